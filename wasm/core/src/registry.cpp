@@ -1,0 +1,14 @@
+// Every experiment the lab offers, in picker order. Adding one = one line here.
+#include "attnlab/attention_map.hpp"
+#include "attnlab/experiment.hpp"
+
+namespace attnlab {
+
+const std::vector<Experiment>& experiments() {
+  static const std::vector<Experiment> all = {
+      attentionMapExperiment(),
+  };
+  return all;
+}
+
+}  // namespace attnlab

@@ -1,0 +1,87 @@
+// A pool of runners (one wasm instance each) for sweeps: plan once, spread the jobs, combine what is
+// finished after every job so the page can draw partial results. Stop terminates and respawns.
+import { CoreError, type FinishedJob, type Json, type Params } from './core';
+
+export interface Runner {
+  plan(id: string, params: Params): Promise<Params[]>;
+  runJob(id: string, job: Params, upload: Float64Array | undefined, onProgress?: (done: number, total: number) => void): Promise<Json>;
+  combine(id: string, params: Params, finished: FinishedJob[]): Promise<Json>;
+  terminate(): void;
+}
+export type RunnerFactory = () => Runner;
+
+export interface RunOptions {
+  upload?: Float64Array;
+  /** Overall fraction done in [0, 1]. */
+  onProgress?: (fraction: number) => void;
+  /** A combined result over the jobs finished so far. */
+  onPartial?: (result: Json, finishedJobs: number, totalJobs: number) => void;
+}
+
+/** hardwareConcurrency − 1, at least 1: one core stays free for the page. */
+export function defaultPoolSize(): number {
+  const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 2;
+  return Math.max(1, cores - 1);
+}
+
+export class Pool {
+  private runners: Runner[] = [];
+  private cancel: ((reason: Error) => void) | undefined;
+
+  constructor(private readonly factory: RunnerFactory, readonly size = defaultPoolSize()) {}
+
+  private runner(i: number): Runner {
+    return (this.runners[i] ??= this.factory());
+  }
+
+  /** Terminates every runner (a run in progress rejects with CoreError('stopped')); the next run respawns. */
+  stop(): void {
+    for (const r of this.runners) r.terminate();
+    this.runners = [];
+    this.cancel?.(new CoreError('stopped'));
+    this.cancel = undefined;
+  }
+
+  dispose(): void { this.stop(); }
+
+  async run(id: string, params: Params, options: RunOptions = {}): Promise<Json> {
+    if (this.cancel) this.stop(); // one run at a time: a new run replaces the old one
+    const stopped = new Promise<never>((_, reject) => { this.cancel = reject; });
+    stopped.catch(() => undefined);
+    try {
+      return await Promise.race([this.execute(id, params, options), stopped]);
+    } finally {
+      this.cancel = undefined;
+    }
+  }
+
+  private async execute(id: string, params: Params, { upload, onProgress, onPartial }: RunOptions): Promise<Json> {
+    const jobs = await this.runner(0).plan(id, params);
+    const done = new Array<number>(jobs.length).fill(0);
+    const report = () => onProgress?.(done.reduce((a, b) => a + b, 0) / Math.max(1, jobs.length));
+    const finished: FinishedJob[] = [];
+    let next = 0;
+    let combining = Promise.resolve();
+    const workers = Math.max(1, Math.min(this.size, jobs.length));
+    const work = async (w: number) => {
+      while (next < jobs.length) {
+        const index = next++;
+        const result = await this.runner(w).runJob(id, jobs[index], upload, (d, t) => {
+          done[index] = t > 0 ? Math.min(1, d / t) : 0;
+          report();
+        });
+        done[index] = 1;
+        report();
+        finished.push({ index, result });
+        if (onPartial && finished.length < jobs.length) {
+          const snapshot = [...finished].sort((a, b) => a.index - b.index);
+          combining = combining.then(async () => onPartial(await this.runner(w).combine(id, params, snapshot), snapshot.length, jobs.length));
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: workers }, (_, w) => work(w)));
+    await combining;
+    finished.sort((a, b) => a.index - b.index);
+    return this.runner(0).combine(id, params, finished);
+  }
+}
