@@ -1,12 +1,15 @@
 // Every experiment the lab offers, in picker order. Adding one = one line here.
 #include "attnlab/attention_map.hpp"
 #include "attnlab/experiment.hpp"
+#include "attnlab/sparse_experiments.hpp"
 
 namespace attnlab {
 
 const std::vector<Experiment>& experiments() {
   static const std::vector<Experiment> all = {
       attentionMapExperiment(),
+      sparseApproxExperiment(),
+      sparseDminExperiment(),
   };
   return all;
 }

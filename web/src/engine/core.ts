@@ -26,7 +26,8 @@ export class CoreError extends Error {
   get stopped(): boolean { return this.message === 'stopped'; }
 }
 
-function unwrap(envelope: string): Json {
+/** Parses a core envelope {"ok":..,"value"|"error"}: the value, or a thrown CoreError. */
+export function unwrap(envelope: string): Json {
   const parsed = JSON.parse(envelope) as { ok: boolean; value?: Json; error?: string };
   if (!parsed.ok) throw new CoreError(parsed.error ?? 'unknown error in the core');
   return parsed.value;

@@ -27,6 +27,8 @@ export function defaultPoolSize(): number {
 export class Pool {
   private runners: Runner[] = [];
   private cancel: ((reason: Error) => void) | undefined;
+  /** Bumped by stop(): a run whose generation is old must not spawn runners or report results. */
+  private generation = 0;
 
   constructor(private readonly factory: RunnerFactory, readonly size = defaultPoolSize()) {}
 
@@ -36,6 +38,7 @@ export class Pool {
 
   /** Terminates every runner (a run in progress rejects with CoreError('stopped')); the next run respawns. */
   stop(): void {
+    this.generation++; // the stopped run's loops see this and take no further job
     for (const r of this.runners) r.terminate();
     this.runners = [];
     this.cancel?.(new CoreError('stopped'));
@@ -46,16 +49,21 @@ export class Pool {
 
   async run(id: string, params: Params, options: RunOptions = {}): Promise<Json> {
     if (this.cancel) this.stop(); // one run at a time: a new run replaces the old one
-    const stopped = new Promise<never>((_, reject) => { this.cancel = reject; });
+    let cancel!: (reason: Error) => void;
+    const stopped = new Promise<never>((_, reject) => { cancel = reject; });
     stopped.catch(() => undefined);
+    this.cancel = cancel;
     try {
       return await Promise.race([this.execute(id, params, options), stopped]);
     } finally {
-      this.cancel = undefined;
+      if (this.cancel === cancel) this.cancel = undefined; // a newer run may own it by now
     }
   }
 
   private async execute(id: string, params: Params, { upload, onProgress, onPartial }: RunOptions): Promise<Json> {
+    const generation = this.generation;
+    let failed = false;
+    const live = () => generation === this.generation && !failed;
     const jobs = await this.runner(0).plan(id, params);
     const done = new Array<number>(jobs.length).fill(0);
     const report = () => onProgress?.(done.reduce((a, b) => a + b, 0) / Math.max(1, jobs.length));
@@ -64,23 +72,36 @@ export class Pool {
     let combining = Promise.resolve();
     const workers = Math.max(1, Math.min(this.size, jobs.length));
     const work = async (w: number) => {
-      while (next < jobs.length) {
+      while (next < jobs.length && live()) {
         const index = next++;
-        const result = await this.runner(w).runJob(id, jobs[index], upload, (d, t) => {
-          done[index] = t > 0 ? Math.min(1, d / t) : 0;
-          report();
-        });
+        let result: Json;
+        try {
+          result = await this.runner(w).runJob(id, jobs[index], upload, (d, t) => {
+            if (!live()) return;
+            done[index] = Math.max(done[index], t > 0 ? Math.min(1, d / t) : 0);
+            report();
+          });
+        } catch (error) {
+          failed = true; // the other loops finish their current job and stop
+          throw error;
+        }
+        if (!live()) return;
         done[index] = 1;
         report();
         finished.push({ index, result });
         if (onPartial && finished.length < jobs.length) {
           const snapshot = [...finished].sort((a, b) => a.index - b.index);
-          combining = combining.then(async () => onPartial(await this.runner(w).combine(id, params, snapshot), snapshot.length, jobs.length));
+          combining = combining.then(async () => {
+            const partial = await this.runner(w).combine(id, params, snapshot);
+            if (live()) onPartial(partial, snapshot.length, jobs.length);
+          });
+          combining.catch(() => undefined); // awaited below; this only keeps a failed run from also warning
         }
       }
     };
     await Promise.all(Array.from({ length: workers }, (_, w) => work(w)));
     await combining;
+    if (generation !== this.generation) throw new CoreError('stopped');
     finished.sort((a, b) => a.index - b.index);
     return this.runner(0).combine(id, params, finished);
   }

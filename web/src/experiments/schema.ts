@@ -10,6 +10,8 @@ interface BaseSpec {
   unit?: string;
   /** Parameters are grouped in the panel (e.g. "Pattern", "Construction", "Sweep"). */
   group?: string;
+  /** Range slider beside a number input: 'log' for ranges over decades; default chosen from the bounds. */
+  slider?: 'linear' | 'log' | 'none';
 }
 export interface IntSpec extends BaseSpec { kind: 'int'; default: number; min: number; max: number; step?: number }
 export interface RealSpec extends BaseSpec {
@@ -42,7 +44,12 @@ export interface Figure {
   render: (options: { width: number }) => HTMLElement | SVGElement;
   /** Columns for CSV export (one row per record). */
   table: () => { columns: string[]; rows: (number | string)[][] };
+  /** One sentence describing what the figure shows, for screen readers and the caption. */
+  description?: string;
 }
+
+/** One number above the figures; `value` is its text, `raw` the full-precision number (data-value). */
+export interface Headline { key: string; label: string; value: string; raw?: number; help?: string }
 
 export interface Preset { label: string; description: string; values: ParamValues }
 
@@ -56,7 +63,7 @@ export interface ExperimentMeta {
   upload?: UploadSpec;
   presets?: Preset[];
   /** Headline numbers shown above the figures, each with a stable data-key for tests. */
-  headline: (result: Json, values: ParamValues) => { key: string; label: string; value: string }[];
+  headline: (result: Json, values: ParamValues) => Headline[];
   figures: (result: Json, values: ParamValues) => Figure[];
   /** Optional explanation panel (HTML with KaTeX-rendered formulas). */
   explain?: () => HTMLElement;

@@ -1,4 +1,5 @@
 // attention-map (platform issue): the object all three papers study, sampled and summarised.
+#include <algorithm>
 #include <cmath>
 
 #include "attnlab/attention_map.hpp"
@@ -41,7 +42,7 @@ Json runAttentionMap(const AttentionMapParams& p, const Progress& progress) {
   const int block = 256;
   for (int first = 0; first < p.n; first += block) {
     rowSoftmaxInPlace(attention, p.causal, first, std::min(p.n, first + block));
-    progress.step(0.5 + 0.5 * (first + block) / p.n, total);
+    progress.step(0.5 + 0.5 * std::min(p.n, first + block) / p.n, total);
   }
   double rowSumError = 0;
   for (int i = 0; i < p.n; ++i) rowSumError = std::max(rowSumError, std::fabs(attention.row(i).sum() - 1.0));

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# npm run build: set-up, native CLI, wasm module, the static site in dist/ and the headless bundle.
+# Incremental: CMake rebuilds only what changed, and the site is skipped when dist/ is newer than its inputs.
+#   scripts/build.sh [all]   "all" also builds the Catch2 suites and benches (what test.sh and bench.sh need)
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+what=${1:-}
+if [[ $what == all ]]; then
+  build_native all
+  build_wasm all
+else
+  build_native cli
+  build_wasm module
+fi
+build_site
+build_headless

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# npm test: set-up (installing Chromium if missing), a full build, then every suite:
+#   Catch2 natively (ctest), the same Catch2 suite compiled to wasm under Node (ctest),
+#   tsc --noEmit, Vitest (including the real wasm module and the native CLI), end-to-end in Chromium.
+# Every suite runs even if an earlier one failed; the exit code is non-zero if any failed.
+# Output: each suite's own log, then one summary line per suite and the closing "N passed, N failed".
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+REPORTS=$ROOT/build/reports
+SUITES=()    # "name|passed|failed|seconds" per suite, for the summary
+TOTAL_PASSED=0
+TOTAL_FAILED=0
+
+record() {
+  local name=$1 passed=$2 failed=$3 seconds=$4
+  SUITES+=("$name|$passed|$failed|$seconds")
+  TOTAL_PASSED=$((TOTAL_PASSED + passed))
+  TOTAL_FAILED=$((TOTAL_FAILED + failed))
+}
+
+summary() {
+  local row name passed failed seconds
+  echo
+  echo "Test summary"
+  for row in "${SUITES[@]}"; do
+    IFS='|' read -r name passed failed seconds <<<"$row"
+    printf '  %-28s %4d passed, %d failed   (%s)\n' "$name:" "$passed" "$failed" "$seconds"
+  done
+  echo "$TOTAL_PASSED passed, $TOTAL_FAILED failed"
+}
+
+# Runs a suite, showing its output and keeping build/reports/<slug>.log; sets STATUS and LOG.
+run_logged() {
+  local slug=$1
+  shift
+  LOG=$REPORTS/$slug.log
+  say "suite: $slug"
+  set +e
+  "$@" 2>&1 | tee "$LOG"
+  STATUS=${PIPESTATUS[0]}
+  set -e
+}
+
+# Catch2's console summary as ctest -V shows it, each output line prefixed with "<test number>: ":
+# "All tests passed (A assertions in N test cases)" or "test cases: N | P passed | F failed".
+# A crash with no summary counts as one failure.
+catch2_suite() {
+  local slug=$1 name=$2 dir=$3 t0 passed=0 failed=0 line
+  t0=$(now)
+  run_logged "$slug" ctest --test-dir "$dir" -V
+  while IFS= read -r line; do
+    if [[ $line =~ ^[0-9]+:\ All\ tests\ passed\ \(.*\ in\ ([0-9]+)\ test\ cases?\) ]]; then
+      passed=$((passed + BASH_REMATCH[1]))
+    elif [[ $line =~ ^[0-9]+:\ test\ cases:\ +[0-9]+\ \| ]]; then
+      [[ $line =~ ([0-9]+)\ passed ]] && passed=$((passed + BASH_REMATCH[1]))
+      [[ $line =~ ([0-9]+)\ failed ]] && failed=$((failed + BASH_REMATCH[1]))
+    fi
+  done < <(sed 's/\x1b\[[0-9;]*m//g' "$LOG") # Catch2 in wasm colours its summary even into a pipe
+  ((STATUS != 0 && failed == 0)) && failed=1
+  ((STATUS == 0 && passed == 0)) && failed=1 # ran no test: not a pass
+  record "$name" "$passed" "$failed" "$(elapsed "$t0")"
+}
+
+typecheck_suite() {
+  local t0
+  t0=$(now)
+  run_logged typecheck npx tsc --noEmit -p .
+  if ((STATUS == 0)); then record "typecheck (tsc)" 1 0 "$(elapsed "$t0")"; else record "typecheck (tsc)" 0 1 "$(elapsed "$t0")"; fi
+}
+
+# Vitest's JSON report (vitest.config.ts writes build/reports/vitest.json). A file that fails to
+# load counts as one failure even though it reports no test.
+vitest_suite() {
+  local t0 counts passed failed
+  t0=$(now)
+  rm -f "$REPORTS/vitest.json"
+  run_logged vitest npx vitest run
+  counts=$(node -e '
+    const fs = require("fs");
+    try {
+      const r = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+      const brokenFiles = r.testResults.filter((f) => f.status === "failed" && f.assertionResults.length === 0).length;
+      console.log(r.numPassedTests, r.numFailedTests + brokenFiles);
+    } catch { console.log(0, 1); }' "$REPORTS/vitest.json")
+  read -r passed failed <<<"$counts"
+  ((STATUS != 0 && failed == 0)) && failed=1
+  record "vitest" "$passed" "$failed" "$(elapsed "$t0")"
+}
+
+e2e_suite() {
+  local t0 passed=0 failed=1 line
+  t0=$(now)
+  run_logged e2e node tests/e2e/run.mjs
+  line=$(grep -E '^e2e: [0-9]+ passed, [0-9]+ failed$' "$LOG" | tail -n 1 || true)
+  if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+    passed=${BASH_REMATCH[1]}
+    failed=${BASH_REMATCH[2]}
+  fi
+  ((STATUS != 0 && failed == 0)) && failed=1
+  record "e2e (Chromium)" "$passed" "$failed" "$(elapsed "$t0")"
+}
+
+main() {
+  local t0
+  t0=$(now)
+  cd "$ROOT"
+  bash "$ROOT/scripts/setup.sh" test
+  mkdir -p "$REPORTS"
+  if ! bash "$ROOT/scripts/build.sh" all; then
+    record "build" 0 1 "$(elapsed "$t0")"
+    summary
+    exit 1
+  fi
+  say "set-up and build: $(elapsed "$t0")"
+
+  catch2_suite catch2-native "Catch2 native (ctest)" "$NATIVE_DIR"
+  catch2_suite catch2-wasm "Catch2 wasm/Node (ctest)" "$WASM_DIR"
+  typecheck_suite
+  vitest_suite
+  e2e_suite
+
+  say "npm test took $(elapsed "$t0")"
+  summary
+  ((TOTAL_FAILED == 0))
+}
+
+# Sourcing this file (for checking the parsers) defines the functions without running anything.
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then main "$@"; fi

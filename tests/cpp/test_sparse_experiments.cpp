@@ -1,0 +1,298 @@
+// Paper 1 experiments end to end: sparse-approx and sparse-dmin through the experiment contract.
+#include <catch2/catch.hpp>
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "attnlab/sparse_approx.hpp"
+
+using namespace attnlab;
+using Catch::Matchers::Contains;
+using Catch::Matchers::WithinAbs;
+
+namespace {
+
+Json run(const std::string& id, const Json& params, const std::vector<double>& upload = {}) {
+  const Outcome out = runExperiment(id, params, upload, Progress());
+  INFO(out.error);
+  REQUIRE(out.ok);
+  return out.value;
+}
+
+void fails(const std::string& id, const Json& params, const std::string& text, const std::vector<double>& upload = {}) {
+  const Outcome out = runExperiment(id, params, upload, Progress());
+  CHECK_FALSE(out.ok);
+  CHECK_THAT(out.error, Contains(text));
+}
+
+std::vector<Json> dminValues(const Json& result, std::size_t q) { return result["perN"][q]["dmin"]; }
+
+}  // namespace
+
+TEST_CASE("Theorem R bound matches the worked values of spec §2.2", "[sparse][bound]") {
+  CHECK(theoremBound(128, 2, 2, 1, 0.5) == 3848);
+  CHECK(theoremBound(512, 2, 2, 1, 0.5) == 4753);
+  CHECK(theoremBound(1024, 2, 2, 1, 0.5) == 5205);
+  CHECK(theoremBound(3072, 2, 2, 1, 0.5) == 5923);
+  CHECK(theoremBound(1024, 4, 2, 1, 0.5) > theoremBound(1024, 2, 2, 1, 0.5));  // grows with k
+  CHECK(theoremBound(1024, 2, 2, 1, 0.1) > theoremBound(1024, 2, 2, 1, 0.5));  // and as eps2 shrinks
+  const Json r = run("sparse-dmin", {{"ns", "128,512"}, {"seeds", 1}});
+  CHECK(r["perN"][0]["bound"] == 3848);
+  CHECK(r["perN"][1]["bound"] == 4753);
+}
+
+TEST_CASE("sparse-approx: a passing draw satisfies (23)/(24) on the displayed rows of A and M", "[sparse][approx]") {
+  for (int causal : {0, 1}) {
+    const Json r = run("sparse-approx", {{"n", 96}, {"d", 900}, {"causal", causal}, {"row", 5}, {"px", 32}, {"seed", 3}});
+    REQUIRE(r["pass"] == true);
+    CHECK(r["tries"].get<int>() >= 1);
+    CHECK(r["spread"]["worst"].get<double>() <= r["spread"]["threshold"].get<double>());
+    CHECK(r["gap"]["worst"].get<double>() <= r["gap"]["threshold"].get<double>());
+    CHECK_THAT(r["spread"]["threshold"].get<double>(), WithinAbs(std::log(2.0), 1e-15));
+    CHECK_THAT(r["gap"]["threshold"].get<double>(), WithinAbs(std::log(0.5), 1e-15));
+    CHECK_THAT(r["delta"].get<double>(), WithinAbs(std::log(4.0), 1e-15));
+    CHECK(r["shapes"]["x"] == Json::array({96, 1800}));
+    CHECK(r["shapes"]["wq"] == Json::array({1800, 900}));
+    CHECK(r["rowSpread"].size() == 96);
+    CHECK(r["rowGap"].size() == 96);
+    CHECK(r["heatmapA"]["rows"] == 32);
+    CHECK(r["heatmapM"]["data"].size() == 32 * 32);
+    CHECK(r["measuredK"].get<int>() <= 2);
+    CHECK(r["rho"].get<double>() <= std::log(2.0));
+    // The definitions on the shown row: nonzero ratios within 1+eps1, zeros below eps2 x each nonzero.
+    const std::vector<double> rowA = r["rowA"], rowM = r["rowM"];
+    CHECK_THAT(std::accumulate(rowA.begin(), rowA.end(), 0.0), WithinAbs(1.0, 1e-12));
+    CHECK_THAT(std::accumulate(rowM.begin(), rowM.end(), 0.0), WithinAbs(1.0, 1e-12));
+    for (int j = 0; j < 96; ++j) {
+      if (causal && j > 5) CHECK(rowM[j] == 0.0);
+      for (int q = 0; q < 96; ++q) {
+        if (rowA[q] == 0) continue;
+        if (rowA[j] > 0) CHECK((rowM[j] / rowM[q]) / (rowA[j] / rowA[q]) <= 2.0 + 1e-9);
+        else if (!causal || j <= 5) CHECK(rowM[j] / rowM[q] <= 0.5 + 1e-9);
+      }
+    }
+  }
+}
+
+TEST_CASE("sparse-approx: too small a d fails every try and reports the violation", "[sparse][approx]") {
+  const Json r = run("sparse-approx", {{"n", 64}, {"d", 2}, {"tries", 3}});
+  CHECK(r["pass"] == false);
+  CHECK(r["tries"] == 3);
+  const bool spreadBad = r["spread"]["worst"].get<double>() > r["spread"]["threshold"].get<double>();
+  const bool gapBad = r["gap"]["worst"].get<double>() > r["gap"]["threshold"].get<double>();
+  CHECK((spreadBad || gapBad));
+  const int worst = r["worstRow"]["gap"];
+  CHECK(r["rowGap"][worst].get<double>() == r["gap"]["worst"].get<double>());
+}
+
+TEST_CASE("sparse-approx with an uploaded pattern uses it and measures k and rho", "[sparse][approx][upload]") {
+  // A cyclic shift plus the diagonal: 2 nonzeros per row and column, ratio 3 within rows.
+  std::vector<double> t;
+  for (int i = 0; i < 40; ++i) {
+    t.insert(t.end(), {double(i), double(i), 3.0});
+    t.insert(t.end(), {double(i), double((i + 1) % 40), 1.0});
+  }
+  const Json r = run("sparse-approx", {{"d", 1200}, {"row", 39}}, t);
+  CHECK(r["n"] == 40);
+  CHECK(r["uploaded"] == true);
+  CHECK(r["measuredK"] == 2);
+  CHECK_THAT(r["rho"].get<double>(), WithinAbs(std::log(3.0), 1e-12));
+  CHECK_THAT(r["rowA"][39].get<double>(), WithinAbs(0.75, 1e-12));
+  CHECK_THAT(r["rowA"][0].get<double>(), WithinAbs(0.25, 1e-12));
+  CHECK(r["pass"] == true);
+  fails("sparse-approx", {{"row", 40}}, "row must be an integer in [0, 39]", t);
+  t[3 * 7 + 2] = -1;
+  fails("sparse-approx", Json::object(), "upload triplet 8 (line 8): value -1 must be finite and >= 0", t);
+}
+
+TEST_CASE("bad parameters are errors naming the parameter", "[sparse][params]") {
+  fails("sparse-approx", {{"eps2", 1}}, "eps2 must be a number in (0, 1)");
+  fails("sparse-approx", {{"eps1", 0}}, "eps1 must be a number in (0, 10]");
+  fails("sparse-approx", {{"n", 8}, {"k", 9}}, "k = 9 exceeds n = 8");
+  fails("sparse-approx", {{"n", "abc"}}, "n must be an integer in [8, 4096]");
+  fails("sparse-approx", {{"proj", "haar"}}, "proj must be one of gauss | orth");
+  fails("sparse-approx", {{"delta", -1}}, "delta must be a number in [0, 100]");
+  fails("sparse-approx", {{"n", 4096}, {"d", 16384}, {"budget", 64}}, "(parameters n, d) needs about");
+  fails("sparse-approx", {{"n", 4096}, {"d", 16384}, {"budget", 64}}, "(parameter budget)");
+  fails("sparse-approx", {{"typo", 1}}, "unknown parameter 'typo'");
+  fails("sparse-dmin", {{"k", "1,2"}, {"eps1", "0.5,1"}}, "k and eps1 are both lists");
+  fails("sparse-dmin", {{"eps2", "0.5,1"}}, "eps2 must be a comma-separated list");
+  fails("sparse-dmin", {{"ns", "8,16"}, {"k", 9}}, "k = 9 exceeds the smallest n = 8");
+  fails("sparse-dmin", {{"ns", "8,8"}}, "ns must list distinct");
+  fails("sparse-dmin", {{"ns", "64,5000"}}, "ns must be a comma-separated list of 1 to 12 integers in [8, 4096]");
+  fails("sparse-dmin", {{"seeds", 51}}, "seeds must be an integer in [1, 50]");
+  fails("sparse-dmin", {{"scan", "quick"}}, "scan must be one of paper | fast");
+  fails("sparse-dmin", {{"ns", 4096}, {"step", 1024}, {"budget", 16}}, "(parameters ns, step) needs about");
+  fails("sparse-dmin", {{"n", 64}}, "unknown parameter 'n'");  // job keys are not user parameters
+}
+
+TEST_CASE("sparse-dmin: same seed, same d_min; job order and subsets do not matter", "[sparse][dmin]") {
+  const Json params = {{"ns", "32,64"}, {"seeds", 3}, {"seed", 9}};
+  const Json a = run("sparse-dmin", params), b = run("sparse-dmin", params);
+  CHECK(a == b);
+  const Json other = run("sparse-dmin", {{"ns", "32,64"}, {"seeds", 3}, {"seed", 10}});
+  CHECK(other["perN"] != a["perN"]);
+  // A point's numbers do not depend on which other n are listed.
+  const Json alone = run("sparse-dmin", {{"ns", "64"}, {"seeds", 3}, {"seed", 9}});
+  CHECK(dminValues(alone, 0) == dminValues(a, 1));
+
+  const Experiment* e = findExperiment("sparse-dmin");
+  const std::vector<Json> jobs = e->plan(params);
+  REQUIRE(jobs.size() == 6);
+  CHECK(jobs[1]["n"] == 64);  // a job carries its n and its stream
+  CHECK(jobs[1]["stream"].get<std::uint64_t>() < (std::uint64_t{1} << 53));
+  Json finished = Json::array();
+  for (std::size_t q = jobs.size(); q-- > 0;)  // reversed order, as a pool might finish them
+    finished.push_back({{"index", q}, {"result", e->runJob(Job{jobs[q], {}}, Progress())}});
+  CHECK(e->combine(params, finished)["perN"] == a["perN"]);
+  // Any subset: only finished seeds appear, never a null placeholder.
+  const Json partial = e->combine(params, Json::array({finished[0], finished[2]}));  // jobs 5 and 3: n = 64
+  REQUIRE(partial["perN"].size() == 1);
+  CHECK(partial["perN"][0]["n"] == 64);
+  CHECK(partial["perN"][0]["seedsDone"] == 2);
+  CHECK(partial["perN"][0]["seeds"] == Json::array({1, 2}));
+  CHECK(partial["jobsDone"] == 2);
+  CHECK(partial["jobsTotal"] == 6);
+  const Json sub = e->combine(params, Json::array({finished[0]}));
+  REQUIRE(sub["perN"].size() == 1);
+  CHECK(sub["perN"][0]["seedsDone"] == 1);
+  CHECK(sub["perN"][0]["dmin"].size() == 1);
+  CHECK(sub["perN"][0]["sd"] == 0.0);
+  CHECK(sub["fit"].is_null());  // one n only
+  CHECK(e->combine(params, Json::array())["perN"].empty());
+}
+
+TEST_CASE("sparse-dmin: fast scan returns the d_min distribution of the paper scan", "[sparse][dmin]") {
+  // The fast scan evaluates the very same draws and only skips work that cannot change a verdict,
+  // so over 40 seeds the two samples must coincide, not just have close means.
+  const Json base = {{"ns", "64"}, {"seeds", 40}, {"seed", 4}};
+  Json fastParams = base;
+  fastParams["scan"] = "fast";
+  const Json paper = run("sparse-dmin", base), fast = run("sparse-dmin", fastParams);
+  CHECK(dminValues(paper, 0) == dminValues(fast, 0));
+  const double meanPaper = paper["perN"][0]["mean"], meanFast = fast["perN"][0]["mean"];
+  CHECK_THAT(meanFast, WithinAbs(meanPaper, 8.0));  // stated tolerance: half a grid step
+  CHECK(paper["perN"][0]["sd"].get<double>() > 0);
+  for (const char* split : {"sym", "asym"}) {  // also for the other construction choices
+    Json p = {{"ns", "48"}, {"seeds", 6}, {"split", split}, {"proj", "orth"}, {"causal", 1}};
+    const Json slow = run("sparse-dmin", p);
+    p["scan"] = "fast";
+    CHECK(dminValues(run("sparse-dmin", p), 0) == dminValues(slow, 0));
+  }
+}
+
+TEST_CASE("sparse-dmin: one curve per list value, sharing patterns across curves", "[sparse][dmin]") {
+  const Json r = run("sparse-dmin", {{"ns", "32,64"}, {"seeds", 2}, {"tries", "1,4"}});
+  REQUIRE(r["curves"].size() == 2);
+  CHECK(r["curveParam"] == "tries");
+  CHECK(r["curves"][1]["param"] == "tries");
+  CHECK(r["curves"][1]["value"] == 4);
+  CHECK(r["perN"] == r["curves"][0]["perN"]);
+  CHECK(r["fit"] == r["curves"][0]["fit"]);
+  // Common random numbers: 4 draws per grid point include the single draw, so d_min never grows.
+  for (std::size_t q = 0; q < 2; ++q)
+    for (std::size_t s = 0; s < 2; ++s)
+      CHECK(r["curves"][1]["perN"][q]["dmin"][s].get<int>() <= r["curves"][0]["perN"][q]["dmin"][s].get<int>());
+  const Json single = run("sparse-dmin", {{"ns", "32"}, {"seeds", 1}});
+  REQUIRE(single["curves"].size() == 1);
+  CHECK(single["curves"][0]["param"].is_null());
+}
+
+TEST_CASE("sparse-dmin: a scan that never passes is capped, not a number", "[sparse][dmin]") {
+  const Json r = run("sparse-dmin", {{"ns", "128"}, {"seeds", 2}, {"dmax", 48}});
+  const Json& point = r["perN"][0];
+  CHECK(point["dmin"] == Json::array({nullptr, nullptr}));
+  CHECK(point["capped"] == true);
+  CHECK(point["cappedSeeds"] == 2);
+  CHECK(point["mean"].is_null());
+  CHECK(point["dcap"] == 48);
+  // dmax below step leaves no grid point: every job is capped at 0 rather than refused.
+  const Json empty = run("sparse-dmin", {{"ns", "64"}, {"seeds", 1}, {"step", 32}, {"dmax", 16}});
+  CHECK(empty["perN"][0]["capped"] == true);
+  CHECK(empty["perN"][0]["dmin"] == Json::array({nullptr}));
+  // A tight budget lowers the cap instead of refusing the sweep.
+  const Json tight = run("sparse-dmin", {{"ns", "256"}, {"seeds", 1}, {"budget", 2}});
+  const int dcap = tight["perN"][0]["dcap"];
+  CHECK(dcap < 200);
+  CHECK(dcap % 16 == 0);
+  CHECK(tight["perN"][0]["capped"] == true);
+  Construction c;
+  CHECK(approximationBytes(256, 0, dcap, c, false) <= 2 * 1024.0 * 1024.0);
+  CHECK(approximationBytes(256, 512, dcap + 16, c, false) > 2 * 1024.0 * 1024.0);
+}
+
+TEST_CASE("sparse-dmin: the fit of d_min against ln n recovers an exact law", "[sparse][dmin]") {
+  // Combine is pure: feed it made-up job results lying on d = 10 + 20 ln n.
+  const Json params = {{"ns", "16,64,256"}, {"seeds", 1}};
+  Json finished = Json::array();
+  for (int q = 0; q < 3; ++q) {
+    const int n = 16 << (2 * q);
+    finished.push_back({{"index", q},
+                        {"result", {{"curve", 0}, {"nIndex", q}, {"seedIndex", 0}, {"n", n},
+                                    {"dmin", 10 + 20 * std::log(n)}, {"dcap", 16384}}}});
+  }
+  const Json fit = findExperiment("sparse-dmin")->combine(params, finished)["fit"];
+  CHECK_THAT(fit["a"].get<double>(), WithinAbs(10, 1e-9));
+  CHECK_THAT(fit["b"].get<double>(), WithinAbs(20, 1e-9));
+  CHECK_THAT(fit["r2"].get<double>(), WithinAbs(1, 1e-12));
+}
+
+TEST_CASE("sparse-dmin reports progress per grid point and stops on request", "[sparse][dmin]") {
+  int calls = 0;
+  double last = -1;
+  const Outcome ok = runExperiment("sparse-dmin", {{"ns", "64"}, {"seeds", 1}}, {}, Progress([&](double done, double total) {
+    ++calls;
+    CHECK(done >= last);
+    CHECK(done <= total);
+    last = done;
+    return true;
+  }));
+  CHECK(ok.ok);
+  CHECK(calls >= 10);
+  const Outcome stopped = runExperiment("sparse-dmin", {{"ns", "256"}, {"seeds", 1}}, {}, Progress([](double, double) { return false; }));
+  CHECK_FALSE(stopped.ok);
+  CHECK(stopped.error == "stopped");
+}
+
+TEST_CASE("sparse-dmin with an uploaded pattern scans that pattern", "[sparse][dmin][upload]") {
+  std::vector<double> t;
+  for (int i = 0; i < 50; ++i) t.insert(t.end(), {double(i), double((7 * i) % 50), 1.0});
+  const Json r = run("sparse-dmin", {{"ns", "50"}, {"seeds", 2}}, t);
+  CHECK(r["perN"][0]["n"] == 50);
+  CHECK(r["perN"][0]["seedsDone"] == 2);
+  fails("sparse-dmin", {{"seeds", 1}}, "ns: with an uploaded pattern n comes from the file", t);
+}
+
+TEST_CASE("spec §4.3 at n = 128: the three constructions land within 15% of the table", "[sparse][reproduction]") {
+  // Gaussian asym 299, Gaussian sym 235, orthogonal asym 101 (3 seeds each); a cheap default guard.
+  const std::pair<Json, double> rows[] = {{{{"split", "asym"}}, 299}, {{{"split", "sym"}}, 235}, {{{"proj", "orth"}}, 101}};
+  for (const auto& [choice, mean] : rows) {
+    Json params = {{"ns", "128"}, {"seeds", 3}, {"scan", "fast"}};
+    params.update(choice);
+    const Json r = run("sparse-dmin", params);
+    INFO(choice.dump());
+    CHECK_THAT(r["perN"][0]["mean"].get<double>(), WithinAbs(mean, 0.15 * mean));
+  }
+}
+
+// Spec §4.3 table (the spec author's numpy numbers): each mean within ±15%. Hidden: ~20 s native.
+TEST_CASE("reproduction of the spec §4.3 d_min table", "[.slow][sparse][reproduction]") {
+  struct Row {
+    const char* proj;
+    const char* split;
+    const char* ns;
+    std::vector<double> means;
+  };
+  const Row table[] = {
+      {"gauss", "asym", "128,256,512,1024,2048", {299, 347, 384, 469, 507}},
+      {"gauss", "sym", "128,256,512,1024", {235, 251, 299, 384}},
+      {"orth", "asym", "128,256,512,1024", {101, 165, 240, 341}},
+  };
+  for (const Row& row : table) {
+    const Json r = run("sparse-dmin", {{"ns", row.ns}, {"seeds", 3}, {"proj", row.proj}, {"split", row.split}, {"scan", "fast"}});
+    for (std::size_t q = 0; q < row.means.size(); ++q) {
+      INFO(row.proj << "/" << row.split << " n = " << r["perN"][q]["n"]);
+      CHECK_THAT(r["perN"][q]["mean"].get<double>(), WithinAbs(row.means[q], 0.15 * row.means[q]));
+    }
+  }
+}

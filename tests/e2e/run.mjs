@@ -1,0 +1,243 @@
+// End-to-end tests in Debian's Chromium (playwright-core, no downloaded browser): the built dist/
+// served from a sub-folder by a tiny static server, driven through the page's DOM contract
+// (select#experiment, #run, #stop, #notice, #error, [data-key], #result-json, [data-figure],
+// button[data-export], body[data-status]). Prints PASS/FAIL per test and "e2e: N passed, M failed".
+//   node tests/e2e/run.mjs [--dist=dist]   (CHROMIUM=/path overrides /usr/bin/chromium)
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { differences } from './compare.mjs';
+import { serveStatic } from './static-server.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const dist = join(root, option('dist', 'dist'));
+const shots = join(root, 'build/e2e');
+const SUB_FOLDER = '/some/sub/folder/';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+// --- helpers --------------------------------------------------------------------------------
+
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+/** The result JSON of a headless run (npm run lab) for the same parameters. */
+function headless(id, params) {
+  const args = ['scripts/lab.mjs', id, ...Object.entries(params).map(([k, v]) => `${k}=${v}`)];
+  const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
+  assert(r.status === 0, `headless run failed (${r.status}): ${r.stderr.trim().split('\n').pop()}`);
+  return JSON.parse(r.stdout);
+}
+
+/** Waits for body[data-status] to become one of `statuses`; fails early on 'error'. */
+async function waitForStatus(page, statuses, timeout = 60_000) {
+  const wanted = [statuses].flat();
+  await page.waitForFunction((w) => w.includes(document.body.dataset.status) || document.body.dataset.status === 'error',
+    wanted, { timeout, polling: 50 });
+  const status = await page.evaluate(() => document.body.dataset.status);
+  if (!wanted.includes(status)) {
+    const error = await page.locator('#error').textContent();
+    throw new Error(`status became '${status}' (wanted ${wanted.join('|')}): ${error?.trim()}`);
+  }
+}
+
+async function resultJson(page) {
+  const text = await page.locator('#result-json').textContent();
+  assert(text && text.trim(), '#result-json is empty');
+  return JSON.parse(text);
+}
+
+function linkParams(hash) {
+  return Object.fromEntries(hash.replace(/^#/, '').split('&').map((p) => p.split('=')).filter(([k]) => k !== 'exp' && k !== 'v'));
+}
+
+async function open(context, base, hash) {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  await page.goto(`${base}${hash}`);
+  return { page, problems };
+}
+
+function pngSize(bytes) {
+  const magic = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  assert(magic.every((b, k) => bytes[k] === b), 'PNG: wrong magic bytes');
+  assert(bytes.toString('latin1', 12, 16) === 'IHDR', 'PNG: no IHDR chunk first');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** Clicks an export button and returns the downloaded file's name and bytes. */
+async function download(page, button) {
+  const [file] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), button.click()]);
+  const failure = await file.failure();
+  assert(!failure, `download failed: ${failure}`);
+  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+}
+
+// --- tests ----------------------------------------------------------------------------------
+
+const LINK = '#exp=attention-map&v=1&n=300&d=4&beta=20&geometry=ball&seed=7';
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+
+test('a link with non-default parameters shows the numbers of the headless run', async ({ context, base }) => {
+  const { page, problems } = await open(context, base, LINK);
+  await waitForStatus(page, 'done');
+  const expected = headless('attention-map', linkParams(LINK));
+  const shown = await resultJson(page);
+  assert(shown.n === 300 && shown.d === 4, `the page ran n=${shown.n}, d=${shown.d} instead of the link's n=300, d=4`);
+  const diff = differences(expected, shown);
+  assert(diff.length === 0, `#result-json differs from the headless run: ${diff.slice(0, 3).join('; ')}`);
+  const cell = page.locator('[data-key="effectiveRank"]');
+  const text = (await cell.textContent()).trim();
+  assert(Math.abs(Number(text) - expected.effectiveRank) <= 5e-6 * expected.effectiveRank,
+    `[data-key=effectiveRank] shows '${text}', the headless run gives ${expected.effectiveRank}`);
+  const raw = await cell.getAttribute('data-value');
+  if (raw !== null) assert(differences(expected.effectiveRank, Number(raw)).length === 0, `data-value ${raw} vs ${expected.effectiveRank}`);
+  const url = await page.evaluate(() => location.hash);
+  for (const part of ['n=300', 'd=4', 'beta=20', 'geometry=ball', 'seed=7']) assert(url.includes(part), `the URL lost ${part}: ${url}`);
+  await page.screenshot({ path: join(shots, 'link.png'), fullPage: true });
+  await page.close();
+  return problems;
+});
+
+test('Stop during a long run stops it, and a small run afterwards completes', async ({ context, base }) => {
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=1&n=4096&beta=50&seed=3');
+  await waitForStatus(page, 'running', 15_000);
+  await page.waitForTimeout(500);
+  assert(await page.locator('#stop').isEnabled(), '#stop is disabled during a run');
+  await page.locator('#stop').click();
+  await waitForStatus(page, 'stopped', 10_000);
+  await page.screenshot({ path: join(shots, 'stopped.png') });
+
+  await page.evaluate(() => { location.hash = '#exp=attention-map&v=1&n=64&beta=2&seed=5'; });
+  await waitForStatus(page, 'done', 30_000);
+  const shown = await resultJson(page);
+  assert(shown.n === 64 && shown.singularValues.length === 64, `after Stop the next run gave n=${shown.n}`);
+  assert(shown.rowSumError < 1e-12, `rowSumError ${shown.rowSumError}`);
+
+  // The Run button works too after a stop.
+  await page.locator('#run').click();
+  await waitForStatus(page, 'done', 30_000);
+  await page.close();
+  return problems;
+});
+
+test('a malformed link shows a notice, falls back to defaults and still runs', async ({ context, base }) => {
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=1&n=abc&beta=-5&zzz=1');
+  await waitForStatus(page, 'done');
+  const notice = page.locator('#notice');
+  assert(await notice.isVisible(), '#notice is not visible');
+  const text = await notice.innerText();
+  for (const key of ['n', 'beta']) assert(new RegExp(`\\b${key}\\b`).test(text), `#notice does not name '${key}': ${text}`);
+  assert(await page.locator('#error').isHidden(), `#error is shown: ${await page.locator('#error').textContent()}`);
+  const shown = await resultJson(page);
+  assert(Number.isInteger(shown.n) && shown.n >= 2, `no valid run: n=${shown.n}`);
+  const url = await page.evaluate(() => location.hash);
+  assert(!url.includes('abc') && !url.includes('beta=-5'), `the URL still holds the bad values: ${url}`);
+  await page.screenshot({ path: join(shots, 'malformed.png'), fullPage: true });
+  await page.close();
+  return problems;
+});
+
+test('every figure exports valid, stamped SVG, PNG (2x), CSV and JSON', async ({ context, base }) => {
+  const { page, problems } = await open(context, base, LINK);
+  await waitForStatus(page, 'done');
+  const figures = page.locator('[data-figure]');
+  const count = await figures.count();
+  assert(count > 0, 'no [data-figure] on the page');
+  for (let f = 0; f < count; f++) {
+    const figure = figures.nth(f);
+    const id = await figure.getAttribute('data-figure');
+    const button = (format) => figure.locator(`button[data-export="${format}"]`);
+
+    const svg = (await download(page, button('svg'))).bytes.toString('utf8');
+    const svgCheck = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+      const rootElement = doc.documentElement;
+      return {
+        error: doc.querySelector('parsererror')?.textContent ?? null,
+        root: rootElement.localName,
+        width: Number(rootElement.getAttribute('width')),
+        metadata: rootElement.querySelector('metadata')?.textContent ?? '',
+      };
+    }, svg);
+    assert(!svgCheck.error && svgCheck.root === 'svg', `${id}.svg does not parse as SVG: ${svgCheck.error ?? svgCheck.root}`);
+    const stamp = JSON.parse(svgCheck.metadata || '{}');
+    assert(stamp.seed === 7 && stamp.experiment === 'attention-map', `${id}.svg metadata lacks the seed/experiment: ${svgCheck.metadata.slice(0, 120)}`);
+
+    const png = pngSize((await download(page, button('png'))).bytes);
+    assert(png.width === 2 * svgCheck.width, `${id}.png is ${png.width} px wide, the figure ${svgCheck.width} px (want 2x)`);
+
+    const csv = (await download(page, button('csv'))).bytes.toString('utf8').trimEnd().split('\n');
+    const comments = csv.filter((l) => l.startsWith('#'));
+    const body = csv.filter((l) => !l.startsWith('#'));
+    assert(comments.length > 0 && csv[0].startsWith('#'), `${id}.csv has no comment header`);
+    assert(comments.some((l) => /seed\D*7\b/.test(l)), `${id}.csv header lacks the seed`);
+    assert(body.length >= 2 && body[0].split(',').some((c) => Number.isNaN(Number(c))), `${id}.csv has no header row`);
+    for (const row of body.slice(1)) {
+      assert(row.split(',').every((c) => c !== '' && Number.isFinite(Number(c))), `${id}.csv row is not numeric: ${row}`);
+    }
+
+    const json = JSON.parse((await download(page, button('json'))).bytes.toString('utf8'));
+    const meta = json.meta ?? {};
+    assert(meta.experiment === 'attention-map' && meta.seed === 7, `${id}.json meta: ${JSON.stringify(meta).slice(0, 160)}`);
+    assert(typeof meta.version === 'string' && meta.version.length > 0, `${id}.json meta has no version`);
+    assert(typeof meta.link === 'string' && meta.link.includes('exp=attention-map') && meta.link.includes('seed=7'), `${id}.json meta.link: ${meta.link}`);
+  }
+  await page.close();
+  return problems;
+});
+
+// --- runner ---------------------------------------------------------------------------------
+
+async function main() {
+  if (!existsSync(join(dist, 'index.html'))) {
+    console.log(`FAIL setup: ${dist}/index.html is missing (run npm run build)`);
+    console.log(`e2e: 0 passed, ${tests.length} failed`);
+    return 1;
+  }
+  mkdirSync(shots, { recursive: true });
+  const server = await serveStatic(dist, SUB_FOLDER);
+  const base = `http://127.0.0.1:${server.address().port}${SUB_FOLDER}`;
+  const profile = mkdtempSync(join(tmpdir(), 'attnlab-e2e-'));
+  let context;
+  let passed = 0;
+  let failed = 0;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, acceptDownloads: true,
+      viewport: { width: 1280, height: 900 },
+    });
+    for (const { name, fn } of tests) {
+      const t0 = performance.now();
+      try {
+        const problems = (await fn({ context, base })) ?? [];
+        assert(problems.length === 0, problems.slice(0, 3).join('; '));
+        passed++;
+        console.log(`PASS ${name} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+      } catch (error) {
+        failed++;
+        console.log(`FAIL ${name}: ${error.message.split('\n')[0]}`);
+      }
+    }
+  } catch (error) {
+    failed = tests.length - passed;
+    console.log(`FAIL launching Chromium: ${error.message.split('\n')[0]}`);
+  } finally {
+    await context?.close();
+    server.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  console.log(`e2e: ${passed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+process.exitCode = await main();

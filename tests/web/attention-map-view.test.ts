@@ -1,0 +1,42 @@
+// attention-map's view (headline numbers and figure tables) on a real core result: what the page
+// shows and exports is the result, to display precision.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Json } from '../../web/src/engine/core';
+import { loadCoreNode } from '../../web/src/engine/load-node';
+import { attentionMap } from '../../web/src/experiments/attention-map';
+import { defaults, toCoreParams, type ParamValues } from '../../web/src/experiments/schema';
+
+let result: Json;
+const values: ParamValues = { ...defaults(attentionMap), n: 48, beta: 12, px: 16, seed: 3 };
+beforeAll(async () => {
+  result = (await loadCoreNode()).run('attention-map', toCoreParams(values));
+});
+
+describe('attention-map view', () => {
+  it('headline keys are unique; each shows its number to at least 3 significant digits', () => {
+    const items = attentionMap.headline(result, values);
+    expect(new Set(items.map((i) => i.key)).size).toBe(items.length);
+    for (const item of items) {
+      expect(Number.isFinite(item.raw)).toBe(true);
+      expect(Math.abs(Number(item.value) - item.raw!), item.key).toBeLessThanOrEqual(5e-3 * Math.abs(item.raw!));
+      if (item.key in result) expect(item.raw).toBe(result[item.key]);
+    }
+    const mean = result.rowEntropy.reduce((a: number, b: number) => a + b, 0) / result.rowEntropy.length;
+    expect(items.find((i) => i.key === 'meanRowEntropy')!.raw).toBeCloseTo(mean, 12);
+    expect(mean).toBeLessThanOrEqual(result.maxEntropy); // entropy of a distribution over n keys ≤ ln n
+  });
+
+  it('figures have unique kebab-case ids and rectangular tables that hold the result', () => {
+    const figures = attentionMap.figures(result, values);
+    expect(figures.map((f) => f.id)).toEqual(['attention', 'singular-values', 'row-entropy']);
+    for (const figure of figures) {
+      const table = figure.table();
+      for (const row of table.rows) expect(row.length).toBe(table.columns.length);
+    }
+    const [heat, sv, entropy] = figures.map((f) => f.table());
+    expect(heat.columns).toEqual(['cell_row', 'cell_col', 'max_abs_p']); // n = 48 pooled to 16 × 16
+    expect(heat.rows.length).toBe(result.heatmap.rows * result.heatmap.cols);
+    expect(sv.rows.map((r) => r[1])).toEqual(result.singularValues);
+    expect(entropy.rows.map((r) => r[1])).toEqual(result.rowEntropy);
+  });
+});

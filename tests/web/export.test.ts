@@ -1,0 +1,93 @@
+// Export stamping (web/src/plots/stamp.ts): every file says which experiment, parameters, seed,
+// app version and link it came from, in the way its format allows.
+import { describe, expect, it } from 'vitest';
+import { APP_VERSION, captionLines, crc32, csvText, exportFileName, insertPngText, jsonText, makeStamp, readPngText, svgMetadataMarkup } from '../../web/src/plots/stamp';
+import pkg from '../../package.json';
+
+const link = 'https://example.org/attnlab/#exp=attention-map&v=1&n=64&seed=7';
+const stamp = makeStamp({
+  experiment: 'attention-map', figure: 'singular-values',
+  values: { n: 64, geometry: 'sphere', ns: [512, 1024], seed: 7 }, link, created: new Date('2026-12-01T10:00:00Z'),
+});
+
+describe('stamp', () => {
+  it('takes the version from package.json and separates the seed from the parameters', () => {
+    expect(APP_VERSION).toBe(pkg.version);
+    expect(stamp).toEqual({
+      app: 'attnlab', version: pkg.version, experiment: 'attention-map', figure: 'singular-values',
+      params: { n: 64, geometry: 'sphere', ns: [512, 1024] }, seed: 7, link, created: '2026-12-01T10:00:00.000Z',
+    });
+  });
+
+  it('names files attnlab-<experiment>-<figure>.<ext>', () => {
+    expect(exportFileName('attention-map', 'singular-values', 'svg')).toBe('attnlab-attention-map-singular-values.svg');
+    expect(exportFileName('attention-map', undefined, 'json')).toBe('attnlab-attention-map.json');
+  });
+});
+
+describe('CSV', () => {
+  const table = { columns: ['k', 'sigma_k', 'note'], rows: [[1, 0.5, 'plain'], [2, 0.25, 'has, comma "and quotes"']] };
+  const lines = csvText(table, stamp).trimEnd().split('\n');
+
+  it('starts with # key: value lines carrying experiment, params, seed, version and link', () => {
+    const header = lines.filter((l) => l.startsWith('# ')).map((l) => l.slice(2));
+    expect(header).toEqual([
+      `app: attnlab ${pkg.version}`, 'experiment: attention-map', 'figure: singular-values',
+      'params: n=64 geometry=sphere ns=512,1024', 'seed: 7', `link: ${link}`, 'created: 2026-12-01T10:00:00.000Z',
+    ]);
+  });
+
+  it('then the column header and one quoted-where-needed row per record', () => {
+    const body = lines.filter((l) => !l.startsWith('#'));
+    expect(body).toEqual(['k,sigma_k,note', '1,0.5,plain', '2,0.25,"has, comma ""and quotes"""']);
+  });
+});
+
+describe('JSON', () => {
+  it('holds a meta object, the parameters with the seed, and the result', () => {
+    const parsed = JSON.parse(jsonText({ effectiveRank: 6.5 }, stamp));
+    expect(parsed.meta).toEqual(stamp);
+    expect(parsed.params).toEqual({ n: 64, geometry: 'sphere', ns: [512, 1024], seed: 7 });
+    expect(parsed.result).toEqual({ effectiveRank: 6.5 });
+  });
+});
+
+describe('SVG', () => {
+  it('puts the stamp in <metadata> as escaped JSON that parses back', () => {
+    const markup = svgMetadataMarkup(stamp);
+    expect(markup).toMatch(/^<metadata id="attnlab-export">.*<\/metadata>$/);
+    expect(markup).not.toMatch(/&(?!amp;|lt;|gt;|quot;)/); // every & escaped
+    const text = markup.replace(/^<metadata[^>]*>/, '').replace(/<\/metadata>$/, '')
+      .replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    expect(JSON.parse(text)).toEqual(stamp);
+  });
+
+  it('has a visible caption with version, experiment, parameters, seed and link', () => {
+    expect(captionLines(stamp)).toEqual([`attnlab ${pkg.version} · attention-map · n=64 geometry=sphere ns=512,1024 · seed 7`, link]);
+  });
+});
+
+describe('PNG text chunks', () => {
+  // The smallest valid PNG: 1×1 grey pixel (signature, IHDR, IDAT, IEND).
+  const tiny = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+
+  it('CRC-32 matches the PNG reference value for IEND', () => {
+    expect(crc32(new TextEncoder().encode('IEND'))).toBe(0xae426082);
+  });
+
+  it('inserts tEXt chunks after IHDR that read back, with valid CRCs', () => {
+    const png = insertPngText(tiny, [['Software', `attnlab ${pkg.version}`], ['Source', link]]);
+    expect(readPngText(png)).toEqual([['Software', `attnlab ${pkg.version}`], ['Source', link]]);
+    const view = new DataView(png.buffer);
+    for (let offset = 8; offset < png.length;) {
+      const length = view.getUint32(offset);
+      expect(view.getUint32(offset + 8 + length)).toBe(crc32(png.subarray(offset + 4, offset + 8 + length)));
+      offset += 12 + length;
+    }
+    expect(png.length).toBe(tiny.length + 2 * 12 + 'Software'.length + 1 + `attnlab ${pkg.version}`.length + 'Source'.length + 1 + link.length);
+  });
+
+  it('replaces characters outside Latin-1 instead of corrupting the chunk', () => {
+    expect(readPngText(insertPngText(tiny, [['Comment', 'β = 8 → ok']]))).toEqual([['Comment', '? = 8 ? ok']]);
+  });
+});

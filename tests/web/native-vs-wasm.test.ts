@@ -1,0 +1,100 @@
+// Every registered experiment gives the same result natively (build/native/attnlab, g++) and in
+// wasm (the web build through the Core facade): integers, booleans and strings exactly, reals to
+// 1e-9 relative, with an absolute floor of 1e-12 times the scale of their array for quantities at
+// rounding-noise level (rowSumError ~ 1e-16, trailing singular values): see tests/e2e/compare.mjs.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core, Json } from '../../web/src/engine/core';
+import { loadCoreNode } from '../../web/src/engine/load-node';
+import { parseUpload } from '../../web/src/engine/upload-parse';
+import { differences } from '../e2e/compare.mjs';
+import { npy } from './npy-fixture';
+
+const cli = fileURLToPath(new URL('../../build/native/attnlab', import.meta.url));
+
+interface Case { label: string; params: Record<string, string>; upload?: { name: string; content: string | Uint8Array } }
+
+// One small nonnegative pattern (8 x 8, two nonzeros in some rows) in the three upload formats.
+const PATTERN: [number, number, number][] = [
+  [0, 0, 1], [0, 3, 2], [1, 1, 1.5], [2, 2, 1], [2, 0, 0.5], [3, 3, 1], [3, 1, 2], [4, 4, 1], [5, 5, 1], [6, 6, 1], [7, 7, 1], [7, 2, 1.25],
+];
+const patternCsv = '# i,j,value\n' + PATTERN.map((t) => t.join(',')).join('\n') + '\n';
+const patternJson = JSON.stringify({ n: 8, entries: PATTERN });
+const dense = new Array<number>(64).fill(0);
+for (const [i, j, v] of PATTERN) dense[j * 8 + i] = v; // column-major, read back with fortran_order
+const patternNpy = npy('<f8', [8, 8], dense, { fortran: true });
+
+/**
+ * Small parameter sets per experiment id. A new experiment must add an entry here: the test for
+ * an experiment without one fails.
+ */
+const CASES: Record<string, Case[]> = {
+  'attention-map': [
+    { label: 'sphere', params: { n: '48', d: '3', beta: '6', seed: '2', px: '16' } },
+    { label: 'ball, causal', params: { n: '33', d: '4', beta: '20', geometry: 'ball', mask: 'causal', seed: '7', px: '16' } },
+    { label: 'gauss, beta 0', params: { n: '20', d: '2', beta: '0', geometry: 'gauss', seed: '9', px: '16' } },
+  ],
+  'sparse-approx': [
+    { label: 'sampled pattern', params: { n: '32', k: '2', gamma: '2', d: '64', tries: '2', px: '16', seed: '3' } },
+    { label: 'uploaded CSV', params: { d: '48', px: '16', seed: '5' }, upload: { name: 'pattern.csv', content: patternCsv } },
+    { label: 'uploaded JSON with n', params: { d: '48', px: '16', seed: '5' }, upload: { name: 'pattern.json', content: patternJson } },
+    { label: 'uploaded .npy (Fortran order)', params: { d: '40', seed: '6' }, upload: { name: 'pattern.npy', content: patternNpy } },
+  ],
+  'sparse-dmin': [
+    { label: 'two sizes, two seeds', params: { ns: '16,24', k: '2', gamma: '2', seeds: '2', dmax: '512', seed: '4' } },
+  ],
+};
+
+// Loaded at collection time: the experiment list decides which tests exist.
+const core: Core = await loadCoreNode();
+let scratch: string;
+beforeAll(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'attnlab-nvw-'));
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function runNative(id: string, params: Record<string, string>, uploadPath?: string): Json {
+  const args = [id, ...Object.entries(params).map(([k, v]) => `${k}=${v}`)];
+  if (uploadPath) args.push(`upload=${uploadPath}`);
+  return JSON.parse(execFileSync(cli, args, { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] }));
+}
+
+describe('native CLI and wasm agree', () => {
+  it('the native CLI is built', () => {
+    expect(existsSync(cli), `${cli} is missing: run npm run build`).toBe(true);
+  });
+
+  it('the comparison itself is strict (exact integers, 1e-9 relative reals)', () => {
+    expect(differences({ a: 3, b: [1.5, 2] }, { a: 3, b: [1.5, 2] })).toEqual([]);
+    expect(differences({ a: 3 }, { a: 4 })).toHaveLength(1);
+    expect(differences([1.0, 0.5], [1.0, 0.5 * (1 + 1e-8)])).toHaveLength(1);
+    expect(differences({ s: 'x' }, { s: 'y' })).toHaveLength(1);
+    expect(differences({ a: 1 }, { a: 1, b: 2 })).toHaveLength(1);
+  });
+
+  // One test per registered experiment: the list comes from the wasm module, not from CASES.
+  for (const { id } of core.experiments()) {
+    it(id, () => {
+      const cases = CASES[id];
+      expect(cases, `no parameter table entry for '${id}': add small parameter sets to CASES in this file`).toBeDefined();
+      for (const c of cases) {
+        let upload: Float64Array | undefined;
+        let uploadPath: string | undefined;
+        if (c.upload) {
+          uploadPath = join(scratch, c.upload.name);
+          writeFileSync(uploadPath, c.upload.content);
+          const parsed = parseUpload(c.upload.name, c.upload.content);
+          if (parsed instanceof Error) throw parsed;
+          upload = parsed.data;
+        }
+        const native = runNative(id, c.params, uploadPath);
+        const wasm = core.run(id, c.params, upload);
+        expect(differences(native, wasm), `${id} (${c.label})`).toEqual([]);
+      }
+    });
+  }
+});

@@ -1,0 +1,166 @@
+// The pool/runner protocol (web/src/engine/pool.ts): jobs spread over runners, partial results,
+// monotone progress, stop, errors. Scripted runners make timing deterministic; the real wasm runs
+// through localRunner and through node worker_threads.
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Core, CoreError, type FinishedJob, type Json, type Params } from '../../web/src/engine/core';
+import { loadCoreNode } from '../../web/src/engine/load-node';
+import { localRunner } from '../../web/src/engine/local-runner';
+import { nodeWorkerRunner } from '../../web/src/engine/node-worker-runner';
+import { Pool, type Runner } from '../../web/src/engine/pool';
+
+const wasmDir = fileURLToPath(new URL('../../web/src/wasm/', import.meta.url));
+const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
+
+/**
+ * A fake experiment "sum": plan splits {count} into that many jobs; job k reports progress in
+ * `steps` async steps and returns {k, squared: k*k, runner}; combine sums what is finished.
+ * Job `failAt` throws a CoreError. Every runner logs which jobs it ran.
+ */
+class ScriptedRunners {
+  ran: number[][] = [];
+  spawned = 0;
+  terminated = 0;
+  constructor(private readonly steps = 3, private readonly failAt = -1) {}
+
+  factory = (): Runner => {
+    const me = this.spawned++;
+    this.ran[me] = [];
+    let dead = false;
+    return {
+      plan: async (_id: string, params: Params) => Array.from({ length: Number(params.count) }, (_, k) => ({ k })),
+      runJob: async (_id: string, job: Params, _upload: Float64Array | undefined, onProgress?: (d: number, t: number) => void) => {
+        const k = Number(job.k);
+        this.ran[me].push(k);
+        for (let s = 1; s <= this.steps; s++) {
+          await tick();
+          if (dead) return new Promise<never>(() => undefined); // a terminated worker never answers
+          onProgress?.(s, this.steps);
+        }
+        if (k === this.failAt) throw new CoreError(`job ${k}: k must not be ${k}`);
+        return { k, squared: k * k, runner: me };
+      },
+      combine: async (_id: string, _params: Params, finished: FinishedJob[]) => ({
+        jobs: finished.map((f) => f.index),
+        sum: finished.reduce((a, f) => a + (f.result as Json).squared, 0),
+      }),
+      terminate: () => {
+        dead = true;
+        this.terminated++;
+      },
+    };
+  };
+}
+
+describe('Pool with scripted runners', () => {
+  it('spreads jobs over all runners and combines every job in order', async () => {
+    const runners = new ScriptedRunners();
+    const pool = new Pool(runners.factory, 3);
+    const result = await pool.run('sum', { count: 12 });
+    expect(result).toEqual({ jobs: [...Array(12).keys()], sum: [...Array(12).keys()].reduce((a, k) => a + k * k, 0) });
+    expect(runners.spawned).toBe(3);
+    expect(runners.ran.every((jobs) => jobs.length >= 3)).toBe(true);
+    expect(runners.ran.flat().sort((a, b) => a - b)).toEqual([...Array(12).keys()]);
+  });
+
+  it('never spawns more runners than jobs', async () => {
+    const runners = new ScriptedRunners();
+    await new Pool(runners.factory, 8).run('sum', { count: 2 });
+    expect(runners.spawned).toBe(2);
+  });
+
+  it('reports partial results that grow, and progress that never decreases and ends at 1', async () => {
+    const pool = new Pool(new ScriptedRunners(4).factory, 2);
+    const partial: { jobs: number[]; finished: number; total: number }[] = [];
+    const progress: number[] = [];
+    await pool.run('sum', { count: 6 }, {
+      onPartial: (r, finished, total) => partial.push({ jobs: r.jobs, finished, total }),
+      onProgress: (f) => progress.push(f),
+    });
+    expect(partial.length).toBeGreaterThan(0);
+    for (const p of partial) {
+      expect(p.total).toBe(6);
+      expect(p.jobs).toHaveLength(p.finished);
+      expect(p.finished).toBeLessThan(6);
+    }
+    for (let k = 1; k < partial.length; k++) expect(partial[k].finished).toBeGreaterThanOrEqual(partial[k - 1].finished);
+    for (let k = 1; k < progress.length; k++) expect(progress[k]).toBeGreaterThanOrEqual(progress[k - 1]);
+    expect(progress.every((f) => f >= 0 && f <= 1)).toBe(true);
+    expect(progress[progress.length - 1]).toBe(1);
+  });
+
+  it('stop rejects the run with CoreError("stopped"), terminates runners, and the pool works again', async () => {
+    const runners = new ScriptedRunners(50);
+    const pool = new Pool(runners.factory, 2);
+    const partials: number[] = [];
+    const run = pool.run('sum', { count: 10 }, { onPartial: (_r, finished) => partials.push(finished) });
+    await tick();
+    await tick();
+    pool.stop();
+    const error = await run.then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(CoreError);
+    expect((error as CoreError).stopped).toBe(true);
+    expect(runners.terminated).toBe(2);
+    const spawnedBefore = runners.spawned;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runners.spawned).toBe(spawnedBefore); // the stopped run spawns nothing further
+    expect(partials).toEqual([]);
+
+    const again = await pool.run('sum', { count: 3 });
+    expect(again.sum).toBe(0 + 1 + 4);
+  });
+
+  it('a new run replaces the one in progress, and can itself be stopped', async () => {
+    const pool = new Pool(new ScriptedRunners(30).factory, 2);
+    const first = pool.run('sum', { count: 10 });
+    await tick();
+    const second = pool.run('sum', { count: 10 });
+    await expect(first).rejects.toThrow('stopped');
+    await tick();
+    pool.stop();
+    await expect(second).rejects.toThrow('stopped');
+    expect((await pool.run('sum', { count: 2 })).sum).toBe(1);
+  });
+
+  it('an error in one job rejects the run with that error, and the pool works again', async () => {
+    const pool = new Pool(new ScriptedRunners(2, 4).factory, 2);
+    await expect(pool.run('sum', { count: 8 })).rejects.toThrow('job 4: k must not be 4');
+    const ok = new Pool(new ScriptedRunners(2).factory, 2);
+    expect((await ok.run('sum', { count: 3 })).sum).toBe(5);
+  });
+});
+
+describe('Pool over the real wasm core', () => {
+  let core: Core;
+  beforeAll(async () => {
+    core = await loadCoreNode();
+  });
+
+  it('localRunner gives the same result as Core.run', async () => {
+    const params = { n: 60, d: 3, beta: 8, seed: 4 };
+    const pool = new Pool(() => localRunner(core), 1);
+    expect(await pool.run('attention-map', params)).toEqual(core.run('attention-map', params));
+  });
+
+  it('localRunner propagates validation errors as CoreError naming the parameter', async () => {
+    const pool = new Pool(() => localRunner(core), 1);
+    await expect(pool.run('attention-map', { beta: -1 })).rejects.toThrow(/beta/);
+  });
+
+  it('node worker_threads give the same result as Core.run, and stop terminates them', async () => {
+    const pool = new Pool(() => nodeWorkerRunner(wasmDir), 2);
+    try {
+      const params = { n: 80, d: 2, geometry: 'gauss', beta: 5, seed: 11 };
+      expect(await pool.run('attention-map', params)).toEqual(core.run('attention-map', params));
+      await expect(pool.run('attention-map', { n: 0 })).rejects.toThrow(/\bn\b/);
+
+      const long = pool.run('attention-map', { n: 4096, beta: 50 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      pool.stop();
+      await expect(long).rejects.toThrow('stopped');
+      expect((await pool.run('attention-map', { n: 20 })).rowSumError).toBeLessThan(1e-12);
+    } finally {
+      pool.dispose();
+    }
+  });
+});

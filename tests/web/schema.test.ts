@@ -1,0 +1,104 @@
+// Schema sanity for every registered experiment, and agreement with the core: what the panel and
+// the URL accept is exactly what the core accepts (defaults run, bounds pass, one step beyond fails).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Core, CoreError } from '../../web/src/engine/core';
+import { loadCoreNode } from '../../web/src/engine/load-node';
+import { EXPERIMENTS, FAMILY_LABELS } from '../../web/src/experiments';
+import { defaults, SEED_SPEC, toCoreParams, type ExperimentMeta, type ParamSpec } from '../../web/src/experiments/schema';
+import { RESERVED_KEYS, urlSpecs } from '../../web/src/state/url';
+import { coerceValue, formatValue } from '../../web/src/state/values';
+
+const cases = EXPERIMENTS.map((m) => [m.id, m] as const);
+
+describe('registry', () => {
+  it('has unique experiment ids, all known to the core, with a family label', async () => {
+    const core = await loadCoreNode();
+    const ids = EXPERIMENTS.map((m) => m.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const coreIds = core.experiments().map((e) => e.id);
+    for (const meta of EXPERIMENTS) {
+      expect(coreIds, meta.id).toContain(meta.id);
+      expect(FAMILY_LABELS[meta.family], meta.family).toBeTruthy();
+    }
+  });
+});
+
+describe.each(cases)('%s schema', (_, meta: ExperimentMeta) => {
+  it('keys are unique, URL-safe, not reserved and not the seed (the codec adds it)', () => {
+    const keys = meta.params.map((p) => p.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const key of keys) {
+      expect(key).toMatch(/^[A-Za-z][A-Za-z0-9_]*$/);
+      expect(RESERVED_KEYS as readonly string[]).not.toContain(key);
+      expect(key).not.toBe(SEED_SPEC.key);
+    }
+    expect(urlSpecs(meta).at(-1)).toBe(SEED_SPEC);
+    expect(defaults(meta).seed).toBe(SEED_SPEC.default);
+  });
+
+  it('every parameter has a label and help, and a default its own validation accepts', () => {
+    for (const spec of urlSpecs(meta)) {
+      expect(spec.label.trim(), spec.key).not.toBe('');
+      expect(spec.help.trim(), spec.key).not.toBe('');
+      expect(coerceValue(spec, formatValue(spec.default)).notice, spec.key).toBeUndefined();
+      if (spec.kind !== 'enum') expect(spec.min, spec.key).toBeLessThan(spec.max);
+      if (spec.kind === 'enum') expect(new Set(spec.options.map((o) => o.value)).size).toBe(spec.options.length);
+      if (spec.kind === 'intList' || spec.kind === 'realList') expect(spec.default.length).toBeLessThanOrEqual(spec.maxCount);
+    }
+  });
+
+  it('presets name known keys with valid values', () => {
+    for (const preset of meta.presets ?? []) {
+      for (const [key, value] of Object.entries(preset.values)) {
+        const spec = meta.params.find((p) => p.key === key);
+        expect(spec, `${preset.label}: ${key}`).toBeDefined();
+        expect(coerceValue(spec!, formatValue(value)).notice, `${preset.label}: ${key}`).toBeUndefined();
+      }
+    }
+  });
+});
+
+describe('the schema matches the core', () => {
+  let core: Core;
+  beforeAll(async () => { core = await loadCoreNode(); });
+
+  /** Values that exercise one end of a parameter while the others keep their defaults. */
+  function withValue(meta: ExperimentMeta, spec: ParamSpec, value: number | string | number[]) {
+    return toCoreParams({ ...defaults(meta), [spec.key]: value });
+  }
+
+  function rejects(id: string, params: ReturnType<typeof toCoreParams>, key: string) {
+    let error: unknown;
+    try { core.plan(id, params); } catch (e) { error = e; }
+    expect(error, `${key}=${params[key]} should be refused`).toBeInstanceOf(CoreError);
+    expect((error as Error).message).toContain(key);
+  }
+
+  it.each(cases)('%s: the defaults are accepted', (id, meta) => {
+    expect(core.plan(id, toCoreParams(defaults(meta))).length).toBeGreaterThan(0);
+  });
+
+  it.each(cases)('%s: both ends of every range are accepted, one step beyond is refused', (id, meta) => {
+    for (const spec of meta.params) {
+      if (spec.kind === 'enum') {
+        for (const option of spec.options) expect(() => core.plan(id, withValue(meta, spec, option.value)), `${spec.key}=${option.value}`).not.toThrow();
+        rejects(id, withValue(meta, spec, 'not-an-option'), spec.key);
+        continue;
+      }
+      const integer = spec.kind === 'int' || spec.kind === 'intList';
+      const list = spec.kind === 'intList' || spec.kind === 'realList';
+      const open = spec.kind === 'real' || spec.kind === 'realList' ? spec : { minOpen: false, maxOpen: false };
+      const beyond = integer ? 1 : Math.max(1e-9, (spec.max - spec.min) * 1e-6);
+      const ends: [number, boolean][] = [[spec.min, !open.minOpen], [spec.max, !open.maxOpen], [spec.min - beyond, false], [spec.max + beyond, false]];
+      for (const [x, accepted] of ends) {
+        const value = list ? [x] : x;
+        // The memory budget may refuse the largest sizes; those refusals name "budget", not the key.
+        if (accepted) {
+          try { core.plan(id, withValue(meta, spec, value)); } catch (e) { expect((e as Error).message, `${spec.key}=${x}`).toMatch(/budget/); }
+        } else {
+          rejects(id, withValue(meta, spec, value), spec.key);
+        }
+      }
+    }
+  });
+});

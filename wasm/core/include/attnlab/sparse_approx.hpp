@@ -1,0 +1,99 @@
+// Paper 1's construction end to end (spec paper1 §3, Algorithm R): pattern A -> B -> X(1), X(2) ->
+// the (23)/(24) check, the d_min scan of §4, and the Theorem R bound of §2.2.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "attnlab/experiment.hpp"
+#include "attnlab/params.hpp"
+#include "attnlab/sparse_check.hpp"
+#include "attnlab/sparse_pattern.hpp"
+#include "attnlab/sparse_projection.hpp"
+
+namespace attnlab {
+
+struct Construction {
+  double eps1 = 1.0;
+  double eps2 = 0.5;
+  double delta = 0.0;  // offset Δ of B's nonzeros (spec §3 step 1); 0 = the proof value
+  Projection proj = Projection::Gauss;
+  Split split = Split::Asym;
+  bool causal = false;
+};
+
+// Reads proj, split, causal and delta (delta 0 or absent = the proof value) into c.
+void readConstruction(ParamReader& r, Construction& c);
+
+// Δ = ln(1/ε2) + ln(1+ε1), the smallest offset the proof allows (spec §3 step 1, §5.6).
+double proofOffset(double eps1, double eps2);
+
+// Theorem R (spec §2.2): ⌈4 ln(4n²/δ) / (η² − η³)⌉ with η = ln(1+ε1) / (2 sqrt(k) (ln(1/ε2) + ln(1+ε1) + ln γ)).
+double theoremBound(int n, double k, double gamma, double eps1, double eps2, double failure = 0.5);
+
+// Bytes held while approximating an n-pattern with `nonzeros` entries at width d: X(1), X(2), a logits
+// block, the projection's workspace, the symmetric factor, and an n×n display buffer when asked.
+double approximationBytes(int n, std::int64_t nonzeros, int d, const Construction& c, bool display);
+
+enum class ScanMode { Paper, Fast };
+
+class SparseApproximator {
+ public:
+  SparseApproximator(const SparsePattern& a, const Construction& c);
+
+  double delta() const { return delta_; }
+  // Draws the projection of trial `stream` at width d and builds X(1), X(2) in full (spec §3 steps 3–4).
+  void draw(int d, std::uint64_t seed, std::uint64_t stream);
+  // One trial at width d: draw, then check (23)/(24). Paper: draw in full, check rows in order.
+  // Fast: the same draw, but rows of Y are drawn only when the check reaches them (asym Gauss),
+  // (23) runs over all rows before any GEMM, and (24) takes the riskiest rows first. Same verdict.
+  bool trial(int d, std::uint64_t seed, std::uint64_t stream, ScanMode mode,
+             const std::function<void(double)>& progress);
+  // Checks the current draw (after draw or trial).
+  CheckSummary check(const CheckOptions& options) { return check_.run(x1(), x2(), options); }
+
+  // The current draw's inputs, n × d each (views of buffers reused across draws).
+  Eigen::Map<const RealMatrix> x1() const { return {x1Store_.data(), rows_, cols_}; }
+  Eigen::Map<const RealMatrix> x2() const { return {x2Store_.data(), rows_, cols_}; }
+  const LogDomainCheck& criterion() const { return check_; }
+
+ private:
+  // Sizes the buffers for width d; they only grow, so a scan does not fault in fresh pages per draw.
+  void resize(int d);
+  Eigen::Map<RealMatrix> x1Mutable() { return {x1Store_.data(), rows_, cols_}; }
+  Eigen::Map<RealMatrix> x2Mutable() { return {x2Store_.data(), rows_, cols_}; }
+  void beginLazyDraw(int d, std::uint64_t seed, std::uint64_t stream);
+  void ensureYRow(int j);
+  void ensureX1Row(int i);
+  void ensureAll();
+
+  const SparsePattern& a_;
+  Construction c_;
+  double delta_;
+  std::vector<double> b_;  // B on the support of A
+  SymmetricFactor sym_;
+  LogDomainCheck check_;
+  std::vector<Real> x1Store_, x2Store_;  // asym: X(2) = Y
+  Eigen::Index rows_ = 0, cols_ = 0;
+  std::vector<char> yReady_, x1Ready_;
+  std::uint64_t lazySeed_ = 0, lazyStream_ = 0;
+  double lazyScale_ = 1;
+};
+
+struct ScanOutcome {
+  int dmin = 0;         // first passing d; 0 when no grid point up to the cap passed
+  bool capped = false;  // true when the scan reached its cap without a pass
+  int gridPoints = 0;   // grid points tried
+  int draws = 0;        // projections drawn
+};
+
+// Spec §4.1/§4.3: d = step, 2·step, ... <= dcap in ascending order with `tries` fresh draws each
+// (success if any passes); the first passing d is d_min. Try t at width d uses the stream
+// childStream(childStream(jobStream, d), t), so a draw never depends on the order of evaluation.
+ScanOutcome scanMinimalWidth(SparseApproximator& approximator, int step, int dcap, int tries, ScanMode mode,
+                             std::uint64_t seed, std::uint64_t jobStream, const Progress& progress);
+
+// Largest multiple of step <= dmax whose approximation fits in the budget; 0 if even d = step does not.
+int affordableWidth(int n, std::int64_t nonzeros, int step, int dmax, const Construction& c, double budgetBytes);
+
+}  // namespace attnlab

@@ -1,0 +1,10 @@
+// The paper-1 experiments (spec paper1): sparse-approx (one pattern) and sparse-dmin (d_min against n).
+#pragma once
+#include "attnlab/experiment.hpp"
+
+namespace attnlab {
+
+Experiment sparseApproxExperiment();
+Experiment sparseDminExperiment();
+
+}  // namespace attnlab

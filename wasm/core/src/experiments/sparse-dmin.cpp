@@ -1,0 +1,289 @@
+// sparse-dmin (paper 1, spec §4): the smallest d on an ascending grid at which the construction passes
+// (23) and (24), against n, with the Theorem R bound and a fit d_min ≈ a + b ln n.
+//
+// Jobs: one per (curve value, n, seed index). A job's stream depends on (n, seed index) only, so all
+// curves of one sweep see the same patterns and the same draws (common random numbers: differences
+// between curves come from the parameter, not from sampling noise), and no number depends on job order
+// or on which other n are listed. scan = fast returns exactly the d_min of scan = paper (same draws,
+// same verdicts; see SparseApproximator::trial), with less work spent on failing draws.
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <set>
+
+#include "attnlab/sparse_approx.hpp"
+#include "attnlab/sparse_experiments.hpp"
+
+namespace attnlab {
+namespace {
+
+constexpr std::uint64_t kDminStream = 0xD314;
+constexpr const char* kListable[] = {"k", "gamma", "eps1", "eps2", "tries"};
+
+// The values that may differ between curves.
+struct CurveSetting {
+  int k = 2;
+  double gamma = 2, eps1 = 1, eps2 = 0.5;
+  int tries = 1;
+};
+
+struct DminParams {
+  std::vector<int> ns;
+  std::vector<std::int64_t> k, tries;
+  std::vector<double> gamma, eps1, eps2;
+  std::string curveParam;  // "" when no parameter lists several values
+  int curveCount = 1;
+  int step = 16, dmax = 16384, seeds = 3;
+  Construction construction;
+  ScanMode scan = ScanMode::Paper;
+  std::uint64_t seed = 1;
+  double budgetBytes = 0;
+  // One job's coordinates (set only when reading a job's params).
+  int curve = 0, nIndex = 0, seedIndex = 0;
+  std::uint64_t stream = 0;
+
+  CurveSetting setting(int c) const {
+    const auto pick = [&](const auto& list) { return list.size() > 1 ? list[c] : list[0]; };
+    return {static_cast<int>(pick(k)), pick(gamma), pick(eps1), pick(eps2), static_cast<int>(pick(tries))};
+  }
+  Json curveValue(int c) const {
+    if (curveParam.empty()) return nullptr;
+    const CurveSetting s = setting(c);
+    if (curveParam == "k") return s.k;
+    if (curveParam == "gamma") return s.gamma;
+    if (curveParam == "eps1") return s.eps1;
+    if (curveParam == "eps2") return s.eps2;
+    return s.tries;
+  }
+};
+
+DminParams readParams(const Json& params, bool job) {
+  ParamReader r(params);
+  DminParams p;
+  for (std::int64_t n : r.integerList("ns", {128, 256, 512, 1024}, 8, 4096, 12)) p.ns.push_back(static_cast<int>(n));
+  if (std::set<int>(p.ns.begin(), p.ns.end()).size() != p.ns.size())
+    throw ParamError("ns must list distinct sequence lengths, got a repeated value");
+  p.k = r.integerList("k", {2}, 1, 16, 6);
+  p.gamma = r.realList("gamma", {2.0}, 1.0, 1e6, 6);
+  p.eps1 = r.realList("eps1", {1.0}, 0.0, 10.0, 6, true, false);
+  p.eps2 = r.realList("eps2", {0.5}, 0.0, 1.0, 6, true, true);
+  p.tries = r.integerList("tries", {1}, 1, 100, 6);
+  const std::size_t sizes[] = {p.k.size(), p.gamma.size(), p.eps1.size(), p.eps2.size(), p.tries.size()};
+  std::vector<std::string> lists;
+  for (int q = 0; q < 5; ++q)
+    if (sizes[q] > 1) {
+      lists.emplace_back(kListable[q]);
+      p.curveCount = static_cast<int>(sizes[q]);
+    }
+  if (lists.size() > 1)
+    throw ParamError(lists[0] + " and " + lists[1] +
+                     " are both lists: at most one of k, gamma, eps1, eps2, tries may list several values "
+                     "(one curve per value)");
+  if (!lists.empty()) p.curveParam = lists[0];
+  p.step = static_cast<int>(r.integer("step", p.step, 1, 1024));
+  p.dmax = static_cast<int>(r.integer("dmax", p.dmax, 1, 65536));
+  // dmax < step is allowed: the scan has no grid point and every job reports capped.
+  p.seeds = static_cast<int>(r.integer("seeds", p.seeds, 1, 50));
+  readConstruction(r, p.construction);
+  p.scan = r.choice("scan", "paper", {"paper", "fast"}) == "fast" ? ScanMode::Fast : ScanMode::Paper;
+  p.seed = r.seed();
+  p.budgetBytes = r.budgetBytes();
+  if (job) {
+    p.curve = static_cast<int>(r.integer("curve", 0, 0, p.curveCount - 1));
+    p.nIndex = static_cast<int>(r.integer("nIndex", 0, 0, static_cast<std::int64_t>(p.ns.size()) - 1));
+    if (r.integer("n", p.ns[p.nIndex], 8, 4096) != p.ns[p.nIndex])
+      throw ParamError("n must equal ns[nIndex] = " + std::to_string(p.ns[p.nIndex]) + " in a job's params");
+    p.seedIndex = static_cast<int>(r.integer("seedIndex", 0, 0, p.seeds - 1));
+    p.stream = static_cast<std::uint64_t>(r.integer("stream", 1, 1, (std::int64_t{1} << 53) - 1));
+  }
+  r.rejectUnknown();
+  const int kMax = static_cast<int>(*std::max_element(p.k.begin(), p.k.end()));
+  const int nMin = *std::min_element(p.ns.begin(), p.ns.end());
+  if (kMax > nMin)
+    throw ParamError("k = " + std::to_string(kMax) + " exceeds the smallest n = " + std::to_string(nMin) +
+                     ": k must be at most every n in ns");
+  return p;
+}
+
+// Stream of job (n, seed index), kept below 2^53 so it survives JSON in JS.
+std::uint64_t jobStream(int n, int seedIndex) {
+  const std::uint64_t s = childStream(childStream(kDminStream, static_cast<std::uint64_t>(n)),
+                                      static_cast<std::uint64_t>(seedIndex)) & ((std::uint64_t{1} << 53) - 1);
+  return s == 0 ? 1 : s;
+}
+
+Construction curveConstruction(const DminParams& p, const CurveSetting& s) {
+  Construction c = p.construction;
+  c.eps1 = s.eps1;
+  c.eps2 = s.eps2;
+  return c;
+}
+
+// The scan's cap: dmax, or less when the budget cannot hold X(1), X(2) that wide.
+int scanCap(const DminParams& p, const Construction& c, int n, std::int64_t nonzeros) {
+  const int cap = affordableWidth(n, nonzeros, p.step, p.dmax, c, p.budgetBytes);
+  if (cap == 0)
+    requireMemory(approximationBytes(n, nonzeros, p.step, c, false), p.budgetBytes,
+                  "sparse-dmin with n = " + std::to_string(n) + " at d = step = " + std::to_string(p.step) +
+                      " (parameters ns, step)");
+  return cap;
+}
+
+std::vector<Json> plan(const Json& params) {
+  const DminParams p = readParams(params, false);
+  std::vector<Json> jobs;
+  for (int s = 0; s < p.seeds; ++s)  // seed-major, so partial results cover every n early
+    for (int c = 0; c < p.curveCount; ++c)
+      for (std::size_t q = 0; q < p.ns.size(); ++q) {
+        scanCap(p, curveConstruction(p, p.setting(c)), p.ns[q], static_cast<std::int64_t>(p.setting(c).k) * p.ns[q]);
+        Json job = params;
+        job["curve"] = c;
+        job["nIndex"] = q;
+        job["n"] = p.ns[q];
+        job["seedIndex"] = s;
+        job["stream"] = jobStream(p.ns[q], s);
+        jobs.push_back(std::move(job));
+      }
+  return jobs;
+}
+
+Json runJob(const Job& job, const Progress& progress) {
+  const DminParams p = readParams(job.params, true);
+  const CurveSetting s = p.setting(p.curve);
+  const Construction c = curveConstruction(p, s);
+  SparsePattern a;
+  const bool uploaded = !job.upload.empty();
+  if (uploaded) {
+    if (p.ns.size() > 1)
+      throw ParamError("ns: with an uploaded pattern n comes from the file; give a single value of ns");
+    a = patternFromTriplets(job.upload, 1, 4096, c.causal);
+  } else {
+    Rng rng(p.seed, childStream(p.stream, 0));
+    a = samplePattern(p.ns[p.nIndex], s.k, s.gamma, c.causal, rng);
+  }
+  const int dcap = scanCap(p, c, a.n, a.nonzeros());
+  SparseApproximator approximator(a, c);
+  const ScanOutcome out = scanMinimalWidth(approximator, p.step, dcap, s.tries, p.scan, p.seed, p.stream, progress);
+  Json result;
+  result["curve"] = p.curve;
+  result["nIndex"] = p.nIndex;
+  result["seedIndex"] = p.seedIndex;
+  result["n"] = a.n;
+  result["dmin"] = out.capped ? Json(nullptr) : Json(out.dmin);
+  result["capped"] = out.capped;
+  result["dcap"] = dcap;
+  result["gridPoints"] = out.gridPoints;
+  result["draws"] = out.draws;
+  result["uploaded"] = uploaded;
+  result["measuredK"] = a.measuredK();
+  result["rho"] = a.rho();
+  return result;
+}
+
+Json fitLogLaw(const std::vector<std::pair<double, double>>& points) {  // (n, dmin) -> d = a + b ln n
+  std::set<double> distinct;
+  for (const auto& pt : points) distinct.insert(pt.first);
+  if (distinct.size() < 2) return nullptr;
+  double sx = 0, sy = 0;
+  for (const auto& [n, d] : points) {
+    sx += std::log(n);
+    sy += d;
+  }
+  const double m = static_cast<double>(points.size()), mx = sx / m, my = sy / m;
+  double sxx = 0, sxy = 0, syy = 0;
+  for (const auto& [n, d] : points) {
+    const double x = std::log(n) - mx, y = d - my;
+    sxx += x * x;
+    sxy += x * y;
+    syy += y * y;
+  }
+  const double b = sxy / sxx, a = my - b * mx;
+  const double residual = std::max(0.0, syy - b * sxy);
+  return {{"a", a}, {"b", b}, {"r2", syy > 0 ? Json(1.0 - residual / syy) : Json(nullptr)}};
+}
+
+// One perN entry from the finished seeds of a point (seedIndex -> job result), in seed order; adds the
+// passing (n, d_min) pairs to `points` for the fit.
+Json summarisePoint(const std::map<int, Json>& seeds, int n, double bound,
+                    std::vector<std::pair<double, double>>& points) {
+  Json dmins = Json::array(), seedIndices = Json::array();
+  std::vector<double> values;
+  int capped = 0, dcap = 0;
+  for (const auto& [seedIndex, r] : seeds) {
+    dmins.push_back(r.at("dmin"));
+    seedIndices.push_back(seedIndex);
+    dcap = r.at("dcap").get<int>();
+    if (r.at("dmin").is_null()) {
+      ++capped;
+    } else {
+      values.push_back(r.at("dmin").get<double>());
+      points.emplace_back(n, values.back());
+    }
+  }
+  Json mean = nullptr, sd = nullptr;
+  if (!values.empty()) {
+    const double mu = std::accumulate(values.begin(), values.end(), 0.0) / values.size();
+    double ss = 0;
+    for (double v : values) ss += (v - mu) * (v - mu);
+    mean = mu;
+    sd = values.size() > 1 ? std::sqrt(ss / (values.size() - 1)) : 0.0;  // sample sd
+  }
+  return {{"n", n}, {"dmin", dmins}, {"seeds", seedIndices}, {"seedsDone", seeds.size()}, {"mean", mean},
+          {"sd", sd}, {"capped", capped > 0}, {"cappedSeeds", capped}, {"dcap", dcap}, {"bound", bound}};
+}
+
+Json combine(const Json& params, const Json& finished) {
+  const DminParams p = readParams(params, false);
+  std::map<std::pair<int, int>, std::map<int, Json>> byPoint;  // (curve, nIndex) -> seedIndex -> result
+  for (const auto& entry : finished) {
+    const Json& r = entry.at("result");
+    byPoint[{r.at("curve").get<int>(), r.at("nIndex").get<int>()}][r.at("seedIndex").get<int>()] = r;
+  }
+  Json curves = Json::array();
+  for (int c = 0; c < p.curveCount; ++c) {
+    const CurveSetting s = p.setting(c);
+    Json perN = Json::array(), bounds = Json::array();
+    std::vector<std::pair<double, double>> points;
+    for (std::size_t q = 0; q < p.ns.size(); ++q) {
+      const auto found = byPoint.find({c, static_cast<int>(q)});
+      const Json* first = found == byPoint.end() ? nullptr : &found->second.begin()->second;
+      const int n = first ? first->at("n").get<int>() : p.ns[q];
+      // Theorem R for the sampler's class, or for what an uploaded pattern measures.
+      const bool uploaded = first && first->value("uploaded", false);
+      const double bound = uploaded ? theoremBound(n, first->at("measuredK").get<double>(),
+                                                   std::exp(first->at("rho").get<double>()), s.eps1, s.eps2)
+                                    : theoremBound(n, s.k, s.gamma, s.eps1, s.eps2);
+      bounds.push_back({{"n", n}, {"bound", bound}});
+      if (first) perN.push_back(summarisePoint(found->second, n, bound, points));
+    }
+    curves.push_back({{"param", p.curveParam.empty() ? Json(nullptr) : Json(p.curveParam)},
+                      {"value", p.curveValue(c)},
+                      {"setting", {{"k", s.k}, {"gamma", s.gamma}, {"eps1", s.eps1}, {"eps2", s.eps2}, {"tries", s.tries}}},
+                      {"perN", perN},
+                      {"fit", fitLogLaw(points)},
+                      {"bounds", bounds}});
+  }
+  Json result;
+  result["perN"] = curves[0]["perN"];
+  result["fit"] = curves[0]["fit"];
+  result["curveParam"] = p.curveParam.empty() ? Json(nullptr) : Json(p.curveParam);
+  result["curves"] = curves;
+  result["jobsDone"] = finished.size();
+  result["jobsTotal"] = p.curveCount * p.ns.size() * p.seeds;
+  return result;
+}
+
+}  // namespace
+
+Experiment sparseDminExperiment() {
+  Experiment e;
+  e.id = "sparse-dmin";
+  e.family = "sparse";
+  e.plan = plan;
+  e.runJob = runJob;
+  e.combine = combine;
+  return e;
+}
+
+}  // namespace attnlab

@@ -1,0 +1,17 @@
+// attention-map: the object all three papers study, sampled and summarised.
+import type { ExperimentMeta } from '../schema';
+import { explain } from './explain';
+import { params, presets } from './meta';
+import { figures, headline } from './view';
+
+export const attentionMap: ExperimentMeta = {
+  id: 'attention-map',
+  family: 'attention',
+  title: 'Attention map',
+  summary: 'Samples n points, forms the self-attention matrix P = softmax(β X Xᵀ) and shows it with its singular values and row entropies. Raise β to watch the spectrum spread out and the rows sharpen.',
+  params,
+  presets,
+  headline,
+  figures,
+  explain,
+};

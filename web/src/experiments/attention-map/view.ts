@@ -1,0 +1,89 @@
+// attention-map: result → headline numbers and three figures (P as a heatmap, its singular values
+// on a log axis, the histogram of row entropies against the ln n maximum).
+import type { Json } from '../../engine/core';
+import { formatNumber, heatmap, histogram, lineChart, type Rule } from '../../plots';
+import type { Figure, Headline, ParamValues } from '../schema';
+
+interface AttentionMapResult {
+  n: number;
+  d: number;
+  singularValues: number[];
+  rowEntropy: number[];
+  effectiveRank: number;
+  maxEntropy: number;
+  rowSumError: number;
+  heatmap: { rows: number; cols: number; data: number[] };
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+
+export function headline(raw: Json): Headline[] {
+  const r = raw as AttentionMapResult;
+  const meanEntropy = mean(r.rowEntropy);
+  return [
+    { key: 'effectiveRank', label: 'Effective rank', value: formatNumber(r.effectiveRank, 6), raw: r.effectiveRank,
+      help: 'exp of the entropy of the normalised singular values (1 … n)' },
+    { key: 'meanRowEntropy', label: 'Mean row entropy', value: formatNumber(meanEntropy, 6), raw: meanEntropy,
+      help: 'in nats; ln n means uniform rows' },
+    { key: 'maxEntropy', label: 'ln n (maximum)', value: formatNumber(r.maxEntropy, 6), raw: r.maxEntropy },
+    { key: 'rowSumError', label: 'Largest |row sum − 1|', value: formatNumber(r.rowSumError, 3), raw: r.rowSumError,
+      help: 'floating-point check that every row is a distribution' },
+  ];
+}
+
+/** The sphere law's scale (spec paper3 §2): rank_ε ~ (1+β)^((d−1)/2), constant unknown. */
+function sphereLawRule(values: ParamValues, n: number): Rule[] {
+  if (values.geometry !== 'sphere') return [];
+  const scale = (1 + Number(values.beta)) ** ((Number(values.d) - 1) / 2);
+  return scale >= 1 && scale <= n ? [{ axis: 'x', value: scale, label: `sphere-law scale (1+β)^((d−1)/2) = ${formatNumber(scale)}, constant unknown`, tag: 'sphere law', style: 'theory' }] : [];
+}
+
+export function figures(raw: Json, values: ParamValues): Figure[] {
+  const r = raw as AttentionMapResult;
+  const sv = r.singularValues;
+  const pooled = r.heatmap.rows < r.n;
+  return [
+    {
+      id: 'attention',
+      title: 'Attention matrix P',
+      description: `P = softmax(β X Xᵀ) for ${r.n} points${pooled ? `, pooled to ${r.heatmap.rows} × ${r.heatmap.cols} cells (largest entry per block)` : ''}; colour on a log scale.`,
+      render: ({ width }) => heatmap(r.heatmap, {
+        width, valueLabel: 'P_ij', xLabel: 'key j', yLabel: 'query i', sourceRows: r.n, sourceCols: r.n,
+        color: { scheme: 'viridis', type: 'log' },
+        ariaLabel: `Heatmap of the ${r.n} × ${r.n} attention matrix`,
+      }),
+      table: () => {
+        const { rows, cols, data } = r.heatmap;
+        const out: number[][] = [];
+        for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) out.push([i, j, data[i * cols + j]]);
+        return { columns: pooled ? ['cell_row', 'cell_col', 'max_abs_p'] : ['query_i', 'key_j', 'p'], rows: out };
+      },
+    },
+    {
+      id: 'singular-values',
+      title: 'Singular values of P',
+      description: `σ_k against k on a log axis; effective rank ${formatNumber(r.effectiveRank)} of ${r.n}.`,
+      render: ({ width }) => lineChart([{ label: 'σ_k (simulation)', points: sv.map((y, k) => ({ x: k + 1, y })), mark: sv.length > 64 ? 'line' : 'line+dot' }], {
+        width,
+        x: { label: 'rank k', integer: true },
+        y: { label: 'singular value σ_k', type: 'log' },
+        rules: [{ axis: 'x', value: r.effectiveRank, label: `effective rank ${formatNumber(r.effectiveRank)}`, tag: 'effective rank', style: 'marker' }, ...sphereLawRule(values, r.n)],
+        ariaLabel: 'Singular values of the attention matrix',
+        ariaDescription: `Largest ${formatNumber(sv[0] ?? 0)}, smallest ${formatNumber(sv[sv.length - 1] ?? 0)}; effective rank ${formatNumber(r.effectiveRank)}.`,
+      }),
+      table: () => ({ columns: ['k', 'sigma_k'], rows: sv.map((s, k) => [k + 1, s]) }),
+    },
+    {
+      id: 'row-entropy',
+      title: 'Row entropies',
+      description: `Histogram of the entropy of each row of P (nats); a uniform row has ln n = ${formatNumber(r.maxEntropy)}.`,
+      render: ({ width }) => histogram(r.rowEntropy, {
+        width, label: 'rows of P', x: { label: 'row entropy H(P_i) (nats)' }, yLabel: 'rows',
+        rules: [{ axis: 'x', value: r.maxEntropy, label: `ln n = ${formatNumber(r.maxEntropy)}: the maximum, reached by a uniform row`, tag: 'ln n', style: 'theory' }],
+        ariaLabel: 'Histogram of row entropies',
+        ariaDescription: `Mean ${formatNumber(mean(r.rowEntropy))} nats against the maximum ln n = ${formatNumber(r.maxEntropy)}.`,
+      }),
+      table: () => ({ columns: ['row_i', 'entropy_nats'], rows: r.rowEntropy.map((h, i) => [i, h]) }),
+    },
+  ];
+}

@@ -1,0 +1,19 @@
+// The experiments in picker order; the first is the default. Families group the picker.
+import { attentionMap } from './attention-map';
+import { sparseApprox } from './sparse-approx';
+import { sparseDmin } from './sparse-dmin';
+import type { ExperimentMeta } from './schema';
+
+export const EXPERIMENTS: readonly ExperimentMeta[] = [attentionMap, sparseApprox, sparseDmin];
+
+/** Picker group labels by family id; an unlisted family shows its id. */
+export const FAMILY_LABELS: Record<string, string> = {
+  attention: 'Attention basics',
+  sparse: 'Sparse approximation (paper 1)',
+  rmt: 'Random-matrix pooling (paper 2)',
+  rank: 'Approximation rank (paper 3)',
+};
+
+export function findExperiment(id: string): ExperimentMeta | undefined {
+  return EXPERIMENTS.find((m) => m.id === id);
+}

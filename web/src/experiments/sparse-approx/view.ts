@@ -1,0 +1,84 @@
+// sparse-approx: result → headline (pass, conditions against thresholds) and figures (A and M on one
+// colour scale, per-row spread and gap against their thresholds, one row of A and M overlaid).
+import type { Json } from '../../engine/core';
+import { formatNumber, heatmapRow, lineChart, type Rule } from '../../plots';
+import type { Figure, Headline, ParamValues } from '../schema';
+
+interface Grid { rows: number; cols: number; data: number[] }
+interface SparseApproxResult {
+  pass: boolean; tries: number; n: number; d: number; measuredK: number; rho: number; delta: number; bound: number;
+  spread: { worst: number; threshold: number }; gap: { worst: number | null; threshold: number };
+  worstRow: { spread: number; gap: number };
+  shapes: { x: number[]; wq: number[]; wk: number[] };
+  rowSpread: number[]; rowGap: (number | null)[];
+  heatmapA: Grid; heatmapM: Grid; row: number; rowA: number[]; rowM: number[];
+}
+
+const shape = (s: number[]) => s.join(' × ');
+
+export function headline(raw: Json): Headline[] {
+  const r = raw as SparseApproxResult;
+  return [
+    { key: 'pass', label: 'Conditions (23) and (24)', value: r.pass ? 'hold in every row' : 'violated', raw: r.pass ? 1 : 0 },
+    { key: 'tries', label: 'Draws used', value: String(r.tries), raw: r.tries },
+    { key: 'spread', label: 'Worst spread / threshold ln(1+ε1)', value: `${formatNumber(r.spread.worst, 4)} / ${formatNumber(r.spread.threshold, 4)}`, raw: r.spread.worst },
+    { key: 'gap', label: 'Worst gap / threshold ln ε2', value: `${r.gap.worst === null ? '—' : formatNumber(r.gap.worst, 4)} / ${formatNumber(r.gap.threshold, 4)}`, raw: r.gap.worst ?? undefined },
+    { key: 'shapes', label: 'Shapes X, W_Q, W_K', value: `${shape(r.shapes.x)}, ${shape(r.shapes.wq)}, ${shape(r.shapes.wk)}` },
+    { key: 'bound', label: 'Theorem R bound on d (δ = ½)', value: String(r.bound), raw: r.bound, help: 'd that guarantees success with probability ≥ ½' },
+    { key: 'measuredK', label: 'Measured k, ρ = max row ln-range', value: `${r.measuredK}, ${formatNumber(r.rho, 4)}` },
+  ];
+}
+
+function perRowChart(values: (number | null)[], label: string, threshold: Rule, width: number) {
+  const points = values.flatMap((y, i) => (y === null ? [] : [{ x: i, y }]));
+  return lineChart([{ label, points, mark: 'dot' }], {
+    width, height: 220, x: { label: 'row i', integer: true }, y: { label }, rules: [threshold],
+    ariaLabel: `${label} per row against its threshold`,
+  });
+}
+
+export function figures(raw: Json, values: ParamValues): Figure[] {
+  const r = raw as SparseApproxResult;
+  const logScale = values.scale !== 'linear';
+  const cells = (g: Grid) => () => {
+    const rows: number[][] = [];
+    for (let i = 0; i < g.rows; i++) for (let j = 0; j < g.cols; j++) rows.push([i, j, r.heatmapA.data[i * g.cols + j], r.heatmapM.data[i * g.cols + j]]);
+    return { columns: ['cell_row', 'cell_col', 'a_row_normalised', 'm'], rows };
+  };
+  return [
+    {
+      id: 'patterns',
+      title: 'Target A and attention M on one colour scale',
+      description: `A (rows normalised to sum 1) beside M = softmax(X W_Q W_Kᵀ Xᵀ) for n = ${r.n}, d = ${r.d}${r.heatmapA.rows < r.n ? `, pooled to ${r.heatmapA.rows} cells per side (largest entry per block)` : ''}.`,
+      render: ({ width }) => heatmapRow(
+        [{ grid: r.heatmapA, title: 'target A (row-normalised)', sourceRows: r.n, sourceCols: r.n },
+         { grid: r.heatmapM, title: 'M = softmax(S)', sourceRows: r.n, sourceCols: r.n }],
+        { width, valueLabel: 'entry', xLabel: 'column j', yLabel: 'row i', color: { scheme: 'viridis', type: logScale ? 'log' : 'linear' } }),
+      table: cells(r.heatmapA),
+    },
+    {
+      id: 'row-spread',
+      title: 'Condition (23): spread per row',
+      description: 'max − min over the support of S_ij − ln A_ij; every row must stay under ln(1+ε1).',
+      render: ({ width }) => perRowChart(r.rowSpread, 'spread', { axis: 'y', value: r.spread.threshold, label: `threshold ln(1+ε1) = ${formatNumber(r.spread.threshold, 4)}`, tag: 'ln(1+ε1)', style: 'theory' }, width),
+      table: () => ({ columns: ['row', 'spread', 'gap'], rows: r.rowSpread.map((s, i) => [i, s, r.rowGap[i] ?? '']) }),
+    },
+    {
+      id: 'row-gap',
+      title: 'Condition (24): gap per row',
+      description: 'largest logit on a zero of A minus the smallest on a nonzero; every row must stay under ln ε2.',
+      render: ({ width }) => perRowChart(r.rowGap, 'gap', { axis: 'y', value: r.gap.threshold, label: `threshold ln ε2 = ${formatNumber(r.gap.threshold, 4)}`, tag: 'ln ε2', style: 'theory' }, width),
+      table: () => ({ columns: ['row', 'gap'], rows: r.rowGap.map((g, i) => [i, g ?? '']) }),
+    },
+    {
+      id: 'row-overlay',
+      title: `Row ${r.row}: A against M`,
+      description: 'The chosen row of A (normalised, nonzeros as dots) and of M (line) on a log axis: ratios among the nonzeros are kept and zeros stay small.',
+      render: ({ width }) => lineChart([
+        { label: `M row ${r.row}`, points: r.rowM.map((y, x) => ({ x, y })), mark: 'line' },
+        { label: `A row ${r.row} (nonzeros)`, points: r.rowA.flatMap((y, x) => (y > 0 ? [{ x, y }] : [])), mark: 'dot' },
+      ], { width, height: 260, x: { label: 'column j', integer: true }, y: { label: 'entry (row sums to 1)', type: 'log' }, ariaLabel: `Row ${r.row} of A and M` }),
+      table: () => ({ columns: ['column', 'a', 'm'], rows: r.rowM.map((m, j) => [j, r.rowA[j], m]) }),
+    },
+  ];
+}

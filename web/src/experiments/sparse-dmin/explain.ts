@@ -1,0 +1,11 @@
+// Explanation panel: what is tested, conditions (23)/(24), Theorem R, and the caveat (spec paper1 §0, §1.3, §2.2).
+import { explainPanel } from '../sparse-family-explain';
+
+export const explain = () =>
+  explainPanel([
+    ['p', 'For each sequence length n a sparse pattern A is sampled; d is scanned upwards (a fresh random projection at each d) and the first d at which the self-attention matrix M satisfies both conditions is d_min. The paper asks whether d_min grows like log n; the fit is'],
+    ['tex', 'd_{\\min} \\approx a + b \\ln n.'],
+    ['conditions'],
+    ['theorem'],
+    ['caveat'],
+  ]);

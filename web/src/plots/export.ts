@@ -1,0 +1,127 @@
+// Figure export: SVG (the on-screen figure composed into one SVG, canvases embedded as PNG <image>s,
+// legends included), PNG at 2× (that SVG drawn on a canvas), CSV and JSON. Every file is stamped
+// (see stamp.ts) and downloaded through an <a download> blob URL.
+import { svgElement } from './legend';
+import { captionLines, csvText, exportFileName, insertPngText, jsonText, svgMetadataMarkup, type ExportStamp } from './stamp';
+import { FONT, INK, MUTED } from './theme';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export type ExportFormat = 'svg' | 'png' | 'csv' | 'json';
+
+/** Top-level pieces in paint order: canvases, SVGs not inside another SVG, and [data-export-text] labels. */
+function exportableParts(root: Element): Element[] {
+  return [...root.querySelectorAll('canvas, svg, [data-export-text]')].filter((el) => !el.parentElement?.closest('svg'));
+}
+
+/**
+ * A <g> holding an SVG's children, placed and scaled where the SVG sits on screen. A nested <svg>
+ * would pick up CSS sizing (Plot's `height: auto`) and fill the whole export.
+ */
+function svgAsGroup(part: SVGSVGElement, at: { x: number; y: number; width: number }): SVGGElement {
+  const viewWidth = part.viewBox.baseVal?.width || Number(part.getAttribute('width')) || at.width;
+  const group = svgElement('g', { transform: `translate(${at.x},${at.y}) scale(${at.width / viewWidth})` });
+  for (const name of ['class', 'fill', 'font-family', 'font-size', 'text-anchor']) {
+    const value = part.getAttribute(name);
+    if (value !== null) group.setAttribute(name, value);
+  }
+  group.setAttribute('color', INK);
+  if (!group.hasAttribute('fill')) group.setAttribute('fill', INK);
+  for (const child of part.childNodes) group.append(child.cloneNode(true));
+  return group;
+}
+
+/** One SVG that looks like the on-screen figure, with a title above and a stamp caption below. */
+export function composeSvg(figure: Element, title: string, stamp: ExportStamp): SVGSVGElement {
+  const box = figure.getBoundingClientRect();
+  const titleHeight = 26, captionLineHeight = 13;
+  const caption = captionLines(stamp);
+  const width = Math.ceil(box.width);
+  const height = Math.ceil(box.height) + titleHeight + caption.length * captionLineHeight + 10;
+  const svg = svgElement('svg', { xmlns: SVG_NS, width, height, viewBox: `0 0 ${width} ${height}`, 'font-family': FONT });
+  svg.insertAdjacentHTML('afterbegin', svgMetadataMarkup(stamp));
+  svg.append(svgElement('rect', { width, height, fill: 'white' }));
+  const heading = svgElement('text', { x: 4, y: 18, 'font-size': 14, 'font-weight': 600, fill: INK });
+  heading.textContent = title;
+  svg.append(heading);
+
+  for (const part of exportableParts(figure)) {
+    const r = part.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    const at = { x: r.left - box.left, y: r.top - box.top + titleHeight, width: r.width, height: r.height };
+    if (part instanceof HTMLCanvasElement) {
+      svg.append(svgElement('image', { ...at, href: part.toDataURL('image/png'), preserveAspectRatio: 'none', style: 'image-rendering:pixelated' }));
+    } else if (part instanceof SVGSVGElement) {
+      svg.append(svgAsGroup(part, at));
+    } else {
+      const text = svgElement('text', { x: at.x, y: at.y + r.height * 0.75, 'font-size': 12, fill: INK });
+      text.textContent = part.textContent ?? '';
+      svg.append(text);
+    }
+  }
+  caption.forEach((line, i) => {
+    const text = svgElement('text', { x: 4, y: Math.ceil(box.height) + titleHeight + 12 + i * captionLineHeight, 'font-size': 9, fill: MUTED });
+    text.textContent = line;
+    svg.append(text);
+  });
+  return svg;
+}
+
+export function svgMarkup(svg: SVGSVGElement): string {
+  return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(svg);
+}
+
+/** Rasterises an SVG at `scale`× and stamps the PNG's tEXt chunks. */
+export async function svgToPng(svg: SVGSVGElement, stamp: ExportStamp, scale = 2): Promise<Blob> {
+  const width = Number(svg.getAttribute('width')), height = Number(svg.getAttribute('height'));
+  const url = URL.createObjectURL(new Blob([svgMarkup(svg)], { type: 'image/svg+xml' }));
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(width * scale);
+    canvas.height = Math.round(height * scale);
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d canvas context for the PNG export');
+    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+    const blob = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    const entries: [string, string][] = [['Software', `attnlab ${stamp.version}`], ['Source', stamp.link], ['Comment', JSON.stringify(stamp)]];
+    return new Blob([insertPngText(bytes, entries)], { type: 'image/png' });
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+export function download(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000); // some browsers read the blob after click returns
+}
+
+export interface ExportRequest {
+  format: ExportFormat;
+  /** The rendered figure element on the page (for SVG/PNG). */
+  element: Element;
+  title: string;
+  table: () => { columns: string[]; rows: (number | string)[][] };
+  result: unknown;
+  stamp: ExportStamp;
+}
+
+export async function exportFigure(request: ExportRequest): Promise<void> {
+  const { format, stamp } = request;
+  const name = exportFileName(stamp.experiment, stamp.figure, format);
+  if (format === 'csv') return download(new Blob([csvText(request.table(), stamp)], { type: 'text/csv' }), name);
+  if (format === 'json') return download(new Blob([jsonText(request.result, stamp)], { type: 'application/json' }), name);
+  const svg = composeSvg(request.element, request.title, stamp);
+  if (format === 'svg') return download(new Blob([svgMarkup(svg)], { type: 'image/svg+xml' }), name);
+  download(await svgToPng(svg, stamp), name);
+}

@@ -1,0 +1,162 @@
+// Canvas heatmap: values → 256-entry LUT → putImageData, under a Plot SVG frame with axes, plus an
+// SVG colour legend and a hover readout. Grids larger than the canvas are pooled (max-|x|) first.
+// heatmapRow draws several grids on one shared colour scale (e.g. exact vs approximation).
+import * as Plot from '@observablehq/plot';
+import { colorDomain, colorLut, rampPosition, type ColorScale } from './colormap';
+import { downsampleMaxAbs, pooledCellRange, type Grid } from './downsample';
+import { colorLegend } from './legend';
+import { GRID, PLOT_STYLE, formatNumber } from './theme';
+import { linearTicks } from './ticks';
+
+export interface HeatmapOptions {
+  width: number;
+  /** Upper bound on the drawn height of the matrix, in CSS pixels. */
+  maxHeight?: number;
+  /** Scheme, scale type and domain; the domain defaults to the data's extent (log: 4 decades). */
+  color?: Partial<ColorScale>;
+  /** Name of the value, used in the legend and the readout (e.g. "P_ij"). */
+  valueLabel?: string;
+  xLabel?: string;
+  yLabel?: string;
+  /** Size of the matrix the grid was pooled from (the core pools before sending); defaults to the grid's. */
+  sourceRows?: number;
+  sourceCols?: number;
+  /** Draw the colour legend under the matrix (heatmapRow draws one shared legend instead). */
+  legend?: boolean;
+  /** Device pixels per CSS pixel; defaults to window.devicePixelRatio. */
+  pixelRatio?: number;
+  ariaLabel?: string;
+}
+
+const MARGIN = { top: 10, right: 18, bottom: 38, left: 50 }; // right: room for the last x tick label
+
+export function resolveColorScale(grids: Grid[], color: Partial<ColorScale> = {}): ColorScale {
+  const type = color.type ?? 'linear';
+  return { scheme: color.scheme ?? 'viridis', type, domain: color.domain ?? colorDomain(grids.map((g) => g.data), type) };
+}
+
+/** Index-axis ticks: cell centres labelled by index for small matrices, whole-number boundaries otherwise. */
+function indexAxis(size: number, label: string | undefined): Plot.ScaleOptions {
+  const common = { domain: [0, size], label, labelAnchor: 'center', labelArrow: 'none' } as const;
+  if (size <= 24) {
+    const stride = size <= 12 ? 1 : 2;
+    return { ...common, ticks: Array.from({ length: Math.ceil(size / stride) }, (_, k) => k * stride + 0.5), tickFormat: (d: number) => String(d - 0.5) };
+  }
+  return { ...common, ticks: linearTicks(0, size, 6).filter(Number.isInteger), tickFormat: (d: number) => String(d) };
+}
+
+/** Paints `grid` onto a canvas of pixelWidth × pixelHeight, nearest-neighbour, after pooling if needed. */
+export function paintGrid(canvas: HTMLCanvasElement, grid: Grid, scale: ColorScale, pixelWidth: number, pixelHeight: number): void {
+  const pooled = downsampleMaxAbs(grid, pixelHeight, pixelWidth);
+  const lut = colorLut(scale.scheme);
+  const position = rampPosition(scale);
+  canvas.width = pixelWidth;
+  canvas.height = pixelHeight;
+  const context = canvas.getContext('2d');
+  if (!context) return;
+  const image = context.createImageData(pixelWidth, pixelHeight);
+  const columnOf = Int32Array.from({ length: pixelWidth }, (_, x) => Math.floor((x * pooled.cols) / pixelWidth));
+  for (let y = 0; y < pixelHeight; y++) {
+    const rowStart = Math.floor((y * pooled.rows) / pixelHeight) * pooled.cols;
+    for (let x = 0; x < pixelWidth; x++) {
+      const k = 3 * Math.round(255 * position(pooled.data[rowStart + columnOf[x]]));
+      const o = 4 * (y * pixelWidth + x);
+      image.data[o] = lut[k];
+      image.data[o + 1] = lut[k + 1];
+      image.data[o + 2] = lut[k + 2];
+      image.data[o + 3] = 255;
+    }
+  }
+  context.putImageData(image, 0, 0);
+}
+
+function readoutText(grid: Grid, options: HeatmapOptions, row: number, col: number): string {
+  const sourceRows = options.sourceRows ?? grid.rows, sourceCols = options.sourceCols ?? grid.cols;
+  const value = grid.data[row * grid.cols + col];
+  const name = options.valueLabel ?? 'value';
+  const { rows, cols } = pooledCellRange(grid, sourceRows, sourceCols, row, col);
+  const span = ([a, b]: [number, number]) => (a === b ? `${a}` : `${a}–${b}`);
+  const pooled = rows[0] !== rows[1] || cols[0] !== cols[1];
+  return `${options.yLabel ?? 'row'} ${span(rows)}, ${options.xLabel ?? 'column'} ${span(cols)}: ${pooled ? `largest |${name}| ` : `${name} = `}${formatNumber(value, 4)}`;
+}
+
+/** One heatmap; the colour scale is returned on the element as `dataset.domain` for tests and export. */
+export function heatmap(grid: Grid, options: HeatmapOptions): HTMLElement {
+  const scale = resolveColorScale([grid], options.color);
+  const sourceRows = options.sourceRows ?? grid.rows, sourceCols = options.sourceCols ?? grid.cols;
+  let innerWidth = Math.max(60, options.width - MARGIN.left - MARGIN.right);
+  let innerHeight = Math.round((innerWidth * sourceRows) / sourceCols);
+  const maxHeight = options.maxHeight ?? 520;
+  if (innerHeight > maxHeight) { innerWidth = Math.round((innerWidth * maxHeight) / innerHeight); innerHeight = maxHeight; }
+  const plotWidth = innerWidth + MARGIN.left + MARGIN.right;
+  const ratio = Math.min(3, options.pixelRatio ?? (globalThis.devicePixelRatio || 1));
+
+  const canvas = document.createElement('canvas');
+  paintGrid(canvas, grid, scale, Math.round(innerWidth * ratio), Math.round(innerHeight * ratio));
+  Object.assign(canvas.style, { position: 'absolute', left: `${MARGIN.left}px`, top: `${MARGIN.top}px`, width: `${innerWidth}px`, height: `${innerHeight}px` });
+  canvas.setAttribute('role', 'img');
+  canvas.setAttribute('aria-label', options.ariaLabel ?? `${options.valueLabel ?? 'value'} as a ${sourceRows} × ${sourceCols} heatmap`);
+
+  const frame = Plot.plot({
+    width: plotWidth,
+    height: innerHeight + MARGIN.top + MARGIN.bottom,
+    marginTop: MARGIN.top, marginRight: MARGIN.right, marginBottom: MARGIN.bottom, marginLeft: MARGIN.left,
+    x: indexAxis(sourceCols, options.xLabel),
+    y: { ...indexAxis(sourceRows, options.yLabel), reverse: true },
+    style: { ...PLOT_STYLE, pointerEvents: 'none' },
+    marks: [Plot.frame({ stroke: GRID })],
+  });
+  frame.setAttribute('aria-hidden', 'true');
+
+  const stage = document.createElement('div');
+  stage.className = 'heatmap-stage';
+  Object.assign(stage.style, { position: 'relative', width: `${plotWidth}px`, maxWidth: '100%' });
+  stage.append(canvas, frame);
+
+  const figure = document.createElement('div');
+  figure.className = 'plot-figure heatmap-figure';
+  figure.dataset.domain = scale.domain.join(',');
+  figure.append(stage);
+  if (options.legend !== false) figure.append(colorLegend(scale, options.valueLabel ?? 'value', Math.min(plotWidth, 320)));
+
+  const readout = document.createElement('p');
+  readout.className = 'heatmap-readout';
+  readout.textContent = 'Hover over the matrix to read values.';
+  canvas.addEventListener('pointermove', (event) => {
+    const row = Math.min(grid.rows - 1, Math.floor((event.offsetY / innerHeight) * grid.rows));
+    const col = Math.min(grid.cols - 1, Math.floor((event.offsetX / innerWidth) * grid.cols));
+    if (row >= 0 && col >= 0) readout.textContent = readoutText(grid, options, row, col);
+  });
+  figure.append(readout);
+  return figure;
+}
+
+export interface HeatmapPanel {
+  grid: Grid;
+  title: string;
+  sourceRows?: number;
+  sourceCols?: number;
+}
+
+/** Several heatmaps side by side (wrapping on narrow screens) on one colour scale with one legend. */
+export function heatmapRow(panels: HeatmapPanel[], options: HeatmapOptions): HTMLElement {
+  const scale = resolveColorScale(panels.map((p) => p.grid), options.color);
+  const columns = options.width >= 560 ? panels.length : 1;
+  const panelWidth = Math.floor((options.width - 16 * (columns - 1)) / columns);
+  const row = document.createElement('div');
+  row.className = 'heatmap-row';
+  for (const panel of panels) {
+    const cell = document.createElement('div');
+    cell.className = 'heatmap-panel';
+    const heading = document.createElement('p');
+    heading.className = 'heatmap-title';
+    heading.textContent = panel.title;
+    cell.append(heading, heatmap(panel.grid, { ...options, width: panelWidth, color: scale, legend: false, sourceRows: panel.sourceRows, sourceCols: panel.sourceCols }));
+    row.append(cell);
+  }
+  const figure = document.createElement('div');
+  figure.className = 'plot-figure';
+  figure.dataset.domain = scale.domain.join(',');
+  figure.append(row, colorLegend(scale, options.valueLabel ?? 'value', Math.min(options.width, 320)));
+  return figure;
+}

@@ -1,0 +1,59 @@
+// Histogram of one sample with threshold rules (e.g. a theoretical maximum) and an optional
+// theory density curve drawn dashed over the bars.
+import * as Plot from '@observablehq/plot';
+import { type LegendItem } from './legend';
+import { wrapWithLegend, type AxisOptions } from './lines';
+import { drawableRules, extentOf, ruleLegend, ruleMarks, type Rule } from './overlays';
+import { DATA_COLORS, GRID, PLOT_STYLE, THEORY, THEORY_DASH } from './theme';
+
+export interface HistogramOptions {
+  width: number;
+  height?: number;
+  /** Legend label of the bars, e.g. "rows". */
+  label: string;
+  x?: AxisOptions;
+  /** y axis label; the bars count values unless `density` is set. */
+  yLabel?: string;
+  /** Normalise to a probability density (so a theory density can be overlaid). */
+  density?: boolean;
+  /** Number of bins (Plot picks a nice count near this). */
+  bins?: number;
+  rules?: Rule[];
+  /** A theory density, drawn dashed; only meaningful with `density`. */
+  theory?: { label: string; points: { x: number; y: number }[] };
+  ariaLabel?: string;
+  ariaDescription?: string;
+}
+
+export function histogram(values: number[], options: HistogramOptions): HTMLElement {
+  const finite = values.filter(Number.isFinite);
+  const color = DATA_COLORS[0];
+  const rules = drawableRules(options.rules ?? [], options.x?.type === 'log', false);
+  // Density = count / (N · bin width), so the bars integrate to 1 like a theory density.
+  const reducer = options.density
+    ? { reduceIndex: (index: number[], _values: unknown, extent: { x1: number; x2: number }) => index.length / (finite.length * (extent.x2 - extent.x1)) }
+    : 'count';
+  const bin = Plot.binX<Plot.RectYOptions>({ y: reducer }, { x: (d: number) => d, thresholds: options.bins ?? 30, fill: color, fillOpacity: 0.75, inset: 0.5 });
+  const marks: Plot.Markish[] = [Plot.rectY(finite, bin), Plot.ruleY([0], { stroke: GRID })];
+  const legend: LegendItem[] = [{ label: options.label, color, symbol: 'box' }];
+  if (options.theory) {
+    marks.push(Plot.line(options.theory.points, { x: 'x', y: 'y', stroke: THEORY, strokeWidth: 2, strokeDasharray: THEORY_DASH }));
+    legend.push({ label: options.theory.label, color: THEORY, symbol: 'line', dash: THEORY_DASH });
+  }
+  const xLog = options.x?.type === 'log';
+  marks.push(...ruleMarks(rules, { x: options.x?.domain ?? extentOf([...finite, ...rules.filter((r) => r.axis === 'x').map((r) => r.value)], xLog), xLog }));
+  legend.push(...ruleLegend(rules));
+  const plot = Plot.plot({
+    width: options.width,
+    height: options.height ?? Math.round(Math.min(320, Math.max(200, options.width * 0.55))),
+    marginLeft: 56,
+    marginRight: 16,
+    x: { label: options.x?.label, type: options.x?.type ?? 'linear', domain: options.x?.domain },
+    y: { label: options.yLabel ?? (options.density ? 'density' : 'count'), grid: true },
+    style: PLOT_STYLE,
+    ariaLabel: options.ariaLabel,
+    ariaDescription: options.ariaDescription,
+    marks,
+  });
+  return wrapWithLegend(plot, legend, options.width);
+}

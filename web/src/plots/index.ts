@@ -1,0 +1,31 @@
+// Plots: pure functions (data, options) → element. No global state; the caller passes the width.
+// Every chart's legend is SVG, so export.ts can turn the on-screen figure into one SVG / PNG.
+//
+// What exists (use these for new experiments):
+//   lineChart(series, {width, x, y, rules})   lines.ts      x–y series; each Series is 'data' (solid,
+//       line+dot) or 'theory' (dashed, accent colour); Point.lo/hi draw error bars; axis
+//       {type: 'log'} for log x or y (non-positive points dropped); `integer` for rank/count axes.
+//   histogram(values, {width, label, rules, density, theory})   histogram.ts   counts or a density
+//       (bars integrate to 1) with an optional dashed theory density and threshold rules.
+//   Rule {axis, value, label, style}   overlays.ts   thresholds and predictions as labelled lines:
+//       style 'theory' = dashed accent (predictions), 'marker' = dotted grey (measured references).
+//   heatmap(grid, {width, color, valueLabel, xLabel, yLabel, sourceRows})   heatmap.ts   canvas
+//       heatmap through a 256-entry LUT with a colour legend and hover readout; pools (max-|x|)
+//       grids larger than the canvas. color = {scheme ('viridis', 'rdbu', any Plot scheme),
+//       type ('linear' | 'log'), domain}.
+//   heatmapRow(panels, options)   several heatmaps on ONE colour scale with one legend (e.g. exact
+//       attention vs its approximation); resolveColorScale(grids, color) gives the shared scale.
+//   colorLegend / swatchLegend   legend.ts    SVG legends, if a figure composes its own layout.
+//   exportFigure({format, element, title, table, result, stamp})   export.ts   SVG/PNG/CSV/JSON.
+//   makeStamp / csvText / jsonText / insertPngText   stamp.ts   DOM-free stamping (tested in Node).
+//   formatNumber, DATA_COLORS, THEORY   theme.ts   shared look.
+export { lineChart, wrapWithLegend, type AxisOptions, type LineChartOptions, type Point, type Series } from './lines';
+export { histogram, type HistogramOptions } from './histogram';
+export { heatmap, heatmapRow, paintGrid, resolveColorScale, type HeatmapOptions, type HeatmapPanel } from './heatmap';
+export { type Rule } from './overlays';
+export { colorLegend, swatchLegend, type LegendItem } from './legend';
+export { colorDomain, colorLut, rampPosition, type ColorScale } from './colormap';
+export { downsampleMaxAbs, type Grid } from './downsample';
+export { exportFigure, composeSvg, type ExportFormat } from './export';
+export { APP_VERSION, makeStamp, type ExportStamp } from './stamp';
+export { DATA_COLORS, THEORY, formatNumber } from './theme';

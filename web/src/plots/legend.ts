@@ -1,0 +1,94 @@
+// Legends drawn as SVG (not HTML) so they travel with a figure's SVG and PNG export.
+import { colorLut, lutColor, rampPosition, type ColorScale } from './colormap';
+import { legendTicks } from './ticks';
+import { FONT, INK, MUTED, formatNumber } from './theme';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export function svgElement<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+}
+
+export interface LegendItem {
+  label: string;
+  color: string;
+  /** How the swatch is drawn: a line (optionally dashed), a dot, or a filled box. */
+  symbol: 'line' | 'dot' | 'box';
+  dash?: string;
+}
+
+const CHAR_WIDTH = 6.2; // average advance of an 11px system-ui glyph; legends are laid out before they are attached
+
+/** Splits a label into lines of at most `maxChars` characters, at spaces where possible. */
+export function wrapLabel(label: string, maxChars: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of label.split(' ')) {
+    if (line && (line + ' ' + word).length > maxChars) { lines.push(line); line = word; } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** A wrapping row of swatches; a label too long for the width wraps onto several lines. */
+export function swatchLegend(items: LegendItem[], width: number): SVGSVGElement {
+  const svg = svgElement('svg', { class: 'legend', 'font-family': FONT, 'font-size': 11, fill: INK, role: 'list' });
+  const lineHeight = 14, swatch = 28;
+  let x = 0, y = 0, rowHeight = 0;
+  for (const item of items) {
+    const lines = wrapLabel(item.label, Math.max(8, Math.floor((width - swatch) / CHAR_WIDTH)));
+    const itemWidth = swatch + CHAR_WIDTH * Math.max(...lines.map((l) => l.length));
+    if (x > 0 && x + itemWidth > width) { x = 0; y += rowHeight; rowHeight = 0; }
+    const g = svgElement('g', { transform: `translate(${x},${y})`, role: 'listitem' });
+    if (item.symbol === 'line') {
+      g.append(svgElement('line', { x1: 0, x2: 22, y1: 9, y2: 9, stroke: item.color, 'stroke-width': 2, ...(item.dash ? { 'stroke-dasharray': item.dash } : {}) }));
+    } else if (item.symbol === 'dot') {
+      g.append(svgElement('circle', { cx: 11, cy: 9, r: 3.5, fill: item.color }));
+    } else {
+      g.append(svgElement('rect', { x: 4, y: 3, width: 14, height: 12, fill: item.color }));
+    }
+    lines.forEach((line, i) => {
+      const text = svgElement('text', { x: swatch, y: 13 + i * lineHeight });
+      text.textContent = line;
+      g.append(text);
+    });
+    svg.append(g);
+    x += itemWidth + 14;
+    rowHeight = Math.max(rowHeight, lines.length * lineHeight + 4);
+  }
+  const height = y + rowHeight + 2;
+  svg.setAttribute('width', String(width));
+  svg.setAttribute('height', String(height));
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  return svg;
+}
+
+/** A colour ramp with ticks and a title, matching the canvas heatmap's LUT and scale. */
+export function colorLegend(scale: ColorScale, title: string, width = 300): SVGSVGElement {
+  const lut = colorLut(scale.scheme);
+  const height = 46, left = 8, barTop = 18, barHeight = 10;
+  const barWidth = Math.max(80, width - 2 * left);
+  const svg = svgElement('svg', { class: 'legend color-legend', width, height, viewBox: `0 0 ${width} ${height}`, 'font-family': FONT, 'font-size': 11, fill: INK });
+  const id = `ramp-${scale.scheme}-${Math.random().toString(36).slice(2, 8)}`;
+  const gradient = svgElement('linearGradient', { id, x1: 0, x2: 1, y1: 0, y2: 0 });
+  for (let i = 0; i <= 32; i++) gradient.append(svgElement('stop', { offset: i / 32, 'stop-color': lutColor(lut, (255 * i) / 32) }));
+  const defs = svgElement('defs');
+  defs.append(gradient);
+  const heading = svgElement('text', { x: left, y: 12, 'font-weight': 600 });
+  heading.textContent = title + (scale.type === 'log' ? ' (log scale)' : '');
+  svg.append(defs, heading, svgElement('rect', { x: left, y: barTop, width: barWidth, height: barHeight, fill: `url(#${id})` }));
+  const position = rampPosition(scale);
+  for (const tick of legendTicks(scale.domain, scale.type)) {
+    const x = left + barWidth * position(tick);
+    svg.append(svgElement('line', { x1: x, x2: x, y1: barTop + barHeight, y2: barTop + barHeight + 4, stroke: MUTED }));
+    // Labels at the ends are anchored inwards so they are never cut off.
+    const anchor = position(tick) < 0.08 ? 'start' : position(tick) > 0.92 ? 'end' : 'middle';
+    const label = svgElement('text', { x, y: barTop + barHeight + 15, 'text-anchor': anchor });
+    label.textContent = formatNumber(tick, 2);
+    svg.append(label);
+  }
+  svg.setAttribute('aria-label', `${title}: colour from ${formatNumber(scale.domain[0])} to ${formatNumber(scale.domain[1])}${scale.type === 'log' ? ', log scale' : ''}`);
+  return svg;
+}

@@ -1,0 +1,111 @@
+// Line / dot charts with optional error bars, log axes, theory curves (dashed) and threshold rules.
+// Used for spectra (value vs rank), sweeps (error vs d or n) and anything else with x–y series.
+import * as Plot from '@observablehq/plot';
+import { swatchLegend, type LegendItem } from './legend';
+import { drawableRules, extentOf, ruleLegend, ruleMarks, type Rule } from './overlays';
+import { DATA_COLORS, GRID, PLOT_STYLE, THEORY, THEORY_DASH, formatNumber } from './theme';
+
+export interface Point {
+  x: number;
+  y: number;
+  /** Error bar ends (e.g. mean ± one standard deviation over seeds). */
+  lo?: number;
+  hi?: number;
+}
+
+export interface Series {
+  label: string;
+  points: Point[];
+  /** 'data' (solid, from the simulation) or 'theory' (dashed overlay). */
+  style?: 'data' | 'theory';
+  /** Defaults: 'line' for theory, 'line+dot' for data. */
+  mark?: 'line' | 'dot' | 'line+dot';
+  color?: string;
+}
+
+export interface AxisOptions {
+  label?: string;
+  type?: 'linear' | 'log';
+  domain?: [number, number];
+  /** Whole-number ticks only (ranks, counts). */
+  integer?: boolean;
+}
+
+export interface LineChartOptions {
+  width: number;
+  height?: number;
+  x?: AxisOptions;
+  y?: AxisOptions;
+  rules?: Rule[];
+  /** Short name read by screen readers; the description says what to look for. */
+  ariaLabel?: string;
+  ariaDescription?: string;
+}
+
+function axis(options: AxisOptions = {}): Plot.ScaleOptions {
+  return {
+    type: options.type ?? 'linear',
+    label: options.label,
+    domain: options.domain,
+    grid: true,
+    // Plot's default log ticks use SI prefixes (100m, 1µ), which read badly for dimensionless values.
+    ...(options.type === 'log' ? { tickFormat: (d: number) => formatNumber(d, 2) } : {}),
+    ...(options.integer && options.type !== 'log' ? { tickFormat: (d: number) => (Number.isInteger(d) ? String(d) : '') } : {}),
+  };
+}
+
+/** Drops points a log axis cannot show, so one zero does not blank the chart. */
+function drawable(points: Point[], xLog: boolean, yLog: boolean): Point[] {
+  return points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y) && !(xLog && p.x <= 0) && !(yLog && p.y <= 0));
+}
+
+export function lineChart(series: Series[], options: LineChartOptions): HTMLElement {
+  const xLog = options.x?.type === 'log', yLog = options.y?.type === 'log';
+  const marks: Plot.Markish[] = [];
+  const legend: LegendItem[] = [];
+  let dataIndex = 0;
+  for (const s of series) {
+    const theory = s.style === 'theory';
+    const color = s.color ?? (theory ? THEORY : DATA_COLORS[dataIndex++ % DATA_COLORS.length]);
+    const mark = s.mark ?? (theory ? 'line' : 'line+dot');
+    const points = drawable(s.points, xLog, yLog);
+    const bars = points.filter((p) => p.lo !== undefined && p.hi !== undefined && !(yLog && (p.lo as number) <= 0));
+    if (bars.length) marks.push(Plot.ruleX(bars, { x: 'x', y1: 'lo', y2: 'hi', stroke: color, strokeOpacity: 0.7 }));
+    if (mark !== 'dot') marks.push(Plot.line(points, { x: 'x', y: 'y', stroke: color, strokeWidth: theory ? 2 : 1.5, strokeDasharray: theory ? THEORY_DASH : undefined }));
+    if (mark !== 'line') marks.push(Plot.dot(points, { x: 'x', y: 'y', fill: color, r: points.length > 200 ? 1.5 : 3 }));
+    legend.push({ label: s.label, color, symbol: mark === 'dot' ? 'dot' : 'line', dash: theory ? THEORY_DASH : undefined });
+  }
+  const rules = drawableRules(options.rules ?? [], xLog, yLog);
+  const all = series.flatMap((s) => drawable(s.points, xLog, yLog));
+  const axisRules = (axis: 'x' | 'y') => rules.filter((r) => r.axis === axis).map((r) => r.value);
+  const extent = {
+    x: options.x?.domain ?? extentOf([...all.map((p) => p.x), ...axisRules('x')], xLog),
+    y: options.y?.domain ?? extentOf([...all.map((p) => p.y), ...axisRules('y')], yLog),
+    xLog, yLog,
+  };
+  marks.push(...ruleMarks(rules, extent), Plot.frame({ stroke: GRID }));
+  legend.push(...ruleLegend(rules));
+
+  const plot = Plot.plot({
+    width: options.width,
+    height: options.height ?? Math.round(Math.min(360, Math.max(220, options.width * 0.6))),
+    marginLeft: 56,
+    marginRight: 16,
+    x: axis(options.x),
+    y: axis(options.y),
+    style: PLOT_STYLE,
+    ariaLabel: options.ariaLabel,
+    ariaDescription: options.ariaDescription,
+    marks,
+  });
+  return wrapWithLegend(plot, legend, options.width);
+}
+
+/** The figure element: legend above the chart, both SVG so export keeps them. */
+export function wrapWithLegend(plot: Element, legend: LegendItem[], width: number): HTMLElement {
+  const wrapper = document.createElement('div');
+  wrapper.className = 'plot-figure';
+  if (legend.length) wrapper.append(swatchLegend(legend, width));
+  wrapper.append(plot);
+  return wrapper;
+}

@@ -1,0 +1,66 @@
+// Threshold rules shared by every chart: a dashed (theory) or dotted (marker) line with a short tag
+// written beside it, plus the matching legend entry with the full label.
+import * as Plot from '@observablehq/plot';
+import type { LegendItem } from './legend';
+import { overlayStroke, type OverlayStyle } from './theme';
+
+export interface Rule {
+  axis: 'x' | 'y';
+  value: number;
+  /** Legend text, e.g. "ln n = 5.55 (uniform row)". */
+  label: string;
+  /** Short text drawn beside the rule (defaults to the label), e.g. "ln n". */
+  tag?: string;
+  /** 'theory' (dashed, accent colour) for predictions; 'marker' (dotted grey) for measured references. */
+  style?: OverlayStyle;
+}
+
+/** The data's extent on each axis, so tags can sit on the side of the rule with more room. */
+export interface Extent { x?: [number, number]; y?: [number, number]; xLog?: boolean; yLog?: boolean }
+
+export function extentOf(values: number[], log = false): [number, number] | undefined {
+  const usable = values.filter((v) => Number.isFinite(v) && (!log || v > 0));
+  return usable.length ? [Math.min(...usable), Math.max(...usable)] : undefined;
+}
+
+/** True when the value lies in the upper half of the extent (log-aware), so its tag goes before it. */
+function inUpperHalf(value: number, extent: [number, number] | undefined, log = false): boolean {
+  if (!extent) return false;
+  const f = (v: number) => (log ? Math.log(v) : v);
+  return f(value) > (f(extent[0]) + f(extent[1])) / 2;
+}
+
+export function ruleMarks(rules: Rule[], extent: Extent = {}): Plot.Markish[] {
+  let xTags = 0, yTags = 0; // successive tags are staggered so neighbouring rules do not overprint
+  return rules.flatMap((rule) => {
+    const stroke = overlayStroke(rule.style ?? 'theory');
+    const common = { ...stroke, strokeWidth: 1.5 };
+    const tag = { text: () => rule.tag ?? rule.label, fill: stroke.stroke, stroke: 'white', strokeWidth: 3, paintOrder: 'stroke', fontSize: 11 };
+    if (rule.axis === 'x') {
+      const before = inUpperHalf(rule.value, extent.x, extent.xLog);
+      const dy = 8 + 14 * xTags++;
+      return [
+        Plot.ruleX([rule.value], common),
+        Plot.text([rule.value], { x: (d: number) => d, frameAnchor: 'top', textAnchor: before ? 'end' : 'start', dx: before ? -4 : 4, dy, ...tag }),
+      ];
+    }
+    const before = inUpperHalf(rule.value, extent.y, extent.yLog);
+    const dx = -4 - 90 * yTags++;
+    return [
+      Plot.ruleY([rule.value], common),
+      Plot.text([rule.value], { y: (d: number) => d, frameAnchor: 'right', textAnchor: 'end', dx, dy: before ? 9 : -7, ...tag }),
+    ];
+  });
+}
+
+export function ruleLegend(rules: Rule[]): LegendItem[] {
+  return rules.map((rule) => {
+    const { stroke, strokeDasharray } = overlayStroke(rule.style ?? 'theory');
+    return { label: rule.label, color: stroke, symbol: 'line', dash: strokeDasharray };
+  });
+}
+
+/** Rules that can be drawn on the axis type (a log axis cannot show values ≤ 0). */
+export function drawableRules(rules: Rule[], xLog: boolean, yLog: boolean): Rule[] {
+  return rules.filter((r) => Number.isFinite(r.value) && !(r.value <= 0 && (r.axis === 'x' ? xLog : yLog)));
+}

@@ -1,0 +1,27 @@
+// Tick positions for colour legends (Plot draws its own axes). DOM-free.
+
+/** 1, 2 or 5 × 10^k steps giving about `count` ticks inside [lo, hi]. */
+export function linearTicks(lo: number, hi: number, count = 5): number[] {
+  if (!(hi > lo)) return Number.isFinite(lo) ? [lo] : [];
+  const raw = (hi - lo) / Math.max(1, count);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
+  const ticks: number[] = [];
+  for (let k = Math.ceil(lo / step); k * step <= hi + step * 1e-9; k++) ticks.push(Number((k * step).toPrecision(12)));
+  return ticks;
+}
+
+/** Powers of ten inside [lo, hi] (thinned to at most `count`), or the ends if there are fewer than two. */
+export function logTicks(lo: number, hi: number, count = 6): number[] {
+  if (!(lo > 0) || !(hi > lo)) return hi > 0 ? [hi] : [];
+  const first = Math.ceil(Math.log10(lo) - 1e-9), last = Math.floor(Math.log10(hi) + 1e-9);
+  if (last - first < 1) return [lo, hi];
+  const stride = Math.ceil((last - first + 1) / count);
+  const ticks: number[] = [];
+  for (let e = last; e >= first; e -= stride) ticks.unshift(Number(`1e${e}`)); // 10 ** -4 is 9.999…e-5
+  return ticks;
+}
+
+export function legendTicks(domain: [number, number], type: 'linear' | 'log'): number[] {
+  return type === 'log' ? logTicks(domain[0], domain[1]) : linearTicks(domain[0], domain[1]);
+}

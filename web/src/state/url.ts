@@ -1,0 +1,134 @@
+// The URL is the state: `#exp=<id>&v=<version>&key=value…`, only non-default parameters, the seed
+// always. Parsing treats the link as untrusted and never throws: every value it could not use as
+// given is replaced (clamped or defaulted) and reported in a notice. DOM-free, so it tests in Node.
+import { defaults, SEED_SPEC, type ExperimentMeta, type ParamSpec, type ParamValues } from '../experiments/schema';
+import { MIGRATIONS, SCHEMA_VERSION, type LinkPairs, type Migration } from './migrations';
+import { coerceValue, formatValue, sameValue } from './values';
+
+/** Parts of the page that `hide=` can hide (embed mode hides the header and picker by itself). */
+export const HIDEABLE = ['params', 'summary', 'explain', 'export'] as const;
+export type Hideable = (typeof HIDEABLE)[number];
+
+/** Keys the codec owns; no parameter may use them. */
+export const RESERVED_KEYS = ['exp', 'v', 'embed', 'hide'] as const;
+
+export interface AppState {
+  experimentId: string;
+  /** Every parameter of the experiment plus the seed, all valid. */
+  values: ParamValues;
+  embed: boolean;
+  hide: Hideable[];
+}
+
+export interface ParsedLink {
+  state: AppState;
+  /** Human-readable, one per problem: the key, the bad value and what was used. */
+  notices: string[];
+}
+
+export interface CodecOptions {
+  /** For tests of the migration path; the app uses the real table and version. */
+  migrations?: readonly Migration[];
+  version?: number;
+}
+
+/** All parameters of an experiment as the URL sees them: its own, then the seed. */
+export function urlSpecs(meta: ExperimentMeta): ParamSpec[] {
+  return [...meta.params, SEED_SPEC];
+}
+
+// Readable links: commas and the usual punctuation stay as they are.
+function encodePart(text: string): string {
+  return encodeURIComponent(text).replace(/%2C/gi, ',').replace(/%3A/gi, ':');
+}
+
+function decodePart(text: string): string {
+  try { return decodeURIComponent(text.replace(/\+/g, ' ')); } catch { return text; }
+}
+
+/** Splits `#a=1&b=2` into ordered pairs; a repeated key keeps its last value. */
+export function splitHash(hash: string): LinkPairs {
+  const pairs: LinkPairs = new Map();
+  const body = hash.replace(/^#/, '').replace(/^\?/, '');
+  for (const part of body.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const key = decodePart(eq < 0 ? part : part.slice(0, eq));
+    pairs.set(key, eq < 0 ? '' : decodePart(part.slice(eq + 1)));
+  }
+  return pairs;
+}
+
+function migrate(pairs: LinkPairs, experimentId: string, options: CodecOptions, notices: string[]): LinkPairs {
+  const current = options.version ?? SCHEMA_VERSION;
+  const table = options.migrations ?? MIGRATIONS;
+  const rawVersion = pairs.get('v');
+  let version = rawVersion === undefined ? 1 : Number(rawVersion); // links from before versioning are v=1
+  if (!Number.isInteger(version) || version < 1) {
+    notices.push(`v: "${rawVersion}" is not a schema version; read the link as v=${current}`);
+    return pairs;
+  }
+  if (version > current) {
+    notices.push(`v: this link is from a newer version of attnlab (v=${version}); read it as v=${current}`);
+    return pairs;
+  }
+  let out = pairs;
+  for (; version < current; version++) {
+    const step = table.find((m) => m.from === version);
+    if (!step) { notices.push(`v: no migration from v=${version}; some values may not carry over`); continue; }
+    out = step.migrate(out, experimentId);
+    notices.push(`Upgraded a v=${version} link: ${step.note}`);
+  }
+  return out;
+}
+
+function parseHide(text: string, notices: string[]): Hideable[] {
+  const hide: Hideable[] = [];
+  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+    if ((HIDEABLE as readonly string[]).includes(part)) hide.push(part as Hideable);
+    else notices.push(`hide: "${part}" is not one of ${HIDEABLE.join(', ')}; ignored`);
+  }
+  return hide;
+}
+
+/** Reads a location hash into a complete, valid state for one of the registered experiments. */
+export function parseLink(hash: string, registry: readonly ExperimentMeta[], options: CodecOptions = {}): ParsedLink {
+  const notices: string[] = [];
+  const raw = splitHash(hash);
+  const requested = raw.get('exp');
+  const meta = registry.find((m) => m.id === requested) ?? registry[0];
+  const unknownExperiment = requested !== undefined && meta.id !== requested;
+  if (unknownExperiment) notices.push(`exp: unknown experiment "${requested}"; showing ${meta.id} with its defaults`);
+
+  const pairs = unknownExperiment ? raw : migrate(raw, meta.id, options, notices);
+  const values = defaults(meta);
+  const ignored: string[] = [];
+  for (const [key, text] of pairs) {
+    if ((RESERVED_KEYS as readonly string[]).includes(key)) continue;
+    // Another experiment's parameters mean nothing here; only the seed carries over.
+    const spec = urlSpecs(meta).find((s) => s.key === key && (!unknownExperiment || s === SEED_SPEC));
+    if (!spec) { ignored.push(key); continue; }
+    const { value, notice } = coerceValue(spec, text);
+    values[key] = value;
+    if (notice) notices.push(notice);
+  }
+  if (ignored.length) notices.push(`Ignored unknown ${ignored.length === 1 ? 'key' : 'keys'}: ${ignored.join(', ')}`);
+
+  const embed = pairs.get('embed') === '1' || pairs.get('embed') === 'true';
+  const hide = parseHide(pairs.get('hide') ?? '', notices);
+  return { state: { experimentId: meta.id, values, embed, hide }, notices };
+}
+
+/** Writes the hash for a state: non-default parameters in schema order, the seed always. */
+export function formatLink(state: AppState, registry: readonly ExperimentMeta[], options: CodecOptions = {}): string {
+  const meta = registry.find((m) => m.id === state.experimentId) ?? registry[0];
+  const parts = [`exp=${encodePart(meta.id)}`, `v=${options.version ?? SCHEMA_VERSION}`];
+  for (const spec of urlSpecs(meta)) {
+    const value = state.values[spec.key] ?? spec.default;
+    if (spec.key !== SEED_SPEC.key && sameValue(value, spec.default)) continue;
+    parts.push(`${encodePart(spec.key)}=${encodePart(formatValue(value))}`);
+  }
+  if (state.embed) parts.push('embed=1');
+  if (state.hide.length) parts.push(`hide=${state.hide.join(',')}`);
+  return `#${parts.join('&')}`;
+}

@@ -1,0 +1,112 @@
+// The parameter panel: one <fieldset> per schema group, the seed with a "new seed" button, the
+// experiment's presets and, when it takes one, a file upload. Reading never throws: a value that
+// does not validate is handed on as typed text so the core's error names the parameter and range.
+import { parseUploadOffThread } from '../engine/upload-off-thread';
+import { UploadError } from '../engine/upload-parse';
+import { SEED_SPEC, type ExperimentMeta, type ParamValues, type Preset } from '../experiments/schema';
+import { coerceValue } from '../state/values';
+import { createControl, type Control } from './controls';
+import { h } from './dom';
+
+export interface PanelReading {
+  values: ParamValues;
+  /** Keys whose text is not a valid value (sent to the core as typed, so it reports them). */
+  invalid: string[];
+}
+
+export interface PanelHandlers {
+  onNewSeed: () => void;
+  onPreset: (preset: Preset) => void;
+}
+
+export interface Panel {
+  read(): PanelReading;
+  write(values: ParamValues): void;
+  /** The parsed upload, if the experiment takes one and a file was chosen. */
+  upload(): { name: string; data: Float64Array } | undefined;
+  focus(key: string): void;
+}
+
+function groupsOf(meta: ExperimentMeta): Map<string, typeof meta.params> {
+  const groups = new Map<string, typeof meta.params>();
+  for (const spec of meta.params) {
+    const name = spec.group ?? 'Parameters';
+    groups.set(name, [...(groups.get(name) ?? []), spec]);
+  }
+  return groups;
+}
+
+function presetBar(presets: Preset[], onPreset: (p: Preset) => void): HTMLElement {
+  const bar = h('div', { class: 'presets', role: 'group', 'aria-labelledby': 'presets-label' }, h('p', { id: 'presets-label', class: 'group-label' }, 'Presets'));
+  for (const preset of presets) {
+    const button = h('button', { type: 'button', class: 'preset', title: preset.description }, preset.label);
+    button.addEventListener('click', () => onPreset(preset));
+    bar.append(button);
+  }
+  return bar;
+}
+
+function uploadField(meta: ExperimentMeta, store: (u: { name: string; data: Float64Array } | undefined) => void): HTMLElement {
+  const spec = meta.upload!;
+  const input = h('input', { type: 'file', id: 'upload', accept: spec.accept.join(','), 'aria-describedby': 'upload-help upload-status' });
+  const status = h('p', { class: 'help', id: 'upload-status', role: 'status' }, 'No file chosen: the run uses synthetic data.');
+  input.addEventListener('change', async () => {
+    const file = input.files?.[0];
+    if (!file) { store(undefined); status.textContent = 'No file chosen.'; return; }
+    status.textContent = `Reading ${file.name}…`;
+    const parsed = await parseUploadOffThread(file);
+    if (parsed instanceof UploadError) { store(undefined); status.textContent = `Could not read ${file.name}: ${parsed.message}`; return; }
+    store({ name: file.name, data: parsed.data });
+    status.textContent = `${file.name}: ${parsed.rows} × ${parsed.cols}. Links do not include the file; whoever opens one needs it too.`;
+  });
+  return h('fieldset', { class: 'group upload' }, h('legend', {}, spec.label),
+    h('div', { class: 'param' }, h('label', { for: 'upload' }, 'File'), input, h('p', { class: 'help', id: 'upload-help' }, `${spec.help} (${spec.accept.join(', ')})`), status));
+}
+
+export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers: PanelHandlers): Panel {
+  form.replaceChildren();
+  const controls: Control[] = [];
+  let uploaded: { name: string; data: Float64Array } | undefined;
+  if (meta.presets?.length) form.append(presetBar(meta.presets, handlers.onPreset));
+  for (const [name, specs] of groupsOf(meta)) {
+    const fieldset = h('fieldset', { class: 'group' }, h('legend', {}, name));
+    for (const spec of specs) {
+      const control = createControl(spec);
+      controls.push(control);
+      fieldset.append(control.element);
+    }
+    form.append(fieldset);
+  }
+  if (meta.upload) form.append(uploadField(meta, (u) => { uploaded = u; }));
+
+  const seed = createControl(SEED_SPEC);
+  controls.push(seed);
+  const newSeed = h('button', { type: 'button', id: 'new-seed', class: 'secondary' }, 'New seed');
+  newSeed.addEventListener('click', handlers.onNewSeed);
+  seed.element.querySelector('.param-inputs')?.append(newSeed);
+  form.append(h('fieldset', { class: 'group' }, h('legend', {}, 'Randomness'), seed.element));
+
+  return {
+    read() {
+      const values: ParamValues = {};
+      const invalid: string[] = [];
+      for (const control of controls) {
+        const text = control.read();
+        const { value, notice } = coerceValue(control.spec, text);
+        values[control.spec.key] = notice ? text : value;
+        control.input.setAttribute('aria-invalid', String(Boolean(notice)));
+        if (notice) invalid.push(control.spec.key);
+      }
+      return { values, invalid };
+    },
+    write(values) {
+      for (const control of controls) {
+        const value = values[control.spec.key];
+        if (value !== undefined) control.write(value);
+        control.input.setAttribute('aria-invalid', 'false');
+      }
+    },
+    upload: () => uploaded,
+    focus(key) { controls.find((c) => c.spec.key === key)?.input.focus(); },
+  };
+}

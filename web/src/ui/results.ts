@@ -1,0 +1,94 @@
+// The results area: headline numbers ([data-key] elements whose text is the value), then one
+// section per figure ([data-figure] with its export buttons), the explanation, and the hidden
+// #result-json with the full result of the last finished run.
+import type { Json } from '../engine/core';
+import type { ExperimentMeta, Figure, ParamValues } from '../experiments/schema';
+import type { ExportFormat } from '../plots';
+import { formatValue } from '../state/values';
+import { byId, h } from './dom';
+
+const FORMATS: { format: ExportFormat; label: string }[] = [
+  { format: 'svg', label: 'SVG' }, { format: 'png', label: 'PNG' }, { format: 'csv', label: 'CSV' }, { format: 'json', label: 'JSON' },
+];
+
+export type ExportHandler = (figure: Figure, element: Element, format: ExportFormat) => void;
+
+interface Drawn { figure: Figure; body: HTMLElement; width: number }
+
+export class ResultsView {
+  private headline = byId('headline');
+  private figures = byId('figures');
+  private explain = byId('explain');
+  private resultJson = byId('result-json');
+  private drawn: Drawn[] = [];
+
+  constructor(private readonly onExport: ExportHandler) {
+    let pending = 0;
+    window.addEventListener('resize', () => {
+      cancelAnimationFrame(pending);
+      pending = requestAnimationFrame(() => this.redrawIfResized());
+    });
+  }
+
+  /** Shows an experiment's explanation (once per experiment switch). */
+  setExperiment(meta: ExperimentMeta): void {
+    this.headline.replaceChildren();
+    this.figures.replaceChildren();
+    this.drawn = [];
+    this.resultJson.textContent = '';
+    this.explain.replaceChildren();
+    const body = meta.explain?.();
+    this.explain.hidden = !body;
+    if (body) this.explain.append(h('details', { open: true }, h('summary', {}, 'What is computed'), body));
+  }
+
+  /** Marks the figures as out of date while a new run computes. */
+  setStale(stale: boolean): void {
+    document.getElementById('results')?.classList.toggle('stale', stale);
+  }
+
+  show(meta: ExperimentMeta, result: Json, values: ParamValues, partial?: { done: number; total: number }): void {
+    this.setStale(false);
+    const items = meta.headline(result, values);
+    this.headline.replaceChildren(...items.map((item) => h('div', { class: 'headline-item', title: item.help },
+      h('dt', {}, item.label),
+      h('dd', { 'data-key': item.key, 'data-value': item.raw === undefined ? undefined : String(item.raw) }, item.value))));
+    if (partial) this.headline.append(h('div', { class: 'headline-item partial' }, h('dt', {}, 'Partial result'), h('dd', {}, `${partial.done} of ${partial.total} jobs`)));
+
+    const caption = `${meta.id} · seed ${formatValue(values.seed)}`;
+    const sections = meta.figures(result, values).map((figure) => this.section(figure, caption));
+    this.figures.replaceChildren(...sections.map((s) => s.section));
+    this.drawn = sections.map(({ figure, body }) => ({ figure, body, width: 0 }));
+    for (const d of this.drawn) this.draw(d);
+    if (!partial) this.resultJson.textContent = JSON.stringify(result).replace(/</g, '\\u003c');
+  }
+
+  private section(figure: Figure, caption: string) {
+    const titleId = `figure-${figure.id}-title`;
+    const body = h('div', { class: 'figure-body' });
+    const exports = h('div', { class: 'export', role: 'group', 'aria-label': `Export ${figure.title}`, 'data-ui': 'export' }, h('span', { class: 'export-label', 'aria-hidden': 'true' }, 'Export'));
+    for (const { format, label } of FORMATS) {
+      const button = h('button', { type: 'button', class: 'secondary small', 'data-export': format, 'aria-label': `Export ${figure.title} as ${label}` }, label);
+      button.addEventListener('click', () => this.onExport(figure, body.firstElementChild ?? body, format));
+      exports.append(button);
+    }
+    const section = h('section', { class: 'figure', 'data-figure': figure.id, 'aria-labelledby': titleId },
+      h('h2', { id: titleId }, figure.title), body,
+      h('p', { class: 'figure-caption' }, figure.description ? `${figure.description} ` : '', h('span', { class: 'stamp' }, caption)),
+      exports);
+    return { section, figure, body };
+  }
+
+  private draw(d: Drawn): void {
+    d.width = Math.floor(d.body.clientWidth) || 600;
+    try {
+      d.body.replaceChildren(d.figure.render({ width: d.width }));
+    } catch (error) {
+      d.body.replaceChildren(h('p', { class: 'figure-error', role: 'alert' }, `This figure could not be drawn: ${(error as Error).message}`));
+    }
+  }
+
+  private redrawIfResized(): void {
+    for (const d of this.drawn) if (Math.abs(Math.floor(d.body.clientWidth) - d.width) > 8) this.draw(d);
+  }
+}
