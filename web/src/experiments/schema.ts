@@ -74,6 +74,12 @@ export const SEED_SPEC: IntSpec = {
   help: 'Every random number derives from this seed: the same seed gives the same numbers everywhere.',
 };
 
+/** The core reads `budget` for every experiment (ParamReader::budgetBytes): MiB, 1 … 65536. */
+export const BUDGET_SPEC: RealSpec = {
+  key: 'budget', label: 'Memory budget', kind: 'real', default: 1024, min: 1, max: 65536, unit: 'MiB', group: 'Limits', slider: 'none',
+  help: 'Runs that would need more memory are refused with an explanation before anything is allocated.',
+};
+
 export function defaults(meta: ExperimentMeta): ParamValues {
   const v: ParamValues = {};
   for (const p of meta.params) v[p.key] = Array.isArray(p.default) ? [...p.default] : p.default;

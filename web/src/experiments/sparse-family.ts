@@ -1,5 +1,5 @@
 // Parameters shared by the paper-1 experiments (spec paper1 §1–§3). Keys are the URL/CLI keys.
-import type { EnumSpec, IntSpec, ParamSpec, RealSpec } from './schema';
+import type { EnumSpec, ParamSpec, RealSpec } from './schema';
 
 export const PATTERN = 'Pattern A';
 export const CONSTRUCTION = 'Construction';
@@ -45,7 +45,4 @@ export function eps2(def: number[] | number): ParamSpec {
   return Array.isArray(def) ? { ...base, kind: 'realList', default: def, maxCount: 6 } : { ...base, kind: 'real', default: def, step: 0.05 };
 }
 
-export const budget: IntSpec = {
-  key: 'budget', label: 'Memory budget', kind: 'int', default: 1024, min: 16, max: 4096, unit: 'MiB', group: 'Limits',
-  help: 'Runs whose estimated memory exceeds this are refused before anything is allocated.',
-};
+export { BUDGET_SPEC as budget } from './schema';

@@ -1,5 +1,5 @@
 // attention-map: parameters as the core reads them (wasm/core/src/experiments/attention-map.cpp).
-import type { ParamSpec, Preset } from '../schema';
+import { BUDGET_SPEC, type ParamSpec, type Preset } from '../schema';
 
 const POINTS = 'Points';
 const ATTENTION = 'Attention';
@@ -24,8 +24,7 @@ export const params: ParamSpec[] = [
     help: 'Causal masking makes P lower-triangular.' },
   { key: 'px', label: 'Heatmap resolution', kind: 'int', default: 512, min: 16, max: 2048, unit: 'cells per side', group: OUTPUT, slider: 'log',
     help: 'The core pools P (largest |P_ij| per block) to at most this many cells per side.' },
-  { key: 'budget', label: 'Memory budget', kind: 'real', default: 1024, min: 1, max: 65536, unit: 'MiB', group: OUTPUT, slider: 'none',
-    help: 'Runs that would need more memory are refused with an explanation instead of crashing.' },
+  { ...BUDGET_SPEC, group: OUTPUT },
 ];
 
 export const presets: Preset[] = [
