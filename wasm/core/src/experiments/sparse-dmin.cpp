@@ -181,7 +181,10 @@ Json runJob(const Job& job, const Progress& progress) {
   return result;
 }
 
-Json fitLogLaw(const std::vector<std::pair<double, double>>& points) {  // (n, dmin) -> d = a + b ln n
+// Least squares of the per-n mean d_min against ln n: d = a + b ln n. With the same number of seeds at
+// every n this is exactly the fit through all points; r2 is that of the means, so it measures how well
+// the log law explains the trend rather than the seed-to-seed scatter (shown by the error bars).
+Json fitLogLaw(const std::vector<std::pair<double, double>>& points) {  // (n, mean dmin)
   std::set<double> distinct;
   for (const auto& pt : points) distinct.insert(pt.first);
   if (distinct.size() < 2) return nullptr;
@@ -204,7 +207,7 @@ Json fitLogLaw(const std::vector<std::pair<double, double>>& points) {  // (n, d
 }
 
 // One perN entry from the finished seeds of a point (seedIndex -> job result), in seed order; adds the
-// passing (n, d_min) pairs to `points` for the fit.
+// (n, mean d_min) pair to `points` for the fit.
 Json summarisePoint(const std::map<int, Json>& seeds, int n, double bound,
                     std::vector<std::pair<double, double>>& points) {
   Json dmins = Json::array(), seedIndices = Json::array();
@@ -218,7 +221,6 @@ Json summarisePoint(const std::map<int, Json>& seeds, int n, double bound,
       ++capped;
     } else {
       values.push_back(r.at("dmin").get<double>());
-      points.emplace_back(n, values.back());
     }
   }
   Json mean = nullptr, sd = nullptr;
@@ -227,6 +229,7 @@ Json summarisePoint(const std::map<int, Json>& seeds, int n, double bound,
     double ss = 0;
     for (double v : values) ss += (v - mu) * (v - mu);
     mean = mu;
+    points.emplace_back(n, mu);
     sd = values.size() > 1 ? std::sqrt(ss / (values.size() - 1)) : 0.0;  // sample sd
   }
   return {{"n", n}, {"dmin", dmins}, {"seeds", seedIndices}, {"seedsDone", seeds.size()}, {"mean", mean},
