@@ -4,7 +4,7 @@ import { CoreError } from '../engine/core';
 import { Pool } from '../engine/pool';
 import { workerRunner } from '../engine/worker-runner';
 import { EXPERIMENTS, FAMILY_LABELS } from '../experiments';
-import { defaults, toCoreParams, type ExperimentMeta, type ParamValues, type Preset } from '../experiments/schema';
+import { defaults, toCoreParams, type ExperimentMeta, type ParamValues } from '../experiments/schema';
 import type { Json } from '../engine/core';
 import { exportFigure, makeStamp } from '../plots';
 import { formatLink, parseLink, type AppState } from '../state/url';
@@ -72,7 +72,7 @@ export class App {
     if (experimentChanged || !this.state || this.state.experimentId !== state.experimentId) {
       this.picker.value = meta.id;
       byId('experiment-summary').textContent = meta.summary;
-      this.panel = buildPanel(this.form, meta, { onNewSeed: () => this.newSeed(), onPreset: (p) => this.applyPreset(p) });
+      this.panel = buildPanel(this.form, meta, { onNewSeed: () => this.newSeed() });
       this.results.setExperiment(meta);
       document.title = `${meta.title} · attnlab`;
     }
@@ -97,13 +97,6 @@ export class App {
   private newSeed(): void {
     const { values } = this.panel.read();
     this.panel.write({ ...values, seed: randomSeed() });
-    void this.run();
-  }
-
-  private applyPreset(preset: Preset): void {
-    const meta = metaOf(this.state.experimentId);
-    this.panel.write({ ...defaults(meta), ...preset.values, seed: this.panel.read().values.seed });
-    this.status.showNotices([`Preset: ${preset.label}. ${preset.description}`]);
     void this.run();
   }
 

@@ -3,7 +3,9 @@
 // does not validate is handed on as typed text so the core's error names the parameter and range.
 import { parseUploadOffThread } from '../engine/upload-off-thread';
 import { UploadError } from '../engine/upload-parse';
-import { SEED_SPEC, type ExperimentMeta, type ParamValues, type Preset } from '../experiments/schema';
+import { EXPERIMENTS } from '../experiments';
+import { defaults, SEED_SPEC, type ExperimentMeta, type ParamValues } from '../experiments/schema';
+import { formatLink } from '../state/url';
 import { coerceValue } from '../state/values';
 import { createControl, type Control } from './controls';
 import { h } from './dom';
@@ -16,7 +18,6 @@ export interface PanelReading {
 
 export interface PanelHandlers {
   onNewSeed: () => void;
-  onPreset: (preset: Preset) => void;
 }
 
 export interface Panel {
@@ -36,12 +37,13 @@ function groupsOf(meta: ExperimentMeta): Map<string, typeof meta.params> {
   return groups;
 }
 
-function presetBar(presets: Preset[], onPreset: (p: Preset) => void): HTMLElement {
-  const bar = h('div', { class: 'presets', role: 'group', 'aria-labelledby': 'presets-label' }, h('p', { id: 'presets-label', class: 'group-label' }, 'Presets'));
-  for (const preset of presets) {
-    const button = h('button', { type: 'button', class: 'preset', title: preset.description }, preset.label);
-    button.addEventListener('click', () => onPreset(preset));
-    bar.append(button);
+/** The "Reproduce" menu: every preset is an ordinary link (fixed seed), so it can be shared as is. */
+function presetBar(meta: ExperimentMeta): HTMLElement {
+  const bar = h('nav', { class: 'presets', 'aria-labelledby': 'presets-label' }, h('p', { id: 'presets-label', class: 'group-label' }, 'Reproduce'));
+  for (const preset of meta.presets ?? []) {
+    const values = { ...defaults(meta), ...preset.values, seed: SEED_SPEC.default };
+    const href = formatLink({ experimentId: meta.id, values, embed: false, hide: [] }, EXPERIMENTS);
+    bar.append(h('a', { class: 'preset', href, title: preset.description }, preset.label));
   }
   return bar;
 }
@@ -67,7 +69,7 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
   form.replaceChildren();
   const controls: Control[] = [];
   let uploaded: { name: string; data: Float64Array } | undefined;
-  if (meta.presets?.length) form.append(presetBar(meta.presets, handlers.onPreset));
+  if (meta.presets?.length) form.append(presetBar(meta));
   for (const [name, specs] of groupsOf(meta)) {
     const fieldset = h('fieldset', { class: 'group' }, h('legend', {}, name));
     for (const spec of specs) {
