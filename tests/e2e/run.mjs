@@ -2,84 +2,24 @@
 // served from a sub-folder by a tiny static server, driven through the page's DOM contract
 // (select#experiment, #run, #stop, #notice, #error, [data-key], #result-json, [data-figure],
 // button[data-export], body[data-status]). Prints PASS/FAIL per test and "e2e: N passed, M failed".
-//   node tests/e2e/run.mjs [--dist=dist]   (CHROMIUM=/path overrides /usr/bin/chromium)
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// The paper-1 (sparse) tests live in sparse.mjs; helpers shared by both files in helpers.mjs.
+//   node tests/e2e/run.mjs [--dist=dist] [--grep=text]   (CHROMIUM=/path overrides /usr/bin/chromium;
+//   --grep runs only the tests whose name contains the text)
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { differences } from './compare.mjs';
+import { assert, download, headless, inspectSvg, linkParams, open, pngSize, resultJson, root, shots, waitForStatus } from './helpers.mjs';
+import { sparseTests } from './sparse.mjs';
 import { serveStatic } from './static-server.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const dist = join(root, option('dist', 'dist'));
-const shots = join(root, 'build/e2e');
+const only = option('grep', '');
 const SUB_FOLDER = '/some/sub/folder/';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-// --- helpers --------------------------------------------------------------------------------
-
-function assert(condition, message) {
-  if (!condition) throw new Error(message);
-}
-
-/** The result JSON of a headless run (npm run lab) for the same parameters. */
-function headless(id, params) {
-  const args = ['scripts/lab.mjs', id, ...Object.entries(params).map(([k, v]) => `${k}=${v}`)];
-  const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
-  assert(r.status === 0, `headless run failed (${r.status}): ${r.stderr.trim().split('\n').pop()}`);
-  return JSON.parse(r.stdout);
-}
-
-/** Waits for body[data-status] to become one of `statuses`; fails early on 'error'. */
-async function waitForStatus(page, statuses, timeout = 60_000) {
-  const wanted = [statuses].flat();
-  await page.waitForFunction((w) => w.includes(document.body.dataset.status) || document.body.dataset.status === 'error',
-    wanted, { timeout, polling: 50 });
-  const status = await page.evaluate(() => document.body.dataset.status);
-  if (!wanted.includes(status)) {
-    const error = await page.locator('#error').textContent();
-    throw new Error(`status became '${status}' (wanted ${wanted.join('|')}): ${error?.trim()}`);
-  }
-}
-
-async function resultJson(page) {
-  const text = await page.locator('#result-json').textContent();
-  assert(text && text.trim(), '#result-json is empty');
-  return JSON.parse(text);
-}
-
-function linkParams(hash) {
-  return Object.fromEntries(hash.replace(/^#/, '').split('&').map((p) => p.split('=')).filter(([k]) => k !== 'exp' && k !== 'v'));
-}
-
-async function open(context, base, hash) {
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
-  await page.goto(`${base}${hash}`);
-  return { page, problems };
-}
-
-function pngSize(bytes) {
-  const magic = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  assert(magic.every((b, k) => bytes[k] === b), 'PNG: wrong magic bytes');
-  assert(bytes.toString('latin1', 12, 16) === 'IHDR', 'PNG: no IHDR chunk first');
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
-/** Clicks an export button and returns the downloaded file's name and bytes. */
-async function download(page, button) {
-  const [file] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), button.click()]);
-  const failure = await file.failure();
-  assert(!failure, `download failed: ${failure}`);
-  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
-}
 
 // --- tests ----------------------------------------------------------------------------------
 
@@ -159,16 +99,7 @@ test('every figure exports valid, stamped SVG, PNG (2x), CSV and JSON', async ({
     const button = (format) => figure.locator(`button[data-export="${format}"]`);
 
     const svg = (await download(page, button('svg'))).bytes.toString('utf8');
-    const svgCheck = await page.evaluate((text) => {
-      const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-      const rootElement = doc.documentElement;
-      return {
-        error: doc.querySelector('parsererror')?.textContent ?? null,
-        root: rootElement.localName,
-        width: Number(rootElement.getAttribute('width')),
-        metadata: rootElement.querySelector('metadata')?.textContent ?? '',
-      };
-    }, svg);
+    const svgCheck = await inspectSvg(page, svg);
     assert(!svgCheck.error && svgCheck.root === 'svg', `${id}.svg does not parse as SVG: ${svgCheck.error ?? svgCheck.root}`);
     const stamp = JSON.parse(svgCheck.metadata || '{}');
     assert(stamp.seed === 7 && stamp.experiment === 'attention-map', `${id}.svg metadata lacks the seed/experiment: ${svgCheck.metadata.slice(0, 120)}`);
@@ -196,6 +127,8 @@ test('every figure exports valid, stamped SVG, PNG (2x), CSV and JSON', async ({
   return problems;
 });
 
+for (const t of sparseTests) test(t.name, t.fn);
+
 // --- runner ---------------------------------------------------------------------------------
 
 async function main() {
@@ -216,7 +149,7 @@ async function main() {
       executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, acceptDownloads: true,
       viewport: { width: 1280, height: 900 },
     });
-    for (const { name, fn } of tests) {
+    for (const { name, fn } of tests.filter((t) => t.name.includes(only))) {
       const t0 = performance.now();
       try {
         const problems = (await fn({ context, base })) ?? [];
@@ -229,7 +162,7 @@ async function main() {
       }
     }
   } catch (error) {
-    failed = tests.length - passed;
+    failed = tests.filter((t) => t.name.includes(only)).length - passed;
     console.log(`FAIL launching Chromium: ${error.message.split('\n')[0]}`);
   } finally {
     await context?.close();

@@ -34,6 +34,8 @@ export interface UploadSpec {
   help: string;
   /** File extensions accepted, e.g. ['.csv', '.npy', '.json']. */
   accept: string[];
+  /** Parameters the file determines (e.g. the pattern size n): not sent to the core when a file is used. */
+  replaces?: string[];
 }
 
 /** A figure drawn from a result: a pure function with its data for CSV/JSON export. */

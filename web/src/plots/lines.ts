@@ -29,6 +29,8 @@ export interface AxisOptions {
   domain?: [number, number];
   /** Whole-number ticks only (ranks, counts). */
   integer?: boolean;
+  /** Explicit tick values (e.g. the swept n on a log axis, so the axis names them). */
+  ticks?: number[];
 }
 
 export interface LineChartOptions {
@@ -47,6 +49,7 @@ function axis(options: AxisOptions = {}): Plot.ScaleOptions {
     type: options.type ?? 'linear',
     label: options.label,
     domain: options.domain,
+    ticks: options.ticks,
     grid: true,
     // Plot's default log ticks use SI prefixes (100m, 1µ), which read badly for dimensionless values.
     ...(options.type === 'log' ? { tickFormat: (d: number) => formatNumber(d, 2) } : {}),

@@ -114,7 +114,9 @@ export class App {
     this.stopButton.disabled = false;
     const upload = meta.upload ? this.panel.upload() : undefined;
     try {
-      const result = await this.pool.run(meta.id, toCoreParams(values), {
+      // A file replaces what it determines (e.g. the pattern's size n): those values are not sent.
+      const sent = upload ? omit(values, meta.upload?.replaces ?? []) : values;
+      const result = await this.pool.run(meta.id, toCoreParams(sent), {
         upload: upload?.data,
         onProgress: (fraction) => { if (id === this.runId) this.status.setProgress(fraction); },
         onPartial: (partial, done, total) => { if (id === this.runId) this.results.show(meta, partial, values, { done, total }); },
@@ -151,4 +153,8 @@ export class App {
     const stamp = makeStamp({ experiment: run.experimentId, figure: figureId, values: run.values as Record<string, number | string | number[]>, link: run.link });
     exportFigure({ format, element, title, table, result: run.result, stamp }).catch((error: Error) => this.status.showError(`export failed: ${error.message}`));
   }
+}
+
+function omit(values: ParamValues, keys: string[]): ParamValues {
+  return Object.fromEntries(Object.entries(values).filter(([key]) => !keys.includes(key)));
 }

@@ -14,6 +14,7 @@ export const sparseApprox: ExperimentMeta = {
     label: 'Your pattern',
     help: 'A sparse n × n pattern: CSV triplets i,j,value (0-based), a dense .npy matrix, or JSON {"entries": [[i, j, v], …]}; replaces the sampled A',
     accept: ['.csv', '.npy', '.json'],
+    replaces: ['n', 'k', 'gamma'],
   },
   presets: [
     { label: 'One pattern (n = 256)', description: 'The paper\u2019s tolerances at n = 256 with d = 384, just above the typical d_min (about 300).', values: { n: 256, d: 384 } },

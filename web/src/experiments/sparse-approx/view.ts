@@ -1,7 +1,7 @@
 // sparse-approx: result → headline (pass, conditions against thresholds) and figures (A and M on one
 // colour scale, per-row spread and gap against their thresholds, one row of A and M overlaid).
 import type { Json } from '../../engine/core';
-import { formatNumber, heatmapRow, lineChart, type Rule } from '../../plots';
+import { DATA_COLORS, formatNumber, heatmapRow, lineChart, type Rule } from '../../plots';
 import type { Figure, Headline, ParamValues } from '../schema';
 
 interface Grid { rows: number; cols: number; data: number[] }
@@ -29,12 +29,42 @@ export function headline(raw: Json): Headline[] {
   ];
 }
 
+/** One value per row against its threshold; rows over it are drawn in a second colour. */
 function perRowChart(values: (number | null)[], label: string, threshold: Rule, width: number) {
   const points = values.flatMap((y, i) => (y === null ? [] : [{ x: i, y }]));
-  return lineChart([{ label, points, mark: 'dot' }], {
-    width, height: 220, x: { label: 'row i', integer: true }, y: { label }, rules: [threshold],
+  const within = points.filter((p) => p.y <= threshold.value), over = points.filter((p) => p.y > threshold.value);
+  const ys = [...points.map((p) => p.y), threshold.value];
+  const lo = Math.min(...ys), hi = Math.max(...ys), pad = 0.08 * (hi - lo || 1);
+  return lineChart([
+    { label: `${label} within threshold`, points: within, mark: 'dot', color: DATA_COLORS[0] },
+    ...(over.length ? [{ label: `${label} over threshold (${over.length} rows)`, points: over, mark: 'dot' as const, color: DATA_COLORS[1] }] : []),
+  ], {
+    width, height: 220, x: { label: 'row i', integer: true, domain: [-0.5, Math.max(1, values.length) - 0.5] },
+    y: { label, domain: [lo - pad, hi + pad] }, rules: [threshold],
     ariaLabel: `${label} per row against its threshold`,
   });
+}
+
+/** Row `row` of A (nonzeros) and of M on a log axis; masked or zero entries of M cannot be drawn there. */
+function rowOverlay(r: SparseApproxResult, width: number) {
+  const a = r.rowA.flatMap((y, x) => (y > 0 ? [{ x, y }] : []));
+  const m = r.rowM.flatMap((y, x) => (y > 0 ? [{ x, y }] : []));
+  const ys = [...a, ...m].map((p) => p.y);
+  return lineChart([
+    { label: `M row ${r.row}`, points: m, mark: m.length > 1 ? 'line' : 'dot' },
+    { label: `A row ${r.row} (nonzeros)`, points: a, mark: 'dot' },
+  ], {
+    width, height: 260, x: { label: 'column j', integer: true, domain: [-0.5, r.rowM.length - 0.5] },
+    y: { label: 'entry (row sums to 1)', type: 'log', domain: [Math.min(...ys) / 1.6, Math.max(...ys) * 1.6] },
+    ariaLabel: `Row ${r.row} of A and M`,
+  });
+}
+
+function rowOverlayNote(r: SparseApproxResult): string {
+  const nonzeros = r.rowA.filter((v) => v > 0).length;
+  const masked = r.rowM.filter((v) => v === 0).length;
+  if (nonzeros < 2) return ` Row ${r.row} has a single nonzero, so there is no ratio to keep: choose another "Row shown".`;
+  return masked > 0 ? ` The ${masked} masked entries (M = 0) are not drawn.` : '';
 }
 
 export function figures(raw: Json, values: ParamValues): Figure[] {
@@ -49,7 +79,7 @@ export function figures(raw: Json, values: ParamValues): Figure[] {
     {
       id: 'patterns',
       title: 'Target A and attention M on one colour scale',
-      description: `A (rows normalised to sum 1) beside M = softmax(X W_Q W_Kᵀ Xᵀ) for n = ${r.n}, d = ${r.d}${r.heatmapA.rows < r.n ? `, pooled to ${r.heatmapA.rows} cells per side (largest entry per block)` : ''}.`,
+      description: `A (rows normalised to sum 1) beside M = softmax(X W_Q W_Kᵀ Xᵀ) for n = ${r.n}, d = ${r.d}${r.heatmapA.rows < r.n ? `, pooled to ${r.heatmapA.rows} cells per side (largest entry per block)` : ''}.${logScale ? '' : ' On the linear scale M (entries near 1/n) looks uniformly dark; the log scale shows its structure.'}`,
       render: ({ width }) => heatmapRow(
         [{ grid: r.heatmapA, title: 'target A (row-normalised)', sourceRows: r.n, sourceCols: r.n },
          { grid: r.heatmapM, title: 'M = softmax(S)', sourceRows: r.n, sourceCols: r.n }],
@@ -73,11 +103,8 @@ export function figures(raw: Json, values: ParamValues): Figure[] {
     {
       id: 'row-overlay',
       title: `Row ${r.row}: A against M`,
-      description: 'The chosen row of A (normalised, nonzeros as dots) and of M (line) on a log axis: ratios among the nonzeros are kept and zeros stay small.',
-      render: ({ width }) => lineChart([
-        { label: `M row ${r.row}`, points: r.rowM.map((y, x) => ({ x, y })), mark: 'line' },
-        { label: `A row ${r.row} (nonzeros)`, points: r.rowA.flatMap((y, x) => (y > 0 ? [{ x, y }] : [])), mark: 'dot' },
-      ], { width, height: 260, x: { label: 'column j', integer: true }, y: { label: 'entry (row sums to 1)', type: 'log' }, ariaLabel: `Row ${r.row} of A and M` }),
+      description: `The chosen row of A (normalised, nonzeros as dots) and of M (line) on a log axis: (23) asks the spikes of M to keep the ratios of A\u2019s nonzeros, (24) its other entries to stay below ε2 times them.${rowOverlayNote(r)}`,
+      render: ({ width }) => rowOverlay(r, width),
       table: () => ({ columns: ['column', 'a', 'm'], rows: r.rowM.map((m, j) => [j, r.rowA[j], m]) }),
     },
   ];

@@ -1,18 +1,32 @@
-// sparse-dmin: result → headline (fit slope, progress of the sweep) and the d_min-vs-n figure with
-// error bars, the fitted log law and the Theorem R bound (dashed), with its table beneath.
+// sparse-dmin: result → headline (fit slope, bound ratio, progress of the sweep) and three figures:
+// d_min against n on log-x / linear-y axes with the fit a + b ln n (a straight line there means
+// logarithmic growth, spec paper1 §4), d_min against the Theorem R bound on log-log axes (the bound
+// is ~10× higher, spec §2.2), and the per-n table. Partial results keep the x range of the full sweep.
 import type { Json } from '../../engine/core';
-import { formatNumber, lineChart, type Series } from '../../plots';
+import { DATA_COLORS, THEORY, formatNumber, lineChart, type Series } from '../../plots';
 import type { Figure, Headline } from '../schema';
 
 interface PerN {
-  n: number; dmin: (number | null)[]; seedsDone: number; mean: number | null; sd: number | null;
-  capped: boolean; dcap: number; bound: number;
+  n: number; dmin: (number | null)[]; seeds: number[]; seedsDone: number; mean: number | null; sd: number | null;
+  capped: boolean; cappedSeeds: number; dcap: number; bound: number;
 }
 interface Fit { a: number; b: number; r2: number | null }
-interface Curve { param: string | null; value: number; perN: PerN[]; fit: Fit | null }
+interface Curve { param: string | null; value: number | null; perN: PerN[]; fit: Fit | null; bounds: { n: number; bound: number }[] }
 interface SparseDminResult { curves: Curve[]; fit: Fit | null; jobsDone: number; jobsTotal: number; curveParam: string | null }
 
-const curveLabel = (c: Curve) => (c.param ? `${c.param} = ${formatNumber(c.value)}` : 'd_min');
+/** Symbols of the swept parameters, as the explanation writes them. */
+const SYMBOL: Record<string, string> = { k: 'k', gamma: 'γ', eps1: 'ε1', eps2: 'ε2', tries: 'Q' };
+const curveLabel = (c: Curve) => (c.param ? `${SYMBOL[c.param] ?? c.param} = ${formatNumber(c.value ?? NaN)}` : 'd_min');
+const curveColor = (i: number) => DATA_COLORS[i % DATA_COLORS.length];
+/** Seeds that passed before dmax (capped seeds have no value). */
+const measured = (p: PerN) => p.dmin.filter((d): d is number => d !== null);
+/** r² of a fit through two means is 1 by construction: only shown from three n on. */
+const fittedPoints = (c: Curve) => c.perN.filter((p) => p.mean !== null).length;
+const minus = (s: string) => s.replace(/^-/, '−');
+
+function fitText(fit: Fit): string {
+  return `${minus(formatNumber(fit.a, 4))} ${fit.b < 0 ? '−' : '+'} ${formatNumber(Math.abs(fit.b), 4)} ln n`;
+}
 
 export function headline(raw: Json): Headline[] {
   const r = raw as SparseDminResult;
@@ -20,66 +34,164 @@ export function headline(raw: Json): Headline[] {
   r.curves.forEach((c, i) => {
     const suffix = r.curves.length > 1 ? ` (${curveLabel(c)})` : '';
     const key = i === 0 ? '' : String(i);
-    out.push({ key: `slope${key}`, label: `Slope b of d_min ≈ a + b ln n${suffix}`, value: c.fit ? formatNumber(c.fit.b, 4) : '—', raw: c.fit?.b,
-      help: 'positive: d_min grows with n; a straight line on the log-x axis means logarithmic growth' });
-    out.push({ key: `r2${key}`, label: `Fit r²${suffix}`, value: c.fit?.r2 != null ? formatNumber(c.fit.r2, 4) : '—', raw: c.fit?.r2 ?? undefined });
+    const r2 = fittedPoints(c) >= 3 ? c.fit?.r2 ?? null : null;
+    out.push({ key: `slope${key}`, label: `Slope b of d_min ≈ a + b ln n${suffix}`, value: c.fit ? minus(formatNumber(c.fit.b, 4)) : '—', raw: c.fit?.b,
+      help: 'positive: d_min grows with n; points along the straight fit line (log-n axis) mean logarithmic growth' });
+    out.push({ key: `r2${key}`, label: `Fit r²${suffix}`, value: r2 !== null ? formatNumber(r2, 4) : '—', raw: r2 ?? undefined,
+      help: 'shown once three sequence lengths have a d_min (two points fit exactly)' });
   });
+  const largest = r.curves[0]?.perN.filter((p) => p.mean !== null).at(-1);
+  if (largest) {
+    const ratio = largest.bound / (largest.mean as number);
+    const which = r.curves.length > 1 ? ` (${curveLabel(r.curves[0])})` : '';
+    out.push({ key: 'boundRatio', label: `Theorem R bound ÷ d_min at n = ${largest.n}${which}`, value: `${formatNumber(ratio, 3)}×`, raw: ratio,
+      help: 'how conservative the proven bound (δ = ½) is against the measured mean' });
+  }
   out.push({ key: 'jobsDone', label: 'Points done', value: `${r.jobsDone} of ${r.jobsTotal}`, raw: r.jobsDone });
   return out;
 }
 
-function series(r: SparseDminResult): Series[] {
-  const out: Series[] = [];
-  for (const c of r.curves) {
-    const label = curveLabel(c);
-    out.push({ label: `${label}: mean ± sd over seeds`, mark: 'line+dot',
-      points: c.perN.filter((p) => p.mean !== null).map((p) => ({ x: p.n, y: p.mean as number, lo: (p.mean as number) - (p.sd ?? 0), hi: (p.mean as number) + (p.sd ?? 0) })) });
-    if (c.fit) {
-      const ns = c.perN.map((p) => p.n);
-      const lo = Math.min(...ns), hi = Math.max(...ns);
-      const xs = Array.from({ length: 24 }, (_, i) => lo * (hi / lo) ** (i / 23));
-      out.push({ label: `${label}: fit ${formatNumber(c.fit.a, 4)} + ${formatNumber(c.fit.b, 4)} ln n`, mark: 'line', points: xs.map((x) => ({ x, y: c.fit!.a + c.fit!.b * Math.log(x) })) });
-    }
-    out.push({ label: `${label}: Theorem R bound (δ = ½)`, style: 'theory', points: c.perN.map((p) => ({ x: p.n, y: p.bound })) });
-  }
-  return out;
+/** Every n of the sweep, finished or not, so partial results keep the final x range. */
+function nRange(r: SparseDminResult): [number, number] {
+  const ns = r.curves.flatMap((c) => c.bounds.map((b) => b.n));
+  const lo = Math.min(...ns), hi = Math.max(...ns);
+  return lo === hi ? [lo / 1.5, hi * 1.5] : [lo / 1.12, hi * 1.12];
 }
 
+function meanPoints(c: Curve) {
+  return c.perN.filter((p) => p.mean !== null).map((p) => {
+    const mean = p.mean as number, sd = measured(p).length > 1 ? p.sd ?? 0 : 0;
+    return { x: p.n, y: mean, lo: mean - sd, hi: mean + sd };
+  });
+}
+
+function fitSeries(c: Curve, i: number, label: string): Series[] {
+  const fit = c.fit;
+  if (!fit) return [];
+  const ns = c.perN.filter((p) => p.mean !== null).map((p) => p.n);
+  const lo = Math.min(...ns), hi = Math.max(...ns);
+  const xs = Array.from({ length: 24 }, (_, k) => lo * (hi / lo) ** (k / 23));
+  return [{ label: `${label}: fit ${fitText(fit)}`, mark: 'line', color: curveColor(i), points: xs.map((x) => ({ x, y: fit.a + fit.b * Math.log(x) })) }];
+}
+
+function dminChart(r: SparseDminResult, width: number): HTMLElement {
+  const series: Series[] = r.curves.flatMap((c, i) => {
+    const label = curveLabel(c);
+    return [{ label: `${label}: mean ± sd over seeds`, mark: 'dot' as const, color: curveColor(i), points: meanPoints(c) }, ...fitSeries(c, i, label)];
+  });
+  const top = Math.max(16, ...series.flatMap((s) => s.points.map((p) => p.hi ?? p.y)));
+  return lineChart(series, {
+    width, height: 320, x: { label: 'sequence length n', type: 'log', domain: nRange(r), ticks: sweptNs(r) },
+    y: { label: 'd_min (projection width d)', domain: [0, top * 1.08] },
+    ariaLabel: 'Minimal d against sequence length',
+    ariaDescription: r.fit ? `Fitted slope ${formatNumber(r.fit.b)} per unit ln n.` : undefined,
+  });
+}
+
+function boundChart(r: SparseDminResult, width: number): HTMLElement {
+  const several = r.curves.length > 1;
+  const series: Series[] = r.curves.flatMap((c, i) => [
+    { label: `${curveLabel(c)}: measured mean`, mark: 'line+dot' as const, color: curveColor(i), points: meanPoints(c).map(({ x, y }) => ({ x, y })) },
+    { label: `${several ? `${curveLabel(c)}: ` : ''}Theorem R bound (δ = ½)`, style: 'theory' as const, color: several ? curveColor(i) : THEORY,
+      points: c.bounds.map((b) => ({ x: b.n, y: b.bound })) },
+  ]);
+  const ys = series.flatMap((s) => s.points.map((p) => p.y)).filter((y) => y > 0);
+  return lineChart(series, {
+    width, height: 320, x: { label: 'sequence length n', type: 'log', domain: nRange(r), ticks: sweptNs(r) },
+    y: { label: 'd (log scale)', type: 'log', domain: ys.length ? [Math.min(...ys) / 1.25, Math.max(...ys) * 1.25] : undefined },
+    ariaLabel: 'Measured minimal d against the Theorem R bound',
+  });
+}
+
+/** Seeds per point of the finished sweep (every point runs the same number). */
+const seedsPerPoint = (r: SparseDminResult) => r.jobsTotal / Math.max(1, r.curves.reduce((s, c) => s + c.bounds.length, 0));
+
+/** CSV: one row per curve and n, numbers only; d_min per seed in its own column (empty: capped or pending). */
 function table(r: SparseDminResult) {
-  const columns = ['curve', 'n', 'dmin (per seed)', 'mean', 'sd', 'bound'];
-  const rows = r.curves.flatMap((c) => c.perN.map((p) => [curveLabel(c), p.n, p.dmin.map((d) => (d === null ? `>${p.dcap}` : d)).join(' '),
-    p.mean === null ? '' : formatNumber(p.mean, 5), p.sd === null ? '' : formatNumber(p.sd, 4), p.bound]));
+  const seeds = seedsPerPoint(r);
+  const lead = r.curveParam ? [r.curveParam] : [];
+  const columns = [...lead, 'n', 'mean_dmin', 'sd_dmin', 'seeds_done', 'capped_seeds', 'dmax', 'theorem_r_bound',
+    ...Array.from({ length: seeds }, (_, s) => `dmin_seed${s}`)];
+  const rows = r.curves.flatMap((c) => c.perN.map((p) => {
+    const perSeed = Array.from({ length: seeds }, (_, s): number | string => {
+      const at = p.seeds.indexOf(s);
+      return at < 0 || p.dmin[at] === null ? '' : (p.dmin[at] as number);
+    });
+    return [...(r.curveParam ? [c.value ?? ''] : []), p.n, p.mean ?? '', measured(p).length > 1 ? p.sd ?? '' : '', p.seedsDone, p.cappedSeeds, p.dcap, p.bound, ...perSeed];
+  }));
   return { columns, rows };
 }
 
-function htmlTable(r: SparseDminResult): HTMLTableElement {
-  const t = table(r);
+/** The on-screen table: every n of the sweep, pending ones marked, cells tagged for the SVG export. */
+function htmlTable(r: SparseDminResult): HTMLElement {
+  const seeds = seedsPerPoint(r);
+  const several = r.curves.length > 1;
+  const columns = [...(several ? ['curve'] : []), 'n', 'd_min per seed', 'mean', 'sd', 'bound', 'bound ÷ mean'];
   const el = document.createElement('table');
   el.className = 'data-table';
+  const cell = (row: HTMLTableRowElement, text: string, tag: 'td' | 'th' = 'td') => {
+    const c = document.createElement(tag);
+    c.textContent = text;
+    c.dataset.exportText = '';
+    row.append(c);
+    return c;
+  };
   const head = el.createTHead().insertRow();
-  for (const c of t.columns) head.append(Object.assign(document.createElement('th'), { textContent: c, scope: 'col' }));
+  for (const c of columns) cell(head, c, 'th').scope = 'col';
   const body = el.createTBody();
-  for (const row of t.rows) {
-    const tr = body.insertRow();
-    for (const v of row) tr.insertCell().textContent = String(v);
+  for (const c of r.curves) {
+    for (const { n, bound } of c.bounds) {
+      const p = c.perN.find((q) => q.n === n);
+      const tr = body.insertRow();
+      tr.dataset.n = String(n);
+      if (several) cell(tr, curveLabel(c));
+      cell(tr, String(n));
+      if (!p) {
+        tr.className = 'pending';
+        cell(tr, 'pending'); cell(tr, ''); cell(tr, '');
+      } else {
+        const done = p.seedsDone < seeds ? ` (${p.seedsDone} of ${seeds})` : '';
+        cell(tr, p.dmin.map((d) => (d === null ? `>${p.dcap}` : String(d))).join(' ') + done);
+        // Capped seeds are left out of the mean, which is then only a lower bound.
+        cell(tr, p.mean === null ? `>${p.dcap}` : `${p.capped ? '≥ ' : ''}${formatNumber(p.mean, 5)}`);
+        cell(tr, measured(p).length > 1 && p.sd !== null ? formatNumber(p.sd, 4) : '—');
+      }
+      cell(tr, String(bound));
+      cell(tr, p?.mean ? `${formatNumber(bound / p.mean, 3)}×` : '');
+    }
   }
   return el;
 }
 
 export function figures(raw: Json): Figure[] {
   const r = raw as SparseDminResult;
-  return [{
-    id: 'dmin-vs-n',
-    title: 'Minimal d against sequence length',
-    description: 'd_min per n (mean ± sd over seeds) on a log-n axis with the least-squares fit a + b ln n; dashed: the Theorem R bound, about ten times higher.',
-    render: ({ width }) => {
-      const box = document.createElement('div');
-      box.append(lineChart(series(r), {
-        width, height: 340, x: { label: 'sequence length n', type: 'log' }, y: { label: 'd (log scale)', type: 'log' },
-        ariaLabel: 'Minimal d against sequence length', ariaDescription: r.fit ? `Fitted slope ${formatNumber(r.fit.b)} per unit ln n.` : undefined,
-      }), htmlTable(r));
-      return box;
+  const several = r.curves.length > 1;
+  return [
+    {
+      id: 'dmin-vs-n',
+      title: 'Minimal d against sequence length',
+      description: `d_min per n (mean ± sd over seeds${several ? ', one colour per curve' : ''}) on a log-n axis with the least-squares fit a + b ln n: points along a straight line mean logarithmic growth.`,
+      render: ({ width }) => dminChart(r, width),
+      table: () => table(r),
     },
-    table: () => table(r),
-  }];
+    {
+      id: 'dmin-vs-bound',
+      title: 'Measured d_min against the Theorem R bound',
+      description: 'Both on log axes; dashed: the proven bound for δ = ½, about ten times the measured d_min.',
+      render: ({ width }) => boundChart(r, width),
+      table: () => table(r),
+    },
+    {
+      id: 'dmin-table',
+      title: 'Per-n results',
+      description: 'd_min of every seed (>dmax: never passed, left out of the mean), their mean and sample sd, and the Theorem R bound (δ = ½).',
+      render: () => htmlTable(r),
+      table: () => table(r),
+    },
+  ];
+}
+
+/** The swept n values, as tick marks of the log-n axis. */
+function sweptNs(r: SparseDminResult): number[] {
+  return [...new Set(r.curves.flatMap((c) => c.perN.map((p) => p.n)))].sort((a, b) => a - b);
 }

@@ -1,0 +1,49 @@
+// Times a link of the built site in headless Chromium: dist/ served by the e2e harness's static
+// server (real files, so no Local Network Access surprises, toolchain.md P13), Debian's Chromium
+// driven by playwright-core (no downloaded browser, P12).
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serveStatic } from '../../tests/e2e/static-server.mjs';
+
+export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+// The e2e harness's flags (tests/e2e/run.mjs): headless, no sandbox (root), nothing phoning home.
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * Opens `hash` on the site in `dist` and waits for body[data-status] to leave 'running'.
+ * The clock starts before navigation, so it includes loading the page and compiling the wasm
+ * module: what a visitor clicking the preset link waits for.
+ * Returns { seconds, status, hash (as the page rewrote it), workers, result (the #result-json) }.
+ */
+export async function timeLinkInChromium(dist, hash, { timeoutSeconds = 600 } = {}) {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
+  const { chromium } = await import('playwright-core');
+  const server = await serveStatic(dist, '/');
+  const profile = mkdtempSync(join(tmpdir(), 'attnlab-bench-'));
+  let context;
+  try {
+    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    const page = await context.newPage();
+    const url = `http://127.0.0.1:${server.address().port}/${hash}`;
+    const t0 = performance.now();
+    await page.goto(url);
+    // The page runs the link on load; 'idle' comes first, so wait for an end state only.
+    await page.waitForFunction(() => ['done', 'error', 'stopped'].includes(document.body.dataset.status), null,
+      { timeout: timeoutSeconds * 1000, polling: 50 });
+    const seconds = (performance.now() - t0) / 1000;
+    return await page.evaluate((s) => ({
+      seconds: s,
+      status: document.body.dataset.status,
+      error: document.getElementById('error')?.textContent?.trim() ?? '',
+      hash: location.hash,
+      workers: Math.max(1, (navigator.hardwareConcurrency || 2) - 1), // web/src/engine/pool.ts's default size
+      result: JSON.parse(document.getElementById('result-json')?.textContent || 'null'),
+    }), seconds);
+  } finally {
+    await context?.close();
+    server.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}

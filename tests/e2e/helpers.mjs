@@ -1,0 +1,92 @@
+// Helpers shared by the end-to-end test files (run.mjs, sparse.mjs): assertions, the headless
+// reference run, waiting on body[data-status], opening a page that records console errors, downloads.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+/** Screenshots and generated fixtures land here (build/ is not committed). */
+export const shots = join(root, 'build/e2e');
+
+export function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+/** The result JSON of a headless run (npm run lab) for the same parameters. */
+export function headless(id, params) {
+  const args = ['scripts/lab.mjs', id, ...Object.entries(params).map(([k, v]) => `${k}=${v}`)];
+  const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
+  assert(r.status === 0, `headless run failed (${r.status}): ${r.stderr.trim().split('\n').pop()}`);
+  return JSON.parse(r.stdout);
+}
+
+/** Waits for body[data-status] to become one of `statuses`; fails early on 'error'. */
+export async function waitForStatus(page, statuses, timeout = 60_000) {
+  const wanted = [statuses].flat();
+  await page.waitForFunction((w) => w.includes(document.body.dataset.status) || document.body.dataset.status === 'error',
+    wanted, { timeout, polling: 50 });
+  const status = await page.evaluate(() => document.body.dataset.status);
+  if (!wanted.includes(status)) {
+    const error = await page.locator('#error').textContent();
+    throw new Error(`status became '${status}' (wanted ${wanted.join('|')}): ${error?.trim()}`);
+  }
+}
+
+export async function resultJson(page) {
+  const text = await page.locator('#result-json').textContent();
+  assert(text && text.trim(), '#result-json is empty');
+  return JSON.parse(text);
+}
+
+export function linkParams(hash) {
+  return Object.fromEntries(hash.replace(/^#/, '').split('&').map((p) => p.split('=')).filter(([k]) => k !== 'exp' && k !== 'v'));
+}
+
+/** A new page on `base + hash`; `problems` collects console errors, page errors and failed requests. */
+export async function open(context, base, hash, { beforeLoad } = {}) {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  if (beforeLoad) await page.addInitScript(beforeLoad);
+  await page.goto(`${base}${hash}`);
+  return { page, problems };
+}
+
+export function pngSize(bytes) {
+  const magic = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  assert(magic.every((b, k) => bytes[k] === b), 'PNG: wrong magic bytes');
+  assert(bytes.toString('latin1', 12, 16) === 'IHDR', 'PNG: no IHDR chunk first');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** Clicks an export button and returns the downloaded file's name and bytes. */
+export async function download(page, button) {
+  const [file] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), button.click()]);
+  const failure = await file.failure();
+  assert(!failure, `download failed: ${failure}`);
+  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+}
+
+/** Parses an exported SVG in the page: parse error, root element, width and the stamp metadata. */
+export async function inspectSvg(page, text) {
+  return page.evaluate((t) => {
+    const doc = new DOMParser().parseFromString(t, 'image/svg+xml');
+    const rootElement = doc.documentElement;
+    return {
+      error: doc.querySelector('parsererror')?.textContent ?? null,
+      root: rootElement.localName,
+      width: Number(rootElement.getAttribute('width')),
+      metadata: rootElement.querySelector('metadata')?.textContent ?? '',
+      text: [...rootElement.querySelectorAll('text')].map((el) => el.textContent).join(' '),
+    };
+  }, text);
+}
+
+/** An exported CSV split into its '#' comment header and its body rows (each split on commas). */
+export function parseCsv(bytes) {
+  const lines = bytes.toString('utf8').trimEnd().split('\n');
+  return { comments: lines.filter((l) => l.startsWith('#')), body: lines.filter((l) => !l.startsWith('#')).map((l) => l.split(',')) };
+}
