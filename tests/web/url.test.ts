@@ -244,3 +244,14 @@ describe('migrations', () => {
     expect(notices).toEqual(['Ignored unknown key: beta']);
   });
 });
+
+describe('open ends clamp the same way for a single value and a list', () => {
+  it('eps2 = 1.5 becomes 0.95 (one step inside the exclusive maximum) in both sparse experiments', () => {
+    const single = parseLink('#exp=sparse-approx&v=1&eps2=1.5&seed=1', EXPERIMENTS);
+    const list = parseLink('#exp=sparse-dmin&v=1&eps2=1.5&seed=1', EXPERIMENTS);
+    expect(single.state.values.eps2).toBe(0.95);
+    expect(list.state.values.eps2).toEqual([0.95]);
+    expect(single.notices.join(' ')).toContain('eps2');
+    expect(list.notices.join(' ')).toContain('eps2');
+  });
+});

@@ -23,6 +23,8 @@ export interface EnumSpec extends BaseSpec { kind: 'enum'; default: string; opti
 export interface IntListSpec extends BaseSpec { kind: 'intList'; default: number[]; min: number; max: number; maxCount: number }
 export interface RealListSpec extends BaseSpec {
   kind: 'realList'; default: number[]; min: number; max: number; maxCount: number; minOpen?: boolean; maxOpen?: boolean;
+  /** Granularity used when a value is clamped inside an open end (as for a single real). */
+  step?: number;
 }
 export type ParamSpec = IntSpec | RealSpec | EnumSpec | IntListSpec | RealListSpec;
 export type ParamValue = number | string | number[];

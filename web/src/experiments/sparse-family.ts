@@ -32,17 +32,17 @@ export function k(def: number[] | number): ParamSpec {
 export function gamma(def: number[] | number): ParamSpec {
   const base = { key: 'gamma', label: 'Dynamic range γ', group: PATTERN, min: 1, max: 1e6,
     help: 'Within a row, largest nonzero / smallest nonzero ≤ γ (weights log-uniform in [1, γ]).' };
-  return Array.isArray(def) ? { ...base, kind: 'realList', default: def, maxCount: 6 } : { ...base, kind: 'real', default: def, step: 0.5 };
+  return Array.isArray(def) ? { ...base, kind: 'realList', default: def, maxCount: 6, step: 0.5 } : { ...base, kind: 'real', default: def, step: 0.5 };
 }
 export function eps1(def: number[] | number): ParamSpec {
   const base = { key: 'eps1', label: 'Ratio tolerance ε1', group: PATTERN, min: 0, max: 10, minOpen: true,
     help: 'Condition (23): ratios of nonzeros kept within a factor 1 + ε1.' };
-  return Array.isArray(def) ? { ...base, kind: 'realList', default: def, maxCount: 6 } : { ...base, kind: 'real', default: def, step: 0.1 };
+  return Array.isArray(def) ? { ...base, kind: 'realList', default: def, maxCount: 6, step: 0.1 } : { ...base, kind: 'real', default: def, step: 0.1 };
 }
 export function eps2(def: number[] | number): ParamSpec {
   const base = { key: 'eps2', label: 'Zero tolerance ε2', group: PATTERN, min: 0, max: 1, minOpen: true, maxOpen: true,
     help: 'Condition (24): every zero of A stays below ε2 times each nonzero of its row.' };
-  return Array.isArray(def) ? { ...base, kind: 'realList', default: def, maxCount: 6 } : { ...base, kind: 'real', default: def, step: 0.05 };
+  return Array.isArray(def) ? { ...base, kind: 'realList', default: def, maxCount: 6, step: 0.05 } : { ...base, kind: 'real', default: def, step: 0.05 };
 }
 
 export { BUDGET_SPEC as budget } from './schema';

@@ -52,7 +52,7 @@ function axis(options: AxisOptions = {}): Plot.ScaleOptions {
     ticks: options.ticks,
     grid: true,
     // Plot's default log ticks use SI prefixes (100m, 1µ), which read badly for dimensionless values.
-    ...(options.type === 'log' ? { tickFormat: (d: number) => formatNumber(d, 2) } : {}),
+    ...(options.type === 'log' ? { tickFormat: (d: number) => (options.ticks ? String(d) : formatNumber(d, 2)) } : {}),
     ...(options.integer && options.type !== 'log' ? { tickFormat: (d: number) => (Number.isInteger(d) ? String(d) : '') } : {}),
   };
 }
