@@ -91,3 +91,18 @@ describe('PNG text chunks', () => {
     expect(readPngText(insertPngText(tiny, [['Comment', 'β = 8 → ok']]))).toEqual([['Comment', '? = 8 ? ok']]);
   });
 });
+
+describe('caption lines', () => {
+  it('wrap long parameter lists and links so the caption never runs off the figure', () => {
+    const long = makeStamp({
+      experiment: 'sparse-dmin', figure: 'dmin-vs-n',
+      values: { ns: [512, 1024, 2048, 3072], k: [1, 2, 4], gamma: [2], eps1: [1], eps2: [0.5], step: 16, dmax: 16384, seeds: 3, tries: [1, 5, 20], scan: 'fast', seed: 1 },
+      link: `http://127.0.0.1:5173/some/sub/folder/#exp=sparse-dmin&v=1&${'ns=512,1024,2048,3072&'.repeat(8)}seed=1`,
+    });
+    const lines = captionLines(long, 80);
+    expect(lines.length).toBeGreaterThan(3);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    expect(lines.join('')).toContain(long.link);
+    expect(lines.join(' ')).toContain('seed 1');
+  });
+});

@@ -151,6 +151,7 @@ export function heatmapRow(panels: HeatmapPanel[], options: HeatmapOptions): HTM
     const heading = document.createElement('p');
     heading.className = 'heatmap-title';
     heading.textContent = panel.title;
+    heading.dataset.exportText = ''; // keeps the panel title in SVG/PNG exports
     cell.append(heading, heatmap(panel.grid, { ...options, width: panelWidth, color: scale, legend: false, sourceRows: panel.sourceRows, sourceCols: panel.sourceCols }));
     row.append(cell);
   }

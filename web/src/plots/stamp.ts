@@ -65,8 +65,17 @@ export function svgMetadataMarkup(stamp: ExportStamp): string {
 }
 
 /** The caption lines written under an exported figure. */
-export function captionLines(stamp: ExportStamp): string[] {
-  return [`attnlab ${stamp.version} · ${stamp.experiment} · ${paramsText(stamp.params)} · seed ${stamp.seed}`, stamp.link];
+/** The stamp as caption lines of at most `width` characters (word-wrapped; the link cut in pieces). */
+export function captionLines(stamp: ExportStamp, width = 110): string[] {
+  const words = `attnlab ${stamp.version} · ${stamp.experiment} · ${paramsText(stamp.params)} · seed ${stamp.seed}`.split(' ');
+  const lines: string[] = [];
+  for (const word of words) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= width) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  for (let i = 0; i < stamp.link.length; i += width) lines.push(stamp.link.slice(i, i + width));
+  return lines;
 }
 
 export function exportFileName(experiment: string, figure: string | undefined, extension: string): string {
