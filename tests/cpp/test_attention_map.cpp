@@ -108,6 +108,7 @@ TEST_CASE("bad input is an error value naming the parameter", "[attention-map]")
   const auto fails = [](const Json& params, const std::string& text) {
     const Outcome out = runExperiment("attention-map", params, {}, Progress());
     CHECK_FALSE(out.ok);
+    CHECK(out.badInput);
     CHECK_THAT(out.error, Contains(text));
   };
   fails({{"n", 1}}, "n must be an integer in [2, 4096]");
@@ -133,4 +134,5 @@ TEST_CASE("progress is reported and a stop request ends the run", "[attention-ma
   const Outcome stopped = runExperiment("attention-map", {{"n", 600}}, {}, Progress([](double, double) { return false; }));
   CHECK_FALSE(stopped.ok);
   CHECK(stopped.error == "stopped");
+  CHECK_FALSE(stopped.badInput);  // a stop is not bad input: the CLI exits 1, not 2
 }

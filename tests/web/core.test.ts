@@ -99,6 +99,7 @@ describe('errors are CoreErrors that name the parameter', () => {
     const error = coreError(() => core.run('attention-map', params));
     expect(error.message).toMatch(pattern);
     expect(error.stopped).toBe(false);
+    expect(error.badInput).toBe(true);
   });
 
   it('an unknown experiment is named', () => {
@@ -116,6 +117,7 @@ describe('stop', () => {
     let calls = 0;
     const error = coreError(() => core.runJob('attention-map', job, undefined, () => ++calls < 2));
     expect(error.stopped).toBe(true);
+    expect(error.badInput).toBe(false);
     expect(calls).toBe(2);
     expect(core.run('attention-map', { n: 30 }).rowSumError).toBeLessThan(1e-12);
   });

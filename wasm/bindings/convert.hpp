@@ -20,7 +20,10 @@ inline std::string envelope(const Outcome& out) {
   Json j;
   j["ok"] = out.ok;
   if (out.ok) j["value"] = out.value;
-  else j["error"] = out.error;
+  else {
+    j["error"] = out.error;
+    j["badInput"] = out.badInput;
+  }
   return j.dump();
 }
 

@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
   if (lastPercent >= 0) std::fputc('\n', stderr);
   if (!out.ok) {
     std::cerr << "attnlab: " << out.error << '\n';
-    return out.error.rfind("out of memory", 0) == 0 ? 1 : 2;
+    return out.badInput ? 2 : 1;
   }
   std::cout << out.value.dump() << '\n';
   return 0;

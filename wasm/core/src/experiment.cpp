@@ -15,6 +15,9 @@ Outcome guarded(F&& body) {
     out.ok = true;
   } catch (const Stopped&) {
     out.error = "stopped";
+  } catch (const std::invalid_argument& e) {  // ParamError and every other validation failure
+    out.error = e.what();
+    out.badInput = true;
   } catch (const std::bad_alloc&) {
     out.error = "out of memory: choose smaller sizes";
   } catch (const std::exception& e) {

@@ -19,7 +19,8 @@ export interface CoreModule {
 
 /** An error reported by the core: bad input names the parameter and its allowed range. */
 export class CoreError extends Error {
-  constructor(message: string) {
+  /** badInput: the parameters were refused (the message names one and its range), not a failed run. */
+  constructor(message: string, readonly badInput = false) {
     super(message);
     this.name = 'CoreError';
   }
@@ -28,8 +29,8 @@ export class CoreError extends Error {
 
 /** Parses a core envelope {"ok":..,"value"|"error"}: the value, or a thrown CoreError. */
 export function unwrap(envelope: string): Json {
-  const parsed = JSON.parse(envelope) as { ok: boolean; value?: Json; error?: string };
-  if (!parsed.ok) throw new CoreError(parsed.error ?? 'unknown error in the core');
+  const parsed = JSON.parse(envelope) as { ok: boolean; value?: Json; error?: string; badInput?: boolean };
+  if (!parsed.ok) throw new CoreError(parsed.error ?? 'unknown error in the core', parsed.badInput === true);
   return parsed.value;
 }
 

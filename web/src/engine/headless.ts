@@ -124,7 +124,7 @@ export async function main(argv: string[], io: HeadlessIo): Promise<number> {
     }
     if (error instanceof CoreError) {
       io.stderr(`attnlab: ${message}\n`);
-      return message.startsWith('out of memory') ? 1 : 2;
+      return error.badInput ? 2 : 1;
     }
     io.stderr(`attnlab: ${(error as Error).stack ?? message}\n`);
     return 1;

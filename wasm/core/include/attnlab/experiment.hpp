@@ -58,6 +58,8 @@ Json onlyResult(const Json& params, const Json& finished);
 // The boundary: errors are values, never exceptions (toolchain.md §5).
 struct Outcome {
   bool ok = false;
+  // Bad input (the message names the parameter and its range) as opposed to a failure of the run.
+  bool badInput = false;
   std::string error;
   Json value;
 };
