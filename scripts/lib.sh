@@ -126,16 +126,18 @@ ensure_node_modules() {
 
 # --- Builds ----------------------------------------------------------------------------------
 
+# Builds every target of a configured tree ("all") or just the one the caller needs.
+cmake_build() {
+  local dir=$1 what=$2 target=$3
+  if [[ $what == all ]]; then cmake --build "$dir" -j"$JOBS" >&2; else cmake --build "$dir" -j"$JOBS" --target "$target" >&2; fi
+}
+
 # Native: the CLI always; with "all", also the Catch2 tests and benches.
 build_native() {
   local what=${1:-cli} t0
   t0=$(now)
   [[ -f $NATIVE_DIR/CMakeCache.txt ]] || cmake -S "$ROOT" -B "$NATIVE_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
-  if [[ $what == all ]]; then
-    cmake --build "$NATIVE_DIR" -j"$JOBS" >&2
-  else
-    cmake --build "$NATIVE_DIR" -j"$JOBS" --target attnlab >&2
-  fi
+  cmake_build "$NATIVE_DIR" "$what" attnlab
   say "native build ($what): $(elapsed "$t0")"
 }
 
@@ -154,11 +156,7 @@ build_wasm() {
     # The toolchain file directly, not emcmake: Debian's emcmake passes a node flag Node 20 rejects (toolchain.md P2).
     cmake -S "$ROOT" -B "$WASM_DIR" -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE="$toolchain" >/dev/null
   fi
-  if [[ $what == all ]]; then
-    cmake --build "$WASM_DIR" -j"$JOBS" >&2
-  else
-    cmake --build "$WASM_DIR" -j"$JOBS" --target attnlab_wasm >&2
-  fi
+  cmake_build "$WASM_DIR" "$what" attnlab_wasm
   say "wasm build ($what): $(elapsed "$t0")"
 }
 
