@@ -146,6 +146,14 @@ test('sparse-approx: an uploaded CSV pattern runs at its own n as the headless r
   assert(shown.n === n && shown.uploaded === true && shown.pass === true, `upload run: n=${shown.n}, uploaded=${shown.uploaded}, pass=${shown.pass}`);
   const diff = differences(headless('sparse-approx', { upload: file, seed: 4 }), shown);
   assert(diff.length === 0, `the upload run differs from the headless one: ${diff.slice(0, 3).join('; ')}`);
+  // The link carries the file's name, never its content; opening it says which file reproduces the run.
+  const link = await page.evaluate(() => location.hash);
+  assert(link.includes(`file=permutation-${n}.csv`), `the link does not name the uploaded file: ${link}`);
+  const { page: opened } = await open(context, base, link);
+  await waitForStatus(opened, 'done');
+  const notice = await opened.locator('#notice').textContent();
+  assert(notice.includes(`permutation-${n}.csv`), `opening the link does not say it needs the file: ${notice}`);
+  await opened.close();
 
   await page.locator('input#upload').setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from('0,1,1\n1,x,3\n2,2,1\n') });
   await page.waitForFunction(() => /could not read/i.test(document.getElementById('upload-status')?.textContent ?? ''), null, { timeout: 10_000 });

@@ -255,3 +255,19 @@ describe('open ends clamp the same way for a single value and a list', () => {
     expect(list.notices.join(' ')).toContain('eps2');
   });
 });
+
+describe('file: only the name of an uploaded file travels', () => {
+  const meta = EXPERIMENTS.find((m) => m.id === 'sparse-approx')!;
+  it('round-trips the name and is not a parameter', () => {
+    const link = formatLink({ ...state(meta, defaults(meta)), file: 'my pattern.csv' }, EXPERIMENTS);
+    expect(link).toContain('file=my%20pattern.csv');
+    const parsed = parseLink(link, EXPERIMENTS);
+    expect(parsed.state.file).toBe('my pattern.csv');
+    expect(parsed.notices).toEqual([]);
+    expect(parsed.state.values).toEqual(defaults(meta));
+  });
+  it('is cleaned of control characters and cut to 120 characters; an empty name is dropped', () => {
+    expect(parseLink(`#exp=sparse-approx&v=1&file=a%00b%0A${'x'.repeat(300)}`, EXPERIMENTS).state.file).toBe(`ab${'x'.repeat(118)}`);
+    expect(parseLink('#exp=sparse-approx&v=1&file=', EXPERIMENTS).state.file).toBeUndefined();
+  });
+});

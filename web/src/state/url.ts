@@ -10,7 +10,7 @@ export const HIDEABLE = ['params', 'summary', 'explain', 'export'] as const;
 export type Hideable = (typeof HIDEABLE)[number];
 
 /** Keys the codec owns; no parameter may use them. */
-export const RESERVED_KEYS = ['exp', 'v', 'embed', 'hide'] as const;
+export const RESERVED_KEYS = ['exp', 'v', 'embed', 'hide', 'file'] as const;
 
 export interface AppState {
   experimentId: string;
@@ -18,6 +18,8 @@ export interface AppState {
   values: ParamValues;
   embed: boolean;
   hide: Hideable[];
+  /** Name of the user file the run used. Only the name travels: whoever opens the link must choose the file. */
+  file?: string;
 }
 
 export interface ParsedLink {
@@ -116,7 +118,8 @@ export function parseLink(hash: string, registry: readonly ExperimentMeta[], opt
 
   const embed = pairs.get('embed') === '1' || pairs.get('embed') === 'true';
   const hide = parseHide(pairs.get('hide') ?? '', notices);
-  return { state: { experimentId: meta.id, values, embed, hide }, notices };
+  const file = fileName(pairs.get('file'));
+  return { state: { experimentId: meta.id, values, embed, hide, ...(file ? { file } : {}) }, notices };
 }
 
 /** Writes the hash for a state: non-default parameters in schema order, the seed always. */
@@ -130,5 +133,13 @@ export function formatLink(state: AppState, registry: readonly ExperimentMeta[],
   }
   if (state.embed) parts.push('embed=1');
   if (state.hide.length) parts.push(`hide=${state.hide.join(',')}`);
+  if (state.file) parts.push(`file=${encodePart(state.file)}`);
   return `#${parts.join('&')}`;
+}
+
+/** A file name from an untrusted link: printable characters only, at most 120 of them. */
+function fileName(text: string | undefined): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  const clean = (text ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 120);
+  return clean || undefined;
 }

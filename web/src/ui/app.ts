@@ -60,8 +60,8 @@ export class App {
     const { state, notices } = parseLink(location.hash, EXPERIMENTS);
     this.setState(state, true);
     const upload = metaOf(state.experimentId).upload;
-    // Files never travel in links; say so, since the sender may have run on their own data.
-    if (upload) notices.push(`Links never include uploaded files: to repeat a run on your own data, choose the file under "${upload.label}" and run again.`);
+    // Files never travel in links, only their name: say which file reproduces the sender's numbers.
+    if (upload && state.file) notices.push(`This link was made with the file "${state.file}", which links never carry: choose it under "${upload.label}" and run to reproduce those numbers. Until then the run uses a sampled pattern.`);
     this.status.showNotices(notices);
     this.writeUrl();
     void this.run();
@@ -104,15 +104,16 @@ export class App {
     const id = ++this.runId;
     const meta = metaOf(this.state.experimentId);
     const { values, invalid } = this.panel.read();
+    const upload = meta.upload ? this.panel.upload() : undefined;
     if (invalid.length === 0) {
-      this.state = { ...this.state, values };
+      const { file: _previous, ...rest } = this.state;
+      this.state = { ...rest, values, ...(upload ? { file: upload.name } : {}) };
       this.writeUrl();
     }
     this.status.clearError();
     this.status.set('running');
     this.results.setStale(true);
     this.stopButton.disabled = false;
-    const upload = meta.upload ? this.panel.upload() : undefined;
     try {
       // A file replaces what it determines (e.g. the pattern's size n): those values are not sent.
       const sent = upload ? omit(values, meta.upload?.replaces ?? []) : values;
