@@ -61,4 +61,6 @@ Grid downsampleMaxAbs(const RowMatrix& m, int maxSide) {
   return g;
 }
 
+Json gridJson(const Grid& g) { return {{"rows", g.rows}, {"cols", g.cols}, {"data", g.data}}; }
+
 }  // namespace attnlab

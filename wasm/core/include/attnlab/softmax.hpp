@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "attnlab/geometry.hpp"
+#include "attnlab/json.hpp"
 
 namespace attnlab {
 
@@ -27,5 +28,7 @@ struct Grid {
   std::vector<double> data;
 };
 Grid downsampleMaxAbs(const RowMatrix& m, int maxSide);
+// {rows, cols, data}: how every heatmap appears in a result.
+Json gridJson(const Grid& g);
 
 }  // namespace attnlab

@@ -30,8 +30,14 @@ double attentionMapMemoryBytes(const AttentionMapParams& p) {
   return 8.0 * (3.0 * n * n + n * p.d + 6.0 * n) + 8.0 * p.heatmapSide * p.heatmapSide;
 }
 
-Json runAttentionMap(const AttentionMapParams& p, const Progress& progress) {
+namespace {
+void requireAttentionMapMemory(const AttentionMapParams& p) {
   requireMemory(attentionMapMemoryBytes(p), p.budgetBytes, "attention-map with n = " + std::to_string(p.n));
+}
+}  // namespace
+
+Json runAttentionMap(const AttentionMapParams& p, const Progress& progress) {
+  requireAttentionMapMemory(p);
   const double total = 4;
   Rng rng(p.seed);
   const Geometry geometry = parseGeometry(p.geometry);
@@ -62,24 +68,19 @@ Json runAttentionMap(const AttentionMapParams& p, const Progress& progress) {
   result["effectiveRank"] = effectiveRank(sv);
   result["maxEntropy"] = std::log(static_cast<double>(p.n));
   result["rowSumError"] = rowSumError;
-  result["heatmap"] = {{"rows", heat.rows}, {"cols", heat.cols}, {"data", heat.data}};
+  result["heatmap"] = gridJson(heat);
   return result;
 }
 
 Experiment attentionMapExperiment() {
-  Experiment e;
-  e.id = "attention-map";
-  e.family = "attention";
-  e.plan = [](const Json& params) {
-    const AttentionMapParams p = readAttentionMapParams(params);
-    requireMemory(attentionMapMemoryBytes(p), p.budgetBytes, "attention-map with n = " + std::to_string(p.n));
+  const auto plan = [](const Json& params) {
+    requireAttentionMapMemory(readAttentionMapParams(params));  // refuse before any worker starts
     return singleJob(params);
   };
-  e.runJob = [](const Job& job, const Progress& progress) {
+  const auto runJob = [](const Job& job, const Progress& progress) {
     return runAttentionMap(readAttentionMapParams(job.params), progress);
   };
-  e.combine = onlyResult;
-  return e;
+  return {"attention-map", "attention", plan, runJob, onlyResult};
 }
 
 }  // namespace attnlab

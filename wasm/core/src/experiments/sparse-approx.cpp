@@ -52,7 +52,6 @@ void requireApproxMemory(const ApproxParams& p, int n, std::int64_t nonzeros) {
                 "sparse-approx with n = " + std::to_string(n) + ", d = " + std::to_string(p.d) + " (parameters n, d)");
 }
 
-Json gridJson(const Grid& g) { return {{"rows", g.rows}, {"cols", g.cols}, {"data", g.data}}; }
 
 // JSON has no infinity: a vacuous gap (no unmasked zero in the row) is null.
 Json finiteOrNull(double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); }
@@ -150,17 +149,12 @@ Json runApprox(const Job& job, const Progress& progress) {
 }  // namespace
 
 Experiment sparseApproxExperiment() {
-  Experiment e;
-  e.id = "sparse-approx";
-  e.family = "sparse";
-  e.plan = [](const Json& params) {
+  const auto plan = [](const Json& params) {
     const ApproxParams p = readParams(params);
     requireApproxMemory(p, p.n, static_cast<std::int64_t>(p.k) * p.n);  // uploads are re-checked at run time
     return singleJob(params);
   };
-  e.runJob = runApprox;
-  e.combine = onlyResult;
-  return e;
+  return {"sparse-approx", "sparse", plan, runApprox, onlyResult};
 }
 
 }  // namespace attnlab

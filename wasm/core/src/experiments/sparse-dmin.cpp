@@ -279,14 +279,6 @@ Json combine(const Json& params, const Json& finished) {
 
 }  // namespace
 
-Experiment sparseDminExperiment() {
-  Experiment e;
-  e.id = "sparse-dmin";
-  e.family = "sparse";
-  e.plan = plan;
-  e.runJob = runJob;
-  e.combine = combine;
-  return e;
-}
+Experiment sparseDminExperiment() { return {"sparse-dmin", "sparse", plan, runJob, combine}; }
 
 }  // namespace attnlab
