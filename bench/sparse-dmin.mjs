@@ -1,6 +1,7 @@
 // npm run bench -- sparse-dmin [--reps=N]: the "d_min grows like log n" preset timed side by side in
 // one run: the numpy peer (Debian's python3-numpy on OpenBLAS), attnlab headless in Node (one
-// worker, the whole pool, scan=paper and scan=fast), the native CLI, and the whole preset in Chromium.
+// worker and the whole pool; the fast scan, which gives the paper scan's d_min exactly, is the only
+// scan since schema v2), the native CLI, and the whole preset in Chromium.
 // Every time is the wall time of one complete run of the preset (start-up included, see
 // bench/lib/common.mjs); a row's figure is the minimum over its repetitions. Repetitions are
 // interleaved across rows so that background load hits every row alike; numpy and Chromium run
@@ -16,12 +17,12 @@ import { timeLinkInChromium } from './lib/chromium.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const REPS = Number(process.argv.find((a) => a.startsWith('--reps='))?.slice(7) ?? 3);
 const CORES = cpus().length;
-const POOL = Math.max(1, CORES - 1); // the app's pool size (web/src/engine/pool.ts)
+const POOL = Math.max(1, CORES); // the app's pool size (web/src/engine/pool.ts): every core
 
 // The preset (web/src/experiments/sparse-dmin/presets.ts): every value but ns is the default, so its
 // canonical link (web/src/state/url.ts formatLink: non-defaults plus the seed) names only ns and seed.
 const PRESET = { ns: '512,1024,2048,3072', k: 2, gamma: 2, eps1: 1, eps2: 0.5, step: 16, seeds: 3, split: 'asym', proj: 'gauss', seed: 1 };
-const LINK = '#exp=sparse-dmin&v=1&ns=512,1024,2048,3072&seed=1';
+const LINK = '#exp=sparse-dmin&v=2&ns=512,1024,2048,3072&seed=1';
 const NS = PRESET.ns.split(',').map(Number);
 const keyValues = Object.entries(PRESET).map(([k, v]) => `${k}=${v}`);
 
@@ -29,14 +30,14 @@ const keyValues = Object.entries(PRESET).map(([k, v]) => `${k}=${v}`);
 
 const dminOf = (result) => NS.map((n) => result.perN.find((p) => p.n === n)?.dmin ?? []);
 
-function attnlabNode(scan, pool) {
-  const args = ['scripts/lab.mjs', 'sparse-dmin', ...keyValues, `scan=${scan}`, ...(pool ? ['--pool', String(pool)] : [])];
+function attnlabNode(pool) {
+  const args = ['scripts/lab.mjs', 'sparse-dmin', ...keyValues, ...(pool ? ['--pool', String(pool)] : [])];
   const { seconds, stdout } = timedRun(process.execPath, args, { cwd: root });
   return { seconds, dmin: dminOf(JSON.parse(stdout)) };
 }
 
 function attnlabNative() {
-  const { seconds, stdout } = timedRun(join(root, 'build/native/attnlab'), ['sparse-dmin', ...keyValues, 'scan=paper'], { cwd: root });
+  const { seconds, stdout } = timedRun(join(root, 'build/native/attnlab'), ['sparse-dmin', ...keyValues], { cwd: root });
   return { seconds, dmin: dminOf(JSON.parse(stdout)) };
 }
 
@@ -98,13 +99,10 @@ else console.log(`numpy loads: ${blas.loaded || 'no BLAS library'}\n  (libblas.s
 
 const rows = [
   { label: numpyLabel, reps: 1, numpy: true, skip: missing.length > 0, run: numpyPeer },
-  { label: 'attnlab Node, main thread (no --pool), scan=paper', run: () => attnlabNode('paper') },
-  { label: `attnlab Node, --pool ${POOL} (whole pool), scan=paper`, run: () => attnlabNode('paper', POOL) },
-  ...(POOL < 2 ? [{ label: 'attnlab Node, --pool 2 (both cores, > app pool), scan=paper', run: () => attnlabNode('paper', 2) }] : []),
-  { label: 'attnlab Node, main thread (no --pool), scan=fast', run: () => attnlabNode('fast') },
-  { label: `attnlab Node, --pool ${POOL} (whole pool), scan=fast`, run: () => attnlabNode('fast', POOL) },
-  ...(POOL < 2 ? [{ label: 'attnlab Node, --pool 2 (both cores, > app pool), scan=fast', run: () => attnlabNode('fast', 2) }] : []),
-  { label: 'attnlab native CLI (g++), scan=paper', run: attnlabNative },
+  { label: 'attnlab Node, main thread (no --pool)', run: () => attnlabNode() },
+  ...(POOL > 1 ? [{ label: 'attnlab Node, --pool 1 (one worker)', run: () => attnlabNode(1) }] : []),
+  { label: `attnlab Node, --pool ${POOL} (whole pool, every core)`, run: () => attnlabNode(POOL) },
+  { label: 'attnlab native CLI (g++)', run: attnlabNative },
   { label: 'attnlab Chromium, whole preset from navigation', reps: 1, chromium: true, run: chromiumPreset },
 ].map((row) => ({ reps: REPS, skip: false, seconds: [], ...row }));
 
@@ -147,12 +145,12 @@ console.log(`\nd_min per seed, attnlab rows (${attnlabRows.length}): ${disagreei
 console.log(`  attnlab: ${NS.map((n, k) => `n=${n} [${attnlabRows[0]?.dmin[k]}]`).join('  ')}`);
 if (numpyRow.dmin) console.log(`  numpy:   ${NS.map((n, k) => `n=${n} [${numpyRow.dmin[k]}]`).join('  ')} (same distribution, other generator)`);
 
-const targetPaper = rows.filter((r) => !r.numpy && !r.chromium && r.label.endsWith('scan=paper') && !r.label.includes('native'));
+const targetPaper = rows.filter((r) => !r.numpy && !r.chromium && r.label.startsWith('attnlab Node'));
 const chromiumRow = rows.find((r) => r.chromium);
 console.log('\ntargets:');
 for (const r of targetPaper) {
   const x = ratio(r);
-  console.log(`  attnlab >= 3x faster than numpy, scan=paper: ${fmt(x)}x  ${x === undefined ? '(not measured)' : x >= 3 ? 'MET' : 'MISSED'}  [${r.label}]`);
+  console.log(`  attnlab >= 3x faster than numpy: ${fmt(x)}x  ${x === undefined ? '(not measured)' : x >= 3 ? 'MET' : 'MISSED'}  [${r.label}]`);
 }
 const chromiumSeconds = best(chromiumRow);
 console.log(`  preset < 30 s in Chromium: ${fmt(chromiumSeconds, 1)} s  ${chromiumSeconds === undefined ? '(not measured)' : chromiumSeconds < 30 ? 'MET' : 'MISSED'}`);

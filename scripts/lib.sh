@@ -54,20 +54,25 @@ package_present() {
     cmake) command -v cmake >/dev/null ;;
     g++) command -v g++ >/dev/null ;;
     chromium) [[ -x /usr/bin/chromium ]] ;;
+    parallel) command -v parallel >/dev/null ;;
     libeigen3-dev) [[ -f /usr/include/eigen3/Eigen/Core ]] ;;
     catch2) [[ -f /usr/include/catch2/catch.hpp ]] ;;
     nlohmann-json3-dev) [[ -f /usr/include/nlohmann/json.hpp ]] ;;
+    libspectra-dev) [[ -f /usr/include/Spectra/SymEigsSolver.h ]] ;;
     python3-numpy) /usr/bin/python3 -c 'import numpy' 2>/dev/null ;;
+    python3-scipy) /usr/bin/python3 -c 'import scipy.sparse.linalg' 2>/dev/null ;;
+    clang-14) command -v clang++-14 >/dev/null ;;
+    libclang-rt-14-dev) compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' >/dev/null ;;
     *) return 1 ;;
   esac
 }
 
-# The packages a purpose needs: build (always), test (+ Chromium), bench (+ numpy for the peers).
+# The packages a purpose needs: build (always), test (+ Chromium, clang + libFuzzer), bench (+ numpy, scipy for the peers).
 required_packages() {
-  local purpose=$1 pkgs=(libeigen3-dev catch2 nlohmann-json3-dev cmake g++)
+  local purpose=$1 pkgs=(libeigen3-dev libspectra-dev catch2 nlohmann-json3-dev cmake g++)
   using_emsdk || pkgs=(emscripten "${pkgs[@]}")
-  [[ $purpose == test ]] && pkgs+=(chromium)
-  [[ $purpose == bench ]] && pkgs+=(python3-numpy)
+  [[ $purpose == test ]] && pkgs+=(chromium clang-14 libclang-rt-14-dev parallel) # clang: sanitizers and libFuzzer; GNU parallel: sharded sweeps
+  [[ $purpose == bench ]] && pkgs+=(python3-numpy python3-scipy) # scipy: the eigsh peer of bench/rmt.mjs
   echo "${pkgs[@]}"
 }
 

@@ -1,5 +1,6 @@
 // attention-map: invariants of P = row-softmax(beta X X^T) and its summaries.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
 
 #include "attnlab/attention_map.hpp"
@@ -12,6 +13,14 @@ using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
 
 namespace {
+struct AttentionMapParams {
+  int n = 256, d = 3;
+  std::string geometry = "sphere";
+  double beta = 8;
+  bool causal = false;
+  std::uint64_t seed = 1;
+};
+
 RowMatrix attentionFor(const AttentionMapParams& p) {
   Rng rng(p.seed);
   const Geometry g = parseGeometry(p.geometry);
@@ -55,7 +64,7 @@ TEST_CASE("beta = 0 gives uniform rows, entropy ln n and effective rank 1", "[at
   CHECK_THAT(r["singularValues"][0].get<double>(), WithinRel(1.0, 1e-12));  // P = 11^T/n has sigma_1 = 1
   CHECK(r["singularValues"][1].get<double>() < 1e-12);
   CHECK_THAT(r["effectiveRank"].get<double>(), WithinAbs(1.0, 1e-9));
-  const Json causal = run({{"n", 8}, {"beta", 0}, {"mask", "causal"}});
+  const Json causal = run({{"n", 8}, {"beta", 0}, {"causal", "1"}, {"order", "sample"}});
   for (int i = 0; i < 8; ++i) CHECK_THAT(causal["rowEntropy"][i].get<double>(), WithinAbs(std::log(i + 1.0), 1e-12));
 }
 
@@ -64,7 +73,7 @@ TEST_CASE("singular values equal a direct Eigen SVD with vectors", "[attention-m
   p.n = 90; p.d = 3; p.beta = 12; p.geometry = "ball"; p.seed = 5;
   const RowMatrix a = attentionFor(p);
   Eigen::JacobiSVD<Eigen::MatrixXd> direct(a, Eigen::ComputeThinU | Eigen::ComputeThinV);
-  const Json r = run({{"n", 90}, {"d", 3}, {"beta", 12}, {"geometry", "ball"}, {"seed", 5}});
+  const Json r = run({{"n", 90}, {"d", 3}, {"beta", 12}, {"geometry", "ball"}, {"seed", 5}, {"order", "sample"}});
   const auto& sv = r["singularValues"];
   REQUIRE(sv.size() == 90);
   for (int k = 0; k < 90; ++k) CHECK_THAT(sv[k].get<double>(), WithinAbs(direct.singularValues()(k), 1e-12));
@@ -116,6 +125,10 @@ TEST_CASE("bad input is an error value naming the parameter", "[attention-map]")
   fails({{"geometry", "torus"}}, "geometry must be one of sphere | ball | gauss");
   fails({{"n", 4096}, {"budget", 64}}, "budget");
   fails({{"bogus", 1}}, "unknown parameter 'bogus'");
+  fails({{"mask", "causal"}}, "unknown parameter 'mask'");  // renamed: causal = 0 | 1 in every experiment
+  fails({{"causal", "yes"}}, "causal must be one of 0 | 1");
+  fails({{"n", "0x10"}}, "n must be an integer in [2, 4096], got '0x10'");
+  fails({{"budget", 5000}}, "budget must be a number in [1, 4000]");
   CHECK_FALSE(runExperiment("no-such", Json::object(), {}, Progress()).ok);
 }
 
@@ -135,4 +148,50 @@ TEST_CASE("progress is reported and a stop request ends the run", "[attention-ma
   CHECK_FALSE(stopped.ok);
   CHECK(stopped.error == "stopped");
   CHECK_FALSE(stopped.badInput);  // a stop is not bad input: the CLI exits 1, not 2
+}
+
+TEST_CASE("the tour order is a permutation that puts neighbours next to each other", "[attention-map]") {
+  for (int d : {1, 2, 3, 8}) {
+    Rng rng(11);
+    const RowMatrix x = samplePoints(Geometry::Sphere, 300, d, rng);
+    std::vector<int> order = neighbourOrder(x);
+    std::vector<int> sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    for (int i = 0; i < 300; ++i) REQUIRE(sorted[i] == i);
+    const auto pathLength = [&](const std::vector<int>& o) {
+      double s = 0;
+      for (std::size_t i = 1; i < o.size(); ++i) s += (x.row(o[i]) - x.row(o[i - 1])).norm();
+      return s;
+    };
+    std::vector<int> drawn(300);
+    for (int i = 0; i < 300; ++i) drawn[i] = i;
+    INFO("d = " << d);
+    CHECK(pathLength(order) < 0.5 * pathLength(drawn));  // neighbours adjacent: a far shorter path
+  }
+  // The spectrum does not depend on the order; the entropies are the same multiset.
+  const Json tour = run({{"n", 120}, {"beta", 20}}), drawn = run({{"n", 120}, {"beta", 20}, {"order", "sample"}});
+  CHECK(tour["order"] == "tour");
+  for (int k = 0; k < 120; ++k)
+    CHECK_THAT(tour["singularValues"][k].get<double>(), WithinAbs(drawn["singularValues"][k].get<double>(), 1e-10));
+  std::vector<double> a = tour["rowEntropy"], b = drawn["rowEntropy"];
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  for (int k = 0; k < 120; ++k) CHECK_THAT(a[k], WithinAbs(b[k], 1e-12));
+}
+
+TEST_CASE("the sphere-law scale comes from the core, inside [1, n] and only on the sphere", "[attention-map]") {
+  const Json r = run({{"n", 200}, {"d", 3}, {"beta", 8}});
+  CHECK_THAT(r["sphereLawScale"].get<double>(), WithinRel(9.0, 1e-14));  // (1+8)^((3-1)/2)
+  CHECK(run({{"n", 200}, {"geometry", "ball"}})["sphereLawScale"].is_null());
+  CHECK(run({{"n", 8}, {"d", 8}, {"beta", 100}})["sphereLawScale"].is_null());  // beyond n
+}
+
+TEST_CASE("long steps say what they are doing", "[attention-map]") {
+  std::vector<std::string> labels;
+  const Outcome ok = runExperiment("attention-map", {{"n", 64}}, {}, Progress([&](double, double, const std::string& label) {
+    if (!label.empty()) labels.push_back(label);
+    return true;
+  }));
+  REQUIRE(ok.ok);
+  CHECK(std::find(labels.begin(), labels.end(), "singular values of a 64 × 64 matrix") != labels.end());
 }

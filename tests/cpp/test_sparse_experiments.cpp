@@ -12,15 +12,24 @@ using Catch::Matchers::WithinAbs;
 
 namespace {
 
+// Triplets as the input parser returns a CSV pattern: n is one more than the largest index.
+Inputs patternInputs(const std::vector<double>& t) {
+  if (t.empty()) return {};
+  double largest = 0;
+  for (std::size_t q = 0; q + 2 < t.size(); q += 3) largest = std::max({largest, t[q], t[q + 1]});
+  const auto n = static_cast<std::int64_t>(largest) + 1;
+  return {{"pattern", InputArray{{n, n}, true, t}}};
+}
+
 Json run(const std::string& id, const Json& params, const std::vector<double>& upload = {}) {
-  const Outcome out = runExperiment(id, params, upload, Progress());
+  const Outcome out = runExperiment(id, params, patternInputs(upload), Progress());
   INFO(out.error);
   REQUIRE(out.ok);
   return out.value;
 }
 
 void fails(const std::string& id, const Json& params, const std::string& text, const std::vector<double>& upload = {}) {
-  const Outcome out = runExperiment(id, params, upload, Progress());
+  const Outcome out = runExperiment(id, params, patternInputs(upload), Progress());
   CHECK_FALSE(out.ok);
   CHECK_THAT(out.error, Contains(text));
 }
@@ -75,7 +84,7 @@ TEST_CASE("sparse-approx: a passing draw satisfies (23)/(24) on the displayed ro
 }
 
 TEST_CASE("sparse-approx: too small a d fails every try and reports the violation", "[sparse][approx]") {
-  const Json r = run("sparse-approx", {{"n", 64}, {"d", 2}, {"tries", 3}});
+  const Json r = run("sparse-approx", {{"n", 64}, {"d", 2}, {"redraws", 3}});
   CHECK(r["pass"] == false);
   CHECK(r["tries"] == 3);
   const bool spreadBad = r["spread"]["worst"].get<double>() > r["spread"]["threshold"].get<double>();
@@ -121,7 +130,11 @@ TEST_CASE("bad parameters are errors naming the parameter", "[sparse][params]") 
   fails("sparse-dmin", {{"ns", "8,8"}}, "ns must list distinct");
   fails("sparse-dmin", {{"ns", "64,5000"}}, "ns must be a comma-separated list of 1 to 12 integers in [8, 4096]");
   fails("sparse-dmin", {{"seeds", 51}}, "seeds must be an integer in [1, 50]");
-  fails("sparse-dmin", {{"scan", "quick"}}, "scan must be one of paper | fast");
+  fails("sparse-dmin", {{"scan", "fast"}}, "unknown parameter 'scan'");  // the fast scan is the implementation
+  fails("sparse-dmin", {{"ns", "64,"}}, "ns must be a comma-separated list");
+  fails("sparse-dmin", {{"seeds", "+3"}}, "seeds must be an integer");
+  fails("sparse-dmin", {{"seeds", "0x3"}}, "seeds must be an integer");
+  fails("sparse-dmin", {{"seeds", " 3"}}, "seeds must be an integer");
   fails("sparse-dmin", {{"ns", 4096}, {"step", 1024}, {"budget", 16}}, "(parameters ns, step) needs about");
   fails("sparse-dmin", {{"n", 64}}, "unknown parameter 'n'");  // job keys are not user parameters
 }
@@ -137,55 +150,69 @@ TEST_CASE("sparse-dmin: same seed, same d_min; job order and subsets do not matt
   CHECK(dminValues(alone, 0) == dminValues(a, 1));
 
   const Experiment* e = findExperiment("sparse-dmin");
-  const std::vector<Json> jobs = e->plan(params);
+  const ParamValues values = validate(e->params, params);
+  const std::vector<Json> jobs = e->plan(values, {});
   REQUIRE(jobs.size() == 6);
-  CHECK(jobs[1]["n"] == 64);  // a job carries its n and its stream
+  CHECK(jobs[1]["n"] == 64);  // a job's coordinates carry its n and its stream, apart from the parameters
   CHECK(jobs[1]["stream"].get<std::uint64_t>() < (std::uint64_t{1} << 53));
   Json finished = Json::array();
   for (std::size_t q = jobs.size(); q-- > 0;)  // reversed order, as a pool might finish them
-    finished.push_back({{"index", q}, {"result", e->runJob(Job{jobs[q], {}}, Progress())}});
-  CHECK(e->combine(params, finished)["perN"] == a["perN"]);
+    finished.push_back({{"index", q}, {"result", e->runJob(Job{values, jobs[q], nullptr}, Progress())}});
+  const auto combine = [&](const Json& done) { return e->combine(values, done); };
+  CHECK(combine(finished)["perN"] == a["perN"]);
   // Any subset: only finished seeds appear, never a null placeholder.
-  const Json partial = e->combine(params, Json::array({finished[0], finished[2]}));  // jobs 5 and 3: n = 64
+  const Json partial = combine(Json::array({finished[0], finished[2]}));  // jobs 5 and 3: n = 64
   REQUIRE(partial["perN"].size() == 1);
   CHECK(partial["perN"][0]["n"] == 64);
   CHECK(partial["perN"][0]["seedsDone"] == 2);
   CHECK(partial["perN"][0]["seeds"] == Json::array({1, 2}));
   CHECK(partial["jobsDone"] == 2);
   CHECK(partial["jobsTotal"] == 6);
-  const Json sub = e->combine(params, Json::array({finished[0]}));
+  const Json sub = combine(Json::array({finished[0]}));
   REQUIRE(sub["perN"].size() == 1);
   CHECK(sub["perN"][0]["seedsDone"] == 1);
   CHECK(sub["perN"][0]["dmin"].size() == 1);
   CHECK(sub["perN"][0]["sd"] == 0.0);
   CHECK(sub["fit"].is_null());  // one n only
-  CHECK(e->combine(params, Json::array())["perN"].empty());
+  CHECK(combine(Json::array())["perN"].empty());
 }
 
-TEST_CASE("sparse-dmin: fast scan returns the d_min distribution of the paper scan", "[sparse][dmin]") {
-  // The fast scan evaluates the very same draws and only skips work that cannot change a verdict,
-  // so over 40 seeds the two samples must coincide, not just have close means.
+// The paper's literal scan (a fresh draw per grid point, every draw checked in full) is the oracle:
+// the experiment's fast scan evaluates the very same draws and only skips work that cannot change a
+// verdict, so every seed's d_min must coincide with it, not just the means.
+std::vector<Json> paperScan(const Json& params) {
+  const Experiment* e = findExperiment("sparse-dmin");
+  const ParamValues values = validate(e->params, params);
+  Construction c;
+  readConstruction(values, c);
+  std::vector<Json> dmins;
+  for (const Json& at : e->plan(values, {})) {
+    const std::uint64_t stream = at["stream"];
+    Rng rng(values.seed(), childStream(stream, 0));
+    const SparsePattern a = samplePattern(at["n"], 2, 2.0, c.causal, rng);
+    SparseApproximator approximator(a, c);
+    const ScanOutcome out = scanMinimalWidth(approximator, 16, 16384, 1, ScanMode::Paper, values.seed(), stream, Progress());
+    dmins.push_back(out.capped ? Json(nullptr) : Json(out.dmin));
+  }
+  return dmins;
+}
+
+TEST_CASE("sparse-dmin: every seed's d_min equals the paper's literal scan", "[sparse][dmin]") {
   const Json base = {{"ns", "64"}, {"seeds", 40}, {"seed", 4}};
-  Json fastParams = base;
-  fastParams["scan"] = "fast";
-  const Json paper = run("sparse-dmin", base), fast = run("sparse-dmin", fastParams);
-  CHECK(dminValues(paper, 0) == dminValues(fast, 0));
-  const double meanPaper = paper["perN"][0]["mean"], meanFast = fast["perN"][0]["mean"];
-  CHECK_THAT(meanFast, WithinAbs(meanPaper, 8.0));  // stated tolerance: half a grid step
-  CHECK(paper["perN"][0]["sd"].get<double>() > 0);
+  const Json fast = run("sparse-dmin", base);
+  CHECK(dminValues(fast, 0) == paperScan(base));
+  CHECK(fast["perN"][0]["sd"].get<double>() > 0);
   for (const char* split : {"sym", "asym"}) {  // also for the other construction choices
-    Json p = {{"ns", "48"}, {"seeds", 6}, {"split", split}, {"proj", "orth"}, {"causal", 1}};
-    const Json slow = run("sparse-dmin", p);
-    p["scan"] = "fast";
-    CHECK(dminValues(run("sparse-dmin", p), 0) == dminValues(slow, 0));
+    const Json p = {{"ns", "48"}, {"seeds", 6}, {"split", split}, {"proj", "orth"}, {"causal", 1}};
+    CHECK(dminValues(run("sparse-dmin", p), 0) == paperScan(p));
   }
 }
 
 TEST_CASE("sparse-dmin: one curve per list value, sharing patterns across curves", "[sparse][dmin]") {
-  const Json r = run("sparse-dmin", {{"ns", "32,64"}, {"seeds", 2}, {"tries", "1,4"}});
+  const Json r = run("sparse-dmin", {{"ns", "32,64"}, {"seeds", 2}, {"draws", "1,4"}});
   REQUIRE(r["curves"].size() == 2);
-  CHECK(r["curveParam"] == "tries");
-  CHECK(r["curves"][1]["param"] == "tries");
+  CHECK(r["curveParam"] == "draws");
+  CHECK(r["curves"][1]["param"] == "draws");
   CHECK(r["curves"][1]["value"] == 4);
   CHECK(r["perN"] == r["curves"][0]["perN"]);
   CHECK(r["fit"] == r["curves"][0]["fit"]);
@@ -231,7 +258,7 @@ TEST_CASE("sparse-dmin: the fit of d_min against ln n recovers an exact law", "[
                         {"result", {{"curve", 0}, {"nIndex", q}, {"seedIndex", 0}, {"n", n},
                                     {"dmin", 10 + 20 * std::log(n)}, {"dcap", 16384}}}});
   }
-  const Json fit = findExperiment("sparse-dmin")->combine(params, finished)["fit"];
+  const Json fit = combineExperiment("sparse-dmin", params, finished).value["fit"];
   CHECK_THAT(fit["a"].get<double>(), WithinAbs(10, 1e-9));
   CHECK_THAT(fit["b"].get<double>(), WithinAbs(20, 1e-9));
   CHECK_THAT(fit["r2"].get<double>(), WithinAbs(1, 1e-12));
@@ -248,7 +275,7 @@ TEST_CASE("sparse-dmin: the fit goes through the per-n means; r2 ignores seed sc
                           {"result", {{"curve", 0}, {"nIndex", q}, {"seedIndex", s}, {"n", n},
                                       {"dmin", 10 + 20 * std::log(n) + (s ? 7 : -7)}, {"dcap", 16384}}}});
     }
-  const Json r = findExperiment("sparse-dmin")->combine(params, finished);
+  const Json r = combineExperiment("sparse-dmin", params, finished).value;
   CHECK_THAT(r["fit"]["b"].get<double>(), WithinAbs(20, 1e-9));
   CHECK_THAT(r["fit"]["r2"].get<double>(), WithinAbs(1, 1e-12));
   CHECK_THAT(r["perN"][1]["sd"].get<double>(), WithinAbs(7 * std::sqrt(2.0), 1e-9));
@@ -284,7 +311,7 @@ TEST_CASE("spec §4.3 at n = 128: the three constructions land within 15% of the
   // Gaussian asym 299, Gaussian sym 235, orthogonal asym 101 (3 seeds each); a cheap default guard.
   const std::pair<Json, double> rows[] = {{{{"split", "asym"}}, 299}, {{{"split", "sym"}}, 235}, {{{"proj", "orth"}}, 101}};
   for (const auto& [choice, mean] : rows) {
-    Json params = {{"ns", "128"}, {"seeds", 3}, {"scan", "fast"}};
+    Json params = {{"ns", "128"}, {"seeds", 3}};
     params.update(choice);
     const Json r = run("sparse-dmin", params);
     INFO(choice.dump());
@@ -307,7 +334,7 @@ TEST_CASE("reproduction of the spec §4.3 d_min table", "[.slow][sparse][reprodu
       {"orth", "asym", "128,256,512,1024", {101, 165, 240, 341}},
   };
   for (const Row& row : table) {
-    const Json r = run("sparse-dmin", {{"ns", row.ns}, {"seeds", 3}, {"proj", row.proj}, {"split", row.split}, {"scan", "fast"}});
+    const Json r = run("sparse-dmin", {{"ns", row.ns}, {"seeds", 3}, {"proj", row.proj}, {"split", row.split}});
     for (std::size_t q = 0; q < row.means.size(); ++q) {
       INFO(row.proj << "/" << row.split << " n = " << r["perN"][q]["n"]);
       CHECK_THAT(r["perN"][q]["mean"].get<double>(), WithinAbs(row.means[q], 0.15 * row.means[q]));
@@ -317,7 +344,7 @@ TEST_CASE("reproduction of the spec §4.3 d_min table", "[.slow][sparse][reprodu
 
 // Issue acceptance: on the "d_min grows like log n" preset the slope is positive with r2 >= 0.9.
 TEST_CASE("the log-n preset: d_min grows like ln n", "[.slow][sparse][reproduction]") {
-  const Json r = run("sparse-dmin", {{"ns", "512,1024,2048,3072"}, {"seeds", 3}, {"scan", "fast"}});
+  const Json r = run("sparse-dmin", {{"ns", "512,1024,2048,3072"}, {"seeds", 3}});
   CHECK(r["fit"]["b"].get<double>() > 0);
   CHECK(r["fit"]["r2"].get<double>() >= 0.9);
   // Theorem R is an upper bound, about ten times the measured d_min (spec §2.2).

@@ -2,7 +2,8 @@
 // served from a sub-folder by a tiny static server, driven through the page's DOM contract
 // (select#experiment, #run, #stop, #notice, #error, [data-key], #result-json, [data-figure],
 // button[data-export], body[data-status]). Prints PASS/FAIL per test and "e2e: N passed, M failed".
-// The paper-1 (sparse) tests live in sparse.mjs; helpers shared by both files in helpers.mjs.
+// The paper-1 (sparse) tests live in sparse.mjs, the new-user tests (layout, progress, stale results,
+// keyboard, notices, per-figure exports) in first-use.mjs; helpers shared by all in helpers.mjs.
 //   node tests/e2e/run.mjs [--dist=dist] [--grep=text]   (CHROMIUM=/path overrides /usr/bin/chromium;
 //   --grep runs only the tests whose name contains the text)
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +12,8 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { differences } from './compare.mjs';
 import { assert, download, headless, inspectSvg, linkParams, open, pngSize, resultJson, root, shots, waitForStatus } from './helpers.mjs';
+import { firstUseTests } from './first-use.mjs';
+import { platformTests } from './platform.mjs';
 import { sparseTests } from './sparse.mjs';
 import { serveStatic } from './static-server.mjs';
 
@@ -23,7 +26,7 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 
 // --- tests ----------------------------------------------------------------------------------
 
-const LINK = '#exp=attention-map&v=1&n=300&d=4&beta=20&geometry=ball&seed=7';
+const LINK = '#exp=attention-map&v=2&n=300&d=4&beta=20&geometry=ball&seed=7';
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
@@ -49,7 +52,7 @@ test('a link with non-default parameters shows the numbers of the headless run',
 });
 
 test('Stop during a long run stops it, and a small run afterwards completes', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=attention-map&v=1&n=4096&beta=50&seed=3');
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&n=4096&beta=50&seed=3');
   await waitForStatus(page, 'running', 15_000);
   await page.waitForTimeout(500);
   assert(await page.locator('#stop').isEnabled(), '#stop is disabled during a run');
@@ -57,7 +60,7 @@ test('Stop during a long run stops it, and a small run afterwards completes', as
   await waitForStatus(page, 'stopped', 10_000);
   await page.screenshot({ path: join(shots, 'stopped.png') });
 
-  await page.evaluate(() => { location.hash = '#exp=attention-map&v=1&n=64&beta=2&seed=5'; });
+  await page.evaluate(() => { location.hash = '#exp=attention-map&v=2&n=64&beta=2&seed=5'; });
   await waitForStatus(page, 'done', 30_000);
   const shown = await resultJson(page);
   assert(shown.n === 64 && shown.singularValues.length === 64, `after Stop the next run gave n=${shown.n}`);
@@ -71,7 +74,7 @@ test('Stop during a long run stops it, and a small run afterwards completes', as
 });
 
 test('a malformed link shows a notice, falls back to defaults and still runs', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=attention-map&v=1&n=abc&beta=-5&zzz=1');
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&n=abc&beta=-5&zzz=1');
   await waitForStatus(page, 'done');
   const notice = page.locator('#notice');
   assert(await notice.isVisible(), '#notice is not visible');
@@ -128,6 +131,8 @@ test('every figure exports valid, stamped SVG, PNG (2x), CSV and JSON', async ({
 });
 
 for (const t of sparseTests) test(t.name, t.fn);
+for (const t of firstUseTests) test(t.name, t.fn);
+for (const t of platformTests) test(t.name, t.fn);
 
 // --- runner ---------------------------------------------------------------------------------
 

@@ -10,8 +10,8 @@ const TYPES = {
   '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf', '.ico': 'image/x-icon', '.txt': 'text/plain',
 };
 
-/** Serves `dir` at http://127.0.0.1:<free port><mount>; resolves once listening. */
-export function serveStatic(dir, mount) {
+/** Serves `dir` at http://127.0.0.1:<free port><mount>; resolves once listening. `headers` go on every response (e.g. a CSP). */
+export function serveStatic(dir, mount, headers = {}) {
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
     if (!path.startsWith(mount)) return void response.writeHead(404).end('not found');
@@ -23,7 +23,7 @@ export function serveStatic(dir, mount) {
     } catch {
       return void response.writeHead(404).end('not found');
     }
-    response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', ...headers });
     createReadStream(file).pipe(response);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));

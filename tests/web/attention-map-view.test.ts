@@ -39,4 +39,15 @@ describe('attention-map view', () => {
     expect(sv.rows.map((r) => r[1])).toEqual(result.singularValues);
     expect(entropy.rows.map((r) => r[1])).toEqual(result.rowEntropy);
   });
+
+  it('each figure exports its own data as JSON, never the whole result', () => {
+    const figures = attentionMap.figures(result, values) as (ReturnType<typeof attentionMap.figures>[number] & { data?: () => unknown })[];
+    const whole = JSON.stringify(result).length;
+    const [heat, sv, entropy] = figures.map((f) => f.data?.() ?? f.table());
+    expect(heat).toMatchObject({ rows: result.heatmap.rows, cols: result.heatmap.cols, n: result.n, data: result.heatmap.data });
+    expect(sv).toEqual({ columns: ['k', 'sigma_k'], rows: result.singularValues.map((s: number, k: number) => [k + 1, s]) });
+    expect(entropy).toEqual({ columns: ['row_i', 'entropy_nats'], rows: result.rowEntropy.map((h: number, i: number) => [i, h]) });
+    for (const data of [sv, entropy]) expect(JSON.stringify(data).length).toBeLessThan(whole);
+    expect(Object.keys(heat as object)).not.toContain('singularValues');
+  });
 });

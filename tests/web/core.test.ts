@@ -39,8 +39,8 @@ describe('attention-map', () => {
   });
 
   it.each(['sphere', 'ball', 'gauss'])('rows of P sum to 1 (geometry %s)', (geometry) => {
-    for (const mask of ['none', 'causal']) {
-      const r = core.run('attention-map', { n: 150, d: 3, beta: 25, geometry, mask, seed: 2 });
+    for (const causal of ['0', '1']) {
+      const r = core.run('attention-map', { n: 150, d: 3, beta: 25, geometry, causal, seed: 2 });
       expect(r.rowSumError).toBeLessThan(1e-12);
       expect(r.singularValues).toHaveLength(150);
       expect(r.rowEntropy).toHaveLength(150);
@@ -58,7 +58,7 @@ describe('attention-map', () => {
   });
 
   it('beta = 0 with a causal mask: row i is uniform over i + 1 keys', () => {
-    const r = core.run('attention-map', { n: 12, beta: 0, mask: 'causal' });
+    const r = core.run('attention-map', { n: 12, beta: 0, causal: '1', order: 'sample' });
     r.rowEntropy.forEach((h: number, i: number) => expect(Math.abs(h - Math.log(i + 1))).toBeLessThan(1e-12));
   });
 
@@ -113,7 +113,7 @@ describe('errors are CoreErrors that name the parameter', () => {
 
 describe('stop', () => {
   it('progress returning false stops the job with CoreError("stopped"), and the core works after', () => {
-    const [job] = core.plan('attention-map', { n: 500 });
+    const [job] = core.plan('attention-map', { n: 500 }).jobs;
     let calls = 0;
     const error = coreError(() => core.runJob('attention-map', job, undefined, () => ++calls < 2));
     expect(error.stopped).toBe(true);
@@ -123,7 +123,7 @@ describe('stop', () => {
   });
 
   it('a progress callback that throws stops the job instead of crossing wasm frames', () => {
-    const [job] = core.plan('attention-map', { n: 50 });
+    const [job] = core.plan('attention-map', { n: 50 }).jobs;
     const error = coreError(() => core.runJob('attention-map', job, undefined, () => { throw new Error('boom'); }));
     expect(error.stopped).toBe(true);
   });

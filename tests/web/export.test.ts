@@ -1,7 +1,7 @@
 // Export stamping (web/src/plots/stamp.ts): every file says which experiment, parameters, seed,
 // app version and link it came from, in the way its format allows.
 import { describe, expect, it } from 'vitest';
-import { APP_VERSION, captionLines, crc32, csvText, exportFileName, insertPngText, jsonText, makeStamp, readPngText, svgMetadataMarkup } from '../../web/src/plots/stamp';
+import { APP_VERSION, CAPTION_FONT_SIZE, captionChars, captionLines, crc32, csvText, exportFileName, insertPngText, jsonText, makeStamp, readPngText, svgMetadataMarkup } from '../../web/src/plots/stamp';
 import pkg from '../../package.json';
 
 const link = 'https://example.org/attnlab/#exp=attention-map&v=1&n=64&seed=7';
@@ -44,11 +44,21 @@ describe('CSV', () => {
 });
 
 describe('JSON', () => {
-  it('holds a meta object, the parameters with the seed, and the result', () => {
-    const parsed = JSON.parse(jsonText({ effectiveRank: 6.5 }, stamp));
+  const table = { columns: ['k', 'sigma_k'], rows: [[1, 0.5], [2, 0.25], [3, 0.125]] };
+
+  it('holds a meta object, the parameters with the seed, and that figure\'s data', () => {
+    const parsed = JSON.parse(jsonText(table, stamp));
+    expect(Object.keys(parsed)).toEqual(['meta', 'params', 'data']);
     expect(parsed.meta).toEqual(stamp);
     expect(parsed.params).toEqual({ n: 64, geometry: 'sphere', ns: [512, 1024], seed: 7 });
-    expect(parsed.result).toEqual({ effectiveRank: 6.5 });
+    expect(parsed.data).toEqual(table);
+  });
+
+  it('grows with the figure\'s data, not with indentation: one top-level key per line', () => {
+    const rows = Array.from({ length: 4096 }, (_, k) => [k + 1, 1 / (k + 1)]);
+    const text = jsonText({ columns: ['k', 'sigma_k'], rows }, stamp);
+    expect(text.trimEnd().split('\n')).toHaveLength(5); // {, meta, params, data, }
+    expect(text.length).toBeLessThan(JSON.stringify(rows).length + 2000);
   });
 });
 
@@ -93,6 +103,42 @@ describe('PNG text chunks', () => {
 });
 
 describe('caption lines', () => {
+  // A 400 px figure at 9 px: the PNG footer used to be written 110 characters wide and was cut.
+  const attentionMap = makeStamp({
+    experiment: 'attention-map', figure: 'singular-values',
+    values: { n: 4096, d: 3, geometry: 'sphere', beta: 8, mask: 'none', px: 512, budget: 1024, seed: 1 },
+    link: 'http://127.0.0.1:5173/some/sub/folder/#exp=attention-map&v=1&n=4096&seed=1',
+  });
+
+  it('fit the figure\'s width: characters per line from its pixel width, at a safe glyph advance', () => {
+    for (const width of [300, 390, 512, 800]) {
+      const chars = captionChars(width);
+      expect(chars * CAPTION_FONT_SIZE * 0.6 + 8).toBeLessThanOrEqual(width); // 0.6 em is above system-ui's mean advance
+      for (const line of captionLines(attentionMap, chars)) expect(line.length).toBeLessThanOrEqual(chars);
+    }
+    expect(captionChars(400)).toBeLessThan(110);
+  });
+
+  it('drop nothing: every parameter, the seed and the whole link survive the wrapping', () => {
+    const lines = captionLines(attentionMap, captionChars(390));
+    const text = lines.join(' ');
+    for (const part of ['n=4096', 'px=512', 'budget=1024', 'seed 1']) expect(text).toContain(part);
+    expect(lines.join('')).toContain(attentionMap.link);
+    // The link breaks after '&' (a piece longer than a line excepted), so no key=value pair is split.
+    const first = lines.findIndex((l) => l.startsWith('http'));
+    const linkLines = lines.slice(first);
+    expect(linkLines.join('')).toBe(attentionMap.link);
+    for (const l of linkLines.slice(1, -1)) expect(l.endsWith('&') || l.length === captionChars(390)).toBe(true);
+    expect(linkLines.at(-1)).toBe('seed=1');
+  });
+
+  it('cut a word longer than a line (a long list) instead of letting it run off', () => {
+    const list = makeStamp({ experiment: 'sparse-dmin', values: { ns: Array.from({ length: 40 }, (_, i) => 64 * (i + 1)), seed: 2 }, link: 'x' });
+    const lines = captionLines(list, 40);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(40);
+    expect(lines.join('').replace(/\s/g, '')).toContain(`ns=${(list.params.ns as number[]).join(',')}`);
+  });
+
   it('wrap long parameter lists and links so the caption never runs off the figure', () => {
     const long = makeStamp({
       experiment: 'sparse-dmin', figure: 'dmin-vs-n',

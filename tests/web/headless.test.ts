@@ -45,9 +45,15 @@ describe('npm run lab', () => {
     [['attention-map', 'beta=-5'], /^attnlab: beta .*\n$/],
     [['attention-map', 'zzz=1'], /^attnlab: .*zzz.*\n$/],
     [['attention-map', 'n'], /^attnlab: expected key=value, got 'n'\n$/],
-    [['attention-map', '--pool', '0'], /^attnlab: --pool must be an integer in \[1, 256\], got '0'\n$/],
+    [['attention-map', '--pool', '0'], /^attnlab: --pool must be an integer in \[1, \d+\] \(the cores of this machine\), got '0'\n$/],
+    [['attention-map', '--pool', '256'], /^attnlab: --pool must be an integer in \[1, \d+\] \(the cores of this machine\), got '256'\n$/],
+    [['attention-map', 'n=0x10'], /^attnlab: n must be an integer in \[2, 4096\], got '0x10'\n$/],
+    [['sparse-dmin', 'ns=16,'], /^attnlab: ns must be a comma-separated list .*\n$/],
+    [['attention-map', `upload=${join(scratch, 'x.csv')}`], /^attnlab: unknown parameter 'upload'\n$/], // attention-map takes no file
+    [['attention-map', `n=${'9'.repeat(100000)}`], /^attnlab: n must be an integer in \[2, 4096\], got '9{77}\.\.\.'\n$/],
     [['no-such-experiment'], /^attnlab: unknown experiment 'no-such-experiment' \(known: .*attention-map.*\)\n$/],
-    [['attention-map', `upload=${join(scratch, 'missing.csv')}`], /^attnlab: upload: cannot open .*missing\.csv'\n$/],
+    [['sparse-approx', `upload=${join(scratch, 'missing.csv')}`], /^attnlab: pattern: cannot open .*missing\.csv'\n$/],
+    [['sparse-approx', 'pattern=/dev/zero'], /^attnlab: pattern: '\/dev\/zero' is not a regular file/],
   ])('%j exits 2 with one line naming the problem', async (argv, pattern) => {
     const run = await lab(...argv);
     expect(run.code).toBe(2);
@@ -57,7 +63,7 @@ describe('npm run lab', () => {
 
   it('reads an upload and names the bad line of a broken one', async () => {
     const good = join(scratch, 'pattern.csv');
-    writeFileSync(good, '0,0,1\n1,1,2\n2,2,1\n2,0,1\n');
+    writeFileSync(good, [...Array(8).keys()].map((i) => `${i},${i},${1 + (i % 3)}`).join('\n') + '\n2,0,1\n');
     const run = await lab('sparse-approx', `upload=${good}`, 'd=32', 'px=16');
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout).uploaded).toBe(true);
@@ -66,6 +72,15 @@ describe('npm run lab', () => {
     writeFileSync(bad, '0,0,1\n1,x,2\n');
     const failed = await lab('sparse-approx', `upload=${bad}`);
     expect(failed.code).toBe(2);
-    expect(failed.stderr).toMatch(/^attnlab: upload: .*bad\.csv: line 2: field j 'x' is not a finite number\n$/);
+    expect(failed.stderr).toMatch(/^attnlab: pattern: .*bad\.csv: line 2: .*\n$/);
+    expect(failed.stderr.split('\n')).toHaveLength(2); // one line
+  });
+
+  it('--help exits 0 with the same table as the native CLI; --schema is the native one', async () => {
+    const help = await lab('sparse-dmin', '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toBe(execFileSync(cli, ['sparse-dmin', '--help'], { encoding: 'utf8' }));
+    const schema = await lab('--schema');
+    expect(JSON.parse(schema.stdout)).toEqual(JSON.parse(execFileSync(cli, ['--schema'], { encoding: 'utf8' })));
   });
 });

@@ -8,9 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Core, Json } from '../../web/src/engine/core';
+import type { Core, Inputs, Json } from '../../web/src/engine/core';
 import { loadCoreNode } from '../../web/src/engine/load-node';
-import { parseUpload } from '../../web/src/engine/upload-parse';
 import { differences } from '../e2e/compare.mjs';
 import { npy } from './npy-fixture';
 
@@ -35,11 +34,12 @@ const patternNpy = npy('<f8', [8, 8], dense, { fortran: true });
 const CASES: Record<string, Case[]> = {
   'attention-map': [
     { label: 'sphere', params: { n: '48', d: '3', beta: '6', seed: '2', px: '16' } },
-    { label: 'ball, causal', params: { n: '33', d: '4', beta: '20', geometry: 'ball', mask: 'causal', seed: '7', px: '16' } },
+    { label: 'ball, causal', params: { n: '33', d: '4', beta: '20', geometry: 'ball', causal: '1', seed: '7', px: '16' } },
     { label: 'gauss, beta 0', params: { n: '20', d: '2', beta: '0', geometry: 'gauss', seed: '9', px: '16' } },
+    { label: 'drawn order', params: { n: '40', d: '5', beta: '9', order: 'sample', seed: '3', px: '16' } },
   ],
   'sparse-approx': [
-    { label: 'sampled pattern', params: { n: '32', k: '2', gamma: '2', d: '64', tries: '2', px: '16', seed: '3' } },
+    { label: 'sampled pattern', params: { n: '32', k: '2', gamma: '2', d: '64', redraws: '2', px: '16', seed: '3' } },
     { label: 'uploaded CSV', params: { d: '48', px: '16', seed: '5' }, upload: { name: 'pattern.csv', content: patternCsv } },
     { label: 'uploaded JSON with n', params: { d: '48', px: '16', seed: '5' }, upload: { name: 'pattern.json', content: patternJson } },
     { label: 'uploaded .npy (Fortran order)', params: { d: '40', seed: '6' }, upload: { name: 'pattern.npy', content: patternNpy } },
@@ -47,6 +47,14 @@ const CASES: Record<string, Case[]> = {
   'sparse-dmin': [
     { label: 'two sizes, two seeds', params: { ns: '16,24', k: '2', gamma: '2', seeds: '2', dmax: '512', seed: '4' } },
   ],
+  'rmt-spectrum': [
+    { label: 'mean pooling', params: { d: '40', seed: '2' } },
+    { label: 'Variant B, custom weights', params: { d: '40', variant: 'B', T: '3', pool: '0.5,0.3,0.2', seed: '3' } },
+  ],
+  'rmt-transition': [{ label: 'two poolings', params: { d: '30', mu2: '0.5,3', pools: 'mean,optimal', seeds: '2', seed: '4' } }],
+  'rmt-weights': [{ label: 'AR(1) R, tau 1', params: { d: '30', R: 'ar:0.5', tau: '1', sequences: '10', seed: '5' } }],
+  'rmt-ridge': [{ label: 'small', params: { d: '30', mu2: '1', ntrain: '60', ntest: '50', seeds: '1', seed: '6' } }],
+  'rmt-phase': [{ label: 'delta axis', params: { axis: 'delta', mu2: '0.7', pool: 'causal' } }],
 };
 
 // Loaded at collection time: the experiment list decides which tests exist.
@@ -82,17 +90,16 @@ describe('native CLI and wasm agree', () => {
       const cases = CASES[id];
       expect(cases, `no parameter table entry for '${id}': add small parameter sets to CASES in this file`).toBeDefined();
       for (const c of cases) {
-        let upload: Float64Array | undefined;
+        let inputs: Inputs | undefined;
         let uploadPath: string | undefined;
         if (c.upload) {
           uploadPath = join(scratch, c.upload.name);
           writeFileSync(uploadPath, c.upload.content);
-          const parsed = parseUpload(c.upload.name, c.upload.content);
-          if (parsed instanceof Error) throw parsed;
-          upload = parsed.data;
+          const bytes = typeof c.upload.content === 'string' ? new TextEncoder().encode(c.upload.content) : c.upload.content;
+          inputs = { pattern: core.parseInput(id, 'pattern', c.upload.name, bytes) };
         }
         const native = runNative(id, c.params, uploadPath);
-        const wasm = core.run(id, c.params, upload);
+        const wasm = core.run(id, c.params, inputs);
         expect(differences(native, wasm), `${id} (${c.label})`).toEqual([]);
       }
     });

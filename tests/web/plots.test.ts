@@ -7,9 +7,9 @@ import { loadCoreNode } from '../../web/src/engine/load-node';
 import { colorDomain, colorLut, rampPosition } from '../../web/src/plots/colormap';
 import { downsampleMaxAbs, pooledCellRange } from '../../web/src/plots/downsample';
 import { wrapLabel } from '../../web/src/plots/legend';
-import { extentOf } from '../../web/src/plots/overlays';
+import { extentOf, tagEnd } from '../../web/src/plots/overlays';
 import { formatNumber } from '../../web/src/plots/theme';
-import { linearTicks, logTicks } from '../../web/src/plots/ticks';
+import { linearTicks, logTicks, niceLogTicks } from '../../web/src/plots/ticks';
 
 const luminance = (lut: Uint8ClampedArray, i: number) => 0.2126 * lut[3 * i] + 0.7152 * lut[3 * i + 1] + 0.0722 * lut[3 * i + 2];
 
@@ -118,5 +118,39 @@ describe('ticks and labels', () => {
   it('extents skip values a log axis cannot show', () => {
     expect(extentOf([0, -1, 0.5, 4], true)).toEqual([0.5, 4]);
     expect(extentOf([NaN])).toBeUndefined();
+  });
+});
+
+describe('1-2-5 log ticks (rank axes)', () => {
+  it('name the small ranks too: 1, 2, 5, 10, 20, 50, … up to n', () => {
+    expect(niceLogTicks(1, 256)).toEqual([1, 2, 5, 10, 20, 50, 100, 200]);
+    expect(niceLogTicks(1, 256)[0]).toBeLessThan(50); // the linear axis it replaces started at 50
+  });
+
+  it('thin to 1-3 and then to powers of ten when the axis is narrow', () => {
+    expect(niceLogTicks(1, 4096, 10)).toEqual([1, 3, 10, 30, 100, 300, 1000, 3000]);
+    expect(niceLogTicks(1, 4096, 5)).toEqual([1, 10, 100, 1000]);
+  });
+
+  it('stay inside the range and are exact decimals', () => {
+    for (const t of niceLogTicks(0.002, 0.7)) { expect(t).toBeGreaterThanOrEqual(0.002); expect(t).toBeLessThanOrEqual(0.7); }
+    expect(niceLogTicks(0.002, 0.7)).toContain(0.02);
+    expect(niceLogTicks(0, 10)).toEqual([]);
+  });
+});
+
+describe('rule tags', () => {
+  // A falling spectrum on log-log axes: high on the left, low on the right.
+  const spectrum = Array.from({ length: 256 }, (_, k) => ({ x: k + 1, y: Math.exp(-k / 12) }));
+  const extent = { x: [1, 256] as [number, number], y: [Math.exp(-255 / 12), 1] as [number, number], xLog: true, yLog: true, points: spectrum, width: 390, height: 330 };
+
+  it('go to the bottom of the frame where the curve passes the top, and stay at the top otherwise', () => {
+    expect(tagEnd({ axis: 'x', value: 3, label: 'sphere law' }, false, extent)).toBe('bottom');
+    const rising = { ...extent, points: spectrum.map((p) => ({ x: p.x, y: Math.exp(-(255 - p.x) / 12) })) };
+    expect(tagEnd({ axis: 'x', value: 3, label: 'sphere law' }, false, rising)).toBe('top');
+  });
+
+  it('stay at the top when nothing is drawn near the rule', () => {
+    expect(tagEnd({ axis: 'x', value: 3, label: 'ln n' }, false, { ...extent, points: [] })).toBe('top');
   });
 });

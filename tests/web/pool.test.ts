@@ -3,7 +3,7 @@
 // through localRunner and through node worker_threads.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Core, CoreError, type FinishedJob, type Json, type Params } from '../../web/src/engine/core';
+import { type Core, CoreError, type FinishedJob, type Inputs, type Json, type Params, type PlannedJob } from '../../web/src/engine/core';
 import { loadCoreNode } from '../../web/src/engine/load-node';
 import { localRunner } from '../../web/src/engine/local-runner';
 import { nodeWorkerRunner } from '../../web/src/engine/node-worker-runner';
@@ -21,29 +21,39 @@ class ScriptedRunners {
   ran: number[][] = [];
   spawned = 0;
   terminated = 0;
-  constructor(private readonly steps = 3, private readonly failAt = -1) {}
+  /** Per runner: how many times the run's inputs were sent to it. */
+  inputsSent: number[] = [];
+  combined = 0;
+  constructor(private readonly steps = 3, private readonly failAt = -1, private readonly singleJob = false) {}
 
   factory = (): Runner => {
     const me = this.spawned++;
     this.ran[me] = [];
+    this.inputsSent[me] = 0;
     let dead = false;
+    let inputs: Inputs | undefined;
     return {
-      plan: async (_id: string, params: Params) => Array.from({ length: Number(params.count) }, (_, k) => ({ k })),
-      runJob: async (_id: string, job: Params, _upload: Float64Array | undefined, onProgress?: (d: number, t: number) => void) => {
-        const k = Number(job.k);
+      setInputs: async (given) => { inputs = given; this.inputsSent[me]++; },
+      plan: async (_id: string, params: Params) => ({
+        jobs: Array.from({ length: Number(params.count) }, (_, k) => ({ params, at: { k } })),
+        singleJob: this.singleJob,
+      }),
+      runJob: async (_id: string, job: PlannedJob, onProgress?: (d: number, t: number, label: string) => void) => {
+        const k = Number(job.at.k);
         this.ran[me].push(k);
         for (let s = 1; s <= this.steps; s++) {
           await tick();
           if (dead) return new Promise<never>(() => undefined); // a terminated worker never answers
-          onProgress?.(s, this.steps);
+          onProgress?.(s, this.steps, `step ${s} of job ${k}`);
         }
+        if (inputs && k === 0) return { k, squared: inputs.x.values[0], runner: me };
         if (k === this.failAt) throw new CoreError(`job ${k}: k must not be ${k}`);
         return { k, squared: k * k, runner: me };
       },
-      combine: async (_id: string, _params: Params, finished: FinishedJob[]) => ({
-        jobs: finished.map((f) => f.index),
-        sum: finished.reduce((a, f) => a + (f.result as Json).squared, 0),
-      }),
+      combine: async (_id: string, _params: Params, finished: FinishedJob[]) => {
+        this.combined++;
+        return { jobs: finished.map((f) => f.index), sum: finished.reduce((a, f) => a + (f.result as Json).squared, 0) };
+      },
       terminate: () => {
         dead = true;
         this.terminated++;
@@ -127,6 +137,32 @@ describe('Pool with scripted runners', () => {
     await expect(pool.run('sum', { count: 8 })).rejects.toThrow('job 4: k must not be 4');
     const ok = new Pool(new ScriptedRunners(2).factory, 2);
     expect((await ok.run('sum', { count: 3 })).sum).toBe(5);
+  });
+});
+
+describe('Pool: inputs once per run, single jobs without combine, step labels', () => {
+  it('sends the inputs to each runner once per run, not once per job', async () => {
+    const runners = new ScriptedRunners(1);
+    const pool = new Pool(runners.factory, 2);
+    const inputs: Inputs = { x: { shape: [1], sparse: false, values: new Float64Array([100]) } };
+    const result = await pool.run('sum', { count: 10 }, { inputs });
+    expect(result.sum).toBe(100 + [...Array(10).keys()].reduce((a, k) => a + k * k, 0) - 0);
+    expect(runners.inputsSent).toEqual([1, 1]);
+    await pool.run('sum', { count: 4 });
+    expect(runners.inputsSent).toEqual([2, 2]); // the next run clears them (undefined), once again
+  });
+
+  it('a single-job experiment\'s job result is the result: combine is never called', async () => {
+    const runners = new ScriptedRunners(1, -1, true);
+    const result = await new Pool(runners.factory, 2).run('sum', { count: 1 });
+    expect(result).toEqual({ k: 0, squared: 0, runner: 0 });
+    expect(runners.combined).toBe(0);
+  });
+
+  it('forwards what the running step is doing with the progress', async () => {
+    const labels: string[] = [];
+    await new Pool(new ScriptedRunners(2).factory, 1).run('sum', { count: 2 }, { onProgress: (_f, label) => labels.push(label) });
+    expect(labels).toContain('step 2 of job 1');
   });
 });
 

@@ -1,6 +1,11 @@
 // Schema sanity for every registered experiment, and agreement with the core: what the panel and
 // the URL accept is exactly what the core accepts (defaults run, bounds pass, one step beyond fails).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { schemaModule } from '../../scripts/schema-module.mjs';
+import { differences } from '../e2e/compare.mjs';
 import { Core, CoreError } from '../../web/src/engine/core';
 import { loadCoreNode } from '../../web/src/engine/load-node';
 import { EXPERIMENTS, FAMILY_LABELS } from '../../web/src/experiments';
@@ -9,6 +14,40 @@ import { RESERVED_KEYS, urlSpecs } from '../../web/src/state/url';
 import { coerceValue, formatValue } from '../../web/src/state/values';
 
 const cases = EXPERIMENTS.map((m) => [m.id, m] as const);
+const cli = fileURLToPath(new URL('../../build/native/attnlab', import.meta.url));
+const generated = fileURLToPath(new URL('../../web/src/experiments/generated/schemas.ts', import.meta.url));
+
+describe('one declaration per parameter, in the core', () => {
+  it('the generated module equals `attnlab --schema` (run `npm run gen` after changing a schema)', () => {
+    const schemas = JSON.parse(execFileSync(cli, ['--schema'], { encoding: 'utf8' }));
+    expect(readFileSync(generated, 'utf8')).toBe(schemaModule(schemas));
+  });
+
+  it('the wasm module declares the same schemas as the native CLI', async () => {
+    const core = await loadCoreNode();
+    const native = JSON.parse(execFileSync(cli, ['--schema'], { encoding: 'utf8' }));
+    expect(JSON.parse(core.module.listExperiments())).toEqual(native);
+  });
+
+  it('--help prints the same table natively and headless, and exits 0', async () => {
+    const core = await loadCoreNode();
+    for (const { id } of core.experiments()) {
+      const native = execFileSync(cli, [id, '--help'], { encoding: 'utf8' });
+      expect(native).toContain('key');
+      expect(native).toContain('budget');
+      expect(core.module.experimentHelp(id)).toBe(native);
+    }
+  });
+
+  it.each(cases)('%s: the page, the headless runner and the native CLI give the same defaults (only seed=)', async (id, meta) => {
+    const core = await loadCoreNode();
+    const native = JSON.parse(execFileSync(cli, [id, 'seed=1'], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const headless = core.run(id, { seed: 1 });
+    const page = core.run(id, toCoreParams(defaults(meta))); // the page sends every value of its panel
+    expect(differences(native, headless)).toEqual([]);
+    expect(differences(native, page)).toEqual([]);
+  }, 120_000);
+});
 
 describe('registry', () => {
   it('has unique experiment ids, all known to the core, with a family label', async () => {
@@ -41,7 +80,7 @@ describe.each(cases)('%s schema', (_, meta: ExperimentMeta) => {
       expect(spec.label.trim(), spec.key).not.toBe('');
       expect(spec.help.trim(), spec.key).not.toBe('');
       expect(coerceValue(spec, formatValue(spec.default)).notice, spec.key).toBeUndefined();
-      if (spec.kind !== 'enum') expect(spec.min, spec.key).toBeLessThan(spec.max);
+      if (spec.kind !== 'enum' && spec.kind !== 'text') expect(spec.min, spec.key).toBeLessThan(spec.max);
       if (spec.kind === 'enum') expect(new Set(spec.options.map((o) => o.value)).size).toBe(spec.options.length);
       if (spec.kind === 'intList' || spec.kind === 'realList') expect(spec.default.length).toBeLessThanOrEqual(spec.maxCount);
     }
@@ -52,7 +91,7 @@ describe.each(cases)('%s schema', (_, meta: ExperimentMeta) => {
       for (const [key, value] of Object.entries(preset.values)) {
         const spec = meta.params.find((p) => p.key === key);
         expect(spec, `${preset.label}: ${key}`).toBeDefined();
-        expect(coerceValue(spec!, formatValue(value)).notice, `${preset.label}: ${key}`).toBeUndefined();
+        expect(coerceValue(spec!, formatValue(value!)).notice, `${preset.label}: ${key}`).toBeUndefined();
       }
     }
   });
@@ -75,7 +114,7 @@ describe('the schema matches the core', () => {
   }
 
   it.each(cases)('%s: the defaults are accepted', (id, meta) => {
-    expect(core.plan(id, toCoreParams(defaults(meta))).length).toBeGreaterThan(0);
+    expect(core.plan(id, toCoreParams(defaults(meta))).jobs.length).toBeGreaterThan(0);
   });
 
   it.each(cases)('%s: both ends of every range are accepted, one step beyond is refused', (id, meta) => {
@@ -83,6 +122,10 @@ describe('the schema matches the core', () => {
       if (spec.kind === 'enum') {
         for (const option of spec.options) expect(() => core.plan(id, withValue(meta, spec, option.value)), `${spec.key}=${option.value}`).not.toThrow();
         rejects(id, withValue(meta, spec, 'not-an-option'), spec.key);
+        continue;
+      }
+      if (spec.kind === 'text') { // free text the experiment parses: the default runs, an overlong value is refused
+        rejects(id, withValue(meta, spec, 'x'.repeat(spec.maxLength + 1)), spec.key);
         continue;
       }
       const integer = spec.kind === 'int' || spec.kind === 'intList';

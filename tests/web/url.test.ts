@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { defaults, type ExperimentMeta, type ParamSpec, type ParamValues } from '../../web/src/experiments/schema';
-import { renameKey, SCHEMA_VERSION, type Migration } from '../../web/src/state/migrations';
+import { MIGRATIONS, renameKey, SCHEMA_VERSION, type Migration } from '../../web/src/state/migrations';
 import { formatLink, parseLink, urlSpecs, type AppState } from '../../web/src/state/url';
 import { coerceValue, formatValue } from '../../web/src/state/values';
 import golden from './fixtures/golden-links.json';
@@ -36,13 +36,14 @@ function randomValue(spec: ParamSpec, rnd: () => number): ParamValue {
       const count = 1 + Math.floor(rnd() * spec.maxCount);
       return Array.from({ length: count }, () => number(spec.kind === 'intList', spec.min, spec.max));
     }
+    case 'text': return ['mean', 'causal:0.5', 'prefix:2', 'ar:-0.3', '0.5,0.3,0.2', 'mean,0.5/0.5'][Math.floor(rnd() * 6)];
   }
 }
 type ParamValue = ParamValues[string];
 
 // A registry with every kind of parameter, including lists and open bounds, for codec tests.
 const LISTS: ExperimentMeta = {
-  id: 'codec-lists', family: 'test', title: 'Codec lists', summary: '', headline: () => [], figures: () => [],
+  id: 'codec-lists' as ExperimentMeta['id'], family: 'test', title: 'Codec lists', summary: '', headline: () => [], figures: () => [],
   params: [
     { key: 'ns', label: 'n values', help: '', kind: 'intList', default: [128, 256], min: 8, max: 4096, maxCount: 4 },
     { key: 'eps', label: 'ε values', help: '', kind: 'realList', default: [0.5], min: 0, max: 1, minOpen: true, maxOpen: true, maxCount: 3 },
@@ -78,7 +79,7 @@ describe('round trips', () => {
 
   it('writes readable links: commas unescaped, only what is needed escaped', () => {
     const link = formatLink(state(LISTS, { ...defaults(LISTS), ns: [512, 1024], mode: 'b c', seed: 5 }), REGISTRY);
-    expect(link).toBe('#exp=codec-lists&v=1&ns=512,1024&mode=b%20c&seed=5');
+    expect(link).toBe(`#exp=codec-lists&v=${SCHEMA_VERSION}&ns=512,1024&mode=b%20c&seed=5`);
     expect(parseLink(link, REGISTRY).state.values.mode).toBe('b c');
   });
 
@@ -94,7 +95,7 @@ describe('bad values are replaced, each with a notice naming key, value and repl
   const parse = (hash: string) => parseLink(hash, REGISTRY);
 
   it('clamps numbers above and below the range', () => {
-    const { state: s, notices } = parse('#exp=attention-map&v=1&n=99999&beta=-3&seed=2');
+    const { state: s, notices } = parse('#exp=attention-map&v=2&n=99999&beta=-3&seed=2');
     expect(s.values).toMatchObject({ n: 4096, beta: 0, seed: 2 });
     expect(notices).toEqual([
       expect.stringMatching(/^n: 99999 is above the maximum 4096; used 4096$/),
@@ -103,13 +104,13 @@ describe('bad values are replaced, each with a notice naming key, value and repl
   });
 
   it('rounds non-integers for integer parameters', () => {
-    const { state: s, notices } = parse('#exp=attention-map&d=2.6');
+    const { state: s, notices } = parse('#exp=attention-map&v=2&d=2.6');
     expect(s.values.d).toBe(3);
     expect(notices[0]).toMatch(/^d: 2\.6 is not an integer; used 3$/);
   });
 
   it('resets unparseable numbers and unknown options to the default', () => {
-    const { state: s, notices } = parse('#exp=attention-map&n=lots&geometry=cube&seed=0x10');
+    const { state: s, notices } = parse('#exp=attention-map&v=2&n=lots&geometry=cube&seed=0x10');
     expect(s.values).toMatchObject({ n: 256, geometry: 'sphere', seed: 1 });
     expect(notices).toEqual([
       'n: "lots" is not a number; used the default 256',
@@ -127,13 +128,13 @@ describe('bad values are replaced, each with a notice naming key, value and repl
   });
 
   it('ignores unknown keys and lists them', () => {
-    const { state: s, notices } = parse('#exp=attention-map&v=1&n=64&colour=red&foo&seed=3');
+    const { state: s, notices } = parse('#exp=attention-map&v=2&n=64&colour=red&foo&seed=3');
     expect(s.values).toMatchObject({ n: 64, seed: 3 });
     expect(notices).toEqual(['Ignored unknown keys: colour, foo']);
   });
 
   it('falls back to the default experiment for an unknown id, keeping only the seed', () => {
-    const { state: s, notices } = parse('#exp=no-such-thing&v=1&n=64&seed=11');
+    const { state: s, notices } = parse('#exp=no-such-thing&v=2&n=64&seed=11');
     expect(s.experimentId).toBe(EXPERIMENTS[0].id);
     expect(s.values).toEqual({ ...defaults(EXPERIMENTS[0]), seed: 11 });
     expect(notices[0]).toBe(`exp: unknown experiment "no-such-thing"; showing ${EXPERIMENTS[0].id} with its defaults`);
@@ -185,14 +186,42 @@ describe('lists', () => {
   });
 });
 
+/**
+ * What a v1 link means in v2, written out by hand (not by calling the migration): attention-map's
+ * mask=none|causal is causal=0|1 and its points keep their drawn order; paper 1's tries is redraws
+ * (sparse-approx) or draws (sparse-dmin); sparse-dmin has no scan key (the fast scan gives the paper
+ * scan's d_min exactly).
+ */
+function asV2(id: string, v1: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(v1)) {
+    if (id === 'attention-map' && key === 'mask') out.causal = value === 'causal' ? '1' : '0';
+    else if (id === 'sparse-approx' && key === 'tries') out.redraws = value;
+    else if (id === 'sparse-dmin' && key === 'tries') out.draws = value;
+    else if (id === 'sparse-dmin' && key === 'scan') continue;
+    else out[key] = value;
+  }
+  if (id === 'attention-map') out.order = 'sample';
+  return out;
+}
+
 describe('golden links (links shared with earlier schema versions keep their meaning)', () => {
   it.each(golden.links.map((g) => [g.link, g] as const))('%s', (link, g) => {
     const { state: s, notices } = parseLink(link, EXPERIMENTS);
-    expect(notices).toEqual([]);
+    // One notice when the link's meaning had to be rewritten (attention-map, tries, scan), none otherwise.
+    const rewritten = g.experimentId === 'attention-map' || /[&#](tries|scan)=/.test(link);
+    expect(notices).toHaveLength(rewritten ? 1 : 0);
+    if (rewritten) expect(notices[0]).toMatch(/^Upgraded a v=1 link: /);
     expect(s.experimentId).toBe(g.experimentId);
-    expect(s.values).toEqual(g.values);
+    const expected = asV2(g.experimentId, g.values);
+    expect(Object.keys(s.values).sort()).toEqual(Object.keys(expected).sort());
+    expect(s.values).toEqual(expected);
     expect(s.embed).toBe(Boolean((g as { embed?: boolean }).embed));
     expect(s.hide).toEqual((g as { hide?: string[] }).hide ?? []);
+    // Written back, the upgraded link is a v2 link that reads back to itself without notices.
+    const again = parseLink(formatLink(s, EXPERIMENTS), EXPERIMENTS);
+    expect(again.notices).toEqual([]);
+    expect(again.state.values).toEqual(expected);
   });
 
   it('every registered experiment has at least one golden link', () => {
@@ -202,9 +231,9 @@ describe('golden links (links shared with earlier schema versions keep their mea
 });
 
 describe('migrations', () => {
-  // A pretend v2 that renamed attention-map's beta to "temp" and halved px.
+  // A pretend next version that renamed attention-map's beta to "temp" and halved px.
   const toV2: Migration = {
-    from: 1, note: 'beta is now temp; px halved',
+    from: 2, note: 'beta is now temp; px halved',
     migrate: (pairs, id) => {
       const out = renameKey('attention-map', 'beta', 'temp')(pairs, id);
       if (out.has('px')) out.set('px', String(Number(out.get('px')) / 2));
@@ -215,40 +244,42 @@ describe('migrations', () => {
     ...EXPERIMENTS[0],
     params: EXPERIMENTS[0].params.map((p) => (p.key === 'beta' ? { ...p, key: 'temp' } : p)),
   };
-  const options = { version: 2, migrations: [toV2] };
+  const options = { version: 3, migrations: [toV2] };
 
   it('upgrades a v1 link step by step and says so', () => {
-    const { state: s, notices } = parseLink('#exp=attention-map&v=1&beta=3&px=256&seed=4', [v2Meta], options);
+    const { state: s, notices } = parseLink('#exp=attention-map&v=2&beta=3&px=256&seed=4', [v2Meta], options);
     expect(s.values).toMatchObject({ temp: 3, px: 128, seed: 4 });
-    expect(notices).toEqual(['Upgraded a v=1 link: beta is now temp; px halved']);
+    expect(notices).toEqual(['Upgraded a v=2 link: beta is now temp; px halved']);
   });
 
-  it('treats a link without v as v=1', () => {
-    expect(parseLink('#exp=attention-map&beta=3', [v2Meta], options).state.values.temp).toBe(3);
+  it('treats a link without v as v=1 and upgrades it through every step', () => {
+    const { state: s, notices } = parseLink('#exp=attention-map&beta=3&mask=causal', [v2Meta], { version: 3, migrations: [...MIGRATIONS, toV2] });
+    expect(s.values).toMatchObject({ temp: 3, causal: '1', order: 'sample' });
+    expect(notices).toHaveLength(2);
   });
 
   it('reads a current-version link without migrating', () => {
-    const { state: s, notices } = parseLink('#exp=attention-map&v=2&temp=5&px=256', [v2Meta], options);
+    const { state: s, notices } = parseLink('#exp=attention-map&v=3&temp=5&px=256', [v2Meta], options);
     expect(s.values).toMatchObject({ temp: 5, px: 256 });
     expect(notices).toEqual([]);
   });
 
   it('reports a missing migration step and a link from a newer version', () => {
-    expect(parseLink('#exp=attention-map&v=1', [v2Meta], { version: 2, migrations: [] }).notices[0]).toMatch(/no migration from v=1/);
+    expect(parseLink('#exp=attention-map&v=2', [v2Meta], { version: 3, migrations: [] }).notices[0]).toMatch(/no migration from v=2/);
     expect(parseLink('#exp=attention-map&v=7', EXPERIMENTS).notices[0]).toMatch(/newer version of attnlab \(v=7\)/);
     expect(parseLink('#exp=attention-map&v=abc', EXPERIMENTS).notices[0]).toMatch(/^v: "abc" is not a schema version/);
   });
 
   it('without the migration, the renamed key is an unknown key (what the golden links would catch)', () => {
-    const { notices } = parseLink('#exp=attention-map&v=2&beta=3', [v2Meta], options);
+    const { notices } = parseLink('#exp=attention-map&v=3&beta=3', [v2Meta], options);
     expect(notices).toEqual(['Ignored unknown key: beta']);
   });
 });
 
 describe('open ends clamp the same way for a single value and a list', () => {
   it('eps2 = 1.5 becomes 0.95 (one step inside the exclusive maximum) in both sparse experiments', () => {
-    const single = parseLink('#exp=sparse-approx&v=1&eps2=1.5&seed=1', EXPERIMENTS);
-    const list = parseLink('#exp=sparse-dmin&v=1&eps2=1.5&seed=1', EXPERIMENTS);
+    const single = parseLink('#exp=sparse-approx&v=2&eps2=1.5&seed=1', EXPERIMENTS);
+    const list = parseLink('#exp=sparse-dmin&v=2&eps2=1.5&seed=1', EXPERIMENTS);
     expect(single.state.values.eps2).toBe(0.95);
     expect(list.state.values.eps2).toEqual([0.95]);
     expect(single.notices.join(' ')).toContain('eps2');

@@ -15,6 +15,43 @@ inline std::vector<double> toDoubles(const emscripten::val& array) {
   return emscripten::convertJSArrayToNumberVector<double>(array);
 }
 
+// A Uint8Array's bytes, copied once.
+inline std::string toBytes(const emscripten::val& array) {
+  if (array.isUndefined() || array.isNull()) return {};
+  const std::vector<unsigned char> raw = emscripten::convertJSArrayToNumberVector<unsigned char>(array);
+  return std::string(raw.begin(), raw.end());
+}
+
+// {name: {shape: number[], sparse: boolean, values: Float64Array}} -> Inputs (already parsed and
+// checked by parseInput; the experiment re-checks what it needs).
+inline Inputs toInputs(const emscripten::val& object) {
+  Inputs inputs;
+  if (object.isUndefined() || object.isNull()) return inputs;
+  const emscripten::val keys = emscripten::val::global("Object").call<emscripten::val>("keys", object);
+  const int count = keys["length"].as<int>();
+  for (int i = 0; i < count; ++i) {
+    const std::string name = keys[i].as<std::string>();
+    const emscripten::val item = object[name];
+    InputArray array;
+    for (double side : toDoubles(item["shape"])) array.shape.push_back(static_cast<std::int64_t>(side));
+    array.sparse = item["sparse"].as<bool>();
+    array.values = toDoubles(item["values"]);
+    inputs[name] = std::move(array);
+  }
+  return inputs;
+}
+
+inline emscripten::val fromInput(const InputArray& array) {
+  emscripten::val out = emscripten::val::object();
+  emscripten::val shape = emscripten::val::array();
+  for (std::int64_t side : array.shape) shape.call<void>("push", static_cast<double>(side));
+  out.set("shape", shape);
+  out.set("sparse", array.sparse);
+  out.set("values", emscripten::val::global("Float64Array")
+                        .new_(emscripten::typed_memory_view(array.values.size(), array.values.data())));
+  return out;
+}
+
 // {"ok":true,"value":...} or {"ok":false,"error":"..."}; the TS facade turns errors into Error.
 inline std::string envelope(const Outcome& out) {
   Json j;

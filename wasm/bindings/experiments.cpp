@@ -1,5 +1,6 @@
 // Embind surface: one flat, stateless entry point per step of the experiment contract, shared by
-// every family. Strings in (JSON), JSON envelope strings out; no handles, no views of wasm memory.
+// every family, plus the one input parser. Strings in (JSON), JSON envelope strings out; inputs as
+// plain JS objects {name: {shape, sparse, values: Float64Array}}; no handles, no views of wasm memory.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -12,30 +13,30 @@ using namespace attnlab::bindings;
 
 namespace {
 
-Outcome failed(const std::string& error) {
+Outcome failed(const std::string& error, bool badInput = false) {
   Outcome out;
   out.error = error;
+  out.badInput = badInput;
   return out;
 }
 
-std::string plan(const std::string& id, const std::string& paramsText) {
+std::string plan(const std::string& id, const std::string& paramsText, val inputs) {
   Json params;
   std::string error;
   if (!parseJson(paramsText, params, error)) return envelope(failed(error));
-  return envelope(planExperiment(id, params));
+  return envelope(planExperiment(id, params, toInputs(inputs)));
 }
 
-// progress(done, total) -> boolean; the caller guarantees it never throws.
-std::string runJob(const std::string& id, const std::string& jobText, val upload, val progress) {
-  Job job;
+// progress(done, total, label) -> boolean; the caller guarantees it never throws.
+std::string runJob(const std::string& id, const std::string& jobText, val inputs, val progress) {
+  Json job;
   std::string error;
-  if (!parseJson(jobText, job.params, error)) return envelope(failed(error));
-  job.upload = toDoubles(upload);
+  if (!parseJson(jobText, job, error)) return envelope(failed(error));
   const bool report = progress.typeOf().as<std::string>() == "function";
-  const Progress bridge([&](double done, double total) {
-    return report ? progress(done, total).as<bool>() : true;
+  const Progress bridge([&](double done, double total, const std::string& label) {
+    return report ? progress(done, total, label).as<bool>() : true;
   });
-  return envelope(runExperimentJob(id, job, bridge));
+  return envelope(runExperimentJob(id, job, toInputs(inputs), bridge));
 }
 
 std::string combine(const std::string& id, const std::string& paramsText, const std::string& finishedText) {
@@ -46,10 +47,38 @@ std::string combine(const std::string& id, const std::string& paramsText, const 
   return envelope(combineExperiment(id, params, finished));
 }
 
+std::string theory(const std::string& id, const std::string& paramsText) {
+  Json params;
+  std::string error;
+  if (!parseJson(paramsText, params, error)) return envelope(failed(error));
+  return envelope(theoryExperiment(id, params));
+}
+
+// {"ok": true, "value": {"shape": [...], "sparse": bool, "values": Float64Array}} or an error envelope.
+val parseInputFile(const std::string& id, const std::string& input, const std::string& fileName, val bytes,
+                   double budgetMiB) {
+  const std::string data = toBytes(bytes);
+  const ParseOutcome parsed = parseExperimentInput(id, input, fileName, data, budgetMiB * 1024.0 * 1024.0);
+  val out = val::object();
+  out.set("ok", parsed.ok);
+  if (!parsed.ok) {
+    out.set("error", parsed.error);
+    out.set("badInput", true);
+    return out;
+  }
+  out.set("value", fromInput(parsed.array));
+  return out;
+}
+
 std::string listExperiments() {
   Json list = Json::array();
-  for (const auto& e : experiments()) list.push_back({{"id", e.id}, {"family", e.family}});
+  for (const auto& e : experiments()) list.push_back(experimentJson(e));
   return list.dump();
+}
+
+std::string help(const std::string& id) {
+  const Experiment* e = findExperiment(id);
+  return e ? experimentHelp(*e) : "unknown experiment " + quoteValue(id) + "\n";
 }
 
 }  // namespace
@@ -58,5 +87,8 @@ EMSCRIPTEN_BINDINGS(attnlab_experiments) {
   emscripten::function("plan", &plan);
   emscripten::function("runJob", &runJob);
   emscripten::function("combine", &combine);
+  emscripten::function("theory", &theory);
+  emscripten::function("parseInput", &parseInputFile);
   emscripten::function("listExperiments", &listExperiments);
+  emscripten::function("experimentHelp", &help);
 }

@@ -1,60 +1,155 @@
-// attnlab <experiment-id> key=value ... : runs an experiment on the native core, prints the result
-// JSON on stdout and progress on stderr. Exit 2 on bad input, 1 on any other failure.
+// attnlab: the native command-line runner over the core's experiments.
+//   attnlab <experiment-id> key=value ... [<input>=<file>]   result JSON on stdout, progress on stderr
+//   attnlab <experiment-id> --help                           its parameters and inputs as a table
+//   attnlab --schema                                         every experiment's schema as JSON
+// Exit 0 on success, 2 on bad input (the message names the parameter or file), 1 on a failed run.
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "attnlab/experiment.hpp"
-#include "upload.hpp"
+#include "read_file.hpp"
+#include "sharded.hpp"
 
 namespace {
 
-int usage() {
-  std::cerr << "usage: attnlab <experiment-id> [key=value ...] [upload=<file.csv|file.npy|file.json>]\n"
-               "experiments:";
-  for (const auto& e : attnlab::experiments()) std::cerr << ' ' << e.id;
-  std::cerr << '\n';
+using attnlab::Experiment;
+using attnlab::Json;
+
+void usage(std::ostream& out) {
+  out << "usage: attnlab <experiment-id> [key=value ...] [<input>=<file.csv|file.npy|file.json>]\n"
+         "       attnlab <experiment-id> --help    parameters, defaults, ranges and inputs\n"
+         "       attnlab --schema                  every experiment's schema as JSON\n"
+         "       attnlab plan <experiment-id> [key=value ...] [-o jobs.jsonl] [--missing results/]\n"
+         "       attnlab run-job <experiment-id> --jobs jobs.jsonl --index I [-o results/I.json]\n"
+         "       attnlab combine <experiment-id> --jobs jobs.jsonl results/ [-o result.json]\n"
+         "experiments:";
+  for (const auto& e : attnlab::experiments()) out << ' ' << e.id;
+  out << '\n';
+}
+
+int refuse(const std::string& message) {
+  std::cerr << "attnlab: " << message << '\n';
   return 2;
+}
+
+
+// key=value names a file when key is an input; when key is also a parameter (rmt-*'s R), only when the
+// value ends in one of the input's formats (R=my.csv is a file, R=prefix:3 the parameter).
+bool isInput(const Experiment& e, const std::string& key, const std::string& value) {
+  const bool param = std::any_of(e.params.begin(), e.params.end(), [&](const auto& p) { return p.key == key; });
+  for (const auto& rule : e.inputs) {
+    if (rule.name != key) continue;
+    if (!param) return true;
+    for (const auto& format : rule.formats)
+      if (value.size() > format.size() && value.compare(value.size() - format.size() - 1, std::string::npos, "." + format) == 0)
+        return true;
+  }
+  return false;
+}
+
+// Reads and parses every named input file, bounded by the run's memory budget.
+bool readInputs(const Experiment& e, const std::vector<std::pair<std::string, std::string>>& files, double budget,
+                attnlab::Inputs& inputs, std::string& error) {
+  for (const auto& [name, path] : files) {
+    std::string bytes;
+    if (!attnlab::cli::readFileBytes(path, attnlab::kInputFileLimitBytes, bytes, error)) {
+      error = name + ": " + error;
+      return false;
+    }
+    const attnlab::ParseOutcome parsed = attnlab::parseExperimentInput(e.id, name, path, bytes, budget);
+    if (!parsed.ok) {
+      error = parsed.error;
+      return false;
+    }
+    inputs[name] = parsed.array;
+  }
+  return true;
+}
+
+// Peak resident memory of this process (Linux VmHWM), for checking the memory estimates.
+double peakResidentBytes() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind("VmHWM:", 0) == 0) return std::atof(line.c_str() + 6) * 1024.0;
+  return 0;
+}
+
+// ATTNLAB_REPORT_MEMORY=1: one line "memory: estimate <bytes> peak <bytes>" on stderr after the run.
+void reportMemory(const Experiment& e, const Json& params, const attnlab::Inputs& inputs) {
+  const char* flag = std::getenv("ATTNLAB_REPORT_MEMORY");
+  if (!flag || std::strcmp(flag, "1") != 0) return;
+  double estimate = -1;
+  try {
+    if (e.memoryBytes) estimate = e.memoryBytes(attnlab::validate(e.params, params), inputs);
+  } catch (const std::exception&) {
+  }
+  std::fprintf(stderr, "memory: estimate %.0f peak %.0f\n", estimate, peakResidentBytes());
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) return usage();
-  const std::string id = argv[1];
-  if (!attnlab::findExperiment(id)) {
-    std::cerr << "attnlab: unknown experiment '" << id << "'\n";
-    return usage();
+  if (argc < 2) {
+    usage(std::cerr);
+    return 2;
   }
-  attnlab::Json params = attnlab::Json::object();
-  std::vector<double> upload;
+  const std::string first = argv[1];
+  if (first == "--help" || first == "-h") {
+    usage(std::cout);
+    return 0;
+  }
+  if (first == "plan" || first == "run-job" || first == "combine") return attnlab::cli::runSharded(argc, argv);
+  if (first == "--schema") {
+    Json all = Json::array();
+    for (const auto& e : attnlab::experiments()) all.push_back(attnlab::experimentJson(e));
+    std::cout << all.dump(2) << '\n';
+    return 0;
+  }
+  const Experiment* e = attnlab::findExperiment(first);
+  if (!e) {
+    usage(std::cerr);
+    return refuse("unknown experiment " + attnlab::quoteValue(first));
+  }
+  Json params = Json::object();
+  std::vector<std::pair<std::string, std::string>> files;
   for (int i = 2; i < argc; ++i) {
     const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      std::cout << attnlab::experimentHelp(*e);
+      return 0;
+    }
     const auto eq = arg.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      std::cerr << "attnlab: expected key=value, got '" << arg << "'\n";
-      return 2;
-    }
-    const std::string key = arg.substr(0, eq), value = arg.substr(eq + 1);
-    if (key == "upload") {
-      std::string error;
-      if (!attnlab::cli::readUpload(value, upload, error)) {
-        std::cerr << "attnlab: upload: " << error << '\n';
-        return 2;
-      }
-      continue;
-    }
-    params[key] = value;
+    if (eq == std::string::npos || eq == 0) return refuse("expected key=value, got " + attnlab::quoteValue(arg));
+    std::string key = arg.substr(0, eq);
+    const std::string value = arg.substr(eq + 1);
+    if (key == "upload" && e->inputs.size() == 1) key = e->inputs[0].name;  // the old spelling of the only input
+    if (isInput(*e, key, value)) files.emplace_back(key, value);
+    else params[key] = value;
+  }
+  attnlab::Inputs inputs;
+  std::string error;
+  try {
+    const double budget = attnlab::validate(e->params, params).budgetBytes();
+    if (!readInputs(*e, files, budget, inputs, error)) return refuse(error);
+  } catch (const std::exception& bad) {
+    return refuse(bad.what());
   }
   int lastPercent = -1;
-  const attnlab::Progress progress([&](double done, double total) {
+  const attnlab::Progress progress([&](double done, double total, const std::string&) {
     const int percent = total > 0 ? static_cast<int>(100.0 * done / total) : 0;
     if (percent != lastPercent) std::fprintf(stderr, "\rprogress %3d%%", lastPercent = percent);
     return true;
   });
-  const attnlab::Outcome out = attnlab::runExperiment(id, params, upload, progress);
+  const attnlab::Outcome out = attnlab::runExperiment(e->id, params, inputs, progress);
   if (lastPercent >= 0) std::fputc('\n', stderr);
+  reportMemory(*e, params, inputs);
   if (!out.ok) {
     std::cerr << "attnlab: " << out.error << '\n';
     return out.badInput ? 2 : 1;

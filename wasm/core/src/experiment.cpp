@@ -33,9 +33,45 @@ const Experiment& require(const std::string& id) {
   if (!e) {
     std::string known;
     for (const auto& x : experiments()) known += (known.empty() ? "" : ", ") + x.id;
-    throw ParamError("unknown experiment '" + id + "' (known: " + known + ")");
+    throw ParamError("unknown experiment " + quoteValue(id) + " (known: " + known + ")");
   }
   return *e;
+}
+
+// Inputs given to an experiment that does not declare them are refused, never silently ignored.
+void requireDeclaredInputs(const Experiment& e, const Inputs& inputs) {
+  for (const auto& [name, array] : inputs) {
+    bool declared = false;
+    for (const auto& rule : e.inputs) declared = declared || rule.name == name;
+    if (!declared) {
+      std::string names;
+      for (const auto& rule : e.inputs) names += (names.empty() ? "" : ", ") + rule.name;
+      throw ParamError(e.id + " takes no input named " + quoteValue(name) +
+                       (names.empty() ? " (it takes no file)" : " (its inputs: " + names + ")"));
+    }
+  }
+}
+
+// "attention-map with n = 4096, d = 3 (parameters n, d)": what a refused run was asked to do.
+std::string sizeLabel(const Experiment& e, const ParamValues& values, const Inputs& inputs) {
+  std::string what = e.id, given, names;
+  for (const auto& key : e.sizeParams) {
+    given += (given.empty() ? " with " : ", ") + key + " = " + values.json()[key].dump();
+    names += (names.empty() ? "" : ", ") + key;
+  }
+  for (const auto& [name, array] : inputs) names += (names.empty() ? "input " : ", input ") + name;
+  if (!names.empty()) what += given + " (" + (e.sizeParams.size() + inputs.size() > 1 ? "parameters " : "parameter ") + names + ")";
+  return what;
+}
+
+std::vector<Json> planJobs(const Experiment& e, const ParamValues& values, const Inputs& inputs) {
+  requireDeclaredInputs(e, inputs);
+  if (e.singleJob()) {
+    if (e.memoryBytes)
+      requireMemory(e.memoryBytes(values, inputs), values.budgetBytes(), sizeLabel(e, values, inputs));
+    return {Json::object()};
+  }
+  return e.plan(values, inputs);
 }
 
 }  // namespace
@@ -46,41 +82,92 @@ const Experiment* findExperiment(const std::string& id) {
   return nullptr;
 }
 
-std::vector<Json> singleJob(const Json& params) { return {params}; }
-
-Json onlyResult(const Json&, const Json& finished) {
-  if (finished.empty()) return Json::object();
-  return finished.at(0).at("result");
+Json experimentJson(const Experiment& e) {
+  Json params = Json::array(), inputs = Json::array();
+  for (const auto& p : e.params) params.push_back(paramJson(p));
+  for (const auto& rule : e.inputs) inputs.push_back(rule.describe());
+  return {{"id", e.id}, {"family", e.family}, {"singleJob", e.singleJob()}, {"hasTheory", static_cast<bool>(e.theory)},
+          {"params", params}, {"inputs", inputs}, {"result", e.result}};
 }
 
-Outcome planExperiment(const std::string& id, const Json& params) {
-  return guarded([&] { return Json(require(id).plan(params)); });
+std::string experimentHelp(const Experiment& e) {
+  std::string text = e.id + " (" + e.family + ")\n\nparameters (key=value):\n" + helpTable(e.params);
+  if (!e.inputs.empty()) {
+    text += "\ninputs (<name>=<file>, never part of a link):\n";
+    for (const auto& rule : e.inputs) text += "  " + rule.describe().dump() + "\n";
+  }
+  return text;
 }
 
-Outcome runExperimentJob(const std::string& id, const Job& job, const Progress& progress) {
-  return guarded([&] { return require(id).runJob(job, progress); });
+ParseOutcome parseExperimentInput(const std::string& id, const std::string& input, const std::string& fileName,
+                                  const std::string& bytes, double budgetBytes) {
+  ParseOutcome out;
+  const Experiment* e = findExperiment(id);
+  if (!e) {
+    out.error = "unknown experiment " + quoteValue(id);
+    return out;
+  }
+  for (const auto& rule : e->inputs)
+    if (rule.name == input) return parseInput(rule, fileName, bytes, InputLimits{kInputFileLimitBytes, budgetBytes});
+  out.error = e->id + " takes no input named " + quoteValue(input);
+  return out;
+}
+
+Outcome planExperiment(const std::string& id, const Json& params, const Inputs& inputs) {
+  return guarded([&] {
+    const Experiment& e = require(id);
+    const ParamValues values = validate(e.params, params);
+    Json jobs = Json::array();
+    for (auto& at : planJobs(e, values, inputs)) jobs.push_back({{"params", params}, {"at", std::move(at)}});
+    return Json{{"jobs", std::move(jobs)}, {"singleJob", e.singleJob()}};
+  });
+}
+
+Outcome runExperimentJob(const std::string& id, const Json& job, const Inputs& inputs, const Progress& progress) {
+  return guarded([&] {
+    const Experiment& e = require(id);
+    if (!job.is_object() || !job.contains("params")) throw ParamError("a job must be {\"params\": {...}, \"at\": {...}}");
+    requireDeclaredInputs(e, inputs);
+    Job j{validate(e.params, job.at("params")), job.value("at", Json::object()), &inputs};
+    return e.runJob(j, progress);
+  });
 }
 
 Outcome combineExperiment(const std::string& id, const Json& params, const Json& finished) {
-  return guarded([&] { return require(id).combine(params, finished); });
-}
-
-Outcome runExperiment(const std::string& id, const Json& params, const std::vector<double>& upload,
-                      const Progress& progress) {
   return guarded([&] {
     const Experiment& e = require(id);
-    const std::vector<Json> jobs = e.plan(params);
+    const ParamValues values = validate(e.params, params);
+    if (e.singleJob()) return finished.empty() ? Json::object() : finished.at(0).at("result");
+    return e.combine(values, finished);
+  });
+}
+
+Outcome theoryExperiment(const std::string& id, const Json& params) {
+  return guarded([&] {
+    const Experiment& e = require(id);
+    if (!e.theory) throw ParamError(e.id + " has no separate theory: its curves come with the run");
+    return e.theory(validate(e.params, params));
+  });
+}
+
+Outcome runExperiment(const std::string& id, const Json& params, const Inputs& inputs, const Progress& progress) {
+  return guarded([&] {
+    const Experiment& e = require(id);
+    const ParamValues values = validate(e.params, params);
+    const std::vector<Json> jobs = planJobs(e, values, inputs);
     Json finished = Json::array();
     for (std::size_t i = 0; i < jobs.size(); ++i) {
       // Progress over the whole run: each job reports within its own slot.
-      const Progress inner([&, i](double done, double total) {
-        progress.step(static_cast<double>(i) + (total > 0 ? done / total : 0.0), static_cast<double>(jobs.size()));
+      const Progress inner([&, i](double done, double total, const std::string& label) {
+        progress.step(static_cast<double>(i) + (total > 0 ? done / total : 0.0), static_cast<double>(jobs.size()), label);
         return true;
       });
-      finished.push_back({{"index", i}, {"result", e.runJob(Job{jobs[i], upload}, inner)}});
+      Json result = e.runJob(Job{values, jobs[i], &inputs}, inner);
+      if (e.singleJob()) return result;
+      finished.push_back({{"index", i}, {"result", std::move(result)}});
       progress.step(static_cast<double>(i + 1), static_cast<double>(jobs.size()));
     }
-    return e.combine(params, finished);
+    return e.combine(values, finished);
   });
 }
 

@@ -17,11 +17,24 @@ void grow(std::vector<Real>& store, int rows, int d) {
 }
 }  // namespace
 
-void readConstruction(ParamReader& r, Construction& c) {
-  c.proj = r.choice("proj", "gauss", {"gauss", "orth"}) == "orth" ? Projection::Orth : Projection::Gauss;
-  c.split = r.choice("split", "asym", {"asym", "sym"}) == "sym" ? Split::Sym : Split::Asym;
-  c.causal = r.integer("causal", 0, 0, 1) == 1;
-  c.delta = r.real("delta", 0.0, 0.0, 100.0);  // 0 (the web default) and absent both mean the proof value
+std::vector<ParamDecl> constructionParams() {
+  return {
+      ParamDecl::choice("causal", "0", {"0", "1"},
+                        "Causal attention: 1 masks the entries above the diagonal, so A is lower-triangular."),
+      ParamDecl::choice("proj", "gauss", {"gauss", "orth"},
+                        "The random projection Y: Gaussian N(0, 1/d) entries, or an orthogonal (Haar) frame, exact at d = n."),
+      ParamDecl::choice("split", "asym", {"asym", "sym"},
+                        "How X(1), X(2) factor B: asym uses B·G and G (no SVD); sym uses UΣ½ and VΣ½, the paper's likely reading."),
+      ParamDecl::real("delta", 0, 0, 100,
+                      "Offset Δ added to the nonzeros of B; 0 means the proof's value ln(1/ε2) + ln(1+ε1)."),
+  };
+}
+
+void readConstruction(const ParamValues& v, Construction& c) {
+  c.proj = v.choice("proj") == "orth" ? Projection::Orth : Projection::Gauss;
+  c.split = v.choice("split") == "sym" ? Split::Sym : Split::Asym;
+  c.causal = v.flag("causal");
+  c.delta = v.real("delta");  // 0 means the proof value
 }
 
 double proofOffset(double eps1, double eps2) { return std::log(1.0 / eps2) + std::log1p(eps1); }

@@ -119,6 +119,11 @@ SparsePattern samplePattern(int n, int k, double gamma, bool causal, Rng& rng) {
   return compress(n, rows);
 }
 
+SparsePattern patternFromInput(const InputArray& pattern, bool causal) {
+  const int n = static_cast<int>(pattern.shape.at(0));
+  return patternFromTriplets(pattern.values, n, n, causal);
+}
+
 SparsePattern patternFromTriplets(const std::vector<double>& t, int minSize, int maxSize, bool causal) {
   if (t.empty()) throw ParamError("upload: the file holds no entries (expected triplets i, j, value)");
   if (t.size() % 3 != 0)

@@ -2,15 +2,33 @@
 // The same facade runs in a Web Worker, in Node (headless runs, Vitest) and on the main thread.
 
 export type Params = Record<string, string | number | number[] | string[]>;
+/** A result as JSON; each experiment's view narrows it with its generated result type. */
 export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 export interface FinishedJob { index: number; result: Json }
+/** One job as plan returns it: the user's parameters and the job's coordinates, kept apart. */
+export interface PlannedJob { params: Params; at: Record<string, number | string> }
+/** What plan returns: the jobs, and whether the one job's result is the result (no combine step). */
+export interface Plan { jobs: PlannedJob[]; singleJob: boolean }
+
+/** A parsed user file (the core's one parser): row-major values with their shape, or sparse triplets. */
+export interface InputArray { shape: number[]; sparse: boolean; values: Float64Array }
+/** Parsed files by input name ("pattern", "q", ...). Never part of a link. */
+export type Inputs = Record<string, InputArray>;
+
+/** progress(done, total, label): label says what a long step is doing ("singular values of …"). */
+export type ProgressCallback = (done: number, total: number, label: string) => boolean | void;
 
 /** The raw Embind surface (wasm/bindings/*.cpp). */
 export interface CoreModule {
-  plan(id: string, params: string): string;
-  runJob(id: string, job: string, upload: Float64Array | undefined, progress: (done: number, total: number) => boolean): string;
+  plan(id: string, params: string, inputs: Inputs | undefined): string;
+  runJob(id: string, job: string, inputs: Inputs | undefined, progress: (done: number, total: number, label: string) => boolean): string;
   combine(id: string, params: string, finished: string): string;
+  theory(id: string, params: string): string;
+  parseInput(id: string, input: string, fileName: string, bytes: Uint8Array, budgetMiB: number):
+    { ok: true; value: InputArray } | { ok: false; error: string; badInput: boolean };
   listExperiments(): string;
+  /** The table `attnlab <id> --help` prints. */
+  experimentHelp(id: string): string;
   heapInUse(): number;
   stackPointer(): number;
   rngProbe(seed: number, count: number): string;
@@ -37,21 +55,22 @@ export function unwrap(envelope: string): Json {
 export class Core {
   constructor(readonly module: CoreModule) {}
 
-  experiments(): { id: string; family: string }[] {
+  /** Every experiment's schema as the core declares it (params, inputs, result shape). */
+  experiments(): { id: string; family: string; singleJob: boolean }[] {
     return JSON.parse(this.module.listExperiments());
   }
 
-  /** Validates params and splits them into independent jobs (sweep points). */
-  plan(id: string, params: Params): Params[] {
-    return unwrap(this.module.plan(id, JSON.stringify(params)));
+  /** Validates params (and the shapes of the inputs) and splits them into independent jobs. */
+  plan(id: string, params: Params, inputs?: Inputs): Plan {
+    return unwrap(this.module.plan(id, JSON.stringify(params), inputs));
   }
 
   /** Runs one job. onProgress must not throw: an exception crossing wasm frames would leak. */
-  runJob(id: string, job: Params, upload?: Float64Array, onProgress?: (done: number, total: number) => boolean | void): Json {
-    const progress = (done: number, total: number): boolean => {
-      try { return onProgress?.(done, total) !== false; } catch { return false; }
+  runJob(id: string, job: PlannedJob, inputs?: Inputs, onProgress?: ProgressCallback): Json {
+    const progress = (done: number, total: number, label: string): boolean => {
+      try { return onProgress?.(done, total, label) !== false; } catch { return false; }
     };
-    return unwrap(this.module.runJob(id, JSON.stringify(job), upload, progress));
+    return unwrap(this.module.runJob(id, JSON.stringify(job), inputs, progress));
   }
 
   /** Aggregates any subset of finished jobs into a (partial) result. */
@@ -59,17 +78,29 @@ export class Core {
     return unwrap(this.module.combine(id, JSON.stringify(params), JSON.stringify(finished)));
   }
 
+  /** The experiment's theory curves alone (cheap: closed forms), for redrawing while a parameter moves. */
+  theory(id: string, params: Params): Json {
+    return unwrap(this.module.theory(id, JSON.stringify(params)));
+  }
+
+  /** Parses one named input file with the core's parser (the same one the native CLI uses). */
+  parseInput(id: string, input: string, fileName: string, bytes: Uint8Array, budgetMiB = 1024): InputArray {
+    const out = this.module.parseInput(id, input, fileName, bytes, budgetMiB);
+    if (!out.ok) throw new CoreError(out.error, true);
+    return out.value;
+  }
+
   /** plan + every job + combine, in this thread (what headless runs do). */
-  run(id: string, params: Params, upload?: Float64Array, onProgress?: (fraction: number) => void): Json {
-    const jobs = this.plan(id, params);
+  run(id: string, params: Params, inputs?: Inputs, onProgress?: (fraction: number, label: string) => void): Json {
+    const { jobs, singleJob } = this.plan(id, params, inputs);
     const finished: FinishedJob[] = [];
     jobs.forEach((job, index) => {
-      const result = this.runJob(id, job, upload, (done, total) => {
-        onProgress?.((index + (total > 0 ? done / total : 0)) / jobs.length);
+      const result = this.runJob(id, job, inputs, (done, total, label) => {
+        onProgress?.((index + (total > 0 ? done / total : 0)) / jobs.length, label);
         return true;
       });
       finished.push({ index, result });
     });
-    return this.combine(id, params, finished);
+    return singleJob ? finished[0].result : this.combine(id, params, finished);
   }
 }

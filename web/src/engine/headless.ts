@@ -1,20 +1,33 @@
 // Headless runs in Node on the web build's wasm module:
-//   npm run lab -- <experiment-id> key=value ... [upload=path] [--pool N]
+//   npm run lab -- <experiment-id> key=value ... [<input>=<file>] [--pool N]
+//   npm run lab -- <experiment-id> --help        npm run lab -- --schema
 // Result JSON on stdout (the shape the native CLI prints, so the two can be compared), progress on
-// stderr, exit 2 on bad input with one line naming the parameter, 1 on any other failure.
+// stderr, exit 2 on bad input with one line naming the parameter or file, 1 on any other failure.
+// Files are parsed by the core's one parser (the native CLI's), through wasm.
 // Bundled for Node by scripts/build-headless.mjs (Vite SSR build); scripts/lab.mjs calls main().
-import { readFile } from 'node:fs/promises';
-import { CoreError, type Json, type Params } from './core';
+import { readFile, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { CoreError, type Core, type Inputs, type Json, type Params } from './core';
 import { loadCoreNode } from './load-node';
 import { nodeWorkerRunner } from './node-worker-runner';
 import { Pool } from './pool';
-import { parseUpload, UploadError } from './upload-parse';
+import { runSharded, ShardedRefusal } from './sharded';
 
 export { Core, CoreError } from './core';
 export { loadCoreNode } from './load-node';
 export { nodeWorkerRunner } from './node-worker-runner';
 export { Pool } from './pool';
-export { parseUpload } from './upload-parse';
+
+/** The part of an experiment's schema the command line needs. */
+interface CoreSchema { id: string; inputs: { name: string; formats?: string[] }[]; params?: { key: string }[] }
+
+/** key=value is a file when key is an input; when it is also a parameter (rmt-*'s R), only with a file extension (R=my.csv). */
+function isFileArg(schema: CoreSchema, key: string, value: string): boolean {
+  const rule = schema.inputs.find((i) => i.name === key);
+  if (!rule) return false;
+  if (!(schema.params ?? []).some((p) => p.key === key)) return true;
+  return (rule.formats ?? []).some((f) => value.toLowerCase().endsWith(`.${f}`));
+}
 
 export interface HeadlessIo {
   /** Directory holding attnlab.mjs and attnlab.wasm (the web build). */
@@ -26,47 +39,72 @@ export interface HeadlessIo {
 export interface HeadlessArgs {
   id: string;
   params: Params;
-  uploadPath?: string;
+  /** Input name -> file path (e.g. pattern=my.csv; upload= is the experiment's only input). */
+  files: [string, string][];
   /** Number of worker_threads; undefined runs in this thread. */
   pool?: number;
+  help?: boolean;
 }
 
 /** Bad command line: exit code 2 with this one-line message. */
 class UsageError extends Error {}
 
-export function parseArgs(argv: string[]): HeadlessArgs | UsageError {
+/** Largest file any host reads (the native CLI's kInputFileLimitBytes). */
+const INPUT_FILE_LIMIT = 512 * 1024 * 1024;
+
+/** The same cut as the core's quoteValue: one line, at most ~80 characters. */
+export function quote(text: string): string {
+  const one = text.replace(/[\r\n\t]/g, ' ');
+  return `'${one.length > 80 ? `${one.slice(0, 77)}...` : one}'`;
+}
+
+export function parseArgs(argv: string[], schemas: CoreSchema[]): HeadlessArgs | UsageError {
   const [id, ...rest] = argv;
   if (!id || id.startsWith('-')) return new UsageError('expected an experiment id first');
-  const args: HeadlessArgs = { id, params: {} };
+  const schema = schemas.find((s) => s.id === id);
+  if (!schema) return new UsageError(`unknown experiment ${quote(id)} (known: ${schemas.map((s) => s.id).join(', ')})`);
+  const inputNames = schema.inputs.map((i) => i.name);
+  const args: HeadlessArgs = { id, params: {}, files: [] };
+  const cores = availableParallelism();
   for (let k = 0; k < rest.length; k++) {
     const arg = rest[k];
+    if (arg === '--help' || arg === '-h') { args.help = true; continue; }
     if (arg === '--pool' || arg.startsWith('--pool=')) {
       const text = arg === '--pool' ? rest[++k] : arg.slice('--pool='.length);
-      const size = Number(text);
-      if (!Number.isInteger(size) || size < 1 || size > 256) return new UsageError(`--pool must be an integer in [1, 256], got '${text ?? ''}'`);
+      const size = /^[0-9]+$/.test(text ?? '') ? Number(text) : NaN;
+      if (!Number.isInteger(size) || size < 1 || size > cores) return new UsageError(`--pool must be an integer in [1, ${cores}] (the cores of this machine), got ${quote(text ?? '')}`);
       args.pool = size;
       continue;
     }
     const eq = arg.indexOf('=');
-    if (eq <= 0) return new UsageError(`expected key=value, got '${arg}'`);
-    const key = arg.slice(0, eq);
+    if (eq <= 0) return new UsageError(`expected key=value, got ${quote(arg)}`);
+    let key = arg.slice(0, eq);
     const value = arg.slice(eq + 1);
-    if (key === 'upload') args.uploadPath = value;
+    if (key === 'upload' && inputNames.length === 1) key = inputNames[0]; // the old spelling of the only input
+    if (isFileArg(schema, key, value)) args.files.push([key, value]);
     else args.params[key] = value; // strings, as the CLI passes them: the core validates and converts
   }
   return args;
 }
 
-async function readUpload(path: string): Promise<Float64Array> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(path);
-  } catch {
-    throw new UploadError(`cannot open '${path}'`);
+async function readInputs(core: Core, args: HeadlessArgs): Promise<Inputs | undefined> {
+  if (args.files.length === 0) return undefined;
+  const budget = Number(args.params.budget ?? 1024);
+  const inputs: Inputs = {};
+  for (const [name, path] of args.files) {
+    let bytes: Uint8Array;
+    try {
+      const info = await stat(path);
+      if (!info.isFile()) throw new UsageError(`${name}: '${path}' is not a regular file (a FIFO, device or directory cannot be read as data)`);
+      if (info.size > INPUT_FILE_LIMIT) throw new UsageError(`${name}: '${path}' is ${info.size >> 20} MiB, larger than the ${INPUT_FILE_LIMIT >> 20} MiB a file may have`);
+      bytes = await readFile(path);
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      throw new UsageError(`${name}: cannot open '${path}'`);
+    }
+    inputs[name] = core.parseInput(args.id, name, path, bytes, Number.isFinite(budget) ? budget : 1024);
   }
-  const parsed = parseUpload(path, bytes);
-  if (parsed instanceof Error) throw new UploadError(`${path}: ${parsed.message}`);
-  return parsed.data;
+  return inputs;
 }
 
 /** Progress as the native CLI prints it: "\rprogress  NN%" on stderr, a newline at the end. */
@@ -81,17 +119,14 @@ function progressPrinter(stderr: (text: string) => void) {
   };
 }
 
-async function run(args: HeadlessArgs, io: HeadlessIo): Promise<Json> {
-  const core = await loadCoreNode(io.wasmDir);
-  const known = core.experiments().map((e) => e.id);
-  if (!known.includes(args.id)) throw new UsageError(`unknown experiment '${args.id}' (known: ${known.join(', ')})`);
-  const upload = args.uploadPath === undefined ? undefined : await readUpload(args.uploadPath);
+async function run(core: Core, args: HeadlessArgs, io: HeadlessIo): Promise<Json> {
+  const inputs = await readInputs(core, args);
   const progress = progressPrinter(io.stderr);
   try {
-    if (args.pool === undefined) return core.run(args.id, args.params, upload, (f) => progress.update(f));
+    if (args.pool === undefined) return core.run(args.id, args.params, inputs, (f) => progress.update(f));
     const pool = new Pool(() => nodeWorkerRunner(io.wasmDir), args.pool);
     try {
-      return await pool.run(args.id, args.params, { upload, onProgress: (f) => progress.update(f) });
+      return await pool.run(args.id, args.params, { inputs, onProgress: (f) => progress.update(f) });
     } finally {
       pool.dispose();
     }
@@ -102,31 +137,36 @@ async function run(args: HeadlessArgs, io: HeadlessIo): Promise<Json> {
 
 /** Runs one experiment; returns the process exit code. */
 export async function main(argv: string[], io: HeadlessIo): Promise<number> {
+  const usage = 'usage: npm run lab -- <experiment-id> [key=value ...] [<input>=<file.csv|file.npy|file.json>] [--pool N]\n' +
+    '       npm run lab -- <experiment-id> --help    parameters, defaults, ranges and inputs\n' +
+    '       npm run lab -- --schema                  every experiment\'s schema as JSON\n' +
+    '       npm run lab -- plan|run-job|combine <experiment-id> ...   a sweep in shards (as attnlab plan ...)\n';
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h') {
-    io.stderr('usage: npm run lab -- <experiment-id> [key=value ...] [upload=<file.csv|file.npy|file.json>] [--pool N]\n');
+    (argv.length === 0 ? io.stderr : io.stdout)(usage);
     return argv.length === 0 ? 2 : 0;
   }
-  const args = parseArgs(argv);
   try {
+    const core = await loadCoreNode(io.wasmDir);
+    const schemas = JSON.parse(core.module.listExperiments()) as CoreSchema[];
+    if (argv[0] === '--schema') { io.stdout(JSON.stringify(schemas, null, 2) + '\n'); return 0; }
+    if (['plan', 'run-job', 'combine'].includes(argv[0])) return runSharded(core, argv, io.stdout, io.stderr);
+    const args = parseArgs(argv, schemas);
     if (args instanceof UsageError) throw args;
-    const result = await run(args, io);
+    if (args.help) { io.stdout(core.module.experimentHelp(args.id)); return 0; }
+    const result = await run(core, args, io);
     io.stdout(JSON.stringify(result) + '\n');
     return 0;
   } catch (error) {
     const message = (error as Error).message;
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof ShardedRefusal) {
       io.stderr(`attnlab: ${message}\n`);
-      return 2;
-    }
-    if (error instanceof UploadError) {
-      io.stderr(`attnlab: upload: ${message}\n`);
       return 2;
     }
     if (error instanceof CoreError) {
       io.stderr(`attnlab: ${message}\n`);
       return error.badInput ? 2 : 1;
     }
-    io.stderr(`attnlab: ${(error as Error).stack ?? message}\n`);
+    io.stderr(`attnlab: ${String(message).split('\n')[0]}\n`);
     return 1;
   }
 }

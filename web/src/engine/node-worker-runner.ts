@@ -7,20 +7,24 @@ import { join } from 'node:path';
 import { CoreError, unwrap, type Json } from './core';
 import type { Runner } from './pool';
 
-// Protocol. In: {call, op, args}. Out: {call, progress: [done, total]} (at most every 50 ms)
+// Protocol. In: {call, op, args}. Out: {call, progress: [done, total, label]} (at most every 50 ms)
 // or {call, envelope} (the core's JSON envelope, unwrapped on this side) or {call, fatal}.
+// setInputs keeps the run's inputs in the worker; plan and runJob pass them to the core.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { readFileSync } = require('node:fs');
 const modulePromise = import(workerData.glueUrl).then((glue) => glue.default({ wasmBinary: readFileSync(workerData.wasmPath) }));
+let inputs;
 parentPort.on('message', async ({ call, op, args }) => {
   try {
     const core = await modulePromise;
+    if (op === 'setInputs') { inputs = args[0]; parentPort.postMessage({ call, envelope: '{"ok":true,"value":null}' }); return; }
+    if (op === 'plan') args.push(inputs);
     if (op === 'runJob') {
       let last = 0;
-      args.push((done, total) => {
+      args.push(inputs, (done, total, label) => {
         const now = Date.now();
-        if (now - last > 50 || done >= total) { last = now; parentPort.postMessage({ call, progress: [done, total] }); }
+        if (now - last > 50 || done >= total) { last = now; parentPort.postMessage({ call, progress: [done, total, label] }); }
         return true;
       });
     }
@@ -34,7 +38,7 @@ parentPort.on('message', async ({ call, op, args }) => {
 interface Pending {
   resolve: (value: Json) => void;
   reject: (error: Error) => void;
-  onProgress?: (done: number, total: number) => void;
+  onProgress?: (done: number, total: number, label: string) => void;
 }
 
 /** wasmDir holds the web build's attnlab.mjs and attnlab.wasm. */
@@ -50,7 +54,7 @@ export function nodeWorkerRunner(wasmDir: string): Runner {
     pending.clear();
   };
 
-  worker.on('message', (message: { call: number; progress?: [number, number]; envelope?: string; fatal?: string }) => {
+  worker.on('message', (message: { call: number; progress?: [number, number, string]; envelope?: string; fatal?: string }) => {
     const p = pending.get(message.call);
     if (!p) return;
     if (message.progress) return p.onProgress?.(...message.progress);
@@ -73,8 +77,9 @@ export function nodeWorkerRunner(wasmDir: string): Runner {
     });
 
   return {
+    setInputs: async (inputs) => { await call('setInputs', [inputs]); },
     plan: (id, params) => call('plan', [id, JSON.stringify(params)]),
-    runJob: (id, job, upload, onProgress) => call('runJob', [id, JSON.stringify(job), upload], onProgress),
+    runJob: (id, job, onProgress) => call('runJob', [id, JSON.stringify(job)], onProgress),
     combine: (id, params, finished) => call('combine', [id, JSON.stringify(params), JSON.stringify(finished)]),
     terminate: () => {
       failAll(new CoreError('stopped'));

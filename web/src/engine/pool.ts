@@ -1,27 +1,30 @@
 // A pool of runners (one wasm instance each) for sweeps: plan once, spread the jobs, combine what is
 // finished after every job so the page can draw partial results. Stop terminates and respawns.
-import { CoreError, type FinishedJob, type Json, type Params } from './core';
+// A run's inputs (parsed files) go to each runner once, not once per job.
+import { CoreError, type FinishedJob, type Inputs, type Json, type Params, type Plan, type PlannedJob } from './core';
 
 export interface Runner {
-  plan(id: string, params: Params): Promise<Params[]>;
-  runJob(id: string, job: Params, upload: Float64Array | undefined, onProgress?: (done: number, total: number) => void): Promise<Json>;
+  /** Keeps the run's inputs in the runner; plan and runJob use them until the next call. */
+  setInputs(inputs: Inputs | undefined): Promise<void>;
+  plan(id: string, params: Params): Promise<Plan>;
+  runJob(id: string, job: PlannedJob, onProgress?: (done: number, total: number, label: string) => void): Promise<Json>;
   combine(id: string, params: Params, finished: FinishedJob[]): Promise<Json>;
   terminate(): void;
 }
 export type RunnerFactory = () => Runner;
 
 export interface RunOptions {
-  upload?: Float64Array;
-  /** Overall fraction done in [0, 1]. */
-  onProgress?: (fraction: number) => void;
+  inputs?: Inputs;
+  /** Overall fraction done in [0, 1], and what the slowest running step is doing. */
+  onProgress?: (fraction: number, label: string) => void;
   /** A combined result over the jobs finished so far. */
   onPartial?: (result: Json, finishedJobs: number, totalJobs: number) => void;
 }
 
-/** hardwareConcurrency − 1, at least 1: one core stays free for the page. */
+/** Every core: the workers run at normal priority and the page's main thread only draws. */
 export function defaultPoolSize(): number {
   const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 2;
-  return Math.max(1, cores - 1);
+  return Math.max(1, cores);
 }
 
 export class Pool {
@@ -60,25 +63,29 @@ export class Pool {
     }
   }
 
-  private async execute(id: string, params: Params, { upload, onProgress, onPartial }: RunOptions): Promise<Json> {
+  private async execute(id: string, params: Params, { inputs, onProgress, onPartial }: RunOptions): Promise<Json> {
     const generation = this.generation;
     let failed = false;
     const live = () => generation === this.generation && !failed;
-    const jobs = await this.runner(0).plan(id, params);
+    await this.runner(0).setInputs(inputs);
+    const { jobs, singleJob } = await this.runner(0).plan(id, params);
     const done = new Array<number>(jobs.length).fill(0);
-    const report = () => onProgress?.(done.reduce((a, b) => a + b, 0) / Math.max(1, jobs.length));
+    let label = '';
+    const report = () => onProgress?.(done.reduce((a, b) => a + b, 0) / Math.max(1, jobs.length), label);
     const finished: FinishedJob[] = [];
     let next = 0;
     let combining = Promise.resolve();
     const workers = Math.max(1, Math.min(this.size, jobs.length));
     const work = async (w: number) => {
+      if (w > 0 && next < jobs.length) await this.runner(w).setInputs(inputs);
       while (next < jobs.length && live()) {
         const index = next++;
         let result: Json;
         try {
-          result = await this.runner(w).runJob(id, jobs[index], upload, (d, t) => {
+          result = await this.runner(w).runJob(id, jobs[index], (d, t, l) => {
             if (!live()) return;
             done[index] = Math.max(done[index], t > 0 ? Math.min(1, d / t) : 0);
+            label = l;
             report();
           });
         } catch (error) {
@@ -103,6 +110,6 @@ export class Pool {
     await combining;
     if (generation !== this.generation) throw new CoreError('stopped');
     finished.sort((a, b) => a.index - b.index);
-    return this.runner(0).combine(id, params, finished);
+    return singleJob ? finished[0].result : this.runner(0).combine(id, params, finished);
   }
 }

@@ -1,15 +1,18 @@
-// Main-thread side of upload parsing: the bytes go to a short-lived worker and come back as numbers.
+// Main-thread side of reading a user file: the bytes go to a short-lived core worker, where the core's
+// one parser (the same as the native CLI's) checks them against the experiment's input rule.
 import * as Comlink from 'comlink';
-import { UploadError, type ParsedUpload, type UploadResult } from './upload-parse';
-import type { UploadWorkerApi } from './upload-worker';
+import type { InputArray } from './core';
+import { coreWorker } from './worker-runner';
 
-export async function parseUploadOffThread(file: File): Promise<UploadResult> {
-  const worker = new Worker(new URL('./upload-worker.ts', import.meta.url), { type: 'module', name: 'attnlab-upload' });
+export type InputReading = { ok: true; value: InputArray } | { ok: false; error: string };
+
+export async function parseInputOffThread(experimentId: string, input: string, file: File, budgetMiB: number): Promise<InputReading> {
+  const { worker, api } = coreWorker();
   try {
     const bytes = await file.arrayBuffer();
-    const api = Comlink.wrap<UploadWorkerApi>(worker);
-    const out = await api.parse(file.name, Comlink.transfer(bytes, [bytes]));
-    return out.ok ? (out.value as ParsedUpload) : new UploadError(out.error);
+    return await api.parseInput(experimentId, input, file.name, Comlink.transfer(bytes, [bytes]), budgetMiB);
+  } catch (error) {
+    return { ok: false, error: `could not read ${file.name}: ${(error as Error).message}` };
   } finally {
     worker.terminate();
   }

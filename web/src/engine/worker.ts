@@ -1,24 +1,43 @@
 // One Web Worker = one wasm instance. Exposed with Comlink; progress is posted fire-and-forget.
 // Stop is worker.terminate() by the pool (the core cannot be interrupted mid-step from outside).
+// The run's inputs arrive once (setInputs) and stay here for every job of the run.
 import * as Comlink from 'comlink';
-import type { Core, FinishedJob, Params } from './core';
+import type { Core, FinishedJob, Inputs, Params, PlannedJob } from './core';
 import { loadCore } from './load-browser';
 
 let corePromise: Promise<Core> | undefined;
 const core = () => (corePromise ??= loadCore());
+let inputs: Inputs | undefined;
 
 const api = {
-  async plan(id: string, params: Params) { return (await core()).plan(id, params); },
-  async runJob(id: string, job: Params, upload: Float64Array | undefined, onProgress?: (done: number, total: number) => void) {
+  setInputs(given: Inputs | undefined) { inputs = given; },
+  async plan(id: string, params: Params) { return (await core()).plan(id, params, inputs); },
+  async runJob(id: string, job: PlannedJob, onProgress?: (done: number, total: number, label: string) => void) {
     const c = await core();
     let last = 0;
-    return c.runJob(id, job, upload, (done, total) => {
+    let lastLabel = '';
+    return c.runJob(id, job, inputs, (done, total, label) => {
       const now = performance.now();
-      if (onProgress && (now - last > 50 || done >= total)) { last = now; void onProgress(done, total); }
+      if (onProgress && (now - last > 50 || done >= total || label !== lastLabel)) {
+        last = now;
+        lastLabel = label;
+        void onProgress(done, total, label);
+      }
       return true;
     });
   },
   async combine(id: string, params: Params, finished: FinishedJob[]) { return (await core()).combine(id, params, finished); },
+  /** The experiment's theory curves alone (closed forms): redrawn while a control moves. */
+  async theory(id: string, params: Params) { return (await core()).theory(id, params); },
+  /** Parses a user file with the core's parser, off the main thread. */
+  async parseInput(id: string, input: string, fileName: string, bytes: ArrayBuffer, budgetMiB: number) {
+    try {
+      const parsed = (await core()).parseInput(id, input, fileName, new Uint8Array(bytes), budgetMiB);
+      return Comlink.transfer({ ok: true as const, value: parsed }, [parsed.values.buffer as ArrayBuffer]);
+    } catch (error) {
+      return { ok: false as const, error: (error as Error).message };
+    }
+  },
 };
 export type WorkerApi = typeof api;
 Comlink.expose(api);

@@ -1,5 +1,9 @@
-// One declaration per parameter drives the control, the URL key, validation, clamping and the docs.
+// The page's view of a parameter: the core's declaration (key, kind, default, bounds, unit, help;
+// web/src/experiments/generated/schemas.ts, generated from `attnlab --schema`) merged with the
+// presentation each experiment adds (label, group, slider, option labels). The control, the URL
+// key, validation, clamping and the docs all derive from the merged spec.
 import type { Json, Params } from '../engine/core';
+import { SCHEMAS } from './generated/schemas';
 
 interface BaseSpec {
   /** URL key, CLI key and the core's parameter name. */
@@ -26,15 +30,19 @@ export interface RealListSpec extends BaseSpec {
   /** Granularity used when a value is clamped inside an open end (as for a single real). */
   step?: number;
 }
-export type ParamSpec = IntSpec | RealSpec | EnumSpec | IntListSpec | RealListSpec;
+/** Short free text the core parses itself ("prefix:3", "causal:0.5", "0.5,0.3,0.2"); printable, link-safe. */
+export interface TextSpec extends BaseSpec { kind: 'text'; default: string; maxLength: number }
+export type ParamSpec = IntSpec | RealSpec | EnumSpec | IntListSpec | RealListSpec | TextSpec;
 export type ParamValue = number | string | number[];
 export type ParamValues = Record<string, ParamValue>;
 
-/** A user file: parsed off the main thread into numbers, passed to the core, never put in the URL. */
+/** A user file for one of the core's named inputs: parsed off the main thread by the core, never put in the URL. */
 export interface UploadSpec {
+  /** The core's input name ("pattern", "q", ...). */
+  input: string;
   label: string;
   help: string;
-  /** File extensions accepted, e.g. ['.csv', '.npy', '.json']. */
+  /** File extensions accepted, from the core's input rule (e.g. ['.csv', '.npy', '.json']). */
   accept: string[];
   /** Parameters the file determines (e.g. the pattern size n): not sent to the core when a file is used. */
   replaces?: string[];
@@ -55,16 +63,18 @@ export interface Figure {
 /** One number above the figures; `value` is its text, `raw` the full-precision number (data-value). */
 export interface Headline { key: string; label: string; value: string; raw?: number; help?: string }
 
-export interface Preset { label: string; description: string; values: ParamValues }
+export interface Preset { label: string; description: string; values: { readonly [key: string]: ParamValue | undefined } }
 
 export interface ExperimentMeta {
-  id: string;
+  id: ExperimentId;
   family: string;
   title: string;
   /** One paragraph: what is computed and what to look for. */
   summary: string;
   params: ParamSpec[];
   upload?: UploadSpec;
+  /** Several named files used together (e.g. Q and K, or an attention matrix): one field each; `upload` is then unset. */
+  uploads?: UploadSpec[];
   presets?: Preset[];
   /** Headline numbers shown above the figures, each with a stable data-key for tests. */
   headline: (result: Json, values: ParamValues) => Headline[];
@@ -73,16 +83,101 @@ export interface ExperimentMeta {
   explain?: () => HTMLElement;
 }
 
+// ---- the core's schemas, typed -----------------------------------------------------------------
+
+type CoreExperiment = (typeof SCHEMAS)[number];
+export type ExperimentId = CoreExperiment['id'];
+type CoreOf<Id extends ExperimentId> = Extract<CoreExperiment, { id: Id }>;
+type CoreParamOf<Id extends ExperimentId> = CoreOf<Id>['params'][number];
+/** Every parameter key of an experiment except the seed (which has its own control). */
+export type PresentedKey<Id extends ExperimentId> = Exclude<CoreParamOf<Id>['key'], 'seed'>;
+
+interface ParamPresentationBase {
+  label: string;
+  group?: string;
+  slider?: 'linear' | 'log' | 'none';
+  /** Granularity of the number input and slider. */
+  step?: number;
+  /** Replaces the core's help text under the control (the CLI keeps the core's). */
+  help?: string;
+}
+type PresentationFor<P> = P extends { kind: 'enum'; values: readonly (infer V extends string)[] }
+  ? ParamPresentationBase & { options: Record<V, string> }
+  : ParamPresentationBase;
+/** Presentation of every parameter of an experiment, and of nothing else (tsc enforces both). */
+export type Presentation<Id extends ExperimentId> = { [K in PresentedKey<Id>]: PresentationFor<Extract<CoreParamOf<Id>, { key: K }>> };
+/** A preset names only parameters the experiment has. */
+export interface PresetOf<Id extends ExperimentId> {
+  label: string; description: string;
+  values: Partial<Record<PresentedKey<Id>, ParamValue>>;
+}
+
+interface CoreParam {
+  key: string; kind: ParamSpec['kind']; default: number | string | readonly number[];
+  min?: number; max?: number; minOpen?: boolean; maxOpen?: boolean; maxCount?: number; maxLength?: number;
+  values?: readonly string[]; unit?: string; help: string;
+}
+
+function coreSchema(id: string): { params: readonly CoreParam[]; inputs: readonly { name: string; formats: readonly string[] }[] } {
+  const found = (SCHEMAS as readonly CoreExperiment[]).find((e) => e.id === id);
+  if (!found) throw new Error(`no core schema for experiment ${id}`);
+  return found as unknown as { params: readonly CoreParam[]; inputs: readonly { name: string; formats: readonly string[] }[] };
+}
+
+/** One parameter: the core's declaration plus the page's presentation. */
+function mergeParam(core: CoreParam, look: ParamPresentationBase & { options?: Record<string, string> }): ParamSpec {
+  const base = { key: core.key, label: look.label, help: look.help ?? core.help, group: look.group, slider: look.slider,
+    ...(core.unit ? { unit: core.unit } : {}) };
+  const bounds = { min: core.min as number, max: core.max as number };
+  const open = { ...(core.minOpen ? { minOpen: true } : {}), ...(core.maxOpen ? { maxOpen: true } : {}) };
+  switch (core.kind) {
+    case 'enum':
+      return { ...base, kind: 'enum', default: core.default as string,
+        options: (core.values ?? []).map((value) => ({ value, label: look.options?.[value] ?? value })) };
+    case 'int': return { ...base, kind: 'int', default: core.default as number, ...bounds, step: look.step };
+    case 'real': return { ...base, kind: 'real', default: core.default as number, ...bounds, ...open, step: look.step };
+    case 'intList': return { ...base, kind: 'intList', default: [...(core.default as number[])], ...bounds, maxCount: core.maxCount ?? 1 };
+    case 'realList': return { ...base, kind: 'realList', default: [...(core.default as number[])], ...bounds, ...open, maxCount: core.maxCount ?? 1, step: look.step };
+    case 'text': return { ...base, kind: 'text', default: core.default as string, maxLength: core.maxLength ?? 64 };
+  }
+}
+
+/** The page's parameters of an experiment in the core's order (the seed apart). */
+export function presentParams<Id extends ExperimentId>(id: Id, presentation: Presentation<Id>): ParamSpec[] {
+  const looks = presentation as unknown as Record<string, ParamPresentationBase & { options?: Record<string, string> }>;
+  return coreSchema(id).params.filter((p) => p.key !== 'seed').map((p) => mergeParam(p, looks[p.key]));
+}
+
+/** A file input of the experiment, its accepted formats taken from the core's rule. */
+export function presentUpload(id: ExperimentId, input: string, look: Omit<UploadSpec, 'input' | 'accept'>): UploadSpec {
+  const rule = coreSchema(id).inputs.find((i) => i.name === input);
+  if (!rule) throw new Error(`${id} has no input named ${input}`);
+  return { input, accept: rule.formats.map((f) => `.${f}`), ...look };
+}
+
+/** Every file input of an experiment, in panel order (the one `upload`, or the list `uploads`). */
+export function uploadsOf(meta: Pick<ExperimentMeta, 'upload' | 'uploads'>): UploadSpec[] {
+  return meta.uploads ?? (meta.upload ? [meta.upload] : []);
+}
+
+/** Whether the core runs this experiment as one job (its result needs no combine step). */
+export function isSingleJob(id: ExperimentId): boolean {
+  return (SCHEMAS as readonly CoreExperiment[]).find((e) => e.id === id)?.singleJob === true;
+}
+
+/** Whether the core gives this experiment's theory curves alone (cheap), so the page can redraw them live. */
+export function hasTheory(id: ExperimentId): boolean {
+  return (SCHEMAS as readonly { id: string; hasTheory?: boolean }[]).find((e) => e.id === id)?.hasTheory === true;
+}
+
+const seedCore = coreSchema(SCHEMAS[0].id).params.find((p) => p.key === 'seed')!;
 export const SEED_SPEC: IntSpec = {
-  key: 'seed', label: 'Seed', kind: 'int', default: 1, min: 0, max: 2 ** 53 - 1,
-  help: 'Every random number derives from this seed: the same seed gives the same numbers everywhere.',
+  key: 'seed', label: 'Seed', kind: 'int', default: seedCore.default as number, min: seedCore.min as number, max: seedCore.max as number,
+  help: seedCore.help,
 };
 
-/** The core reads `budget` for every experiment (ParamReader::budgetBytes): MiB, 1 … 65536. */
-export const BUDGET_SPEC: RealSpec = {
-  key: 'budget', label: 'Memory budget', kind: 'real', default: 1024, min: 1, max: 65536, unit: 'MiB', group: 'Limits', slider: 'none',
-  help: 'Runs that would need more memory are refused with an explanation before anything is allocated.',
-};
+/** The presentation of the memory budget every experiment takes. */
+export const BUDGET_LOOK = { label: 'Memory budget', group: 'Limits', slider: 'none' } as const;
 
 export function defaults(meta: ExperimentMeta): ParamValues {
   const v: ParamValues = {};

@@ -1,7 +1,8 @@
 // Shared explanation blocks for the paper-1 experiments, typeset with KaTeX (bundled, no CDN).
 import katex from 'katex';
+import { referenceHtml, SPARSE_APPROXIMATION } from './references';
 
-type Block = ['p', string] | ['tex', string] | ['conditions'] | ['theorem'] | ['caveat'];
+type Block = ['p', string] | ['tex', string] | ['conditions'] | ['theorem'] | ['caveat'] | ['reference'];
 
 const tex = (source: string, displayMode = true) => katex.renderToString(source, { displayMode, throwOnError: false });
 
@@ -13,13 +14,13 @@ const CONDITIONS = [
 ].join('');
 
 const THEOREM = [
-  '<p><strong>Theorem R</strong> (reconstructed, spec §2.2): for A with ≤ k nonzeros per row and column and within-row range ≤ γ, with probability ≥ 1 − δ the construction satisfies (23) and (24) once</p>',
+  '<p><strong>Theorem R</strong> (a reconstruction of the paper’s bound, proved from its published statements): for A with ≤ k nonzeros per row and column and within-row range ≤ γ, with probability ≥ 1 − δ the construction satisfies (23) and (24) once</p>',
   tex('d \\ge \\frac{4 \\ln(4n^2/\\delta)}{\\eta^2 - \\eta^3},\\quad \\eta = \\frac{\\ln(1+\\varepsilon_1)}{2\\sqrt{k}\\,\\beta},\\quad \\beta = \\ln\\tfrac{1}{\\varepsilon_2} + \\ln(1+\\varepsilon_1) + \\ln\\gamma,'),
   '<p>that is d = O(log n) for fixed k, γ, ε1, ε2. The dashed bound uses δ = 0.5; it is very conservative (about ten times the measured d_min).</p>',
 ].join('');
 
 const CAVEAT =
-  '<p class="caveat"><strong>Caveat:</strong> the paper\u2019s full text could not be read, so the exact conditions, the construction and the bound are a proven reconstruction that fits every verified fragment; the paper\u2019s own constants and protocol details (grid, seeds, sampler) may differ (spec §0).</p>';
+  '<p class="caveat"><strong>Caveat:</strong> the paper\u2019s full text could not be read, so the exact conditions, the construction and the bound are a proven reconstruction that fits every verified fragment; the paper\u2019s own constants and protocol details (grid, seeds, sampler) may differ. There is no published code to compare with.</p>';
 
 export function explainPanel(blocks: Block[]): HTMLElement {
   const panel = document.createElement('section');
@@ -32,6 +33,7 @@ export function explainPanel(blocks: Block[]): HTMLElement {
         case 'conditions': return CONDITIONS;
         case 'theorem': return THEOREM;
         case 'caveat': return CAVEAT;
+        case 'reference': return referenceHtml(SPARSE_APPROXIMATION);
       }
     })
     .join('');

@@ -2,7 +2,7 @@
 // legends included), PNG at 2× (that SVG drawn on a canvas), CSV and JSON. Every file is stamped
 // (see stamp.ts) and downloaded through an <a download> blob URL.
 import { svgElement } from './legend';
-import { captionLines, csvText, exportFileName, insertPngText, jsonText, svgMetadataMarkup, type ExportStamp } from './stamp';
+import { CAPTION_FONT_SIZE, captionChars, captionLines, csvText, exportFileName, insertPngText, jsonText, svgMetadataMarkup, type ExportStamp, type FigureData } from './stamp';
 import { FONT, INK, MUTED } from './theme';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -34,9 +34,9 @@ function svgAsGroup(part: SVGSVGElement, at: { x: number; y: number; width: numb
 /** One SVG that looks like the on-screen figure, with a title above and a stamp caption below. */
 export function composeSvg(figure: Element, title: string, stamp: ExportStamp): SVGSVGElement {
   const box = figure.getBoundingClientRect();
-  const titleHeight = 26, captionLineHeight = 13;
-  const caption = captionLines(stamp);
+  const titleHeight = 26, captionLineHeight = 12;
   const width = Math.ceil(box.width);
+  const caption = captionLines(stamp, captionChars(width)); // wrapped to the figure's width, so the footer is whole
   const height = Math.ceil(box.height) + titleHeight + caption.length * captionLineHeight + 10;
   const svg = svgElement('svg', { xmlns: SVG_NS, width, height, viewBox: `0 0 ${width} ${height}`, 'font-family': FONT });
   svg.insertAdjacentHTML('afterbegin', svgMetadataMarkup(stamp));
@@ -60,7 +60,7 @@ export function composeSvg(figure: Element, title: string, stamp: ExportStamp): 
     }
   }
   caption.forEach((line, i) => {
-    const text = svgElement('text', { x: 4, y: Math.ceil(box.height) + titleHeight + 12 + i * captionLineHeight, 'font-size': 9, fill: MUTED });
+    const text = svgElement('text', { x: 4, y: Math.ceil(box.height) + titleHeight + 12 + i * captionLineHeight, 'font-size': CAPTION_FONT_SIZE, fill: MUTED });
     text.textContent = line;
     svg.append(text);
   });
@@ -112,7 +112,8 @@ export interface ExportRequest {
   element: Element;
   title: string;
   table: () => { columns: string[]; rows: (number | string)[][] };
-  result: unknown;
+  /** The figure's own JSON data; without it the JSON holds the table. Never the whole result. */
+  data?: () => FigureData;
   stamp: ExportStamp;
 }
 
@@ -120,7 +121,7 @@ export async function exportFigure(request: ExportRequest): Promise<void> {
   const { format, stamp } = request;
   const name = exportFileName(stamp.experiment, stamp.figure, format);
   if (format === 'csv') return download(new Blob([csvText(request.table(), stamp)], { type: 'text/csv' }), name);
-  if (format === 'json') return download(new Blob([jsonText(request.result, stamp)], { type: 'application/json' }), name);
+  if (format === 'json') return download(new Blob([jsonText(request.data?.() ?? request.table(), stamp)], { type: 'application/json' }), name);
   const svg = composeSvg(request.element, request.title, stamp);
   if (format === 'svg') return download(new Blob([svgMarkup(svg)], { type: 'image/svg+xml' }), name);
   download(await svgToPng(svg, stamp), name);

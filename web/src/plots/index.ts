@@ -16,7 +16,7 @@
 //   heatmapRow(panels, options)   several heatmaps on ONE colour scale with one legend (e.g. exact
 //       attention vs its approximation); resolveColorScale(grids, color) gives the shared scale.
 //   colorLegend / swatchLegend   legend.ts    SVG legends, if a figure composes its own layout.
-//   exportFigure({format, element, title, table, result, stamp})   export.ts   SVG/PNG/CSV/JSON.
+//   exportFigure({format, element, title, table, data, stamp})   export.ts   SVG/PNG/CSV/JSON (one figure's data).
 //   makeStamp / csvText / jsonText / insertPngText   stamp.ts   DOM-free stamping (tested in Node).
 //   formatNumber, DATA_COLORS, THEORY   theme.ts   shared look.
 export { lineChart, wrapWithLegend, type AxisOptions, type LineChartOptions, type Point, type Series } from './lines';
@@ -27,5 +27,5 @@ export { colorLegend, swatchLegend, type LegendItem } from './legend';
 export { colorDomain, colorLut, rampPosition, type ColorScale } from './colormap';
 export { downsampleMaxAbs, type Grid } from './downsample';
 export { exportFigure, composeSvg, type ExportFormat } from './export';
-export { APP_VERSION, makeStamp, type ExportStamp } from './stamp';
+export { APP_VERSION, makeStamp, type ExportStamp, type FigureData } from './stamp';
 export { DATA_COLORS, THEORY, formatNumber } from './theme';

@@ -57,6 +57,20 @@ function axis(options: AxisOptions = {}): Plot.ScaleOptions {
   };
 }
 
+/**
+ * A log axis that names given values draws them as its own marks: Plot passes a log scale's labels
+ * through d3's thinning, which blanks some of them (5 and 50 of 1…300) even when they are asked for.
+ */
+function namedLogAxis(key: 'x' | 'y', options: AxisOptions | undefined): Plot.Markish[] {
+  if (options?.type !== 'log' || !options.ticks) return [];
+  const text = (d: number) => formatNumber(d, 4);
+  return key === 'x'
+    ? [Plot.gridX(options.ticks, { stroke: GRID, strokeOpacity: 1 }), Plot.axisX(options.ticks, { text, label: options.label, labelArrow: true })]
+    : [Plot.gridY(options.ticks, { stroke: GRID, strokeOpacity: 1 }), Plot.axisY(options.ticks, { text, label: options.label, labelArrow: true })];
+}
+
+const hasNamedLogAxis = (options?: AxisOptions) => options?.type === 'log' && Boolean(options.ticks);
+
 /** Drops points a log axis cannot show, so one zero does not blank the chart. */
 function drawable(points: Point[], xLog: boolean, yLog: boolean): Point[] {
   return points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y) && !(xLog && p.x <= 0) && !(yLog && p.y <= 0));
@@ -64,6 +78,7 @@ function drawable(points: Point[], xLog: boolean, yLog: boolean): Point[] {
 
 export function lineChart(series: Series[], options: LineChartOptions): HTMLElement {
   const xLog = options.x?.type === 'log', yLog = options.y?.type === 'log';
+  const height = options.height ?? Math.round(Math.min(360, Math.max(220, options.width * 0.6)));
   const marks: Plot.Markish[] = [];
   const legend: LegendItem[] = [];
   let dataIndex = 0;
@@ -85,17 +100,19 @@ export function lineChart(series: Series[], options: LineChartOptions): HTMLElem
     x: options.x?.domain ?? extentOf([...all.map((p) => p.x), ...axisRules('x')], xLog),
     y: options.y?.domain ?? extentOf([...all.map((p) => p.y), ...axisRules('y')], yLog),
     xLog, yLog,
+    points: all, width: options.width, height,
   };
+  marks.unshift(...namedLogAxis('x', options.x), ...namedLogAxis('y', options.y));
   marks.push(...ruleMarks(rules, extent), Plot.frame({ stroke: GRID }));
   legend.push(...ruleLegend(rules));
 
   const plot = Plot.plot({
     width: options.width,
-    height: options.height ?? Math.round(Math.min(360, Math.max(220, options.width * 0.6))),
+    height,
     marginLeft: 56,
     marginRight: 16,
-    x: axis(options.x),
-    y: axis(options.y),
+    x: { ...axis(options.x), ...(hasNamedLogAxis(options.x) ? { axis: null } : {}) },
+    y: { ...axis(options.y), ...(hasNamedLogAxis(options.y) ? { axis: null } : {}) },
     style: PLOT_STYLE,
     ariaLabel: options.ariaLabel,
     ariaDescription: options.ariaDescription,

@@ -16,7 +16,47 @@ export interface Rule {
 }
 
 /** The data's extent on each axis, so tags can sit on the side of the rule with more room. */
-export interface Extent { x?: [number, number]; y?: [number, number]; xLog?: boolean; yLog?: boolean }
+export interface Extent {
+  x?: [number, number]; y?: [number, number]; xLog?: boolean; yLog?: boolean;
+  /** The points drawn and the chart's size (px): a vertical rule's tag goes to the end (top or bottom) they leave free. */
+  points?: { x: number; y: number }[];
+  width?: number;
+  height?: number;
+}
+
+const TAG_CHAR_WIDTH = 6.2; // 11px system-ui, as in legend.ts
+/** Plot's default margins around the frame (px), for turning a tag's size into data coordinates. */
+const FRAME_MARGIN = { x: 72, y: 50 };
+
+/** Where `v` falls in [lo, hi] as a fraction (log-aware). */
+function fraction(v: number, [lo, hi]: [number, number], log = false): number {
+  const f = (t: number) => (log ? Math.log(t) : t);
+  return f(hi) === f(lo) ? 0.5 : (f(v) - f(lo)) / (f(hi) - f(lo));
+}
+
+/**
+ * 'bottom' when the tag of a vertical rule at the top of the frame would cover more drawn points
+ * than at the bottom (a falling spectrum passes the top left, a histogram's bars fill the bottom).
+ */
+export function tagEnd(rule: Rule, before: boolean, extent: Extent, row = 0): 'top' | 'bottom' {
+  const { points, x, y } = extent;
+  if (!points?.length || !x || !y) return 'top';
+  const plotWidth = Math.max(60, (extent.width ?? 400) - FRAME_MARGIN.x);
+  const plotHeight = Math.max(60, (extent.height ?? 260) - FRAME_MARGIN.y);
+  const at = fraction(rule.value, x, extent.xLog);
+  const span = ((rule.tag ?? rule.label).length * TAG_CHAR_WIDTH + 8) / plotWidth;
+  const [left, right] = before ? [at - span, at] : [at, at + span];
+  const band = (16 + 14 * row) / plotHeight;
+  let top = 0, bottom = 0;
+  for (const p of points) {
+    const px = fraction(p.x, x, extent.xLog);
+    if (px < left || px > right) continue;
+    const py = fraction(p.y, y, extent.yLog);
+    if (py >= 1 - band) top++;
+    if (py <= band) bottom++;
+  }
+  return top > bottom ? 'bottom' : 'top';
+}
 
 export function extentOf(values: number[], log = false): [number, number] | undefined {
   const usable = values.filter((v) => Number.isFinite(v) && (!log || v > 0));
@@ -38,10 +78,12 @@ export function ruleMarks(rules: Rule[], extent: Extent = {}): Plot.Markish[] {
     const tag = { text: () => rule.tag ?? rule.label, fill: stroke.stroke, stroke: 'white', strokeWidth: 3, paintOrder: 'stroke', fontSize: 11 };
     if (rule.axis === 'x') {
       const before = inUpperHalf(rule.value, extent.x, extent.xLog);
-      const dy = 8 + 14 * xTags++;
+      const row = xTags++;
+      const end = tagEnd(rule, before, extent, row);
+      const dy = (8 + 14 * row) * (end === 'top' ? 1 : -1);
       return [
         Plot.ruleX([rule.value], common),
-        Plot.text([rule.value], { x: (d: number) => d, frameAnchor: 'top', textAnchor: before ? 'end' : 'start', dx: before ? -4 : 4, dy, ...tag }),
+        Plot.text([rule.value], { x: (d: number) => d, frameAnchor: end, textAnchor: before ? 'end' : 'start', dx: before ? -4 : 4, dy, ...tag }),
       ];
     }
     const before = inUpperHalf(rule.value, extent.y, extent.yLog);

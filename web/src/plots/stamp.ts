@@ -51,8 +51,16 @@ export function csvText(table: { columns: string[]; rows: (number | string)[][] 
   return lines.join('\n') + '\n';
 }
 
-export function jsonText(result: unknown, stamp: ExportStamp): string {
-  return JSON.stringify({ meta: stamp, params: { ...stamp.params, seed: stamp.seed }, result }, null, 1) + '\n';
+/** What a figure's JSON export holds: its table, or data of its own (e.g. a heatmap's grid). */
+export type FigureData = { columns: string[]; rows: (number | string)[][] } | Record<string, unknown>;
+
+/**
+ * One figure's JSON: `meta` (the stamp), `params` (with the seed) and `data`, that figure's data
+ * only. One top-level key per line; the data stays on one line so long arrays do not balloon.
+ */
+export function jsonText(data: FigureData, stamp: ExportStamp): string {
+  const body = { meta: stamp, params: { ...stamp.params, seed: stamp.seed }, data };
+  return `{\n${Object.entries(body).map(([key, value]) => ` ${JSON.stringify(key)}: ${JSON.stringify(value)}`).join(',\n')}\n}\n`;
 }
 
 export function xmlEscape(text: string): string {
@@ -64,17 +72,34 @@ export function svgMetadataMarkup(stamp: ExportStamp): string {
   return `<metadata id="attnlab-export">${xmlEscape(JSON.stringify(stamp))}</metadata>`;
 }
 
-/** The caption lines written under an exported figure. */
-/** The stamp as caption lines of at most `width` characters (word-wrapped; the link cut in pieces). */
+/** Caption font size in exported figures (px), and a safe upper bound on its average glyph advance. */
+export const CAPTION_FONT_SIZE = 9;
+const CAPTION_GLYPH_EM = 0.62;
+
+/** How many caption characters fit across `widthPx` (4 px margin each side), so no line is cut. */
+export function captionChars(widthPx: number, fontSize = CAPTION_FONT_SIZE): number {
+  return Math.max(20, Math.floor((widthPx - 8) / (fontSize * CAPTION_GLYPH_EM)));
+}
+
+/**
+ * The stamp as caption lines of at most `width` characters: word-wrapped, a word longer than a
+ * line (a long list, the link) cut in pieces, nothing dropped.
+ */
 export function captionLines(stamp: ExportStamp, width = 110): string[] {
   const words = `attnlab ${stamp.version} · ${stamp.experiment} · ${paramsText(stamp.params)} · seed ${stamp.seed}`.split(' ');
   const lines: string[] = [];
   for (const word of words) {
     const last = lines.length - 1;
     if (last >= 0 && lines[last].length + 1 + word.length <= width) lines[last] += ` ${word}`;
-    else lines.push(word);
+    else for (let i = 0; i < word.length; i += width) lines.push(word.slice(i, i + width));
   }
-  for (let i = 0; i < stamp.link.length; i += width) lines.push(stamp.link.slice(i, i + width));
+  // The link breaks after an '&' where it can, so each line ends on a whole key=value.
+  let line = '';
+  for (const part of stamp.link.split(/(?<=&)/)) {
+    if (line && line.length + part.length > width) { lines.push(line); line = ''; }
+    for (line += part; line.length > width; line = line.slice(width)) lines.push(line.slice(0, width));
+  }
+  if (line) lines.push(line);
   return lines;
 }
 

@@ -25,3 +25,22 @@ export function logTicks(lo: number, hi: number, count = 6): number[] {
 export function legendTicks(domain: [number, number], type: 'linear' | 'log'): number[] {
   return type === 'log' ? logTicks(domain[0], domain[1]) : linearTicks(domain[0], domain[1]);
 }
+
+/**
+ * 1-2-5 ticks (1, 2, 5, 10, 20, …) inside [lo, hi] for a log axis that names its values, thinned
+ * to 1-3 and then to powers of ten when more than `maxCount` would not fit.
+ */
+export function niceLogTicks(lo: number, hi: number, maxCount = 10): number[] {
+  if (!(lo > 0) || !(hi >= lo)) return [];
+  for (const mantissas of [[1, 2, 5], [1, 3], [1]]) {
+    const ticks: number[] = [];
+    for (let e = Math.floor(Math.log10(lo)); e <= Math.ceil(Math.log10(hi)); e++) {
+      for (const m of mantissas) {
+        const t = Number((m * 10 ** e).toPrecision(12));
+        if (t >= lo * (1 - 1e-9) && t <= hi * (1 + 1e-9)) ticks.push(t);
+      }
+    }
+    if (ticks.length <= maxCount || mantissas.length === 1) return ticks;
+  }
+  return [];
+}

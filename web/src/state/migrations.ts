@@ -3,7 +3,7 @@
 // and bump SCHEMA_VERSION; the golden links in tests/web/fixtures/golden-links.json check this.
 
 /** The version written into every new link (`v=`). */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** A link's decoded pairs (URL key → text) for one experiment. */
 export type LinkPairs = Map<string, string>;
@@ -16,8 +16,26 @@ export interface Migration {
   migrate: (pairs: LinkPairs, experimentId: string) => LinkPairs;
 }
 
-/** Version → migration to the next version. Empty while only v=1 exists. */
-export const MIGRATIONS: readonly Migration[] = [];
+/** v1 → v2: one key and spelling for causal masking, distinct names for the paper-1 redraw counts,
+ *  the fast d_min scan as the only scan, and attention-map's neighbour order (v1 drew points as sampled). */
+function v1ToV2(pairs: LinkPairs, experimentId: string): LinkPairs {
+  let out = new Map(pairs);
+  if (experimentId === 'attention-map') {
+    const mask = out.get('mask');
+    out = new Map([...out].map(([k, v]) => (k === 'mask' ? ['causal', v === 'causal' ? '1' : v === 'none' ? '0' : v] : [k, v])));
+    if (mask === undefined) out.delete('causal');
+    if (!out.has('order')) out.set('order', 'sample');
+  }
+  out = renameKey('sparse-approx', 'tries', 'redraws')(out, experimentId);
+  out = renameKey('sparse-dmin', 'tries', 'draws')(out, experimentId);
+  if (experimentId === 'sparse-dmin') out.delete('scan'); // the fast scan gives the paper scan's d_min exactly
+  return out;
+}
+
+/** Version → migration to the next version. */
+export const MIGRATIONS: readonly Migration[] = [
+  { from: 1, note: 'attention-map\'s mask is now causal=0|1 and its points keep the order they were drawn in (order=sample); paper-1\'s tries is redraws (sparse-approx) or draws (sparse-dmin); sparse-dmin always uses the fast scan, which gives the same d_min', migrate: v1ToV2 },
+];
 
 /** Renames one key of one experiment, the commonest migration. */
 export function renameKey(experimentId: string, from: string, to: string): Migration['migrate'] {

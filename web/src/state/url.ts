@@ -65,7 +65,9 @@ function migrate(pairs: LinkPairs, experimentId: string, options: CodecOptions, 
   const current = options.version ?? SCHEMA_VERSION;
   const table = options.migrations ?? MIGRATIONS;
   const rawVersion = pairs.get('v');
-  let version = rawVersion === undefined ? 1 : Number(rawVersion); // links from before versioning are v=1
+  // Links from before versioning are v=1; a hash with no parameter at all (a first visit) is current.
+  const bare = [...pairs.keys()].every((k) => (RESERVED_KEYS as readonly string[]).includes(k));
+  let version = rawVersion === undefined ? (bare ? current : 1) : Number(rawVersion);
   if (!Number.isInteger(version) || version < 1) {
     notices.push(`v: "${rawVersion}" is not a schema version; read the link as v=${current}`);
     return pairs;
@@ -78,8 +80,9 @@ function migrate(pairs: LinkPairs, experimentId: string, options: CodecOptions, 
   for (; version < current; version++) {
     const step = table.find((m) => m.from === version);
     if (!step) { notices.push(`v: no migration from v=${version}; some values may not carry over`); continue; }
+    const before = [...out].join('&');
     out = step.migrate(out, experimentId);
-    notices.push(`Upgraded a v=${version} link: ${step.note}`);
+    if ([...out].join('&') !== before) notices.push(`Upgraded a v=${version} link: ${step.note}`);
   }
   return out;
 }

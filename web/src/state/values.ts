@@ -9,13 +9,15 @@ export interface Coerced {
   notice?: string;
 }
 
-// Plain decimal notation only: Number() would also accept '', '0x1f' and ' 12 '.
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+// The one number syntax of the lab, the core's too (wasm/core/src/schema.cpp): plain decimal, no '+',
+// no hex. Number() would also accept '', '0x1f' and ' 12 '. The page trims what is typed around a
+// value and always sends the core canonical text, which the core reads without trimming.
+const DECIMAL = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 export function parseDecimal(text: string): number | undefined {
   const t = text.trim();
-  if (!DECIMAL.test(t)) return undefined;
-  const x = Number(t);
+  if (t.length > 64 || !DECIMAL.test(t)) return undefined;
+  const x = Number(t) + 0; // −0 reads as 0, as it is written
   return Number.isFinite(x) ? x : undefined;
 }
 
@@ -85,6 +87,17 @@ function coerceList(spec: ParamSpec & NumericSpec & { maxCount: number }, raw: s
   return problems.length ? { value: values, notice: `${spec.key}: ${problems.join('; ')}` } : { value: values };
 }
 
+// Text parameters: printable ASCII without spaces, quotes, '#', '&', '=', '%' or '\\' (the core's rule,
+// wasm/core/src/schema.cpp isTextChar); the core parses the text itself and names the key if it is wrong.
+const TEXT = /^[!$()*+,\-./0-9:;<>?@A-Z[\]^_`a-z{|}~]+$/;
+
+function coerceText(spec: ParamSpec & { kind: 'text' }, raw: string): Coerced {
+  const t = raw.trim();
+  if (t.length > 0 && t.length <= spec.maxLength && TEXT.test(t)) return { value: t };
+  const why = t.length > spec.maxLength ? `is longer than ${spec.maxLength} characters` : 'is empty or has a space, quote, #, &, = or %';
+  return { value: spec.default, notice: `${spec.key}: "${raw}" ${why}; used the default ${spec.default}` };
+}
+
 /** Parses and validates one parameter's text; the result is always within the schema. */
 export function coerceValue(spec: ParamSpec, raw: string): Coerced {
   switch (spec.kind) {
@@ -92,6 +105,7 @@ export function coerceValue(spec: ParamSpec, raw: string): Coerced {
     case 'real': return coerceNumber(spec, raw, false);
     case 'intList': return coerceList(spec, raw, true);
     case 'realList': return coerceList(spec, raw, false);
+    case 'text': return coerceText(spec, raw);
     case 'enum': {
       const t = raw.trim();
       if (spec.options.some((o) => o.value === t)) return { value: t };

@@ -4,7 +4,7 @@ import { CoreError } from '../engine/core';
 import { Pool } from '../engine/pool';
 import { workerRunner } from '../engine/worker-runner';
 import { EXPERIMENTS, FAMILY_LABELS } from '../experiments';
-import { defaults, toCoreParams, type ExperimentMeta, type ParamValues } from '../experiments/schema';
+import { defaults, hasTheory, toCoreParams, uploadsOf, type ExperimentMeta, type ParamValues } from '../experiments/schema';
 import type { Json } from '../engine/core';
 import { exportFigure, makeStamp } from '../plots';
 import { formatLink, parseLink, type AppState } from '../state/url';
@@ -12,8 +12,10 @@ import { copyText } from './clipboard';
 import { byId } from './dom';
 import { applyEmbed, embedSnippet } from './embed';
 import { buildPanel, type Panel } from './panel';
+import { LiveTheory, type TheoryRequest } from './live-theory';
 import { fillPicker } from './picker';
-import { ResultsView } from './results';
+import { ResultsView, type ExportableFigure } from './results';
+import { changedKeys, formText } from './stale';
 import { StatusView } from './status';
 
 const metaOf = (id: string): ExperimentMeta => EXPERIMENTS.find((m) => m.id === id) ?? EXPERIMENTS[0];
@@ -23,6 +25,9 @@ function isCoreError(error: unknown): error is Error {
   return error instanceof CoreError || (error instanceof Error && error.name === 'CoreError');
 }
 
+/** Stepping through the picker with the arrow keys fires a change per step: only the last one runs. */
+const SWITCH_DEBOUNCE_MS = 350;
+
 /** A fresh seed small enough to read and type (the core accepts up to 2^53 − 1). */
 function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000;
@@ -31,22 +36,34 @@ function randomSeed(): number {
 export class App {
   private pool = new Pool(workerRunner);
   private status = new StatusView();
-  private results = new ResultsView((figure, element, format) => this.export(figure.id, figure.title, element, format, figure.table));
+  private results = new ResultsView((figure, element, format) => this.export(figure, element, format));
   private picker = byId<HTMLSelectElement>('experiment');
   private form = byId<HTMLFormElement>('params-form');
   private stopButton = byId<HTMLButtonElement>('stop');
+  private runButton = byId<HTMLButtonElement>('run');
+  /** A run scheduled by an experiment switch, not started yet. */
+  private pendingRun: ReturnType<typeof setTimeout> | undefined;
+  /** The id of the run the pool is computing, if any. */
+  private inFlight = 0;
   private state!: AppState;
   private panel!: Panel;
   private runId = 0;
   /** What the figures on screen came from: exports are stamped with it. */
-  private lastRun: { experimentId: string; values: ParamValues; result: Json; link: string } | undefined;
+  private lastRun: { experimentId: string; values: ParamValues; result: Json; link: string; file?: string } | undefined;
   private writtenHash = '';
+  private theory = new LiveTheory((request, theory) => this.drawTheory(request, theory));
+  private theoryToken = 0;
 
   start(): void {
     fillPicker(this.picker, EXPERIMENTS, FAMILY_LABELS);
     this.picker.addEventListener('change', () => this.switchExperiment(this.picker.value));
     this.form.addEventListener('submit', (event) => { event.preventDefault(); void this.run(); });
-    this.stopButton.addEventListener('click', () => this.pool.stop());
+    this.stopButton.addEventListener('click', () => this.stop());
+    document.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && document.body.dataset.status === 'running') { event.preventDefault(); this.stop(); }
+    });
+    // Any edit re-checks whether the figures still describe the panel.
+    for (const type of ['input', 'change']) this.form.addEventListener(type, () => { this.refreshOutdated(); this.requestTheory(); });
     byId('copy-link').addEventListener('click', () => void this.copy(location.href, 'Link copied to the clipboard.'));
     byId('copy-embed').addEventListener('click', () => void this.copy(embedSnippet(location.href, metaOf(this.state.experimentId).title), 'Embed code (an <iframe>) copied to the clipboard.'));
     window.addEventListener('hashchange', () => { if (location.hash !== this.writtenHash) this.load(); });
@@ -59,9 +76,12 @@ export class App {
   private load(): void {
     const { state, notices } = parseLink(location.hash, EXPERIMENTS);
     this.setState(state, true);
-    const upload = metaOf(state.experimentId).upload;
-    // Files never travel in links, only their name: say which file reproduces the sender's numbers.
-    if (upload && state.file) notices.push(`This link was made with the file "${state.file}", which links never carry: choose it under "${upload.label}" and run to reproduce those numbers. Until then the run uses a sampled pattern.`);
+    const uploads = uploadsOf(metaOf(state.experimentId));
+    // Files never travel in links, only their names: say which files reproduce the sender's numbers.
+    if (uploads.length && state.file) {
+      const several = state.file.includes(FILE_SEPARATOR);
+      notices.push(`Made with the file${several ? 's' : ''} "${state.file.split(FILE_SEPARATOR).join('" and "')}" (links never carry files): choose ${several ? 'them' : 'it'} under "${uploads.map((u) => u.label).join('" / "')}" and run to reproduce those numbers.`);
+    }
     this.status.showNotices(notices);
     this.writeUrl();
     void this.run();
@@ -87,11 +107,74 @@ export class App {
     if (location.hash !== hash) history.replaceState(null, '', hash);
   }
 
+  /** Shows the new experiment's panel at once; its run starts once the picker has settled. */
   private switchExperiment(id: string): void {
     const values = { ...defaults(metaOf(id)), seed: this.state.values.seed };
     this.setState({ ...this.state, experimentId: id, values }, true);
     this.status.showNotices([]);
-    void this.run();
+    this.runId++; // the previous experiment's run, if any, reports nothing more
+    if (this.inFlight) this.pool.stop();
+    clearTimeout(this.pendingRun);
+    this.status.clearError();
+    this.status.set('running');
+    this.stopButton.disabled = false;
+    this.pendingRun = setTimeout(() => void this.run(), SWITCH_DEBOUNCE_MS);
+  }
+
+  /** Stop (button or Esc): stops the run or the scheduled one; focus goes back to Run. */
+  private stop(): void {
+    if (this.pendingRun !== undefined) {
+      clearTimeout(this.pendingRun);
+      this.pendingRun = undefined;
+      this.runId++;
+      this.stopButton.disabled = true;
+      this.status.set('stopped');
+      this.runButton.focus();
+      return;
+    }
+    this.pool.stop();
+  }
+
+  /** Marks the figures outdated when the panel no longer gives the values they were computed with. */
+  private refreshOutdated(): void {
+    const run = this.lastRun;
+    if (!run || run.experimentId !== this.state.experimentId || document.body.dataset.status === 'running') {
+      this.results.markOutdated(false);
+      return;
+    }
+    const fileChanged = uploadsOf(metaOf(run.experimentId)).length > 0 && fileNames(this.panel.uploads()) !== run.file;
+    this.results.markOutdated(fileChanged || changedKeys(metaOf(run.experimentId), formText(this.form), run.values).length > 0);
+  }
+
+  /** Asks the core for the theory at the panel's values, to draw over the last simulation (no run). */
+  private requestTheory(): void {
+    const run = this.lastRun;
+    const meta = metaOf(this.state.experimentId);
+    if (!run || run.experimentId !== meta.id || !hasTheory(meta.id) || run.file || document.body.dataset.status === 'running') return;
+    const { values, invalid } = this.panel.read();
+    if (invalid.length) return;
+    this.theory.request({ id: meta.id, params: toCoreParams(values), token: ++this.theoryToken, values });
+  }
+
+  /**
+   * The new theory keys over the shown result; the simulation stays marked as the previous run's.
+   * When the theory is the whole result (a theory-only experiment), it simply becomes the result.
+   */
+  private drawTheory(request: TheoryRequest, theory: Json): void {
+    const run = this.lastRun;
+    if (request.token !== this.theoryToken || !run || run.experimentId !== request.id || document.body.dataset.status === 'running') return;
+    const meta = metaOf(run.experimentId);
+    const values = request.values as ParamValues;
+    const merged = { ...run.result, ...theory };
+    if (Object.keys(run.result).every((key) => key in theory)) {
+      this.state = { ...this.state, values };
+      this.writeUrl();
+      this.lastRun = { ...run, values, result: merged, link: location.href };
+      this.results.show(meta, merged, values);
+    } else {
+      this.results.showTheory(meta, merged, run.values);
+    }
+    this.refreshOutdated();
   }
 
   private newSeed(): void {
@@ -101,59 +184,81 @@ export class App {
   }
 
   async run(): Promise<void> {
+    clearTimeout(this.pendingRun);
+    this.pendingRun = undefined;
     const id = ++this.runId;
     const meta = metaOf(this.state.experimentId);
     const { values, invalid } = this.panel.read();
-    const upload = meta.upload ? this.panel.upload() : undefined;
+    const chosen = uploadsOf(meta).length ? this.panel.uploads() : [];
+    const upload = chosen.length ? chosen : undefined;
+    const file = fileNames(chosen);
     if (invalid.length === 0) {
       const { file: _previous, ...rest } = this.state;
-      this.state = { ...rest, values, ...(upload ? { file: upload.name } : {}) };
+      this.state = { ...rest, values, ...(file ? { file } : {}) };
       this.writeUrl();
     }
     this.status.clearError();
     this.status.set('running');
     this.results.setStale(true);
+    this.results.markOutdated(false);
     this.stopButton.disabled = false;
+    this.inFlight = id;
     try {
       // A file replaces what it determines (e.g. the pattern's size n): those values are not sent.
-      const sent = upload ? omit(values, meta.upload?.replaces ?? []) : values;
+      const replaced = uploadsOf(meta).filter((spec) => chosen.some((c) => c.input === spec.input)).flatMap((spec) => spec.replaces ?? []);
+      const sent = upload ? omit(values, replaced) : values;
       const result = await this.pool.run(meta.id, toCoreParams(sent), {
-        upload: upload?.data,
-        onProgress: (fraction) => { if (id === this.runId) this.status.setProgress(fraction); },
+        inputs: upload ? Object.fromEntries(chosen.map((c) => [c.input, c.array])) : undefined,
+        // A label (what the current step does) is shown when the engine gives one.
+        onProgress: (fraction: number, label?: string) => { if (id === this.runId) this.status.setProgress(fraction, label); },
         onPartial: (partial, done, total) => { if (id === this.runId) this.results.show(meta, partial, values, { done, total }); },
       });
       if (id !== this.runId) return;
-      this.lastRun = { experimentId: meta.id, values, result, link: location.href };
+      this.lastRun = { experimentId: meta.id, values, result, link: location.href, file };
       this.results.show(meta, result, values);
       this.status.set('done');
+      this.refreshOutdated(); // values edited while it ran
     } catch (error) {
       if (id !== this.runId) return; // replaced by a newer run
       this.results.setStale(false);
       if (error instanceof CoreError && error.stopped) {
-        this.status.set('stopped', ' — change parameters and run again');
+        this.status.set('stopped');
+        this.runButton.focus();
       } else {
         this.status.showError(isCoreError(error) ? error.message : `the computation failed: ${(error as Error)?.message ?? error}`);
         this.status.set('error');
         if (invalid.length) this.panel.focus(invalid[0]);
       }
+      this.refreshOutdated(); // the figures still show the last finished run, not the panel
     } finally {
+      if (this.inFlight === id) this.inFlight = 0;
       if (id === this.runId) this.stopButton.disabled = true;
     }
   }
 
   private async copy(text: string, done: string): Promise<void> {
     const ok = await copyText(text);
-    const note = metaOf(this.state.experimentId).upload && this.panel.upload()
+    const note = uploadsOf(metaOf(this.state.experimentId)).length && this.panel.uploads().length
       ? ' The link does not include your uploaded file: whoever opens it needs the same file.' : '';
-    this.status.showNotices([ok ? done + note : `Could not copy automatically; copy this by hand: ${text}`]);
+    if (ok) this.status.showNotices([done + note]);
+    else this.status.showCopyText(`Could not copy automatically; copy this by hand:${note}`, text);
   }
 
-  private export(figureId: string, title: string, element: Element, format: 'svg' | 'png' | 'csv' | 'json', table: () => { columns: string[]; rows: (number | string)[][] }): void {
+  /** Exports one figure, stamped with the run it came from; its JSON holds that figure's data only. */
+  private export(figure: ExportableFigure, element: Element, format: 'svg' | 'png' | 'csv' | 'json'): void {
     const run = this.lastRun;
     if (!run) { this.status.showNotices(['Nothing to export yet: wait for the run to finish.']); return; }
-    const stamp = makeStamp({ experiment: run.experimentId, figure: figureId, values: run.values as Record<string, number | string | number[]>, link: run.link });
-    exportFigure({ format, element, title, table, result: run.result, stamp }).catch((error: Error) => this.status.showError(`export failed: ${error.message}`));
+    const stamp = makeStamp({ experiment: run.experimentId, figure: figure.id, values: run.values as Record<string, number | string | number[]>, link: run.link });
+    exportFigure({ format, element, title: figure.title, table: figure.table, data: figure.data, stamp })
+      .catch((error: Error) => this.status.showError(`export failed: ${error.message}`));
   }
+}
+
+/** Between the names of several files in a link's file= (names never carry it: see state/url.ts). */
+const FILE_SEPARATOR = '+';
+/** The names of the chosen files as the link's file= value (undefined when none). */
+function fileNames(chosen: { name: string }[]): string | undefined {
+  return chosen.length ? chosen.map((c) => c.name).join(FILE_SEPARATOR) : undefined;
 }
 
 function omit(values: ParamValues, keys: string[]): ParamValues {

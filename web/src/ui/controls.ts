@@ -17,6 +17,7 @@ export interface Control {
 function boundsText(spec: ParamSpec): string {
   const unit = spec.unit ? ` ${spec.unit}` : '';
   if (spec.kind === 'enum') return `Default ${spec.options.find((o) => o.value === spec.default)?.label ?? spec.default}`;
+  if (spec.kind === 'text') return `Default ${spec.default}`;
   const open = (o?: boolean) => (o ? ' (exclusive)' : '');
   const range = `${spec.min}${open('minOpen' in spec ? spec.minOpen : false)} – ${spec.max}${open('maxOpen' in spec ? spec.maxOpen : false)}${unit}`;
   const count = spec.kind === 'intList' || spec.kind === 'realList' ? `, up to ${spec.maxCount} values` : '';
@@ -52,6 +53,8 @@ export function createControl(spec: ParamSpec, idPrefix = 'param'): Control {
     for (const option of spec.options) input.append(h('option', { value: option.value }, option.label));
   } else if (spec.kind === 'int' || spec.kind === 'real') {
     ({ input, extra, sync } = numberControl(spec, id));
+  } else if (spec.kind === 'text') {
+    input = h('input', { type: 'text', id, name: spec.key, maxlength: spec.maxLength, autocomplete: 'off', spellcheck: 'false', placeholder: spec.default });
   } else {
     input = h('input', { type: 'text', id, name: spec.key, inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false', placeholder: formatValue(spec.default) });
   }

@@ -1,10 +1,10 @@
 // The parameter panel: one <fieldset> per schema group, the seed with a "new seed" button, the
 // experiment's presets and, when it takes one, a file upload. Reading never throws: a value that
 // does not validate is handed on as typed text so the core's error names the parameter and range.
-import { parseUploadOffThread } from '../engine/upload-off-thread';
-import { UploadError } from '../engine/upload-parse';
+import type { InputArray } from '../engine/core';
+import { parseInputOffThread } from '../engine/upload-off-thread';
 import { EXPERIMENTS } from '../experiments';
-import { defaults, SEED_SPEC, type ExperimentMeta, type ParamValues } from '../experiments/schema';
+import { defaults, SEED_SPEC, uploadsOf, type ExperimentMeta, type ParamValues, type UploadSpec } from '../experiments/schema';
 import { formatLink } from '../state/url';
 import { coerceValue } from '../state/values';
 import { createControl, type Control } from './controls';
@@ -16,6 +16,9 @@ export interface PanelReading {
   invalid: string[];
 }
 
+/** A chosen file, parsed by the core for one of the experiment's named inputs. */
+export interface ChosenFile { name: string; input: string; array: InputArray }
+
 export interface PanelHandlers {
   onNewSeed: () => void;
 }
@@ -23,8 +26,10 @@ export interface PanelHandlers {
 export interface Panel {
   read(): PanelReading;
   write(values: ParamValues): void;
-  /** The parsed upload, if the experiment takes one and a file was chosen. */
-  upload(): { name: string; data: Float64Array } | undefined;
+  /** The parsed upload, if the experiment takes one and a file was chosen (the first, when it takes several). */
+  upload(): ChosenFile | undefined;
+  /** Every chosen and parsed file, in panel order. */
+  uploads(): ChosenFile[];
   focus(key: string): void;
 }
 
@@ -41,34 +46,41 @@ function groupsOf(meta: ExperimentMeta): Map<string, typeof meta.params> {
 function presetBar(meta: ExperimentMeta): HTMLElement {
   const bar = h('nav', { class: 'presets', 'aria-labelledby': 'presets-label' }, h('p', { id: 'presets-label', class: 'group-label' }, 'Reproduce'));
   for (const preset of meta.presets ?? []) {
-    const values = { ...defaults(meta), ...preset.values, seed: SEED_SPEC.default };
+    const values = { ...defaults(meta), ...preset.values, seed: SEED_SPEC.default } as ParamValues;
     const href = formatLink({ experimentId: meta.id, values, embed: false, hide: [] }, EXPERIMENTS);
     bar.append(h('a', { class: 'preset', href, title: preset.description }, preset.label));
   }
   return bar;
 }
 
-function uploadField(meta: ExperimentMeta, store: (u: { name: string; data: Float64Array } | undefined) => void): HTMLElement {
-  const spec = meta.upload!;
-  const input = h('input', { type: 'file', id: 'upload', accept: spec.accept.join(','), 'aria-describedby': 'upload-help upload-status' });
-  const status = h('p', { class: 'help', id: 'upload-status', role: 'status' }, 'No file chosen: the run uses synthetic data.');
+function shapeText(array: InputArray): string {
+  const shape = array.shape.join(' × ');
+  return array.sparse ? `${shape} with ${array.values.length / 3} nonzeros` : shape;
+}
+
+/** One file field; `id` is 'upload' for an experiment's only input, 'upload-<input>' when it takes several. */
+function uploadField(meta: ExperimentMeta, spec: UploadSpec, id: string, budgetMiB: () => number, store: (u: ChosenFile | undefined) => void): HTMLElement {
+  const input = h('input', { type: 'file', id, accept: spec.accept.join(','), 'aria-describedby': `${id}-help ${id}-status` });
+  const status = h('p', { class: 'help', id: `${id}-status`, role: 'status' }, 'No file chosen: the run uses synthetic data.');
   input.addEventListener('change', async () => {
     const file = input.files?.[0];
     if (!file) { store(undefined); status.textContent = 'No file chosen.'; return; }
+    store(undefined);
     status.textContent = `Reading ${file.name}…`;
-    const parsed = await parseUploadOffThread(file);
-    if (parsed instanceof UploadError) { store(undefined); status.textContent = `Could not read ${file.name}: ${parsed.message}`; return; }
-    store({ name: file.name, data: parsed.data });
-    status.textContent = `${file.name}: ${parsed.rows} × ${parsed.cols}. Links do not include the file; whoever opens one needs it too.`;
+    const parsed = await parseInputOffThread(meta.id, spec.input, file, budgetMiB());
+    if (input.files?.[0] !== file) return; // another file was chosen meanwhile
+    if (!parsed.ok) { status.textContent = `Could not read ${file.name}: ${parsed.error}`; return; }
+    store({ name: file.name, input: spec.input, array: parsed.value });
+    status.textContent = `${file.name}: ${shapeText(parsed.value)}. Links do not include the file; whoever opens one needs it too.`;
   });
   return h('fieldset', { class: 'group upload' }, h('legend', {}, spec.label),
-    h('div', { class: 'param' }, h('label', { for: 'upload' }, 'File'), input, h('p', { class: 'help', id: 'upload-help' }, `${spec.help} (${spec.accept.join(', ')})`), status));
+    h('div', { class: 'param' }, h('label', { for: id }, 'File'), input, h('p', { class: 'help', id: `${id}-help` }, `${spec.help} (${spec.accept.join(', ')})`), status));
 }
 
 export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers: PanelHandlers): Panel {
   form.replaceChildren();
   const controls: Control[] = [];
-  let uploaded: { name: string; data: Float64Array } | undefined;
+  const uploaded = new Map<string, ChosenFile>();
   if (meta.presets?.length) form.append(presetBar(meta));
   for (const [name, specs] of groupsOf(meta)) {
     const fieldset = h('fieldset', { class: 'group' }, h('legend', {}, name));
@@ -79,7 +91,17 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     }
     form.append(fieldset);
   }
-  if (meta.upload) form.append(uploadField(meta, (u) => { uploaded = u; }));
+  const budgetMiB = () => {
+    const text = controls.find((c) => c.spec.key === 'budget')?.read();
+    const x = Number(text);
+    return Number.isFinite(x) && x > 0 ? x : 1024;
+  };
+  const fileSpecs = uploadsOf(meta);
+  for (const spec of fileSpecs) {
+    const id = meta.uploads ? `upload-${spec.input}` : 'upload';
+    form.append(uploadField(meta, spec, id, budgetMiB, (u) => { if (u) uploaded.set(spec.input, u); else uploaded.delete(spec.input); }));
+  }
+  const chosen = () => fileSpecs.map((spec) => uploaded.get(spec.input)).filter((u): u is ChosenFile => u !== undefined);
 
   const seed = createControl(SEED_SPEC);
   controls.push(seed);
@@ -108,7 +130,8 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
         control.input.setAttribute('aria-invalid', 'false');
       }
     },
-    upload: () => uploaded,
+    upload: () => chosen()[0],
+    uploads: chosen,
     focus(key) { controls.find((c) => c.spec.key === key)?.input.focus(); },
   };
 }

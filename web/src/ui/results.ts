@@ -3,7 +3,7 @@
 // #result-json with the full result of the last finished run.
 import type { Json } from '../engine/core';
 import type { ExperimentMeta, Figure, ParamValues } from '../experiments/schema';
-import type { ExportFormat } from '../plots';
+import type { ExportFormat, FigureData } from '../plots';
 import { formatValue } from '../state/values';
 import { byId, h } from './dom';
 
@@ -11,7 +11,10 @@ const FORMATS: { format: ExportFormat; label: string }[] = [
   { format: 'svg', label: 'SVG' }, { format: 'png', label: 'PNG' }, { format: 'csv', label: 'CSV' }, { format: 'json', label: 'JSON' },
 ];
 
-export type ExportHandler = (figure: Figure, element: Element, format: ExportFormat) => void;
+/** A figure that may give its own JSON export data (e.g. a heatmap's grid instead of one row per cell). */
+export type ExportableFigure = Figure & { data?: () => FigureData };
+
+export type ExportHandler = (figure: ExportableFigure, element: Element, format: ExportFormat) => void;
 
 interface Drawn { figure: Figure; body: HTMLElement; width: number }
 
@@ -20,6 +23,7 @@ export class ResultsView {
   private figures = byId('figures');
   private explain = byId('explain');
   private resultJson = byId('result-json');
+  private staleNote = byId('stale-note');
   private drawn: Drawn[] = [];
 
   constructor(private readonly onExport: ExportHandler) {
@@ -32,6 +36,7 @@ export class ResultsView {
 
   /** Shows an experiment's explanation (once per experiment switch). */
   setExperiment(meta: ExperimentMeta): void {
+    this.markOutdated(false);
     this.headline.replaceChildren();
     this.figures.replaceChildren();
     this.drawn = [];
@@ -47,8 +52,39 @@ export class ResultsView {
     document.getElementById('results')?.classList.toggle('stale', stale);
   }
 
+  /**
+   * Marks the shown result as not matching the panel (after Stop, or once a value is edited):
+   * faded, with a note and a Run button. Nothing is marked while nothing is shown.
+   */
+  markOutdated(outdated: boolean): void {
+    const shown = outdated && this.drawn.length > 0;
+    document.getElementById('results')?.classList.toggle('outdated', shown);
+    this.staleNote.hidden = !shown;
+  }
+
+  /** True while the shown result is marked as not matching the panel. */
+  get outdated(): boolean {
+    return !this.staleNote.hidden;
+  }
+
+  /**
+   * Redraws with new theory keys merged over the last run's result (live theory): the simulation and
+   * #result-json stay the last run's; #results[data-theory="live"] says the overlays are newer.
+   */
+  showTheory(meta: ExperimentMeta, merged: Json, runValues: ParamValues): void {
+    this.render(meta, merged, runValues);
+    byId('results').dataset.theory = 'live';
+  }
+
   show(meta: ExperimentMeta, result: Json, values: ParamValues, partial?: { done: number; total: number }): void {
     this.setStale(false);
+    this.markOutdated(false);
+    delete byId('results').dataset.theory;
+    this.render(meta, result, values, partial);
+    if (!partial) this.resultJson.textContent = JSON.stringify(result).replace(/</g, '\\u003c');
+  }
+
+  private render(meta: ExperimentMeta, result: Json, values: ParamValues, partial?: { done: number; total: number }): void {
     const items = meta.headline(result, values);
     this.headline.replaceChildren(...items.map((item) => h('div', { class: 'headline-item', title: item.help },
       h('dt', {}, item.label),
@@ -60,7 +96,6 @@ export class ResultsView {
     this.figures.replaceChildren(...sections.map((s) => s.section));
     this.drawn = sections.map(({ figure, body }) => ({ figure, body, width: 0 }));
     for (const d of this.drawn) this.draw(d);
-    if (!partial) this.resultJson.textContent = JSON.stringify(result).replace(/</g, '\\u003c');
   }
 
   private section(figure: Figure, caption: string) {

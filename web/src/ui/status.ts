@@ -1,8 +1,38 @@
 // The run's visible state: body[data-status] (end-to-end tests wait on it), the progress bar and
-// its text, the error area (role=alert) and the notice area (role=status).
+// its text, the error area (role=alert) and the notice area (role=status). While a run is live the
+// elapsed time ticks on the main thread, so a long step that reports nothing never looks hung.
 import { byId, h } from './dom';
 
 export type RunStatus = 'idle' | 'running' | 'done' | 'error' | 'stopped';
+
+/** How often the elapsed time is redrawn while running (ms). */
+export const TICK_MS = 250;
+/** A notice or error echoes at most this many characters of any one value. */
+export const MAX_VALUE_CHARS = 80;
+/** A notice or error line is at most this long. */
+export const MAX_LINE_CHARS = 200;
+
+/** "Running… 38 % · 12.3 s · singular values of a 4096 × 4096 matrix" (the label last: it may be cut). */
+export function runningText(fraction: number, seconds: number, label = ''): string {
+  const percent = Math.round(100 * Math.max(0, Math.min(1, fraction)));
+  return `Running… ${percent} % · ${seconds.toFixed(1)} s${label ? ` · ${label}` : ''}`;
+}
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * One line of a notice or error as shown: newlines folded, every quoted value and every long
+ * unbroken run (a pasted blob, a huge number) cut to MAX_VALUE_CHARS, the line to MAX_LINE_CHARS.
+ * The messages come from the URL codec and the core, which echo what they were given.
+ */
+export function clipMessage(message: string): string {
+  const line = message.replace(/\s+/g, ' ').trim();
+  const values = line
+    .replace(/"([^"]*)"/g, (_, value: string) => `"${cut(value, MAX_VALUE_CHARS)}"`)
+    .replace(/'([^'\s]{20,})'/g, (_, value: string) => `'${cut(value, MAX_VALUE_CHARS)}'`)
+    .replace(/[^\s"']{81,}/g, (run) => cut(run, MAX_VALUE_CHARS));
+  return cut(values, MAX_LINE_CHARS);
+}
 
 export class StatusView {
   private progress = byId<HTMLProgressElement>('progress');
@@ -10,14 +40,20 @@ export class StatusView {
   private error = byId('error');
   private notice = byId('notice');
   private started = 0;
+  private fraction = 0;
+  private label = '';
+  private ticker: ReturnType<typeof setInterval> | undefined;
 
   set(status: RunStatus, detail = ''): void {
     document.body.dataset.status = status;
-    const seconds = ((performance.now() - this.started) / 1000).toFixed(1);
+    const seconds = this.elapsed().toFixed(1);
+    this.stopTicking();
+    this.progressText.title = '';
     if (status === 'running') {
       this.started = performance.now();
+      this.label = '';
       this.setProgress(0);
-      this.progressText.textContent = 'Running…';
+      this.ticker = setInterval(() => this.drawRunning(), TICK_MS);
     } else if (status === 'done') {
       this.setProgress(1);
       this.progressText.textContent = `Done in ${seconds} s${detail}`;
@@ -30,32 +66,61 @@ export class StatusView {
     }
   }
 
-  setProgress(fraction: number, detail = ''): void {
+  /**
+   * The fraction done and, optionally, what the current step is doing ("singular values of a
+   * 4096 × 4096 matrix"); the label stays until the next call that gives one or the next run.
+   */
+  setProgress(fraction: number, label?: string): void {
     const f = Math.max(0, Math.min(1, fraction));
+    this.fraction = f;
+    if (label !== undefined) this.label = label;
     this.progress.value = f;
     this.progress.setAttribute('aria-valuenow', String(Math.round(100 * f)));
-    this.progress.setAttribute('aria-valuetext', `${Math.round(100 * f)}%`);
-    if (document.body.dataset.status === 'running') {
-      const seconds = ((performance.now() - this.started) / 1000).toFixed(1);
-      this.progressText.textContent = `Running… ${Math.round(100 * f)}% · ${seconds} s${detail}`;
-    }
+    this.progress.setAttribute('aria-valuetext', `${Math.round(100 * f)}%${this.label ? `, ${this.label}` : ''}`);
+    this.drawRunning();
   }
 
   showError(message: string): void {
-    this.error.replaceChildren(h('strong', {}, 'Error: '), message);
+    this.error.replaceChildren(h('strong', {}, 'Error: '), clipMessage(message));
+    this.error.title = message.slice(0, 2000);
     this.error.hidden = false;
   }
 
   clearError(): void {
     this.error.replaceChildren();
+    this.error.removeAttribute('title');
     this.error.hidden = true;
   }
 
-  /** Replaces the notices; an empty list hides the area. */
+  /** Replaces the notices; an empty list hides the area. Each line is clipped (clipMessage). */
   showNotices(messages: string[]): void {
     this.notice.replaceChildren();
     if (messages.length === 0) { this.notice.hidden = true; return; }
-    this.notice.append(h('ul', {}, ...messages.map((m) => h('li', {}, m))));
+    this.notice.append(h('ul', {}, ...messages.map((m) => h('li', { title: m.length > MAX_LINE_CHARS ? m.slice(0, 2000) : undefined }, clipMessage(m)))));
     this.notice.hidden = false;
+  }
+
+  /** A notice with text the user must copy by hand (a link, an embed snippet): shown whole, selectable. */
+  showCopyText(message: string, text: string): void {
+    const box = h('textarea', { readonly: true, rows: 3, class: 'copy-text', 'aria-label': message });
+    box.value = text;
+    this.notice.replaceChildren(h('p', {}, clipMessage(message)), box);
+    this.notice.hidden = false;
+    box.select();
+  }
+
+  private elapsed(): number {
+    return (performance.now() - this.started) / 1000;
+  }
+
+  private drawRunning(): void {
+    if (document.body.dataset.status !== 'running') return;
+    this.progressText.textContent = runningText(this.fraction, this.elapsed(), this.label);
+    this.progressText.title = this.label; // the line may be cut on a narrow panel
+  }
+
+  private stopTicking(): void {
+    if (this.ticker !== undefined) clearInterval(this.ticker);
+    this.ticker = undefined;
   }
 }

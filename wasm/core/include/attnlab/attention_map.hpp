@@ -1,26 +1,20 @@
 // attention-map: P = row-softmax(beta X X^T) for points X from a geometry, and what it looks like.
 #pragma once
-#include <cstdint>
-#include <string>
+#include <vector>
 
 #include "attnlab/experiment.hpp"
+#include "attnlab/geometry.hpp"
 
 namespace attnlab {
 
-struct AttentionMapParams {
-  int n = 256;               // tokens
-  int d = 3;                 // dimension of the points
-  std::string geometry = "sphere";
-  double beta = 8.0;         // inverse temperature (no 1/sqrt(d))
-  bool causal = false;
-  int heatmapSide = 512;     // max heatmap cells per side (max-|x| downsampling beyond)
-  std::uint64_t seed = 1;
-  double budgetBytes = 1024.0 * 1024.0 * 1024.0;
-};
+// The order in which the n points appear in P and its heatmap: as drawn, or a neighbour-preserving
+// order (by angle for d = 2, by value for d = 1, a greedy nearest-neighbour tour otherwise), so the
+// heatmap shows structure; spectra are unchanged by the permutation.
+std::vector<int> neighbourOrder(const RowMatrix& x);
 
-AttentionMapParams readAttentionMapParams(const Json& params);
-double attentionMapMemoryBytes(const AttentionMapParams& p);
-Json runAttentionMap(const AttentionMapParams& p, const Progress& progress);
+// Peak bytes of one attention-map run with n points in d dimensions and a px × px heatmap.
+double attentionMapMemoryBytes(int n, int d, int heatmapSide);
+
 Experiment attentionMapExperiment();
 
 }  // namespace attnlab

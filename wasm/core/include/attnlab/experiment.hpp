@@ -1,12 +1,19 @@
-// The experiment contract: a pure function of (params incl. seed) -> result, split into independent
-// jobs (sweep points) that a pool can run anywhere, each running as steps that report progress.
+// The experiment contract: a pure function of (params incl. seed, named inputs) -> result, split
+// into independent jobs (sweep points) that a pool can run anywhere, each running as steps that
+// report progress. Each experiment declares once, here in the core: its parameter schema, its named
+// inputs with their shape rules, and its result's keys and types.
 #pragma once
+#include <cstdint>
 #include <functional>
+#include <map>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "attnlab/inputs.hpp"
 #include "attnlab/json.hpp"
+#include "attnlab/schema.hpp"
 
 namespace attnlab {
 
@@ -16,44 +23,77 @@ class Stopped : public std::runtime_error {
   Stopped() : std::runtime_error("stopped") {}
 };
 
-// Called between steps. The callback returns false to stop the run.
+// Called between steps. The callback returns false to stop the run. A step may say what it is
+// doing ("singular values of a 4096 × 4096 matrix") so a long step without progress never looks hung.
 class Progress {
  public:
-  using Callback = std::function<bool(double done, double total)>;
+  using Callback = std::function<bool(double done, double total, const std::string& label)>;
   Progress() = default;
   explicit Progress(Callback callback) : callback_(std::move(callback)) {}
-  void step(double done, double total) const {
-    if (callback_ && !callback_(done, total)) throw Stopped();
+  // A callback that ignores labels: bool(double done, double total).
+  template <class F, std::enable_if_t<std::is_invocable_r_v<bool, F, double, double>, int> = 0>
+  explicit Progress(F f) : callback_([f](double done, double total, const std::string&) { return f(done, total); }) {}
+  void step(double done, double total, const std::string& label = "") const {
+    if (callback_ && !callback_(done, total, label)) throw Stopped();
   }
 
  private:
   Callback callback_;
 };
 
-// One unit of work: its params (validated by the experiment) and an optional user file, already
-// parsed into numbers by the host (never through the URL).
+// The app's version (package.json's "version"; a test keeps them equal): jobs and results carry it.
+constexpr const char* kAppVersion = "0.1.0";
+
+// Largest user file any host reads (the budget bounds what parsing it may allocate).
+constexpr std::uint64_t kInputFileLimitBytes = std::uint64_t{512} << 20;
+
+// Parsed user files by input name ("pattern", "q", ...), already checked against the input's rule.
+using Inputs = std::map<std::string, InputArray>;
+
+// One unit of work: the user's validated parameters, this job's coordinates (kept apart from the
+// parameters: curve, n, seed index, stream ...) and the run's inputs.
 struct Job {
-  Json params;
-  std::vector<double> upload;
+  ParamValues params;
+  Json at = Json::object();
+  const Inputs* inputs = nullptr;
+  const InputArray* input(const std::string& name) const {
+    if (!inputs) return nullptr;
+    const auto found = inputs->find(name);
+    return found == inputs->end() ? nullptr : &found->second;
+  }
 };
 
 struct Experiment {
   std::string id;
   std::string family;
-  // Validates params and splits them into independent jobs (a single job for simple experiments).
-  std::function<std::vector<Json>(const Json& params)> plan;
+  std::vector<ParamDecl> params;  // seed and budget included
+  std::vector<InputRule> inputs;
+  // The result's keys and their types ("int", "number", "number|null", "bool", "string",
+  // "number[]", nested objects, [ {...} ] for arrays of objects): pinned by a golden test.
+  Json result;
+  // Splits validated params into job coordinates, refusing too-big runs before any job starts.
+  // Empty for a single-job experiment, whose job's result is the result (no combine step).
+  std::function<std::vector<Json>(const ParamValues& params, const Inputs& inputs)> plan;
   std::function<Json(const Job& job, const Progress& progress)> runJob;
   // Aggregates any subset of finished jobs, given as [{"index": i, "result": {...}}, ...], so a
   // partial sweep can be drawn while it runs.
-  std::function<Json(const Json& params, const Json& finished)> combine;
+  std::function<Json(const ParamValues& params, const Json& finished)> combine;
+  // Estimated peak bytes of one job (the budget check of plan uses the same model).
+  std::function<double(const ParamValues& params, const Inputs& inputs)> memoryBytes;
+  // The parameters that drive memory, named when a run is refused ("with n = 4096, d = 16384 (parameters n, d)").
+  std::vector<std::string> sizeParams;
+  // Optional: the theory curves alone, cheap (closed forms, a grid), so the page can redraw them at
+  // once while a parameter moves; the same keys appear in the full result.
+  std::function<Json(const ParamValues& params)> theory;
+  bool singleJob() const { return !plan; }
 };
 
 const std::vector<Experiment>& experiments();
 const Experiment* findExperiment(const std::string& id);
-
-// Helpers for the common single-job case.
-std::vector<Json> singleJob(const Json& params);
-Json onlyResult(const Json& params, const Json& finished);
+// The experiment's schema as JSON: {id, family, singleJob, hasTheory, params: [...], inputs: [...], result}.
+Json experimentJson(const Experiment& e);
+// What `attnlab <id> --help` prints: the parameter table (key, default, range, unit, help) and the inputs.
+std::string experimentHelp(const Experiment& e);
 
 // The boundary: errors are values, never exceptions (toolchain.md §5).
 struct Outcome {
@@ -64,11 +104,18 @@ struct Outcome {
   Json value;
 };
 
-Outcome planExperiment(const std::string& id, const Json& params);
-Outcome runExperimentJob(const std::string& id, const Job& job, const Progress& progress);
+// Parses one named input of an experiment (the one parser, for every host), bounded by the budget.
+ParseOutcome parseExperimentInput(const std::string& id, const std::string& input, const std::string& fileName,
+                                  const std::string& bytes, double budgetBytes);
+// value: {"jobs": [{"params": {...}, "at": {...}}, ...], "singleJob": bool}; a single-job
+// experiment's one job result is its result (no combine step).
+Outcome planExperiment(const std::string& id, const Json& params, const Inputs& inputs);
+// job: {"params": {...}, "at": {...}} as plan gave it.
+Outcome runExperimentJob(const std::string& id, const Json& job, const Inputs& inputs, const Progress& progress);
 Outcome combineExperiment(const std::string& id, const Json& params, const Json& finished);
+// The experiment's theory alone (an error value if it declares none).
+Outcome theoryExperiment(const std::string& id, const Json& params);
 // plan + every job in order + combine: what the native CLI and headless runs do.
-Outcome runExperiment(const std::string& id, const Json& params, const std::vector<double>& upload,
-                      const Progress& progress);
+Outcome runExperiment(const std::string& id, const Json& params, const Inputs& inputs, const Progress& progress);
 
 }  // namespace attnlab

@@ -7,6 +7,7 @@
 
 #include "attnlab/experiment.hpp"
 #include "attnlab/params.hpp"
+#include "attnlab/schema.hpp"
 #include "attnlab/sparse_check.hpp"
 #include "attnlab/sparse_pattern.hpp"
 #include "attnlab/sparse_projection.hpp"
@@ -22,8 +23,10 @@ struct Construction {
   bool causal = false;
 };
 
-// Reads proj, split, causal and delta (delta 0 or absent = the proof value) into c.
-void readConstruction(ParamReader& r, Construction& c);
+// The construction's parameters shared by the paper-1 experiments: causal, proj, split, delta.
+std::vector<ParamDecl> constructionParams();
+// Reads proj, split, causal and delta (delta 0 = the proof value) into c.
+void readConstruction(const ParamValues& v, Construction& c);
 
 // Δ = ln(1/ε2) + ln(1+ε1), the smallest offset the proof allows (spec §3 step 1, §5.6).
 double proofOffset(double eps1, double eps2);

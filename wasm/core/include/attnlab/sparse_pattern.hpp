@@ -1,5 +1,6 @@
 // The sparse target A of paper 1 (spec paper1 §1.2): storage, the §4.3 sampler, uploads, and B of §3 step 1.
 #pragma once
+#include "attnlab/inputs.hpp"
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -34,6 +35,8 @@ SparsePattern samplePattern(int n, int k, double gamma, bool causal, Rng& rng);
 // max index + 1, or minSize when larger. Zeros are allowed and ignored. Every problem throws a
 // ParamError naming the 1-based triplet ("upload triplet 17 (line 17): ...").
 SparsePattern patternFromTriplets(const std::vector<double>& triplets, int minSize, int maxSize, bool causal);
+// An uploaded pattern (parsed by the one input parser): its size n is the file's, never inferred.
+SparsePattern patternFromInput(const InputArray& pattern, bool causal);
 
 // Values of B on the support, aligned with pattern.values (spec §3 step 1): B_ij = ln(A_ij / a_i) + Δ
 // with a_i the smallest nonzero of row i; zeros of A stay 0 in B (B must be sparse).

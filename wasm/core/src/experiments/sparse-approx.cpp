@@ -15,36 +15,68 @@ constexpr std::uint64_t kPatternStream = 0x5A11;  // A is drawn from Rng(seed, c
 constexpr std::uint64_t kTrialStream = 0x5A12;    // try t uses childStream(kTrialStream, t)
 
 struct ApproxParams {
-  int n = 256, k = 2, d = 384, tries = 20, heatmapSide = 256, row = 0;
-  bool nGiven = false;
+  int n = 256, k = 2, d = 384, redraws = 20, heatmapSide = 256, row = 0;
   double gamma = 2.0;
   Construction construction;
   std::uint64_t seed = 1;
   double budgetBytes = 0;
 };
 
-ApproxParams readParams(const Json& params) {
-  ParamReader r(params);
+std::vector<ParamDecl> schema() {
+  std::vector<ParamDecl> s = {
+      ParamDecl::integer("n", 256, 8, 4096, "Size of the n × n pattern A (an uploaded pattern brings its own n).", "tokens"),
+      ParamDecl::integer("k", 2, 1, 16, "Sparsity: at most k nonzeros in every row and column of A."),
+      ParamDecl::real("gamma", 2, 1, 1e6, "Dynamic range: within a row, largest nonzero / smallest nonzero ≤ γ (weights log-uniform in [1, γ])."),
+      ParamDecl::real("eps1", 1, 0, 10, "Condition (23): ratios of nonzeros kept within a factor 1 + ε1.").openBelow(),
+      ParamDecl::real("eps2", 0.5, 0, 1, "Condition (24): every zero of A stays below ε2 times each nonzero of its row.")
+          .openBelow().openAbove(),
+      ParamDecl::integer("d", 384, 1, 16384, "Projection width: columns of Y; the input X = [X(1) | X(2)] has hidden size 2d."),
+  };
+  for (auto& p : constructionParams()) s.push_back(p);
+  for (auto p : {
+           ParamDecl::integer("redraws", 20, 1, 1000, "Las Vegas loop: draw a fresh Y until (23) and (24) hold, at most this many times."),
+           ParamDecl::integer("row", 0, 0, 4095, "The row whose A and M entries are overlaid (0-based)."),
+           ParamDecl::choice("scale", "log", {"log", "linear"}, "Colour scale shared by the A and M heatmaps; log shows how small the zeros of A become in M."),
+           ParamDecl::integer("px", 256, 16, 1024, "Heatmaps larger than this are downsampled, keeping the largest entry of each block.", "cells"),
+           budgetParam(), seedParam()})
+    s.push_back(p);
+  return s;
+}
+
+InputRule patternInput() {
+  InputRule rule = patternRule(4096);
+  rule.minSide = 8;
+  return rule;
+}
+
+ApproxParams readParams(const ParamValues& v) {
   ApproxParams p;
-  p.nGiven = r.has("n");
-  p.n = static_cast<int>(r.integer("n", p.n, 8, 4096));
-  p.k = static_cast<int>(r.integer("k", p.k, 1, 16));
-  p.gamma = r.real("gamma", p.gamma, 1.0, 1e6);
-  p.construction.eps1 = r.real("eps1", 1.0, 0.0, 10.0, true, false);
-  p.construction.eps2 = r.real("eps2", 0.5, 0.0, 1.0, true, true);
-  p.d = static_cast<int>(r.integer("d", p.d, 1, 16384));
-  readConstruction(r, p.construction);
-  p.tries = static_cast<int>(r.integer("tries", p.tries, 1, 1000));
-  p.heatmapSide = static_cast<int>(r.integer("px", p.heatmapSide, 16, 1024));
-  p.row = static_cast<int>(r.integer("row", p.row, 0, 4095));
-  r.choice("scale", "log", {"log", "linear"});  // colour scale of the view: read so links validate, no effect here
-  p.seed = r.seed();
-  p.budgetBytes = r.budgetBytes();
-  r.rejectUnknown();
+  p.n = v.smallInt("n");
+  p.k = v.smallInt("k");
+  p.gamma = v.real("gamma");
+  p.construction.eps1 = v.real("eps1");
+  p.construction.eps2 = v.real("eps2");
+  p.d = v.smallInt("d");
+  readConstruction(v, p.construction);
+  p.redraws = v.smallInt("redraws");
+  p.heatmapSide = v.smallInt("px");
+  p.row = v.smallInt("row");
+  p.seed = v.seed();
+  p.budgetBytes = v.budgetBytes();
   if (p.k > p.n)
     throw ParamError("k = " + std::to_string(p.k) + " exceeds n = " + std::to_string(p.n) +
                      ": k must be an integer in [1, min(16, n)]");
   return p;
+}
+
+// The pattern's size: the uploaded file's (its header is authoritative), else the parameter n.
+int patternSize(const ParamValues& v, const InputArray* pattern) {
+  if (!pattern) return v.smallInt("n");
+  const int n = static_cast<int>(pattern->shape.at(0));
+  if (v.given("n") && v.smallInt("n") != n)
+    throw ParamError("n = " + std::to_string(v.smallInt("n")) + " but the uploaded pattern is " + std::to_string(n) +
+                     " × " + std::to_string(n) + ": leave n out when a pattern file is given");
+  return n;
 }
 
 void requireApproxMemory(const ApproxParams& p, int n, std::int64_t nonzeros) {
@@ -56,8 +88,8 @@ void requireApproxMemory(const ApproxParams& p, int n, std::int64_t nonzeros) {
 // JSON has no infinity: a vacuous gap (no unmasked zero in the row) is null.
 Json finiteOrNull(double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); }
 
-SparsePattern loadPattern(const ApproxParams& p, const std::vector<double>& upload) {
-  if (!upload.empty()) return patternFromTriplets(upload, p.nGiven ? p.n : 1, 4096, p.construction.causal);
+SparsePattern loadPattern(const ApproxParams& p, const InputArray* upload) {
+  if (upload) return patternFromInput(*upload, p.construction.causal);
   Rng rng(p.seed, childStream(kPatternStream, 0));
   return samplePattern(p.n, p.k, p.gamma, p.construction.causal, rng);
 }
@@ -105,24 +137,26 @@ Json describeFinalDraw(SparseApproximator& approximator, const SparsePattern& a,
 
 Json runApprox(const Job& job, const Progress& progress) {
   const ApproxParams p = readParams(job.params);
-  const bool uploaded = !job.upload.empty();
-  const SparsePattern a = loadPattern(p, job.upload);
+  const InputArray* upload = job.input("pattern");
+  const bool uploaded = upload != nullptr;
+  patternSize(job.params, upload);
+  const SparsePattern a = loadPattern(p, upload);
   const int n = a.n, d = p.d;
   if (p.row >= n)
     throw ParamError("row must be an integer in [0, " + std::to_string(n - 1) + "] (n = " + std::to_string(n) +
                      "), got " + std::to_string(p.row));
   requireApproxMemory(p, n, a.nonzeros());
-  const double total = p.tries + 3.0;
+  const double total = p.redraws + 3.0;
   progress.step(0.5, total);
 
   SparseApproximator approximator(a, p.construction);
   progress.step(1, total);
   bool pass = false;
   int used = 0;
-  while (used < p.tries && !pass) {  // Las Vegas loop of spec §3 step 6
+  while (used < p.redraws && !pass) {  // Las Vegas loop of spec §3 step 6
     const double at = 1.0 + used++;
     pass = approximator.trial(d, p.seed, childStream(kTrialStream, static_cast<std::uint64_t>(used - 1)),
-                              ScanMode::Paper, [&](double f) { progress.step(at + f, total); });
+                              ScanMode::Paper, [&](double f) { progress.step(at + f, total, "draw " + std::to_string(used) + " of Y"); });
   }
   const Json shown = describeFinalDraw(approximator, a, p, [&](double f) { progress.step(1.0 + used + f, total); });
 
@@ -146,15 +180,37 @@ Json runApprox(const Job& job, const Progress& progress) {
   return result;
 }
 
+Json resultShape() {
+  const Json stat = {{"worst", "number|null"}, {"threshold", "number"}};
+  return {{"pass", "bool"}, {"tries", "int"}, {"n", "int"}, {"d", "int"}, {"uploaded", "bool"}, {"measuredK", "int"},
+          {"rho", "number"}, {"shapes", {{"x", "int[]"}, {"wq", "int[]"}, {"wk", "int[]"}}},
+          {"spread", {{"worst", "number"}, {"threshold", "number"}}}, {"gap", stat},
+          {"worstRow", {{"spread", "int"}, {"gap", "int"}}}, {"rowSpread", "number[]"}, {"rowGap", "(number|null)[]"},
+          {"heatmapA", {{"rows", "int"}, {"cols", "int"}, {"data", "number[]"}}},
+          {"heatmapM", {{"rows", "int"}, {"cols", "int"}, {"data", "number[]"}}},
+          {"row", "int"}, {"rowA", "number[]"}, {"rowM", "number[]"}, {"delta", "number"}, {"bound", "number"}};
+}
+
 }  // namespace
 
 Experiment sparseApproxExperiment() {
-  const auto plan = [](const Json& params) {
-    const ApproxParams p = readParams(params);
-    requireApproxMemory(p, p.n, static_cast<std::int64_t>(p.k) * p.n);  // uploads are re-checked at run time
-    return singleJob(params);
+  Experiment e;
+  e.id = "sparse-approx";
+  e.family = "sparse";
+  e.params = schema();
+  e.inputs = {patternInput()};
+  e.result = resultShape();
+  e.runJob = runApprox;
+  e.sizeParams = {"n", "d"};
+  e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
+    const ApproxParams p = readParams(v);
+    const auto found = inputs.find("pattern");
+    const InputArray* pattern = found == inputs.end() ? nullptr : &found->second;
+    const int n = patternSize(v, pattern);
+    const std::int64_t nonzeros = pattern ? static_cast<std::int64_t>(pattern->values.size() / 3) : std::int64_t{p.k} * n;
+    return approximationBytes(n, nonzeros, p.d, p.construction, true) + 16.0 * 1024 * 1024;  // + the process itself
   };
-  return {"sparse-approx", "sparse", plan, runApprox, onlyResult};
+  return e;
 }
 
 }  // namespace attnlab

@@ -5,7 +5,8 @@
 // curves of one sweep see the same patterns and the same draws (common random numbers: differences
 // between curves come from the parameter, not from sampling noise), and no number depends on job order
 // or on which other n are listed. scan = fast returns exactly the d_min of scan = paper (same draws,
-// same verdicts; see SparseApproximator::trial), with less work spent on failing draws.
+// same verdicts; see SparseApproximator::trial), with less work spent on failing draws: it is the
+// implementation, and the paper's literal scan is kept as the test oracle (tests/cpp).
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -19,24 +20,25 @@ namespace attnlab {
 namespace {
 
 constexpr std::uint64_t kDminStream = 0xD314;
-constexpr const char* kListable[] = {"k", "gamma", "eps1", "eps2", "tries"};
+// The process itself (code, allocator, the parsed parameters): measured ~8 MiB at the peak of a run.
+constexpr double kProcessBytes = 16.0 * 1024 * 1024;
+constexpr const char* kListable[] = {"k", "gamma", "eps1", "eps2", "draws"};
 
 // The values that may differ between curves.
 struct CurveSetting {
   int k = 2;
   double gamma = 2, eps1 = 1, eps2 = 0.5;
-  int tries = 1;
+  int draws = 1;
 };
 
 struct DminParams {
   std::vector<int> ns;
-  std::vector<std::int64_t> k, tries;
+  std::vector<std::int64_t> k, draws;
   std::vector<double> gamma, eps1, eps2;
   std::string curveParam;  // "" when no parameter lists several values
   int curveCount = 1;
   int step = 16, dmax = 16384, seeds = 3;
   Construction construction;
-  ScanMode scan = ScanMode::Paper;
   std::uint64_t seed = 1;
   double budgetBytes = 0;
   // One job's coordinates (set only when reading a job's params).
@@ -45,7 +47,7 @@ struct DminParams {
 
   CurveSetting setting(int c) const {
     const auto pick = [&](const auto& list) { return list.size() > 1 ? list[c] : list[0]; };
-    return {static_cast<int>(pick(k)), pick(gamma), pick(eps1), pick(eps2), static_cast<int>(pick(tries))};
+    return {static_cast<int>(pick(k)), pick(gamma), pick(eps1), pick(eps2), static_cast<int>(pick(draws))};
   }
   Json curveValue(int c) const {
     if (curveParam.empty()) return nullptr;
@@ -54,22 +56,43 @@ struct DminParams {
     if (curveParam == "gamma") return s.gamma;
     if (curveParam == "eps1") return s.eps1;
     if (curveParam == "eps2") return s.eps2;
-    return s.tries;
+    return s.draws;
   }
 };
 
-DminParams readParams(const Json& params, bool job) {
-  ParamReader r(params);
+std::vector<ParamDecl> schema() {
+  std::vector<ParamDecl> s = {
+      ParamDecl::integers("ns", {128, 256, 512, 1024}, 8, 4096, 12,
+                          "Sequence lengths n, comma-separated; one pattern A per n and seed (an uploaded pattern brings its own n).",
+                          "tokens"),
+      ParamDecl::integers("k", {2}, 1, 16, 6, "Sparsity: at most k nonzeros in every row and column of A; a list draws one curve per value."),
+      ParamDecl::reals("gamma", {2}, 1, 1e6, 6, "Dynamic range: within a row, largest nonzero / smallest nonzero ≤ γ."),
+      ParamDecl::reals("eps1", {1}, 0, 10, 6, "Condition (23): ratios of nonzeros kept within a factor 1 + ε1.").openBelow(),
+      ParamDecl::reals("eps2", {0.5}, 0, 1, 6, "Condition (24): every zero of A stays below ε2 times each nonzero of its row.")
+          .openBelow().openAbove(),
+  };
+  for (auto& p : constructionParams()) s.push_back(p);
+  for (auto p : {
+           ParamDecl::integer("step", 16, 1, 1024, "d is scanned over step, 2·step, 3·step, … in ascending order."),
+           ParamDecl::integer("dmax", 16384, 1, 65536, "The scan stops here; a point that never passes is reported as capped."),
+           ParamDecl::integer("seeds", 3, 1, 50, "Independent patterns per n; their random streams derive from the seed."),
+           ParamDecl::integers("draws", {1}, 1, 100, 6, "A grid point passes if any of this many fresh draws of Y passes (1 = the paper's protocol)."),
+           budgetParam(), seedParam()})
+    s.push_back(p);
+  return s;
+}
+
+DminParams readParams(const ParamValues& v) {
   DminParams p;
-  for (std::int64_t n : r.integerList("ns", {128, 256, 512, 1024}, 8, 4096, 12)) p.ns.push_back(static_cast<int>(n));
+  for (std::int64_t n : v.integers("ns")) p.ns.push_back(static_cast<int>(n));
   if (std::set<int>(p.ns.begin(), p.ns.end()).size() != p.ns.size())
     throw ParamError("ns must list distinct sequence lengths, got a repeated value");
-  p.k = r.integerList("k", {2}, 1, 16, 6);
-  p.gamma = r.realList("gamma", {2.0}, 1.0, 1e6, 6);
-  p.eps1 = r.realList("eps1", {1.0}, 0.0, 10.0, 6, true, false);
-  p.eps2 = r.realList("eps2", {0.5}, 0.0, 1.0, 6, true, true);
-  p.tries = r.integerList("tries", {1}, 1, 100, 6);
-  const std::size_t sizes[] = {p.k.size(), p.gamma.size(), p.eps1.size(), p.eps2.size(), p.tries.size()};
+  p.k = v.integers("k");
+  p.gamma = v.reals("gamma");
+  p.eps1 = v.reals("eps1");
+  p.eps2 = v.reals("eps2");
+  p.draws = v.integers("draws");
+  const std::size_t sizes[] = {p.k.size(), p.gamma.size(), p.eps1.size(), p.eps2.size(), p.draws.size()};
   std::vector<std::string> lists;
   for (int q = 0; q < 5; ++q)
     if (sizes[q] > 1) {
@@ -78,32 +101,33 @@ DminParams readParams(const Json& params, bool job) {
     }
   if (lists.size() > 1)
     throw ParamError(lists[0] + " and " + lists[1] +
-                     " are both lists: at most one of k, gamma, eps1, eps2, tries may list several values "
+                     " are both lists: at most one of k, gamma, eps1, eps2, draws may list several values "
                      "(one curve per value)");
   if (!lists.empty()) p.curveParam = lists[0];
-  p.step = static_cast<int>(r.integer("step", p.step, 1, 1024));
-  p.dmax = static_cast<int>(r.integer("dmax", p.dmax, 1, 65536));
+  p.step = v.smallInt("step");
+  p.dmax = v.smallInt("dmax");
   // dmax < step is allowed: the scan has no grid point and every job reports capped.
-  p.seeds = static_cast<int>(r.integer("seeds", p.seeds, 1, 50));
-  readConstruction(r, p.construction);
-  p.scan = r.choice("scan", "paper", {"paper", "fast"}) == "fast" ? ScanMode::Fast : ScanMode::Paper;
-  p.seed = r.seed();
-  p.budgetBytes = r.budgetBytes();
-  if (job) {
-    p.curve = static_cast<int>(r.integer("curve", 0, 0, p.curveCount - 1));
-    p.nIndex = static_cast<int>(r.integer("nIndex", 0, 0, static_cast<std::int64_t>(p.ns.size()) - 1));
-    if (r.integer("n", p.ns[p.nIndex], 8, 4096) != p.ns[p.nIndex])
-      throw ParamError("n must equal ns[nIndex] = " + std::to_string(p.ns[p.nIndex]) + " in a job's params");
-    p.seedIndex = static_cast<int>(r.integer("seedIndex", 0, 0, p.seeds - 1));
-    p.stream = static_cast<std::uint64_t>(r.integer("stream", 1, 1, (std::int64_t{1} << 53) - 1));
-  }
-  r.rejectUnknown();
+  p.seeds = v.smallInt("seeds");
+  readConstruction(v, p.construction);
+  p.seed = v.seed();
+  p.budgetBytes = v.budgetBytes();
   const int kMax = static_cast<int>(*std::max_element(p.k.begin(), p.k.end()));
   const int nMin = *std::min_element(p.ns.begin(), p.ns.end());
   if (kMax > nMin)
     throw ParamError("k = " + std::to_string(kMax) + " exceeds the smallest n = " + std::to_string(nMin) +
                      ": k must be at most every n in ns");
   return p;
+}
+
+// A job's coordinates, as plan wrote them (never user input: the platform keeps them apart).
+void readCoordinates(const Json& at, DminParams& p) {
+  p.curve = at.at("curve").get<int>();
+  p.nIndex = at.at("nIndex").get<int>();
+  p.seedIndex = at.at("seedIndex").get<int>();
+  p.stream = at.at("stream").get<std::uint64_t>();
+  if (p.curve < 0 || p.curve >= p.curveCount || p.nIndex < 0 || p.nIndex >= static_cast<int>(p.ns.size()) ||
+      p.seedIndex < 0 || p.seedIndex >= p.seeds)
+    throw ParamError("job coordinates " + quoteValue(at.dump()) + " do not belong to these parameters");
 }
 
 // Stream of job (n, seed index), kept below 2^53 so it survives JSON in JS.
@@ -130,41 +154,37 @@ int scanCap(const DminParams& p, const Construction& c, int n, std::int64_t nonz
   return cap;
 }
 
-std::vector<Json> plan(const Json& params) {
-  const DminParams p = readParams(params, false);
+std::vector<Json> plan(const ParamValues& values, const Inputs& inputs) {
+  const DminParams p = readParams(values);
+  if (inputs.count("pattern") && p.ns.size() > 1)
+    throw ParamError("ns: with an uploaded pattern n comes from the file; give a single value of ns");
   std::vector<Json> jobs;
   for (int s = 0; s < p.seeds; ++s)  // seed-major, so partial results cover every n early
     for (int c = 0; c < p.curveCount; ++c)
       for (std::size_t q = 0; q < p.ns.size(); ++q) {
         scanCap(p, curveConstruction(p, p.setting(c)), p.ns[q], static_cast<std::int64_t>(p.setting(c).k) * p.ns[q]);
-        Json job = params;
-        job["curve"] = c;
-        job["nIndex"] = q;
-        job["n"] = p.ns[q];
-        job["seedIndex"] = s;
-        job["stream"] = jobStream(p.ns[q], s);
-        jobs.push_back(std::move(job));
+        jobs.push_back({{"curve", c}, {"nIndex", q}, {"n", p.ns[q]}, {"seedIndex", s}, {"stream", jobStream(p.ns[q], s)}});
       }
   return jobs;
 }
 
 Json runJob(const Job& job, const Progress& progress) {
-  const DminParams p = readParams(job.params, true);
+  DminParams p = readParams(job.params);
+  readCoordinates(job.at, p);
   const CurveSetting s = p.setting(p.curve);
   const Construction c = curveConstruction(p, s);
   SparsePattern a;
-  const bool uploaded = !job.upload.empty();
+  const InputArray* upload = job.input("pattern");
+  const bool uploaded = upload != nullptr;
   if (uploaded) {
-    if (p.ns.size() > 1)
-      throw ParamError("ns: with an uploaded pattern n comes from the file; give a single value of ns");
-    a = patternFromTriplets(job.upload, 1, 4096, c.causal);
+    a = patternFromInput(*upload, c.causal);
   } else {
     Rng rng(p.seed, childStream(p.stream, 0));
     a = samplePattern(p.ns[p.nIndex], s.k, s.gamma, c.causal, rng);
   }
   const int dcap = scanCap(p, c, a.n, a.nonzeros());
   SparseApproximator approximator(a, c);
-  const ScanOutcome out = scanMinimalWidth(approximator, p.step, dcap, s.tries, p.scan, p.seed, p.stream, progress);
+  const ScanOutcome out = scanMinimalWidth(approximator, p.step, dcap, s.draws, ScanMode::Fast, p.seed, p.stream, progress);
   Json result;
   result["curve"] = p.curve;
   result["nIndex"] = p.nIndex;
@@ -236,8 +256,8 @@ Json summarisePoint(const std::map<int, Json>& seeds, int n, double bound,
           {"sd", sd}, {"capped", capped > 0}, {"cappedSeeds", capped}, {"dcap", dcap}, {"bound", bound}};
 }
 
-Json combine(const Json& params, const Json& finished) {
-  const DminParams p = readParams(params, false);
+Json combine(const ParamValues& values, const Json& finished) {
+  const DminParams p = readParams(values);
   std::map<std::pair<int, int>, std::map<int, Json>> byPoint;  // (curve, nIndex) -> seedIndex -> result
   for (const auto& entry : finished) {
     const Json& r = entry.at("result");
@@ -262,7 +282,7 @@ Json combine(const Json& params, const Json& finished) {
     }
     curves.push_back({{"param", p.curveParam.empty() ? Json(nullptr) : Json(p.curveParam)},
                       {"value", p.curveValue(c)},
-                      {"setting", {{"k", s.k}, {"gamma", s.gamma}, {"eps1", s.eps1}, {"eps2", s.eps2}, {"tries", s.tries}}},
+                      {"setting", {{"k", s.k}, {"gamma", s.gamma}, {"eps1", s.eps1}, {"eps2", s.eps2}, {"draws", s.draws}}},
                       {"perN", perN},
                       {"fit", fitLogLaw(points)},
                       {"bounds", bounds}});
@@ -277,8 +297,49 @@ Json combine(const Json& params, const Json& finished) {
   return result;
 }
 
+
+Json resultShape() {
+  const Json point = Json::array({{{"n", "int"}, {"dmin", "(int|null)[]"}, {"seeds", "int[]"}, {"seedsDone", "int"},
+                                   {"mean", "number|null"}, {"sd", "number|null"}, {"capped", "bool"},
+                                   {"cappedSeeds", "int"}, {"dcap", "int"}, {"bound", "number"}}});
+  const Json fit = {{"a", "number"}, {"b", "number"}, {"r2", "number|null"}, {"$nullable", true}};
+  return {{"perN", point}, {"fit", fit}, {"curveParam", "string|null"},
+          {"curves", Json::array({{{"param", "string|null"}, {"value", "number|null"},
+                                   {"setting", {{"k", "int"}, {"gamma", "number"}, {"eps1", "number"}, {"eps2", "number"}, {"draws", "int"}}},
+                                   {"perN", point}, {"fit", fit}, {"bounds", Json::array({{{"n", "int"}, {"bound", "number"}}})}}})},
+          {"jobsDone", "int"}, {"jobsTotal", "int"}};
+}
+
+InputRule patternInput() {
+  InputRule rule = patternRule(4096);
+  rule.minSide = 8;
+  return rule;
+}
+
 }  // namespace
 
-Experiment sparseDminExperiment() { return {"sparse-dmin", "sparse", plan, runJob, combine}; }
+Experiment sparseDminExperiment() {
+  Experiment e;
+  e.id = "sparse-dmin";
+  e.family = "sparse";
+  e.params = schema();
+  e.inputs = {patternInput()};
+  e.result = resultShape();
+  e.plan = plan;
+  e.runJob = runJob;
+  e.combine = combine;
+  e.memoryBytes = [](const ParamValues& v, const Inputs&) {
+    const DminParams p = readParams(v);
+    double most = 0;  // the largest job: its scan is capped where the budget cannot hold wider X(1), X(2)
+    for (int c = 0; c < p.curveCount; ++c)
+      for (int n : p.ns) {
+        const Construction cc = curveConstruction(p, p.setting(c));
+        const std::int64_t nonzeros = std::int64_t{p.setting(c).k} * n;
+        most = std::max(most, approximationBytes(n, nonzeros, scanCap(p, cc, n, nonzeros), cc, false));
+      }
+    return most + kProcessBytes;
+  };
+  return e;
+}
 
 }  // namespace attnlab

@@ -1,7 +1,8 @@
 // attention-map: the object all three papers study, sampled and summarised.
-import type { ExperimentMeta } from '../schema';
+import { presentParams, type ExperimentMeta } from '../schema';
 import { explain } from './explain';
-import { params, presets } from './meta';
+import { presentation } from './params';
+import { presets } from './presets';
 import { figures, headline } from './view';
 
 export const attentionMap: ExperimentMeta = {
@@ -9,7 +10,7 @@ export const attentionMap: ExperimentMeta = {
   family: 'attention',
   title: 'Attention map',
   summary: 'Samples n points, forms the self-attention matrix P = softmax(β X Xᵀ) and shows it with its singular values and row entropies. Raise β to watch the spectrum spread out and the rows sharpen.',
-  params,
+  params: presentParams('attention-map', presentation),
   presets,
   headline,
   figures,

@@ -1,19 +1,14 @@
 // attention-map: result → headline numbers and three figures (P as a heatmap, its singular values
-// on a log axis, the histogram of row entropies against the ln n maximum).
+// on log-log axes, the histogram of row entropies against the ln n maximum).
 import type { Json } from '../../engine/core';
-import { formatNumber, heatmap, histogram, lineChart, type Rule } from '../../plots';
+import { formatNumber, heatmap, histogram, lineChart, type FigureData, type Rule } from '../../plots';
+import { niceLogTicks } from '../../plots/ticks';
 import type { Figure, Headline, ParamValues } from '../schema';
 
-interface AttentionMapResult {
-  n: number;
-  d: number;
-  singularValues: number[];
-  rowEntropy: number[];
-  effectiveRank: number;
-  maxEntropy: number;
-  rowSumError: number;
-  heatmap: { rows: number; cols: number; data: number[] };
-}
+/** A figure whose JSON export is data of its own (the page's export uses `data` when present). */
+type FigureWithData = Figure & { data?: () => FigureData };
+
+import type { AttentionMapResult } from '../generated/schemas';
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
@@ -31,14 +26,21 @@ export function headline(raw: Json): Headline[] {
   ];
 }
 
-/** The sphere law's scale (spec paper3 §2): rank_ε ~ (1+β)^((d−1)/2), constant unknown. */
-function sphereLawRule(values: ParamValues, n: number): Rule[] {
-  if (values.geometry !== 'sphere') return [];
-  const scale = (1 + Number(values.beta)) ** ((Number(values.d) - 1) / 2);
-  return scale >= 1 && scale <= n ? [{ axis: 'x', value: scale, label: `sphere-law scale (1+β)^((d−1)/2) = ${formatNumber(scale)}, constant unknown`, tag: 'sphere law', style: 'theory' }] : [];
+/** Paper 3's sphere law, rank_ε ~ (1+β)^((d−1)/2) with an unknown constant, as the core computes it. */
+function sphereLawRule(r: AttentionMapResult): Rule[] {
+  const scale = r.sphereLawScale;
+  return scale === null ? [] : [{ axis: 'x', value: scale, label: `sphere-law scale (1+β)^((d−1)/2) = ${formatNumber(scale)}, constant unknown`, tag: 'sphere law', style: 'theory' }];
 }
 
-export function figures(raw: Json, values: ParamValues): Figure[] {
+/**
+ * The spectrum's height: about the heatmap's beside it (a square plus its colour legend), so the
+ * two cards of a row are filled alike.
+ */
+export function spectrumHeight(width: number): number {
+  return Math.round(Math.min(560, Math.max(240, width * 0.9)));
+}
+
+export function figures(raw: Json, _values: ParamValues): FigureWithData[] {
   const r = raw as AttentionMapResult;
   const sv = r.singularValues;
   const pooled = r.heatmap.rows < r.n;
@@ -58,16 +60,23 @@ export function figures(raw: Json, values: ParamValues): Figure[] {
         for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) out.push([i, j, data[i * cols + j]]);
         return { columns: pooled ? ['cell_row', 'cell_col', 'max_abs_p'] : ['query_i', 'key_j', 'p'], rows: out };
       },
+      // The grid as drawn (row-major), not one row per cell: a quarter of the size, same numbers.
+      data: () => ({
+        rows: r.heatmap.rows, cols: r.heatmap.cols, n: r.n, layout: 'row-major',
+        value: pooled ? 'largest |P_ij| in each block of rows and columns' : 'P_ij', data: r.heatmap.data,
+      }),
     },
     {
       id: 'singular-values',
       title: 'Singular values of P',
-      description: `σ_k against k on a log axis; effective rank ${formatNumber(r.effectiveRank)} of ${r.n}.`,
+      description: `σ_k against k, both on log axes; effective rank ${formatNumber(r.effectiveRank)} of ${r.n}.`,
       render: ({ width }) => lineChart([{ label: 'σ_k (simulation)', points: sv.map((y, k) => ({ x: k + 1, y })), mark: sv.length > 64 ? 'line' : 'line+dot' }], {
         width,
-        x: { label: 'rank k', integer: true },
+        height: spectrumHeight(width),
+        // Log k: the first tens of ranks, where the spectrum falls and both rules sit, get room and ticks.
+        x: { label: 'rank k', type: 'log', domain: [1, Math.max(2, sv.length)], ticks: niceLogTicks(1, Math.max(2, sv.length), Math.max(3, Math.floor(width / 48))) },
         y: { label: 'singular value σ_k', type: 'log' },
-        rules: [{ axis: 'x', value: r.effectiveRank, label: `effective rank ${formatNumber(r.effectiveRank)}`, tag: 'effective rank', style: 'marker' }, ...sphereLawRule(values, r.n)],
+        rules: [{ axis: 'x', value: r.effectiveRank, label: `effective rank ${formatNumber(r.effectiveRank)}`, tag: 'effective rank', style: 'marker' }, ...sphereLawRule(r)],
         ariaLabel: 'Singular values of the attention matrix',
         ariaDescription: `Largest ${formatNumber(sv[0] ?? 0)}, smallest ${formatNumber(sv[sv.length - 1] ?? 0)}; effective rank ${formatNumber(r.effectiveRank)}.`,
       }),

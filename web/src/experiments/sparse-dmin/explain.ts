@@ -8,4 +8,5 @@ export const explain = () =>
     ['conditions'],
     ['theorem'],
     ['caveat'],
+    ['reference'],
   ]);

@@ -1,7 +1,7 @@
 // sparse-dmin: the paper's experiment — the minimal d that approximates a sparse pattern, against n.
-import type { ExperimentMeta } from '../schema';
+import { presentParams, type ExperimentMeta } from '../schema';
 import { explain } from './explain';
-import { params } from './params';
+import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
 
@@ -10,7 +10,7 @@ export const sparseDmin: ExperimentMeta = {
   family: 'sparse',
   title: 'Sparse pattern: minimal d against n',
   summary: 'For each sequence length n and seed, samples a sparse pattern and scans d upwards until the attention matrix satisfies (23) and (24): that first d is d_min. The paper\u2019s claim is d_min = O(log n); the fit a + b ln n and the Theorem R bound are drawn with it. Points appear as the worker pool finishes them.',
-  params,
+  params: presentParams('sparse-dmin', presentation),
   presets,
   headline,
   figures,

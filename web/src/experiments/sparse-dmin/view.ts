@@ -15,7 +15,7 @@ interface Curve { param: string | null; value: number | null; perN: PerN[]; fit:
 interface SparseDminResult { curves: Curve[]; fit: Fit | null; jobsDone: number; jobsTotal: number; curveParam: string | null }
 
 /** Symbols of the swept parameters, as the explanation writes them. */
-const SYMBOL: Record<string, string> = { k: 'k', gamma: 'γ', eps1: 'ε1', eps2: 'ε2', tries: 'Q' };
+const SYMBOL: Record<string, string> = { k: 'k', gamma: 'γ', eps1: 'ε1', eps2: 'ε2', draws: 'Q' };
 const curveLabel = (c: Curve) => (c.param ? `${SYMBOL[c.param] ?? c.param} = ${formatNumber(c.value ?? NaN)}` : 'd_min');
 const curveColor = (i: number) => DATA_COLORS[i % DATA_COLORS.length];
 /** Seeds that passed before dmax (capped seeds have no value). */

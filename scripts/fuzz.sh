@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# libFuzzer over the upload parser and parameter validation (tests/fuzz/fuzz_*.cpp), built with
+# clang++-14 -fsanitize=fuzzer,address,undefined in build/fuzz. Each target starts from its seed
+# corpus (tests/fuzz/corpus/<target>, in the repo) and keeps what it finds in build/fuzz/corpus/<target>;
+# a crash is saved to build/fuzz/artifacts/ and fails the run.
+#   bash scripts/fuzz.sh [seconds]      seconds per target (default 600); npm run fuzz
+# Prints, per target: executions, exec/s, corpus size and libFuzzer's coverage (cov = edges, ft = features).
+# Last line: "fuzz: N passed, M failed" (one per target).
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+SECONDS_PER_TARGET=${1:-600}
+FUZZ_DIR=$ROOT/build/fuzz
+CXX=clang++-14
+# shellcheck disable=SC2054  # the commas belong to -fsanitize=
+FLAGS=(-std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I"$ROOT/wasm/core/include")
+TARGETS=(inputs params)
+
+# Core sources each target needs (only these: the fuzz build does not wait for the whole core).
+sources() {
+  case $1 in
+    inputs) echo "$ROOT"/wasm/core/src/inputs/*.cpp ;;
+    params) echo "$ROOT/wasm/core/src/schema.cpp $ROOT/wasm/core/src/params.cpp" ;;
+  esac
+}
+
+# Headers whose change means a rebuild.
+headers() {
+  local inc=$ROOT/wasm/core/include/attnlab
+  case $1 in
+    inputs) echo "$inc/inputs.hpp $inc/json.hpp $ROOT/wasm/core/src/inputs/input_detail.hpp" ;;
+    params) echo "$inc/schema.hpp $inc/params.hpp $inc/json.hpp" ;;
+  esac
+}
+
+build_target() {
+  local target=$1 out=$FUZZ_DIR/fuzz_$1
+  # shellcheck disable=SC2046  # the file lists are meant to split
+  if [[ -x $out ]] && [[ -z $(find "$ROOT/tests/fuzz/fuzz_$target.cpp" $(sources "$target") $(headers "$target") \
+    -newer "$out" -print -quit) ]]; then
+    return 0
+  fi
+  say "building fuzz_$target"
+  # shellcheck disable=SC2046
+  "$CXX" "${FLAGS[@]}" "$ROOT/tests/fuzz/fuzz_$target.cpp" $(sources "$target") -o "$out"
+}
+
+run_target() {
+  local target=$1 log=$FUZZ_DIR/fuzz_$1.log status seeds work execs rate cov ft corp
+  seeds=$ROOT/tests/fuzz/corpus/$target
+  work=$FUZZ_DIR/corpus/$target
+  mkdir -p "$work" "$FUZZ_DIR/artifacts"
+  say "fuzz_$target for ${SECONDS_PER_TARGET} s"
+  set +e
+  "$FUZZ_DIR/fuzz_$target" -max_total_time="$SECONDS_PER_TARGET" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="$FUZZ_DIR/artifacts/$target-" "$work" "$seeds" >"$log" 2>&1
+  status=$?
+  set -e
+  execs=$(grep -oE 'stat::number_of_executed_units: +[0-9]+' "$log" | grep -oE '[0-9]+$' || echo 0)
+  rate=$(grep -oE 'stat::average_exec_per_sec: +[0-9]+' "$log" | grep -oE '[0-9]+$' || echo 0)
+  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -n 1 | grep -oE '[0-9]+' || echo '?')
+  ft=$(grep -oE 'ft: [0-9]+' "$log" | tail -n 1 | grep -oE '[0-9]+' || echo '?')
+  corp=$(grep -oE 'corp: [0-9]+' "$log" | tail -n 1 | grep -oE '[0-9]+' || echo '?')
+  if ((status == 0)); then
+    printf 'fuzz_%s: %s executions (%s/s), corpus %s units (%s seeds in the repo, %s kept), cov %s, ft %s, no crash\n' \
+      "$target" "$execs" "$rate" "$corp" "$(find "$seeds" -type f | wc -l)" "$(find "$work" -type f | wc -l)" "$cov" "$ft"
+    return 0
+  fi
+  grep -E 'ERROR|SUMMARY|runtime error|Test unit written' "$log" | head -n 20 >&2 || true
+  printf 'fuzz_%s: FAILED after %s executions (exit %s); log %s\n' "$target" "$execs" "$status" "${log#"$ROOT"/}"
+  return 1
+}
+
+main() {
+  command -v "$CXX" >/dev/null || die "fuzz: needs $CXX and libFuzzer (Debian: apt-get install clang-14 libclang-rt-14-dev)"
+  mkdir -p "$FUZZ_DIR"
+  local target passed=0 failed=0
+  for target in "${TARGETS[@]}"; do build_target "$target"; done
+  for target in "${TARGETS[@]}"; do
+    if run_target "$target"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+  done
+  echo "fuzz: $passed passed, $failed failed"
+  ((failed == 0))
+}
+
+main "$@"

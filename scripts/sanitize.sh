@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# The native Catch2 suite and the fuzz corpus replay under AddressSanitizer + UndefinedBehaviorSanitizer
+# (clang++-14, or g++ when clang is missing; own build tree build/asan). The slow reproduction tables
+# ([.slow], hidden by default) stay in the plain build. Any sanitizer report fails the run.
+#   bash scripts/sanitize.sh            build, run the suite, replay tests/fuzz/corpus/* (+ build/fuzz/corpus/*)
+# Last line: "sanitize: N passed, M failed" (Catch2 test cases + one per replayed target).
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+ASAN_DIR=$ROOT/build/asan
+# shellcheck disable=SC2054  # the commas belong to -fsanitize=
+SAN_FLAGS=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g)
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:halt_on_error=1:detect_stack_use_after_return=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+sanitizer_compiler() {
+  if command -v clang++-14 >/dev/null; then echo clang++-14
+  elif command -v g++ >/dev/null; then echo g++
+  else die "sanitize: needs clang++-14 (Debian: clang-14) or g++"
+  fi
+}
+
+build() {
+  local cxx=$1 t0
+  t0=$(now)
+  if [[ ! -f $ASAN_DIR/CMakeCache.txt ]]; then
+    cmake -S "$ROOT" -B "$ASAN_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="$cxx" \
+      -DCMAKE_CXX_FLAGS="${SAN_FLAGS[*]}" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
+  fi
+  cmake --build "$ASAN_DIR" -j"$JOBS" --target attnlab_core >&2
+  # The fuzz targets with a plain main that replays files (no libFuzzer needed), against the sanitized core.
+  local target
+  for target in inputs params; do
+    local out=$ASAN_DIR/replay_$target src=$ROOT/tests/fuzz/fuzz_$target.cpp
+    if [[ ! -x $out || $src -nt $out || $ROOT/tests/fuzz/replay.cpp -nt $out || $ASAN_DIR/libattnlab_core.a -nt $out ]]; then
+      "$cxx" -std=c++17 -O1 "${SAN_FLAGS[@]}" -I"$ROOT/wasm/core/include" -isystem "$ASAN_DIR/vendor" \
+        "$src" "$ROOT/tests/fuzz/replay.cpp" "$ASAN_DIR/libattnlab_core.a" -o "$out"
+    fi
+  done
+  say "sanitizer build ($cxx): $(elapsed "$t0")"
+}
+
+main() {
+  local cxx passed=0 failed=0 status log target dirs
+  cxx=$(sanitizer_compiler)
+  build "$cxx"
+  mkdir -p "$ROOT/build/reports"
+  log=$ROOT/build/reports/sanitize-catch2.log
+
+  say "Catch2 suite under ASan + UBSan (without [.slow])"
+  set +e
+  if cmake --build "$ASAN_DIR" -j"$JOBS" --target attnlab_tests >&2; then
+    (cd "$ROOT" && "$ASAN_DIR/attnlab_tests" --use-colour no) 2>&1 | tee "$log"
+    status=${PIPESTATUS[0]}
+  else
+    echo "sanitize: the Catch2 suite did not build" | tee "$log"
+    status=1
+  fi
+  set -e
+  local line p=0 f=0
+  line=$(grep -E '^(All tests passed|test cases:)' "$log" | tail -n 1 || true)
+  if [[ $line =~ All\ tests\ passed.*\ in\ ([0-9]+)\ test\ case ]]; then p=${BASH_REMATCH[1]}
+  elif [[ $line =~ test\ cases:\ +([0-9]+)\ \|\ ([0-9]+)\ passed ]]; then p=${BASH_REMATCH[2]}; [[ $line =~ ([0-9]+)\ failed ]] && f=${BASH_REMATCH[1]}
+  fi
+  if grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$log"; then f=$((f + 1)); fi
+  ((status != 0 && f == 0)) && f=1
+  passed=$((passed + p)) failed=$((failed + f))
+
+  for target in inputs params; do
+    dirs=("$ROOT/tests/fuzz/corpus/$target")
+    [[ -d $ROOT/build/fuzz/corpus/$target ]] && dirs+=("$ROOT/build/fuzz/corpus/$target")
+    say "corpus replay under ASan + UBSan: $target"
+    set +e
+    "$ASAN_DIR/replay_$target" "${dirs[@]}" 2>&1 | tr '\r' '\n' | grep -v '^replay: /' | tee "$ROOT/build/reports/sanitize-replay-$target.log"
+    status=${PIPESTATUS[0]}
+    set -e
+    if ((status == 0)); then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+  done
+  echo "sanitize: $passed passed, $failed failed"
+  ((failed == 0))
+}
+
+main "$@"

@@ -1,0 +1,50 @@
+// Honest memory: for every experiment, the core's estimate (what the budget is checked against before
+// anything is allocated) is at least the measured peak resident memory of a native run, and at most
+// twice it, at sizes where the data dominates the process's own few MiB.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { SCHEMAS } from '../../web/src/experiments/generated/schemas';
+
+const cli = fileURLToPath(new URL('../../build/native/attnlab', import.meta.url));
+
+/** Sizes per experiment, large enough that the estimate is about the data, not the process. */
+const CASES: Record<string, Record<string, string>[]> = {
+  'attention-map': [{ n: '1024', px: '256' }, { n: '2048', px: '256' }],
+  'sparse-approx': [{ n: '1024', d: '4096', px: '64' }, { n: '2048', d: '2048', split: 'sym', px: '64' }],
+  // Tolerances no d below dmax meets, so every scan runs to the cap the estimate assumes.
+  'sparse-dmin': [{ ns: '1024', seeds: '1', eps1: '0.5', eps2: '0.1', step: '512', dmax: '4096' }],
+  // Paper 3: one point at n = 1024 (the estimate is about 1.6 × the measured peak) and one zoo study.
+  'rank-beta': [{ n: '1024', betas: '16' }],
+  'rank-n': [{ n: '1024', beta: '16' }],
+  'rank-eps': [{ n: '1024', beta: '16', eps: '0.1' }],
+  'rank-ladder': [{ n: '1024' }],
+  'rank-interaction': [{ source: 'synthetic', n: '1024' }],
+  'rank-zoo': [{ family: 'broad' }],
+};
+
+function measure(id: string, params: Record<string, string>): { estimate: number; peak: number } {
+  const r = spawnSync(cli, [id, ...Object.entries(params).map(([k, v]) => `${k}=${v}`)], {
+    encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, ATTNLAB_REPORT_MEMORY: '1' },
+  });
+  expect(r.status, r.stderr).toBe(0);
+  const m = /memory: estimate (-?\d+) peak (\d+)/.exec(r.stderr);
+  expect(m, r.stderr).not.toBeNull();
+  return { estimate: Number(m![1]), peak: Number(m![2]) };
+}
+
+describe('memory estimates against measured peak RSS (native)', () => {
+  for (const { id } of SCHEMAS) {
+    it(id, () => {
+      const cases = CASES[id];
+      expect(cases, `add sizes for ${id} to CASES in this file`).toBeDefined();
+      for (const params of cases) {
+        const { estimate, peak } = measure(id, params);
+        const mib = (x: number) => (x / 2 ** 20).toFixed(1);
+        const what = `${id} ${JSON.stringify(params)}: estimate ${mib(estimate)} MiB, peak ${mib(peak)} MiB`;
+        expect(estimate, what).toBeGreaterThanOrEqual(peak);
+        expect(estimate, what).toBeLessThanOrEqual(2 * peak);
+      }
+    }, 300_000);
+  }
+});

@@ -1,0 +1,63 @@
+// One point of a rank sweep (spec paper3 §6 E1-E5): a pure function of (geometry, d, n, beta, eps, seed,
+// stream), so the platform can split sweeps over beta, n or eps into independent jobs.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "attnlab/geometry.hpp"
+#include "attnlab/rank_cheb.hpp"
+#include "attnlab/rank_lower.hpp"
+#include "attnlab/rank_svd.hpp"
+
+namespace attnlab {
+
+struct RankPointParams {
+  Geometry geometry = Geometry::Sphere;
+  int d = 3;               // [1, 32]
+  int n = 512;             // [1, 4096] (the lab's budget check comes from rankPointBytes)
+  double beta = 16;        // (0, 1e4], the whole inverse temperature (no 1/sqrt(d), spec §1)
+  double eps = 0.1;        // (0, inf); eps >= 1 gives rank 0 (F1)
+  std::uint64_t seed = 12345;  // spec §7's tables use 12345, stream 0
+  std::uint64_t stream = 0;
+  SvdOptions svd;
+  bool chebyshev = true;   // U3
+  bool lower = true;       // the lower bounds
+};
+
+// Throws std::invalid_argument naming the parameter and its allowed range.
+void validateRankPointParams(const RankPointParams& params);
+
+struct RankInstance {
+  RowMatrix points;     // X, n × d (self-attention: Q = K = X)
+  RowMatrix logits;     // L (spec §4; gauss includes the key log-weights)
+  RowMatrix attention;  // P = softmax(L)
+};
+// Points from Rng(seed, stream) in order i = 0..n-1, exactly spec §4.
+RankInstance makeRankInstance(const RankPointParams& params);
+
+struct RankPoint {
+  int kSvd = 0;             // U1
+  double svdError = 0;      // U1's recomputed max-row-l1 error (<= eps)
+  std::string svdPath;      // "full" | "partial" | "none"
+  int kCheb = 0;            // U3 (capped at n); -1 when not asked
+  int chebDegree = -1;
+  bool chebVacuous = false;
+  double chebError = 0;     // U3's recomputed error
+  LowerBounds lowerBounds;  // each by name
+  int lowerBound = 0;       // their maximum
+};
+
+// k_svd, k_cheb and the lower bounds of one instance (spec §7's cell `k_svd / k_cheb / LB`).
+RankPoint rankPoint(const RankPointParams& params);
+// The same on an instance already built (the ladder reuses it).
+RankPoint rankPointOn(const RankInstance& instance, const RankPointParams& params);
+
+// Spec E1's slope: least squares of ln k against ln beta over beta in {8, 16, 32, 64}, keeping only
+// points with k <= n/2; NaN with fewer than two such points. betas and ks are parallel.
+double rankSlope(const std::vector<double>& betas, const std::vector<int>& ks, int n);
+
+// Peak bytes of rankPoint: points, L, P, plus the largest of U1, U3 and the lower bounds.
+double rankPointBytes(int n, int d);
+
+}  // namespace attnlab

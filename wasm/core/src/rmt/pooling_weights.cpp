@@ -1,0 +1,147 @@
+// Pooling weights (mean, causal/harmonic, optimal, last, custom), alpha and kappa, and the prefix
+// closed forms (spec paper2 §1.4, §3.1–3.3).
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+#include <stdexcept>
+
+#include "attnlab/rmt_checks.hpp"
+#include "attnlab/rmt_weights.hpp"
+
+namespace attnlab {
+namespace {
+
+constexpr double kMaxTau = 30;  // e^tau stays far from overflow; |tau| > 30 is a one-hot limit anyway
+
+std::vector<double> parseList(const std::string& text) {
+  std::vector<double> values;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string item = text.substr(start, comma - start);
+    char* end = nullptr;
+    const double v = std::strtod(item.c_str(), &end);
+    if (item.empty() || end != item.c_str() + item.size() || !std::isfinite(v))
+      throw std::invalid_argument("pool must be mean, causal:tau, optimal, last or a list of finite weights, got '" +
+                                  text + "'");
+    values.push_back(v);
+    start = comma + 1;
+  }
+  return values;
+}
+
+}  // namespace
+
+double harmonicNumber(int n) {
+  double h = 0;
+  for (int i = 1; i <= n; ++i) h += 1.0 / i;
+  return h;
+}
+
+PoolingSpec parsePooling(const std::string& spec) {
+  PoolingSpec p;
+  if (spec == "mean") return p;
+  if (spec == "optimal") { p.kind = PoolingKind::Optimal; return p; }
+  if (spec == "last") { p.kind = PoolingKind::Last; return p; }
+  if (spec == "causal" || spec == "harmonic") { p.kind = PoolingKind::Causal; return p; }
+  if (spec.rfind("causal:", 0) == 0) {
+    p.kind = PoolingKind::Causal;
+    const std::string arg = spec.substr(7);
+    char* end = nullptr;
+    p.tau = std::strtod(arg.c_str(), &end);
+    if (arg.empty() || end != arg.c_str() + arg.size()) p.tau = std::nan("");
+    requireInRange("tau (causal:tau)", p.tau, -kMaxTau, kMaxTau);
+    return p;
+  }
+  p.kind = PoolingKind::Custom;
+  p.custom = parseList(spec);
+  return p;
+}
+
+Eigen::VectorXd causalWeights(int T, double tau) {
+  requireIntInRange("T", T, 1, kMaxSequenceLength);
+  requireInRange("tau", tau, -kMaxTau, kMaxTau);
+  // A_ii = e^tau/(e^tau + i - 1), A_ij = 1/(e^tau + i - 1) for j < i; w_j = (1/T) sum_{i>=j} A_ij (§3.2).
+  const double e = std::exp(tau);
+  Eigen::VectorXd w(T);
+  double tail = 0;  // sum_{i=j+1}^T 1/(e + i - 1), accumulated from the end
+  for (int j = T; j >= 1; --j) {
+    w(j - 1) = (e / (e + j - 1) + tail) / T;
+    tail += 1.0 / (e + j - 1);
+  }
+  return w;
+}
+
+Eigen::VectorXd optimalWeights(const Eigen::MatrixXd& R) {
+  validateCorrelation(R);
+  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(R);
+  Eigen::VectorXd w = eig.eigenvectors().col(R.rows() - 1);
+  // Orientation (spec paper2 §2.7 item 4): nonnegative sum, else first nonzero entry positive.
+  double sign = w.sum();
+  for (Eigen::Index t = 0; std::abs(sign) < 1e-12 && t < w.size(); ++t) sign = w(t);
+  return sign < 0 ? Eigen::VectorXd(-w) : w;
+}
+
+Eigen::VectorXd poolingWeights(const PoolingSpec& pooling, const Eigen::MatrixXd& R) {
+  validateCorrelation(R);
+  const int T = static_cast<int>(R.rows());
+  switch (pooling.kind) {
+    case PoolingKind::Mean: return Eigen::VectorXd::Constant(T, 1.0 / T);
+    case PoolingKind::Causal: return causalWeights(T, pooling.tau);
+    case PoolingKind::Optimal: return optimalWeights(R);
+    case PoolingKind::Last: return Eigen::VectorXd::Unit(T, T - 1);
+    case PoolingKind::Custom: break;
+  }
+  if (static_cast<int>(pooling.custom.size()) != T) {
+    std::ostringstream m;
+    m << "pool: custom weights need T = " << T << " values, got " << pooling.custom.size();
+    throw std::invalid_argument(m.str());
+  }
+  Eigen::VectorXd w = Eigen::Map<const Eigen::VectorXd>(pooling.custom.data(), T);
+  if (!w.allFinite() || w.squaredNorm() == 0)
+    throw std::invalid_argument("pool: custom weights must be finite and not all zero");
+  return w;
+}
+
+PoolingScalars poolingScalars(const Eigen::VectorXd& w, const Eigen::MatrixXd& R) {
+  validateCorrelation(R);
+  if (w.size() != R.rows()) {
+    std::ostringstream m;
+    m << "weights need T = " << R.rows() << " values, got " << w.size();
+    throw std::invalid_argument(m.str());
+  }
+  PoolingScalars s;
+  s.alpha = w.dot(R * w);  // spec paper2 §2.1
+  s.kappa = w.squaredNorm();
+  if (!(s.kappa > 0) || !std::isfinite(s.kappa)) throw std::invalid_argument("weights must be finite and not all zero");
+  s.snrGain = s.alpha / s.kappa;
+  s.weightSum = w.sum();
+  return s;
+}
+
+PoolingScalars prefixClosedForm(PoolingKind kind, int T, int k) {
+  requireIntInRange("T", T, 1, kMaxSequenceLength);
+  requireIntInRange("k", k, 1, T);
+  PoolingScalars s;
+  const double t = T;
+  if (kind == PoolingKind::Mean) {
+    s.alpha = (double(k) * k + T - k) / (t * t);  // spec paper2 §3.3
+    s.kappa = 1 / t;
+    s.weightSum = 1;
+  } else if (kind == PoolingKind::Causal) {
+    const double D = harmonicNumber(T) - harmonicNumber(k);
+    s.alpha = (k * k * (1 + D) * (1 + D) + 2.0 * (T - k) - (2.0 * k + 1) * D - k * D * D) / (t * t);
+    s.kappa = (2 * t - harmonicNumber(T)) / (t * t);
+    s.weightSum = 1;
+  } else if (kind == PoolingKind::Optimal) {
+    s.alpha = k;  // w = 1_k/sqrt(k): alpha = lambda_max(R) = k, kappa = 1
+    s.kappa = 1;
+    s.weightSum = std::sqrt(double(k));
+  } else {
+    throw std::invalid_argument("prefixClosedForm covers pool = mean, causal (tau = 0) and optimal only");
+  }
+  s.snrGain = s.alpha / s.kappa;
+  return s;
+}
+
+}  // namespace attnlab

@@ -1,0 +1,53 @@
+// Live theory: while a control moves, the experiment's theory curves (closed forms in the core) are
+// recomputed in a worker of their own and drawn over the last simulation, which stays marked as
+// belonging to the previous parameters. One request in flight; newer requests replace queued ones.
+import type * as Comlink from 'comlink';
+import type { Json, Params } from '../engine/core';
+import type { WorkerApi } from '../engine/worker';
+import { coreWorker } from '../engine/worker-runner';
+
+/** values: the panel's values the params came from, handed back with the theory. */
+export type TheoryRequest = { id: string; params: Params; token: number; values: Record<string, unknown> };
+export type TheoryHandler = (request: TheoryRequest, theory: Json) => void;
+
+export class LiveTheory {
+  private api: Comlink.Remote<WorkerApi> | undefined;
+  private worker: Worker | undefined;
+  private busy = false;
+  private queued: TheoryRequest | undefined;
+
+  constructor(private readonly onTheory: TheoryHandler, private readonly onError: (error: Error) => void = () => undefined) {}
+
+  private remote(): Comlink.Remote<WorkerApi> {
+    if (!this.api) ({ worker: this.worker, api: this.api } = coreWorker()); // a worker of its own: runs never delay it
+    return this.api;
+  }
+
+  request(request: TheoryRequest): void {
+    this.queued = request;
+    if (!this.busy) void this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    this.busy = true;
+    try {
+      while (this.queued) {
+        const next = this.queued;
+        this.queued = undefined;
+        try {
+          this.onTheory(next, await this.remote().theory(next.id, next.params));
+        } catch (error) {
+          this.onError(error as Error); // e.g. a value the core refuses: the figures stay as they are
+        }
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  dispose(): void {
+    this.worker?.terminate();
+    this.worker = undefined;
+    this.api = undefined;
+  }
+}
