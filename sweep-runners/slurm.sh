@@ -31,7 +31,7 @@ combine_deps=()
 if [[ -n $indices ]]; then
   array=$(sbatch --parsable "${partition[@]}" --job-name "attnlab-$id" --array "$indices%$parallel" \
     --mem "${mem}M" --time "$time" --output "$out/logs/%a.out" \
-    --wrap "'$attnlab' run-job '$id' --jobs '$out/jobs.jsonl' --index \$SLURM_ARRAY_TASK_ID -o '$out/results/\$SLURM_ARRAY_TASK_ID.json'")
+    --wrap "\"$attnlab\" run-job \"$id\" --jobs \"$out/jobs.jsonl\" --index \$SLURM_ARRAY_TASK_ID -o \"$out/results/\$SLURM_ARRAY_TASK_ID.json\"")
   combine_deps=(--dependency "afterany:$array")
   echo "attnlab: submitted array $array ($(tr ',' '\n' <<<"$indices" | wc -l) tasks, ${mem} MiB each)" >&2
 fi
