@@ -53,9 +53,9 @@ def k_svd(p, eps):
     return len(s), s
 
 
-def lb_frobenius(s, eps):
+def lb_frobenius(s, eps, rows):
     tail = np.concatenate([np.cumsum((s ** 2)[::-1])[::-1], [0.0]])
-    return int(np.argmax(tail <= p_rows * eps ** 2))
+    return int(np.argmax(tail <= rows * eps ** 2))
 
 
 def cheb_error(logits, g):
@@ -69,7 +69,7 @@ def cheb_error(logits, g):
     a = (2.0 / (g + 1)) * f @ basis.T
     a[:, 0] /= 2
     y = (logits - lo) / h - 1
-    t = np.polynomial.chebyshev.chebval(y.T, a.T).T if g > 0 else np.broadcast_to(a[:, :1], y.shape)
+    t = np.polynomial.chebyshev.chebval(y.T, a.T, tensor=False).T
     exact = np.exp(logits - hi)
     return float((np.abs(t - exact).sum(axis=1) / exact.sum(axis=1)).max())
 
@@ -98,11 +98,10 @@ if __name__ == '__main__':
     args = ap.parse_args()
     start = time.time()
     x = sphere(args.n, args.d, args.seed)
-    p_rows = args.n
     points = []
     for beta in [float(b) for b in args.betas.split(',')]:
         logits = beta * (x @ x.T)
         p = softmax(logits)
         k, s = k_svd(p, args.eps)
-        points.append({'beta': beta, 'kSvd': k, 'kCheb': k_cheb(logits, args.d, args.eps, args.n), 'lbF': lb_frobenius(s, args.eps)})
+        points.append({'beta': beta, 'kSvd': k, 'kCheb': k_cheb(logits, args.d, args.eps, args.n), 'lbF': lb_frobenius(s, args.eps, args.n)})
     print(json.dumps({'points': points, 'seconds': time.time() - start}))

@@ -14,6 +14,8 @@ import { differences } from './compare.mjs';
 import { assert, download, headless, inspectSvg, linkParams, open, pngSize, resultJson, root, shots, waitForStatus } from './helpers.mjs';
 import { firstUseTests } from './first-use.mjs';
 import { platformTests } from './platform.mjs';
+import { rankTests } from './rank.mjs';
+import { rmtTests } from './rmt.mjs';
 import { sparseTests } from './sparse.mjs';
 import { serveStatic } from './static-server.mjs';
 
@@ -133,6 +135,8 @@ test('every figure exports valid, stamped SVG, PNG (2x), CSV and JSON', async ({
 for (const t of sparseTests) test(t.name, t.fn);
 for (const t of firstUseTests) test(t.name, t.fn);
 for (const t of platformTests) test(t.name, t.fn);
+for (const t of rmtTests) test(t.name, t.fn);
+for (const t of rankTests) test(t.name, t.fn);
 
 // --- runner ---------------------------------------------------------------------------------
 

@@ -21,6 +21,12 @@ const CASES: Record<string, Record<string, string>[]> = {
   'rank-ladder': [{ n: '1024' }],
   'rank-interaction': [{ source: 'synthetic', n: '1024' }],
   'rank-zoo': [{ family: 'broad' }],
+  // Paper 2: one spectrum, one Lanczos job, the attention measurement, one ridge fit; phase is closed forms only.
+  'rmt-spectrum': [{ d: '1600' }],
+  'rmt-transition': [{ d: '1600', mu2: '2', pools: 'mean', seeds: '1' }],
+  'rmt-weights': [{ d: '4000', sequences: '50' }],
+  'rmt-ridge': [{ d: '1000', mu2: '1', pools: 'mean', seeds: '1', ntrain: '4000', ntest: '2000' }],
+  'rmt-phase': [{}],
 };
 
 function measure(id: string, params: Record<string, string>): { estimate: number; peak: number } {

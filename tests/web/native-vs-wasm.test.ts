@@ -55,6 +55,12 @@ const CASES: Record<string, Case[]> = {
   'rmt-weights': [{ label: 'AR(1) R, tau 1', params: { d: '30', R: 'ar:0.5', tau: '1', sequences: '10', seed: '5' } }],
   'rmt-ridge': [{ label: 'small', params: { d: '30', mu2: '1', ntrain: '60', ntest: '50', seeds: '1', seed: '6' } }],
   'rmt-phase': [{ label: 'delta axis', params: { axis: 'delta', mu2: '0.7', pool: 'causal' } }],
+  'rank-beta': [{ label: 'sphere d = 3', params: { n: '40', betas: '2,8,16', seed: '2' } }, { label: 'gauss d = 2', params: { geometry: 'gauss', d: '2', n: '32', betas: '4,16', seed: '3' } }],
+  'rank-n': [{ label: 'sphere', params: { n: '16,24,40', beta: '8', seed: '1' } }],
+  'rank-eps': [{ label: 'ball', params: { geometry: 'ball', n: '32', eps: '0.2,0.05', seed: '4' } }],
+  'rank-ladder': [{ label: 'with refit', params: { n: '40', beta: '16', refit: '1', seed: '1' } }],
+  'rank-interaction': [{ label: 'zoo sink', params: { family: 'sink', variant: '3' } }, { label: 'synthetic', params: { source: 'synthetic', n: '40', tauScale: 'sqrtn', seed: '5' } }],
+  'rank-zoo': [{ label: 'broad heads', params: { family: 'broad', betaMults: '1,2' } }],
 };
 
 // Loaded at collection time: the experiment list decides which tests exist.

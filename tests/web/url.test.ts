@@ -302,3 +302,22 @@ describe('file: only the name of an uploaded file travels', () => {
     expect(parseLink('#exp=sparse-approx&v=1&file=', EXPERIMENTS).state.file).toBeUndefined();
   });
 });
+
+describe('text parameters (R, pool): the core parses them; the codec keeps them link-safe', () => {
+  const meta = EXPERIMENTS.find((m) => m.id === 'rmt-spectrum')!;
+  it('round-trips readable text', () => {
+    const values = { ...defaults(meta), R: 'ar:-0.6', pool: '0.5,0.3,0.2' };
+    const link = formatLink(state(meta, values), EXPERIMENTS);
+    expect(link).toContain('R=ar:-0.6');
+    expect(link).toContain('pool=0.5,0.3,0.2');
+    const back = parseLink(link, EXPERIMENTS);
+    expect(back.notices).toEqual([]);
+    expect(back.state.values).toEqual(values);
+  });
+  it('replaces text with a space, quote or = by the default, with a notice naming the key', () => {
+    const bad = parseLink(`#exp=rmt-spectrum&v=${SCHEMA_VERSION}&R=prefix%203&pool=a%3Db&seed=1`, EXPERIMENTS);
+    expect(bad.state.values.R).toBe('prefix:3');
+    expect(bad.state.values.pool).toBe('mean');
+    expect(bad.notices.map((n) => n.split(':')[0])).toEqual(['R', 'pool']);
+  });
+});

@@ -1,6 +1,8 @@
 // Every experiment the lab offers, in picker order. Adding one = one line here.
 #include "attnlab/attention_map.hpp"
 #include "attnlab/experiment.hpp"
+#include "attnlab/rank_experiments.hpp"
+#include "attnlab/rmt_experiments.hpp"
 #include "attnlab/sparse_experiments.hpp"
 
 namespace attnlab {
@@ -10,6 +12,17 @@ const std::vector<Experiment>& experiments() {
       attentionMapExperiment(),
       sparseApproxExperiment(),
       sparseDminExperiment(),
+      rmtSpectrumExperiment(),
+      rmtTransitionExperiment(),
+      rmtWeightsExperiment(),
+      rmtRidgeExperiment(),
+      rmtPhaseExperiment(),
+      rankBetaExperiment(),
+      rankNExperiment(),
+      rankEpsExperiment(),
+      rankLadderExperiment(),
+      rankInteractionExperiment(),
+      rankZooExperiment(),
   };
   return all;
 }

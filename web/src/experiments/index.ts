@@ -1,10 +1,22 @@
 // The experiments in picker order; the first is the default. Families group the picker.
 import { attentionMap } from './attention-map';
 import { sparseApprox } from './sparse-approx';
+import { rankBeta } from './rank-beta';
+import { rankEps } from './rank-eps';
+import { rankInteraction } from './rank-interaction';
+import { rankLadder } from './rank-ladder';
+import { rankN } from './rank-n';
+import { rankZoo } from './rank-zoo';
+import { rmtPhase } from './rmt-phase';
+import { rmtRidge } from './rmt-ridge';
+import { rmtSpectrum } from './rmt-spectrum';
+import { rmtTransition } from './rmt-transition';
+import { rmtWeights } from './rmt-weights';
 import { sparseDmin } from './sparse-dmin';
 import type { ExperimentMeta } from './schema';
 
-export const EXPERIMENTS: readonly ExperimentMeta[] = [attentionMap, sparseApprox, sparseDmin];
+export const EXPERIMENTS: readonly ExperimentMeta[] = [attentionMap, sparseApprox, sparseDmin, rmtSpectrum, rmtTransition, rmtWeights, rmtRidge, rmtPhase,
+  rankBeta, rankN, rankEps, rankLadder, rankInteraction, rankZoo];
 
 /** Picker group labels by family id; an unlisted family shows its id. */
 export const FAMILY_LABELS: Record<string, string> = {

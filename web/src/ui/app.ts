@@ -255,7 +255,7 @@ export class App {
 }
 
 /** Between the names of several files in a link's file= (names never carry it: see state/url.ts). */
-const FILE_SEPARATOR = '+';
+const FILE_SEPARATOR = ',';
 /** The names of the chosen files as the link's file= value (undefined when none). */
 function fileNames(chosen: { name: string }[]): string | undefined {
   return chosen.length ? chosen.map((c) => c.name).join(FILE_SEPARATOR) : undefined;

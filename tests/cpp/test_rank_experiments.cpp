@@ -1,0 +1,303 @@
+// Paper-3 experiments end to end through the experiment contract (runExperiment, plan/runJob/combine):
+// results conform; lower bound <= upper certificates; recomputed errors <= eps; sweeps combine the same
+// whatever the job order or subset; spec E3's small-n values; uploads (accepted and malformed) named by
+// input; progress and stop. Reference sizes are [.slow][reproduction].
+#include <catch2/catch.hpp>
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "attnlab/experiment.hpp"
+#include "attnlab/rank_error.hpp"
+#include "attnlab/rank_experiments.hpp"
+#include "attnlab/rank_svd.hpp"
+#include "attnlab/result_shape.hpp"
+#include "attnlab/rng.hpp"
+#include "inputs_fixture.hpp"
+
+// Natively only: through wasm these end-to-end runs take minutes and gigabytes; the wasm build of
+// every experiment is checked against the native one by tests/web/native-vs-wasm.test.ts.
+#ifndef ATTNLAB_WASM_TESTS
+
+using namespace attnlab;
+using Catch::Matchers::Contains;
+
+namespace {
+
+Json run(const std::string& id, const Json& params, const Inputs& inputs = {}) {
+  const Outcome out = runExperiment(id, params, inputs, Progress());
+  INFO(id << " " << params.dump() << ": " << out.error);
+  REQUIRE(out.ok);
+  CHECK(shapeMismatch(findExperiment(id)->result, out.value) == "");
+  return out.value;
+}
+
+void refused(const std::string& id, const Json& params, const std::string& names, const Inputs& inputs = {}) {
+  const Outcome out = runExperiment(id, params, inputs, Progress());
+  INFO(id << " " << params.dump() << " -> " << out.error);
+  CHECK_FALSE(out.ok);
+  CHECK(out.badInput);
+  CHECK_THAT(out.error, Contains(names));
+}
+
+Json finishedJobs(const std::string& id, const Json& params, const Inputs& inputs = {}) {
+  const Outcome planned = planExperiment(id, params, inputs);
+  REQUIRE(planned.ok);
+  Json finished = Json::array();
+  int index = 0;
+  for (const auto& job : planned.value["jobs"]) {
+    const Outcome out = runExperimentJob(id, job, inputs, Progress());
+    INFO(out.error);
+    REQUIRE(out.ok);
+    finished.push_back({{"index", index++}, {"result", out.value}});
+  }
+  return finished;
+}
+
+void checkOrderFree(const std::string& id, const Json& params, const Json& finished, const Json& whole) {
+  Json reversed = Json::array();
+  for (auto it = finished.rbegin(); it != finished.rend(); ++it) reversed.push_back(*it);
+  CHECK(combineExperiment(id, params, reversed).value == whole);
+  Json shuffled = finished;
+  std::shuffle(shuffled.begin(), shuffled.end(), std::mt19937(11));
+  CHECK(combineExperiment(id, params, shuffled).value == whole);
+}
+
+void checkBand(const Json& point, double eps) {
+  INFO(point.dump());
+  CHECK(point["lowerBound"].get<int>() <= point["kSvd"].get<int>());
+  CHECK(point["lowerBound"].get<int>() <= point["kCheb"].get<int>());
+  CHECK(point["svdError"].get<double>() <= eps);
+  CHECK(point["chebError"].get<double>() <= eps);
+  CHECK(point["upper"] == std::min(point["kSvd"].get<int>(), point["kCheb"].get<int>()));
+}
+
+std::vector<double> normals(int count, std::uint64_t seed) {
+  Rng rng(seed);
+  std::vector<double> x(count);
+  for (double& v : x) v = rng.normal();
+  return x;
+}
+
+Inputs qkInputs(std::vector<std::int64_t> shape, std::uint64_t seed = 3) {
+  std::int64_t size = 1;
+  for (auto s : shape) size *= s;
+  return {{"q", InputArray{shape, false, normals(static_cast<int>(size), seed)}},
+          {"k", InputArray{shape, false, normals(static_cast<int>(size), seed + 1)}}};
+}
+
+}  // namespace
+
+TEST_CASE("rank-beta: band per point, seed 1 is spec §4's point set, job order and subsets do not matter", "[rank][experiments]") {
+  const Json params = {{"n", 96}, {"betas", "2,8,16,32"}, {"eps", 0.1}};
+  const Json finished = finishedJobs("rank-beta", params);
+  REQUIRE(finished.size() == 4);
+  const Json whole = combineExperiment("rank-beta", params, finished).value;
+  CHECK(whole == run("rank-beta", params));
+  CHECK(shapeMismatch(findExperiment("rank-beta")->result, whole) == "");
+  for (const auto& point : whole["points"]) checkBand(point, 0.1);
+  // Seed 1 draws from generator seed 12345 (spec §4): the same numbers as rankPoint on the spec's seed.
+  RankPointParams p;
+  p.n = 96;
+  p.beta = 16;
+  p.seed = 12345;
+  const RankPoint ref = rankPoint(p);
+  CHECK(whole["points"][2]["kSvd"] == ref.kSvd);
+  CHECK(whole["points"][2]["lowerBound"] == ref.lowerBound);
+  CHECK(whole["predictedSlope"] == 1.0);
+  REQUIRE(whole["guides"].size() == 2);
+  CHECK(whole["guides"][0]["slope"] == 1.0);
+  CHECK(whole["guides"][1]["slope"] == 1.5);
+  checkOrderFree("rank-beta", params, finished, whole);
+  const Json partial = combineExperiment("rank-beta", params, Json::array({finished[3], finished[1]})).value;
+  CHECK(partial["jobsDone"] == 2);
+  CHECK(partial["jobsTotal"] == 4);
+  REQUIRE(partial["points"].size() == 2);
+  CHECK(partial["points"][0] == whole["points"][1]);  // ascending beta, each point as in the whole run
+  CHECK(partial["points"][1] == whole["points"][3]);
+}
+
+TEST_CASE("rank-n: spec E3 at small n (sphere d=3, beta=16, eps=0.1) and the diagonal k = n", "[rank][experiments]") {
+  const Json r = run("rank-n", {{"n", "16,32,64,128"}, {"svd", "full"}});
+  const int ref[4][3] = {{16, 16, 14}, {32, 29, 25}, {64, 49, 31}, {128, 82, 36}};  // (n, k_svd, LB) spec E3
+  REQUIRE(r["points"].size() == 4);
+  for (int i = 0; i < 4; ++i) {
+    const Json& pt = r["points"][i];
+    INFO(pt.dump());
+    CHECK(pt["n"] == ref[i][0]);
+    CHECK(std::abs(pt["kSvd"].get<int>() - ref[i][1]) <= std::max(2.0, 0.03 * ref[i][1]));
+    CHECK(std::abs(pt["lowerBound"].get<int>() - ref[i][2]) <= std::max(2.0, 0.03 * ref[i][2]));
+    CHECK(pt["kSvd"].get<int>() <= pt["n"].get<int>());
+    checkBand(pt, 0.1);
+  }
+  CHECK(r["guides"][0]["k"] == r["guides"][0]["x"]);
+}
+
+TEST_CASE("rank-eps: U1 is non-increasing in eps (first crossing of one curve)", "[rank][experiments]") {
+  const Json r = run("rank-eps", {{"n", 96}, {"eps", "0.05,0.3,0.1"}});
+  REQUIRE(r["points"].size() == 3);
+  CHECK(r["points"][0]["eps"] == 0.05);
+  for (int i = 0; i < 3; ++i) checkBand(r["points"][i], r["points"][i]["eps"].get<double>());
+  CHECK(r["points"][0]["kSvd"].get<int>() >= r["points"][1]["kSvd"].get<int>());
+  CHECK(r["points"][1]["kSvd"].get<int>() >= r["points"][2]["kSvd"].get<int>());
+}
+
+TEST_CASE("rank-ladder: curves cross eps at their certificates; U4 refit never worse", "[rank][experiments]") {
+  const Json r = run("rank-ladder", {{"n", 96}, {"beta", 8}, {"refit", "1"}});
+  const std::vector<double> err = r["errSvd"];
+  const int k = r["kSvd"].get<int>();
+  REQUIRE(static_cast<int>(err.size()) > k);
+  CHECK(err[k] <= 0.1);
+  for (int j = 0; j < k; ++j) CHECK(err[j] > 0.1);  // first crossing
+  CHECK(err[0] == Approx(1.0));
+  // Recompute U1's error from a fresh spectrum of the same instance.
+  RankPointParams p;
+  p.n = 96;
+  p.beta = 8;
+  p.seed = 12345;
+  const RankInstance inst = makeRankInstance(p);
+  const RightSpectrum s = fullRightSpectrum(inst.attention);
+  const Eigen::MatrixXd vk = s.vectors.leftCols(k);
+  CHECK(maxRowL1Difference(inst.attention, RowMatrix((inst.attention * vk) * vk.transpose())) <= 0.1);
+  const std::vector<double> chebErr = r["cheb"]["err"];
+  REQUIRE_FALSE(r["chebVacuous"].get<bool>());
+  const int g = r["chebDegree"].get<int>();
+  CHECK(chebErr[g] <= 0.1);
+  CHECK(r["cheb"]["dim"][g].get<double>() == r["kCheb"].get<int>());
+  CHECK(r["kRefit"].get<int>() <= k);
+  CHECK(r["kRefit"].get<int>() >= r["lowerBound"].get<int>());
+  CHECK(r["refitError"].get<double>() <= 0.1);
+  CHECK(r["ratio"].get<double>() == Approx(r["upper"].get<double>() / r["lowerBound"].get<double>()));
+  CHECK(r["markers"].size() == 4);
+  refused("rank-ladder", {{"n", 600}, {"refit", "1"}}, "refit");
+}
+
+TEST_CASE("rank-interaction: synthetic, zoo and uploaded heads", "[rank][experiments]") {
+  const Json s = run("rank-interaction", {{"source", "synthetic"}, {"n", 64}, {"d", 3}, {"beta", 8}});
+  CHECK(s["rVis"] == 3);  // spec E6
+  CHECK(s["head"]["source"] == "synthetic");
+  const Json z = run("rank-interaction", {{"family", "sink"}, {"variant", 11}, {"tauScale", "sigma1"}});
+  CHECK(z["kSvd"] == 7);  // spec E7 per-head check
+  CHECK(z["rVis"] == 64);
+  for (const auto& t : z["tolerance"]) {
+    CHECK(t["tauNats"].get<double>() == Approx(t["tau"].get<double>() * z["sigmaVis"][0].get<double>()));
+    CHECK(t["measuredError"].get<double>() <= t["guaranteedError"].get<double>() + 1e-12);
+  }
+  const std::vector<double> e = z["residual"], osc = z["boundOsc"], sig = z["boundSigma"];
+  for (std::size_t r = 0; r < e.size(); ++r) {
+    CHECK(e[r] <= osc[r] + 1e-12);
+    CHECK(osc[r] <= sig[r] + 1e-12);
+  }
+  CHECK(z["lowerBound"].get<int>() <= z["kSvd"].get<int>());
+  const Json u = run("rank-interaction", {{"head", 1}}, qkInputs({2, 40, 8}));
+  CHECK(u["head"]["source"] == "upload");
+  CHECK(u["head"]["label"] == "H1");
+  CHECK(u["head"]["heads"] == 2);
+  CHECK(u["rVis"] == 8);  // bilinear logits: r_vis <= d_h
+  CHECK(u["svdError"].get<double>() <= 0.1);
+}
+
+TEST_CASE("malformed uploads are refused naming the input, before allocating", "[rank][experiments][upload]") {
+  refused("rank-interaction", Json::object(), "k: K must have the shape of Q (40, 8), got (40, 6)",
+          {{"q", InputArray{{40, 8}, false, normals(320, 1)}}, {"k", InputArray{{40, 6}, false, normals(240, 2)}}});
+  refused("rank-interaction", Json::object(), "k: a Q file needs its K file", {{"q", InputArray{{40, 8}, false, normals(320, 1)}}});
+  std::vector<double> bad = normals(320, 1);
+  bad[17] = std::nan("");
+  refused("rank-interaction", Json::object(), "q: q must be finite", {{"q", InputArray{{40, 8}, false, bad}}, {"k", InputArray{{40, 8}, false, normals(320, 2)}}});
+  std::vector<double> p(16 * 16, 1.0 / 16);
+  p[5] += 0.01;
+  refused("rank-interaction", Json::object(), "attention: attention rows must sum to 1", {{"attention", InputArray{{16, 16}, false, p}}});
+  refused("rank-interaction", {{"head", 2}}, "head must be an integer in [0, 1]", qkInputs({2, 40, 8}));
+  refused("rank-interaction", Json::object(), "n must be in [2, 1024]", qkInputs({1100, 2}));
+  refused("rank-interaction", Json::object(), "not several kinds",
+          {{"attention", InputArray{{16, 16}, false, std::vector<double>(256, 1.0 / 16)}}, {"logits", InputArray{{16, 16}, false, std::vector<double>(256, 0)}}});
+  // The platform parser: wrong dtype, truncated file, claimed shape beyond the budget (header only).
+  const double budget = 64.0 * 1024 * 1024;
+  ParseOutcome out = parseExperimentInput("rank-interaction", "q", "q.npy",
+                                          fixture::npyRaw(fixture::dictText("<c16", {4, 2}, false), std::string(128, '\0')), budget);
+  CHECK_FALSE(out.ok);
+  CHECK_THAT(out.error, Contains("q: q.npy") && Contains("unsupported dtype"));
+  std::string file = fixture::npy("<f8", {40, 8}, normals(320, 1));
+  out = parseExperimentInput("rank-interaction", "k", "k.npy", file.substr(0, file.size() - 100), budget);
+  CHECK_FALSE(out.ok);
+  CHECK_THAT(out.error, Contains("k: k.npy") && Contains("bytes"));
+  out = parseExperimentInput("rank-interaction", "attention", "p.npy",
+                             fixture::npyRaw(fixture::dictText("<f8", {4000, 4000}, false), std::string(64, '\0')), budget);
+  CHECK_FALSE(out.ok);
+  CHECK_THAT(out.error, Contains("attention: p.npy"));
+  out = parseExperimentInput("rank-interaction", "attention", "p.npy",
+                             fixture::npy("<f8", {3, 4}, std::vector<double>(12, 0.25)), budget);
+  CHECK_FALSE(out.ok);  // not square
+  CHECK_THAT(out.error, Contains("attention"));
+}
+
+TEST_CASE("rank-zoo: a family subset matches spec E7's exact heads; order free; uploaded stacks", "[rank][experiments][zoo]") {
+  const Json params = {{"family", "lowrank"}, {"betaMults", "1"}};
+  const Json finished = finishedJobs("rank-zoo", params);
+  REQUIRE(finished.size() == 12);
+  const Json whole = combineExperiment("rank-zoo", params, finished).value;
+  CHECK(shapeMismatch(findExperiment("rank-zoo")->result, whole) == "");
+  const Json& v0 = whole["rows"][0];  // spec E7: lowrank v0 -> 1, 1, 1, 1, 1, 6, 4, U5 = 12
+  CHECK(v0["variant"] == 0);
+  CHECK(v0["rVis"] == 1);
+  CHECK(v0["kSvd"] == 6);
+  CHECK(v0["lowerBoundPoolData"] == 4);
+  CHECK(v0["kComb"] == 12);
+  CHECK(whole["synthetic"] == true);
+  REQUIRE(whole["families"].size() == 1);
+  CHECK(whole["families"][0]["heads"] == 12);
+  CHECK(whole["spearman"].size() == 6);
+  for (const auto& row : whole["rows"]) CHECK(row["lowerBound"].get<int>() <= row["kSvd"].get<int>());
+  checkOrderFree("rank-zoo", params, finished, whole);
+  const Json up = run("rank-zoo", {{"betaMults", "0.5,1"}}, qkInputs({3, 32, 4}));
+  CHECK(up["rows"].size() == 6);
+  CHECK(up["synthetic"] == false);
+  CHECK(up["jobsTotal"] == 6);
+  CHECK(up["rows"][0]["family"] == "H0");
+}
+
+TEST_CASE("bad paper-3 parameters name the parameter; memory is refused before allocating", "[rank][experiments][validation]") {
+  refused("rank-beta", {{"betas", "4,4"}}, "betas must list distinct values");
+  refused("rank-beta", {{"d", 1}}, "d must be an integer in [2, 16]");
+  refused("rank-beta", {{"eps", 1.5}}, "eps");
+  refused("rank-n", {{"n", "16,4096"}}, "n must be a comma-separated list");
+  refused("rank-beta", {{"n", 2048}, {"budget", 16}}, "parameters n, d");
+  refused("rank-n", {{"n", "64,2048"}, {"budget", 16}}, "the largest n = 2048");
+  refused("rank-ladder", {{"n", 2048}, {"budget", 16}}, "parameters n, d");
+  refused("rank-interaction", {{"tauScale", "bits"}}, "tauScale");
+  refused("rank-zoo", {{"betaMults", "0"}}, "betaMults");
+  refused("rank-beta", Json::object(), "takes no input", qkInputs({8, 2}));
+}
+
+TEST_CASE("paper-3 runs report labelled progress and stop when asked", "[rank][experiments]") {
+  std::vector<std::string> labels;
+  const Outcome out = runExperiment("rank-beta", {{"n", 48}, {"betas", "4,8"}}, {}, Progress([&](double done, double total, const std::string& label) {
+    CHECK(done <= total + 1e-12);
+    if (!label.empty()) labels.push_back(label);
+    return true;
+  }));
+  REQUIRE(out.ok);
+  CHECK(std::any_of(labels.begin(), labels.end(), [](const std::string& l) { return l.find("singular values of a 48 × 48 matrix") != std::string::npos; }));
+  CHECK(std::any_of(labels.begin(), labels.end(), [](const std::string& l) { return l.find("U3") != std::string::npos; }));
+  for (const char* id : {"rank-beta", "rank-n", "rank-eps", "rank-ladder", "rank-interaction", "rank-zoo"}) {
+    INFO(id);
+    const Outcome stopped = runExperiment(id, {{"seed", 3}}, {}, Progress([](double, double) { return false; }));
+    CHECK_FALSE(stopped.ok);
+    CHECK(stopped.error == "stopped");
+  }
+}
+
+TEST_CASE("spec §7 rows through rank-beta: sphere d=3 n=512 eps=0.1", "[.slow][reproduction][rank]") {
+  const Json r = run("rank-beta", {{"n", 512}, {"d", 3}, {"eps", 0.1}});
+  const int ref[7][3] = {{9, 9, 4}, {15, 16, 5}, {25, 36, 10}, {58, 64, 20}, {118, 144, 40}, {211, 289, 73}, {326, 512, 141}};
+  for (int i = 0; i < 7; ++i) {
+    const Json& pt = r["points"][i];
+    INFO(pt.dump());
+    for (int c = 0; c < 3; ++c) {
+      const int got = pt[c == 0 ? "kSvd" : c == 1 ? "kCheb" : "lowerBound"].get<int>();
+      CHECK(std::abs(got - ref[i][c]) <= std::max(2.0, 0.03 * ref[i][c]));
+    }
+  }
+  CHECK(std::abs(r["slope"]["kSvd"].get<double>() - 1.0) <= 0.25);
+}
+#endif  // ATTNLAB_WASM_TESTS

@@ -1,0 +1,88 @@
+// The paper-3 experiment family (issue 9): rank-beta, rank-n, rank-eps (sweeps of one pure point each),
+// rank-ladder (one instance, every certificate's error curve), rank-interaction (one head) and rank-zoo
+// (the synthetic 84-head calibration study), built on the rank_* numerics. Shared here: the common
+// parameters, the seed convention, the JSON of a point and of the lower bounds, the U1 path choice and
+// the bring-your-own-head inputs.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "attnlab/experiment.hpp"
+#include "attnlab/rank_head.hpp"
+#include "attnlab/rank_interaction.hpp"
+#include "attnlab/rank_point.hpp"
+
+namespace attnlab {
+
+Experiment rankBetaExperiment();
+Experiment rankNExperiment();
+Experiment rankEpsExperiment();
+Experiment rankLadderExperiment();
+Experiment rankInteractionExperiment();
+Experiment rankZooExperiment();
+
+// rank-beta, rank-n and rank-eps share one sweep: one job per listed value of the swept parameter
+// (betas, n or eps), the others fixed; `schema` lists the parameters in panel order.
+enum class RankAxis { Beta, N, Eps };
+Experiment rankSweepExperiment(RankAxis axis, std::string id, std::vector<ParamDecl> schema);
+
+// The generator seed of user seed s: 12344 + s, so the default seed 1 draws spec §7's point sets
+// (generator seed 12345, spec §4) and the page's presets reproduce the reference tables.
+constexpr std::uint64_t kRankSeedOffset = 12344;
+ParamDecl rankSeedParam();
+
+// The process itself (code, heap arenas, the parsed inputs' bookkeeping), added to every estimate so the
+// budget compares with what the operating system reports (as attention-map does).
+constexpr double kRankProcessBytes = 12.0 * 1024 * 1024;
+// Peak bytes of one synthetic point (rank-beta/n/eps, rank-ladder): X, L, P and U1's spectrum, residual
+// and verification product, measured at ≈ 5 n² doubles (n = 1024: 40.6 MB); 6.5 n² leaves headroom.
+// (rankPointBytes, the library's bound, is about twice the measured peak.)
+double rankSweepPointBytes(int n, int d);
+
+// One of the common parameters by key: geometry, d, n, beta, eps, svd, refit. `def` overrides the
+// default of numeric ones when >= 0.
+ParamDecl rankParam(const std::string& key, double def = -1);
+
+// The point parameters of a run (geometry, d, n, beta, eps, svd from v where present), naming the
+// parameter in every refusal.
+RankPointParams rankPointParams(const ParamValues& v);
+// Checks one point's parameters (rethrown as ParamError naming the key).
+void requireRankPoint(const RankPointParams& p);
+
+// U1's options for this instance. "auto" uses U3's certificate as a guess of the Lanczos block (the
+// partial path is fast when the guess is well below n; near n/4 and above the full path is faster).
+SvdOptions svdOptionsFor(const std::string& path, int kChebGuess, int n);
+
+// {"LB-F": int, "LB-DD": int, "LB-POOL-GEO": int|null, "LB-POOL-DATA": int}
+Json lowerBoundsJson(const LowerBounds& b);
+Json lowerBoundsShape();
+
+// A point's result: its certificates and how they were obtained.
+struct PointOutcome {
+  RankPoint point;
+  ChebCertificate cheb;
+  SvdCertificate svd;
+};
+// U3 first (cheap; its k guides U1's path), then U1, then the lower bounds, with labelled progress.
+PointOutcome computeRankPoint(const RankInstance& inst, const RankPointParams& p, const std::string& svdPath,
+                              const Progress& progress, double base = 0, double total = 1);
+
+// The bring-your-own-head inputs (spec §8.1): "q", "k" (rank 2-4: (n, d_h), (H, n, d_h), (L, H, n, d_h)),
+// "attention" and "logits" (square in the last two dimensions).
+std::vector<InputRule> headInputs();
+// The uploaded heads, in file order, as validated arrays; empty when no head file was given.
+// Refuses (ParamError naming the input) a Q without K, a shape mismatch, or several kinds at once.
+struct UploadedHeads {
+  HeadFormat format = HeadFormat::QK;
+  int count = 0;           // heads in the files (H, or L·H)
+  int layers = 1, perLayer = 1;
+  int n = 0, width = 0;    // tokens, d_h (qk)
+};
+UploadedHeads describeUploadedHeads(const Inputs& inputs, double budgetBytes);
+// Head `index` of the upload, validated (values) by validateHead; throws ParamError naming the field.
+HeadArrays uploadedHead(const Inputs& inputs, int index, double scale, double budgetBytes,
+                        std::vector<std::string>* warnings = nullptr);
+// "L3H7" style label of head `index`.
+std::string headLabel(const UploadedHeads& heads, int index);
+
+}  // namespace attnlab

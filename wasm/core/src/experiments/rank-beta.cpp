@@ -1,0 +1,19 @@
+// rank-beta (issue 9 item 1, spec paper3 §6 E1/E2): the eps-rank band [lower bound, best upper
+// certificate] against the inverse temperature beta, with the fitted log-log slope over beta 8-64
+// against the predicted (d−1)/2 (sphere) or d/2 (Gaussian lift). The sweep is rank/experiment_sweep.cpp.
+#include "attnlab/rank_experiments.hpp"
+
+namespace attnlab {
+
+Experiment rankBetaExperiment() {
+  return rankSweepExperiment(
+      RankAxis::Beta, "rank-beta",
+      {rankParam("geometry"), rankParam("d"), rankParam("n"), rankParam("eps"),
+       ParamDecl::reals("betas", {1, 2, 4, 8, 16, 32, 64}, 0, 10000, 16,
+                        "Inverse temperatures β swept, comma-separated; one job per value, all on the same points. "
+                        "The slope is fitted over β = 8, 16, 32, 64.")
+           .openBelow(),
+       rankParam("svd"), budgetParam(), rankSeedParam()});
+}
+
+}  // namespace attnlab

@@ -1,0 +1,17 @@
+// rank-eps (issue 9 item 2, spec paper3 §6 E4): the eps-rank band against the tolerance eps at fixed
+// beta and n (heuristic: rank grows like (β·ln(C/ε))^((d−1)/2)). The sweep is rank/experiment_sweep.cpp.
+#include "attnlab/rank_experiments.hpp"
+
+namespace attnlab {
+
+Experiment rankEpsExperiment() {
+  return rankSweepExperiment(
+      RankAxis::Eps, "rank-eps",
+      {rankParam("geometry"), rankParam("d"), rankParam("n"), rankParam("beta"),
+       ParamDecl::reals("eps", {0.4, 0.2, 0.1, 0.05, 0.025}, 0, 1, 12,
+                        "Tolerances ε swept, comma-separated, each in (0, 1); one job per value, all on the same points.")
+           .openBelow().openAbove(),
+       rankParam("svd"), budgetParam(), rankSeedParam()});
+}
+
+}  // namespace attnlab

@@ -1,0 +1,17 @@
+// rank-n (issue 9 item 2, spec paper3 §6 E3): the min{n, ·} saturation of the eps-rank against the
+// number of tokens n, with the diagonal k = n. The sweep is rank/experiment_sweep.cpp.
+#include "attnlab/rank_experiments.hpp"
+
+namespace attnlab {
+
+Experiment rankNExperiment() {
+  return rankSweepExperiment(
+      RankAxis::N, "rank-n",
+      {rankParam("geometry"), rankParam("d"),
+       ParamDecl::integers("n", {16, 32, 64, 128, 256, 512}, 8, 2048, 12,
+                           "Numbers of tokens swept, comma-separated; a smaller n takes the first n points of a larger one.",
+                           "tokens"),
+       rankParam("beta"), rankParam("eps"), rankParam("svd"), budgetParam(), rankSeedParam()});
+}
+
+}  // namespace attnlab

@@ -1,0 +1,98 @@
+// rmt-phase (issue 8 item 5, spec paper2 §4 item 5): theory only. The population threshold
+// rho = delta + sqrt(delta) and the sample threshold rho_c = delta + theta'_c against gamma (or delta),
+// the two-transition window between them (a population spike, no sample spike), the sample overlap
+// |u_S^T u|^2 as a map over (axis, rho), and the current parameters' point.
+#include <algorithm>
+#include <cmath>
+
+#include "attnlab/rmt_checks.hpp"
+#include "attnlab/rmt_experiments.hpp"
+
+namespace attnlab {
+namespace {
+
+constexpr int kCurvePoints = 120, kMapRows = 60, kMapCols = 80;
+
+std::vector<ParamDecl> schema() {
+  std::vector<ParamDecl> s = {
+      ParamDecl::choice("axis", "gamma", {"gamma", "delta"},
+                        "Horizontal axis: γ = d/N at fixed δ, or δ = d/V at fixed γ."),
+      ParamDecl::real("xmax", 2, 0.1, 16, "The horizontal axis runs from 0 to this value."),
+  };
+  for (const char* key : {"delta", "gamma", "T", "mu2", "R", "pool", "variant"}) s.push_back(rmtParam(key));
+  s.push_back(budgetParam());
+  s.push_back(seedParam());
+  return s;
+}
+
+Json resultShape() {
+  return {{"axis", "string"}, {"x", "number[]"}, {"rhoPopulation", "number[]"}, {"rhoSample", "number[]"},
+          {"rhoMax", "number"},
+          {"current", {{"x", "number"}, {"rho", "number"}, {"region", "string"}, {"rhoPopulation", "number"},
+                       {"rhoSample", "number"}, {"snrGain", "number"}}},
+          {"overlapMap", {{"rows", "int"}, {"cols", "int"}, {"data", "number[]"}, {"xMax", "number"}, {"rhoMax", "number"}}}};
+}
+
+// (delta, gamma) at horizontal position x.
+std::pair<double, double> ratiosAt(bool gammaAxis, double x, double delta, double gamma) {
+  return gammaAxis ? std::make_pair(delta, x) : std::make_pair(x, gamma);
+}
+
+const char* region(double rho, const TransitionThresholds& th) {
+  if (rho > th.rhoSample) return "sample";         // both spikes: the top eigenvector sees the signal
+  if (rho > th.rhoPopulation) return "population";  // two-transition window: population spike only
+  return "none";
+}
+
+Json phase(const ParamValues& v) {
+  const PositionalModel m = readPositions(v, nullptr);
+  const PoolingScalars pooling = poolingScalars(readPooling("pool", v.text("pool"), m), m.R);
+  const bool gammaAxis = v.choice("axis") == "gamma";
+  const double delta = v.real("delta"), gamma = v.real("gamma"), xmax = v.real("xmax");
+  checkBulkRatios(delta, gamma);
+  requireInRange("xmax", xmax, 0.1, 16);
+  const PooledTheory here = pooledTheory(pooling, variantB(v), false, v.real("mu2"), delta, gamma);
+  std::vector<double> x, rhoPop, rhoSample;
+  for (int i = 1; i <= kCurvePoints; ++i) {
+    x.push_back(xmax * i / kCurvePoints);
+    const auto [dl, gm] = ratiosAt(gammaAxis, x.back(), delta, gamma);
+    const TransitionThresholds th = transitionThresholds(dl, gm);
+    rhoPop.push_back(th.rhoPopulation);
+    rhoSample.push_back(th.rhoSample);
+  }
+  const double current = gammaAxis ? gamma : delta;
+  const double rhoMax = std::max({1.25 * here.snr.rho, 1.2 * *std::max_element(rhoSample.begin(), rhoSample.end()), 1.0});
+  std::vector<double> map;  // row r: rho = rhoMax (r + 0.5)/rows, column c: x = xmax (c + 0.5)/cols
+  for (int r = 0; r < kMapRows; ++r)
+    for (int c = 0; c < kMapCols; ++c) {
+      const auto [dl, gm] = ratiosAt(gammaAxis, xmax * (c + 0.5) / kMapCols, delta, gamma);
+      map.push_back(spikeTheory(rhoMax * (r + 0.5) / kMapRows, dl, gm).sampleOverlap);
+    }
+  return {{"axis", v.choice("axis")}, {"x", x}, {"rhoPopulation", rhoPop}, {"rhoSample", rhoSample}, {"rhoMax", rhoMax},
+          {"current", {{"x", current}, {"rho", here.snr.rho}, {"region", region(here.snr.rho, here.thresholds)},
+                       {"rhoPopulation", here.thresholds.rhoPopulation}, {"rhoSample", here.thresholds.rhoSample},
+                       {"snrGain", pooling.snrGain}}},
+          {"overlapMap", {{"rows", kMapRows}, {"cols", kMapCols}, {"data", map}, {"xMax", xmax}, {"rhoMax", rhoMax}}}};
+}
+
+}  // namespace
+
+Experiment rmtPhaseExperiment() {
+  Experiment e;
+  e.id = "rmt-phase";
+  e.family = "rmt";
+  e.params = schema();
+  e.result = resultShape();
+  e.runJob = [](const Job& job, const Progress& progress) {
+    progress.step(0, 1, "thresholds and overlap map (closed forms)");
+    Json out = phase(job.params);
+    progress.step(1, 1);
+    return out;
+  };
+  e.theory = phase;
+  // Closed forms on a few thousand points: the process and the result are all there is.
+  e.memoryBytes = [](const ParamValues&, const Inputs&) { return kRmtProcessBytes; };
+  return e;
+}
+
+}  // namespace attnlab

@@ -1,0 +1,158 @@
+// rmt-ridge (issue 8 item 4, spec paper2 §4 item 6, a guessed protocol): ridge classification of the
+// latent sequence label from pooled vectors, test accuracy against mu2 for several poolings.
+// Simulation only: no closed-form theory exists for it. Jobs: one per (seed index, pooling, mu2); the
+// stream depends on the seed index only (common random numbers across poolings and mu2).
+#include <algorithm>
+#include <map>
+
+#include "attnlab/rmt_experiments.hpp"
+#include "attnlab/rmt_ridge.hpp"
+#include "attnlab/sparse_projection.hpp"  // childStream
+
+namespace attnlab {
+namespace {
+
+constexpr std::uint64_t kRidgeStream = 0x2B02;
+
+std::vector<ParamDecl> schema() {
+  return {rmtParam("d"), rmtParam("delta"), rmtParam("T"),
+          ParamDecl::reals("mu2", {0.1, 0.25, 0.5, 1}, 0, 1e6, 40, "Signal strengths ‖μ‖² simulated, comma-separated."),
+          rmtParam("R"), rmtParam("pools"),
+          ParamDecl::real("lambda", 0.1, 0, 1e6, "Ridge penalty λ (weights are rescaled to unit norm, so λ compares across poolings).")
+              .openBelow(),
+          ParamDecl::integer("ntrain", 1600, 2, 1000000, "Training sequences N_tr.", "sequences"),
+          ParamDecl::integer("ntest", 4000, 1, 10000000, "Fresh test sequences from the same embedding table.", "sequences"),
+          ParamDecl::integer("seeds", 3, 1, 50, "Independent tables and samples per point; their mean ± sd is drawn."),
+          rmtParam("variant"), budgetParam(), seedParam()};
+}
+
+Json resultShape() {
+  const Json stat = {{"mean", "number|null"}, {"sd", "number|null"}, {"n", "int"}};
+  return {{"pools", Json::array({{{"pool", "string"}, {"snrGain", "number"}}})},
+          {"points", Json::array({{{"pool", "int"}, {"mu2", "number"}, {"accuracy", stat}, {"trainAccuracy", stat}}})},
+          {"jobsDone", "int"}, {"jobsTotal", "int"}};
+}
+
+struct RidgeSetup {
+  PositionalModel positions;
+  std::vector<std::string> pools;
+  std::vector<Eigen::VectorXd> weights;
+  std::vector<double> mu2;
+  int seeds = 1;
+};
+
+RidgeSetup setup(const ParamValues& v, const InputArray* file) {
+  RidgeSetup s;
+  s.positions = readPositions(v, file);
+  if (!s.positions.hasLabel())
+    throw ParamError("R: ridge classification needs a latent sequence label: use prefix:k or decay:r0");
+  s.pools = splitPools("pools", v.text("pools"));
+  for (const auto& pool : s.pools) s.weights.push_back(readPooling("pools", pool, s.positions));
+  s.mu2 = v.reals("mu2");
+  s.seeds = v.smallInt("seeds");
+  return s;
+}
+
+std::uint64_t seedStream(int seedIndex) {
+  const std::uint64_t s = childStream(kRidgeStream, static_cast<std::uint64_t>(seedIndex)) & ((std::uint64_t{1} << 53) - 1);
+  return s == 0 ? 1 : s;
+}
+
+RidgeConfig ridgeConfig(const ParamValues& v, const RidgeSetup& s, int pool, int point, int seedIndex) {
+  RidgeConfig c;
+  c.d = v.smallInt("d");
+  c.delta = v.real("delta");
+  c.mu2 = s.mu2.at(point);
+  c.positions = s.positions;
+  c.weights = s.weights.at(pool);
+  c.variant = variantB(v) ? TableVariant::B : TableVariant::A;
+  c.trainSize = v.smallInt("ntrain");
+  c.testSize = v.smallInt("ntest");
+  c.lambda = v.real("lambda");
+  c.seed = v.seed();
+  c.stream = seedStream(seedIndex);
+  return c;
+}
+
+// Peak bytes of one job (all jobs allocate the same): table, training C, the d x d system, a test block.
+double jobBytes(const ParamValues& v, const RidgeSetup& s) {
+  return kRmtProcessBytes + static_cast<double>(ridgeMemoryBytes(ridgeConfig(v, s, 0, 0, 0)));
+}
+
+std::vector<Json> plan(const ParamValues& v, const Inputs& inputs) {
+  const auto file = inputs.find("R");
+  const RidgeSetup s = setup(v, file == inputs.end() ? nullptr : &file->second);
+  requireMemory(jobBytes(v, s), v.budgetBytes(),
+                "rmt-ridge with d = " + std::to_string(v.smallInt("d")) + ", ntrain = " + std::to_string(v.smallInt("ntrain")) +
+                    " (parameters d, delta, ntrain)");
+  std::vector<Json> jobs;
+  for (int k = 0; k < s.seeds; ++k)
+    for (std::size_t p = 0; p < s.pools.size(); ++p)
+      for (std::size_t i = 0; i < s.mu2.size(); ++i)
+        jobs.push_back({{"pool", p}, {"point", i}, {"seedIndex", k}, {"stream", seedStream(k)}});
+  return jobs;
+}
+
+Json runJob(const Job& job, const Progress& progress) {
+  const RidgeSetup s = setup(job.params, job.input("R"));
+  const int pool = job.at.at("pool").get<int>(), point = job.at.at("point").get<int>();
+  const int seedIndex = job.at.at("seedIndex").get<int>();
+  if (pool < 0 || pool >= static_cast<int>(s.pools.size()) || point < 0 || point >= static_cast<int>(s.mu2.size()) ||
+      seedIndex < 0 || seedIndex >= s.seeds)
+    throw ParamError("job coordinates " + quoteValue(job.at.dump()) + " do not belong to these parameters");
+  progress.step(0, 1, "ridge fit on " + std::to_string(job.params.smallInt("ntrain")) + " pooled sequences");
+  const RidgeResult r = ridgeClassification(ridgeConfig(job.params, s, pool, point, seedIndex));
+  progress.step(1, 1);
+  return {{"pool", pool}, {"point", point}, {"seedIndex", seedIndex}, {"accuracy", r.testAccuracy},
+          {"trainAccuracy", r.trainAccuracy}, {"snrGain", r.pooling.snrGain}};
+}
+
+Json combine(const ParamValues& v, const Json& finished) {
+  const std::vector<std::string> pools = splitPools("pools", v.text("pools"));
+  const std::vector<double> mu2 = v.reals("mu2");
+  std::map<std::pair<int, int>, std::map<int, std::pair<double, double>>> byPoint;
+  std::map<int, double> gains;
+  for (const auto& entry : finished) {
+    const Json& r = entry.at("result");
+    byPoint[{r.at("pool").get<int>(), r.at("point").get<int>()}][r.at("seedIndex").get<int>()] = {
+        r.at("accuracy").get<double>(), r.at("trainAccuracy").get<double>()};
+    gains[r.at("pool").get<int>()] = r.at("snrGain").get<double>();
+  }
+  Json poolsJson = Json::array(), points = Json::array();
+  for (std::size_t p = 0; p < pools.size(); ++p) {
+    const auto gain = gains.find(static_cast<int>(p));
+    poolsJson.push_back({{"pool", pools[p]}, {"snrGain", gain == gains.end() ? 0.0 : gain->second}});
+  }
+  for (const auto& [key, seeds] : byPoint) {
+    std::vector<double> test, train;
+    for (const auto& [seedIndex, values] : seeds) {
+      test.push_back(values.first);
+      train.push_back(values.second);
+    }
+    points.push_back({{"pool", key.first}, {"mu2", mu2.at(key.second)}, {"accuracy", meanSd(test)}, {"trainAccuracy", meanSd(train)}});
+  }
+  return {{"pools", poolsJson}, {"points", points}, {"jobsDone", finished.size()},
+          {"jobsTotal", v.integer("seeds") * pools.size() * mu2.size()}};
+}
+
+}  // namespace
+
+Experiment rmtRidgeExperiment() {
+  Experiment e;
+  e.id = "rmt-ridge";
+  e.family = "rmt";
+  e.params = schema();
+  e.inputs = {correlationInput()};
+  e.result = resultShape();
+  e.plan = plan;
+  e.runJob = runJob;
+  e.combine = combine;
+  e.sizeParams = {"d", "delta", "ntrain"};
+  e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
+    const auto file = inputs.find("R");
+    return jobBytes(v, setup(v, file == inputs.end() ? nullptr : &file->second));
+  };
+  return e;
+}
+
+}  // namespace attnlab

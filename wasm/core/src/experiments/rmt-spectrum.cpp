@@ -1,0 +1,137 @@
+// rmt-spectrum (issue 8 item 1, spec paper2 §4 item 1): one simulation of S = C C^T / N, its whole
+// spectrum against the bulk kappa·(MP_delta ⊠ MP_gamma), the edges and the predicted outlier, and the
+// top eigenvector's overlap with the signal against theory. The theory keys (`theory`) are a pure
+// function of the parameters: the page redraws them while a control moves.
+#include <algorithm>
+#include <cmath>
+
+#include "attnlab/rmt_experiments.hpp"
+
+namespace attnlab {
+namespace {
+
+std::vector<ParamDecl> schema() {
+  std::vector<ParamDecl> s;
+  for (const char* key : {"d", "delta", "gamma", "T", "mu2", "R", "pool", "variant", "centre"}) s.push_back(rmtParam(key));
+  s.push_back(budgetParam());
+  s.push_back(seedParam());
+  return s;
+}
+
+Json curveShape() { return {{"x", "number[]"}, {"f", "number[]"}}; }
+
+Json resultShape() {
+  return {{"sizes", {{"d", "int"}, {"V", "int"}, {"N", "int"}, {"T", "int"}, {"delta", "number"}, {"gamma", "number"}}},
+          {"weights", "number[]"}, {"density", curveShape()}, {"mpDelta", curveShape()}, {"mpGamma", curveShape()},
+          {"bulkEdges", {{"lower", "number"}, {"upper", "number"}}}, {"atomAtZero", "number"},
+          {"alpha", "number"}, {"kappa", "number"}, {"rho", "number"}, {"rhoPopulation", "number"},
+          {"rhoSample", "number"}, {"populationSpike", "bool"}, {"sampleSpike", "bool"}, {"meanSpikeOnTop", "bool"},
+          {"topEigenvalueTheory", "number"}, {"overlapTheory", "number"}, {"populationOverlapTheory", "number"},
+          {"eigenvalues", "number[]"}, {"topEigenvalue", "number"}, {"overlap", "number"}, {"rightOverlap", "number"},
+          {"realisedTheory", {{"topEigenvalue", "number"}, {"overlap", "number"}, {"signalNorm2", "number"},
+                              {"meanNorm2", "number"}}}};
+}
+
+struct Setup {
+  SimulationConfig config;
+  SimulationSizes sizes;
+};
+
+Setup setup(const ParamValues& v, const InputArray* file) {
+  const PositionalModel m = readPositions(v, file);
+  Setup s;
+  s.config = simulationConfig(v, m, readPooling("pool", v.text("pool"), m));
+  s.sizes = simulationSizes(s.config);
+  return s;
+}
+
+// kappa·MP_c on a uniform grid over the support of both comparison laws (spec paper2 §4 item 1).
+Json marchenkoPasturCurve(double c, double kappa, double top) {
+  std::vector<double> x, f;
+  const int points = 200;
+  for (int i = 1; i <= points; ++i) {
+    x.push_back(top * i / (points + 1));
+    f.push_back(marchenkoPasturDensity(x.back(), c, kappa));
+  }
+  return {{"x", x}, {"f", f}};
+}
+
+Json spectrumTheory(const Setup& s, bool b) {
+  const SimulationSizes& z = s.sizes;
+  const PoolingScalars pooling = poolingScalars(s.config.weights, s.config.positions.R);
+  const PooledTheory t = pooledTheory(pooling, b, s.config.centre, s.config.mu2, z.delta, z.gamma);
+  const BulkEdges edges = bulkEdges(z.delta, z.gamma);
+  const DensityCurve density = bulkDensityCurve(z.delta, z.gamma, pooling.kappa, 400);
+  const double top = pooling.kappa * std::max(std::pow(1 + std::sqrt(z.delta), 2), std::pow(1 + std::sqrt(z.gamma), 2));
+  Json out;
+  out["sizes"] = {{"d", z.d}, {"V", z.V}, {"N", z.N}, {"T", z.T}, {"delta", z.delta}, {"gamma", z.gamma}};
+  out["weights"] = vectorJson(s.config.weights);
+  out["density"] = {{"x", density.x}, {"f", density.f}};
+  out["mpDelta"] = marchenkoPasturCurve(z.delta, pooling.kappa, top);
+  out["mpGamma"] = marchenkoPasturCurve(z.gamma, pooling.kappa, top);
+  out["bulkEdges"] = {{"lower", pooling.kappa * edges.lambdaMinus}, {"upper", pooling.kappa * edges.lambdaPlus}};
+  out["atomAtZero"] = bulkAtomAtZero(z.delta, z.gamma);
+  out["alpha"] = pooling.alpha;
+  out["kappa"] = pooling.kappa;
+  out["rho"] = t.snr.rho;
+  out["rhoPopulation"] = t.thresholds.rhoPopulation;
+  out["rhoSample"] = t.thresholds.rhoSample;
+  out["populationSpike"] = t.top.signal.populationSpike;
+  out["sampleSpike"] = t.top.signal.sampleSpike;
+  out["meanSpikeOnTop"] = t.top.meanSpikeOnTop;
+  out["topEigenvalueTheory"] = t.top.topEigenvalue;
+  out["overlapTheory"] = t.top.overlap;
+  out["populationOverlapTheory"] = t.top.populationOverlap;
+  return out;
+}
+
+Json theory(const ParamValues& v) { return spectrumTheory(setup(v, nullptr), variantB(v)); }
+
+Json run(const Job& job, const Progress& progress) {
+  const Setup s = setup(job.params, job.input("R"));
+  Json out = spectrumTheory(s, variantB(job.params));
+  const int d = s.sizes.d;
+  progress.step(0, 3, "embedding table (" + std::to_string(d) + " × " + std::to_string(s.sizes.V) + ") and " +
+                          std::to_string(s.sizes.N) + " pooled sequences");
+  const PooledSample sample = pooledSample(s.config);
+  const int side = std::min(d, s.sizes.N);
+  progress.step(1, 3, "all eigenvalues of a " + std::to_string(side) + " × " + std::to_string(side) + " matrix");
+  const FullSpectrum spectrum = sampleCovarianceSpectrum(sample.pooled.C);
+  const double u1 = spectrum.top.vector(0);  // u = e_1 (spec paper2 §1.1)
+  const Eigen::VectorXd& a = sample.pooled.projection;
+  const double an = a.norm();
+  out["eigenvalues"] = vectorJson(spectrum.eigenvalues);
+  out["topEigenvalue"] = spectrum.top.eigenvalue;
+  out["overlap"] = u1 * u1;
+  out["rightOverlap"] = an > 0 ? std::pow(spectrum.top.rightVector.dot(a) / an, 2) : 0.0;
+  // The same theory with the realised finite-vocabulary offsets (differs from the above only in Variant B).
+  const PoolingScalars pooling = poolingScalars(s.config.weights, s.config.positions.R);
+  const PooledSnr snr = pooledSnr(variantB(job.params), s.config.centre, pooling.alpha, pooling.kappa, pooling.weightSum,
+                                  s.config.mu2, sample.table.offsets);
+  const TopEigenTheory realised = topEigenTheory(snr, s.sizes.delta, s.sizes.gamma, pooling.kappa);
+  out["realisedTheory"] = {{"topEigenvalue", realised.topEigenvalue}, {"overlap", realised.overlap},
+                           {"signalNorm2", sample.table.offsets.signalNorm2}, {"meanNorm2", sample.table.offsets.meanNorm2}};
+  progress.step(3, 3);
+  return out;
+}
+
+}  // namespace
+
+Experiment rmtSpectrumExperiment() {
+  Experiment e;
+  e.id = "rmt-spectrum";
+  e.family = "rmt";
+  e.params = schema();
+  e.inputs = {correlationInput()};
+  e.result = resultShape();
+  e.runJob = run;
+  e.theory = theory;
+  e.sizeParams = {"d", "delta", "gamma"};
+  e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
+    const auto file = inputs.find("R");
+    return kRmtProcessBytes + static_cast<double>(spectrumMemoryBytes(setup(v, file == inputs.end() ? nullptr : &file->second).config));
+  };
+  return e;
+}
+
+}  // namespace attnlab

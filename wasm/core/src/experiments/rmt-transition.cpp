@@ -1,0 +1,244 @@
+// rmt-transition (issue 8 item 2, spec paper2 §4 items 2–4): overlap |u_S^T u|^2 and lambda_1/kappa
+// against the signal strength mu2 for several poolings, theory lines against the mean ± sd of `seeds`
+// simulations. Jobs: one per (seed index, pooling, mu2); only the top eigenpair is computed (Lanczos on
+// C, no d × d matrix). A job's stream depends on its seed index only, so every pooling and mu2 of one
+// seed sees the same table noise and the same sequences (common random numbers), whatever the job order.
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "attnlab/rmt_experiments.hpp"
+#include "attnlab/sparse_projection.hpp"  // childStream
+
+namespace attnlab {
+namespace {
+
+constexpr std::uint64_t kTransitionStream = 0x2B01;
+constexpr int kCurvePoints = 161;
+
+std::vector<ParamDecl> schema() {
+  std::vector<ParamDecl> s;
+  for (const char* key : {"d", "delta", "gamma", "T"}) s.push_back(rmtParam(key));
+  s.push_back(ParamDecl::reals("mu2", {0.25, 0.5, 1, 2, 4}, 0, 1e6, 40,
+                               "Signal strengths ‖μ‖² simulated, comma-separated (the theory lines are drawn between them)."));
+  for (const char* key : {"R", "pools", "variant", "centre"}) s.push_back(rmtParam(key));
+  s.push_back(ParamDecl::integer("seeds", 5, 1, 50, "Independent simulations per point; their mean ± sd is drawn."));
+  s.push_back(budgetParam());
+  s.push_back(seedParam());
+  return s;
+}
+
+struct TransitionSetup {
+  PositionalModel positions;
+  std::vector<std::string> pools;
+  std::vector<Eigen::VectorXd> weights;
+  std::vector<double> mu2;
+  SimulationSizes sizes;
+  bool b = false, centred = false;
+  int seeds = 1;
+};
+
+// withModel = false (combine): R and the weights are not read; the jobs carry the poolings' scalars.
+TransitionSetup setup(const ParamValues& v, const InputArray* file, bool withModel = true) {
+  TransitionSetup s;
+  s.pools = splitPools("pools", v.text("pools"));
+  s.mu2 = v.reals("mu2");
+  s.b = variantB(v);
+  s.centred = v.flag("centre");
+  s.seeds = v.smallInt("seeds");
+  SimulationConfig c;
+  c.d = v.smallInt("d");
+  c.delta = v.real("delta");
+  c.gamma = v.real("gamma");
+  c.positions = prefixModel(1, 1);
+  c.weights = Eigen::VectorXd::Ones(1);
+  s.sizes = simulationSizes(c);  // d, V, N and the realised ratios do not depend on R
+  if (!withModel) return s;
+  s.positions = readPositions(v, file);
+  for (const auto& pool : s.pools) s.weights.push_back(readPooling("pools", pool, s.positions));
+  s.sizes.T = s.positions.T;
+  return s;
+}
+
+SimulationConfig jobConfig(const ParamValues& v, const TransitionSetup& s, int pool, int point, std::uint64_t stream) {
+  SimulationConfig c;
+  c.d = s.sizes.d;
+  c.delta = v.real("delta");
+  c.gamma = v.real("gamma");
+  c.mu2 = s.mu2.at(point);
+  c.positions = s.positions;
+  c.weights = s.weights.at(pool);
+  c.variant = s.b ? TableVariant::B : TableVariant::A;
+  c.centre = s.centred;
+  c.seed = v.seed();
+  c.stream = stream;
+  return c;
+}
+
+// mu2 grid for the theory lines: uniform up to 1.15 × the largest listed value, plus both thresholds.
+std::vector<double> curveGrid(const std::vector<double>& listed, const std::vector<double>& extra) {
+  const double top = std::max(1e-3, 1.15 * *std::max_element(listed.begin(), listed.end()));
+  std::vector<double> grid;
+  for (int i = 0; i < kCurvePoints; ++i) grid.push_back(top * i / (kCurvePoints - 1));
+  for (double x : extra) if (x > 0 && x < top) grid.push_back(x);
+  for (double x : listed) grid.push_back(x);
+  std::sort(grid.begin(), grid.end());
+  grid.erase(std::unique(grid.begin(), grid.end()), grid.end());
+  return grid;
+}
+
+// One pooling as the theory needs it: its text, weights and alpha, kappa, sum w.
+struct PoolEntry {
+  int index = 0;  // position in the pools list (points refer to it)
+  std::string name;
+  Eigen::VectorXd weights;
+  PoolingScalars pooling;
+};
+
+Json poolTheory(const TransitionSetup& s, const PoolEntry& entry) {
+  const PoolingScalars& pooling = entry.pooling;
+  const TransitionThresholds th = transitionThresholds(s.sizes.delta, s.sizes.gamma);
+  const double mu2Pop = mu2AtRho(th.rhoPopulation, pooling, s.b, s.sizes.delta);
+  const double mu2Sample = mu2AtRho(th.rhoSample, pooling, s.b, s.sizes.delta);
+  std::vector<double> rho, overlap, eigenvalue, populationOverlap;
+  const std::vector<double> grid = curveGrid(s.mu2, {mu2Pop, mu2Sample});
+  for (double mu2 : grid) {
+    const PooledTheory t = pooledTheory(pooling, s.b, s.centred, mu2, s.sizes.delta, s.sizes.gamma);
+    rho.push_back(t.snr.rho);
+    overlap.push_back(t.top.overlap);
+    eigenvalue.push_back(t.top.topEigenvalue / pooling.kappa);
+    populationOverlap.push_back(t.top.populationOverlap);
+  }
+  return {{"index", entry.index}, {"pool", entry.name}, {"weights", vectorJson(entry.weights)}, {"alpha", pooling.alpha},
+          {"kappa", pooling.kappa}, {"snrGain", pooling.snrGain}, {"mu2Population", mu2Pop}, {"mu2Sample", mu2Sample},
+          {"curve", {{"mu2", grid}, {"rho", rho}, {"overlap", overlap}, {"eigenvalue", eigenvalue},
+                     {"populationOverlap", populationOverlap}}}};
+}
+
+Json transitionTheory(const TransitionSetup& s, const std::vector<PoolEntry>& entries) {
+  const TransitionThresholds th = transitionThresholds(s.sizes.delta, s.sizes.gamma);
+  Json pools = Json::array();
+  for (const auto& entry : entries) pools.push_back(poolTheory(s, entry));
+  return {{"delta", s.sizes.delta}, {"gamma", s.sizes.gamma}, {"rhoPopulation", th.rhoPopulation},
+          {"rhoSample", th.rhoSample}, {"lambdaPlus", bulkEdges(s.sizes.delta, s.sizes.gamma).lambdaPlus}, {"pools", pools}};
+}
+
+std::vector<PoolEntry> poolEntries(const TransitionSetup& s) {
+  std::vector<PoolEntry> entries;
+  for (std::size_t p = 0; p < s.pools.size(); ++p)
+    entries.push_back({static_cast<int>(p), s.pools[p], s.weights[p], poolingScalars(s.weights[p], s.positions.R)});
+  return entries;
+}
+
+std::uint64_t seedStream(int seedIndex) {  // below 2^53 so it survives JSON in JS
+  const std::uint64_t s = childStream(kTransitionStream, static_cast<std::uint64_t>(seedIndex)) & ((std::uint64_t{1} << 53) - 1);
+  return s == 0 ? 1 : s;
+}
+
+// Peak bytes of the largest job (every job of a pooling allocates the same): table, C, Lanczos basis.
+double largestJobBytes(const ParamValues& v, const TransitionSetup& s) {
+  double most = 0;
+  for (std::size_t p = 0; p < s.pools.size(); ++p)
+    most = std::max(most, static_cast<double>(topEigenpairMemoryBytes(jobConfig(v, s, static_cast<int>(p), 0, 1))));
+  return kRmtProcessBytes + most;
+}
+
+const InputArray* fileOf(const Inputs& inputs) {
+  const auto file = inputs.find("R");
+  return file == inputs.end() ? nullptr : &file->second;
+}
+
+std::vector<Json> plan(const ParamValues& v, const Inputs& inputs) {
+  const TransitionSetup s = setup(v, fileOf(inputs));
+  requireMemory(largestJobBytes(v, s), v.budgetBytes(), "rmt-transition with d = " + std::to_string(s.sizes.d) + ", N = " +
+                                                          std::to_string(s.sizes.N) + " (parameters d, gamma)");
+  std::vector<Json> jobs;
+  for (int k = 0; k < s.seeds; ++k)  // seed-major: a partial result already covers every point
+    for (std::size_t p = 0; p < s.pools.size(); ++p)
+      for (std::size_t i = 0; i < s.mu2.size(); ++i)
+        jobs.push_back({{"pool", p}, {"point", i}, {"seedIndex", k}, {"stream", seedStream(k)}});
+  return jobs;
+}
+
+Json runJob(const Job& job, const Progress& progress) {
+  const TransitionSetup s = setup(job.params, job.input("R"));
+  const int pool = job.at.at("pool").get<int>(), point = job.at.at("point").get<int>();
+  const int seedIndex = job.at.at("seedIndex").get<int>();
+  if (pool < 0 || pool >= static_cast<int>(s.pools.size()) || point < 0 || point >= static_cast<int>(s.mu2.size()) ||
+      seedIndex < 0 || seedIndex >= s.seeds || job.at.at("stream").get<std::uint64_t>() != seedStream(seedIndex))
+    throw ParamError("job coordinates " + quoteValue(job.at.dump()) + " do not belong to these parameters");
+  progress.step(0, 1, "top eigenpair by Lanczos (d = " + std::to_string(s.sizes.d) + ", N = " + std::to_string(s.sizes.N) + ")");
+  const SimulationResult r = simulateTopEigenpair(jobConfig(job.params, s, pool, point, seedStream(seedIndex)));
+  progress.step(1, 1);
+  return {{"pool", pool}, {"point", point}, {"seedIndex", seedIndex}, {"eigenvalue", r.topEigenvalue / r.pooling.kappa},
+          {"overlap", r.overlap}, {"weights", vectorJson(s.weights[pool])},
+          {"pooling", {{"alpha", r.pooling.alpha}, {"kappa", r.pooling.kappa}, {"snrGain", r.pooling.snrGain},
+                       {"weightSum", r.pooling.weightSum}}}};
+}
+
+Json combine(const ParamValues& v, const Json& finished) {
+  const TransitionSetup s = setup(v, nullptr, false);  // R may be a file: the jobs carry the poolings
+  std::map<std::pair<int, int>, std::map<int, std::pair<double, double>>> byPoint;  // (pool, point) -> seed -> values
+  std::map<int, PoolEntry> entries;
+  for (const auto& entry : finished) {
+    const Json& r = entry.at("result");
+    const Json& q = r.at("pooling");
+    PoolEntry pool{r.at("pool").get<int>(), s.pools.at(r.at("pool").get<std::size_t>()), {}, {}};
+    const auto w = r.at("weights").get<std::vector<double>>();
+    pool.weights = Eigen::Map<const Eigen::VectorXd>(w.data(), static_cast<Eigen::Index>(w.size()));
+    pool.pooling = {q.at("alpha").get<double>(), q.at("kappa").get<double>(), q.at("snrGain").get<double>(),
+                    q.at("weightSum").get<double>()};
+    entries.emplace(r.at("pool").get<int>(), pool);
+    byPoint[{r.at("pool").get<int>(), r.at("point").get<int>()}][r.at("seedIndex").get<int>()] = {
+        r.at("overlap").get<double>(), r.at("eigenvalue").get<double>()};
+  }
+  Json points = Json::array();
+  for (const auto& [key, seeds] : byPoint) {
+    std::vector<double> overlaps, eigenvalues;
+    for (const auto& [seedIndex, values] : seeds) {  // seed order: the same numbers whatever the job order
+      overlaps.push_back(values.first);
+      eigenvalues.push_back(values.second);
+    }
+    points.push_back({{"pool", key.first}, {"mu2", s.mu2.at(key.second)}, {"overlap", meanSd(overlaps)},
+                      {"eigenvalue", meanSd(eigenvalues)}});
+  }
+  std::vector<PoolEntry> ordered;  // pools in the order listed; one with no finished job is left out
+  for (const auto& [index, pool] : entries) ordered.push_back(pool);
+  return {{"theory", transitionTheory(s, ordered)}, {"points", points}, {"jobsDone", finished.size()},
+          {"jobsTotal", s.seeds * s.pools.size() * s.mu2.size()}};
+}
+
+Json resultShape() {
+  const Json stat = {{"mean", "number|null"}, {"sd", "number|null"}, {"n", "int"}};
+  const Json curve = {{"mu2", "number[]"}, {"rho", "number[]"}, {"overlap", "number[]"}, {"eigenvalue", "number[]"},
+                      {"populationOverlap", "number[]"}};
+  const Json pool = {{"index", "int"}, {"pool", "string"}, {"weights", "number[]"}, {"alpha", "number"}, {"kappa", "number"},
+                     {"snrGain", "number"}, {"mu2Population", "number"}, {"mu2Sample", "number"}, {"curve", curve}};
+  return {{"theory", {{"delta", "number"}, {"gamma", "number"}, {"rhoPopulation", "number"}, {"rhoSample", "number"},
+                      {"lambdaPlus", "number"}, {"pools", Json::array({pool})}}},
+          {"points", Json::array({{{"pool", "int"}, {"mu2", "number"}, {"overlap", stat}, {"eigenvalue", stat}}})},
+          {"jobsDone", "int"}, {"jobsTotal", "int"}};
+}
+
+}  // namespace
+
+Experiment rmtTransitionExperiment() {
+  Experiment e;
+  e.id = "rmt-transition";
+  e.family = "rmt";
+  e.params = schema();
+  e.inputs = {correlationInput()};
+  e.result = resultShape();
+  e.plan = plan;
+  e.runJob = runJob;
+  e.combine = combine;
+  e.theory = [](const ParamValues& v) {
+    const TransitionSetup s = setup(v, nullptr);
+    return Json{{"theory", transitionTheory(s, poolEntries(s))}};
+  };
+  e.sizeParams = {"d", "gamma"};
+  e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) { return largestJobBytes(v, setup(v, fileOf(inputs))); };
+  return e;
+}
+
+}  // namespace attnlab

@@ -1,0 +1,119 @@
+// rmt-weights (issue 8 item 3, spec paper2 §3): for a chosen R, the weights of every pooling per
+// position with alpha = w^T R w, kappa = ||w||^2 and the SNR gain alpha/kappa; the prefix-model closed
+// forms beside the numerics; and parameter-free causal self-attention run on simulated sequences, its
+// measured pooling weights against the deterministic formula w_j(tau).
+#include <cmath>
+
+#include "attnlab/rmt_attention.hpp"
+#include "attnlab/rmt_experiments.hpp"
+
+namespace attnlab {
+namespace {
+
+std::vector<ParamDecl> schema() {
+  std::vector<ParamDecl> s = {rmtParam("T"), rmtParam("R"),
+                              ParamDecl::real("tau", 0, -30, 30,
+                                              "Score scale of causal attention: scores (τ/d)·x_iᵀx_j; τ = 0 gives the harmonic weights."),
+                              rmtParam("d", 800), rmtParam("delta"), rmtParam("mu2", 1), rmtParam("variant"),
+                              ParamDecl::integer("sequences", 200, 1, 100000,
+                                                 "Simulated sequences whose attention weights are averaged.", "sequences"),
+                              budgetParam(), seedParam()};
+  return s;
+}
+
+Json resultShape() {
+  const Json scalars = {{"alpha", "number"}, {"kappa", "number"}, {"snrGain", "number"}};
+  Json closed = scalars;
+  closed["$nullable"] = true;
+  return {{"T", "int"}, {"prefixK", "int|null"}, {"lambdaMax", "number"},
+          {"correlation", {{"rows", "int"}, {"cols", "int"}, {"data", "number[]"}}},
+          {"poolings", Json::array({{{"name", "string"}, {"weights", "number[]"}, {"alpha", "number"}, {"kappa", "number"},
+                                     {"snrGain", "number"}, {"weightSum", "number"}, {"closedForm", closed}}})},
+          {"attentionFormula", "number[]"},
+          {"attention", {{"measured", "number[]"}, {"sd", "number[]"}, {"maxDeviation", "number"}, {"sequences", "int"},
+                         {"d", "int"}}}};
+}
+
+// k of a prefix model (r_t = 1 on the first k positions), or 0 for any other R.
+int prefixLength(const PositionalModel& m) {
+  if (m.kind != CorrelationKind::Prefix) return 0;
+  return static_cast<int>((m.agreement.array() == 1.0).count());
+}
+
+Json scalarsJson(const PoolingScalars& s) { return {{"alpha", s.alpha}, {"kappa", s.kappa}, {"snrGain", s.snrGain}}; }
+
+Json poolingEntry(const std::string& name, const Eigen::VectorXd& w, const PositionalModel& m, int k,
+                  const PoolingKind* closedKind) {
+  const PoolingScalars s = poolingScalars(w, m.R);
+  Json closed = nullptr;
+  if (k > 0 && closedKind) closed = scalarsJson(prefixClosedForm(*closedKind, m.T, k));  // spec paper2 §3.3
+  return {{"name", name}, {"weights", vectorJson(w)}, {"alpha", s.alpha}, {"kappa", s.kappa}, {"snrGain", s.snrGain},
+          {"weightSum", s.weightSum}, {"closedForm", closed}};
+}
+
+Json weightsTheory(const ParamValues& v, const PositionalModel& m) {
+  const int T = m.T, k = prefixLength(m);
+  const double tau = v.real("tau");
+  const PoolingKind mean = PoolingKind::Mean, causal = PoolingKind::Causal, optimal = PoolingKind::Optimal;
+  Json poolings = Json::array();
+  poolings.push_back(poolingEntry("mean", Eigen::VectorXd::Constant(T, 1.0 / T), m, k, &mean));
+  poolings.push_back(poolingEntry("causal", causalWeights(T, tau), m, k, tau == 0 ? &causal : nullptr));
+  poolings.push_back(poolingEntry("harmonic", causalWeights(T, 0), m, k, &causal));
+  poolings.push_back(poolingEntry("optimal", optimalWeights(m.R), m, k, &optimal));
+  poolings.push_back(poolingEntry("last", Eigen::VectorXd::Unit(T, T - 1), m, k, nullptr));
+  std::vector<double> correlation;
+  for (int i = 0; i < T; ++i)
+    for (int j = 0; j < T; ++j) correlation.push_back(m.R(i, j));
+  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(m.R, Eigen::EigenvaluesOnly);
+  return {{"T", T}, {"prefixK", k > 0 ? Json(k) : Json(nullptr)}, {"lambdaMax", eig.eigenvalues()(T - 1)},
+          {"correlation", {{"rows", T}, {"cols", T}, {"data", correlation}}}, {"poolings", poolings},
+          {"attentionFormula", vectorJson(causalWeights(T, tau))}};
+}
+
+AttentionWeightsConfig attentionConfig(const ParamValues& v, const PositionalModel& m) {
+  AttentionWeightsConfig c;
+  c.d = v.smallInt("d");
+  c.delta = v.real("delta");
+  c.mu2 = v.real("mu2");
+  c.positions = m;
+  c.tau = v.real("tau");
+  c.sequences = v.smallInt("sequences");
+  c.variant = variantB(v) ? TableVariant::B : TableVariant::A;
+  c.seed = v.seed();
+  return c;
+}
+
+Json run(const Job& job, const Progress& progress) {
+  const PositionalModel m = readPositions(job.params, job.input("R"));
+  Json out = weightsTheory(job.params, m);
+  const AttentionWeightsConfig c = attentionConfig(job.params, m);
+  progress.step(0, 1, "causal self-attention on " + std::to_string(c.sequences) + " simulated sequences (d = " +
+                          std::to_string(c.d) + ")");
+  const AttentionWeightsResult r = measureCausalAttentionWeights(c);
+  progress.step(1, 1);
+  out["attention"] = {{"measured", vectorJson(r.measured)}, {"sd", vectorJson(r.sd)}, {"maxDeviation", r.maxDeviation},
+                      {"sequences", c.sequences}, {"d", c.d}};
+  return out;
+}
+
+}  // namespace
+
+Experiment rmtWeightsExperiment() {
+  Experiment e;
+  e.id = "rmt-weights";
+  e.family = "rmt";
+  e.params = schema();
+  e.inputs = {correlationInput()};
+  e.result = resultShape();
+  e.runJob = run;
+  e.theory = [](const ParamValues& v) { return weightsTheory(v, readPositions(v, nullptr)); };
+  e.sizeParams = {"d", "delta"};
+  e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
+    const auto file = inputs.find("R");
+    const PositionalModel m = readPositions(v, file == inputs.end() ? nullptr : &file->second);
+    return kRmtProcessBytes + static_cast<double>(attentionMemoryBytes(attentionConfig(v, m)));
+  };
+  return e;
+}
+
+}  // namespace attnlab

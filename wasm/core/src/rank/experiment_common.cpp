@@ -1,0 +1,132 @@
+// Common parameters, the point pipeline and JSON of the paper-3 experiments (see rank_experiments.hpp).
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "attnlab/params.hpp"
+#include "attnlab/rank_experiments.hpp"
+
+namespace attnlab {
+
+namespace {
+// An std::invalid_argument from the numerics becomes a ParamError naming `key` (if it does not already).
+template <class F>
+auto naming(const std::string& key, F&& body) -> decltype(body()) {
+  try {
+    return body();
+  } catch (const ParamError&) {
+    throw;
+  } catch (const std::invalid_argument& e) {
+    const std::string what = e.what();
+    throw ParamError(what.rfind(key, 0) == 0 ? what : key + ": " + what);
+  }
+}
+
+std::string matrixText(int n) { return std::to_string(n) + " × " + std::to_string(n); }
+}  // namespace
+
+double rankSweepPointBytes(int n, int d) {
+  return kRankProcessBytes + 8.0 * (6.5 * double(n) * n + double(n) * d);
+}
+
+ParamDecl rankSeedParam() {
+  ParamDecl p = seedParam();
+  p.help = "Every random number derives from this seed; points come from generator seed 12344 + seed, so seed 1 "
+           "draws the point sets of the published reference tables.";
+  return p;
+}
+
+ParamDecl rankParam(const std::string& key, double def) {
+  const auto pick = [&](double fallback) { return def >= 0 ? def : fallback; };
+  if (key == "geometry")
+    return ParamDecl::choice("geometry", "sphere", {"sphere", "ball", "gauss"},
+                             "Where the n points live (self-attention, queries = keys): the unit sphere, the uniform unit "
+                             "ball, or the Gaussian lift (ball of radius 1/2 with key log-weights −β|x_j|²/2, equivalent to "
+                             "duplicated tokens).");
+  if (key == "d") return ParamDecl::integer("d", static_cast<std::int64_t>(pick(3)), 2, 16, "Dimension of the points x_i.");
+  if (key == "n")
+    return ParamDecl::integer("n", static_cast<std::int64_t>(pick(256)), 8, 2048,
+                              "Number of tokens: P is n × n; the certificates cost about n³ (n = 1024 takes tens of seconds in a browser).",
+                              "tokens");
+  if (key == "beta")
+    return ParamDecl::real("beta", pick(16), 0, 10000, "Inverse temperature β: logits L = β·X Xᵀ, no 1/√d factor.").openBelow();
+  if (key == "eps")
+    return ParamDecl::real("eps", pick(0.1), 0, 1,
+                           "Tolerance ε of the max-row-ℓ1 error ‖P − M‖: every bounded output is kept to within ε.")
+        .openBelow().openAbove();
+  if (key == "svd")
+    return ParamDecl::choice("svd", "auto", {"auto", "full", "partial"},
+                             "How U1 gets singular vectors: auto (Lanczos when the Chebyshev certificate says few are needed, "
+                             "else one full eigendecomposition), full, or partial (Lanczos, block grown until met).");
+  throw std::logic_error("no common paper-3 parameter named " + key);
+}
+
+RankPointParams rankPointParams(const ParamValues& v) {
+  RankPointParams p;
+  p.geometry = parseGeometry(v.choice("geometry"));
+  p.d = v.smallInt("d");
+  p.n = v.smallInt("n");
+  p.beta = v.real("beta");
+  p.eps = v.real("eps");
+  p.seed = kRankSeedOffset + v.seed();
+  p.stream = 0;  // one point set per (seed, n): every beta and eps of a sweep sees the same points (spec §7)
+  return p;
+}
+
+void requireRankPoint(const RankPointParams& p) {
+  if (p.geometry == Geometry::Sphere && p.d < 2) throw ParamError("d must be at least 2 for the sphere, got " + std::to_string(p.d));
+  naming("n", [&] { validateRankPointParams(p); return 0; });
+}
+
+SvdOptions svdOptionsFor(const std::string& path, int kChebGuess, int n) {
+  SvdOptions o;
+  o.path = parseSvdPath(path);
+  const int guess = kChebGuess > 0 && kChebGuess < n ? kChebGuess + 8 : -1;
+  if (o.path == SvdPath::Partial) o.initialVectors = guess > 0 ? std::min(guess, n - 1) : 24;
+  if (o.path == SvdPath::Auto) {
+    // The library's doubling is slow when k is near n/4; start at U3's k or go full at once.
+    if (guess > 0 && guess <= 0.2 * n) {
+      o.initialVectors = guess;
+    } else {
+      o.path = SvdPath::Full;
+    }
+  }
+  return o;
+}
+
+Json lowerBoundsJson(const LowerBounds& b) {
+  return {{"LB-F", b.frobenius}, {"LB-DD", b.diagonal},
+          {"LB-POOL-GEO", b.poolGeometric >= 0 ? Json(b.poolGeometric) : Json(nullptr)}, {"LB-POOL-DATA", b.poolData}};
+}
+
+Json lowerBoundsShape() { return {{"LB-F", "int"}, {"LB-DD", "int"}, {"LB-POOL-GEO", "int|null"}, {"LB-POOL-DATA", "int"}}; }
+
+PointOutcome computeRankPoint(const RankInstance& inst, const RankPointParams& p, const std::string& svdPath,
+                              const Progress& progress, double base, double total) {
+  PointOutcome out;
+  const int n = static_cast<int>(inst.attention.rows());
+  progress.step(base + 0.05 * total, 1, "U3: Chebyshev degrees on a " + matrixText(n) + " logit matrix");
+  out.cheb = chebyshevCertificate(inst.logits, dimensionRuleFor(p.geometry), p.d, p.eps);
+  const SvdOptions options = svdOptionsFor(svdPath, out.cheb.vacuous ? -1 : out.cheb.k, n);
+  progress.step(base + 0.25 * total, 1,
+                options.path == SvdPath::Full
+                    ? "U1: singular values of a " + matrixText(n) + " matrix (full eigendecomposition)"
+                    : "U1: leading singular values of a " + matrixText(n) + " matrix (Lanczos, " +
+                          std::to_string(options.initialVectors) + " vectors first)");
+  out.svd = svdCertificate(inst.attention, p.eps, options);
+  progress.step(base + 0.8 * total, 1, "lower bounds on a " + matrixText(n) + " matrix");
+  RankPoint& r = out.point;
+  r.kSvd = out.svd.k;
+  r.svdError = out.svd.verifiedError;
+  r.svdPath = out.svd.path;
+  r.kCheb = out.cheb.k;
+  r.chebDegree = out.cheb.degree;
+  r.chebVacuous = out.cheb.vacuous;
+  r.chebError = out.cheb.verifiedError;
+  r.lowerBounds = lowerBounds(inst.attention, out.svd.spectrum.sigma, out.svd.spectrum.frobeniusSq, &inst.points, p.beta, p.eps);
+  r.lowerBound = r.lowerBounds.best;
+  progress.step(base + total, 1);
+  return out;
+}
+
+}  // namespace attnlab

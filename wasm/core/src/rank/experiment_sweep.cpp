@@ -1,0 +1,220 @@
+// The sweep behind rank-beta, rank-n and rank-eps (spec paper3 §6 E1, E3, E4): one job per listed value
+// of the swept parameter, each a pure function of (geometry, d, n, beta, eps, seed, stream) through
+// rankPoint's pipeline. Every job uses stream 0 of the seed: all betas and eps of a sweep see the same
+// points, and a smaller n sees a prefix of a larger n's points (spec §4: points drawn in order), so
+// differences between points come from the swept parameter, never from sampling noise or job order.
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "attnlab/params.hpp"
+#include "attnlab/rank_experiments.hpp"
+
+namespace attnlab {
+namespace {
+
+const char* axisKey(RankAxis a) { return a == RankAxis::Beta ? "beta" : a == RankAxis::N ? "n" : "eps"; }
+const char* listKey(RankAxis a) { return a == RankAxis::Beta ? "betas" : a == RankAxis::N ? "n" : "eps"; }
+
+// The swept values in the order listed (duplicates refused: each point is one job).
+std::vector<double> sweptValues(RankAxis a, const ParamValues& v) {
+  std::vector<double> values;
+  if (a == RankAxis::N) {
+    for (std::int64_t n : v.integers("n")) values.push_back(static_cast<double>(n));
+  } else {
+    values = v.reals(listKey(a));
+  }
+  std::vector<double> sorted = values;
+  std::sort(sorted.begin(), sorted.end());
+  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+    throw ParamError(std::string(listKey(a)) + " must list distinct values, got a repeated one");
+  return values;
+}
+
+// The point of swept value x: the fixed parameters with the swept one replaced.
+RankPointParams pointAt(RankAxis a, const ParamValues& v, double x) {
+  RankPointParams p;
+  p.geometry = parseGeometry(v.choice("geometry"));
+  p.d = v.smallInt("d");
+  p.n = a == RankAxis::N ? static_cast<int>(x) : v.smallInt("n");
+  p.beta = a == RankAxis::Beta ? x : v.real("beta");
+  p.eps = a == RankAxis::Eps ? x : v.real("eps");
+  p.seed = kRankSeedOffset + v.seed();
+  p.stream = 0;
+  return p;
+}
+
+int largestN(RankAxis a, const ParamValues& v) {
+  if (a != RankAxis::N) return v.smallInt("n");
+  int most = 0;
+  for (std::int64_t n : v.integers("n")) most = std::max(most, static_cast<int>(n));
+  return most;
+}
+
+std::string sizeText(RankAxis a, const ParamValues& v) {
+  return std::string(a == RankAxis::N ? "the largest n = " : "n = ") + std::to_string(largestN(a, v)) +
+         ", d = " + std::to_string(v.smallInt("d")) + " (parameters n, d)";
+}
+
+std::vector<Json> plan(RankAxis a, const std::string& id, const ParamValues& v) {
+  const std::vector<double> values = sweptValues(a, v);
+  for (double x : values) requireRankPoint(pointAt(a, v, x));
+  requireMemory(rankSweepPointBytes(largestN(a, v), v.smallInt("d")), v.budgetBytes(), id + " with " + sizeText(a, v));
+  std::vector<Json> jobs;
+  for (std::size_t i = 0; i < values.size(); ++i)
+    jobs.push_back({{"index", i}, {axisKey(a), values[i]}, {"stream", 0}});
+  return jobs;
+}
+
+Json pointJson(RankAxis a, double x, const RankPoint& r) {
+  Json out;
+  out[axisKey(a)] = a == RankAxis::N ? Json(static_cast<int>(x)) : Json(x);
+  out["kSvd"] = r.kSvd;
+  out["kCheb"] = r.kCheb;
+  out["lowerBound"] = r.lowerBound;
+  out["lowerBounds"] = lowerBoundsJson(r.lowerBounds);
+  out["upper"] = std::min(r.kSvd, r.kCheb);
+  out["chebDegree"] = r.chebDegree >= 0 ? Json(r.chebDegree) : Json(nullptr);
+  out["chebVacuous"] = r.chebVacuous;
+  out["svdPath"] = r.svdPath;
+  out["svdError"] = r.svdError;
+  out["chebError"] = r.chebError;
+  return out;
+}
+
+Json runJob(RankAxis a, const Job& job, const Progress& progress) {
+  const std::vector<double> values = sweptValues(a, job.params);
+  const int index = job.at.at("index").get<int>();
+  if (index < 0 || index >= static_cast<int>(values.size()) || job.at.at(axisKey(a)).get<double>() != values[index])
+    throw ParamError("job coordinates " + quoteValue(job.at.dump()) + " do not belong to these parameters");
+  const RankPointParams p = pointAt(a, job.params, values[index]);
+  requireRankPoint(p);
+  progress.step(0, 1, "sampling " + std::to_string(p.n) + " points and their attention matrix");
+  const RankInstance inst = makeRankInstance(p);
+  const PointOutcome out = computeRankPoint(inst, p, job.params.choice("svd"), progress);
+  Json r = pointJson(a, values[index], out.point);
+  r["index"] = index;
+  return r;
+}
+
+Json nullable(double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); }
+
+// Guide lines k = k0·((1+β)/(1+β0))^slope through the kSvd point nearest β = 16 (spec E1), over the betas.
+Json betaGuides(const Json& points, int d) {
+  Json guides = Json::array();
+  if (points.empty()) return guides;
+  const Json* anchor = &points[0];
+  for (const Json& pt : points)
+    if (std::fabs(std::log(pt["beta"].get<double>() / 16)) < std::fabs(std::log((*anchor)["beta"].get<double>() / 16))) anchor = &pt;
+  const double b0 = (*anchor)["beta"].get<double>(), k0 = std::max(1, (*anchor)["kSvd"].get<int>());
+  const std::vector<std::pair<std::string, double>> slopes{{"sphere law (d−1)/2", (d - 1) / 2.0},
+                                                            {"ball and lift law d/2", d / 2.0}};
+  for (const auto& [label, slope] : slopes) {
+    std::vector<double> x, k;
+    for (const Json& pt : points) {
+      x.push_back(1 + pt["beta"].get<double>());
+      k.push_back(k0 * std::pow(x.back() / (1 + b0), slope));
+    }
+    guides.push_back({{"label", label}, {"slope", slope}, {"x", x}, {"k", k}});
+  }
+  return guides;
+}
+
+// The ceiling k = n at each point (rank-n: the diagonal; rank-eps: the horizontal line).
+Json ceilingGuide(RankAxis a, const Json& points, int n) {
+  std::vector<double> x, k;
+  for (const Json& pt : points) {
+    x.push_back(pt[axisKey(a)].get<double>());
+    k.push_back(a == RankAxis::N ? pt["n"].get<double>() : n);
+  }
+  return Json::array({{{"label", "k = n"}, {"slope", a == RankAxis::N ? 1.0 : 0.0}, {"x", x}, {"k", k}}});
+}
+
+Json combine(RankAxis a, const ParamValues& v, const Json& finished) {
+  const std::vector<double> values = sweptValues(a, v);
+  std::map<double, Json> byValue;  // ascending in the swept value, whatever order the jobs finished in
+  for (const auto& entry : finished) {
+    Json r = entry.at("result");
+    r.erase("index");
+    byValue[r.at(axisKey(a)).get<double>()] = r;
+  }
+  Json points = Json::array();
+  for (auto& [x, r] : byValue) points.push_back(r);
+  const Geometry g = parseGeometry(v.choice("geometry"));
+  const int d = v.smallInt("d");
+  Json result;
+  result["points"] = points;
+  if (a == RankAxis::Beta) {
+    std::vector<double> betas;
+    std::vector<int> svd, lb;
+    for (const Json& pt : points) {
+      betas.push_back(pt["beta"].get<double>());
+      svd.push_back(pt["kSvd"].get<int>());
+      lb.push_back(pt["lowerBound"].get<int>());
+    }
+    const int n = v.smallInt("n");
+    result["slope"] = {{"kSvd", nullable(rankSlope(betas, svd, n))}, {"lowerBound", nullable(rankSlope(betas, lb, n))}};
+    // spec §2: (d−1)/2 on the sphere, d/2 for the lift; the uniform ball follows neither (spec E2).
+    result["predictedSlope"] = g == Geometry::Sphere ? Json((d - 1) / 2.0) : g == Geometry::Gauss ? Json(d / 2.0) : Json(nullptr);
+    result["guides"] = betaGuides(points, d);
+  } else {
+    result["guides"] = ceilingGuide(a, points, a == RankAxis::N ? 0 : v.smallInt("n"));
+  }
+  result["geometry"] = v.choice("geometry");
+  result["d"] = d;
+  if (a != RankAxis::N) result["n"] = v.smallInt("n");
+  if (a != RankAxis::Beta) result["beta"] = v.real("beta");
+  if (a != RankAxis::Eps) result["eps"] = v.real("eps");
+  result["jobsDone"] = finished.size();
+  result["jobsTotal"] = values.size();
+  return result;
+}
+
+Json resultShape(RankAxis a) {
+  Json point;
+  point[axisKey(a)] = a == RankAxis::N ? "int" : "number";
+  for (const char* key : {"kSvd", "kCheb", "lowerBound"}) point[key] = "int";
+  point["lowerBounds"] = lowerBoundsShape();
+  point["upper"] = "int";
+  point["chebDegree"] = "int|null";
+  point["chebVacuous"] = "bool";
+  point["svdPath"] = "string";
+  point["svdError"] = "number";
+  point["chebError"] = "number";
+  Json shape;
+  shape["points"] = Json::array({point});
+  if (a == RankAxis::Beta) {
+    shape["slope"] = {{"kSvd", "number|null"}, {"lowerBound", "number|null"}};
+    shape["predictedSlope"] = "number|null";
+  }
+  shape["guides"] = Json::array({{{"label", "string"}, {"slope", "number"}, {"x", "number[]"}, {"k", "number[]"}}});
+  shape["geometry"] = "string";
+  shape["d"] = "int";
+  if (a != RankAxis::N) shape["n"] = "int";
+  if (a != RankAxis::Beta) shape["beta"] = "number";
+  if (a != RankAxis::Eps) shape["eps"] = "number";
+  shape["jobsDone"] = "int";
+  shape["jobsTotal"] = "int";
+  return shape;
+}
+
+}  // namespace
+
+Experiment rankSweepExperiment(RankAxis axis, std::string id, std::vector<ParamDecl> schema) {
+  Experiment e;
+  e.id = std::move(id);
+  e.family = "rank";
+  e.params = std::move(schema);
+  e.result = resultShape(axis);
+  const std::string name = e.id;
+  e.plan = [axis, name](const ParamValues& v, const Inputs&) { return plan(axis, name, v); };
+  e.runJob = [axis](const Job& job, const Progress& progress) { return runJob(axis, job, progress); };
+  e.combine = [axis](const ParamValues& v, const Json& finished) { return combine(axis, v, finished); };
+  e.memoryBytes = [axis](const ParamValues& v, const Inputs&) {
+    return rankSweepPointBytes(largestN(axis, v), v.smallInt("d"));
+  };
+  e.sizeParams = {"n", "d"};
+  return e;
+}
+
+}  // namespace attnlab

@@ -1,0 +1,128 @@
+// Common parameters and readers of the paper-2 experiments (see rmt_experiments.hpp).
+#include <cmath>
+#include <numeric>
+
+#include "attnlab/rmt_experiments.hpp"
+
+namespace attnlab {
+
+ParamDecl rmtParam(const std::string& key, double def) {
+  const auto pick = [&](double fallback) { return def >= 0 ? def : fallback; };
+  if (key == "d")
+    return ParamDecl::integer("d", static_cast<std::int64_t>(pick(400)), 2, 8192,
+                              "Dimension of the embeddings; the vocabulary has V = d/δ tokens and there are N = d/γ sequences.");
+  if (key == "delta")
+    return ParamDecl::real("delta", 0.5, 0.01, 16, "δ = d/V: dimension over vocabulary size (the table's aspect ratio).");
+  if (key == "gamma")
+    return ParamDecl::real("gamma", 0.25, 0.01, 16, "γ = d/N: dimension over the number of sequences (the sample's aspect ratio).");
+  if (key == "T")
+    return ParamDecl::integer("T", static_cast<std::int64_t>(pick(10)), 3, kMaxSequenceLength,
+                              "Sequence length: tokens pooled into one vector (at least the default prefix k = 3; "
+                              "a custom R file brings its own T, from 1).", "tokens");
+  if (key == "mu2")
+    return ParamDecl::real("mu2", pick(2), 0, 1e6, "‖μ‖²: strength of the class signal in every token embedding.");
+  if (key == "R")
+    return ParamDecl::text("R", "prefix:3", 64,
+                           "Positional correlation of the token classes: prefix:k (the first k tokens carry the label), "
+                           "ar:phi (a stationary sign chain, correlation phi^|t−t'|) or decay:r0 (agreement r0^(t−1)); "
+                           "or choose a T × T matrix file.");
+  if (key == "pool")
+    return ParamDecl::text("pool", "mean", 4096,
+                           "Pooling weights: mean, causal (harmonic, from parameter-free causal attention), causal:tau, "
+                           "optimal (top eigenvector of R), last, or T comma-separated weights.");
+  if (key == "pools")
+    return ParamDecl::text("pools", "mean,causal,optimal", 4096,
+                           "Poolings compared, comma-separated (mean, causal, causal:tau, optimal, last; custom weights "
+                           "written with / between them, e.g. 0.5/0.3/0.2).");
+  if (key == "variant")
+    return ParamDecl::choice("variant", "A", {"A", "B"},
+                             "Embedding table: A subtracts each class's noise mean (clean theory), B is a raw iid table "
+                             "(the theory then corrects for the finite vocabulary).");
+  if (key == "centre")
+    return ParamDecl::choice("centre", "0", {"0", "1"},
+                             "1 subtracts the mean pooled vector before forming the covariance (removes the table-mean spike of B).");
+  throw std::logic_error("no common paper-2 parameter named " + key);
+}
+
+InputRule correlationInput() {
+  InputRule rule;
+  rule.name = "R";
+  rule.kind = InputRule::Kind::Dense;
+  rule.minRank = rule.maxRank = 2;
+  rule.minSide = 1;
+  rule.maxSide = kMaxSequenceLength;
+  rule.square = true;
+  return rule;
+}
+
+PositionalModel readPositions(const ParamValues& v, const InputArray* file) {
+  if (!file) return namingParam("R", [&] { return parsePositionalModel(v.text("R"), v.smallInt("T")); });
+  return namingParam("R", [&] {
+    const auto T = static_cast<Eigen::Index>(file->shape.at(0));
+    Eigen::MatrixXd R(T, T);
+    for (Eigen::Index i = 0; i < T; ++i)
+      for (Eigen::Index j = 0; j < T; ++j) R(i, j) = file->values.at(static_cast<std::size_t>(i * T + j));
+    return customModel(R);
+  });
+}
+
+Eigen::VectorXd readPooling(const std::string& key, const std::string& text, const PositionalModel& m) {
+  return namingParam(key, [&] { return poolingWeights(parsePooling(text), m.R); });
+}
+
+std::vector<std::string> splitPools(const std::string& key, const std::string& text) {
+  std::vector<std::string> pools;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    std::string item = text.substr(start, comma - start);
+    for (char& c : item) c = c == '/' ? ',' : c;
+    if (item.empty()) throw ParamError(key + ": an empty entry in " + quoteValue(text));
+    pools.push_back(item);
+    start = comma + 1;
+  }
+  if (pools.size() > 8) throw ParamError(key + " must list at most 8 poolings, got " + std::to_string(pools.size()));
+  return pools;
+}
+
+bool variantB(const ParamValues& v) { return v.choice("variant") == "B"; }
+
+SimulationConfig simulationConfig(const ParamValues& v, const PositionalModel& m, const Eigen::VectorXd& w) {
+  SimulationConfig c;
+  c.d = v.smallInt("d");
+  c.delta = v.real("delta");
+  c.gamma = v.real("gamma");
+  c.mu2 = v.real("mu2");
+  c.positions = m;
+  c.weights = w;
+  c.variant = variantB(v) ? TableVariant::B : TableVariant::A;
+  c.centre = v.flag("centre");
+  c.seed = v.seed();
+  return c;
+}
+
+PooledTheory pooledTheory(const PoolingScalars& pooling, bool b, bool centred, double mu2, double delta, double gamma) {
+  PooledTheory t;
+  t.pooling = pooling;
+  t.snr = pooledSnr(b, centred, pooling.alpha, pooling.kappa, pooling.weightSum, mu2, expectedTableOffsets(b, mu2, delta));
+  t.top = topEigenTheory(t.snr, delta, gamma, pooling.kappa);
+  t.thresholds = transitionThresholds(delta, gamma);
+  return t;
+}
+
+double mu2AtRho(double rho, const PoolingScalars& pooling, bool b, double delta) {
+  return rho / pooling.snrGain - (b ? delta : 0.0);  // spec paper2 §2.1, §2.6: rho = gain (mu2 [+ delta])
+}
+
+Json vectorJson(const Eigen::VectorXd& x) { return std::vector<double>(x.data(), x.data() + x.size()); }
+
+Json meanSd(const std::vector<double>& values) {
+  if (values.empty()) return {{"mean", nullptr}, {"sd", nullptr}, {"n", 0}};
+  const double mean = std::accumulate(values.begin(), values.end(), 0.0) / values.size();
+  double ss = 0;
+  for (double x : values) ss += (x - mean) * (x - mean);
+  const double sd = values.size() > 1 ? std::sqrt(ss / (values.size() - 1)) : 0.0;
+  return {{"mean", mean}, {"sd", sd}, {"n", values.size()}};
+}
+
+}  // namespace attnlab

@@ -1,0 +1,29 @@
+// rank-eps: the band against ln(1/ε) (spec paper3 §6 E4: rank ∝ (β ln(C/ε))^((d−1)/2)), with k = n.
+import type { Json } from '../../engine/core';
+import { formatNumber } from '../../plots';
+import type { RankEpsResult } from '../generated/schemas';
+import { ceilingRule, sweepFigures, sweepHeadline, type SweepAxis } from '../rank-sweep-view';
+import type { Figure, Headline } from '../schema';
+
+type Point = RankEpsResult['points'][number];
+const axis: SweepAxis<Point> = {
+  key: 'ε', label: 'ln(1/ε) (log scale)', x: (p) => Math.log(1 / p.eps), value: (p) => p.eps,
+  ticks: (points) => points.map((p) => Math.log(1 / p.eps)),
+};
+
+export function headline(raw: Json): Headline[] {
+  const r = raw as unknown as RankEpsResult;
+  const pts = r.points.filter((p) => p.kSvd > 0);
+  const first = pts[0], last = pts.at(-1);
+  const slope = first && last && first !== last ? Math.log(last.kSvd / first.kSvd) / Math.log(Math.log(1 / last.eps) / Math.log(1 / first.eps)) : undefined;
+  return [
+    { key: 'epsSlope', label: 'Slope of ln k_svd against ln ln(1/ε)', value: slope === undefined ? '—' : formatNumber(slope, 3), raw: slope,
+      help: 'the heuristic (β·ln(C/ε))^((d−1)/2) suggests a slope near (d−1)/2 when C is small' },
+    ...sweepHeadline(r),
+  ];
+}
+
+export function figures(raw: Json): Figure[] {
+  const r = raw as unknown as RankEpsResult;
+  return sweepFigures({ ...r, guides: [] }, axis, ceilingRule(r.n));
+}

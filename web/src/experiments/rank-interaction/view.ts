@@ -1,0 +1,83 @@
+// rank-interaction: the raw and visible logit spectra, r(τ) with the guarantee 2·tanh(τ/2) against the
+// measured output error, and the residual curves e(r) ≤ b_osc(r) ≤ b_sig(r) (spec paper3 §5, E6).
+import type { Json } from '../../engine/core';
+import { DATA_COLORS, THEORY, formatNumber, lineChart, type Series } from '../../plots';
+import type { RankInteractionResult } from '../generated/schemas';
+import type { Figure, Headline } from '../schema';
+
+type R = RankInteractionResult;
+const UNIT: Record<string, string> = { nats: 'τ (nats)', sigma1: 'τ (÷ σ₁)', sqrtn: 'τ (÷ √n)' };
+
+export function headline(raw: Json): Headline[] {
+  const r = raw as unknown as R;
+  const c = r.combined;
+  const out: Headline[] = [
+    { key: 'head', label: 'Head', value: `${r.head.label} (${r.head.source === 'zoo' ? 'synthetic zoo, not BERT' : r.head.source}, n = ${r.head.n})` },
+    { key: 'rVis', label: 'Visible rank r_vis', value: String(r.rVis), raw: r.rVis, help: `rank of the row-centred logits; raw rank ${r.rankRaw}${r.head.width ? `, d_h = ${r.head.width}` : ''}` },
+    { key: 'rEff', label: `Effective dimension at ${r.epsOut}`, value: `${r.rEffVis} visible, ${r.rEffRaw} raw`, raw: r.rEffVis,
+      help: 'smallest rank of a logit truncation whose attention is within the output tolerance' },
+    { key: 'kSvd', label: 'U1 truncated SVD of P', value: String(r.kSvd), raw: r.kSvd, help: `recomputed error ${formatNumber(r.svdError, 3)}; path ${r.svdPath}` },
+    { key: 'kComb', label: 'U5 combined certificate', value: c.vacuous ? `${c.k} (vacuous)` : `${c.k} (r = ${c.rank}, g = ${c.degree})`, raw: c.k,
+      help: `C(g + r, r) from a rank-r logit truncation plus Chebyshev; recomputed error ${formatNumber(c.verifiedError, 3)}` },
+    { key: 'lowerBound', label: 'Lower bound', value: String(r.lowerBound), raw: r.lowerBound, help: 'LB-F, LB-DD and LB-POOL-DATA (no coordinates)' },
+  ];
+  if (r.warnings.length) out.push({ key: 'warnings', label: 'Warnings', value: r.warnings.join('; ') });
+  return out;
+}
+
+function spectraChart(r: R, width: number): HTMLElement {
+  const series: Series[] = [
+    { label: 'σ_l(L), raw logits', mark: 'line+dot', color: DATA_COLORS[0], points: r.sigmaRaw.map((s, l) => ({ x: l + 1, y: s })) },
+    { label: 'σ_l(L_c), visible (row-centred)', mark: 'line+dot', color: DATA_COLORS[2], points: r.sigmaVis.map((s, l) => ({ x: l + 1, y: s })) },
+  ];
+  const top = r.sigmaRaw[0] ?? 1;
+  return lineChart(series.map((s) => ({ ...s, points: s.points.filter((p) => p.y > top * 1e-12) })), {
+    width, height: 300, x: { label: 'index l (log scale)', type: 'log' }, y: { label: 'singular value (nats, log scale)', type: 'log' }, ariaLabel: 'Raw and visible logit spectra',
+  });
+}
+
+function toleranceChart(r: R, width: number): HTMLElement {
+  const t = r.toleranceCurve;
+  const series: Series[] = [
+    { label: 'r_raw(τ)', mark: 'line', color: DATA_COLORS[0], points: t.tau.map((x, i) => ({ x, y: t.raw[i] })) },
+    { label: 'r_vis(τ)', mark: 'line', color: DATA_COLORS[2], points: t.tau.map((x, i) => ({ x, y: t.visible[i] })) },
+    { label: 'listed τ: r_vis', mark: 'dot', color: DATA_COLORS[2], points: r.tolerance.map((d) => ({ x: d.tau, y: d.visible })) },
+  ];
+  return lineChart(series, { width, height: 280, x: { label: UNIT[r.tauScale] ?? 'τ', type: 'log' }, y: { label: 'dimension r(τ)', integer: true }, ariaLabel: 'Tolerance-indexed dimension' });
+}
+
+function guaranteeChart(r: R, width: number): HTMLElement {
+  const t = r.toleranceCurve;
+  const series: Series[] = [
+    { label: 'guarantee 2·tanh(τ/2) (τ in nats)', style: 'theory', color: THEORY, points: t.tau.map((x, i) => ({ x, y: t.guaranteed[i] })) },
+    { label: 'measured output error of the rank-r(τ) truncation', mark: 'line+dot', color: DATA_COLORS[1], points: r.tolerance.map((d) => ({ x: d.tau, y: Math.max(d.measuredError, 1e-16) })) },
+  ];
+  return lineChart(series, { width, height: 280, x: { label: UNIT[r.tauScale] ?? 'τ', type: 'log' }, y: { label: 'max-row-ℓ1 output error (log scale)', type: 'log' },
+    ariaLabel: 'Guaranteed against measured residual output error' });
+}
+
+function residualChart(r: R, width: number): HTMLElement {
+  const pts = (ys: number[]) => ys.map((y, k) => ({ x: k, y: Math.max(y, 1e-16) }));
+  const series: Series[] = [
+    { label: 'e(r): exact, truncating L_c', mark: 'line+dot', color: DATA_COLORS[2], points: pts(r.residual) },
+    { label: 'b_osc(r) = 2·tanh(max osc/4) (rigorous)', style: 'theory', color: THEORY, points: pts(r.boundOsc) },
+    { label: 'b_sig(r) = 2·tanh(σ_{r+1}/2) (rigorous, coarse)', style: 'theory', color: '#7b1fa2', points: pts(r.boundSigma) },
+    { label: 'e_raw(r): truncating the uncentred L', mark: 'line', color: DATA_COLORS[0], points: pts(r.residualRaw) },
+  ];
+  return lineChart(series, { width, height: 300, x: { label: 'logit rank r' }, y: { label: 'output error (log scale)', type: 'log' },
+    rules: [{ axis: 'y', value: r.epsOut, label: `output tolerance ${r.epsOut}`, tag: 'ε_out', style: 'marker' }], ariaLabel: 'Residual output error of logit truncations' });
+}
+
+export function figures(raw: Json): Figure[] {
+  const r = raw as unknown as R;
+  const toleranceTable = () => ({ columns: ['tau', 'tau_nats', 'r_raw', 'r_vis', 'reduction', 'guaranteed_error', 'measured_error'],
+    rows: r.tolerance.map((t) => [t.tau, t.tauNats, t.raw, t.visible, t.reduction, t.guaranteedError, t.measuredError]) });
+  return [
+    { id: 'spectra', title: 'Raw and visible logit spectra', render: ({ width }) => spectraChart(r, width),
+      table: () => ({ columns: ['l', 'sigma_raw', 'sigma_vis'], rows: r.sigmaRaw.map((s, l) => [l + 1, s, r.sigmaVis[l] ?? '']) }) },
+    { id: 'tolerance', title: 'Tolerance-indexed dimension r(τ)', render: ({ width }) => toleranceChart(r, width), table: toleranceTable },
+    { id: 'guarantee', title: 'Residual output error: guarantee against measured', render: ({ width }) => guaranteeChart(r, width), table: toleranceTable },
+    { id: 'residual', title: 'Output error of rank-r logit truncations', render: ({ width }) => residualChart(r, width),
+      table: () => ({ columns: ['r', 'e', 'b_osc', 'b_sig'], rows: r.residual.map((e, k) => [k, e, r.boundOsc[k], r.boundSigma[k]]) }) },
+  ];
+}

@@ -1,0 +1,9 @@
+// rank-ladder: how its parameters look in the panel (the core declares what they are).
+import { CERTIFICATES, sharedLooks } from '../rank-family';
+import type { Presentation } from '../schema';
+
+const { geometry, d, n, beta, eps, svd, budget } = sharedLooks;
+export const presentation: Presentation<'rank-ladder'> = {
+  geometry, d, n, beta, eps, svd, budget,
+  refit: { label: 'U4 ℓ1 refit', group: CERTIFICATES, options: { 0: 'Off', 1: 'On (slower, n ≤ 512)' } },
+};

@@ -1,0 +1,54 @@
+// rank-ladder: every certificate's error against the rank k it uses (spec paper3 §6 E5): U1's err_k,
+// U3's chebErr(g) at k = D(g), U4's refitted errors; the line at ε and a marker at each certificate.
+import type { Json } from '../../engine/core';
+import { DATA_COLORS, formatNumber, lineChart, type Rule, type Series } from '../../plots';
+import type { RankLadderResult } from '../generated/schemas';
+import type { Figure, Headline } from '../schema';
+
+export function headline(raw: Json): Headline[] {
+  const r = raw as unknown as RankLadderResult;
+  return [
+    { key: 'lowerBound', label: 'Lower bound', value: String(r.lowerBound), raw: r.lowerBound, help: 'the largest of LB-F, LB-DD, LB-POOL-GEO, LB-POOL-DATA' },
+    { key: 'kSvd', label: 'U1 truncated SVD', value: String(r.kSvd), raw: r.kSvd, help: `recomputed error ${formatNumber(r.svdError, 3)}; path: ${r.svdPath}` },
+    { key: 'kCheb', label: 'U3 Chebyshev', value: r.chebVacuous ? `${r.kCheb} (vacuous)` : `${r.kCheb} (degree ${r.chebDegree})`, raw: r.kCheb,
+      help: `recomputed error ${formatNumber(r.chebError, 3)}` },
+    ...(r.kRefit === null ? [] : [{ key: 'kRefit', label: 'U4 ℓ1 refit', value: String(r.kRefit), raw: r.kRefit, help: `worst refitted row ${formatNumber(r.refitError ?? NaN, 3)}` }]),
+    { key: 'ratio', label: 'Upper ÷ lower', value: r.ratio === null ? '—' : `${formatNumber(r.ratio, 3)}×`, raw: r.ratio ?? undefined,
+      help: 'the band\u2019s width: the true ε-rank lies between the lower bound and the best upper certificate' },
+  ];
+}
+
+function ladderChart(r: RankLadderResult, width: number): HTMLElement {
+  const series: Series[] = [
+    { label: 'U1: err_k of the rank-k truncated SVD', mark: 'line', color: DATA_COLORS[0], points: r.errSvd.map((e, k) => ({ x: k, y: e })) },
+    { label: 'U3: chebErr(g) at k = D(g)', mark: 'line+dot', color: DATA_COLORS[1], points: r.cheb.err.map((e, g) => ({ x: r.cheb.dim[g], y: e })) },
+  ];
+  if (r.refit) series.push({ label: 'U4: worst refitted row at k (failures drawn at ε + 1)', mark: 'dot', color: DATA_COLORS[3], points: r.refit.k.map((k, i) => ({ x: k, y: r.refit!.err[i] })) });
+  const rules: Rule[] = [
+    { axis: 'y', value: r.eps, label: `ε = ${r.eps}`, tag: 'ε', style: 'theory' },
+    ...r.markers.map((m) => ({ axis: 'x' as const, value: Math.max(m.k, 0.5), label: `${m.label}: k = ${m.k}`, tag: m.label.split(' ')[0], style: 'marker' as const })),
+  ];
+  const kMax = Math.max(...r.errSvd.map((_, k) => k), ...r.cheb.dim.filter((d) => d <= r.n), r.upper) * 1.1;
+  return lineChart(series, {
+    width, height: 340, rules,
+    x: { label: 'rank k', domain: [0, Math.max(4, kMax)] },
+    y: { label: 'max-row-ℓ1 error (log scale)', type: 'log' },
+    ariaLabel: 'Error of each certificate against its rank',
+    ariaDescription: 'Each curve crosses the ε line at its certificate; the lower bound marker sits to the left of every crossing.',
+  });
+}
+
+function table(r: RankLadderResult) {
+  const rows: (number | string)[][] = [
+    ...r.errSvd.map((e, k): (number | string)[] => ['U1', k, '', e]),
+    ...r.cheb.err.map((e, g): (number | string)[] => ['U3', r.cheb.dim[g], g, e]),
+    ...(r.refit ? r.refit.k.map((k, i): (number | string)[] => ['U4', k, '', r.refit!.err[i]]) : []),
+  ];
+  return { columns: ['certificate', 'k', 'degree', 'error'], rows };
+}
+
+export function figures(raw: Json): Figure[] {
+  const r = raw as unknown as RankLadderResult;
+  return [{ id: 'ladder', title: 'Certificate ladder: error against rank', render: ({ width }) => ladderChart(r, width), table: () => table(r),
+    description: 'U1, U3 (and U4) errors against k with the ε line and markers at the lower bound and each certificate.' }];
+}

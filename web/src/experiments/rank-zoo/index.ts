@@ -1,0 +1,20 @@
+// rank-zoo: the calibration study on the built-in synthetic 84-head zoo (or on your uploaded heads).
+import { headUploads } from '../rank-family';
+import { presentParams, type ExperimentMeta } from '../schema';
+import { explain } from './explain';
+import { presentation } from './params';
+import { presets } from './presets';
+import { figures, headline } from './view';
+
+export const rankZoo: ExperimentMeta = {
+  id: 'rank-zoo',
+  family: 'rank',
+  title: 'Calibration study on a synthetic head zoo',
+  summary: 'The paper\u2019s calibration study — effective-dimension reductions and their association with finite rank certificates — run on the built-in synthetic zoo of 84 heads × 3 temperatures (a deterministic stand-in, NOT BERT), or on your own stack of heads. One configuration per worker job; the table fills as they finish.',
+  params: presentParams('rank-zoo', presentation),
+  uploads: headUploads('rank-zoo', ['family']),
+  presets,
+  headline,
+  figures,
+  explain,
+};

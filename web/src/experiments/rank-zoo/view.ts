@@ -1,0 +1,93 @@
+// rank-zoo: the calibration study (spec paper3 §6 E7): headline reductions and associations, the
+// per-family means, reduction against the certificates, and the sortable per-head table. Labelled
+// everywhere as a synthetic stand-in when it runs on the built-in zoo.
+import type { Json } from '../../engine/core';
+import { DATA_COLORS, formatNumber, lineChart, type Series } from '../../plots';
+import type { RankZooResult } from '../generated/schemas';
+import type { Figure, Headline } from '../schema';
+
+type R = RankZooResult;
+type Row = R['rows'][number];
+const COLUMNS: [keyof Row, string][] = [['family', 'head'], ['variant', 'v'], ['betaMult', 'β×'], ['rVis', 'r_vis'], ['rRawTau', 'r_raw(τ)'], ['rVisTau', 'r_vis(τ)'],
+  ['rEffRaw', 'r_eff,raw'], ['rEffVis', 'r_eff,vis'], ['kSvd', 'k_svd'], ['lowerBound', 'LB'], ['lowerBoundPoolData', 'LB-POOL-DATA'], ['kComb', 'U5'],
+  ['reductionTau', 'red. τ'], ['reductionEff', 'red. eff']];
+
+export function headline(raw: Json): Headline[] {
+  const r = raw as unknown as R;
+  const rho = (name: string) => r.spearman.find((s) => s.name === name)?.rho;
+  const fmt = (x: number | undefined) => (x === undefined ? '—' : formatNumber(x, 3));
+  return [
+    { key: 'source', label: 'Heads', value: r.source, help: r.synthetic ? 'a deterministic synthetic zoo (7 families × 12 variants); these are not BERT numbers' : 'your uploaded heads' },
+    { key: 'meanReductionTau', label: 'Mean r_raw(τ) − r_vis(τ)', value: formatNumber(r.meanReductionTau, 3), raw: r.meanReductionTau },
+    { key: 'meanReductionEff', label: 'Mean r_eff,raw − r_eff,vis', value: formatNumber(r.meanReductionEff, 3), raw: r.meanReductionEff },
+    { key: 'fractionEffPositive', label: 'Share with a positive effective reduction', value: `${formatNumber(100 * r.fractionEffPositive, 3)}%`, raw: r.fractionEffPositive },
+    { key: 'rhoNonVacuous', label: 'Spearman(reduction τ, non-vacuous U5)', value: fmt(rho('tau:nonVacuous')), raw: rho('tau:nonVacuous') },
+    { key: 'rhoKSvd', label: 'Spearman(reduction τ, −k_svd)', value: fmt(rho('tau:-kSvd')), raw: rho('tau:-kSvd') },
+    { key: 'jobsDone', label: 'Configurations done', value: `${r.jobsDone} of ${r.jobsTotal}`, raw: r.jobsDone },
+  ];
+}
+
+function familyChart(r: R, width: number): HTMLElement {
+  const mults = [...new Set(r.families.map((f) => f.betaMult))];
+  const names = [...new Set(r.families.map((f) => f.family))];
+  const series: Series[] = mults.flatMap((m, i) => [
+    { label: `β× = ${m}: mean k_svd`, mark: 'dot' as const, color: DATA_COLORS[i % DATA_COLORS.length],
+      points: r.families.filter((f) => f.betaMult === m).map((f) => ({ x: names.indexOf(f.family), y: f.kSvd, lo: f.lowerBound, hi: f.kSvd })) },
+  ]);
+  return lineChart(series, { width, height: 300, x: { label: names.map((n, i) => `${i} ${n}`).join(' · '), integer: true, domain: [-0.5, names.length - 0.5] },
+    y: { label: 'mean rank: bar from lower bound to k_svd' }, ariaLabel: 'Per-family mean certificates' });
+}
+
+function reductionChart(r: R, width: number): HTMLElement {
+  const series: Series[] = [{ label: 'one configuration: reduction τ against k_svd', mark: 'dot', color: DATA_COLORS[0],
+    points: r.rows.map((row, i) => ({ x: row.kSvd, y: row.reductionTau + ((i % 7) - 3) * 0.03 })) }];
+  return lineChart(series, { width, height: 260, x: { label: 'k_svd (ε = ' + r.eps + ')', type: 'log' }, y: { label: 'r_raw(τ) − r_vis(τ) (jittered)' },
+    ariaLabel: 'Reduction against the SVD certificate' });
+}
+
+/** The per-head table; a click on a header sorts by that column (again: reverses). */
+function headTable(r: R): HTMLElement {
+  const el = document.createElement('table');
+  el.className = 'data-table zoo-table';
+  let key: keyof Row = 'family', ascending = true;
+  const fill = () => {
+    el.replaceChildren();
+    const head = el.createTHead().insertRow();
+    for (const [k, label] of COLUMNS) {
+      const th = document.createElement('th');
+      th.scope = 'col';
+      th.textContent = label + (k === key ? (ascending ? ' ▲' : ' ▼') : '');
+      th.dataset.exportText = '';
+      th.style.cursor = 'pointer';
+      th.addEventListener('click', () => { ascending = k === key ? !ascending : true; key = k; fill(); });
+      head.append(th);
+    }
+    const value = (row: Row) => row[key] ?? -Infinity;
+    const rows = [...r.rows].sort((a, b) => (value(a) < value(b) ? -1 : value(a) > value(b) ? 1 : 0) * (ascending ? 1 : -1));
+    const body = el.createTBody();
+    for (const row of rows) {
+      const tr = body.insertRow();
+      for (const [k] of COLUMNS) {
+        const td = tr.insertCell();
+        td.textContent = k === 'kComb' && !row.nonVacuous ? `${row.kComb} (vacuous)` : String(row[k]);
+        td.dataset.exportText = '';
+      }
+    }
+  };
+  fill();
+  return el;
+}
+
+const tableOf = (r: R) => ({ columns: COLUMNS.map(([k]) => String(k)).concat(['nonVacuous']), rows: r.rows.map((row) => [...COLUMNS.map(([k]) => row[k] as number | string), row.nonVacuous ? 1 : 0]) });
+const familyTable = (r: R) => ({ columns: ['family', 'beta_mult', 'heads', 'r_vis', 'r_raw_tau', 'r_vis_tau', 'r_eff_raw', 'r_eff_vis', 'k_svd', 'lower_bound', 'lb_pool_data', 'non_vacuous'],
+  rows: r.families.map((f) => [f.family, f.betaMult, f.heads, f.rVis, f.rRawTau, f.rVisTau, f.rEffRaw, f.rEffVis, f.kSvd, f.lowerBound, f.lowerBoundPoolData, f.nonVacuous]) });
+
+export function figures(raw: Json): Figure[] {
+  const r = raw as unknown as R;
+  const note = r.synthetic ? ' (synthetic stand-in, not BERT)' : '';
+  return [
+    { id: 'families', title: `Per-family means${note}`, render: ({ width }) => familyChart(r, width), table: () => familyTable(r) },
+    { id: 'reduction', title: `Reduction against the SVD certificate${note}`, render: ({ width }) => reductionChart(r, width), table: () => tableOf(r) },
+    { id: 'heads', title: `Per-head table${note}`, render: () => headTable(r), table: () => tableOf(r) },
+  ];
+}

@@ -1,0 +1,41 @@
+// rmt-ridge: result → headline (accuracy at the largest ‖μ‖² per pooling) and the accuracy curves
+// against ‖μ‖² (spec paper2 §4 item 6). Simulation only: there is no theory line to draw.
+import type { Json } from '../../engine/core';
+import { DATA_COLORS, formatNumber, lineChart, type Series } from '../../plots';
+import type { RmtRidgeResult } from '../generated/schemas';
+import { poolLabel } from '../rmt-family';
+import type { Figure, Headline } from '../schema';
+
+export function headline(raw: Json): Headline[] {
+  const r = raw as RmtRidgeResult;
+  const top = Math.max(...r.points.map((p) => p.mu2));
+  const out: Headline[] = r.pools.map((pool, i) => {
+    const point = r.points.find((p) => p.pool === i && p.mu2 === top);
+    const mean = point?.accuracy.mean ?? null;
+    return { key: `accuracy${i}`, label: `Test accuracy at ‖μ‖² = ${formatNumber(top, 3)}, ${poolLabel(pool.pool)}`, value: mean === null ? '—' : formatNumber(mean, 4), raw: mean ?? undefined };
+  });
+  out.push({ key: 'jobsDone', label: 'Fits done', value: `${r.jobsDone} of ${r.jobsTotal}`, raw: r.jobsDone });
+  return out;
+}
+
+function chart(r: RmtRidgeResult, width: number): HTMLElement {
+  const series: Series[] = r.pools.map((pool, i) => ({
+    label: `${pool.pool} (α/κ = ${formatNumber(pool.snrGain, 3)}): mean ± sd`, mark: 'line+dot', color: DATA_COLORS[i % DATA_COLORS.length],
+    points: r.points.filter((p) => p.pool === i && p.accuracy.mean !== null).map((p) => {
+      const mean = p.accuracy.mean as number, sd = p.accuracy.sd ?? 0;
+      return { x: p.mu2, y: mean, lo: mean - sd, hi: mean + sd };
+    }),
+  }));
+  return lineChart(series, { width, height: 320, x: { label: 'signal strength ‖μ‖²' }, y: { label: 'test accuracy', domain: [0.45, 1] },
+    rules: [{ axis: 'y', value: 0.5, label: 'chance', tag: 'chance', style: 'marker' }], ariaLabel: 'Ridge test accuracy against signal strength' });
+}
+
+export function figures(raw: Json): Figure[] {
+  const r = raw as RmtRidgeResult;
+  return [{
+    id: 'accuracy', title: 'Ridge classification of the sequence label (simulation only)', render: ({ width }) => chart(r, width),
+    description: 'Test accuracy of β = (CCᵀ/N_tr + λI)⁻¹Cy/N_tr on fresh sequences from the same table; weights rescaled to unit norm. No closed-form theory is drawn: none was derived.',
+    table: () => ({ columns: ['pool', 'mu2', 'accuracy_mean', 'accuracy_sd', 'train_accuracy_mean', 'seeds'],
+      rows: r.points.map((p) => [r.pools[p.pool]?.pool ?? String(p.pool), p.mu2, p.accuracy.mean ?? '', p.accuracy.sd ?? '', p.trainAccuracy.mean ?? '', p.accuracy.n]) }),
+  }];
+}
