@@ -83,7 +83,7 @@ function ensureBuilt() {
 const started = new Date();
 const loadStart = uptimeLine();
 console.log(`sparse-dmin benchmark, preset "d_min grows like log n": ${keyValues.join(' ')}`);
-console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${CORES} cores; Node ${process.version}; app pool = max(1, cores - 1) = ${POOL}`);
+console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${CORES} cores; Node ${process.version}; app pool = every core = ${POOL}`);
 console.log(`start: ${loadStart}`);
 ensureBuilt();
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm test: set-up (installing Chromium if missing), a full build, then every suite:
 #   Catch2 natively (ctest), the same Catch2 suite compiled to wasm under Node (ctest),
+#   the same suite and the fuzz corpus replay under ASan + UBSan (scripts/sanitize.sh),
 #   each libFuzzer target (ASan + UBSan) over its corpus and for ~10 s,
 #   tsc --noEmit, Vitest (including the real wasm module and the native CLI), end-to-end in Chromium.
 # Every suite runs even if an earlier one failed; the exit code is non-zero if any failed.
@@ -133,8 +134,9 @@ main() {
 
   catch2_suite catch2-native "Catch2 native (ctest)" "$NATIVE_DIR"
   catch2_suite catch2-wasm "Catch2 wasm/Node (ctest)" "$WASM_DIR"
+  # The Catch2 suite (without the slow reproduction tables) and the fuzz corpus replay under ASan + UBSan.
+  counted_suite sanitize "Catch2 + replay (ASan+UBSan)" sanitize bash "$ROOT/scripts/sanitize.sh"
   # Each libFuzzer target (ASan + UBSan) replays its seed corpus, then fuzzes for ~10 s.
-  # scripts/sanitize.sh (the whole Catch2 suite under ASan + UBSan) is not in npm test yet: see its header.
   counted_suite fuzz "libFuzzer (10 s a target)" fuzz bash "$ROOT/scripts/fuzz.sh" "${ATTNLAB_FUZZ_SECONDS:-10}"
   typecheck_suite
   vitest_suite

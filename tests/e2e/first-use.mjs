@@ -13,6 +13,15 @@ const LONG = '#exp=attention-map&v=2&n=4096&seed=1';
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
+/** Opens a link whose run is long: the page asks first ('waiting'), and Run starts it. */
+async function openLong(context, base, link) {
+  const opened = await open(context, base, link);
+  await waitForStatus(opened.page, 'waiting', 30_000);
+  await opened.page.locator('#run').click();
+  await waitForStatus(opened.page, 'running', 15_000);
+  return opened;
+}
+
 /** The element's box against the viewport: inside when wholly visible without scrolling. */
 async function placement(page, selector) {
   return page.locator(selector).first().evaluate((el) => {
@@ -60,8 +69,7 @@ test('Run, Stop and the progress bar are on the first screen at 1280×720 … 19
 });
 
 test('the progress text changes at least every 2 s during an n = 4096 attention-map run', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, LONG);
-  await waitForStatus(page, 'running', 15_000);
+  const { page, problems } = await openLong(context, base, LONG);
   // Sampled in the page, so the test's own round trips do not blur the timing.
   const { samples, longestPause } = await page.evaluate(() => new Promise((resolve) => {
     const samples = [], t0 = performance.now();
@@ -128,9 +136,42 @@ test('after Stop the shown result is marked stale (faded, with a note and Run) u
   return problems;
 });
 
-test('Esc stops a run', async ({ context, base }) => {
+test('a link that would start a long run asks first, with the estimated time; Run starts it', async ({ context, base }) => {
   const { page, problems } = await open(context, base, LONG);
+  await waitForStatus(page, 'waiting', 30_000);
+  const notice = (await page.locator('#notice').innerText()).replace(/\s+/g, ' ');
+  assert(/estimated at about \d+ (s|min)/.test(notice), `no estimated time in the notice: ${notice.slice(0, 200)}`);
+  assert(/press Run/i.test(await page.locator('#progress-text').innerText()), 'the progress line does not say to press Run');
+  await page.waitForTimeout(1000);
+  assert(await page.evaluate(() => document.body.dataset.status) === 'waiting', 'the run started without Run');
+  const focused = await page.evaluate(() => document.activeElement?.id);
+  assert(focused === 'run', `while waiting the focus is on #${focused}, not on Run`);
+  await page.locator('#run').click();
   await waitForStatus(page, 'running', 15_000);
+  await page.locator('#stop').click();
+  await waitForStatus(page, 'stopped', 10_000);
+  // A default-sized link still runs at once.
+  await page.evaluate(() => { location.hash = '#exp=attention-map&v=2&n=200&seed=2'; });
+  await waitForStatus(page, 'done', 30_000);
+  console.log(`  asked: ${notice.match(/estimated at about [^(]*/)?.[0]}`);
+  await page.close();
+  return problems;
+});
+
+test('a repaired list that the core still refuses is reset to its default with a notice, and runs', async ({ context, base }) => {
+  // Both values clamp to 4096, and ns must list distinct lengths: the list goes back to its default.
+  const { page, problems } = await open(context, base, '#exp=sparse-dmin&v=2&ns=5000,6000&seeds=1&seed=3');
+  await waitForStatus(page, ['done', 'waiting'], 120_000);
+  const notice = (await page.locator('#notice').innerText()).replace(/\s+/g, ' ');
+  assert(/ns: the repaired value is still refused .*reset to the default 128,256,512,1024/.test(notice), `no reset notice: ${notice.slice(0, 300)}`);
+  assert(await page.locator('#error').innerText() === '', 'an error is shown');
+  assert(await page.evaluate(() => location.hash.includes('ns=') === false), 'the URL still carries the refused ns');
+  await page.close();
+  return problems;
+});
+
+test('Esc stops a run', async ({ context, base }) => {
+  const { page, problems } = await openLong(context, base, LONG);
   await page.waitForTimeout(300);
   await page.keyboard.press('Escape');
   await waitForStatus(page, 'stopped', 10_000);
@@ -197,7 +238,8 @@ test('each figure\'s JSON holds that figure\'s data only, and the exported SVG f
     const svg = (await download(page, figure.locator('button[data-export="svg"]'))).bytes.toString('utf8');
     const overflow = await page.evaluate((markup) => {
       const holder = document.createElement('div');
-      holder.innerHTML = markup.replace(/^<\?xml[^>]*>/, '');
+      // Text only: the embedded heatmap PNG (a data: image) is left out, as the page's strict img-src would refuse it.
+      holder.innerHTML = markup.replace(/^<\?xml[^>]*>/, '').replace(/<image\b[^>]*>(<\/image>)?/g, '');
       document.body.append(holder);
       const root = holder.querySelector('svg');
       const width = Number(root.getAttribute('width'));

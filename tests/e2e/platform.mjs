@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { differences } from './compare.mjs';
-import { assert, headless, open, resultJson, root, waitForStatus } from './helpers.mjs';
+import { assert, download, headless, open, pngSize, resultJson, root, waitForStatus } from './helpers.mjs';
 import { serveStatic } from './static-server.mjs';
 
 const tests = [];
@@ -61,6 +61,18 @@ test('under a strict Content-Security-Policy header the app runs experiments and
     const { page, problems } = await open(context, base, '#exp=attention-map&v=2&n=128&seed=2', { beforeLoad: record });
     await waitForStatus(page, 'done');
     assert((await resultJson(page)).n === 128, 'attention-map did not run under the policy');
+    // Every figure's PNG and SVG export, the heatmap's canvas included, under the same policy.
+    const figures = page.locator('[data-figure]');
+    for (let f = 0; f < await figures.count(); f++) {
+      for (const format of ['png', 'svg']) {
+        const file = await download(page, figures.nth(f).locator(`button[data-export="${format}"]`));
+        if (format === 'png') assert(pngSize(file.bytes).width > 0, `${file.name} is not a PNG`);
+        if (format === 'svg' && await figures.nth(f).locator('canvas').count())
+          assert(file.bytes.toString('utf8').includes('href="data:image/png'), `${file.name} does not embed its heatmap`);
+      }
+    }
+    const afterExport = await page.evaluate(() => window.__violations);
+    assert(afterExport.length === 0, `CSP violations while exporting: ${afterExport.slice(0, 5).join('; ')}`);
     await page.evaluate(() => { location.hash = '#exp=sparse-approx&v=2&n=64&d=256&seed=1'; });
     await page.waitForFunction(() => document.getElementById('experiment')?.value === 'sparse-approx');
     await waitForStatus(page, 'done');

@@ -86,6 +86,27 @@ test('rank-interaction: an uploaded Q/K pair runs as the headless run does; the 
   return [...problems, ...more];
 });
 
+test('rank-interaction: a JSON head bundle chosen under Q fills K and the scale, and runs as headless does', async ({ context, base }) => {
+  mkdirSync(shots, { recursive: true });
+  const rows = (count, seed) => Array.from({ length: count }, (_, i) => values(8, seed + 7 * i));
+  const heads = [0, 1].map((h) => ({ name: `H${h}`, q: rows(32, 10 + h), k: rows(32, 20 + h) }));
+  const bundle = join(shots, 'heads.json');
+  writeFileSync(bundle, JSON.stringify({ format: 'qk', scale: 0.3, tokens: [], heads }));
+  const { page, problems } = await open(context, base, '#exp=rank-interaction&v=2&head=1&seed=1');
+  await waitForStatus(page, 'done', 120_000);
+  await page.locator('input#upload-q').setInputFiles(bundle);
+  await page.waitForFunction(() => document.getElementById('upload-k-status')?.textContent.includes('from the same head bundle'), null, { timeout: 10_000 });
+  assert(Number(await page.locator('#param-scale').inputValue()) === 0.3, 'the bundle\'s scale did not reach the scale field');
+  await page.locator('#run').click();
+  await waitForStatus(page, 'done', 120_000);
+  const shown = await resultJson(page);
+  assert(shown.head.source === 'upload' && shown.head.heads === 2 && shown.head.label === 'H1', `bundle run: head ${JSON.stringify(shown.head)}`);
+  const diff = differences(headless('rank-interaction', { head: 1, seed: 1, q: bundle, k: bundle }), shown);
+  assert(diff.length === 0, `the bundle run differs from the headless one: ${diff.slice(0, 3).join('; ')}`);
+  await page.close();
+  return problems;
+});
+
 test('rank-interaction: a malformed Q/K pair names its fault', async ({ context, base }) => {
   const { page, problems } = await open(context, base, '#exp=rank-interaction&v=2&seed=1');
   await waitForStatus(page, 'done', 120_000);

@@ -55,6 +55,8 @@ test('a link with non-default parameters shows the numbers of the headless run',
 
 test('Stop during a long run stops it, and a small run afterwards completes', async ({ context, base }) => {
   const { page, problems } = await open(context, base, '#exp=attention-map&v=2&n=4096&beta=50&seed=3');
+  await waitForStatus(page, 'waiting', 30_000); // a long link asks first
+  await page.locator('#run').click();
   await waitForStatus(page, 'running', 15_000);
   await page.waitForTimeout(500);
   assert(await page.locator('#stop').isEnabled(), '#stop is disabled during a run');

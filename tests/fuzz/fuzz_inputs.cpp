@@ -1,7 +1,7 @@
 // libFuzzer target: the upload parser (attnlab/inputs.hpp) on arbitrary bytes. The format follows
 // the content, as a user's mislabelled file would (\x93NUMPY -> .npy, '{' or '[' -> .json, else
-// .csv); every input is parsed for the sparse pattern rule, a non-square triplet rule and a dense
-// 2-D..4-D rule. Crashes, sanitizer reports and broken invariants (abort) are findings:
+// .csv); every input is parsed for the sparse pattern rule, a non-square triplet rule, a dense
+// 2-D..4-D rule and the head-bundle rules of paper 3 (q, attention). Crashes, sanitizer reports and broken invariants (abort) are findings:
 //   ok     -> the shape fits the rule and the values fit the shape (finite, in range)
 //   not ok -> a one-line message of bounded length starting with "<rule name>: "
 #include <cmath>
@@ -25,6 +25,7 @@ std::string fileNameFor(const std::string& bytes) {
 }
 
 void checkOutcome(const attnlab::InputRule& rule, const attnlab::ParseOutcome& out) {
+  require(!out.absent || !out.ok);  // a bundle without this input's arrays is never a result
   if (!out.ok) {
     require(out.error.rfind(rule.name + ": ", 0) == 0);
     require(out.error.size() < 512);
@@ -74,7 +75,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   dense.minRank = 2;
   dense.maxRank = 4;
 
-  for (const attnlab::InputRule& rule : {attnlab::patternRule(), triplets, dense})
+  // The head rules of paper 3 also read JSON head bundles (json_bundle.cpp).
+  attnlab::InputRule bundleQ = dense;
+  bundleQ.headBundle = true;
+  attnlab::InputRule bundleAttention = bundleQ;
+  bundleAttention.name = "attention";
+  bundleAttention.square = true;
+
+  for (const attnlab::InputRule& rule : {attnlab::patternRule(), triplets, dense, bundleQ, bundleAttention})
     checkOutcome(rule, attnlab::parseInput(rule, name, bytes, limits));
   return 0;
 }

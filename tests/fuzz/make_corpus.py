@@ -124,6 +124,13 @@ def inputs():
         "json-nested.json": b"[[1, 2, 3], [4, 5, 6]]",
         "json-ragged.json": b"[[1, 2, 3], [4, 5]]",
         "json-mixed-depth.json": b"[[1, 2], [3, [4]]]",
+        # paper 3's head bundles (read by the head rules: q, attention)
+        "bundle-qk.json": b'{"format": "qk", "scale": 0.125, "name": "L3H7", "q": [[1, 2], [3, 4]], "k": [[5, 6], [7, 8]]}',
+        "bundle-heads.json": b'{"format": "qk", "tokens": ["a", "b"], "heads": [{"q": [[1, 2]], "k": [[3, 4]]}, {"k": [[5, 6]], "q": [[7, 8]]}]}',
+        "bundle-attn.json": b'{"format": "attn", "p": [[0.5, 0.5], [1, 0]]}',
+        "bundle-mismatch.json": b'{"format": "qk", "heads": [{"q": [[1, 2]]}, {"q": [[1], [2]]}]}',
+        "bundle-both.json": b'{"format": "qk", "q": [[1]], "heads": [{"q": [[1]]}]}',
+        "bundle-no-format.json": b'{"q": [[1, 2]], "k": [[1, 2]]}',
         "json-huge-shape.json": b'{"shape": [4294967296, 4294967296], "data": [1, 2]}',
         "json-shape-mismatch.json": b'{"shape": [3, 2], "data": [[1, 2, 3], [4, 5, 6]]}',
         "json-grid-pattern.json": b"[[0, 2, 0], [0, 0, 0], [0, 0, 0]]",

@@ -48,6 +48,7 @@ describe('memory estimates against measured peak RSS (native)', () => {
         const { estimate, peak } = measure(id, params);
         const mib = (x: number) => (x / 2 ** 20).toFixed(1);
         const what = `${id} ${JSON.stringify(params)}: estimate ${mib(estimate)} MiB, peak ${mib(peak)} MiB`;
+        console.log(`memory: ${what} (estimate/peak ${(estimate / peak).toFixed(2)})`); // the table of the closing note
         expect(estimate, what).toBeGreaterThanOrEqual(peak);
         expect(estimate, what).toBeLessThanOrEqual(2 * peak);
       }

@@ -37,6 +37,8 @@ class ScriptedRunners {
       plan: async (_id: string, params: Params) => ({
         jobs: Array.from({ length: Number(params.count) }, (_, k) => ({ params, at: { k } })),
         singleJob: this.singleJob,
+        estimatedBytes: null,
+        estimatedSeconds: null,
       }),
       runJob: async (_id: string, job: PlannedJob, onProgress?: (d: number, t: number, label: string) => void) => {
         const k = Number(job.at.k);

@@ -80,6 +80,14 @@ describe('the same three steps on the wasm build (npm run lab)', () => {
     lab(['plan', 'sparse-dmin', ...params, '-o', join(dir, 'jobs.jsonl')]);
     const jobs = readFileSync(join(dir, 'jobs.jsonl'), 'utf8').trim().split('\n');
     expect(jobs).toHaveLength(4);
+    // Each job line carries the core's estimates, the same in the wasm build as natively.
+    const native = execFileSync(cli, ['plan', 'sparse-dmin', ...params], { encoding: 'utf8' }).trim().split('\n').map((l) => JSON.parse(l));
+    jobs.map((l) => JSON.parse(l)).forEach((line, i) => {
+      expect(line.estimatedSeconds).toBeGreaterThan(0);
+      expect(line.estimatedBytes).toBeGreaterThan(0);
+      expect(line.estimatedSeconds).toBeCloseTo(native[i].estimatedSeconds, 9);
+      expect(line.estimatedBytes).toBe(native[i].estimatedBytes);
+    });
     for (let i = 0; i < jobs.length; i++) lab(['run-job', 'sparse-dmin', '--jobs', join(dir, 'jobs.jsonl'), '--index', String(i), '-o', join(dir, 'results', `${i}.json`)]);
     lab(['combine', 'sparse-dmin', '--jobs', join(dir, 'jobs.jsonl'), join(dir, 'results'), '-o', join(dir, 'result.json')]);
     expect(readFileSync(join(dir, 'result.json'), 'utf8')).toBe(lab(['sparse-dmin', ...params]));

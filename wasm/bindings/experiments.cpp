@@ -54,7 +54,8 @@ std::string theory(const std::string& id, const std::string& paramsText) {
   return envelope(theoryExperiment(id, params));
 }
 
-// {"ok": true, "value": {"shape": [...], "sparse": bool, "values": Float64Array}} or an error envelope.
+// {"ok": true, "value": {"shape": [...], "sparse": bool, "values": Float64Array, "bundleScale"?: number}} or an
+// error envelope.
 val parseInputFile(const std::string& id, const std::string& input, const std::string& fileName, val bytes,
                    double budgetMiB) {
   const std::string data = toBytes(bytes);
@@ -66,7 +67,9 @@ val parseInputFile(const std::string& id, const std::string& input, const std::s
     out.set("badInput", true);
     return out;
   }
-  out.set("value", fromInput(parsed.array));
+  val value = fromInput(parsed.array);
+  if (parsed.bundleScale > 0) value.set("bundleScale", parsed.bundleScale);  // a head bundle's own Q·K scale
+  out.set("value", value);
   return out;
 }
 

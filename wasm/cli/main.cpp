@@ -53,9 +53,10 @@ bool isInput(const Experiment& e, const std::string& key, const std::string& val
   return false;
 }
 
-// Reads and parses every named input file, bounded by the run's memory budget.
+// Reads and parses every named input file, bounded by the run's memory budget. A head bundle's own Q·K
+// scale becomes the scale parameter when none was given (said on stderr: the command line then reproduces it).
 bool readInputs(const Experiment& e, const std::vector<std::pair<std::string, std::string>>& files, double budget,
-                attnlab::Inputs& inputs, std::string& error) {
+                attnlab::Inputs& inputs, Json& params, std::string& error) {
   for (const auto& [name, path] : files) {
     std::string bytes;
     if (!attnlab::cli::readFileBytes(path, attnlab::kInputFileLimitBytes, bytes, error)) {
@@ -68,6 +69,11 @@ bool readInputs(const Experiment& e, const std::vector<std::pair<std::string, st
       return false;
     }
     inputs[name] = parsed.array;
+    if (parsed.bundleScale > 0 && !params.contains("scale") &&
+        std::any_of(e.params.begin(), e.params.end(), [](const auto& p) { return p.key == "scale"; })) {
+      params["scale"] = parsed.bundleScale;
+      std::cerr << "attnlab: scale=" << Json(parsed.bundleScale).dump() << " from the head bundle " << path << '\n';
+    }
   }
   return true;
 }
@@ -137,7 +143,7 @@ int main(int argc, char** argv) {
   std::string error;
   try {
     const double budget = attnlab::validate(e->params, params).budgetBytes();
-    if (!readInputs(*e, files, budget, inputs, error)) return refuse(error);
+    if (!readInputs(*e, files, budget, inputs, params, error)) return refuse(error);
   } catch (const std::exception& bad) {
     return refuse(bad.what());
   }

@@ -133,10 +133,9 @@ std::map<long, fs::path> resultFiles(const std::string& dir, std::size_t jobCoun
 }
 
 int plan(const Args& a) {
-  const Experiment& e = *findExperiment(a.id);
   const Outcome planned = planExperiment(a.id, a.params, {});
   if (!planned.ok) throw Refused{planned.error};
-  const double bytes = e.memoryBytes ? e.memoryBytes(validate(e.params, a.params), {}) : -1;
+  const Json& bytes = planned.value["estimatedBytes"];
   const Json& jobs = planned.value["jobs"];
   std::map<long, fs::path> done;
   if (!a.missingDir.empty()) done = resultFiles(a.missingDir, jobs.size());
@@ -144,7 +143,7 @@ int plan(const Args& a) {
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     Json line = {{"app", kAppVersion}, {"experiment", a.id}, {"index", i}, {"jobs", jobs.size()},
                  {"params", jobs[i]["params"]}, {"at", jobs[i]["at"]},
-                 {"estimatedBytes", bytes >= 0 ? Json(bytes) : Json(nullptr)}, {"estimatedSeconds", nullptr}};
+                 {"estimatedBytes", bytes}, {"estimatedSeconds", jobs[i]["estimatedSeconds"]}};
     if (!a.missingDir.empty()) {
       const auto found = done.find(static_cast<long>(i));
       if (found != done.end() && !validResult(found->second, line).is_null()) continue;

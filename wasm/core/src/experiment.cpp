@@ -118,8 +118,20 @@ Outcome planExperiment(const std::string& id, const Json& params, const Inputs& 
     const Experiment& e = require(id);
     const ParamValues values = validate(e.params, params);
     Json jobs = Json::array();
-    for (auto& at : planJobs(e, values, inputs)) jobs.push_back({{"params", params}, {"at", std::move(at)}});
-    return Json{{"jobs", std::move(jobs)}, {"singleJob", e.singleJob()}};
+    double seconds = 0;
+    for (auto& at : planJobs(e, values, inputs)) {
+      Json estimate = nullptr;
+      if (e.jobSeconds) {
+        const double s = e.jobSeconds(Job{values, at, &inputs});
+        seconds += s;
+        estimate = s;
+      }
+      jobs.push_back({{"params", params}, {"at", std::move(at)}, {"estimatedSeconds", estimate}});
+    }
+    return Json{{"jobs", std::move(jobs)},
+                {"singleJob", e.singleJob()},
+                {"estimatedBytes", e.memoryBytes ? Json(e.memoryBytes(values, inputs)) : Json(nullptr)},
+                {"estimatedSeconds", e.jobSeconds ? Json(seconds) : Json(nullptr)}};
   });
 }
 

@@ -6,12 +6,15 @@ export type Params = Record<string, string | number | number[] | string[]>;
 export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 export interface FinishedJob { index: number; result: Json }
 /** One job as plan returns it: the user's parameters and the job's coordinates, kept apart. */
-export interface PlannedJob { params: Params; at: Record<string, number | string> }
-/** What plan returns: the jobs, and whether the one job's result is the result (no combine step). */
-export interface Plan { jobs: PlannedJob[]; singleJob: boolean }
+export interface PlannedJob { params: Params; at: Record<string, number | string>; estimatedSeconds?: number | null }
+/** What plan returns: the jobs, whether the one job's result is the result (no combine step), and the
+ * core's estimates: peak bytes of the largest job and seconds of all jobs on one native core (null
+ * when the experiment has no model; see docs/cost-model.md). */
+export interface Plan { jobs: PlannedJob[]; singleJob: boolean; estimatedBytes: number | null; estimatedSeconds: number | null }
 
 /** A parsed user file (the core's one parser): row-major values with their shape, or sparse triplets. */
-export interface InputArray { shape: number[]; sparse: boolean; values: Float64Array }
+/** A parsed input file; a head bundle (paper 3) may also give its Q·K scale, which the run takes as its scale parameter. */
+export interface InputArray { shape: number[]; sparse: boolean; values: Float64Array; bundleScale?: number }
 /** Parsed files by input name ("pattern", "q", ...). Never part of a link. */
 export type Inputs = Record<string, InputArray>;
 

@@ -87,7 +87,8 @@ export function parseArgs(argv: string[], schemas: CoreSchema[]): HeadlessArgs |
   return args;
 }
 
-async function readInputs(core: Core, args: HeadlessArgs): Promise<Inputs | undefined> {
+/** Reads and parses every input file; a head bundle's own Q·K scale becomes `scale` when none was given (as natively). */
+async function readInputs(core: Core, args: HeadlessArgs, stderr: (text: string) => void): Promise<Inputs | undefined> {
   if (args.files.length === 0) return undefined;
   const budget = Number(args.params.budget ?? 1024);
   const inputs: Inputs = {};
@@ -102,7 +103,14 @@ async function readInputs(core: Core, args: HeadlessArgs): Promise<Inputs | unde
       if (error instanceof UsageError) throw error;
       throw new UsageError(`${name}: cannot open '${path}'`);
     }
-    inputs[name] = core.parseInput(args.id, name, path, bytes, Number.isFinite(budget) ? budget : 1024);
+    const parsed = core.parseInput(args.id, name, path, bytes, Number.isFinite(budget) ? budget : 1024);
+    const { bundleScale, ...array } = parsed;
+    inputs[name] = array;
+    const takesScale = (core.experiments() as unknown as CoreSchema[]).find((e) => e.id === args.id)?.params?.some((p) => p.key === 'scale');
+    if (bundleScale && takesScale && args.params.scale === undefined) {
+      args.params.scale = String(bundleScale);
+      stderr(`attnlab: scale=${bundleScale} from the head bundle ${path}\n`);
+    }
   }
   return inputs;
 }
@@ -120,7 +128,7 @@ function progressPrinter(stderr: (text: string) => void) {
 }
 
 async function run(core: Core, args: HeadlessArgs, io: HeadlessIo): Promise<Json> {
-  const inputs = await readInputs(core, args);
+  const inputs = await readInputs(core, args, io.stderr);
   const progress = progressPrinter(io.stderr);
   try {
     if (args.pool === undefined) return core.run(args.id, args.params, inputs, (f) => progress.update(f));

@@ -50,6 +50,12 @@ export class Pool {
 
   dispose(): void { this.stop(); }
 
+  /** The core's plan for these parameters (validated, with its estimates), without running anything. */
+  async plan(id: string, params: Params): Promise<Plan> {
+    await this.runner(0).setInputs(undefined);
+    return this.runner(0).plan(id, params);
+  }
+
   async run(id: string, params: Params, options: RunOptions = {}): Promise<Json> {
     if (this.cancel) this.stop(); // one run at a time: a new run replaces the old one
     let cancel!: (reason: Error) => void;

@@ -93,12 +93,11 @@ function resultFiles(dir: string | undefined, count: number): Map<number, string
 export function runSharded(core: Core, argv: string[], stdout: (t: string) => void, stderr: (t: string) => void): number {
   const args = parse(argv);
   if (!core.experiments().some((e) => e.id === args.id)) throw new ShardedRefusal(`unknown experiment '${args.id.slice(0, 80)}'`);
-  // The native plan's estimatedBytes comes from the core's memory model, which the wasm facade does not expose.
   const dumpLine = (job: Json) => JSON.stringify(job);
   if (args.command === 'plan') {
-    const { jobs } = core.plan(args.id, args.params);
+    const { jobs, estimatedBytes } = core.plan(args.id, args.params);
     const done = resultFiles(args.missing, jobs.length);
-    const lines = jobs.map((job, index) => ({ app: APP_VERSION, experiment: args.id, index, jobs: jobs.length, params: job.params, at: job.at, estimatedBytes: null, estimatedSeconds: null }))
+    const lines = jobs.map((job, index) => ({ app: APP_VERSION, experiment: args.id, index, jobs: jobs.length, params: job.params, at: job.at, estimatedBytes, estimatedSeconds: job.estimatedSeconds ?? null }))
       .filter((line) => !(args.missing && done.has(line.index) && validResult(done.get(line.index)!, line)));
     writeOut(args.output, lines.map((l) => `${dumpLine(l)}\n`).join(''), stdout);
     return 0;

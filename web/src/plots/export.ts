@@ -1,5 +1,5 @@
 // Figure export: SVG (the on-screen figure composed into one SVG, canvases embedded as PNG <image>s,
-// legends included), PNG at 2× (that SVG drawn on a canvas), CSV and JSON. Every file is stamped
+// legends included), PNG at 2× (that SVG drawn on a canvas, the canvases drawn directly), CSV and JSON. Every file is stamped
 // (see stamp.ts) and downloaded through an <a download> blob URL.
 import { svgElement } from './legend';
 import { CAPTION_FONT_SIZE, captionChars, captionLines, csvText, exportFileName, insertPngText, jsonText, svgMetadataMarkup, type ExportStamp, type FigureData } from './stamp';
@@ -31,8 +31,23 @@ function svgAsGroup(part: SVGSVGElement, at: { x: number; y: number; width: numb
   return group;
 }
 
-/** One SVG that looks like the on-screen figure, with a title above and a stamp caption below. */
-export function composeSvg(figure: Element, title: string, stamp: ExportStamp): SVGSVGElement {
+/**
+ * The PNGs of an exported SVG's canvases, by <image data-raster="i">: they enter the file's text only
+ * when it is serialised, so the page never holds an <image> with a data: href (it would be fetched,
+ * and a strict img-src refuses that).
+ */
+const RASTER_URLS = new WeakMap<SVGSVGElement, string[]>();
+
+/** A canvas part of a figure (a heatmap) and where it sits in the composed SVG. */
+export interface RasterPart { canvas: HTMLCanvasElement; x: number; y: number; width: number; height: number }
+
+/**
+ * One SVG that looks like the on-screen figure, with a title above and a stamp caption below.
+ * Canvas parts are embedded as PNG images (an SVG file must be self-contained); with `rasters` they
+ * are left out and listed there instead, so the PNG export draws them itself: the page never loads
+ * a data: image, which a strict img-src forbids.
+ */
+export function composeSvg(figure: Element, title: string, stamp: ExportStamp, rasters?: RasterPart[]): SVGSVGElement {
   const box = figure.getBoundingClientRect();
   const titleHeight = 26, captionLineHeight = 12;
   const width = Math.ceil(box.width);
@@ -50,7 +65,13 @@ export function composeSvg(figure: Element, title: string, stamp: ExportStamp): 
     if (r.width === 0 || r.height === 0) continue;
     const at = { x: r.left - box.left, y: r.top - box.top + titleHeight, width: r.width, height: r.height };
     if (part instanceof HTMLCanvasElement) {
-      svg.append(svgElement('image', { ...at, href: part.toDataURL('image/png'), preserveAspectRatio: 'none', style: 'image-rendering:pixelated' }));
+      if (rasters) {
+        rasters.push({ canvas: part, ...at });
+      } else {
+        const urls = RASTER_URLS.get(svg) ?? [];
+        RASTER_URLS.set(svg, [...urls, part.toDataURL('image/png')]);
+        svg.append(svgElement('image', { ...at, 'data-raster': urls.length, preserveAspectRatio: 'none', style: 'image-rendering:pixelated' }));
+      }
     } else if (part instanceof SVGSVGElement) {
       svg.append(svgAsGroup(part, at));
     } else {
@@ -68,11 +89,13 @@ export function composeSvg(figure: Element, title: string, stamp: ExportStamp): 
 }
 
 export function svgMarkup(svg: SVGSVGElement): string {
-  return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(svg);
+  const urls = RASTER_URLS.get(svg) ?? [];
+  const markup = new XMLSerializer().serializeToString(svg).replace(/data-raster="(\d+)"/g, (_, i: string) => `href="${urls[Number(i)]}"`);
+  return '<?xml version="1.0" encoding="UTF-8"?>\n' + markup;
 }
 
-/** Rasterises an SVG at `scale`× and stamps the PNG's tEXt chunks. */
-export async function svgToPng(svg: SVGSVGElement, stamp: ExportStamp, scale = 2): Promise<Blob> {
+/** Rasterises an SVG at `scale`×, draws the raster parts over it, and stamps the PNG's tEXt chunks. */
+export async function svgToPng(svg: SVGSVGElement, stamp: ExportStamp, scale = 2, rasters: RasterPart[] = []): Promise<Blob> {
   const width = Number(svg.getAttribute('width')), height = Number(svg.getAttribute('height'));
   const url = URL.createObjectURL(new Blob([svgMarkup(svg)], { type: 'image/svg+xml' }));
   try {
@@ -85,6 +108,8 @@ export async function svgToPng(svg: SVGSVGElement, stamp: ExportStamp, scale = 2
     const context = canvas.getContext('2d');
     if (!context) throw new Error('no 2d canvas context for the PNG export');
     context.drawImage(image, 0, 0, canvas.width, canvas.height);
+    context.imageSmoothingEnabled = false; // heatmap cells stay sharp, as on screen
+    for (const r of rasters) context.drawImage(r.canvas, r.x * scale, r.y * scale, r.width * scale, r.height * scale);
     const blob = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'));
     const bytes = new Uint8Array(await blob.arrayBuffer());
     const entries: [string, string][] = [['Software', `attnlab ${stamp.version}`], ['Source', stamp.link], ['Comment', JSON.stringify(stamp)]];
@@ -122,7 +147,8 @@ export async function exportFigure(request: ExportRequest): Promise<void> {
   const name = exportFileName(stamp.experiment, stamp.figure, format);
   if (format === 'csv') return download(new Blob([csvText(request.table(), stamp)], { type: 'text/csv' }), name);
   if (format === 'json') return download(new Blob([jsonText(request.data?.() ?? request.table(), stamp)], { type: 'application/json' }), name);
-  const svg = composeSvg(request.element, request.title, stamp);
-  if (format === 'svg') return download(new Blob([svgMarkup(svg)], { type: 'image/svg+xml' }), name);
-  download(await svgToPng(svg, stamp), name);
+  if (format === 'svg') return download(new Blob([svgMarkup(composeSvg(request.element, request.title, stamp))], { type: 'image/svg+xml' }), name);
+  const rasters: RasterPart[] = [];
+  const svg = composeSvg(request.element, request.title, stamp, rasters);
+  download(await svgToPng(svg, stamp, 2, rasters), name);
 }

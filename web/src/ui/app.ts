@@ -6,8 +6,10 @@ import { workerRunner } from '../engine/worker-runner';
 import { EXPERIMENTS, FAMILY_LABELS } from '../experiments';
 import { defaults, hasTheory, toCoreParams, uploadsOf, type ExperimentMeta, type ParamValues } from '../experiments/schema';
 import type { Json } from '../engine/core';
+import { formatDuration, wallSeconds } from '../engine/estimate';
 import { exportFigure, makeStamp } from '../plots';
 import { formatLink, parseLink, type AppState } from '../state/url';
+import { formatValue } from '../state/values';
 import { copyText } from './clipboard';
 import { byId } from './dom';
 import { applyEmbed, embedSnippet } from './embed';
@@ -27,6 +29,9 @@ function isCoreError(error: unknown): error is Error {
 
 /** Stepping through the picker with the arrow keys fires a change per step: only the last one runs. */
 const SWITCH_DEBOUNCE_MS = 350;
+
+/** A link whose run is estimated to take longer than this here (seconds) waits for Run instead of starting. */
+export const ASK_BEFORE_SECONDS = 30;
 
 /** A fresh seed small enough to read and type (the core accepts up to 2^53 − 1). */
 function randomSeed(): number {
@@ -66,14 +71,17 @@ export class App {
     for (const type of ['input', 'change']) this.form.addEventListener(type, () => { this.refreshOutdated(); this.requestTheory(); });
     byId('copy-link').addEventListener('click', () => void this.copy(location.href, 'Link copied to the clipboard.'));
     byId('copy-embed').addEventListener('click', () => void this.copy(embedSnippet(location.href, metaOf(this.state.experimentId).title), 'Embed code (an <iframe>) copied to the clipboard.'));
-    window.addEventListener('hashchange', () => { if (location.hash !== this.writtenHash) this.load(); });
+    window.addEventListener('hashchange', () => { if (location.hash !== this.writtenHash) void this.load(); });
     this.status.clearError();
     this.status.set('idle');
-    this.load();
+    void this.load();
   }
 
-  /** Restores the page from the URL and runs it (cheap for defaults; the link's numbers otherwise). */
-  private load(): void {
+  /**
+   * Restores the page from the URL and runs it (cheap for defaults; the link's numbers otherwise),
+   * unless the run is estimated to be long: then it says how long and waits for Run.
+   */
+  private async load(): Promise<void> {
     const { state, notices } = parseLink(location.hash, EXPERIMENTS);
     this.setState(state, true);
     const uploads = uploadsOf(metaOf(state.experimentId));
@@ -84,7 +92,44 @@ export class App {
     }
     this.status.showNotices(notices);
     this.writeUrl();
-    void this.run();
+    const load = ++this.runId; // a newer load or run supersedes this one while it plans
+    this.status.set('running'); // at once, as before: the figures on screen are no longer this link's
+    const seconds = await this.vetLink(notices);
+    if (load !== this.runId) return;
+    if (seconds === undefined) { void this.run(); return; }
+    this.results.markOutdated(false);
+    notices.push(`This link starts a run estimated at about ${formatDuration(seconds)} in this browser (estimated for a 2-core reference machine; yours may differ). Press Run to start it.`);
+    this.status.showNotices(notices);
+    this.status.set('waiting', ` (estimated ${formatDuration(seconds)})`);
+    this.runButton.focus();
+  }
+
+  /**
+   * Checks a link's values with the core's plan before running them. A value the link codec repaired
+   * (it names the key in a notice) that the core still refuses — a clamped list that now repeats a value —
+   * is reset to its default with a notice. Returns the estimated wall time when it is long enough to ask.
+   */
+  private async vetLink(notices: string[]): Promise<number | undefined> {
+    const meta = metaOf(this.state.experimentId);
+    const repaired = new Set(notices.map((n) => /^([A-Za-z]\w*):/.exec(n)?.[1]).filter((k): k is string => !!k));
+    for (let attempt = 0; attempt <= repaired.size; attempt++) {
+      const { values, invalid } = this.panel.read();
+      if (invalid.length) return undefined; // run() names it
+      try {
+        const seconds = wallSeconds(await this.pool.plan(meta.id, toCoreParams(values)), this.pool.size);
+        return seconds !== undefined && seconds > ASK_BEFORE_SECONDS ? seconds : undefined;
+      } catch (error) {
+        const key = isCoreError(error) ? /^([A-Za-z]\w*)\b/.exec(error.message)?.[1] : undefined;
+        if (!key || !repaired.delete(key) || !(key in values)) return undefined; // run() shows the error
+        const fallback = defaults(meta)[key];
+        notices.push(`${key}: the repaired value is still refused (${(error as Error).message}); reset to the default ${formatValue(fallback)}`);
+        this.status.showNotices(notices);
+        this.state = { ...this.state, values: { ...values, [key]: fallback } };
+        this.panel.write(this.state.values);
+        this.writeUrl();
+      }
+    }
+    return undefined;
   }
 
   private setState(state: AppState, experimentChanged: boolean): void {

@@ -58,8 +58,15 @@ function shapeText(array: InputArray): string {
   return array.sparse ? `${shape} with ${array.values.length / 3} nonzeros` : shape;
 }
 
-/** One file field; `id` is 'upload' for an experiment's only input, 'upload-<input>' when it takes several. */
-function uploadField(meta: ExperimentMeta, spec: UploadSpec, id: string, budgetMiB: () => number, store: (u: ChosenFile | undefined) => void): HTMLElement {
+/** A field's file read, and the status line under it (a head bundle fills its companion field too). */
+interface UploadField { element: HTMLElement; status: HTMLElement }
+
+/**
+ * One file field; `id` is 'upload' for an experiment's only input, 'upload-<input>' when it takes several.
+ * `read` sees every file read successfully (the panel takes a head bundle's other arrays and scale from it).
+ */
+function uploadField(meta: ExperimentMeta, spec: UploadSpec, id: string, budgetMiB: () => number, store: (u: ChosenFile | undefined) => void,
+  read: (chosen: ChosenFile, file: File) => void): UploadField {
   const input = h('input', { type: 'file', id, accept: spec.accept.join(','), 'aria-describedby': `${id}-help ${id}-status` });
   const status = h('p', { class: 'help', id: `${id}-status`, role: 'status' }, 'No file chosen: the run uses synthetic data.');
   input.addEventListener('change', async () => {
@@ -70,12 +77,18 @@ function uploadField(meta: ExperimentMeta, spec: UploadSpec, id: string, budgetM
     const parsed = await parseInputOffThread(meta.id, spec.input, file, budgetMiB());
     if (input.files?.[0] !== file) return; // another file was chosen meanwhile
     if (!parsed.ok) { status.textContent = `Could not read ${file.name}: ${parsed.error}`; return; }
-    store({ name: file.name, input: spec.input, array: parsed.value });
+    const chosen = { name: file.name, input: spec.input, array: parsed.value };
+    store(chosen);
     status.textContent = `${file.name}: ${shapeText(parsed.value)}. Links do not include the file; whoever opens one needs it too.`;
+    read(chosen, file);
   });
-  return h('fieldset', { class: 'group upload' }, h('legend', {}, spec.label),
+  const element = h('fieldset', { class: 'group upload' }, h('legend', {}, spec.label),
     h('div', { class: 'param' }, h('label', { for: id }, 'File'), input, h('p', { class: 'help', id: `${id}-help` }, `${spec.help} (${spec.accept.join(', ')})`), status));
+  return { element, status };
 }
+
+/** Q and K of one head bundle: a JSON bundle chosen for one also gives the other (paper 3's bundle format). */
+const BUNDLE_COMPANION: Record<string, string> = { q: 'k', k: 'q' };
 
 export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers: PanelHandlers): Panel {
   form.replaceChildren();
@@ -97,9 +110,44 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     return Number.isFinite(x) && x > 0 ? x : 1024;
   };
   const fileSpecs = uploadsOf(meta);
+  const statuses = new Map<string, HTMLElement>();
+  // A JSON head bundle holds Q and K at once: read the companion from the same file when its field is empty,
+  // and take the bundle's own Q·K scale when the scale is left at 0 (= 1/√d_h).
+  const fromBundle = async (chosen: ChosenFile, file: File) => {
+    if (!file.name.toLowerCase().endsWith('.json')) return;
+    const scale = chosen.array.bundleScale;
+    const scaleControl = controls.find((c) => c.spec.key === 'scale');
+    if (scale && scaleControl && Number(scaleControl.read()) === 0) {
+      scaleControl.write(scale);
+      statuses.get(chosen.input)!.textContent += ` Scale ${scale} taken from the bundle.`;
+    }
+    const other = BUNDLE_COMPANION[chosen.input];
+    const free = () => !uploaded.has(other) || fromCompanion.has(other);
+    if (!other || !free() || !fileSpecs.some((f) => f.input === other)) return;
+    const parsed = await parseInputOffThread(meta.id, other, file, budgetMiB());
+    if (!parsed.ok || !free() || uploaded.get(chosen.input) !== chosen) return; // not a bundle of both, or changed meanwhile
+    uploaded.set(other, { name: file.name, input: other, array: parsed.value });
+    fromCompanion.add(other);
+    statuses.get(other)!.textContent = `${file.name}: ${shapeText(parsed.value)}, from the same head bundle.`;
+  };
+  /** Inputs filled from their companion's bundle (replaced when that file changes, dropped with it). */
+  const fromCompanion = new Set<string>();
+  const store = (input: string, u: ChosenFile | undefined) => {
+    fromCompanion.delete(input); // chosen by hand now
+    if (u) uploaded.set(input, u);
+    else uploaded.delete(input);
+    const other = BUNDLE_COMPANION[input];
+    if (other && fromCompanion.has(other)) {
+      uploaded.delete(other);
+      fromCompanion.delete(other);
+      statuses.get(other)!.textContent = 'No file chosen.';
+    }
+  };
   for (const spec of fileSpecs) {
     const id = meta.uploads ? `upload-${spec.input}` : 'upload';
-    form.append(uploadField(meta, spec, id, budgetMiB, (u) => { if (u) uploaded.set(spec.input, u); else uploaded.delete(spec.input); }));
+    const field = uploadField(meta, spec, id, budgetMiB, (u) => store(spec.input, u), (chosen, file) => void fromBundle(chosen, file));
+    statuses.set(spec.input, field.status);
+    form.append(field.element);
   }
   const chosen = () => fileSpecs.map((spec) => uploaded.get(spec.input)).filter((u): u is ChosenFile => u !== undefined);
 

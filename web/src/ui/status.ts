@@ -3,7 +3,8 @@
 // elapsed time ticks on the main thread, so a long step that reports nothing never looks hung.
 import { byId, h } from './dom';
 
-export type RunStatus = 'idle' | 'running' | 'done' | 'error' | 'stopped';
+// 'waiting': a link's run is long enough to ask first; it starts when Run is pressed.
+export type RunStatus = 'idle' | 'waiting' | 'running' | 'done' | 'error' | 'stopped';
 
 /** How often the elapsed time is redrawn while running (ms). */
 export const TICK_MS = 250;
@@ -59,6 +60,8 @@ export class StatusView {
       this.progressText.textContent = `Done in ${seconds} s${detail}`;
     } else if (status === 'stopped') {
       this.progressText.textContent = `Stopped after ${seconds} s${detail}`;
+    } else if (status === 'waiting') {
+      this.progressText.textContent = `Not started${detail}: press Run`;
     } else if (status === 'error') {
       this.progressText.textContent = 'Failed';
     } else {

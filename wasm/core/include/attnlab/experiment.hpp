@@ -80,6 +80,11 @@ struct Experiment {
   std::function<Json(const ParamValues& params, const Json& finished)> combine;
   // Estimated peak bytes of one job (the budget check of plan uses the same model).
   std::function<double(const ParamValues& params, const Inputs& inputs)> memoryBytes;
+  // Optional: estimated seconds of one job on one core of the reference machine (native build; the
+  // 2-core Intel Xeon of docs/cost-model.md): a count of the job's dominant operations times a constant
+  // measured there by `npm run bench -- cost-model`. A guide for schedulers and for asking before a long
+  // run, not a promise: the same bench reports measured against predicted.
+  std::function<double(const Job& job)> jobSeconds;
   // The parameters that drive memory, named when a run is refused ("with n = 4096, d = 16384 (parameters n, d)").
   std::vector<std::string> sizeParams;
   // Optional: the theory curves alone, cheap (closed forms, a grid), so the page can redraw them at
@@ -107,8 +112,9 @@ struct Outcome {
 // Parses one named input of an experiment (the one parser, for every host), bounded by the budget.
 ParseOutcome parseExperimentInput(const std::string& id, const std::string& input, const std::string& fileName,
                                   const std::string& bytes, double budgetBytes);
-// value: {"jobs": [{"params": {...}, "at": {...}}, ...], "singleJob": bool}; a single-job
-// experiment's one job result is its result (no combine step).
+// value: {"jobs": [{"params": {...}, "at": {...}, "estimatedSeconds": s|null}, ...], "singleJob": bool,
+// "estimatedBytes": peak bytes of the largest job|null, "estimatedSeconds": the jobs' sum|null}; a
+// single-job experiment's one job result is its result (no combine step).
 Outcome planExperiment(const std::string& id, const Json& params, const Inputs& inputs);
 // job: {"params": {...}, "at": {...}} as plan gave it.
 Outcome runExperimentJob(const std::string& id, const Json& job, const Inputs& inputs, const Progress& progress);

@@ -38,6 +38,9 @@ struct InputRule {
   bool square = false;                       // last two dimensions equal (pattern, attention, logits, R)
   bool nonNegative = false;                  // every value >= 0 (pattern weights)
   std::vector<std::string> formats{"csv", "tsv", "txt", "npy", "json"};  // accepted extensions, lower case
+  // A .json file may also be a head bundle of paper 3 (q, k, attention as "p", logits as "l"; spec §8.1),
+  // of which this input reads its own arrays.
+  bool headBundle = false;
   // {name, kind, minRank, maxRank, minSide, maxSide, square, nonNegative, formats} for schemas and help.
   Json describe() const;
 };
@@ -55,6 +58,10 @@ struct ParseOutcome {
   std::string error;          // one line: "<rule name>: <file name>: <what is wrong, where>"
   InputArray array;
   double estimatedBytes = 0;  // the parse's allocation estimate (known once the header or size was read)
+  // A head bundle: it holds no arrays for this input (another input reads it: not a fault of the file),
+  // and the Q·K scale it gives (0 when none; the scale parameter is where a run takes it from).
+  bool absent = false;
+  double bundleScale = 0;
 };
 
 // Bytes the parse of `bytes` would allocate, from the .npy header alone or from the number tokens of

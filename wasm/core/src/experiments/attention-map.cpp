@@ -131,6 +131,10 @@ double attentionMapMemoryBytes(int n, int d, int heatmapSide) {
   return 8.0 * (6.5 * nn + 2.0 * n * d + 8.0 * n) + 8.0 * heatmapSide * heatmapSide + 24.0 * 1024 * 1024;
 }
 
+// Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
+// set from `npm run bench -- cost-model`, n = 2048: 4.99 s measured).
+constexpr double kSecondsPerUnit = 5.8e-10;
+
 Experiment attentionMapExperiment() {
   Experiment e;
   e.id = "attention-map";
@@ -141,6 +145,11 @@ Experiment attentionMapExperiment() {
   e.sizeParams = {"n", "d", "px"};
   e.memoryBytes = [](const ParamValues& v, const Inputs&) {
     return attentionMapMemoryBytes(v.smallInt("n"), v.smallInt("d"), v.smallInt("px"));
+  };
+  // Time: the singular values of the n × n matrix dominate (n³), then the logits (n² d).
+  e.jobSeconds = [](const Job& job) {
+    const double n = job.params.smallInt("n"), d = job.params.smallInt("d");
+    return kSecondsPerUnit * (n * n * n + n * n * d);
   };
   return e;
 }

@@ -155,6 +155,10 @@ double bytes(const ParamValues& v, const Inputs& inputs) { return kRankProcessBy
 
 }  // namespace
 
+// Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
+// set from `npm run bench -- cost-model`, a synthetic n = 1024: 6.5 s).
+constexpr double kSecondsPerUnit = 6.1e-9;
+
 Experiment rankInteractionExperiment() {
   Experiment e;
   e.id = "rank-interaction";
@@ -165,6 +169,12 @@ Experiment rankInteractionExperiment() {
   e.runJob = run;
   e.sizeParams = {"n", "d"};
   e.memoryBytes = bytes;
+  // Time: the spectra of the n × n logits, raw and row-centred, and the certificates (n³ each).
+  e.jobSeconds = [](const Job& job) {
+    const UploadedHeads up = job.inputs ? describeUploadedHeads(*job.inputs, job.params.budgetBytes()) : UploadedHeads{};
+    const double n = up.count > 0 ? up.n : job.params.choice("source") == "zoo" ? kZooTokens : job.params.smallInt("n");
+    return kSecondsPerUnit * n * n * n;
+  };
   return e;
 }
 

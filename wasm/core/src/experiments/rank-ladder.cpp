@@ -102,6 +102,10 @@ Json run(const Job& job, const Progress& progress) {
 
 }  // namespace
 
+// Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
+// set from `npm run bench -- cost-model`, n = 1024: 1.34 s).
+constexpr double kSecondsPerUnit = 1.25e-9;
+
 Experiment rankLadderExperiment() {
   Experiment e;
   e.id = "rank-ladder";
@@ -113,6 +117,12 @@ Experiment rankLadderExperiment() {
   e.memoryBytes = [](const ParamValues& v, const Inputs&) {
     const RankPointParams p = ladderPoint(v);
     return rankSweepPointBytes(p.n, p.d) + (v.flag("refit") ? 8.0 * p.n * p.n : 0.0);
+  };
+  // Time: the singular values of the n × n kernel (n³); the optional l1 refit adds about as much again.
+  e.jobSeconds = [](const Job& job) {
+    const RankPointParams p = ladderPoint(job.params);
+    const double n = p.n;
+    return kSecondsPerUnit * (job.params.flag("refit") ? 2.0 : 1.0) * (n * n * n + n * n * p.d);
   };
   return e;
 }

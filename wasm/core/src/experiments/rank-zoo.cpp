@@ -157,6 +157,10 @@ std::size_t jobCount(const ParamValues& v, int uploadedHeads) {
 
 }  // namespace
 
+// Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
+// set from `npm run bench -- cost-model`, 168 zoo heads: 8.8 s).
+constexpr double kSecondsPerUnit = 2.5e-8;
+
 Experiment rankZooExperiment() {
   Experiment e;
   e.id = "rank-zoo";
@@ -176,6 +180,12 @@ Experiment rankZooExperiment() {
     const UploadedHeads up = describeUploadedHeads(inputs, v.budgetBytes());
     // The process dominates at n = 128 (measured peak 9.4 MB in all).
     return kRankProcessBytes + (up.count > 0 ? interactionBytes(up.n, up.n) : zooConfigurationBytes());
+  };
+  // Time of one head: its spectra and certificates at n tokens (n³), n = 128 for the built-in zoo.
+  e.jobSeconds = [](const Job& job) {
+    const UploadedHeads up = job.inputs ? describeUploadedHeads(*job.inputs, job.params.budgetBytes()) : UploadedHeads{};
+    const double n = up.count > 0 ? up.n : kZooTokens;
+    return kSecondsPerUnit * n * n * n;
   };
   return e;
 }

@@ -117,6 +117,10 @@ Json run(const Job& job, const Progress& progress) {
 
 }  // namespace
 
+// Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
+// set from `npm run bench -- cost-model`, d = 1200: 1.36 s).
+constexpr double kSecondsPerUnit = 1.6e-10;
+
 Experiment rmtSpectrumExperiment() {
   Experiment e;
   e.id = "rmt-spectrum";
@@ -130,6 +134,12 @@ Experiment rmtSpectrumExperiment() {
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
     const auto file = inputs.find("R");
     return kRmtProcessBytes + static_cast<double>(spectrumMemoryBytes(setup(v, file == inputs.end() ? nullptr : &file->second).config));
+  };
+  // Time: the table (d V), N pooled sequences of T tokens (N T d), S (d² N) and all its eigenvalues.
+  e.jobSeconds = [](const Job& job) {
+    const Setup s = setup(job.params, job.input("R"));
+    const double d = s.sizes.d, side = std::min(s.sizes.d, s.sizes.N);
+    return kSecondsPerUnit * (d * s.sizes.V + double(s.sizes.N) * s.sizes.T * d + d * d * s.sizes.N + side * side * side);
   };
   return e;
 }

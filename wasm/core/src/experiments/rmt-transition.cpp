@@ -222,6 +222,10 @@ Json resultShape() {
 
 }  // namespace
 
+// Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
+// set from `npm run bench -- cost-model`, d = 800, 75 jobs: 15.7 s).
+constexpr double kSecondsPerUnit = 1.6e-9;
+
 Experiment rmtTransitionExperiment() {
   Experiment e;
   e.id = "rmt-transition";
@@ -238,6 +242,14 @@ Experiment rmtTransitionExperiment() {
   };
   e.sizeParams = {"d", "gamma"};
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) { return largestJobBytes(v, setup(v, fileOf(inputs))); };
+  // Time of one job: the table (d V), N pooled sequences of T tokens (N T d) and the Lanczos products
+  // with C and Cᵀ (d N each, a few dozen of them).
+  e.jobSeconds = [](const Job& job) {
+    const TransitionSetup s = setup(job.params, nullptr, false);
+    const InputArray* r = job.input("R");
+    const double d = s.sizes.d, n = s.sizes.N, t = r ? double(r->shape[0]) : job.params.smallInt("T");
+    return kSecondsPerUnit * (d * s.sizes.V + n * t * d + 40.0 * d * n);
+  };
   return e;
 }
 

@@ -98,6 +98,10 @@ Json run(const Job& job, const Progress& progress) {
 
 }  // namespace
 
+// Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
+// set from `npm run bench -- cost-model`, d = 1600, 1000 sequences: 0.31 s).
+constexpr double kSecondsPerUnit = 1.9e-9;
+
 Experiment rmtWeightsExperiment() {
   Experiment e;
   e.id = "rmt-weights";
@@ -112,6 +116,13 @@ Experiment rmtWeightsExperiment() {
     const auto file = inputs.find("R");
     const PositionalModel m = readPositions(v, file == inputs.end() ? nullptr : &file->second);
     return kRmtProcessBytes + static_cast<double>(attentionMemoryBytes(attentionConfig(v, m)));
+  };
+  // Time: the table (d V) and the causal self-attention run over `sequences` sequences (T² d each).
+  e.jobSeconds = [](const Job& job) {
+    const ParamValues& v = job.params;
+    const InputArray* r = job.input("R");
+    const double d = v.smallInt("d"), vocabulary = d / v.real("delta"), t = r ? double(r->shape[0]) : v.smallInt("T");
+    return kSecondsPerUnit * (d * vocabulary + v.smallInt("sequences") * t * t * d);
   };
   return e;
 }

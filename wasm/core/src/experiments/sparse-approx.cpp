@@ -193,6 +193,10 @@ Json resultShape() {
 
 }  // namespace
 
+// Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
+// set from `npm run bench -- cost-model`, n = 1024, d = 640: 0.39 s).
+constexpr double kSecondsPerUnit = 5.8e-10;
+
 Experiment sparseApproxExperiment() {
   Experiment e;
   e.id = "sparse-approx";
@@ -209,6 +213,14 @@ Experiment sparseApproxExperiment() {
     const int n = patternSize(v, pattern);
     const std::int64_t nonzeros = pattern ? static_cast<std::int64_t>(pattern->values.size() / 3) : std::int64_t{p.k} * n;
     return approximationBytes(n, nonzeros, p.d, p.construction, true) + 16.0 * 1024 * 1024;  // + the process itself
+  };
+  // Time: each draw of Y is checked on all n² entries at width d (n² d); counted for a first draw that
+  // passes, as it does at the defaults — a d below d_min redraws up to `redraws` times.
+  e.jobSeconds = [](const Job& job) {
+    const ApproxParams p = readParams(job.params);
+    const InputArray* pattern = job.input("pattern");
+    const double n = patternSize(job.params, pattern);
+    return kSecondsPerUnit * (n * n * p.d);
   };
   return e;
 }

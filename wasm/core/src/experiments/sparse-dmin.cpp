@@ -298,6 +298,25 @@ Json combine(const ParamValues& values, const Json& finished) {
 }
 
 
+// Time of one scan: every failing grid point below d_min is rejected early (on the rows most likely
+// to fail, ~ n d each), the passing one is checked on all n² entries. d_min is predicted as a fixed
+// fraction of Theorem R's bound, measured at the defaults (the paper's bound is ~10× conservative:
+// d_min ≈ 384 against 4753 at n = 512), capped by the scan's own cap.
+constexpr double kDminPerBound = 0.085;
+constexpr double kSecondsPerUnit = 5.3e-10;  // per unit of the count below (reference machine; the preset ns = 512…3072: 11.7 s)
+
+double jobSeconds(const Job& job) {
+  DminParams p = readParams(job.params);
+  readCoordinates(job.at, p);
+  const CurveSetting s = p.setting(p.curve);
+  const InputArray* pattern = job.input("pattern");
+  const double n = pattern ? static_cast<double>(pattern->shape[0]) : p.ns[p.nIndex];
+  const double predicted = kDminPerBound * theoremBound(static_cast<int>(n), s.k, s.gamma, s.eps1, s.eps2);
+  const double dcap = std::max(p.step, p.dmax), d = std::min(std::max(predicted, double(p.step)), dcap);
+  const double points = d / p.step;
+  return kSecondsPerUnit * s.draws * (n * n * d + points * n * d);
+}
+
 Json resultShape() {
   const Json point = Json::array({{{"n", "int"}, {"dmin", "(int|null)[]"}, {"seeds", "int[]"}, {"seedsDone", "int"},
                                    {"mean", "number|null"}, {"sd", "number|null"}, {"capped", "bool"},
@@ -339,6 +358,7 @@ Experiment sparseDminExperiment() {
       }
     return most + kProcessBytes;
   };
+  e.jobSeconds = jobSeconds;
   return e;
 }
 

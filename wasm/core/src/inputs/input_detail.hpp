@@ -56,7 +56,9 @@ std::string nonzeroProblem(const InputArray& out, const std::string& what);
 
 std::string parseNpy(const Source& src, InputArray& out);
 std::string parseCsv(const Source& src, InputArray& out);
-std::string parseJson(const Source& src, InputArray& out);
+std::string parseJson(const Source& src, InputArray& out, bool* absent = nullptr, double* bundleScale = nullptr);
+// A head bundle (json_bundle.cpp); notBundle when the document is the plain form json.cpp reads.
+std::string parseHeadBundle(const Source& src, InputArray& out, bool& notBundle, bool& absent, double& scale);
 // Header-only estimate (0 when the header cannot be read).
 double estimateNpyBytes(const InputRule& rule, std::string_view bytes);
 double estimateTextBytes(const InputRule& rule, std::string_view bytes, bool json);

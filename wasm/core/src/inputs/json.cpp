@@ -292,9 +292,20 @@ std::string gridResult(const Source& src, Reader& r, InputArray& out) {
 
 }  // namespace
 
-std::string parseJson(const Source& src, InputArray& out) {
+std::string parseJson(const Source& src, InputArray& out, bool* absent, double* bundleScale) {
   if (std::string e = budgetProblem(src, estimateTextBytes(src.rule, src.bytes, true), "the file"); !e.empty()) return e;
   out.values.reserve(numberTokenUpperBound(src.bytes));  // never grows past the estimate
+  if (src.rule.headBundle) {
+    bool notBundle = false, isAbsent = false;
+    double scale = 0;
+    const std::string e = parseHeadBundle(src, out, notBundle, isAbsent, scale);
+    if (!notBundle) {
+      if (absent) *absent = isAbsent;
+      if (bundleScale) *bundleScale = scale;
+      return e;
+    }
+    out.values.clear();  // keeps the reservation
+  }
   Reader r(src.rule, out.values);
   const char* begin = src.bytes.data();
   if (!Json::sax_parse(begin, begin + src.bytes.size(), &r) || !r.error.empty())

@@ -46,7 +46,7 @@ std::string parseBody(const InputRule& rule, const std::string& ext, std::string
   const Source src{rule, limits, bytes, &out.estimatedBytes};
   switch (formatOf(ext)) {
     case Format::Npy: return parseNpy(src, out.array);
-    case Format::Json: return parseJson(src, out.array);
+    case Format::Json: return parseJson(src, out.array, &out.absent, &out.bundleScale);
     default: return parseCsv(src, out.array);
   }
 }
@@ -54,7 +54,7 @@ std::string parseBody(const InputRule& rule, const std::string& ext, std::string
 }  // namespace
 
 Json InputRule::describe() const {
-  return {{"name", name},
+  Json d = {{"name", name},
           {"kind", kind == Kind::SparsePattern ? "sparse-pattern" : "dense"},
           {"minRank", kind == Kind::SparsePattern ? 2 : minRank},
           {"maxRank", kind == Kind::SparsePattern ? 2 : maxRank},
@@ -63,6 +63,8 @@ Json InputRule::describe() const {
           {"square", square},
           {"nonNegative", nonNegative},
           {"formats", formats}};
+  if (headBundle) d["headBundle"] = true;  // only the head inputs of paper 3 say it
+  return d;
 }
 
 InputRule patternRule(std::int64_t maxSide) {

@@ -20,6 +20,7 @@ InputRule denseRule(const char* name, bool square) {
   rule.maxSide = 4096;
   rule.square = square;
   rule.formats = {"npy", "json"};
+  rule.headBundle = true;  // a JSON bundle of heads (spec §8.1) works for each of q, k, attention, logits
   return rule;
 }
 

@@ -200,6 +200,10 @@ Json resultShape(RankAxis a) {
 
 }  // namespace
 
+// Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
+// set from `npm run bench -- cost-model`, rank-beta n = 768: 3.57 s, rank-n to 1024: 1.28 s, rank-eps n = 640: 1.98 s).
+constexpr double kSecondsPerUnit = 1.2e-9;
+
 Experiment rankSweepExperiment(RankAxis axis, std::string id, std::vector<ParamDecl> schema) {
   Experiment e;
   e.id = std::move(id);
@@ -214,6 +218,11 @@ Experiment rankSweepExperiment(RankAxis axis, std::string id, std::vector<ParamD
     return rankSweepPointBytes(largestN(axis, v), v.smallInt("d"));
   };
   e.sizeParams = {"n", "d"};
+  // Time of one point: the kernel (n² d) and its singular values (n³) dominate.
+  e.jobSeconds = [axis](const Job& job) {
+    const double n = axis == RankAxis::N ? job.at.at("n").get<double>() : job.params.smallInt("n");
+    return kSecondsPerUnit * (n * n * n + n * n * job.params.smallInt("d"));
+  };
   return e;
 }
 

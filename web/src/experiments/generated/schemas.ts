@@ -2051,7 +2051,8 @@ export const SCHEMAS = [
         "formats": [
           "npy",
           "json"
-        ]
+        ],
+        "headBundle": true
       },
       {
         "name": "k",
@@ -2065,7 +2066,8 @@ export const SCHEMAS = [
         "formats": [
           "npy",
           "json"
-        ]
+        ],
+        "headBundle": true
       },
       {
         "name": "attention",
@@ -2079,7 +2081,8 @@ export const SCHEMAS = [
         "formats": [
           "npy",
           "json"
-        ]
+        ],
+        "headBundle": true
       },
       {
         "name": "logits",
@@ -2093,7 +2096,8 @@ export const SCHEMAS = [
         "formats": [
           "npy",
           "json"
-        ]
+        ],
+        "headBundle": true
       }
     ],
     "result": {
@@ -2260,7 +2264,8 @@ export const SCHEMAS = [
         "formats": [
           "npy",
           "json"
-        ]
+        ],
+        "headBundle": true
       },
       {
         "name": "k",
@@ -2274,7 +2279,8 @@ export const SCHEMAS = [
         "formats": [
           "npy",
           "json"
-        ]
+        ],
+        "headBundle": true
       },
       {
         "name": "attention",
@@ -2288,7 +2294,8 @@ export const SCHEMAS = [
         "formats": [
           "npy",
           "json"
-        ]
+        ],
+        "headBundle": true
       },
       {
         "name": "logits",
@@ -2302,7 +2309,8 @@ export const SCHEMAS = [
         "formats": [
           "npy",
           "json"
-        ]
+        ],
+        "headBundle": true
       }
     ],
     "result": {

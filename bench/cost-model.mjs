@@ -1,0 +1,60 @@
+// npm run bench -- cost-model [--only=id,…] [--scale=id,…]: checks the core's time model (each
+// experiment's jobSeconds: an operation count times a constant) against the native CLI on this
+// machine. For every experiment, at its defaults and at a larger size, it prints the plan's predicted
+// seconds (the sum over jobs: one core) beside the measured wall time of `attnlab <id> …` (one
+// process, one core), and the constant that would make the larger case exact: that is how the
+// constants in wasm/core/src/experiments/*.cpp were set (docs/cost-model.md). A benchmark, not a test:
+// run it alone on a quiet machine; the load average is printed beside the table.
+// ATTNLAB_CLI overrides the native binary (default build/native/attnlab). Results: build/bench/cost-model.json.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { printTable, timedRun, uptimeLine } from './lib/common.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CLI = process.env.ATTNLAB_CLI ?? join(root, 'build/native/attnlab');
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+
+// The larger case of each experiment: a few seconds natively, still inside its ranges.
+const LARGER = {
+  'attention-map': ['n=2048'],
+  'sparse-approx': ['n=1024', 'd=640'],
+  'sparse-dmin': ['ns=512,1024,2048,3072'],
+  'rmt-spectrum': ['d=1200'],
+  'rmt-transition': ['d=800'],
+  'rmt-weights': ['d=1600', 'sequences=1000'],
+  'rmt-ridge': ['d=800', 'ntrain=3200'],
+  'rank-beta': ['n=768'],
+  'rank-n': ['n=64,128,256,512,1024'],
+  'rank-eps': ['n=640'],
+  'rank-ladder': ['n=1024'],
+  'rank-interaction': ['source=synthetic', 'n=1024'],
+  'rank-zoo': ['betaMults=1,2'],
+};
+
+function predicted(id, args) {
+  const r = spawnSync(CLI, ['plan', id, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (r.status !== 0) throw new Error(`plan ${id} ${args.join(' ')}: ${r.stderr.trim()}`);
+  const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  if (lines.some((l) => typeof l.estimatedSeconds !== 'number')) return null;
+  return { seconds: lines.reduce((s, l) => s + l.estimatedSeconds, 0), jobs: lines.length };
+}
+
+const rows = [], records = [];
+console.log(uptimeLine());
+for (const [id, larger] of Object.entries(LARGER)) {
+  if (only && !only.includes(id)) continue;
+  for (const [label, args] of [['defaults', []], [larger.join(' '), larger]]) {
+    const p = predicted(id, args);
+    const { seconds } = timedRun(CLI, [id, ...args]);
+    const ratio = p ? seconds / p.seconds : null;
+    rows.push([id, label, p ? p.jobs : '–', p ? p.seconds.toFixed(2) : 'none', seconds.toFixed(2), ratio ? ratio.toFixed(2) : '–']);
+    records.push({ id, args, jobs: p?.jobs ?? null, predictedSeconds: p?.seconds ?? null, measuredSeconds: seconds, measuredOverPredicted: ratio });
+    process.stderr.write(`${id} ${label}: predicted ${p?.seconds.toFixed(2)} s, measured ${seconds.toFixed(2)} s\n`);
+  }
+}
+printTable(['experiment', 'case', 'jobs', 'predicted s', 'measured s', 'measured/predicted'], rows);
+console.log(uptimeLine());
+mkdirSync(join(root, 'build/bench'), { recursive: true });
+writeFileSync(join(root, 'build/bench/cost-model.json'), `${JSON.stringify({ uptime: uptimeLine(), records }, null, 1)}\n`);

@@ -1,0 +1,53 @@
+// The time model: every experiment with work to estimate gives each job a finite positive estimate,
+// plan's total is their sum, and the estimate grows with the parameters that drive the work.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "attnlab/experiment.hpp"
+
+using namespace attnlab;
+
+namespace {
+double planned(const std::string& id, const Json& params) {
+  const Outcome out = planExperiment(id, params, {});
+  INFO(id << ": " << out.error);
+  REQUIRE(out.ok);
+  REQUIRE(out.value["estimatedSeconds"].is_number());
+  return out.value["estimatedSeconds"].get<double>();
+}
+}  // namespace
+
+TEST_CASE("every experiment but the theory-only one estimates each job's time; plan's total is the sum", "[cost]") {
+  for (const auto& e : experiments()) {
+    INFO(e.id);
+    const Outcome out = planExperiment(e.id, Json::object(), {});
+    REQUIRE(out.ok);
+    if (e.id == "rmt-phase") {  // closed forms on a grid: nothing worth estimating
+      CHECK(out.value["estimatedSeconds"].is_null());
+      continue;
+    }
+    REQUIRE(e.jobSeconds);
+    double sum = 0;
+    for (const auto& job : out.value["jobs"]) {
+      REQUIRE(job["estimatedSeconds"].is_number());
+      const double s = job["estimatedSeconds"].get<double>();
+      CHECK(std::isfinite(s));
+      CHECK(s > 0);
+      sum += s;
+    }
+    CHECK(out.value["estimatedSeconds"].get<double>() == Approx(sum).epsilon(1e-12));
+    CHECK(out.value["estimatedBytes"].get<double>() > 0);
+  }
+}
+
+TEST_CASE("estimates grow with the size that drives the work", "[cost]") {
+  CHECK(planned("attention-map", {{"n", 2048}}) > 7 * planned("attention-map", {{"n", 1024}}));
+  CHECK(planned("sparse-dmin", {{"ns", "2048"}}) > planned("sparse-dmin", {{"ns", "1024"}}));
+  CHECK(planned("sparse-dmin", {{"seeds", 6}}) == Approx(2 * planned("sparse-dmin", {{"seeds", 3}})));
+  CHECK(planned("sparse-dmin", {{"eps2", "0.1"}}) > planned("sparse-dmin", Json::object()));  // stricter: larger d_min
+  CHECK(planned("rank-beta", {{"n", 512}}) > 7 * planned("rank-beta", {{"n", 256}}));
+  CHECK(planned("rmt-spectrum", {{"d", 800}}) > 4 * planned("rmt-spectrum", {{"d", 400}}));
+  CHECK(planned("rmt-transition", {{"seeds", 10}}) == Approx(2 * planned("rmt-transition", {{"seeds", 5}})));
+  CHECK(planned("rank-zoo", {{"betaMults", "1,2"}}) == Approx(2 * planned("rank-zoo", {{"betaMults", "1"}})));
+}
