@@ -3,7 +3,8 @@
 // elapsed time ticks on the main thread, so a long step that reports nothing never looks hung.
 import { byId, h } from './dom';
 
-export type RunStatus = 'idle' | 'running' | 'done' | 'error' | 'stopped';
+/** 'waiting': an embedded view not scrolled into view yet (it computes once it is); 'opened': figures from a result file. */
+export type RunStatus = 'idle' | 'waiting' | 'running' | 'done' | 'error' | 'stopped' | 'opened';
 
 /** How often the elapsed time is redrawn while running (ms). */
 export const TICK_MS = 250;
@@ -61,6 +62,12 @@ export class StatusView {
       this.progressText.textContent = `Stopped after ${seconds} s${detail}`;
     } else if (status === 'error') {
       this.progressText.textContent = 'Failed';
+    } else if (status === 'opened') {
+      this.setProgress(1);
+      this.progressText.textContent = `Opened from a file${detail}`;
+    } else if (status === 'waiting') {
+      this.setProgress(0);
+      this.progressText.textContent = 'Computes when scrolled into view';
     } else {
       this.progressText.textContent = 'Ready';
     }
