@@ -45,6 +45,12 @@ for (const scheme of ['light', 'dark']) {
       assert(theme === scheme, `${family}: the page is in ${theme} mode under prefers-color-scheme: ${scheme}`);
       await page.waitForTimeout(200); // the figure summaries are written just after the figures
       for (const v of await axeViolations(page)) found.push(`${family}: ${v}`);
+      if (family === 'attention') {
+        // The Embed dialog, open with its preview.
+        await page.locator('#embed-open').click();
+        await page.waitForTimeout(1500);
+        for (const v of await axeViolations(page)) found.push(`embed dialog: ${v}`);
+      }
       if (family === 'rank') await page.screenshot({ path: join(shots, `theme-${scheme}.png`), fullPage: true });
       await page.close();
     }

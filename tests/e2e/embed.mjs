@@ -173,11 +173,14 @@ test('the Embed dialog builds an auto-height snippet with the host script, a fix
 });
 
 test('a bad hide flag names itself in one notice and the other flags still apply', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&n=64&seed=1&embed=1&hide=params,bogus');
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&n=64&seed=1&embed=1&hide=params,bogus,title,headline,text,export');
   await waitForStatus(page, 'done');
   const notices = await page.locator('#notice li').allInnerTexts();
   assert(notices.length === 1 && /hide: "bogus" is not one of/.test(notices[0]), `notices: ${notices.join(' | ')}`);
-  assert(await page.locator('#params-form').isHidden(), 'hide=params did not apply next to a bad flag');
+  for (const selector of ['#params-form', '#experiment-title', '#open-full', '#headline', '.figure-caption', '#explain', '[data-export]']) {
+    assert(await page.locator(selector).first().isHidden(), `${selector} is shown under hide=params,title,headline,text,export`);
+  }
+  assert(await page.locator('#run').isVisible(), 'the run status went with the title');
   assert(await page.locator('[data-figure]').count() > 0, 'no figure');
   await page.close();
   return problems;
