@@ -1,7 +1,8 @@
 // End-to-end tests of embed mode, run by run.mjs. A host page on another origin (a second static
 // server, real files: see toolchain P13) embeds two experiments by <iframe> — paper 1's sparse-approx
 // in a fixed 700×500 frame, paper 3's rank-n auto-sized by the shipped host script — and paper 2's
-// rmt-spectrum by the <attnlab-figure> element, below the fold. Checked: each draws its first figure
+// rmt-spectrum by the <attnlab-figure> element, below the fold, with a bare "#exp=…" src (read
+// relative to the element's script, on the app's origin). Checked: each draws its first figure
 // inside a 700×500 box, hide flags apply, auto-height follows the page, and nothing computes before
 // it is scrolled into view. Then the Embed dialog's snippet and a bad hide flag.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -26,7 +27,7 @@ function hostPage(base) {
 <iframe id="fixed" src="${base}${FIXED}" title="sparse approximation" width="700" height="500" data-attnlab-fixed style="border:0;display:block"></iframe>
 <iframe id="auto" src="${base}${AUTO}" title="rank against n" width="700" height="500" data-attnlab-auto-height style="border:0;display:block"></iframe>
 <div id="spacer" style="height:4000px">A long text.</div>
-<attnlab-figure id="element" src="${base}${ELEMENT}" hide="params,explain" loading="eager" title="rmt spectrum" style="width:700px"></attnlab-figure>
+<attnlab-figure id="element" src="${ELEMENT}" hide="params,explain" loading="eager" title="rmt spectrum" style="width:700px"></attnlab-figure>
 </body></html>
 `;
 }

@@ -122,6 +122,12 @@ test('Open result… refuses a malformed and a mismatching file with one named l
   assert(await page.locator('#experiment').inputValue() === 'attention-map' && await page.locator('#param-n').inputValue() === '64', 'the envelope did not restore its experiment and parameters');
   assert(differences(before, await resultJson(page)).length === 0, 'the envelope\'s result is not the exported one');
   assert(await page.locator('#error').isHidden(), `error after opening the envelope: ${await page.locator('#error').textContent()}`);
+  // The page keeps working: Run computes the panel's (the envelope's) parameters live, and the file's mark goes.
+  await page.locator('#run').click();
+  await waitForStatus(page, 'done');
+  assert(differences(before, await resultJson(page)).length === 0, 'Run after opening the envelope did not reproduce its result');
+  assert(await page.locator('#opened-from').isHidden(), 'the "opened from file" note stays over a live run');
+  assert((await page.evaluate(() => location.hash)).includes('exp=attention-map'), 'the live run did not write its link');
   await page.close();
   return problems;
 });
