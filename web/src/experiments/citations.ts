@@ -17,9 +17,14 @@ function bibName(name: string): string {
   return words.length < 2 ? name : `${words.at(-1)}, ${words.slice(0, -1).join(' ')}`;
 }
 
+/** The authors' family names, in order ("Sui", "Zhang"). */
+export function familyNames(ref: Reference): string[] {
+  return ref.authors.split(',').map((name) => bibName(name).split(',')[0]);
+}
+
 /** A BibTeX key: first author's family name, year, first significant title word ("seddik2026how"). */
 export function bibKey(ref: Reference): string {
-  const family = bibName(ref.authors.split(',')[0]).split(',')[0].toLowerCase().replace(/[^a-z]/g, '');
+  const family = familyNames(ref)[0].toLowerCase().replace(/[^a-z]/g, '');
   const word = ref.title.toLowerCase().split(/[^a-z]+/).find((w) => w.length > 3 && !['from', 'with', 'does', 'what'].includes(w)) ?? 'paper';
   return `${family}${ref.year}${word}`;
 }

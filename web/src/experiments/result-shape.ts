@@ -35,7 +35,7 @@ function got(v: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** '' when `value` conforms to `shape`, else the first mismatch ("perN[0].mean: expected number|null, got \"x\""). */
 export function shapeMismatch(shape: Shape, value: unknown, path = ''): string {

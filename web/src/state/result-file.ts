@@ -8,7 +8,7 @@
 import type { Json } from '../engine/core';
 import { APP_VERSION } from '../plots/stamp';
 import { defaults, type ExperimentMeta, type ParamValues } from '../experiments/schema';
-import { resultShape, shapeMismatch, type Shape } from '../experiments/result-shape';
+import { isObject, resultShape, shapeMismatch, type Shape } from '../experiments/result-shape';
 import { coerceValue } from './values';
 import { urlSpecs } from './url';
 
@@ -60,8 +60,6 @@ export function sizeRefusal(name: string, bytes: number): string | undefined {
   if (bytes <= RESULT_FILE_LIMIT_BYTES) return undefined;
   return `${name}: ${(bytes / 2 ** 20).toFixed(1)} MiB is more than the ${RESULT_FILE_LIMIT_BYTES / 2 ** 20} MiB a result file may have`;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The envelope's parameters read like a link's: unknown keys dropped, bad values replaced, each with a note. */
 function envelopeValues(meta: ExperimentMeta, params: unknown, notes: string[]): ParamValues {

@@ -156,8 +156,8 @@ export function embedHash(hash: string, hide: readonly Hideable[]): string {
   return `#${kept.join('&')}`;
 }
 
-/** A file name from an untrusted link: printable characters only, at most 120 of them. */
-function fileName(text: string | undefined): string | undefined {
+/** A file name from an untrusted link or file picker: printable characters only, at most 120 of them. */
+export function fileName(text: string | undefined): string | undefined {
   // eslint-disable-next-line no-control-regex
   const clean = (text ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 120);
   return clean || undefined;

@@ -1,18 +1,13 @@
 // "Cite this": the BibTeX of the paper behind the shown experiment and of attnlab, each with a
 // Copy button (experiments/citations.ts builds the text; the README shows the same entries).
-import { attnlabBibtex, FAMILY_PAPER, paperBibtex } from '../experiments/citations';
+import { attnlabBibtex, familyNames, FAMILY_PAPER, paperBibtex } from '../experiments/citations';
 import type { ExperimentMeta } from '../experiments/schema';
-import { copyText } from './clipboard';
+import { copyButton } from './clipboard';
 import { h } from './dom';
 
 function block(id: string, heading: (Node | string)[], bibtex: string): HTMLElement {
   const pre = h('pre', { class: 'bibtex', id: `bibtex-${id}`, tabindex: 0, 'aria-label': `BibTeX: ${id}` }, bibtex);
-  const status = h('span', { class: 'help', role: 'status' });
-  const copy = h('button', { type: 'button', class: 'secondary small', 'data-copy': id }, 'Copy BibTeX');
-  copy.addEventListener('click', async () => {
-    status.textContent = (await copyText(bibtex)) ? 'Copied.' : 'Could not copy: select the text and copy it by hand.';
-  });
-  return h('div', { class: 'cite-entry' }, h('p', {}, ...heading), pre, h('div', { class: 'buttons' }, copy, status));
+  return h('div', { class: 'cite-entry' }, h('p', {}, ...heading), pre, h('div', { class: 'buttons' }, ...copyButton(bibtex, { label: 'Copy BibTeX', id })));
 }
 
 /** The page's base address (no hash): attnlab's entry cites where the reader found it. */
@@ -22,8 +17,7 @@ const pageUrl = () => `${location.origin}${location.pathname}`;
 export function showPaperLine(line: HTMLElement, meta: ExperimentMeta): void {
   const paper = FAMILY_PAPER[meta.family];
   if (!paper) { line.replaceChildren(); return; }
-  const surname = (name: string) => name.trim().split(/\s+/).at(-1);
-  const names = paper.authors.split(',').map(surname);
+  const names = familyNames(paper);
   const who = names.length > 2 ? `${names[0]} et al.` : names.join(' and ');
   // Not href="#cite": the hash is the app's state, so the jump scrolls instead.
   const jump = h('button', { type: 'button', class: 'link-button', id: 'cite-jump' }, 'Cite this');

@@ -2,18 +2,13 @@
 // buttons (state/command-line.ts builds them). Hidden while nothing reproducible is shown.
 import type { ExperimentMeta, ParamValues } from '../experiments/schema';
 import { labCommand, nativeCommand, runArgs, type UsedFile } from '../state/command-line';
-import { copyText } from './clipboard';
+import { copyButton } from './clipboard';
 import { byId, h } from './dom';
 
 function line(id: string, label: string, command: string, help: string): HTMLElement {
   const code = h('code', { id: `command-${id}` }, command);
-  const status = h('span', { class: 'help', role: 'status' });
-  const copy = h('button', { type: 'button', class: 'secondary small', 'data-copy': id, 'aria-label': `Copy the ${label} command` }, 'Copy');
-  copy.addEventListener('click', async () => {
-    status.textContent = (await copyText(command)) ? 'Copied.' : 'Could not copy: select the line and copy it by hand.';
-  });
   return h('div', { class: 'command' }, h('p', { class: 'group-label' }, label), h('pre', { tabindex: 0 }, code),
-    h('div', { class: 'buttons' }, copy, status), h('p', { class: 'help' }, help));
+    h('div', { class: 'buttons' }, ...copyButton(command, { label: 'Copy', id, ariaLabel: `Copy the ${label} command` })), h('p', { class: 'help' }, help));
 }
 
 /** Shows the commands for a run; `files` are the user files it used (run the command where they are). */

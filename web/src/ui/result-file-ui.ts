@@ -5,6 +5,7 @@ import type { Json } from '../engine/core';
 import type { ExperimentMeta, ParamValues } from '../experiments/schema';
 import { download } from '../plots/export';
 import { readResultText, resultEnvelope, sizeRefusal, type OpenedResult, type ReadOptions } from '../state/result-file';
+import { fileName } from '../state/url';
 import { byId, h } from './dom';
 
 export interface ResultFileHandlers {
@@ -19,8 +20,7 @@ export interface ResultFileHandlers {
 }
 
 /** Names from a file picker are shown, never put in the URL; this keeps them printable and short. */
-// eslint-disable-next-line no-control-regex
-const cleanName = (name: string) => name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 120) || 'file';
+const cleanName = (name: string) => fileName(name) ?? 'file';
 
 export function wireResultFiles(handlers: ResultFileHandlers): void {
   const input = byId<HTMLInputElement>('open-result-file');
