@@ -3,7 +3,7 @@
 // (see stamp.ts) and downloaded through an <a download> blob URL.
 import { svgElement } from './legend';
 import { CAPTION_FONT_SIZE, captionChars, captionLines, csvText, exportFileName, insertPngText, jsonText, svgMetadataMarkup, type ExportStamp, type FigureData } from './stamp';
-import { FONT, INK, MUTED } from './theme';
+import { BACKGROUND, FONT, INK, MUTED } from './theme';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -55,7 +55,7 @@ export function composeSvg(figure: Element, title: string, stamp: ExportStamp, r
   const height = Math.ceil(box.height) + titleHeight + caption.length * captionLineHeight + 10;
   const svg = svgElement('svg', { xmlns: SVG_NS, width, height, viewBox: `0 0 ${width} ${height}`, 'font-family': FONT });
   svg.insertAdjacentHTML('afterbegin', svgMetadataMarkup(stamp));
-  svg.append(svgElement('rect', { width, height, fill: 'white' }));
+  svg.append(svgElement('rect', { width, height, fill: BACKGROUND })); // the palette the figure was drawn in
   const heading = svgElement('text', { x: 4, y: 18, 'font-size': 14, 'font-weight': 600, fill: INK });
   heading.textContent = title;
   svg.append(heading);

@@ -106,7 +106,8 @@ export function heatmap(grid: Grid, options: HeatmapOptions): HTMLElement {
     style: { ...PLOT_STYLE, pointerEvents: 'none' },
     marks: [Plot.frame({ stroke: GRID })],
   });
-  frame.setAttribute('aria-hidden', 'true');
+  frame.setAttribute('aria-hidden', 'true'); // the canvas is the image; the frame only draws axes
+  for (const el of frame.querySelectorAll('[aria-label]')) el.removeAttribute('aria-label');
 
   const stage = document.createElement('div');
   stage.className = 'heatmap-stage';

@@ -121,8 +121,21 @@ export function lineChart(series: Series[], options: LineChartOptions): HTMLElem
   return wrapWithLegend(plot, legend, options.width);
 }
 
+/**
+ * One image for assistive technology: Plot names every mark group ("line", "dot"), which ARIA forbids
+ * on a <g> without a role and which says nothing; the chart is one role="img" with the figure's label
+ * (or its legend's), and the page describes its data in words (ui/figure-summary.ts).
+ */
+function quietMarks(plot: Element, legend: LegendItem[]): void {
+  for (const el of plot.querySelectorAll('[aria-label]')) el.removeAttribute('aria-label');
+  for (const el of plot.querySelectorAll('[aria-description]')) el.removeAttribute('aria-description');
+  plot.setAttribute('role', 'img');
+  if (!plot.getAttribute('aria-label')) plot.setAttribute('aria-label', legend.length ? `Chart: ${legend.map((l) => l.label).join('; ')}` : 'Chart');
+}
+
 /** The figure element: legend above the chart, both SVG so export keeps them. */
 export function wrapWithLegend(plot: Element, legend: LegendItem[], width: number): HTMLElement {
+  quietMarks(plot, legend);
   const wrapper = document.createElement('div');
   wrapper.className = 'plot-figure';
   if (legend.length) wrapper.append(swatchLegend(legend, width));

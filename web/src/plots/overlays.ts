@@ -2,7 +2,7 @@
 // written beside it, plus the matching legend entry with the full label.
 import * as Plot from '@observablehq/plot';
 import type { LegendItem } from './legend';
-import { overlayStroke, type OverlayStyle } from './theme';
+import { BACKGROUND, overlayStroke, type OverlayStyle } from './theme';
 
 export interface Rule {
   axis: 'x' | 'y';
@@ -75,7 +75,7 @@ export function ruleMarks(rules: Rule[], extent: Extent = {}): Plot.Markish[] {
   return rules.flatMap((rule) => {
     const stroke = overlayStroke(rule.style ?? 'theory');
     const common = { ...stroke, strokeWidth: 1.5 };
-    const tag = { text: () => rule.tag ?? rule.label, fill: stroke.stroke, stroke: 'white', strokeWidth: 3, paintOrder: 'stroke', fontSize: 11 };
+    const tag = { text: () => rule.tag ?? rule.label, fill: stroke.stroke, stroke: BACKGROUND, strokeWidth: 3, paintOrder: 'stroke', fontSize: 11 };
     if (rule.axis === 'x') {
       const before = inUpperHalf(rule.value, extent.x, extent.xLog);
       const row = xTags++;

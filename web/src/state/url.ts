@@ -5,8 +5,12 @@ import { defaults, SEED_SPEC, type ExperimentMeta, type ParamSpec, type ParamVal
 import { MIGRATIONS, SCHEMA_VERSION, type LinkPairs, type Migration } from './migrations';
 import { coerceValue, formatValue, sameValue } from './values';
 
-/** Parts of the page that `hide=` can hide (embed mode hides the header and picker by itself). */
-export const HIDEABLE = ['params', 'summary', 'explain', 'export'] as const;
+/**
+ * Parts of the page that `hide=` can hide (embed mode hides the header and picker by itself):
+ * the panel, the one-paragraph summary, the explanation, the export buttons, the embedded view's
+ * title line, the headline numbers, and `text` = every piece of prose (summary, explanation, captions).
+ */
+export const HIDEABLE = ['params', 'summary', 'explain', 'export', 'title', 'headline', 'text'] as const;
 export type Hideable = (typeof HIDEABLE)[number];
 
 /** Keys the codec owns; no parameter may use them. */
@@ -140,8 +144,20 @@ export function formatLink(state: AppState, registry: readonly ExperimentMeta[],
   return `#${parts.join('&')}`;
 }
 
-/** A file name from an untrusted link: printable characters only, at most 120 of them. */
-function fileName(text: string | undefined): string | undefined {
+/**
+ * The same link in embed mode: every other pair kept as written, then embed=1 and the hide list
+ * (replacing any the link had). Used by the Embed dialog for the snippet's and the preview's src.
+ */
+export function embedHash(hash: string, hide: readonly Hideable[]): string {
+  const kept = [...splitHash(hash)].filter(([key]) => key !== 'embed' && key !== 'hide')
+    .map(([key, value]) => `${encodePart(key)}=${encodePart(value)}`);
+  kept.push('embed=1');
+  if (hide.length) kept.push(`hide=${hide.join(',')}`);
+  return `#${kept.join('&')}`;
+}
+
+/** A file name from an untrusted link or file picker: printable characters only, at most 120 of them. */
+export function fileName(text: string | undefined): string | undefined {
   // eslint-disable-next-line no-control-regex
   const clean = (text ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 120);
   return clean || undefined;

@@ -12,13 +12,19 @@ import { formatLink, parseLink, type AppState } from '../state/url';
 import { formatValue } from '../state/values';
 import { copyText } from './clipboard';
 import { byId } from './dom';
-import { applyEmbed, embedSnippet } from './embed';
+import { applyEmbed, postHeightToHost, whenVisible } from './embed';
+import { EmbedDialog } from './embed-dialog';
+import { showCitations, showPaperLine } from './cite';
+import { hideReproduce, showReproduce } from './reproduce';
+import { wireResultFiles } from './result-file-ui';
+import type { OpenedResult } from '../state/result-file';
 import { buildPanel, type Panel } from './panel';
 import { LiveTheory, type TheoryRequest } from './live-theory';
 import { fillPicker } from './picker';
 import { ResultsView, type ExportableFigure } from './results';
 import { changedKeys, formText } from './stale';
 import { StatusView } from './status';
+import { initTheme } from './theme';
 
 const metaOf = (id: string): ExperimentMeta => EXPERIMENTS.find((m) => m.id === id) ?? EXPERIMENTS[0];
 
@@ -54,12 +60,17 @@ export class App {
   private panel!: Panel;
   private runId = 0;
   /** What the figures on screen came from: exports are stamped with it. */
-  private lastRun: { experimentId: string; values: ParamValues; result: Json; link: string; file?: string } | undefined;
+  private lastRun: { experimentId: string; values: ParamValues; result: Json; link: string; file?: string; opened?: string; paramsUnknown?: boolean } | undefined;
   private writtenHash = '';
   private theory = new LiveTheory((request, theory) => this.drawTheory(request, theory));
   private theoryToken = 0;
+  private embedDialog: EmbedDialog | undefined;
+  /** Embed mode computes nothing until the view is scrolled into the viewport (then this turns true). */
+  private seen = false;
+  private cancelWait: (() => void) | undefined;
 
   start(): void {
+    initTheme(() => this.results.redrawAll());
     fillPicker(this.picker, EXPERIMENTS, FAMILY_LABELS);
     this.picker.addEventListener('change', () => this.switchExperiment(this.picker.value));
     this.form.addEventListener('submit', (event) => { event.preventDefault(); void this.run(); });
@@ -70,7 +81,16 @@ export class App {
     // Any edit re-checks whether the figures still describe the panel.
     for (const type of ['input', 'change']) this.form.addEventListener(type, () => { this.refreshOutdated(); this.requestTheory(); });
     byId('copy-link').addEventListener('click', () => void this.copy(location.href, 'Link copied to the clipboard.'));
-    byId('copy-embed').addEventListener('click', () => void this.copy(embedSnippet(location.href, metaOf(this.state.experimentId).title), 'Embed code (an <iframe>) copied to the clipboard.'));
+    byId('embed-open').addEventListener('click', () => (this.embedDialog ??= new EmbedDialog()).open(location.href, metaOf(this.state.experimentId).title));
+    postHeightToHost();
+    wireResultFiles({
+      registry: EXPERIMENTS,
+      shown: () => (this.lastRun ? { experimentId: this.lastRun.experimentId, values: this.lastRun.paramsUnknown ? undefined : this.lastRun.values, result: this.lastRun.result } : undefined),
+      current: () => ({ experimentId: this.state.experimentId, values: this.panel.read().values }),
+      onOpened: (opened, name) => this.showOpened(opened, name),
+      onError: (message) => this.status.showError(message),
+      onNotice: (message) => this.status.showNotices([message]),
+    });
     window.addEventListener('hashchange', () => { if (location.hash !== this.writtenHash) void this.load(); });
     this.status.clearError();
     this.status.set('idle');
@@ -92,6 +112,19 @@ export class App {
     }
     this.status.showNotices(notices);
     this.writeUrl();
+    this.runOnceSeen(notices);
+  }
+
+  /** Runs now, or in embed mode once the view is first scrolled into view (a page of ten embeds computes one at a time as it is read). */
+  private runOnceSeen(notices: string[]): void {
+    this.cancelWait?.();
+    if (!this.state.embed || this.seen) { void this.runUnlessLong(notices); return; }
+    this.status.set('waiting');
+    this.cancelWait = whenVisible(document.body, () => { this.seen = true; void this.runUnlessLong(notices); });
+  }
+
+  /** Runs the link, unless its run is estimated to be long: then it says how long and waits for Run. */
+  private async runUnlessLong(notices: string[]): Promise<void> {
     const load = ++this.runId; // a newer load or run supersedes this one while it plans
     this.status.set('running'); // at once, as before: the figures on screen are no longer this link's
     const seconds = await this.vetLink(notices);
@@ -139,11 +172,14 @@ export class App {
       byId('experiment-summary').textContent = meta.summary;
       this.panel = buildPanel(this.form, meta, { onNewSeed: () => this.newSeed() });
       this.results.setExperiment(meta);
+      showCitations(byId('cite-entries'), meta);
+      showPaperLine(byId('experiment-paper'), meta);
+      hideReproduce();
       document.title = `${meta.title} · attnlab`;
     }
     this.state = state;
     this.panel.write(state.values);
-    applyEmbed(state, new URL(formatLink({ ...state, embed: false, hide: [] }, EXPERIMENTS), location.href).href);
+    applyEmbed(state, new URL(formatLink({ ...state, embed: false, hide: [] }, EXPERIMENTS), location.href).href, meta.title);
   }
 
   private writeUrl(): void {
@@ -195,7 +231,7 @@ export class App {
   private requestTheory(): void {
     const run = this.lastRun;
     const meta = metaOf(this.state.experimentId);
-    if (!run || run.experimentId !== meta.id || !hasTheory(meta.id) || run.file || document.body.dataset.status === 'running') return;
+    if (!run || run.experimentId !== meta.id || !hasTheory(meta.id) || run.file || run.opened || document.body.dataset.status === 'running') return;
     const { values, invalid } = this.panel.read();
     if (invalid.length) return;
     this.theory.request({ id: meta.id, params: toCoreParams(values), token: ++this.theoryToken, values });
@@ -231,6 +267,9 @@ export class App {
   async run(): Promise<void> {
     clearTimeout(this.pendingRun);
     this.pendingRun = undefined;
+    this.cancelWait?.(); // Run pressed before the view was scrolled to: no second run when it is
+    this.cancelWait = undefined;
+    this.seen = true;
     const id = ++this.runId;
     const meta = metaOf(this.state.experimentId);
     const { values, invalid } = this.panel.read();
@@ -243,6 +282,8 @@ export class App {
       this.writeUrl();
     }
     this.status.clearError();
+    byId('open-choice').replaceChildren();
+    byId('opened-from').hidden = true;
     this.status.set('running');
     this.results.setStale(true);
     this.results.markOutdated(false);
@@ -261,6 +302,7 @@ export class App {
       if (id !== this.runId) return;
       this.lastRun = { experimentId: meta.id, values, result, link: location.href, file };
       this.results.show(meta, result, values);
+      showReproduce(meta, values, chosen.map((c) => ({ input: c.input, name: c.name })));
       this.status.set('done');
       this.refreshOutdated(); // values edited while it ran
     } catch (error) {
@@ -279,6 +321,32 @@ export class App {
       if (this.inFlight === id) this.inFlight = 0;
       if (id === this.runId) this.stopButton.disabled = true;
     }
+  }
+
+  /**
+   * Draws a result read from a file (Open result…) in place of a run: the panel shows its experiment and
+   * parameters, the figures say which file they come from, and the URL stays as it was (files never
+   * reach links). Run computes the panel's parameters live as usual.
+   */
+  private showOpened(opened: OpenedResult, name: string): void {
+    this.runId++; // a run in progress reports nothing more
+    if (this.inFlight) this.pool.stop();
+    clearTimeout(this.pendingRun);
+    this.pendingRun = undefined;
+    this.cancelWait?.();
+    const meta = metaOf(opened.experimentId);
+    const { file: _file, ...rest } = this.state;
+    this.setState({ ...rest, experimentId: meta.id, values: opened.values }, meta.id !== this.state.experimentId);
+    this.status.clearError();
+    this.lastRun = { experimentId: meta.id, values: opened.values, result: opened.result, link: `opened from file ${name}`, opened: name, paramsUnknown: !opened.knownParams };
+    this.results.show(meta, opened.result, opened.values, undefined, name);
+    if (opened.knownParams) showReproduce(meta, opened.values, []); else hideReproduce();
+    const note = byId('opened-from');
+    note.textContent = `Opened from file ${name}: ${opened.notes.join('; ')}. Nothing was computed here; Run computes the panel's parameters live.`;
+    note.hidden = false;
+    this.status.showNotices([]);
+    this.status.set('opened');
+    this.stopButton.disabled = true;
   }
 
   private async copy(text: string, done: string): Promise<void> {

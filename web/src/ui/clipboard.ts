@@ -22,3 +22,20 @@ export async function copyText(text: string): Promise<boolean> {
   active?.focus();
   return ok;
 }
+
+/** A Copy button and the status line beside it that says whether copying worked (role=status). */
+export function copyButton(text: string, attrs: { label: string; id: string; ariaLabel?: string }): HTMLElement[] {
+  const status = document.createElement('span');
+  status.className = 'help';
+  status.setAttribute('role', 'status');
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'secondary small';
+  button.dataset.copy = attrs.id;
+  button.textContent = attrs.label;
+  if (attrs.ariaLabel) button.setAttribute('aria-label', attrs.ariaLabel);
+  button.addEventListener('click', async () => {
+    status.textContent = (await copyText(text)) ? 'Copied.' : 'Could not copy: select the text and copy it by hand.';
+  });
+  return [button, status];
+}

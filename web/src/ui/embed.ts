@@ -1,22 +1,85 @@
-// Embed mode is a flag on the same app: embed=1 hides the header and picker; hide=params,… hides
-// the listed parts (each marked data-ui="<part>" in the page; see HIDEABLE in state/url.ts).
+// Embed mode is a flag on the same app: embed=1 hides the header and picker and puts the figures
+// first (the title and run status in one bar, then the figures, the panel below); hide=params,…
+// hides the listed parts (each marked data-ui="<part>" in the page; see HIDEABLE in state/url.ts).
+// An embedded view starts computing only once it is scrolled into view, and tells its host page
+// its height (the message is documented in the README, "Embedding").
 import type { AppState } from '../state/url';
+import { byId } from './dom';
 
-export function applyEmbed(state: AppState, fullAppHref: string): void {
+/** What an embedded page posts to its parent whenever its height changes. */
+export interface HeightMessage {
+  type: 'attnlab:height';
+  /** The whole page's height in CSS pixels: a frame this tall shows everything without scrolling. */
+  height: number;
+  /** The bottom of the first figure (caption and export row included), once one is drawn. */
+  figureBottom?: number;
+  /** The embedded page's address (its hash is the state), so a host with several frames can tell them apart. */
+  href: string;
+}
+
+export function applyEmbed(state: AppState, fullAppHref: string, title: string): void {
   document.body.classList.toggle('embed', state.embed);
   const hidden = new Set<string>(state.hide);
   if (state.embed) { hidden.add('header'); hidden.add('picker'); }
   // CSS does the hiding (styles.css, [data-hide~=…]) so parts drawn later, like export buttons, hide too.
   document.body.dataset.hide = [...hidden].join(' ');
-  const open = document.getElementById('open-full');
-  if (open instanceof HTMLAnchorElement) {
-    open.hidden = !state.embed;
-    open.href = fullAppHref;
+  byId('embed-bar').hidden = !state.embed;
+  byId('experiment-title').textContent = title;
+  const open = byId<HTMLAnchorElement>('open-full');
+  open.href = fullAppHref;
+  arrange(state.embed);
+}
+
+/**
+ * Figures first in embed mode: the run controls join the title bar, the panel goes after the results.
+ * Nothing moves when it is already in place (moving a focused control would take the focus away).
+ */
+function arrange(embed: boolean): void {
+  const actions = document.querySelector('.actions');
+  const aside = document.querySelector('.controls');
+  const layout = document.querySelector('.layout');
+  const picker = document.querySelector('[data-ui="picker"]');
+  const bar = byId('embed-bar');
+  if (!actions || !aside || !layout || !picker) return;
+  if (embed) {
+    if (actions.parentElement !== bar) bar.append(actions);
+    if (layout.lastElementChild !== aside) layout.append(aside);
+  } else {
+    if (picker.nextElementSibling !== actions) picker.after(actions);
+    if (layout.firstElementChild !== aside) layout.prepend(aside);
   }
 }
 
-/** An <iframe> snippet for the current link in embed mode. */
-export function embedSnippet(href: string, title: string): string {
-  const url = href.includes('embed=1') ? href : `${href}${href.includes('#') ? '&' : '#'}embed=1`;
-  return `<iframe src="${url.replace(/"/g, '&quot;')}" title="attnlab: ${title.replace(/"/g, '&quot;')}" width="100%" height="720" loading="lazy" style="border:0"></iframe>`;
+/** Calls `start` once `element` is (partly) in the top-level viewport; returns a function that cancels. */
+export function whenVisible(element: Element, start: () => void): () => void {
+  if (typeof IntersectionObserver === 'undefined') { start(); return () => undefined; }
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    observer.disconnect();
+    start();
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+/**
+ * Inside a frame, posts a HeightMessage to the parent whenever the page's height changes. The page
+ * in embed mode has no height tied to the viewport (styles.css), so sizing the frame to it is stable.
+ */
+export function postHeightToHost(): void {
+  if (window.parent === window) return;
+  let last = '';
+  const post = () => {
+    const height = Math.ceil(document.body.getBoundingClientRect().height);
+    const figure = document.querySelector('[data-figure]');
+    const figureBottom = figure ? Math.ceil(figure.getBoundingClientRect().bottom + window.scrollY + 12) : undefined;
+    const message: HeightMessage = { type: 'attnlab:height', height, ...(figureBottom ? { figureBottom } : {}), href: location.href };
+    const key = JSON.stringify(message);
+    if (key === last) return;
+    last = key;
+    // '*': the host's origin is unknown, and the message says nothing the host's own <iframe src> does not.
+    window.parent.postMessage(message, '*');
+  };
+  new ResizeObserver(post).observe(document.body);
+  window.addEventListener('hashchange', post);
 }

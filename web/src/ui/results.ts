@@ -6,6 +6,8 @@ import type { ExperimentMeta, Figure, ParamValues } from '../experiments/schema'
 import type { ExportFormat, FigureData } from '../plots';
 import { formatValue } from '../state/values';
 import { byId, h } from './dom';
+import { EMBED_FIGURE_MAX_HEIGHT } from './embed-snippet';
+import { tableSummary } from './figure-summary';
 
 const FORMATS: { format: ExportFormat; label: string }[] = [
   { format: 'svg', label: 'SVG' }, { format: 'png', label: 'PNG' }, { format: 'csv', label: 'CSV' }, { format: 'json', label: 'JSON' },
@@ -25,6 +27,7 @@ export class ResultsView {
   private resultJson = byId('result-json');
   private staleNote = byId('stale-note');
   private drawn: Drawn[] = [];
+  private summaryToken = 0;
 
   constructor(private readonly onExport: ExportHandler) {
     let pending = 0;
@@ -76,26 +79,35 @@ export class ResultsView {
     byId('results').dataset.theory = 'live';
   }
 
-  show(meta: ExperimentMeta, result: Json, values: ParamValues, partial?: { done: number; total: number }): void {
+  /** `openedFrom`: the name of the result file the figures come from (Open result…), not a run. */
+  show(meta: ExperimentMeta, result: Json, values: ParamValues, partial?: { done: number; total: number }, openedFrom?: string): void {
     this.setStale(false);
     this.markOutdated(false);
     delete byId('results').dataset.theory;
-    this.render(meta, result, values, partial);
+    this.render(meta, result, values, partial, openedFrom);
     if (!partial) this.resultJson.textContent = JSON.stringify(result).replace(/</g, '\\u003c');
   }
 
-  private render(meta: ExperimentMeta, result: Json, values: ParamValues, partial?: { done: number; total: number }): void {
+  private render(meta: ExperimentMeta, result: Json, values: ParamValues, partial?: { done: number; total: number }, openedFrom?: string): void {
     const items = meta.headline(result, values);
     this.headline.replaceChildren(...items.map((item) => h('div', { class: 'headline-item', title: item.help },
       h('dt', {}, item.label),
       h('dd', { 'data-key': item.key, 'data-value': item.raw === undefined ? undefined : String(item.raw) }, item.value))));
     if (partial) this.headline.append(h('div', { class: 'headline-item partial' }, h('dt', {}, 'Partial result'), h('dd', {}, `${partial.done} of ${partial.total} jobs`)));
 
-    const caption = `${meta.id} · seed ${formatValue(values.seed)}`;
+    const caption = openedFrom ? `${meta.id} · opened from file ${openedFrom}` : `${meta.id} · seed ${formatValue(values.seed)}`;
     const sections = meta.figures(result, values).map((figure) => this.section(figure, caption));
     this.figures.replaceChildren(...sections.map((s) => s.section));
     this.drawn = sections.map(({ figure, body }) => ({ figure, body, width: 0 }));
     for (const d of this.drawn) this.draw(d);
+    // The text summaries scan each figure's table: after the figures are on screen, not before.
+    const token = ++this.summaryToken;
+    setTimeout(() => {
+      if (token !== this.summaryToken) return;
+      for (const { figure, summary } of sections) {
+        try { summary.textContent = tableSummary(figure.table()); } catch { summary.textContent = ''; }
+      }
+    }, 0);
   }
 
   private section(figure: Figure, caption: string) {
@@ -107,20 +119,44 @@ export class ResultsView {
       button.addEventListener('click', () => this.onExport(figure, body.firstElementChild ?? body, format));
       exports.append(button);
     }
-    const section = h('section', { class: 'figure', 'data-figure': figure.id, 'aria-labelledby': titleId },
-      h('h2', { id: titleId }, figure.title), body,
+    const summary = h('p', { class: 'sr-only figure-summary', id: `figure-${figure.id}-summary` });
+    const section = h('section', { class: 'figure', 'data-figure': figure.id, 'aria-labelledby': titleId, 'aria-describedby': summary.id },
+      h('h2', { id: titleId }, figure.title), body, summary,
       h('p', { class: 'figure-caption' }, figure.description ? `${figure.description} ` : '', h('span', { class: 'stamp' }, caption)),
       exports);
-    return { section, figure, body };
+    return { section, figure, body, summary };
   }
 
   private draw(d: Drawn): void {
     d.width = Math.floor(d.body.clientWidth) || 600;
     try {
       d.body.replaceChildren(d.figure.render({ width: d.width }));
+      if (document.body.classList.contains('embed')) this.fitHeight(d);
     } catch (error) {
       d.body.replaceChildren(h('p', { class: 'figure-error', role: 'alert' }, `This figure could not be drawn: ${(error as Error).message}`));
     }
+  }
+
+  /**
+   * Embed mode: a figure taller than EMBED_FIGURE_MAX_HEIGHT is redrawn narrower (heatmaps are about
+   * as tall as wide), so the first figure fits a short frame. A figure whose height does not follow
+   * its width (a fixed-height chart) keeps its full width.
+   */
+  private fitHeight(d: Drawn): void {
+    const full = d.body.getBoundingClientRect().height;
+    let width = d.width, height = full;
+    for (let k = 0; k < 3 && height > EMBED_FIGURE_MAX_HEIGHT + 4; k++) {
+      width = Math.max(200, Math.floor((width * EMBED_FIGURE_MAX_HEIGHT) / height));
+      d.body.replaceChildren(d.figure.render({ width }));
+      height = d.body.getBoundingClientRect().height;
+      if (width === 200) break;
+    }
+    if (width !== d.width && height > full - 8) d.body.replaceChildren(d.figure.render({ width: d.width })); // narrower did not help
+  }
+
+  /** Draws every shown figure again (after a theme change: figures carry explicit colours). */
+  redrawAll(): void {
+    for (const d of this.drawn) this.draw(d);
   }
 
   private redrawIfResized(): void {

@@ -3,8 +3,12 @@
 // elapsed time ticks on the main thread, so a long step that reports nothing never looks hung.
 import { byId, h } from './dom';
 
-// 'waiting': a link's run is long enough to ask first; it starts when Run is pressed.
-export type RunStatus = 'idle' | 'waiting' | 'running' | 'done' | 'error' | 'stopped';
+/**
+ * 'waiting': not started — an embedded view not scrolled into view yet (it computes once it is), or a link
+ * whose run is estimated long enough to ask first (it starts when Run is pressed); 'opened': figures from a
+ * result file.
+ */
+export type RunStatus = 'idle' | 'waiting' | 'running' | 'done' | 'error' | 'stopped' | 'opened';
 
 /** How often the elapsed time is redrawn while running (ms). */
 export const TICK_MS = 250;
@@ -60,10 +64,15 @@ export class StatusView {
       this.progressText.textContent = `Done in ${seconds} s${detail}`;
     } else if (status === 'stopped') {
       this.progressText.textContent = `Stopped after ${seconds} s${detail}`;
-    } else if (status === 'waiting') {
-      this.progressText.textContent = `Not started${detail}: press Run`;
     } else if (status === 'error') {
       this.progressText.textContent = 'Failed';
+    } else if (status === 'opened') {
+      this.setProgress(1);
+      this.progressText.textContent = `Opened from a file${detail}`;
+    } else if (status === 'waiting') {
+      this.setProgress(0);
+      // With a detail (the estimate) the run waits for Run; without, for the embed to be scrolled into view.
+      this.progressText.textContent = detail ? `Not started${detail}: press Run` : 'Computes when scrolled into view';
     } else {
       this.progressText.textContent = 'Ready';
     }

@@ -1,0 +1,138 @@
+// Result files, read back into the page ("Open result…") and written by "Export result".
+// Two forms are read: the envelope the page exports, {"attnlab": version, "experiment": id,
+// "params": {...}, "result": {...}}, and the bare result object the native CLI and `npm run lab`
+// print (no id, no parameters). A bare result is matched against every experiment's declared result
+// shape (experiments/result-shape.ts): the current experiment wins when it matches; none or several
+// matches are refused, naming why, so the user can choose. The file is untrusted: size-limited,
+// parse errors and shape mismatches named; nothing from it ever reaches the URL. DOM-free.
+import type { Json } from '../engine/core';
+import { APP_VERSION } from '../plots/stamp';
+import { defaults, type ExperimentMeta, type ParamValues } from '../experiments/schema';
+import { isObject, resultShape, shapeMismatch, type Shape } from '../experiments/result-shape';
+import { coerceValue } from './values';
+import { urlSpecs } from './url';
+
+/** Larger files are refused before they are read (a 4096-point attention map's result is ~10 MB). */
+export const RESULT_FILE_LIMIT_BYTES = 64 * 1024 * 1024;
+
+export interface ResultEnvelope {
+  attnlab: string;
+  experiment: string;
+  /** Absent when the parameters are unknown (a bare result opened from a file and exported again). */
+  params?: Record<string, number | string | number[]>;
+  result: Json;
+}
+
+export interface OpenedResult {
+  experimentId: string;
+  result: Json;
+  /** The parameters to show: the envelope's (checked like a link's), else the panel's or the defaults. */
+  values: ParamValues;
+  /** True when the file named its parameters (an envelope): the run can be reproduced from them. */
+  knownParams: boolean;
+  /** One line each: what was assumed or corrected while reading. */
+  notes: string[];
+}
+
+export type ResultReading =
+  | { ok: true; opened: OpenedResult }
+  /** `choices`: the experiments the user may pick from to read the file as (absent when picking cannot help). */
+  | { ok: false; error: string; choices?: string[] };
+
+export interface ReadOptions {
+  registry: readonly ExperimentMeta[];
+  /** The experiment on screen and its panel values: preferred for a bare result that fits it. */
+  current?: { experimentId: string; values: ParamValues };
+  /** The experiment the user chose to read a bare result as. */
+  chosen?: string;
+  /** For tests: each experiment's shape (default: the core's declarations). */
+  shapeOf?: (id: string) => Shape | undefined;
+}
+
+export function resultEnvelope(experimentId: string, values: ParamValues | undefined, result: Json): ResultEnvelope {
+  if (!values) return { attnlab: APP_VERSION, experiment: experimentId, result };
+  const params = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? [...v] : v]));
+  return { attnlab: APP_VERSION, experiment: experimentId, params, result };
+}
+
+/** A refusal for a file too large to read; undefined when the size is fine. */
+export function sizeRefusal(name: string, bytes: number): string | undefined {
+  if (bytes <= RESULT_FILE_LIMIT_BYTES) return undefined;
+  return `${name}: ${(bytes / 2 ** 20).toFixed(1)} MiB is more than the ${RESULT_FILE_LIMIT_BYTES / 2 ** 20} MiB a result file may have`;
+}
+
+/** The envelope's parameters read like a link's: unknown keys dropped, bad values replaced, each with a note. */
+function envelopeValues(meta: ExperimentMeta, params: unknown, notes: string[]): ParamValues {
+  const values = defaults(meta);
+  if (!isObject(params)) { notes.push('the file names no parameters: the panel shows the defaults'); return values; }
+  const specs = urlSpecs(meta);
+  const ignored = Object.keys(params).filter((key) => !specs.some((s) => s.key === key));
+  if (ignored.length) notes.push(`ignored unknown parameters: ${ignored.slice(0, 8).join(', ')}`);
+  for (const spec of specs) {
+    const raw = params[spec.key];
+    if (raw === undefined) continue;
+    const text = Array.isArray(raw) ? raw.map(String).join(',') : typeof raw === 'object' ? '' : String(raw);
+    const { value, notice } = coerceValue(spec, text);
+    values[spec.key] = value;
+    if (notice) notes.push(notice);
+  }
+  return values;
+}
+
+function readEnvelope(data: Record<string, unknown>, name: string, o: ReadOptions): ResultReading {
+  const shapeOf = o.shapeOf ?? resultShape;
+  const id = data.experiment;
+  const meta = typeof id === 'string' ? o.registry.find((m) => m.id === id) : undefined;
+  if (!meta) return { ok: false, error: `${name}: "experiment" is ${JSON.stringify(id)?.slice(0, 60)}, not one of this attnlab's experiments` };
+  if (!('result' in data)) return { ok: false, error: `${name}: the envelope has no "result"` };
+  const shape = shapeOf(meta.id);
+  const mismatch = shape ? shapeMismatch(shape, data.result) : '';
+  if (mismatch) return { ok: false, error: `${name}: not a ${meta.id} result: ${mismatch}` };
+  const notes: string[] = [];
+  if (data.attnlab !== APP_VERSION) notes.push(`made with attnlab ${String(data.attnlab).slice(0, 20)}; this is ${APP_VERSION}`);
+  const values = envelopeValues(meta, data.params, notes);
+  return { ok: true, opened: { experimentId: meta.id, result: data.result as Json, values, knownParams: isObject(data.params), notes } };
+}
+
+/** The number of the shape's top-level keys the value has: how close a non-matching experiment is. */
+function overlap(shape: Shape | undefined, value: Record<string, unknown>): number {
+  return isObject(shape) ? Object.keys(shape).filter((k) => k in value).length : 0;
+}
+
+function readBare(data: Record<string, unknown>, name: string, o: ReadOptions): ResultReading {
+  const shapeOf = o.shapeOf ?? resultShape;
+  const ids: string[] = o.registry.map((m) => m.id);
+  const asOne = (id: string, note: string): ResultReading => {
+    const meta = o.registry.find((m) => m.id === id)!;
+    const values = o.current?.experimentId === id ? { ...o.current.values } : defaults(meta);
+    return { ok: true, opened: { experimentId: id, result: data as Json, values, knownParams: false, notes: [note] } };
+  };
+  if (o.chosen !== undefined) {
+    const shape = shapeOf(o.chosen);
+    if (!ids.includes(o.chosen) || !shape) return { ok: false, error: `${name}: unknown experiment "${o.chosen.slice(0, 40)}"`, choices: ids };
+    const mismatch = shapeMismatch(shape, data);
+    if (mismatch) return { ok: false, error: `${name}: not a ${o.chosen} result: ${mismatch}`, choices: ids };
+    return asOne(o.chosen, `read as ${o.chosen}, as chosen; a bare result carries no parameters`);
+  }
+  const matching = ids.filter((id) => { const s = shapeOf(id); return s !== undefined && shapeMismatch(s, data) === ''; });
+  const current = o.current?.experimentId;
+  if (current && matching.includes(current)) return asOne(current, `a bare result (no experiment id, no parameters): it fits ${current}, the experiment on screen`);
+  if (matching.length === 1) return asOne(matching[0], `a bare result (no experiment id, no parameters): it fits ${matching[0]} only`);
+  if (matching.length > 1) return { ok: false, error: `${name}: a bare result that fits ${matching.length} experiments (${matching.join(', ')}): choose one`, choices: matching };
+  const closest = [...ids].sort((a, b) => overlap(shapeOf(b), data) - overlap(shapeOf(a), data))[0];
+  const why = closest ? shapeMismatch(shapeOf(closest)!, data) : '';
+  return { ok: false, error: `${name}: fits no experiment's result; closest is ${closest}: ${why}`, choices: ids };
+}
+
+/** Reads a result file's text (its size already checked with sizeRefusal). */
+export function readResultText(text: string, name: string, o: ReadOptions): ResultReading {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, error: `${name}: not valid JSON (${(error as Error).message.slice(0, 120)})` };
+  }
+  if (!isObject(data)) return { ok: false, error: `${name}: expected a JSON object (a result or an attnlab envelope), got ${Array.isArray(data) ? 'an array' : JSON.stringify(data)?.slice(0, 40)}` };
+  const envelope = typeof data.attnlab === 'string' && 'experiment' in data;
+  return envelope ? readEnvelope(data, name, o) : readBare(data, name, o);
+}

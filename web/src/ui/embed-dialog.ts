@@ -1,0 +1,121 @@
+// The "Embed…" dialog: builds the snippet for the current link (iframe or <attnlab-figure>, width,
+// height or auto, title, hide flags, lazy loading) beside a live preview of exactly that snippet's
+// page. The preview's own height messages give the snippet's fixed fallback height (the bottom of
+// its first figure at that width), so a host without script still shows one whole figure.
+import { HIDEABLE, type Hideable } from '../state/url';
+import { copyText } from './clipboard';
+import { h } from './dom';
+import type { HeightMessage } from './embed';
+import { cssWidth, embedSnippet, embedSrc, estimatedHeight, type EmbedOptions } from './embed-snippet';
+
+const HIDE_LABELS: Record<Hideable, string> = {
+  params: 'parameter panel', summary: 'summary', explain: 'explanation', export: 'export buttons',
+  title: 'title line', headline: 'headline numbers', text: 'all prose (summary, explanation, captions)',
+};
+const DEFAULT_HIDE: Hideable[] = ['params', 'explain'];
+/** The preview reloads this long after the last edit (typing a width should not reload it per key). */
+const PREVIEW_DELAY_MS = 400;
+/** The preview is cut at this height (the dialog must still fit a screen); its note says the real height. */
+const PREVIEW_MAX_HEIGHT = 640;
+
+export class EmbedDialog {
+  private dialog = h('dialog', { id: 'embed-dialog', class: 'embed-dialog', 'aria-labelledby': 'embed-dialog-title' });
+  private kind = h('select', { id: 'embed-kind' },
+    h('option', { value: 'iframe' }, '<iframe> (any page)'), h('option', { value: 'element' }, '<attnlab-figure> element (one script)'));
+  private width = h('input', { id: 'embed-width', type: 'text', value: '100%', size: 8, 'aria-describedby': 'embed-width-help' });
+  private heightMode = h('select', { id: 'embed-height-mode' }, h('option', { value: 'auto' }, 'auto (follows the figure)'), h('option', { value: 'fixed' }, 'fixed'));
+  private height = h('input', { id: 'embed-height', type: 'number', min: 120, max: 4000, step: 10, value: 600, 'aria-label': 'Fixed height in pixels' });
+  private title = h('input', { id: 'embed-title', type: 'text', size: 40 });
+  private lazy = h('input', { id: 'embed-lazy', type: 'checkbox', checked: true });
+  private hides = HIDEABLE.map((part) => h('input', { type: 'checkbox', value: part, id: `embed-hide-${part}`, checked: DEFAULT_HIDE.includes(part) }));
+  private snippet = h('textarea', { id: 'embed-snippet', readonly: true, rows: 5, class: 'copy-text', 'aria-label': 'Embed snippet' });
+  private status = h('p', { class: 'help', role: 'status', id: 'embed-status' });
+  private preview = h('iframe', { id: 'embed-preview', class: 'embed-preview', title: 'Preview of the embedded view', loading: 'eager' });
+  private previewNote = h('p', { class: 'help', id: 'embed-preview-note' });
+  private measured: number | undefined;
+  private previewSrc = '';
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private href = '';
+
+  constructor() {
+    const copy = h('button', { type: 'button', class: 'primary', id: 'embed-copy' }, 'Copy snippet');
+    const close = h('button', { type: 'button', class: 'secondary', id: 'embed-close' }, 'Close');
+    const field = (label: string, control: HTMLElement, ...extra: HTMLElement[]) =>
+      h('div', { class: 'param' }, h('label', { for: control.id }, label), h('div', { class: 'param-inputs' }, control, ...extra));
+    const hideBox = h('fieldset', { class: 'group' }, h('legend', {}, 'Hide'),
+      ...this.hides.map((box) => h('label', { class: 'check', for: box.id }, box, ` ${HIDE_LABELS[box.value as Hideable]}`)));
+    this.dialog.append(
+      h('h2', { id: 'embed-dialog-title' }, 'Embed this view'),
+      h('div', { class: 'embed-grid' },
+        h('div', { class: 'embed-options', role: 'group', 'aria-label': 'Embed options' },
+          field('As', this.kind), field('Width', this.width), h('p', { class: 'help', id: 'embed-width-help' }, '100%, 80% or pixels (e.g. 700)'),
+          field('Height', this.heightMode, this.height), field('Title', this.title),
+          h('div', { class: 'param' }, h('label', { class: 'check', for: this.lazy.id }, this.lazy, ' load only when scrolled near (loading="lazy")')),
+          hideBox,
+          h('label', { for: this.snippet.id, class: 'group-label' }, 'Snippet'), this.snippet, this.status,
+          h('div', { class: 'buttons' }, copy, close)),
+        h('div', { class: 'embed-preview-box' }, h('p', { class: 'group-label' }, 'Preview'), this.previewNote, this.preview)));
+    for (const control of [this.kind, this.width, this.heightMode, this.height, this.title, this.lazy, ...this.hides]) {
+      control.addEventListener('input', () => this.update());
+      control.addEventListener('change', () => this.update());
+    }
+    copy.addEventListener('click', async () => {
+      const ok = await copyText(this.snippet.value);
+      this.status.textContent = ok ? 'Snippet copied to the clipboard.' : 'Could not copy automatically: select the snippet and copy it by hand.';
+      if (!ok) this.snippet.select();
+    });
+    close.addEventListener('click', () => this.dialog.close());
+    window.addEventListener('message', (event) => this.onMessage(event));
+    document.body.append(this.dialog);
+  }
+
+  open(href: string, title: string): void {
+    this.href = href;
+    this.title.value = title;
+    this.measured = undefined;
+    this.status.textContent = '';
+    this.dialog.showModal();
+    this.update();
+  }
+
+  private options(): EmbedOptions {
+    const hide = this.hides.filter((b) => b.checked).map((b) => b.value as Hideable);
+    const fixed = Math.max(120, Math.min(4000, Math.round(Number(this.height.value) || 600)));
+    return {
+      href: this.href, width: this.width.value, title: this.title.value.trim() || 'figure', hide, lazy: this.lazy.checked,
+      kind: this.kind.value === 'element' ? 'element' : 'iframe',
+      height: this.heightMode.value === 'auto' ? 'auto' : fixed,
+      fallbackHeight: this.measured ?? estimatedHeight(hide),
+    };
+  }
+
+  private update(): void {
+    const o = this.options();
+    this.height.disabled = o.height === 'auto';
+    this.snippet.value = embedSnippet(o);
+    this.preview.style.width = cssWidth(o.width);
+    if (o.height !== 'auto') this.preview.style.height = `${o.height}px`;
+    const src = embedSrc(this.href, o.hide);
+    if (src === this.previewSrc) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.previewSrc = src;
+      this.measured = undefined;
+      this.preview.src = src;
+    }, PREVIEW_DELAY_MS);
+  }
+
+  /** The preview's height: sizes it in auto mode, and its first figure's bottom becomes the fallback height. */
+  private onMessage(event: MessageEvent): void {
+    if (event.source !== this.preview.contentWindow) return;
+    const m = event.data as Partial<HeightMessage>;
+    if (m?.type !== 'attnlab:height' || typeof m.height !== 'number') return;
+    // Auto: the preview follows the page up to a screenful (the note gives the height a host would set).
+    if (this.heightMode.value === 'auto') this.preview.style.height = `${Math.min(PREVIEW_MAX_HEIGHT, Math.max(120, m.height))}px`;
+    this.previewNote.textContent = `The embedded page is ${Math.round(m.height)} px tall at this width${typeof m.figureBottom === 'number' ? `; its first figure ends at ${Math.round(m.figureBottom)} px` : ''}.`;
+    if (typeof m.figureBottom === 'number' && m.figureBottom > 0) {
+      this.measured = Math.min(m.height, Math.round(m.figureBottom));
+      this.snippet.value = embedSnippet(this.options());
+    }
+  }
+}

@@ -1,0 +1,69 @@
+// "Export result" (the whole result in an envelope with the experiment, parameters and version) and
+// "Open result…" (a result JSON from the CLI, npm run lab or an export, drawn in the page). When a
+// bare result fits no experiment or several, the user chooses which experiment to read it as.
+import type { Json } from '../engine/core';
+import type { ExperimentMeta, ParamValues } from '../experiments/schema';
+import { download } from '../plots/export';
+import { readResultText, resultEnvelope, sizeRefusal, type OpenedResult, type ReadOptions } from '../state/result-file';
+import { fileName } from '../state/url';
+import { byId, h } from './dom';
+
+export interface ResultFileHandlers {
+  /** What is on screen, for the envelope (undefined while nothing finished). */
+  /** `values` is undefined for a bare result opened from a file (its parameters are unknown). */
+  shown: () => { experimentId: string; values: ParamValues | undefined; result: Json } | undefined;
+  current: () => { experimentId: string; values: ParamValues };
+  registry: readonly ExperimentMeta[];
+  onOpened: (opened: OpenedResult, fileName: string) => void;
+  onError: (message: string) => void;
+  onNotice: (message: string) => void;
+}
+
+/** Names from a file picker are shown, never put in the URL; this keeps them printable and short. */
+const cleanName = (name: string) => fileName(name) ?? 'file';
+
+export function wireResultFiles(handlers: ResultFileHandlers): void {
+  const input = byId<HTMLInputElement>('open-result-file');
+  byId('open-result').addEventListener('click', () => input.click());
+  byId('export-result').addEventListener('click', () => {
+    const shown = handlers.shown();
+    if (!shown) { handlers.onNotice('Nothing to export yet: wait for the run to finish.'); return; }
+    const text = JSON.stringify(resultEnvelope(shown.experimentId, shown.values, shown.result));
+    const seed = shown.values ? `-seed${shown.values.seed}` : '';
+    download(new Blob([text], { type: 'application/json' }), `attnlab-${shown.experimentId}${seed}.result.json`);
+  });
+  input.addEventListener('change', async () => {
+    const file = input.files?.[0];
+    input.value = ''; // the same file can be opened again
+    if (!file) return;
+    const name = cleanName(file.name);
+    const tooBig = sizeRefusal(name, file.size);
+    if (tooBig) { handlers.onError(tooBig); return; }
+    let text: string;
+    try {
+      text = await file.text();
+    } catch (error) {
+      handlers.onError(`${name}: could not be read (${(error as Error).message})`);
+      return;
+    }
+    read(text, name, handlers);
+  });
+}
+
+function read(text: string, name: string, handlers: ResultFileHandlers, chosen?: string): void {
+  const options: ReadOptions = { registry: handlers.registry, current: handlers.current(), chosen };
+  const reading = readResultText(text, name, options);
+  byId('open-choice').replaceChildren();
+  if (reading.ok) { handlers.onOpened(reading.opened, name); return; }
+  handlers.onError(reading.error);
+  if (reading.choices?.length) offerChoice(reading.choices, (id) => read(text, name, handlers, id), handlers.registry);
+}
+
+/** A picker under the error: "Read it as [experiment] [Draw]" (the error above says why it is needed). */
+function offerChoice(choices: string[], choose: (id: string) => void, registry: readonly ExperimentMeta[]): void {
+  const select = h('select', { id: 'open-as', 'aria-label': 'Experiment to read the result as' },
+    ...choices.map((id) => h('option', { value: id }, registry.find((m) => m.id === id)?.title ?? id)));
+  const go = h('button', { type: 'button', class: 'secondary small', id: 'open-as-go' }, 'Draw as this experiment');
+  go.addEventListener('click', () => choose(select.value));
+  byId('open-choice').replaceChildren(h('label', { for: 'open-as' }, 'Read it as '), select, go);
+}

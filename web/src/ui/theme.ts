@@ -1,0 +1,47 @@
+// Light or dark: the reader's choice (the header's toggle, remembered in localStorage, never in the
+// link) or else the system's prefers-color-scheme. Sets :root[data-theme] for the page's CSS and the
+// figures' palette (plots/theme.ts); figures are redrawn by the caller when it changes.
+import { setPlotTheme } from '../plots/theme';
+
+const STORAGE_KEY = 'attnlab-theme';
+type Choice = 'light' | 'dark';
+
+function storedChoice(): Choice | undefined {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY);
+    return value === 'light' || value === 'dark' ? value : undefined;
+  } catch {
+    return undefined; // storage blocked (some embedding contexts): follow the system
+  }
+}
+
+function store(choice: Choice): void {
+  try { localStorage.setItem(STORAGE_KEY, choice); } catch { /* the choice lasts for this page only */ }
+}
+
+const systemDark = () => typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+
+/** Applies the current theme now; calls `onChange` after the toggle or the system switches it. */
+export function initTheme(onChange: () => void): void {
+  const button = document.getElementById('theme-toggle');
+  const apply = () => {
+    const dark = (storedChoice() ?? (systemDark() ? 'dark' : 'light')) === 'dark';
+    document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+    setPlotTheme(dark);
+    button?.setAttribute('aria-pressed', String(dark));
+    return dark;
+  };
+  apply();
+  button?.addEventListener('click', () => {
+    store(document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark');
+    apply();
+    onChange();
+  });
+  matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', () => {
+    if (storedChoice()) return; // an explicit choice wins over the system
+    apply();
+    onChange();
+  });
+  // Another tab changed the choice.
+  window.addEventListener('storage', (event) => { if (event.key === STORAGE_KEY) { apply(); onChange(); } });
+}
