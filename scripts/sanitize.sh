@@ -10,7 +10,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 ASAN_DIR=$ROOT/build/asan
 # shellcheck disable=SC2054  # the commas belong to -fsanitize=
-SAN_FLAGS=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g)
+# -O1 and line tables only: the suite's Eigen-heavy files compile in about half the time of -O2 -g, and
+# reports still name file and line.
+SAN_FLAGS=(-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -O1 -gline-tables-only)
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:halt_on_error=1:detect_stack_use_after_return=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
@@ -25,7 +27,7 @@ build() {
   local cxx=$1 t0
   t0=$(now)
   if [[ ! -f $ASAN_DIR/CMakeCache.txt ]]; then
-    cmake -S "$ROOT" -B "$ASAN_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="$cxx" \
+    cmake -S "$ROOT" -B "$ASAN_DIR" -DCMAKE_BUILD_TYPE=None -DATTNLAB_NATIVE_OPT=-O1 -DCMAKE_CXX_COMPILER="$cxx" \
       -DCMAKE_CXX_FLAGS="${SAN_FLAGS[*]}" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
   fi
   cmake --build "$ASAN_DIR" -j"$JOBS" --target attnlab_core >&2
