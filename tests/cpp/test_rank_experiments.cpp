@@ -12,6 +12,7 @@
 #include "attnlab/rank_experiments.hpp"
 #include "attnlab/rank_svd.hpp"
 #include "attnlab/result_shape.hpp"
+#include "experiment_fixture.hpp"
 #include "attnlab/rng.hpp"
 #include "inputs_fixture.hpp"
 
@@ -24,21 +25,8 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-Json run(const std::string& id, const Json& params, const Inputs& inputs = {}) {
-  const Outcome out = runExperiment(id, params, inputs, Progress());
-  INFO(id << " " << params.dump() << ": " << out.error);
-  REQUIRE(out.ok);
-  CHECK(shapeMismatch(findExperiment(id)->result, out.value) == "");
-  return out.value;
-}
-
-void refused(const std::string& id, const Json& params, const std::string& names, const Inputs& inputs = {}) {
-  const Outcome out = runExperiment(id, params, inputs, Progress());
-  INFO(id << " " << params.dump() << " -> " << out.error);
-  CHECK_FALSE(out.ok);
-  CHECK(out.badInput);
-  CHECK_THAT(out.error, Contains(names));
-}
+using fixture::refused;
+using fixture::run;
 
 Json finishedJobs(const std::string& id, const Json& params, const Inputs& inputs = {}) {
   const Outcome planned = planExperiment(id, params, inputs);

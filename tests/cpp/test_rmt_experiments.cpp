@@ -8,33 +8,20 @@
 
 #include "attnlab/experiment.hpp"
 #include "attnlab/result_shape.hpp"
+#include "experiment_fixture.hpp"
 
 // Natively only: through wasm these end-to-end runs take minutes and gigabytes; the wasm build of
 // every experiment is checked against the native one by tests/web/native-vs-wasm.test.ts.
 #ifndef ATTNLAB_WASM_TESTS
 
 using namespace attnlab;
-using Catch::Matchers::Contains;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
 
 namespace {
 
-Json run(const std::string& id, const Json& params, const Inputs& inputs = {}) {
-  const Outcome out = runExperiment(id, params, inputs, Progress());
-  INFO(id << " " << params.dump() << ": " << out.error);
-  REQUIRE(out.ok);
-  CHECK(shapeMismatch(findExperiment(id)->result, out.value) == "");
-  return out.value;
-}
-
-void refused(const std::string& id, const Json& params, const std::string& names, const Inputs& inputs = {}) {
-  const Outcome out = runExperiment(id, params, inputs, Progress());
-  INFO(id << " " << params.dump() << " -> " << out.error);
-  CHECK_FALSE(out.ok);
-  CHECK(out.badInput);
-  CHECK_THAT(out.error, Contains(names));
-}
+using fixture::refused;
+using fixture::run;
 
 Inputs matrixInput(int T, const std::vector<double>& rowMajor) {
   return {{"R", InputArray{{T, T}, false, rowMajor}}};
