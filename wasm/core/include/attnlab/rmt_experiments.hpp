@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "attnlab/experiment.hpp"
+#include "attnlab/params.hpp"
 #include "attnlab/rmt_simulation.hpp"
 
 namespace attnlab {
@@ -23,6 +24,10 @@ Experiment rmtPhaseExperiment();
 ParamDecl rmtParam(const std::string& key, double def = -1);
 // The optional custom correlation matrix: a dense square T x T file named "R" (T in [1, 512]).
 InputRule correlationInput();
+// That file among a run's inputs, or nullptr when R is a text parameter.
+const InputArray* correlationFile(const Inputs& inputs);
+// The sequence length T of a run: the R file's side when there is one, else the parameter T.
+double sequenceLength(const ParamValues& v, const InputArray* file);
 
 // R from the text parameter "R" (prefix:k, ar:phi, decay:r0) and "T", or from the file named "R".
 // Errors are rethrown naming the parameter ("R: prefix:k needs k in [1, T] ...").
@@ -47,19 +52,6 @@ PooledTheory pooledTheory(const PoolingScalars& pooling, bool variantB, bool cen
                           double gamma);
 // The mu2 at which rho crosses `rho` for this pooling: rho kappa/alpha (Variant A), minus delta (Variant B).
 double mu2AtRho(double rho, const PoolingScalars& pooling, bool variantB, double delta);
-
-// Runs body(); an std::invalid_argument escaping it is rethrown as ParamError prefixed with "key: ".
-template <class F>
-auto namingParam(const std::string& key, F&& body) -> decltype(body()) {
-  try {
-    return body();
-  } catch (const ParamError&) {
-    throw;
-  } catch (const std::invalid_argument& e) {
-    const std::string what = e.what();
-    throw ParamError(what.rfind(key, 0) == 0 ? what : key + ": " + what);
-  }
-}
 
 // What a run needs beyond its arrays: the process itself and the result JSON (measured ~5.4 MiB natively).
 constexpr double kRmtProcessBytes = 8.0 * 1024 * 1024;

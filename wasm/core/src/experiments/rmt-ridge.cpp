@@ -82,8 +82,7 @@ double jobBytes(const ParamValues& v, const RidgeSetup& s) {
 }
 
 std::vector<Json> plan(const ParamValues& v, const Inputs& inputs) {
-  const auto file = inputs.find("R");
-  const RidgeSetup s = setup(v, file == inputs.end() ? nullptr : &file->second);
+  const RidgeSetup s = setup(v, correlationFile(inputs));
   requireMemory(jobBytes(v, s), v.budgetBytes(),
                 "rmt-ridge with d = " + std::to_string(v.smallInt("d")) + ", ntrain = " + std::to_string(v.smallInt("ntrain")) +
                     " (parameters d, delta, ntrain)");
@@ -155,15 +154,14 @@ Experiment rmtRidgeExperiment() {
   e.combine = combine;
   e.sizeParams = {"d", "delta", "ntrain"};
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
-    const auto file = inputs.find("R");
-    return jobBytes(v, setup(v, file == inputs.end() ? nullptr : &file->second));
+    return jobBytes(v, setup(v, correlationFile(inputs)));
   };
   // Time of one job: the table (d V), the pooled training and test sequences ((ntrain + ntest) T d),
   // the d × d ridge system (d² ntrain) and its solution (d³).
   e.jobSeconds = [](const Job& job) {
     const ParamValues& v = job.params;
     const InputArray* r = job.input("R");
-    const double d = v.smallInt("d"), vocabulary = d / v.real("delta"), t = r ? double(r->shape[0]) : v.smallInt("T");
+    const double d = v.smallInt("d"), vocabulary = d / v.real("delta"), t = sequenceLength(v, r);
     const double train = v.smallInt("ntrain"), test = v.smallInt("ntest");
     return kSecondsPerUnit * (d * vocabulary + (train + test) * t * d + d * d * train + d * d * d);
   };

@@ -132,8 +132,7 @@ Experiment rmtSpectrumExperiment() {
   e.theory = theory;
   e.sizeParams = {"d", "delta", "gamma"};
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
-    const auto file = inputs.find("R");
-    return kRmtProcessBytes + static_cast<double>(spectrumMemoryBytes(setup(v, file == inputs.end() ? nullptr : &file->second).config));
+    return kRmtProcessBytes + static_cast<double>(spectrumMemoryBytes(setup(v, correlationFile(inputs)).config));
   };
   // Time: the table (d V), N pooled sequences of T tokens (N T d), S (d² N) and all its eigenvalues.
   e.jobSeconds = [](const Job& job) {

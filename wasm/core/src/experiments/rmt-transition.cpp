@@ -143,13 +143,8 @@ double largestJobBytes(const ParamValues& v, const TransitionSetup& s) {
   return kRmtProcessBytes + most;
 }
 
-const InputArray* fileOf(const Inputs& inputs) {
-  const auto file = inputs.find("R");
-  return file == inputs.end() ? nullptr : &file->second;
-}
-
 std::vector<Json> plan(const ParamValues& v, const Inputs& inputs) {
-  const TransitionSetup s = setup(v, fileOf(inputs));
+  const TransitionSetup s = setup(v, correlationFile(inputs));
   requireMemory(largestJobBytes(v, s), v.budgetBytes(), "rmt-transition with d = " + std::to_string(s.sizes.d) + ", N = " +
                                                           std::to_string(s.sizes.N) + " (parameters d, gamma)");
   std::vector<Json> jobs;
@@ -241,13 +236,13 @@ Experiment rmtTransitionExperiment() {
     return Json{{"theory", transitionTheory(s, poolEntries(s))}};
   };
   e.sizeParams = {"d", "gamma"};
-  e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) { return largestJobBytes(v, setup(v, fileOf(inputs))); };
+  e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) { return largestJobBytes(v, setup(v, correlationFile(inputs))); };
   // Time of one job: the table (d V), N pooled sequences of T tokens (N T d) and the Lanczos products
   // with C and Cᵀ (d N each, a few dozen of them).
   e.jobSeconds = [](const Job& job) {
     const TransitionSetup s = setup(job.params, nullptr, false);
     const InputArray* r = job.input("R");
-    const double d = s.sizes.d, n = s.sizes.N, t = r ? double(r->shape[0]) : job.params.smallInt("T");
+    const double d = s.sizes.d, n = s.sizes.N, t = sequenceLength(job.params, r);
     return kSecondsPerUnit * (d * s.sizes.V + n * t * d + 40.0 * d * n);
   };
   return e;

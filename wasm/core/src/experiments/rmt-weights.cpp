@@ -113,15 +113,14 @@ Experiment rmtWeightsExperiment() {
   e.theory = [](const ParamValues& v) { return weightsTheory(v, readPositions(v, nullptr)); };
   e.sizeParams = {"d", "delta"};
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
-    const auto file = inputs.find("R");
-    const PositionalModel m = readPositions(v, file == inputs.end() ? nullptr : &file->second);
+    const PositionalModel m = readPositions(v, correlationFile(inputs));
     return kRmtProcessBytes + static_cast<double>(attentionMemoryBytes(attentionConfig(v, m)));
   };
   // Time: the table (d V) and the causal self-attention run over `sequences` sequences (T² d each).
   e.jobSeconds = [](const Job& job) {
     const ParamValues& v = job.params;
     const InputArray* r = job.input("R");
-    const double d = v.smallInt("d"), vocabulary = d / v.real("delta"), t = r ? double(r->shape[0]) : v.smallInt("T");
+    const double d = v.smallInt("d"), vocabulary = d / v.real("delta"), t = sequenceLength(v, r);
     return kSecondsPerUnit * (d * vocabulary + v.smallInt("sequences") * t * t * d);
   };
   return e;

@@ -9,19 +9,6 @@
 namespace attnlab {
 
 namespace {
-// An std::invalid_argument from the numerics becomes a ParamError naming `key` (if it does not already).
-template <class F>
-auto naming(const std::string& key, F&& body) -> decltype(body()) {
-  try {
-    return body();
-  } catch (const ParamError&) {
-    throw;
-  } catch (const std::invalid_argument& e) {
-    const std::string what = e.what();
-    throw ParamError(what.rfind(key, 0) == 0 ? what : key + ": " + what);
-  }
-}
-
 std::string matrixText(int n) { return std::to_string(n) + " × " + std::to_string(n); }
 }  // namespace
 
@@ -75,7 +62,7 @@ RankPointParams rankPointParams(const ParamValues& v) {
 
 void requireRankPoint(const RankPointParams& p) {
   if (p.geometry == Geometry::Sphere && p.d < 2) throw ParamError("d must be at least 2 for the sphere, got " + std::to_string(p.d));
-  naming("n", [&] { validateRankPointParams(p); return 0; });
+  namingParam("n", [&] { validateRankPointParams(p); return 0; });
 }
 
 SvdOptions svdOptionsFor(const std::string& path, int kChebGuess, int n) {

@@ -55,6 +55,15 @@ InputRule correlationInput() {
   return rule;
 }
 
+const InputArray* correlationFile(const Inputs& inputs) {
+  const auto file = inputs.find("R");
+  return file == inputs.end() ? nullptr : &file->second;
+}
+
+double sequenceLength(const ParamValues& v, const InputArray* file) {
+  return file ? static_cast<double>(file->shape[0]) : v.smallInt("T");
+}
+
 PositionalModel readPositions(const ParamValues& v, const InputArray* file) {
   if (!file) return namingParam("R", [&] { return parsePositionalModel(v.text("R"), v.smallInt("T")); });
   return namingParam("R", [&] {
