@@ -126,7 +126,8 @@ export function heatmap(grid: Grid, options: HeatmapOptions): HTMLElement {
 
   const readout = document.createElement('p');
   readout.className = 'heatmap-readout';
-  readout.textContent = 'Hover over the matrix, or focus it and use the arrow keys, to read values.';
+  // Kept short (a longer line wraps and makes embedded heatmaps taller); focus shows the cursor's cell at once.
+  readout.textContent = 'Hover over the matrix to read values.';
   const announcer = document.createElement('p');
   announcer.className = 'sr-only';
   announcer.setAttribute('aria-live', 'polite');
