@@ -1,6 +1,6 @@
 // The results area: headline numbers ([data-key] elements whose text is the value), then one
-// section per figure ([data-figure] with its export buttons), the explanation, and the hidden
-// #result-json with the full result of the last finished run.
+// section per figure ([data-figure] with its Table toggle and export buttons), the explanation, and
+// the hidden #result-json with the full result of the last finished run.
 import type { Json } from '../engine/core';
 import type { ExperimentMeta, Figure, ParamValues } from '../experiments/schema';
 import type { ExportFormat, FigureData } from '../plots';
