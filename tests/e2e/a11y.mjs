@@ -44,6 +44,10 @@ for (const scheme of ['light', 'dark']) {
       const theme = await page.evaluate(() => document.documentElement.dataset.theme);
       assert(theme === scheme, `${family}: the page is in ${theme} mode under prefers-color-scheme: ${scheme}`);
       await page.waitForTimeout(200); // the figure summaries are written just after the figures
+      // Every figure's data table open, and a heatmap's keyboard cursor shown, so axe checks them too.
+      for (const toggle of await page.locator('button[data-table-toggle]').all()) await toggle.click();
+      const heatmaps = page.locator('.heatmap-stage canvas');
+      if (await heatmaps.count()) await heatmaps.first().focus();
       for (const v of await axeViolations(page)) found.push(`${family}: ${v}`);
       if (family === 'attention') {
         // The Embed dialog, open with its preview.

@@ -147,7 +147,7 @@ test('the Embed dialog builds an auto-height snippet with the host script, a fix
   assert(await dialog.isVisible(), 'the Embed dialog did not open');
   const snippet = () => page.locator('#embed-snippet').inputValue();
   const first = await snippet();
-  assert(/<iframe src="[^"]*#exp=rank-n&amp;v=2&amp;seed=1&amp;embed=1&amp;hide=params,explain"/.test(first), `snippet src: ${first}`);
+  assert(/<iframe src="[^"]*#exp=rank-n&amp;v=2&amp;app=[0-9.]+&amp;seed=1&amp;embed=1&amp;hide=params,explain"/.test(first), `snippet src: ${first}`);
   assert(first.includes('attnlab-embed-host.js') && first.includes('data-attnlab-auto-height') && first.includes('loading="lazy"'), `auto snippet: ${first}`);
   // The preview runs and reports its first figure's bottom: the fallback height becomes that.
   const preview = await frameWith(page, 'embed=1&hide=params,explain');

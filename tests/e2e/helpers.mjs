@@ -39,8 +39,9 @@ export async function resultJson(page) {
   return JSON.parse(text);
 }
 
+/** A link's parameter pairs, as the headless runner takes them: without the codec's exp, v and app (the versions). */
 export function linkParams(hash) {
-  return Object.fromEntries(hash.replace(/^#/, '').split('&').map((p) => p.split('=')).filter(([k]) => k !== 'exp' && k !== 'v'));
+  return Object.fromEntries(hash.replace(/^#/, '').split('&').map((p) => p.split('=')).filter(([k]) => !['exp', 'v', 'app'].includes(k)));
 }
 
 /** A new page on `base + hash`; `problems` collects console errors, page errors and failed requests. */

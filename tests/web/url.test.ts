@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { defaults, type ExperimentMeta, type ParamSpec, type ParamValues } from '../../web/src/experiments/schema';
 import { MIGRATIONS, renameKey, SCHEMA_VERSION, type Migration } from '../../web/src/state/migrations';
+import { APP_VERSION, compareVersions, parseVersion } from '../../web/src/state/app-version';
 import { formatLink, parseLink, urlSpecs, type AppState } from '../../web/src/state/url';
 import { coerceValue, formatValue } from '../../web/src/state/values';
 import golden from './fixtures/golden-links.json';
@@ -54,9 +55,9 @@ const LISTS: ExperimentMeta = {
 const REGISTRY = [...EXPERIMENTS, LISTS];
 
 describe('round trips', () => {
-  it.each(REGISTRY.map((m) => [m.id, m] as const))('%s: the default state writes only exp, v and the seed, and reads back', (_, meta) => {
+  it.each(REGISTRY.map((m) => [m.id, m] as const))('%s: the default state writes only exp, v, app and the seed, and reads back', (_, meta) => {
     const link = formatLink(state(meta, defaults(meta)), REGISTRY);
-    expect(link).toBe(`#exp=${meta.id}&v=${SCHEMA_VERSION}&seed=1`);
+    expect(link).toBe(`#exp=${meta.id}&v=${SCHEMA_VERSION}&app=${APP_VERSION}&seed=1`);
     const { state: back, notices } = parseLink(link, REGISTRY);
     expect(notices).toEqual([]);
     expect(back).toEqual(state(meta, defaults(meta)));
@@ -79,7 +80,7 @@ describe('round trips', () => {
 
   it('writes readable links: commas unescaped, only what is needed escaped', () => {
     const link = formatLink(state(LISTS, { ...defaults(LISTS), ns: [512, 1024], mode: 'b c', seed: 5 }), REGISTRY);
-    expect(link).toBe(`#exp=codec-lists&v=${SCHEMA_VERSION}&ns=512,1024&mode=b%20c&seed=5`);
+    expect(link).toBe(`#exp=codec-lists&v=${SCHEMA_VERSION}&app=${APP_VERSION}&ns=512,1024&mode=b%20c&seed=5`);
     expect(parseLink(link, REGISTRY).state.values.mode).toBe('b c');
   });
 
@@ -273,6 +274,63 @@ describe('migrations', () => {
   it('without the migration, the renamed key is an unknown key (what the golden links would catch)', () => {
     const { notices } = parseLink('#exp=attention-map&v=3&beta=3', [v2Meta], options);
     expect(notices).toEqual(['Ignored unknown key: beta']);
+  });
+});
+
+describe('app= (the attnlab version that wrote the link)', () => {
+  const running = { appVersion: '0.4.2' };
+
+  it('is written into every link, after the schema version, and reads back without a notice', () => {
+    const meta = EXPERIMENTS.find((m) => m.id === 'attention-map')!;
+    const link = formatLink({ ...state(meta, { ...defaults(meta), n: 300 }), embed: true, hide: ['export'] }, EXPERIMENTS);
+    expect(link.startsWith(`#exp=attention-map&v=${SCHEMA_VERSION}&app=${APP_VERSION}&`)).toBe(true);
+    expect(parseLink(link, EXPERIMENTS).notices).toEqual([]);
+    expect(formatLink(state(meta, defaults(meta)), EXPERIMENTS, running)).toContain('&app=0.4.2&');
+  });
+
+  it('is optional (links from before it have none) and says nothing when older or the same', () => {
+    for (const app of ['', '&app=0.4.2', '&app=0.4.1', '&app=0.3.9', '&app=0.4.2-rc.1', '&app=0.1']) {
+      const { state: s, notices } = parseLink(`#exp=attention-map&v=2${app}&n=300&seed=5`, EXPERIMENTS, running);
+      expect(notices, app).toEqual([]);
+      expect(s.values).toMatchObject({ n: 300, seed: 5 });
+    }
+  });
+
+  it('made by a newer attnlab: one notice naming both versions, and the link still runs as written', () => {
+    for (const app of ['0.4.3', '0.10.0', '1.0.0-rc.1', '0.5']) {
+      const { state: s, notices } = parseLink(`#exp=attention-map&v=2&app=${app}&n=300&beta=20&seed=5`, EXPERIMENTS, running);
+      expect(notices, app).toEqual([`This link was made with attnlab ${app}, newer than this copy (0.4.2): numbers may differ`]);
+      expect(s.values).toMatchObject({ n: 300, beta: 20, seed: 5 });
+    }
+  });
+
+  it('newer app and newer schema: still one notice, saying both', () => {
+    const { notices } = parseLink('#exp=attention-map&v=9&app=2.0.0&n=300', EXPERIMENTS, running);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(/^This link was made with attnlab 2\.0\.0, newer than this copy \(0\.4\.2\): numbers may differ; its schema v=9 is read as v=2$/);
+  });
+
+  it('not a version: a notice naming app, and the rest of the link is used', () => {
+    const { state: s, notices } = parseLink('#exp=attention-map&v=2&app=banana&n=300', EXPERIMENTS, running);
+    expect(notices).toEqual(['app: "banana" is not an attnlab version; ignored']);
+    expect(s.values.n).toBe(300);
+  });
+
+  it('written back, a link from another version carries this copy\'s version', () => {
+    const { state: s } = parseLink('#exp=attention-map&v=2&app=9.9.9&n=300&seed=5', EXPERIMENTS, running);
+    expect(formatLink(s, EXPERIMENTS, running)).toBe('#exp=attention-map&v=2&app=0.4.2&n=300&seed=5');
+  });
+});
+
+describe('compareVersions', () => {
+  const cmp = (a: string, b: string) => Math.sign(compareVersions(parseVersion(a)!, parseVersion(b)!));
+  it('orders by number, not by text, with a pre-release before its release', () => {
+    expect(cmp('0.10.0', '0.9.9')).toBe(1);
+    expect(cmp('1.0', '1.0.0')).toBe(0);
+    expect(cmp('1.0.0-rc.2', '1.0.0')).toBe(-1);
+    expect(cmp('1.0.0-rc.10', '1.0.0-rc.2')).toBe(1);
+    expect(cmp('2.0.0', '10.0.0')).toBe(-1);
+    for (const bad of ['', 'v1', '1..2', '1.2.3.4', '1.0.0-', 'x']) expect(parseVersion(bad), bad).toBeUndefined();
   });
 });
 

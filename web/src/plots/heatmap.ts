@@ -1,8 +1,10 @@
 // Canvas heatmap: values → 256-entry LUT → putImageData, under a Plot SVG frame with axes, plus an
-// SVG colour legend and a hover readout. Grids larger than the canvas are pooled (max-|x|) first.
+// SVG colour legend and a readout of the cell under the mouse or the keyboard cursor (heatmap-cursor.ts).
+// Grids larger than the canvas are pooled (max-|x|) first.
 // heatmapRow draws several grids on one shared colour scale (e.g. exact vs approximation).
 import * as Plot from '@observablehq/plot';
 import { colorDomain, colorLut, rampPosition, type ColorScale } from './colormap';
+import { attachCursor } from './heatmap-cursor';
 import { downsampleMaxAbs, pooledCellRange, type Grid } from './downsample';
 import { colorLegend } from './legend';
 import { GRID, PLOT_STYLE, formatNumber } from './theme';
@@ -94,8 +96,10 @@ export function heatmap(grid: Grid, options: HeatmapOptions): HTMLElement {
   const canvas = document.createElement('canvas');
   paintGrid(canvas, grid, scale, Math.round(innerWidth * ratio), Math.round(innerHeight * ratio));
   Object.assign(canvas.style, { position: 'absolute', left: `${MARGIN.left}px`, top: `${MARGIN.top}px`, width: `${innerWidth}px`, height: `${innerHeight}px` });
-  canvas.setAttribute('role', 'img');
-  canvas.setAttribute('aria-label', options.ariaLabel ?? `${options.valueLabel ?? 'value'} as a ${sourceRows} × ${sourceCols} heatmap`);
+  // An application role: a screen reader passes the arrow keys through to the cursor.
+  canvas.setAttribute('role', 'application');
+  canvas.setAttribute('aria-roledescription', 'heatmap');
+  canvas.setAttribute('aria-label', `${options.ariaLabel ?? `${options.valueLabel ?? 'value'} as a ${sourceRows} × ${sourceCols} heatmap`}, ${grid.rows} × ${grid.cols} cells; arrow keys move a cursor cell and read its value`);
 
   const frame = Plot.plot({
     width: plotWidth,
@@ -122,13 +126,21 @@ export function heatmap(grid: Grid, options: HeatmapOptions): HTMLElement {
 
   const readout = document.createElement('p');
   readout.className = 'heatmap-readout';
+  // Kept short (a longer line wraps and makes embedded heatmaps taller); focus shows the cursor's cell at once.
   readout.textContent = 'Hover over the matrix to read values.';
-  canvas.addEventListener('pointermove', (event) => {
-    const row = Math.min(grid.rows - 1, Math.floor((event.offsetY / innerHeight) * grid.rows));
-    const col = Math.min(grid.cols - 1, Math.floor((event.offsetX / innerWidth) * grid.cols));
-    if (row >= 0 && col >= 0) readout.textContent = readoutText(grid, options, row, col);
+  const announcer = document.createElement('p');
+  announcer.className = 'sr-only';
+  announcer.setAttribute('aria-live', 'polite');
+  attachCursor(canvas, {
+    rows: grid.rows, cols: grid.cols, cellWidth: innerWidth / grid.cols, cellHeight: innerHeight / grid.rows,
+    show: (row, col, announce) => {
+      const text = readoutText(grid, options, row, col);
+      readout.textContent = text;
+      Object.assign(readout.dataset, { row: String(row), col: String(col), value: String(grid.data[row * grid.cols + col]) });
+      if (announce) announcer.textContent = text;
+    },
   });
-  figure.append(readout);
+  figure.append(readout, announcer);
   return figure;
 }
 

@@ -1,7 +1,8 @@
-// The URL is the state: `#exp=<id>&v=<version>&key=value…`, only non-default parameters, the seed
-// always. Parsing treats the link as untrusted and never throws: every value it could not use as
+// The URL is the state: `#exp=<id>&v=<schema version>&app=<attnlab version>&key=value…`, only
+// non-default parameters, the seed always. Parsing treats the link as untrusted and never throws: every value it could not use as
 // given is replaced (clamped or defaulted) and reported in a notice. DOM-free, so it tests in Node.
 import { defaults, SEED_SPEC, type ExperimentMeta, type ParamSpec, type ParamValues } from '../experiments/schema';
+import { APP_VERSION, appVersionNotice } from './app-version';
 import { MIGRATIONS, SCHEMA_VERSION, type LinkPairs, type Migration } from './migrations';
 import { coerceValue, formatValue, sameValue } from './values';
 
@@ -14,7 +15,7 @@ export const HIDEABLE = ['params', 'summary', 'explain', 'export', 'title', 'hea
 export type Hideable = (typeof HIDEABLE)[number];
 
 /** Keys the codec owns; no parameter may use them. */
-export const RESERVED_KEYS = ['exp', 'v', 'embed', 'hide', 'file'] as const;
+export const RESERVED_KEYS = ['exp', 'v', 'app', 'embed', 'hide', 'file'] as const;
 
 export interface AppState {
   experimentId: string;
@@ -36,6 +37,8 @@ export interface CodecOptions {
   /** For tests of the migration path; the app uses the real table and version. */
   migrations?: readonly Migration[];
   version?: number;
+  /** The running app's version (package.json's); tests pass others. */
+  appVersion?: string;
 }
 
 /** All parameters of an experiment as the URL sees them: its own, then the seed. */
@@ -65,7 +68,8 @@ export function splitHash(hash: string): LinkPairs {
   return pairs;
 }
 
-function migrate(pairs: LinkPairs, experimentId: string, options: CodecOptions, notices: string[]): LinkPairs {
+/** `newerApp`: the notice that the link's app= is newer than this copy; said once, with the schema's if that is newer too. */
+function migrate(pairs: LinkPairs, experimentId: string, options: CodecOptions, notices: string[], newerApp?: string): LinkPairs {
   const current = options.version ?? SCHEMA_VERSION;
   const table = options.migrations ?? MIGRATIONS;
   const rawVersion = pairs.get('v');
@@ -73,13 +77,15 @@ function migrate(pairs: LinkPairs, experimentId: string, options: CodecOptions, 
   const bare = [...pairs.keys()].every((k) => (RESERVED_KEYS as readonly string[]).includes(k));
   let version = rawVersion === undefined ? (bare ? current : 1) : Number(rawVersion);
   if (!Number.isInteger(version) || version < 1) {
+    if (newerApp) notices.push(newerApp);
     notices.push(`v: "${rawVersion}" is not a schema version; read the link as v=${current}`);
     return pairs;
   }
   if (version > current) {
-    notices.push(`v: this link is from a newer version of attnlab (v=${version}); read it as v=${current}`);
+    notices.push(newerApp ? `${newerApp}; its schema v=${version} is read as v=${current}` : `v: this link is from a newer version of attnlab (v=${version}); read it as v=${current}`);
     return pairs;
   }
+  if (newerApp) notices.push(newerApp);
   let out = pairs;
   for (; version < current; version++) {
     const step = table.find((m) => m.from === version);
@@ -109,7 +115,9 @@ export function parseLink(hash: string, registry: readonly ExperimentMeta[], opt
   const unknownExperiment = requested !== undefined && meta.id !== requested;
   if (unknownExperiment) notices.push(`exp: unknown experiment "${requested}"; showing ${meta.id} with its defaults`);
 
-  const pairs = unknownExperiment ? raw : migrate(raw, meta.id, options, notices);
+  const app = appVersionNotice(raw.get('app'), options.appVersion ?? APP_VERSION);
+  if (app && (!app.newer || unknownExperiment)) notices.push(app.notice);
+  const pairs = unknownExperiment ? raw : migrate(raw, meta.id, options, notices, app?.newer ? app.notice : undefined);
   const values = defaults(meta);
   const ignored: string[] = [];
   for (const [key, text] of pairs) {
@@ -129,10 +137,10 @@ export function parseLink(hash: string, registry: readonly ExperimentMeta[], opt
   return { state: { experimentId: meta.id, values, embed, hide, ...(file ? { file } : {}) }, notices };
 }
 
-/** Writes the hash for a state: non-default parameters in schema order, the seed always. */
+/** Writes the hash for a state: the schema and app versions, non-default parameters in schema order, the seed always. */
 export function formatLink(state: AppState, registry: readonly ExperimentMeta[], options: CodecOptions = {}): string {
   const meta = registry.find((m) => m.id === state.experimentId) ?? registry[0];
-  const parts = [`exp=${encodePart(meta.id)}`, `v=${options.version ?? SCHEMA_VERSION}`];
+  const parts = [`exp=${encodePart(meta.id)}`, `v=${options.version ?? SCHEMA_VERSION}`, `app=${encodePart(options.appVersion ?? APP_VERSION)}`];
   for (const spec of urlSpecs(meta)) {
     const value = state.values[spec.key] ?? spec.default;
     if (spec.key !== SEED_SPEC.key && sameValue(value, spec.default)) continue;

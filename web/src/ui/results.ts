@@ -1,6 +1,6 @@
 // The results area: headline numbers ([data-key] elements whose text is the value), then one
-// section per figure ([data-figure] with its export buttons), the explanation, and the hidden
-// #result-json with the full result of the last finished run.
+// section per figure ([data-figure] with its Table toggle and export buttons), the explanation, and
+// the hidden #result-json with the full result of the last finished run.
 import type { Json } from '../engine/core';
 import type { ExperimentMeta, Figure, ParamValues } from '../experiments/schema';
 import type { ExportFormat, FigureData } from '../plots';
@@ -8,6 +8,7 @@ import { formatValue } from '../state/values';
 import { byId, h } from './dom';
 import { EMBED_FIGURE_MAX_HEIGHT } from './embed-snippet';
 import { tableSummary } from './figure-summary';
+import { tableElement, tableView } from './figure-table';
 
 const FORMATS: { format: ExportFormat; label: string }[] = [
   { format: 'svg', label: 'SVG' }, { format: 'png', label: 'PNG' }, { format: 'csv', label: 'CSV' }, { format: 'json', label: 'JSON' },
@@ -28,6 +29,8 @@ export class ResultsView {
   private staleNote = byId('stale-note');
   private drawn: Drawn[] = [];
   private summaryToken = 0;
+  /** Figures whose data table is open; they stay open across runs of the same experiment. */
+  private openTables = new Set<string>();
 
   constructor(private readonly onExport: ExportHandler) {
     let pending = 0;
@@ -43,6 +46,7 @@ export class ResultsView {
     this.headline.replaceChildren();
     this.figures.replaceChildren();
     this.drawn = [];
+    this.openTables.clear();
     this.resultJson.textContent = '';
     this.explain.replaceChildren();
     const body = meta.explain?.();
@@ -104,8 +108,9 @@ export class ResultsView {
     const token = ++this.summaryToken;
     setTimeout(() => {
       if (token !== this.summaryToken) return;
-      for (const { figure, summary } of sections) {
+      for (const { figure, summary, tableToggle } of sections) {
         try { summary.textContent = tableSummary(figure.table()); } catch { summary.textContent = ''; }
+        if (this.openTables.has(figure.id)) tableToggle.open();
       }
     }, 0);
   }
@@ -120,11 +125,34 @@ export class ResultsView {
       exports.append(button);
     }
     const summary = h('p', { class: 'sr-only figure-summary', id: `figure-${figure.id}-summary` });
+    const tableToggle = this.tableToggle(figure);
     const section = h('section', { class: 'figure', 'data-figure': figure.id, 'aria-labelledby': titleId, 'aria-describedby': summary.id },
       h('h2', { id: titleId }, figure.title), body, summary,
       h('p', { class: 'figure-caption' }, figure.description ? `${figure.description} ` : '', h('span', { class: 'stamp' }, caption)),
-      exports);
-    return { section, figure, body, summary };
+      h('div', { class: 'figure-tools' }, tableToggle.button, exports), tableToggle.panel);
+    return { section, figure, body, summary, tableToggle };
+  }
+
+  /**
+   * The "Table" button and the region it opens: the figure's data as a table, built when opened
+   * (not with every run). Not part of the export group, so hide=export keeps it.
+   */
+  private tableToggle(figure: Figure) {
+    const panel = h('div', { class: 'figure-table', id: `figure-${figure.id}-table`, hidden: true, role: 'region', tabindex: 0, 'aria-label': `${figure.title}: data table` });
+    const button = h('button', { type: 'button', class: 'secondary small table-toggle', 'data-table-toggle': '', 'aria-expanded': 'false', 'aria-controls': panel.id, 'aria-label': `Show ${figure.title} as a table` }, 'Table');
+    const setOpen = (open: boolean) => {
+      if (open) {
+        try { panel.replaceChildren(tableElement(tableView(figure.table()), figure.title)); } catch (error) {
+          panel.replaceChildren(h('p', { class: 'figure-error', role: 'alert' }, `This figure's data could not be listed: ${(error as Error).message}`));
+        }
+      } else panel.replaceChildren();
+      panel.hidden = !open;
+      button.setAttribute('aria-expanded', String(open));
+      button.setAttribute('aria-label', `${open ? 'Hide' : 'Show'} ${figure.title} as a table`);
+      if (open) this.openTables.add(figure.id); else this.openTables.delete(figure.id);
+    };
+    button.addEventListener('click', () => setOpen(panel.hidden));
+    return { button, panel, open: () => setOpen(true) };
   }
 
   private draw(d: Drawn): void {
