@@ -144,13 +144,14 @@ test('offline: a new deploy shows the update notice in every open page without r
       const text = await region.innerText();
       assert(/A new version of attnlab is available/.test(text) && await region.getByRole('button', { name: 'Reload' }).count() === 1, `the notice reads '${text}'`);
       assert(await deployOf(full) === 'first', 'the new version took over before Reload was pressed');
+      await full.screenshot({ path: join(shots, 'update-notice.png') });
+      await embed.screenshot({ path: join(shots, 'update-notice-embed.png'), fullPage: true });
       for (const scheme of ['light', 'dark']) {
         await full.emulateMedia({ colorScheme: scheme });
         await full.waitForFunction((want) => document.documentElement.dataset.theme === want, scheme);
         const found = await axeViolations(full, '#update-notice');
         assert(found.length === 0, `axe with the notice shown (${scheme}): ${found.slice(0, 3).join(' | ')}`);
       }
-      await full.screenshot({ path: join(shots, 'update-notice.png') });
       // In the embed the notice comes after the figures, never over them.
       const notice = await embed.locator('#update-notice').boundingBox();
       for (const figure of await embed.locator('[data-figure]').all()) {
