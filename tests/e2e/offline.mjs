@@ -21,7 +21,7 @@ const KATEX_LINK = '#exp=sparse-approx&v=2&n=64&d=256&seed=1';
 const md5 = (bytes) => createHash('md5').update(bytes).digest('hex');
 
 /** The precache list the build injected into sw.js: [{ url, revision }], urls relative to the site. */
-export function precacheList(siteDir) {
+function precacheList(siteDir) {
   const sw = readFileSync(join(siteDir, 'sw.js'), 'utf8');
   return [...sw.matchAll(/\{"revision":(null|"[0-9a-f]+"),"url":"([^"]+)"\}/g)].map((m) => ({ url: m[2], revision: JSON.parse(m[1]) }));
 }
@@ -74,6 +74,12 @@ test('offline: after a first visit from a sub-folder the app loads and runs with
     const urls = new Set(precached.map((e) => new URL(e.url, base).href).concat(base)); // ./ is served as ./index.html
     const missing = [...requested].filter((url) => !urls.has(url));
     assert(missing.length === 0, `the first visit fetched files the worker does not precache: ${missing.join(', ')}`);
+
+    const cache = await page.evaluate(async () => {
+      const name = (await caches.keys()).find((n) => n.startsWith('attnlab-precache-'));
+      return { name, entries: name ? (await (await caches.open(name)).keys()).length : 0 };
+    });
+    assert(cache.entries === precached.length, `the cache ${cache.name} holds ${cache.entries} entries, sw.js lists ${precached.length}`);
 
     await context.setOffline(true);
     await page.reload();
