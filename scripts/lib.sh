@@ -173,8 +173,8 @@ stale() {
   [[ -n $(find "$@" -type f -newer "$stamp" -print -quit 2>/dev/null) ]]
 }
 
-# Site inputs: everything under web/ (the wasm module included) and the build config.
-SITE_INPUTS=("$ROOT/web" "$ROOT/vite.config.ts" "$ROOT/package-lock.json" "$ROOT/tsconfig.json")
+# Site inputs: everything under web/ (the wasm module included), the build config and package.json (its version is stamped in).
+SITE_INPUTS=("$ROOT/web" "$ROOT/vite.config.ts" "$ROOT/package.json" "$ROOT/package-lock.json" "$ROOT/tsconfig.json")
 
 build_site() {
   local stamp=$STAMP_DIR/site t0

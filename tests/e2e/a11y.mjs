@@ -20,14 +20,14 @@ const PAGES = [
   ['embed', '#exp=rank-beta&v=2&seed=1&embed=1&hide=params'],
 ];
 
-/** Serious and critical violations on the page as it is now: "rule (impact): target, …". */
-async function axeViolations(page) {
+/** Serious and critical violations on the page as it is now (or in the element `selector` picks): "rule (impact): target, …". */
+export async function axeViolations(page, selector) {
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+  const violations = await page.evaluate(async (only) => {
+    const result = await window.axe.run(only ? document.querySelector(only) : document, { resultTypes: ['violations'] });
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}${v.nodes[0]?.failureSummary ? ` — ${v.nodes[0].failureSummary.split('\n').slice(1, 2).join('').trim()}` : ''}`);
-  });
+  }, selector);
   return violations;
 }
 

@@ -47,7 +47,7 @@ test('a v=1 link opens upgraded to v=2, says so, and shows what its migrated par
 });
 
 /** What a strict embedding site sends: no eval, no inline script, no data: images or fonts. */
-const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' blob:; font-src 'self'; connect-src 'self'; object-src 'none'";
+export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' blob:; font-src 'self'; connect-src 'self'; object-src 'none'";
 
 test('under a strict Content-Security-Policy header the app runs experiments and exports with no violation', async ({ context }) => {
   const mount = '/csp/site/';

@@ -3,7 +3,9 @@
 // (select#experiment, #run, #stop, #notice, #error, [data-key], #result-json, [data-figure],
 // button[data-export], body[data-status]). Prints PASS/FAIL per test and "e2e: N passed, M failed".
 // The paper-1 (sparse) tests live in sparse.mjs, embed mode in embed.mjs, reproduce/open/cite in publish.mjs, dark mode and axe-core in a11y.mjs, the figures' data tables and heatmap keyboard in tables.mjs, app= in links.mjs, the new-user tests (layout, progress, stale results,
-// keyboard, notices, per-figure exports) in first-use.mjs; helpers shared by all in helpers.mjs.
+// keyboard, notices, per-figure exports) in first-use.mjs, the offline copy and its update notice in offline.mjs;
+// helpers shared by all in helpers.mjs. The shared context blocks service workers, so every test sees the
+// network as a first visit does; offline.mjs gets a browser of its own (isolatedContext) where they run.
 //   node tests/e2e/run.mjs [--dist=dist] [--grep=text]   (CHROMIUM=/path overrides /usr/bin/chromium;
 //   --grep runs only the tests whose name contains the text)
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { a11yTests } from './a11y.mjs';
 import { embedTests } from './embed.mjs';
 import { firstUseTests } from './first-use.mjs';
 import { linkTests } from './links.mjs';
+import { offlineTests } from './offline.mjs';
 import { platformTests } from './platform.mjs';
 import { publishTests } from './publish.mjs';
 import { rankTests } from './rank.mjs';
@@ -28,6 +31,8 @@ const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${na
 const dist = join(root, option('dist', 'dist'));
 const only = option('grep', '');
 const SUB_FOLDER = '/some/sub/folder/';
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const VIEWPORT = { width: 1280, height: 900 };
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -149,6 +154,13 @@ for (const t of publishTests) test(t.name, t.fn);
 for (const t of a11yTests) test(t.name, t.fn);
 for (const t of tableTests) test(t.name, t.fn);
 for (const t of linkTests) test(t.name, t.fn);
+for (const t of offlineTests) test(t.name, t.fn);
+
+/** A browser of its own, where service workers run (the shared context blocks them); close it with context.browser().close(). */
+async function isolatedContext() {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  return browser.newContext({ viewport: VIEWPORT });
+}
 
 // --- runner ---------------------------------------------------------------------------------
 
@@ -167,13 +179,13 @@ async function main() {
   let failed = 0;
   try {
     context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, acceptDownloads: true,
-      viewport: { width: 1280, height: 900 },
+      executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, acceptDownloads: true, viewport: VIEWPORT,
+      serviceWorkers: 'block', // a worker registered by one test would serve the next tests' pages from its cache
     });
     for (const { name, fn } of tests.filter((t) => t.name.includes(only))) {
       const t0 = performance.now();
       try {
-        const problems = (await fn({ context, base })) ?? [];
+        const problems = (await fn({ context, base, isolatedContext })) ?? [];
         assert(problems.length === 0, problems.slice(0, 3).join('; '));
         passed++;
         console.log(`PASS ${name} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
