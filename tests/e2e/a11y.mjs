@@ -21,7 +21,7 @@ const PAGES = [
 ];
 
 /** Serious and critical violations on the page as it is now: "rule (impact): target, …". */
-async function axeViolations(page) {
+export async function axeViolations(page) {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
