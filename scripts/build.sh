@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm run build: set-up, native CLI, wasm module, the static site in dist/ and the headless bundle.
+# npm run build: set-up, native CLI, wasm module, the static site in dist/, the headless bundle and the gallery's thumbnails.
 # Incremental: CMake rebuilds only what changed, and the site is skipped when dist/ is newer than its inputs.
 #   scripts/build.sh [all]   "all" also builds the Catch2 suites and benches (what test.sh and bench.sh need)
 set -euo pipefail
@@ -16,3 +16,4 @@ else
 fi
 build_site
 build_headless
+build_gallery

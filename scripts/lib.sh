@@ -193,6 +193,19 @@ build_site() {
 }
 
 # The headless entry (web/src/engine/headless.ts) bundled for Node by Vite's SSR build.
+# The gallery's thumbnails (scripts/build-gallery.mjs): cached per card in build/gallery/, copied into
+# dist/gallery/ after every site build (vite empties dist/). Needs Chromium; without it the cards are text only.
+build_gallery() {
+  local done=$ROOT/dist/gallery/.complete t0
+  if [[ -f $done && $done -nt $ROOT/dist/index.html ]]; then
+    return 0
+  fi
+  t0=$(now)
+  (cd "$ROOT" && node scripts/build-gallery.mjs) >&2 || die "gallery thumbnails failed (above)"
+  [[ -d $ROOT/dist/gallery ]] && touch "$done"
+  say "gallery thumbnails (dist/gallery/): $(elapsed "$t0")"
+}
+
 build_headless() {
   local stamp=$STAMP_DIR/headless t0
   if [[ -f $ROOT/build/headless/headless.js ]] && ! stale "$stamp" "$ROOT/web/src/engine" "$ROOT/vite.config.ts" "$ROOT/scripts/build-headless.mjs"; then

@@ -2,7 +2,7 @@
 // served from a sub-folder by a tiny static server, driven through the page's DOM contract
 // (select#experiment, #run, #stop, #notice, #error, [data-key], #result-json, [data-figure],
 // button[data-export], body[data-status]). Prints PASS/FAIL per test and "e2e: N passed, M failed".
-// The paper-1 (sparse) tests live in sparse.mjs, embed mode in embed.mjs, reproduce/open/cite in publish.mjs, dark mode and axe-core in a11y.mjs, the figures' data tables and heatmap keyboard in tables.mjs, app= in links.mjs, the new-user tests (layout, progress, stale results,
+// The paper-1 (sparse) tests live in sparse.mjs, embed mode in embed.mjs, reproduce/open/cite in publish.mjs, the landing page and gallery in landing.mjs, dark mode and axe-core in a11y.mjs, the figures' data tables and heatmap keyboard in tables.mjs, app= in links.mjs, the new-user tests (layout, progress, stale results,
 // keyboard, notices, per-figure exports) in first-use.mjs, the offline copy and its update notice in offline.mjs;
 // helpers shared by all in helpers.mjs. The shared context blocks service workers, so every test sees the
 // network as a first visit does; offline.mjs gets a browser of its own (isolatedContext) where they run.
@@ -17,6 +17,7 @@ import { assert, download, headless, inspectSvg, linkParams, open, pngSize, resu
 import { a11yTests } from './a11y.mjs';
 import { embedTests } from './embed.mjs';
 import { firstUseTests } from './first-use.mjs';
+import { landingTests } from './landing.mjs';
 import { linkTests } from './links.mjs';
 import { offlineTests } from './offline.mjs';
 import { platformTests } from './platform.mjs';
@@ -155,6 +156,7 @@ for (const t of a11yTests) test(t.name, t.fn);
 for (const t of tableTests) test(t.name, t.fn);
 for (const t of linkTests) test(t.name, t.fn);
 for (const t of offlineTests) test(t.name, t.fn);
+for (const t of landingTests) test(t.name, t.fn);
 
 /** A browser of its own, where service workers run (the shared context blocks them); close it with context.browser().close(). */
 async function isolatedContext() {

@@ -14,6 +14,7 @@ import { copyText } from './clipboard';
 import { byId } from './dom';
 import { applyEmbed, postHeightToHost, whenVisible } from './embed';
 import { EmbedDialog } from './embed-dialog';
+import { showLanding, wantsLanding } from './landing';
 import { showCitations, showPaperLine } from './cite';
 import { hideReproduce, showReproduce } from './reproduce';
 import { wireResultFiles } from './result-file-ui';
@@ -91,9 +92,17 @@ export class App {
       onError: (message) => this.status.showError(message),
       onNotice: (message) => this.status.showNotices([message]),
     });
-    window.addEventListener('hashchange', () => { if (location.hash !== this.writtenHash) void this.load(); });
+    window.addEventListener('hashchange', () => { if (location.hash !== this.writtenHash) this.route(); });
     this.status.clearError();
     this.status.set('idle');
+    this.route();
+  }
+
+  /** A first visit without a link (or #gallery) sees the landing page and computes nothing; a link opens the lab. */
+  private route(): void {
+    const landing = wantsLanding(location.hash); // an embed always has a link
+    showLanding(landing);
+    if (landing) { this.writtenHash = location.hash; return; }
     void this.load();
   }
 

@@ -1,0 +1,105 @@
+// The gallery's thumbnails, rendered at build time: every preset card of the landing page opened in
+// Debian's Chromium as an embed of its own link, its first figure photographed into
+// dist/gallery/<slug>.png. A thumbnail is cached in build/gallery/ under a key of its link and of
+// everything that draws it (the wasm core, the plots, the experiments' views, the styles), so a
+// rebuild only renders the cards whose pictures changed.
+// dist/gallery/index.json lists the thumbnails shipped.
+//   node scripts/build-gallery.mjs [--dist=dist] [--only=slug-prefix]     (CHROMIUM=/path overrides /usr/bin/chromium)
+// Without Chromium it says so and the cards stay text only; a preset that fails is named and fails the build.
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serveStatic } from '../tests/e2e/static-server.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const dist = join(root, option('dist', 'dist'));
+const cache = join(root, 'build', 'gallery');
+const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+/** The card's picture: this viewport, the embed's first figure (the thumbnail's CSS size is in web/src/ui/landing.ts). */
+const VIEWPORT = { width: 420, height: 700 };
+const PRESET_TIMEOUT_MS = 240_000;
+const DRAWN = ['done', 'precomputed'];
+
+/** A hash of every file under the given paths (what draws a thumbnail). */
+function treeHash(paths) {
+  const hash = createHash('sha256');
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    if (statSync(path).isDirectory()) { for (const name of readdirSync(path).sort()) visit(join(path, name)); return; }
+    hash.update(path.slice(root.length)).update(readFileSync(path));
+  };
+  for (const p of paths) visit(p);
+  return hash.digest('hex');
+}
+
+async function main() {
+  if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist}/index.html is missing: build the site first`);
+  if (!existsSync(executablePath)) {
+    console.error(`[attnlab] gallery: no Chromium at ${executablePath}; the cards have no thumbnails (apt-get install chromium)`);
+    return 0;
+  }
+  const drawers = treeHash(['web/src/wasm', 'web/src/plots', 'web/src/experiments', 'web/src/styles.css'].map((p) => join(root, p)));
+  mkdirSync(cache, { recursive: true });
+  mkdirSync(join(dist, 'gallery'), { recursive: true });
+  const server = await serveStatic(dist, '/');
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const browser = await chromium.launch({ executablePath, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const failures = [];
+  const shipped = [];
+  let rendered = 0, cached = 0;
+  const t0 = performance.now();
+  try {
+    const page = await browser.newPage({ viewport: VIEWPORT, colorScheme: 'light' });
+    await page.goto(`${base}#gallery`);
+    const cards = await page.locator('#landing a.card').evaluateAll((els) => els.map((a) => ({ slug: a.dataset.slug, href: a.getAttribute('href') })));
+    if (!cards.length) throw new Error('the landing page shows no preset cards');
+    for (const { slug, href } of cards.filter((c) => c.slug.startsWith(option('only', '')))) {
+      const key = createHash('sha256').update(href).update(drawers).digest('hex').slice(0, 20);
+      const file = join(cache, `${slug}-${key}.png`);
+      if (!existsSync(file)) {
+        try {
+          await render(page, `${base}${href}&embed=1&hide=params,headline,text,export,title,explain,summary`, file);
+          rendered++;
+        } catch (error) {
+          failures.push(`${slug} (${href}): ${error.message.split('\n')[0]}`);
+          continue;
+        }
+      } else cached++;
+      copyFileSync(file, join(dist, 'gallery', `${slug}.png`));
+      shipped.push(slug);
+    }
+    // The page asks for the pictures this list names, so a card without one never requests a missing file.
+    writeFileSync(join(dist, 'gallery', 'index.json'), JSON.stringify({ thumbnails: shipped }));
+    await page.close();
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  console.error(`[attnlab] gallery: ${rendered} thumbnails rendered, ${cached} from the cache, in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  for (const f of failures) console.error(`[attnlab] gallery: FAILED ${f}`);
+  return failures.length ? 1 : 0;
+}
+
+/** Opens one preset as an embed, starts it if it asks first (a long run), and photographs its first figure. */
+async function render(page, url, file) {
+  await page.goto('about:blank');
+  await page.goto(url);
+  const status = () => page.evaluate(() => document.body.dataset.status);
+  // A link estimated to be long waits for Run (its progress text gives the estimate): press it.
+  const asksFirst = () => page.evaluate(() => document.body.dataset.status === 'waiting' && /estimated/.test(document.getElementById('progress-text')?.textContent ?? ''));
+  await page.waitForFunction((drawn) => drawn.includes(document.body.dataset.status) || document.body.dataset.status === 'error'
+    || (document.body.dataset.status === 'waiting' && /estimated/.test(document.getElementById('progress-text')?.textContent ?? '')), DRAWN, { timeout: PRESET_TIMEOUT_MS, polling: 100 });
+  if (await asksFirst()) {
+    await page.evaluate(() => document.getElementById('run').click());
+    await page.waitForFunction((drawn) => drawn.includes(document.body.dataset.status) || document.body.dataset.status === 'error', DRAWN, { timeout: PRESET_TIMEOUT_MS, polling: 100 });
+  }
+  if ((await status()) === 'error') throw new Error(`the run failed: ${(await page.locator('#error').textContent())?.trim()}`);
+  const figure = page.locator('[data-figure]').first().locator('.figure-body');
+  await figure.screenshot({ path: `${file}.tmp.png`, animations: 'disabled' });
+  renameSync(`${file}.tmp.png`, file);
+}
+
+process.exitCode = await main();

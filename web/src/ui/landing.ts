@@ -1,0 +1,87 @@
+// The landing page of a first visit (no link, or #gallery): what attnlab is, then every preset as a
+// card grouped by the paper it reproduces. A card is an ordinary link to its preset; its thumbnail
+// (gallery/<slug>.png) is rendered at build time by scripts/build-gallery.mjs from that same link.
+import { EXPERIMENTS, FAMILY_LABELS } from '../experiments';
+import { FAMILY_PAPER } from '../experiments/citations';
+import { presetLinks, type PresetLink } from '../experiments/preset-links';
+import type { Reference } from '../experiments/references';
+import { h } from './dom';
+
+/** The hash that asks for the gallery explicitly (the header's "Gallery" link). */
+export const GALLERY_HASH = '#gallery';
+
+/** True for a visit that should see the landing page rather than an experiment. */
+export function wantsLanding(hash: string): boolean {
+  return hash === '' || hash === '#' || hash === GALLERY_HASH;
+}
+
+/** About the size of a thumbnail as photographed at build time (CSS pixels; the card scales it to its width). */
+export const THUMBNAIL = { width: 376, height: 360 } as const;
+
+/** Families in picker order, each with its presets. */
+export function galleryGroups(): { family: string; label: string; paper: Reference; cards: PresetLink[] }[] {
+  const families = [...new Set(EXPERIMENTS.map((m) => m.family))];
+  return families.map((family) => ({
+    family,
+    label: FAMILY_LABELS[family] ?? family,
+    paper: FAMILY_PAPER[family],
+    cards: EXPERIMENTS.filter((m) => m.family === family).flatMap(presetLinks),
+  })).filter((g) => g.cards.length > 0);
+}
+
+function paperLine(family: string, ref: Reference): HTMLElement {
+  const lead = family === 'attention' ? 'The object all three papers study, as set up in ' : '';
+  return h('p', { class: 'gallery-paper' }, lead, `${ref.authors}, “${ref.title}”, ${ref.venue ?? ref.year}, `,
+    h('a', { href: `https://arxiv.org/abs/${ref.arxiv}`, rel: 'noopener' }, `arXiv:${ref.arxiv}`), '.');
+}
+
+function card(link: PresetLink): HTMLElement {
+  return h('li', {}, h('a', { class: 'card no-thumbnail', href: link.href, 'data-slug': link.slug },
+    h('span', { class: 'card-title' }, link.preset.label),
+    h('span', { class: 'card-claim' }, link.preset.description),
+    h('span', { class: 'card-experiment' }, link.meta.title)));
+}
+
+/** Adds the thumbnails the build shipped (gallery/index.json); a build without Chromium has none. */
+async function addThumbnails(root: HTMLElement): Promise<void> {
+  let shipped: unknown;
+  try {
+    const response = await fetch('gallery/index.json');
+    if (!response.ok) return;
+    shipped = ((await response.json()) as { thumbnails?: unknown }).thumbnails;
+  } catch { return; }
+  if (!Array.isArray(shipped)) return;
+  const slugs = new Set(shipped.filter((s): s is string => typeof s === 'string'));
+  for (const anchor of root.querySelectorAll<HTMLAnchorElement>('a.card[data-slug]')) {
+    const slug = anchor.dataset.slug ?? '';
+    if (!slugs.has(slug)) continue;
+    anchor.prepend(h('img', { src: `gallery/${slug}.png`, alt: '', width: THUMBNAIL.width, height: THUMBNAIL.height, loading: 'lazy', decoding: 'async' }));
+    anchor.classList.remove('no-thumbnail');
+  }
+}
+
+export function renderLanding(root: HTMLElement): void {
+  const first = EXPERIMENTS[0];
+  root.replaceChildren(
+    h('div', { class: 'landing-intro' },
+      h('h2', { id: 'landing-title' }, 'The theory of transformer attention, run in your browser'),
+      h('p', {}, 'attnlab reproduces the experiments of three recent papers on attention: pick one, move its parameters, and watch the simulation land on the theory, on the same plot. ',
+        'Everything is computed on your machine by a C++ core compiled to WebAssembly; nothing is installed and nothing is sent anywhere. ',
+        'Every view is a link that reproduces exactly what you saw, and every figure exports as SVG, PNG, CSV or JSON, or embeds in a blog post or a course page.'),
+      h('p', {}, h('a', { class: 'button-link primary', href: `#exp=${first.id}` }, 'Open the lab'),
+        ' or start from one of the figures below: each card opens its experiment with the paper’s setting.')),
+    ...galleryGroups().map((group) => h('section', { class: 'gallery-group', 'aria-labelledby': `gallery-${group.family}` },
+      h('h2', { id: `gallery-${group.family}` }, group.label),
+      paperLine(group.family, group.paper),
+      h('ul', { class: 'cards' }, ...group.cards.map(card)))));
+  void addThumbnails(root);
+}
+
+/** Shows the landing page (rendered once) or the lab. */
+export function showLanding(show: boolean): void {
+  const root = document.getElementById('landing');
+  if (!root) return;
+  if (show && !root.childElementCount) renderLanding(root);
+  root.hidden = !show;
+  document.body.dataset.view = show ? 'landing' : 'lab';
+}
