@@ -173,8 +173,8 @@ stale() {
   [[ -n $(find "$@" -type f -newer "$stamp" -print -quit 2>/dev/null) ]]
 }
 
-# Site inputs: everything under web/ (the wasm module included) and the build config.
-SITE_INPUTS=("$ROOT/web" "$ROOT/vite.config.ts" "$ROOT/package-lock.json" "$ROOT/tsconfig.json")
+# Site inputs: everything under web/ (the wasm module and the presets included), the build config and the precompute step.
+SITE_INPUTS=("$ROOT/web" "$ROOT/vite.config.ts" "$ROOT/package-lock.json" "$ROOT/tsconfig.json" "$ROOT/scripts/precompute-presets.mjs")
 
 build_site() {
   local stamp=$STAMP_DIR/site t0
@@ -188,6 +188,9 @@ build_site() {
   # The stamp is taken before building so that an edit made during the build triggers the next one.
   touch "$stamp.new"
   (cd "$ROOT" && npx vite build --logLevel warn) >&2
+  # Every preset's result, shipped in dist/precomputed/; cached in build/precomputed/ by link and wasm hash.
+  build_headless
+  (cd "$ROOT" && node scripts/precompute-presets.mjs) >&2
   mv "$stamp.new" "$stamp"
   say "site build (dist/): $(elapsed "$t0")"
 }

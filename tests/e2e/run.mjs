@@ -2,7 +2,7 @@
 // served from a sub-folder by a tiny static server, driven through the page's DOM contract
 // (select#experiment, #run, #stop, #notice, #error, [data-key], #result-json, [data-figure],
 // button[data-export], body[data-status]). Prints PASS/FAIL per test and "e2e: N passed, M failed".
-// The paper-1 (sparse) tests live in sparse.mjs, embed mode in embed.mjs, reproduce/open/cite in publish.mjs, dark mode and axe-core in a11y.mjs, the new-user tests (layout, progress, stale results,
+// The paper-1 (sparse) tests live in sparse.mjs, embed mode in embed.mjs, reproduce/open/cite in publish.mjs, precomputed presets in precomputed.mjs, dark mode and axe-core in a11y.mjs, the new-user tests (layout, progress, stale results,
 // keyboard, notices, per-figure exports) in first-use.mjs; helpers shared by all in helpers.mjs.
 //   node tests/e2e/run.mjs [--dist=dist] [--grep=text]   (CHROMIUM=/path overrides /usr/bin/chromium;
 //   --grep runs only the tests whose name contains the text)
@@ -16,6 +16,7 @@ import { a11yTests } from './a11y.mjs';
 import { embedTests } from './embed.mjs';
 import { firstUseTests } from './first-use.mjs';
 import { platformTests } from './platform.mjs';
+import { precomputedTests } from './precomputed.mjs';
 import { publishTests } from './publish.mjs';
 import { rankTests } from './rank.mjs';
 import { rmtTests } from './rmt.mjs';
@@ -144,6 +145,7 @@ for (const t of rmtTests) test(t.name, t.fn);
 for (const t of rankTests) test(t.name, t.fn);
 for (const t of embedTests) test(t.name, t.fn);
 for (const t of publishTests) test(t.name, t.fn);
+for (const t of precomputedTests) test(t.name, t.fn);
 for (const t of a11yTests) test(t.name, t.fn);
 
 // --- runner ---------------------------------------------------------------------------------

@@ -4,8 +4,8 @@
 import type { InputArray } from '../engine/core';
 import { parseInputOffThread } from '../engine/upload-off-thread';
 import { EXPERIMENTS } from '../experiments';
-import { defaults, SEED_SPEC, uploadsOf, type ExperimentMeta, type ParamValues, type UploadSpec } from '../experiments/schema';
-import { formatLink } from '../state/url';
+import { SEED_SPEC, uploadsOf, type ExperimentMeta, type ParamValues, type UploadSpec } from '../experiments/schema';
+import { presetLinksOf } from '../state/preset-links';
 import { coerceValue } from '../state/values';
 import { createControl, type Control } from './controls';
 import { h } from './dom';
@@ -45,11 +45,8 @@ function groupsOf(meta: ExperimentMeta): Map<string, typeof meta.params> {
 /** The "Reproduce" menu: every preset is an ordinary link (fixed seed), so it can be shared as is. */
 function presetBar(meta: ExperimentMeta): HTMLElement {
   const bar = h('nav', { class: 'presets', 'aria-labelledby': 'presets-label' }, h('p', { id: 'presets-label', class: 'group-label' }, 'Reproduce'));
-  for (const preset of meta.presets ?? []) {
-    const values = { ...defaults(meta), ...preset.values, seed: SEED_SPEC.default } as ParamValues;
-    const href = formatLink({ experimentId: meta.id, values, embed: false, hide: [] }, EXPERIMENTS);
-    bar.append(h('a', { class: 'preset', href, title: preset.description }, preset.label));
-  }
+  const links = presetLinksOf(meta, EXPERIMENTS);
+  (meta.presets ?? []).forEach((preset, k) => bar.append(h('a', { class: 'preset', href: links[k].link, title: preset.description }, preset.label)));
   return bar;
 }
 
