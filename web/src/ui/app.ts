@@ -118,6 +118,7 @@ export class App {
     this.writeUrl();
     showPrecomputedMark(false);
     const load = ++this.runId;
+    if (shipped) this.results.setStale(true); // the figures on screen are no longer this link's
     const result = await shipped;
     if (load !== this.runId) return; // another link or a run meanwhile
     if (result === undefined) this.runOnceSeen(notices); else this.showPrecomputed(meta, result);
@@ -125,6 +126,9 @@ export class App {
 
   /** A preset's result computed at build time: drawn as a finished run's, marked, with nothing started. */
   private showPrecomputed(meta: ExperimentMeta, result: Json): void {
+    if (this.inFlight) this.pool.stop(); // a run of the previous link computes nothing more
+    clearTimeout(this.pendingRun);
+    this.pendingRun = undefined;
     this.cancelWait?.();
     this.cancelWait = undefined;
     const values = this.state.values;

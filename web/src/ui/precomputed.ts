@@ -27,16 +27,15 @@ async function gunzipText(bytes: Uint8Array): Promise<string> {
   return new Response(stream).text();
 }
 
-/** The shipped result of the link's preset, or undefined when the link is no preset's or the file cannot be had. */
-export async function precomputedResult(state: AppState, meta: ExperimentMeta, registry: readonly ExperimentMeta[]): Promise<Json | undefined> {
+/**
+ * The shipped result of the link's preset: undefined at once when the link is no preset's, else a promise
+ * of the result, or of undefined when the file cannot be had.
+ */
+export function precomputedResult(state: AppState, meta: ExperimentMeta, registry: readonly ExperimentMeta[]): Promise<Json | undefined> | undefined {
   if (state.file || typeof DecompressionStream === 'undefined') return undefined;
   const link = canonicalLink(state, registry);
   if (!presetLinksOf(meta, registry).some((p) => p.link === link)) return undefined;
-  try {
-    return JSON.parse(await gunzipText(await fetchBytes(shipped(presetFileName(link)))));
-  } catch {
-    return undefined;
-  }
+  return fetchBytes(shipped(presetFileName(link))).then(gunzipText).then((text) => JSON.parse(text) as Json).catch(() => undefined);
 }
 
 /** Shows or hides the "precomputed" mark above the figures. */
