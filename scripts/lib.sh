@@ -178,7 +178,7 @@ SITE_INPUTS=("$ROOT/web" "$ROOT/vite.config.ts" "$ROOT/package-lock.json" "$ROOT
 
 build_site() {
   local stamp=$STAMP_DIR/site t0
-  if [[ -f $ROOT/dist/index.html ]] && ! stale "$stamp" "${SITE_INPUTS[@]}"; then
+  if [[ -f $ROOT/dist/index.html && -f $ROOT/dist/precomputed/index.json ]] && ! stale "$stamp" "${SITE_INPUTS[@]}"; then
     say "site: dist/ is up to date"
     return 0
   fi
