@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { differences } from './compare.mjs';
-import { assert, download, headless, inspectSvg, linkParams, open, pngSize, resultJson, root, shots, waitForStatus } from './helpers.mjs';
+import { assert, download, headless, inspectSvg, linkParams, open, pngSize, resultJson, root, shots, SHOWN, waitForStatus } from './helpers.mjs';
 import { a11yTests } from './a11y.mjs';
 import { embedTests } from './embed.mjs';
 import { firstUseTests } from './first-use.mjs';
@@ -83,7 +83,7 @@ test('Stop during a long run stops it, and a small run afterwards completes', as
 
 test('a malformed link shows a notice, falls back to defaults and still runs', async ({ context, base }) => {
   const { page, problems } = await open(context, base, '#exp=attention-map&v=2&n=abc&beta=-5&zzz=1');
-  await waitForStatus(page, 'done');
+  await waitForStatus(page, SHOWN); // repaired, it is the "Uniform rows (β = 0)" preset's link
   const notice = page.locator('#notice');
   assert(await notice.isVisible(), '#notice is not visible');
   const text = await notice.innerText();

@@ -118,7 +118,7 @@ export class App {
     this.writeUrl();
     showPrecomputedMark(false);
     const load = ++this.runId;
-    if (shipped) this.results.setStale(true); // the figures on screen are no longer this link's
+    if (shipped) { this.status.set('running'); this.results.setStale(true); } // at once, as for a run: the figures on screen are no longer this link's
     const result = await shipped;
     if (load !== this.runId) return; // another link or a run meanwhile
     if (result === undefined) this.runOnceSeen(notices); else this.showPrecomputed(meta, result);
