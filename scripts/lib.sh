@@ -173,12 +173,13 @@ stale() {
   [[ -n $(find "$@" -type f -newer "$stamp" -print -quit 2>/dev/null) ]]
 }
 
-# Site inputs: everything under web/ (the wasm module included), the build config and package.json (its version is stamped in).
-SITE_INPUTS=("$ROOT/web" "$ROOT/vite.config.ts" "$ROOT/package.json" "$ROOT/package-lock.json" "$ROOT/tsconfig.json")
+# Site inputs: everything under web/ (the wasm module and the presets included), the build config,
+# package.json (its version is stamped in) and the precompute step.
+SITE_INPUTS=("$ROOT/web" "$ROOT/vite.config.ts" "$ROOT/package.json" "$ROOT/package-lock.json" "$ROOT/tsconfig.json" "$ROOT/scripts/precompute-presets.mjs")
 
 build_site() {
   local stamp=$STAMP_DIR/site t0
-  if [[ -f $ROOT/dist/index.html ]] && ! stale "$stamp" "${SITE_INPUTS[@]}"; then
+  if [[ -f $ROOT/dist/index.html && -f $ROOT/dist/precomputed/index.json ]] && ! stale "$stamp" "${SITE_INPUTS[@]}"; then
     say "site: dist/ is up to date"
     return 0
   fi
@@ -188,11 +189,13 @@ build_site() {
   # The stamp is taken before building so that an edit made during the build triggers the next one.
   touch "$stamp.new"
   (cd "$ROOT" && npx vite build --logLevel warn) >&2
+  # Every preset's result, shipped in dist/precomputed/; cached in build/precomputed/ by link and wasm hash.
+  build_headless
+  (cd "$ROOT" && node scripts/precompute-presets.mjs) >&2
   mv "$stamp.new" "$stamp"
   say "site build (dist/): $(elapsed "$t0")"
 }
 
-# The headless entry (web/src/engine/headless.ts) bundled for Node by Vite's SSR build.
 # The gallery's thumbnails (scripts/build-gallery.mjs): cached per card in build/gallery/, copied into
 # dist/gallery/ after every site build (vite empties dist/). Needs Chromium; without it the cards are text only.
 build_gallery() {
@@ -206,6 +209,7 @@ build_gallery() {
   say "gallery thumbnails (dist/gallery/): $(elapsed "$t0")"
 }
 
+# The headless entry (web/src/engine/headless.ts) bundled for Node by Vite's SSR build.
 build_headless() {
   local stamp=$STAMP_DIR/headless t0
   if [[ -f $ROOT/build/headless/headless.js ]] && ! stale "$stamp" "$ROOT/web/src/engine" "$ROOT/vite.config.ts" "$ROOT/scripts/build-headless.mjs"; then

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { assert, open, shots, waitForStatus } from './helpers.mjs';
+import { assert, open, shots, SHOWN, waitForStatus } from './helpers.mjs';
 
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
@@ -40,7 +40,7 @@ for (const scheme of ['light', 'dark']) {
       problems.push(...p);
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(`${base}${hash}`);
-      await waitForStatus(page, 'done', 120_000);
+      await waitForStatus(page, SHOWN, 120_000);
       const theme = await page.evaluate(() => document.documentElement.dataset.theme);
       assert(theme === scheme, `${family}: the page is in ${theme} mode under prefers-color-scheme: ${scheme}`);
       await page.waitForTimeout(200); // the figure summaries are written just after the figures
@@ -67,7 +67,7 @@ test('the dark-mode toggle is remembered in localStorage, not in the link, and r
   const { page, problems } = await open(context, base, '#exp=rank-n&v=2&seed=1');
   try {
     await page.emulateMedia({ colorScheme: 'light' });
-    await waitForStatus(page, 'done', 120_000);
+    await waitForStatus(page, SHOWN, 120_000);
     const ink = () => page.locator('[data-figure] .figure-body svg[class^="plot"]').first().evaluate((el) => getComputedStyle(el).color);
     const lightInk = await ink();
     await page.locator('#theme-toggle').click();
@@ -78,7 +78,7 @@ test('the dark-mode toggle is remembered in localStorage, not in the link, and r
     const hash = await page.evaluate(() => location.hash);
     assert(!/theme|dark/.test(hash), `the theme went into the link: ${hash}`);
     await page.reload();
-    await waitForStatus(page, 'done', 120_000);
+    await waitForStatus(page, SHOWN, 120_000);
     assert(await page.evaluate(() => document.documentElement.dataset.theme) === 'dark', 'the dark choice was not remembered over a reload');
     const summary = await page.locator('[data-figure] .figure-summary').first().textContent();
     assert(/^Data: \d+ rows?; .+ from .+ to /.test(summary), `no data summary for the first figure: '${summary}'`);

@@ -7,7 +7,7 @@
 // it is scrolled into view. Then the Embed dialog's snippet and a bad hide flag.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assert, open, shots, waitForStatus } from './helpers.mjs';
+import { assert, open, shots, SHOWN, waitForStatus } from './helpers.mjs';
 import { serveStatic } from './static-server.mjs';
 
 const tests = [];
@@ -47,10 +47,11 @@ async function frameStatus(frame) {
   return frame.evaluate(() => document.body?.dataset.status ?? '');
 }
 
-async function waitForFrameStatus(frame, status, timeout = 90_000) {
-  await frame.waitForFunction((s) => document.body?.dataset.status === s || document.body?.dataset.status === 'error', status, { timeout, polling: 100 });
+async function waitForFrameStatus(frame, statuses, timeout = 90_000) {
+  const wanted = [statuses].flat();
+  await frame.waitForFunction((w) => w.includes(document.body?.dataset.status) || document.body?.dataset.status === 'error', wanted, { timeout, polling: 100 });
   const now = await frameStatus(frame);
-  assert(now === status, `frame ${frame.url().split('#')[1]} became '${now}': ${await frame.locator('#error').textContent()}`);
+  assert(wanted.includes(now), `frame ${frame.url().split('#')[1]} became '${now}': ${await frame.locator('#error').textContent()}`);
 }
 
 /** Where the frame's first figure and its drawing sit in the frame's document, and what is hidden. */
@@ -98,7 +99,7 @@ test('embeds on a host page: two iframes and <attnlab-figure> draw inside 700×5
 
     for (const [id, part, experiment] of [['fixed', 'exp=sparse-approx', 'sparse'], ['auto', 'exp=rank-n', 'rank-n']]) {
       const frame = await frameWith(page, part);
-      await waitForFrameStatus(frame, 'done');
+      await waitForFrameStatus(frame, SHOWN);
       await page.waitForTimeout(300);
       const l = await layoutOf(frame);
       seen.push(`${id}: figure bottom ${Math.round(l.bottom)}, right ${Math.round(l.right)}, page ${l.height} px`);
@@ -141,7 +142,7 @@ test('embeds on a host page: two iframes and <attnlab-figure> draw inside 700×5
 
 test('the Embed dialog builds an auto-height snippet with the host script, a fixed one without, and the custom element; its preview measures the fallback height', async ({ context, base }) => {
   const { page, problems } = await open(context, base, '#exp=rank-n&v=2&seed=1');
-  await waitForStatus(page, 'done', 90_000);
+  await waitForStatus(page, SHOWN, 90_000);
   await page.locator('#embed-open').click();
   const dialog = page.locator('#embed-dialog');
   assert(await dialog.isVisible(), 'the Embed dialog did not open');
@@ -151,7 +152,7 @@ test('the Embed dialog builds an auto-height snippet with the host script, a fix
   assert(first.includes('attnlab-embed-host.js') && first.includes('data-attnlab-auto-height') && first.includes('loading="lazy"'), `auto snippet: ${first}`);
   // The preview runs and reports its first figure's bottom: the fallback height becomes that.
   const preview = await frameWith(page, 'embed=1&hide=params,explain');
-  await waitForFrameStatus(preview, 'done');
+  await waitForFrameStatus(preview, SHOWN);
   await page.waitForTimeout(1000); // the preview's height message after its last layout
   const measured = Number((await snippet()).match(/height="(\d+)"/)[1]);
   const bottom = await preview.evaluate(() => Math.ceil(document.querySelector('[data-figure]').getBoundingClientRect().bottom + scrollY + 12));

@@ -21,6 +21,12 @@ export function headless(id, params) {
   return JSON.parse(r.stdout);
 }
 
+/**
+ * A finished result on screen: a live run's ('done') or, for a link that is exactly a preset's (the
+ * defaults of some experiments are), the result the build precomputed and shipped ('precomputed').
+ */
+export const SHOWN = ['done', 'precomputed'];
+
 /** Waits for body[data-status] to become one of `statuses`; fails early on 'error'. */
 export async function waitForStatus(page, statuses, timeout = 60_000) {
   const wanted = [statuses].flat();

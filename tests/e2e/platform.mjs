@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { differences } from './compare.mjs';
-import { assert, download, headless, open, pngSize, resultJson, root, waitForStatus } from './helpers.mjs';
+import { assert, download, headless, open, pngSize, resultJson, root, SHOWN, waitForStatus } from './helpers.mjs';
 import { serveStatic } from './static-server.mjs';
 
 const tests = [];
@@ -21,7 +21,7 @@ test('every experiment with only seed= gives the same numbers in the page, headl
   for (const id of ids) {
     await page.evaluate((hash) => { location.hash = hash; }, `#exp=${id}&v=2&seed=1`);
     await page.waitForFunction((want) => document.getElementById('experiment')?.value === want, id);
-    await waitForStatus(page, 'done', 120_000);
+    await waitForStatus(page, SHOWN, 120_000);
     const shown = await resultJson(page);
     const cli = native(id, { seed: 1 });
     const lab = headless(id, { seed: 1 });

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { differences } from './compare.mjs';
-import { assert, download, headless, linkParams, open, resultJson, root, shots, waitForStatus } from './helpers.mjs';
+import { assert, download, headless, linkParams, open, resultJson, root, shots, SHOWN, waitForStatus } from './helpers.mjs';
 
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
@@ -116,7 +116,7 @@ test('Open result… refuses a malformed and a mismatching file with one named l
   const path = join(dir, exported.name);
   writeFileSync(path, exported.bytes);
   await page.goto(`${base}#exp=rank-n&v=2&seed=1`);
-  await waitForStatus(page, 'done', 120_000);
+  await waitForStatus(page, SHOWN, 120_000);
   await page.locator('#open-result-file').setInputFiles(path);
   await waitForStatus(page, 'opened');
   assert(await page.locator('#experiment').inputValue() === 'attention-map' && await page.locator('#param-n').inputValue() === '64', 'the envelope did not restore its experiment and parameters');
@@ -137,7 +137,7 @@ test('Cite this shows the BibTeX of each family\'s paper and of attnlab', async 
   await waitForStatus(page, 'done');
   for (const [id, arxiv, type] of [['sparse-approx', '2106.03764', 'inproceedings'], ['rmt-spectrum', '2605.06826', 'misc'], ['rank-n', '2608.28150', 'misc']]) {
     await page.goto(`${base}#exp=${id}&v=2&seed=1`);
-    await waitForStatus(page, 'done', 120_000);
+    await waitForStatus(page, SHOWN, 120_000);
     const paper = await page.locator('#bibtex-paper').textContent();
     assert(paper.startsWith(`@${type}{`) && paper.includes(`eprint        = {${arxiv}}`), `${id}: paper BibTeX: ${paper.slice(0, 200)}`);
     const self = await page.locator('#bibtex-attnlab').textContent();

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { differences } from './compare.mjs';
-import { assert, headless, open, resultJson, shots, waitForStatus } from './helpers.mjs';
+import { assert, headless, open, resultJson, shots, SHOWN, waitForStatus } from './helpers.mjs';
 
 // The preset each experiment is checked with (labels from web/src/experiments/<id>/presets.ts).
 const PRESETS = {
@@ -38,12 +38,12 @@ const values = (count, seed) => Array.from({ length: count }, (_, i) => Math.sin
 for (const [id, preset] of Object.entries(PRESETS)) {
   test(`${id}: the default and the preset "${preset}" run and draw every figure`, async ({ context, base }) => {
     const { page, problems } = await open(context, base, `#exp=${id}&v=2&seed=1`);
-    await waitForStatus(page, 'done', 240_000);
+    await waitForStatus(page, SHOWN, 240_000);
     assert(await page.locator('[data-figure]').count() > 0, `${id}: no figure drawn`);
     assert(await page.locator('.figure-error').count() === 0, `${id}: a figure could not be drawn`);
     await page.locator('a.preset', { hasText: preset }).click();
     await page.waitForFunction(() => document.body.dataset.status === 'running' || location.hash.includes('&'), null, { timeout: 10_000 });
-    await waitForStatus(page, 'done', 240_000);
+    await waitForStatus(page, SHOWN, 240_000);
     assert(await page.locator('.figure-error').count() === 0, `${id} preset: a figure could not be drawn`);
     const shown = await resultJson(page);
     if (id === 'rank-beta') {

@@ -3,7 +3,7 @@
 // that reproduces the headless numbers. Each test is { name, fn({ context, base }) -> problems[] }.
 import { join } from 'node:path';
 import { differences } from './compare.mjs';
-import { assert, headless, linkParams, open, resultJson, shots, waitForStatus } from './helpers.mjs';
+import { assert, headless, linkParams, open, resultJson, shots, SHOWN, waitForStatus } from './helpers.mjs';
 
 // The preset each experiment is checked with (labels from web/src/experiments/<id>/presets.ts).
 const PRESETS = {
@@ -20,14 +20,14 @@ const test = (name, fn) => tests.push({ name, fn });
 for (const [id, preset] of Object.entries(PRESETS)) {
   test(`${id}: the default and the preset "${preset}" run and draw every figure`, async ({ context, base }) => {
     const { page, problems } = await open(context, base, `#exp=${id}&v=2&seed=1`);
-    await waitForStatus(page, 'done', 120_000);
+    await waitForStatus(page, SHOWN, 120_000);
     const figures = await page.locator('[data-figure]').count();
     assert(figures > 0, `${id}: no figure drawn`);
     const broken = await page.locator('.figure-error').count();
     assert(broken === 0, `${id}: ${broken} figure(s) could not be drawn`);
     await page.locator('a.preset', { hasText: preset }).click();
     await page.waitForFunction(() => document.body.dataset.status === 'running' || location.hash.includes('&'), null, { timeout: 10_000 });
-    await waitForStatus(page, 'done', 120_000);
+    await waitForStatus(page, SHOWN, 120_000);
     assert(await page.locator('.figure-error').count() === 0, `${id} preset: a figure could not be drawn`);
     const shown = await resultJson(page);
     if (id === 'rmt-spectrum') {

@@ -2,7 +2,7 @@
 // served from a sub-folder by a tiny static server, driven through the page's DOM contract
 // (select#experiment, #run, #stop, #notice, #error, [data-key], #result-json, [data-figure],
 // button[data-export], body[data-status]). Prints PASS/FAIL per test and "e2e: N passed, M failed".
-// The paper-1 (sparse) tests live in sparse.mjs, embed mode in embed.mjs, reproduce/open/cite in publish.mjs, the landing page and gallery in landing.mjs, dark mode and axe-core in a11y.mjs, the figures' data tables and heatmap keyboard in tables.mjs, app= in links.mjs, the new-user tests (layout, progress, stale results,
+// The paper-1 (sparse) tests live in sparse.mjs, embed mode in embed.mjs, reproduce/open/cite in publish.mjs, precomputed presets in precomputed.mjs, the landing page and gallery in landing.mjs, dark mode and axe-core in a11y.mjs, the figures' data tables and heatmap keyboard in tables.mjs, app= in links.mjs, the new-user tests (layout, progress, stale results,
 // keyboard, notices, per-figure exports) in first-use.mjs, the offline copy and its update notice in offline.mjs;
 // helpers shared by all in helpers.mjs. The shared context blocks service workers, so every test sees the
 // network as a first visit does; offline.mjs gets a browser of its own (isolatedContext) where they run.
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { differences } from './compare.mjs';
-import { assert, download, headless, inspectSvg, linkParams, open, pngSize, resultJson, root, shots, waitForStatus } from './helpers.mjs';
+import { assert, download, headless, inspectSvg, linkParams, open, pngSize, resultJson, root, shots, SHOWN, waitForStatus } from './helpers.mjs';
 import { a11yTests } from './a11y.mjs';
 import { embedTests } from './embed.mjs';
 import { firstUseTests } from './first-use.mjs';
@@ -21,6 +21,7 @@ import { landingTests } from './landing.mjs';
 import { linkTests } from './links.mjs';
 import { offlineTests } from './offline.mjs';
 import { platformTests } from './platform.mjs';
+import { precomputedTests } from './precomputed.mjs';
 import { publishTests } from './publish.mjs';
 import { rankTests } from './rank.mjs';
 import { rmtTests } from './rmt.mjs';
@@ -90,7 +91,7 @@ test('Stop during a long run stops it, and a small run afterwards completes', as
 
 test('a malformed link shows a notice, falls back to defaults and still runs', async ({ context, base }) => {
   const { page, problems } = await open(context, base, '#exp=attention-map&v=2&n=abc&beta=-5&zzz=1');
-  await waitForStatus(page, 'done');
+  await waitForStatus(page, SHOWN); // repaired, it is the "Uniform rows (β = 0)" preset's link
   const notice = page.locator('#notice');
   assert(await notice.isVisible(), '#notice is not visible');
   const text = await notice.innerText();
@@ -152,6 +153,7 @@ for (const t of rmtTests) test(t.name, t.fn);
 for (const t of rankTests) test(t.name, t.fn);
 for (const t of embedTests) test(t.name, t.fn);
 for (const t of publishTests) test(t.name, t.fn);
+for (const t of precomputedTests) test(t.name, t.fn);
 for (const t of a11yTests) test(t.name, t.fn);
 for (const t of tableTests) test(t.name, t.fn);
 for (const t of linkTests) test(t.name, t.fn);

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { differences } from './compare.mjs';
-import { assert, download, headless, inspectSvg, linkParams, open, parseCsv, pngSize, resultJson, shots, waitForStatus } from './helpers.mjs';
+import { assert, download, headless, inspectSvg, linkParams, open, parseCsv, pngSize, resultJson, shots, SHOWN, waitForStatus } from './helpers.mjs';
 
 const DMIN_LINK = '#exp=sparse-dmin&v=2&ns=64,128,256&step=16&seeds=2&seed=3';
 
@@ -106,7 +106,7 @@ test('sparse-dmin: every figure exports stamped SVG (the table as text), PNG (2x
 
 test('sparse-approx: the default d passes, d = 32 fails with its rows marked, and the formulas are typeset', async ({ context, base }) => {
   const { page, problems } = await open(context, base, '#exp=sparse-approx&v=2&seed=1');
-  await waitForStatus(page, 'done');
+  await waitForStatus(page, SHOWN);
   let r = await resultJson(page);
   assert(r.pass && r.d === 384, `default run: pass=${r.pass}, d=${r.d}`);
   assert(r.spread.worst <= r.spread.threshold && r.gap.worst <= r.gap.threshold, 'pass is reported but a worst row exceeds its threshold');
@@ -118,7 +118,7 @@ test('sparse-approx: the default d passes, d = 32 fails with its rows marked, an
   assert(!/\\(frac|varepsilon|ln|le|operatorname)\b/.test(prose), `raw TeX in the explanation: ${prose.match(/\\\w+/)?.[0]}`);
 
   await page.evaluate(() => { location.hash = '#exp=sparse-approx&v=2&d=32&seed=1'; });
-  await waitForStatus(page, 'done');
+  await waitForStatus(page, SHOWN);
   r = await resultJson(page);
   assert(r.d === 32 && !r.pass, `d=32 run: d=${r.d}, pass=${r.pass}`);
   const over = r.rowSpread.filter((s) => s > r.spread.threshold).length;

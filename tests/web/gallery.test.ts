@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { FAMILY_PAPER } from '../../web/src/experiments/citations';
-import { allPresetLinks, presetValues } from '../../web/src/experiments/preset-links';
+import { allPresetLinks } from '../../web/src/state/preset-links';
 import { parseLink } from '../../web/src/state/url';
 import { galleryGroups, wantsLanding } from '../../web/src/ui/landing';
 
@@ -14,21 +14,21 @@ describe('gallery', () => {
   it('has one card per preset, each in its family\'s group, citing that family\'s paper', () => {
     const presets = EXPERIMENTS.reduce((n, m) => n + (m.presets?.length ?? 0), 0);
     expect(cards.length).toBe(presets);
-    expect(new Set(cards.map((c) => c.href)).size).toBe(presets);
+    expect(new Set(cards.map((c) => c.link)).size).toBe(presets);
     expect(new Set(cards.map((c) => c.slug)).size).toBe(presets);
     for (const g of groups) {
       expect(g.paper).toBe(FAMILY_PAPER[g.family]);
-      for (const c of g.cards) expect(c.meta.family).toBe(g.family);
+      for (const c of g.cards) expect(EXPERIMENTS.find((m) => m.id === c.experimentId)?.family).toBe(g.family);
     }
     expect(groups.map((g) => g.family)).toEqual(['attention', 'sparse', 'rmt', 'rank']);
   });
 
   it('links each card to exactly its preset\'s values, with no notice', () => {
-    for (const c of allPresetLinks()) {
-      const parsed = parseLink(c.href, EXPERIMENTS);
+    for (const c of allPresetLinks(EXPERIMENTS)) {
+      const parsed = parseLink(c.link, EXPERIMENTS);
       expect(parsed.notices, c.slug).toEqual([]);
-      expect(parsed.state.experimentId).toBe(c.meta.id);
-      expect(parsed.state.values).toEqual(presetValues(c.meta, c.preset));
+      expect(parsed.state.experimentId).toBe(c.experimentId);
+      expect(parsed.state.values).toEqual(c.values);
       expect(c.slug).toMatch(/^[a-z0-9-]+$/);
     }
   });

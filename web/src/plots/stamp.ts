@@ -16,13 +16,16 @@ export interface ExportStamp {
   link: string;
   /** ISO time of the export. */
   created: string;
+  /** Set when the result was computed at build time and shipped with the site (a preset link), not run here. */
+  precomputed?: true;
 }
 
-export function makeStamp(args: { experiment: string; figure?: string; values: Record<string, number | string | number[]>; link: string; created?: Date }): ExportStamp {
+export function makeStamp(args: { experiment: string; figure?: string; values: Record<string, number | string | number[]>; link: string; created?: Date; precomputed?: boolean }): ExportStamp {
   const { seed, ...params } = args.values;
   return {
     app: 'attnlab', version: APP_VERSION, experiment: args.experiment, figure: args.figure,
     params, seed: Number(seed), link: args.link, created: (args.created ?? new Date()).toISOString(),
+    ...(args.precomputed ? { precomputed: true as const } : {}),
   };
 }
 
@@ -35,6 +38,7 @@ export function stampEntries(stamp: ExportStamp): [string, string][] {
   const entries: [string, string][] = [['app', `attnlab ${stamp.version}`], ['experiment', stamp.experiment]];
   if (stamp.figure) entries.push(['figure', stamp.figure]);
   entries.push(['params', paramsText(stamp.params)], ['seed', String(stamp.seed)], ['link', stamp.link], ['created', stamp.created]);
+  if (stamp.precomputed) entries.push(['computed', 'precomputed at build time (identical to a live run of the link)']);
   return entries;
 }
 

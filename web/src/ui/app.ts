@@ -21,6 +21,7 @@ import { wireResultFiles } from './result-file-ui';
 import type { OpenedResult } from '../state/result-file';
 import { buildPanel, type Panel } from './panel';
 import { LiveTheory, type TheoryRequest } from './live-theory';
+import { precomputedResult, showPrecomputedMark } from './precomputed';
 import { fillPicker } from './picker';
 import { ResultsView, type ExportableFigure } from './results';
 import { changedKeys, formText } from './stale';
@@ -61,7 +62,7 @@ export class App {
   private panel!: Panel;
   private runId = 0;
   /** What the figures on screen came from: exports are stamped with it. */
-  private lastRun: { experimentId: string; values: ParamValues; result: Json; link: string; file?: string; opened?: string; paramsUnknown?: boolean } | undefined;
+  private lastRun: { experimentId: string; values: ParamValues; result: Json; link: string; file?: string; opened?: string; paramsUnknown?: boolean; precomputed?: boolean } | undefined;
   private writtenHash = '';
   private theory = new LiveTheory((request, theory) => this.drawTheory(request, theory));
   private theoryToken = 0;
@@ -108,10 +109,13 @@ export class App {
 
   /**
    * Restores the page from the URL and runs it (cheap for defaults; the link's numbers otherwise),
-   * unless the run is estimated to be long: then it says how long and waits for Run.
+   * unless the run is estimated to be long: then it says how long and waits for Run. A preset's link
+   * draws the result shipped with the site instead, computing nothing (embedded too).
    */
   private async load(): Promise<void> {
     const { state, notices } = parseLink(location.hash, EXPERIMENTS);
+    const meta = metaOf(state.experimentId);
+    const shipped = precomputedResult(state, meta, EXPERIMENTS); // under way while the panel is built
     this.setState(state, true);
     const uploads = uploadsOf(metaOf(state.experimentId));
     // Files never travel in links, only their names: say which files reproduce the sender's numbers.
@@ -121,7 +125,28 @@ export class App {
     }
     this.status.showNotices(notices);
     this.writeUrl();
-    this.runOnceSeen(notices);
+    showPrecomputedMark(false);
+    const load = ++this.runId;
+    if (shipped) { this.status.set('running'); this.results.setStale(true); } // at once, as for a run: the figures on screen are no longer this link's
+    const result = await shipped;
+    if (load !== this.runId) return; // another link or a run meanwhile
+    if (result === undefined) this.runOnceSeen(notices); else this.showPrecomputed(meta, result);
+  }
+
+  /** A preset's result computed at build time: drawn as a finished run's, marked, with nothing started. */
+  private showPrecomputed(meta: ExperimentMeta, result: Json): void {
+    if (this.inFlight) this.pool.stop(); // a run of the previous link computes nothing more
+    clearTimeout(this.pendingRun);
+    this.pendingRun = undefined;
+    this.cancelWait?.();
+    this.cancelWait = undefined;
+    const values = this.state.values;
+    this.lastRun = { experimentId: meta.id, values, result, link: location.href, precomputed: true };
+    this.results.show(meta, result, values);
+    showPrecomputedMark(true);
+    showReproduce(meta, values, []);
+    this.status.set('precomputed');
+    this.stopButton.disabled = true;
   }
 
   /** Runs now, or in embed mode once the view is first scrolled into view (a page of ten embeds computes one at a time as it is read). */
@@ -184,6 +209,7 @@ export class App {
       showCitations(byId('cite-entries'), meta);
       showPaperLine(byId('experiment-paper'), meta);
       hideReproduce();
+      showPrecomputedMark(false);
       document.title = `${meta.title} · attnlab`;
     }
     this.state = state;
@@ -259,7 +285,8 @@ export class App {
     if (Object.keys(run.result).every((key) => key in theory)) {
       this.state = { ...this.state, values };
       this.writeUrl();
-      this.lastRun = { ...run, values, result: merged, link: location.href };
+      this.lastRun = { ...run, values, result: merged, link: location.href, precomputed: false };
+      showPrecomputedMark(false);
       this.results.show(meta, merged, values);
     } else {
       this.results.showTheory(meta, merged, run.values);
@@ -294,6 +321,7 @@ export class App {
     byId('open-choice').replaceChildren();
     byId('opened-from').hidden = true;
     this.status.set('running');
+    showPrecomputedMark(false);
     this.results.setStale(true);
     this.results.markOutdated(false);
     this.stopButton.disabled = false;
@@ -348,6 +376,7 @@ export class App {
     this.setState({ ...rest, experimentId: meta.id, values: opened.values }, meta.id !== this.state.experimentId);
     this.status.clearError();
     this.lastRun = { experimentId: meta.id, values: opened.values, result: opened.result, link: `opened from file ${name}`, opened: name, paramsUnknown: !opened.knownParams };
+    showPrecomputedMark(false);
     this.results.show(meta, opened.result, opened.values, undefined, name);
     if (opened.knownParams) showReproduce(meta, opened.values, []); else hideReproduce();
     const note = byId('opened-from');
@@ -370,7 +399,7 @@ export class App {
   private export(figure: ExportableFigure, element: Element, format: 'svg' | 'png' | 'csv' | 'json'): void {
     const run = this.lastRun;
     if (!run) { this.status.showNotices(['Nothing to export yet: wait for the run to finish.']); return; }
-    const stamp = makeStamp({ experiment: run.experimentId, figure: figure.id, values: run.values as Record<string, number | string | number[]>, link: run.link });
+    const stamp = makeStamp({ experiment: run.experimentId, figure: figure.id, values: run.values as Record<string, number | string | number[]>, link: run.link, precomputed: run.precomputed });
     exportFigure({ format, element, title: figure.title, table: figure.table, data: figure.data, stamp })
       .catch((error: Error) => this.status.showError(`export failed: ${error.message}`));
   }

@@ -3,8 +3,8 @@
 // (gallery/<slug>.png) is rendered at build time by scripts/build-gallery.mjs from that same link.
 import { EXPERIMENTS, FAMILY_LABELS } from '../experiments';
 import { FAMILY_PAPER } from '../experiments/citations';
-import { presetLinks, type PresetLink } from '../experiments/preset-links';
 import type { Reference } from '../experiments/references';
+import { presetLinksOf, type PresetLink } from '../state/preset-links';
 import { h } from './dom';
 
 /** The hash that asks for the gallery explicitly (the header's "Gallery" link). */
@@ -25,7 +25,7 @@ export function galleryGroups(): { family: string; label: string; paper: Referen
     family,
     label: FAMILY_LABELS[family] ?? family,
     paper: FAMILY_PAPER[family],
-    cards: EXPERIMENTS.filter((m) => m.family === family).flatMap(presetLinks),
+    cards: EXPERIMENTS.filter((m) => m.family === family).flatMap((m) => presetLinksOf(m, EXPERIMENTS)),
   })).filter((g) => g.cards.length > 0);
 }
 
@@ -36,10 +36,11 @@ function paperLine(family: string, ref: Reference): HTMLElement {
 }
 
 function card(link: PresetLink): HTMLElement {
-  return h('li', {}, h('a', { class: 'card no-thumbnail', href: link.href, 'data-slug': link.slug },
-    h('span', { class: 'card-title' }, link.preset.label),
-    h('span', { class: 'card-claim' }, link.preset.description),
-    h('span', { class: 'card-experiment' }, link.meta.title)));
+  const title = EXPERIMENTS.find((m) => m.id === link.experimentId)?.title ?? link.experimentId;
+  return h('li', {}, h('a', { class: 'card no-thumbnail', href: link.link, 'data-slug': link.slug },
+    h('span', { class: 'card-title' }, link.label),
+    h('span', { class: 'card-claim' }, link.description),
+    h('span', { class: 'card-experiment' }, title)));
 }
 
 /** Adds the thumbnails the build shipped (gallery/index.json); a build without Chromium has none. */

@@ -3,8 +3,9 @@
 // does not validate is handed on as typed text so the core's error names the parameter and range.
 import type { InputArray } from '../engine/core';
 import { parseInputOffThread } from '../engine/upload-off-thread';
+import { EXPERIMENTS } from '../experiments';
 import { SEED_SPEC, uploadsOf, type ExperimentMeta, type ParamValues, type UploadSpec } from '../experiments/schema';
-import { presetLinks } from '../experiments/preset-links';
+import { presetLinksOf } from '../state/preset-links';
 import { coerceValue } from '../state/values';
 import { createControl, type Control } from './controls';
 import { h } from './dom';
@@ -44,7 +45,7 @@ function groupsOf(meta: ExperimentMeta): Map<string, typeof meta.params> {
 /** The "Reproduce" menu: every preset is an ordinary link (fixed seed), so it can be shared as is. */
 function presetBar(meta: ExperimentMeta): HTMLElement {
   const bar = h('nav', { class: 'presets', 'aria-labelledby': 'presets-label' }, h('p', { id: 'presets-label', class: 'group-label' }, 'Reproduce'));
-  for (const { preset, href } of presetLinks(meta)) bar.append(h('a', { class: 'preset', href, title: preset.description }, preset.label));
+  for (const p of presetLinksOf(meta, EXPERIMENTS)) bar.append(h('a', { class: 'preset', href: p.link, title: p.description }, p.label));
   return bar;
 }
 

@@ -6,9 +6,9 @@ import { byId, h } from './dom';
 /**
  * 'waiting': not started — an embedded view not scrolled into view yet (it computes once it is), or a link
  * whose run is estimated long enough to ask first (it starts when Run is pressed); 'opened': figures from a
- * result file.
+ * result file; 'precomputed': a preset link's result shipped with the site (a live run gives the same; Run computes it).
  */
-export type RunStatus = 'idle' | 'waiting' | 'running' | 'done' | 'error' | 'stopped' | 'opened';
+export type RunStatus = 'idle' | 'waiting' | 'running' | 'done' | 'error' | 'stopped' | 'opened' | 'precomputed';
 
 /** How often the elapsed time is redrawn while running (ms). */
 export const TICK_MS = 250;
@@ -69,6 +69,9 @@ export class StatusView {
     } else if (status === 'opened') {
       this.setProgress(1);
       this.progressText.textContent = `Opened from a file${detail}`;
+    } else if (status === 'precomputed') {
+      this.setProgress(1);
+      this.progressText.textContent = 'Precomputed at build time';
     } else if (status === 'waiting') {
       this.setProgress(0);
       // With a detail (the estimate) the run waits for Run; without, for the embed to be scrolled into view.
