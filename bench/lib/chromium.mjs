@@ -31,9 +31,11 @@ export async function timeLinkInChromium(dist, hash, { timeoutSeconds = 600 } = 
     await page.goto(url);
     // The page runs the link on load ('idle' comes first), or asks first when its estimate is long
     // ('waiting'): then Run is pressed at once, as the visitor would.
-    await page.waitForFunction(() => ['done', 'error', 'stopped', 'waiting'].includes(document.body.dataset.status), null,
+    // A preset's link shows the result shipped with the site ('precomputed'): Run recomputes it live,
+    // which is what is timed (the page has loaded by then; the wasm loads on Run).
+    await page.waitForFunction(() => ['done', 'error', 'stopped', 'waiting', 'precomputed'].includes(document.body.dataset.status), null,
       { timeout: timeoutSeconds * 1000, polling: 50 });
-    if (await page.evaluate(() => document.body.dataset.status === 'waiting')) {
+    if (await page.evaluate(() => ['waiting', 'precomputed'].includes(document.body.dataset.status))) {
       await page.locator('#run').click();
       await page.waitForFunction(() => ['done', 'error', 'stopped'].includes(document.body.dataset.status), null,
         { timeout: timeoutSeconds * 1000, polling: 50 });

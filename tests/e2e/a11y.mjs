@@ -1,12 +1,13 @@
 // End-to-end tests of dark mode and accessibility, run by run.mjs: axe-core (injected through the
 // DevTools protocol, so the page's strict CSP stays as it is) finds no serious or critical violation
-// on an experiment page of each family and in embed mode, in light and in dark mode; the theme
+// on an experiment page of each family and in embed mode, and on every experiment's page (its first
+// preset, precomputed), in light and in dark mode; the theme
 // toggle is remembered in localStorage (not in the link) and redraws the figures; each figure has a
 // text summary generated from its data.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { assert, open, shots, SHOWN, waitForStatus } from './helpers.mjs';
+import { assert, open, root, shots, SHOWN, waitForStatus } from './helpers.mjs';
 
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
@@ -56,6 +57,38 @@ for (const scheme of ['light', 'dark']) {
         for (const v of await axeViolations(page)) found.push(`embed dialog: ${v}`);
       }
       if (family === 'rank') await page.screenshot({ path: join(shots, `theme-${scheme}.png`), fullPage: true });
+      await page.close();
+    }
+    assert(found.length === 0, `${found.length} violations: ${found.slice(0, 6).join(' | ')}`);
+    return problems;
+  });
+}
+
+/** One page per experiment: its first preset's link (shipped precomputed, so nothing is computed here). */
+function firstPresetLinks() {
+  const index = JSON.parse(readFileSync(join(root, 'dist/precomputed/index.json'), 'utf8'));
+  const byExperiment = new Map();
+  for (const link of Object.keys(index.presets)) {
+    const id = new URLSearchParams(link.slice(1)).get('exp');
+    if (!byExperiment.has(id)) byExperiment.set(id, link);
+  }
+  return [...byExperiment];
+}
+
+for (const scheme of ['light', 'dark']) {
+  test(`axe-core: no serious or critical violation on every experiment's page, ${scheme} mode`, async ({ context, base }) => {
+    const problems = [];
+    const found = [];
+    const pages = firstPresetLinks();
+    assert(pages.length === 14, `${pages.length} experiments have a shipped preset, not 14`);
+    for (const [id, hash] of pages) {
+      const { page, problems: p } = await open(context, base, '');
+      problems.push(...p);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`${base}${hash}`);
+      await waitForStatus(page, SHOWN, 60_000);
+      await page.waitForTimeout(200); // the figure summaries are written just after the figures
+      for (const v of await axeViolations(page)) found.push(`${id}: ${v}`);
       await page.close();
     }
     assert(found.length === 0, `${found.length} violations: ${found.slice(0, 6).join(' | ')}`);

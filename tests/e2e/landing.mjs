@@ -3,7 +3,7 @@
 // for every card; a card opens its preset; the header's Gallery link comes back; axe finds nothing serious.
 import { join } from 'node:path';
 import { axeViolations } from './a11y.mjs';
-import { assert, open, shots, waitForStatus } from './helpers.mjs';
+import { assert, open, shots, SHOWN, waitForStatus } from './helpers.mjs';
 
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
@@ -44,7 +44,7 @@ test('a gallery card opens its preset in the lab, whose Reproduce bar has the sa
   const card = page.locator('#landing a.card[data-slug="sparse-approx-2"]');
   const href = await card.getAttribute('href');
   await card.click();
-  await waitForStatus(page, 'done');
+  await waitForStatus(page, SHOWN);
   assert(await page.evaluate(() => location.hash) === href, `the lab rewrote the card's link ${href} to ${await page.evaluate(() => location.hash)}`);
   assert(await page.evaluate(() => document.body.dataset.view) === 'lab' && await page.locator('#landing').isHidden(), 'the landing page is still shown');
   const reproduce = await page.locator('nav.presets a.preset').evaluateAll((els) => els.map((a) => a.getAttribute('href')));
@@ -53,7 +53,7 @@ test('a gallery card opens its preset in the lab, whose Reproduce bar has the sa
   await page.waitForSelector('#landing a.card', { state: 'visible' });
   assert(await page.locator('.layout').isHidden(), 'the lab stays visible after Gallery');
   await page.goBack();
-  await waitForStatus(page, 'done');
+  await waitForStatus(page, SHOWN);
   assert(await page.locator('.layout').isVisible(), 'Back does not return to the lab');
   await page.close();
   return problems;

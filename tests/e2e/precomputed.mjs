@@ -1,6 +1,6 @@
 // End-to-end tests of precomputed presets, run by run.mjs: the built dist/ ships every preset's result
-// (scripts/precompute-presets.mjs). A preset link paints its first figure well under a second after
-// navigation (measured in the page with performance.now()), before any wasm is loaded, marked
+// (scripts/precompute-presets.mjs). A preset link paints its first figure before any wasm is requested
+// (the time it takes is logged here and measured in bench/first-paint.mjs, never asserted), marked
 // "precomputed", with the headless run's numbers and exports that say so; changing one value runs live;
 // a link that is no preset's runs live without asking for a shipped file; a file that cannot be fetched
 // means a live run; embed mode paints a preset without computing.
@@ -17,13 +17,13 @@ function recordFirstFigure() {
   new MutationObserver((_, observer) => {
     if (document.querySelector('#figures [data-figure] .figure-body > :not(.figure-error)')) {
       window.firstFigureMs = performance.now();
+      window.wasmBeforeFirstFigure = performance.getEntriesByType('resource').some((r) => r.name.endsWith('.wasm'));
       observer.disconnect();
     }
   }).observe(document, { childList: true, subtree: true });
 }
 
-const FIRST_FIGURE_MS = 1000;
-/** Navigations timed per link: the first with cold caches, then as a returning visitor; the best counts (the machine is shared). */
+/** Navigations per link: the first with cold caches, then as a returning visitor. */
 const TIMED_OPENINGS = 3;
 
 /**
@@ -36,17 +36,17 @@ async function openTimed(context, base, hash) {
     const opened = await open(context, base, hash, { beforeLoad: recordFirstFigure });
     problems.push(...opened.problems);
     await waitForStatus(opened.page, 'precomputed', 10_000);
-    times.push(await opened.page.evaluate(() => window.firstFigureMs));
+    const first = await opened.page.evaluate(() => ({ ms: window.firstFigureMs, wasm: window.wasmBeforeFirstFigure }));
+    assert(first.wasm === false, `opening ${hash}: the first figure appeared ${first.ms === undefined ? 'never' : 'after the wasm was requested'}`);
+    times.push(first.ms);
     if (k === TIMED_OPENINGS - 1) return { page: opened.page, problems, times };
     await opened.page.close();
   }
 }
 
-function checkTimes(what, times) {
+function logTimes(what, times) {
   const shown = times.map((t) => (t === undefined ? 'none' : `${t.toFixed(0)} ms`)).join(', ');
-  console.log(`  first figure of ${what} (cold, then warm): ${shown} after navigation`);
-  const best = Math.min(...times.slice(1).map((t) => t ?? Infinity));
-  assert(best < FIRST_FIGURE_MS, `${what}: first figure at best ${best} ms after navigation, not under ${FIRST_FIGURE_MS} ms (${shown})`);
+  console.log(`  first figure of ${what} (cold, then warm): ${shown} after navigation (logged, not a test: bench/first-paint.mjs measures it)`);
 }
 
 /** A shipped preset's canonical link, picked from dist/precomputed/index.json by its experiment and a pair it holds. */
@@ -63,7 +63,7 @@ const markShown = (page) => page.locator('#precomputed-mark').isVisible();
 test('precomputed: a preset link paints its figures at once, marked, with the headless numbers and no run', async ({ context, base }) => {
   const link = presetLink('rank-beta', 'geometry=ball');
   const { page, problems, times } = await openTimed(context, base, link);
-  checkTimes('a precomputed preset', times);
+  logTimes('a precomputed preset', times);
   assert(await markShown(page), 'the precomputed mark is not shown');
   assert((await page.locator('#precomputed-mark').textContent()).includes('Run recomputes it'), 'the mark does not say how to recompute');
   assert(await page.locator('#progress-text').textContent() === 'Precomputed at build time', 'the status line does not say precomputed');
@@ -126,7 +126,7 @@ test('precomputed: when the shipped file cannot be fetched, the preset link runs
 test('precomputed: embed mode paints a slow preset without computing anything', async ({ context, base }) => {
   const link = presetLink('sparse-dmin', 'ns=512,1024,2048,3072');
   const { page, problems, times } = await openTimed(context, base, `${link}&embed=1&hide=params`);
-  checkTimes('an embedded precomputed preset', times);
+  logTimes('an embedded precomputed preset', times);
   assert(await markShown(page), 'the precomputed mark is not shown in embed mode');
   await page.waitForTimeout(1000);
   assert(await page.evaluate(() => document.body.dataset.status) === 'precomputed', 'the embedded preset started a run');
