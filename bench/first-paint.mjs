@@ -28,6 +28,10 @@ function recordFirstFigure() {
   }).observe(document, { childList: true, subtree: true });
 }
 
+/** Where a cold opening's time went: the page's own marks (main.ts, ui/app.ts), ms after navigation. */
+const MARKS = ['attnlab:start', 'attnlab:precomputed-fetched', 'attnlab:precomputed-drawn'];
+const coldMarks = [];
+
 /** First-figure ms of `hash` opened `reps` times in one profile: [cold, warm…]. */
 async function firstFigures(base, hash) {
   const profile = mkdtempSync(join(tmpdir(), 'attnlab-paint-'));
@@ -40,6 +44,7 @@ async function firstFigures(base, hash) {
       await page.goto(`${base}${hash}`);
       await page.waitForFunction(() => window.firstFigureMs !== undefined || ['error', 'waiting'].includes(document.body.dataset.status), null, { timeout: 600_000, polling: 20 });
       times.push(await page.evaluate(() => window.firstFigureMs ?? NaN));
+      if (k === 0) coldMarks.push(await page.evaluate((names) => names.map((n) => performance.getEntriesByName(n)[0]?.startTime ?? NaN), MARKS));
       await page.close();
     }
     return times;
@@ -62,6 +67,9 @@ const median = (xs) => xs[xs.length >> 1].toFixed(0);
 console.log(`every preset (${all.length}), precomputed: warm first figure median ${median(warms)} ms, slowest ${warms.at(-1).toFixed(0)} ms `
   + `(${all[0][0].slice(0, 60)}…); cold median ${median(cold)} ms, slowest ${cold.at(-1).toFixed(0)} ms; `
   + `under 1 s: ${warms.filter((t) => t < 1000).length} of ${all.length} warm, ${cold.filter((t) => t < 1000).length} cold`);
+const byMark = MARKS.map((_, m) => coldMarks.map((t) => t[m]).filter(Number.isFinite).sort((x, y) => x - y));
+console.log(`cold, where the time goes (median ms after navigation): app script running ${median(byMark[0])}, `
+  + `shipped result fetched and decoded ${median(byMark[1])}, figures drawn ${median(byMark[2])}, first figure ${median(cold)}`);
 const rows = [];
 for (const [name, link] of LINKS) {
   const shipped = all.find(([l]) => l === link)[1];

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { assert, open, root, shots, SHOWN, waitForStatus } from './helpers.mjs';
+import { assert, explanation, open, root, shots, SHOWN, waitForStatus } from './helpers.mjs';
 
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
@@ -32,19 +32,29 @@ export async function axeViolations(page, selector) {
   return violations;
 }
 
+/**
+ * A new page showing `hash` under prefers-color-scheme `scheme`, checked to be in that theme, once its
+ * figures, their text summaries and its explanation are in (what axe is to check).
+ */
+async function openInScheme(context, base, hash, scheme, problems, timeout) {
+  const { page, problems: p } = await open(context, base, '');
+  problems.push(...p);
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.goto(`${base}${hash}`);
+  await waitForStatus(page, SHOWN, timeout);
+  const theme = await page.evaluate(() => document.documentElement.dataset.theme);
+  assert(theme === scheme, `${hash}: the page is in ${theme} mode under prefers-color-scheme: ${scheme}`);
+  await explanation(page);
+  await page.waitForTimeout(200); // the figure summaries are written just after the figures
+  return page;
+}
+
 for (const scheme of ['light', 'dark']) {
   test(`axe-core: no serious or critical violation on a page of each family and in embed mode, ${scheme} mode`, async ({ context, base }) => {
     const problems = [];
     const found = [];
     for (const [family, hash] of PAGES) {
-      const { page, problems: p } = await open(context, base, '');
-      problems.push(...p);
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(`${base}${hash}`);
-      await waitForStatus(page, SHOWN, 120_000);
-      const theme = await page.evaluate(() => document.documentElement.dataset.theme);
-      assert(theme === scheme, `${family}: the page is in ${theme} mode under prefers-color-scheme: ${scheme}`);
-      await page.waitForTimeout(200); // the figure summaries are written just after the figures
+      const page = await openInScheme(context, base, hash, scheme, problems, 120_000);
       // Every figure's data table open, and a heatmap's keyboard cursor shown, so axe checks them too.
       for (const toggle of await page.locator('button[data-table-toggle]').all()) await toggle.click();
       const heatmaps = page.locator('.heatmap-stage canvas');
@@ -82,12 +92,7 @@ for (const scheme of ['light', 'dark']) {
     const pages = firstPresetLinks();
     assert(pages.length === 14, `${pages.length} experiments have a shipped preset, not 14`);
     for (const [id, hash] of pages) {
-      const { page, problems: p } = await open(context, base, '');
-      problems.push(...p);
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(`${base}${hash}`);
-      await waitForStatus(page, SHOWN, 60_000);
-      await page.waitForTimeout(200); // the figure summaries are written just after the figures
+      const page = await openInScheme(context, base, hash, scheme, problems, 60_000);
       for (const v of await axeViolations(page)) found.push(`${id}: ${v}`);
       await page.close();
     }

@@ -4,7 +4,7 @@
 // notices, and exports that carry one figure each with a complete footer.
 // Each test is { name, fn({ context, base }) -> problems[] } like run.mjs's own.
 import { join } from 'node:path';
-import { assert, download, open, resultJson, shots, SHOWN, waitForStatus } from './helpers.mjs';
+import { assert, explanation, download, open, resultJson, shots, SHOWN, waitForStatus } from './helpers.mjs';
 
 const SMALL = '#exp=attention-map&v=2&n=300&seed=7';
 /** A run long enough (tens of seconds) to watch, stop and press keys during. */
@@ -262,6 +262,7 @@ test('each experiment\'s explanation cites its paper (authors, title, arXiv link
   for (const id of ids) {
     await page.goto(`${base}#exp=${id}&v=2&seed=1`);
     await waitForStatus(page, SHOWN, 120_000);
+    await explanation(page);
     const text = await page.locator('#explain, #figures, #headline').allInnerTexts();
     const internal = text.join(' ').match(/\bspec\b[^.]{0,12}§\s*[\d.]+|\bspec paper\d/i);
     assert(!internal, `${id}: the page cites an internal document: "${internal?.[0]}"`);

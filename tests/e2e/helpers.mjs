@@ -39,6 +39,12 @@ export async function waitForStatus(page, statuses, timeout = 60_000) {
   }
 }
 
+/** The explanation panel once its text (loaded on demand, with KaTeX) is in. */
+export async function explanation(page, timeout = 30_000) {
+  await page.waitForSelector('#explain[data-loaded]', { state: 'attached', timeout });
+  return page.locator('#explain');
+}
+
 export async function resultJson(page) {
   const text = await page.locator('#result-json').textContent();
   assert(text && text.trim(), '#result-json is empty');

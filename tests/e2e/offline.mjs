@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { axeViolations } from './a11y.mjs';
 import { differences } from './compare.mjs';
-import { assert, open, resultJson, root, shots, waitForStatus } from './helpers.mjs';
+import { assert, explanation, open, resultJson, root, shots, waitForStatus } from './helpers.mjs';
 import { STRICT_CSP } from './platform.mjs';
 import { serveStatic } from './static-server.mjs';
 
@@ -90,6 +90,7 @@ test('offline: after a first visit from a sub-folder the app loads and runs with
 
     // Another experiment, with KaTeX's formulas and fonts, and an embedded view: all from the precache.
     const math = await visit(KATEX_LINK);
+    await explanation(math);
     await math.evaluate(() => document.fonts.ready);
     const fonts = await math.evaluate(() => [...document.fonts].filter((f) => f.family.includes('KaTeX') && f.status !== 'unloaded').map((f) => `${f.family} ${f.status}`));
     assert((await math.locator('.katex').count()) > 0 && fonts.length > 0 && fonts.every((f) => f.endsWith('loaded')), `KaTeX offline: ${fonts.join(', ') || 'no font used'}`);
@@ -121,7 +122,7 @@ function deploySecondVersion(siteDir) {
 
 const deployOf = (page) => page.evaluate(() => document.querySelector('meta[name="attnlab-deploy"]')?.content ?? 'first');
 
-test('offline: a new deploy shows the update notice in every open page without reloading any; its Reload loads the new version', async ({ isolatedContext }) => {
+test('offline: a new deploy shows the update notice in every open page without reloading any; its Reload loads the new version, its Later hides it', async ({ isolatedContext }) => {
   const site = join(mkdtempSync(join(tmpdir(), 'attnlab-deploy-')), 'site');
   cpSync(join(root, 'dist'), site, { recursive: true });
   try {
@@ -144,7 +145,7 @@ test('offline: a new deploy shows the update notice in every open page without r
       await full.reload();
       await waitForStatus(full, 'done');
       const reloads = navigations.get(full);
-      for (const page of [full, embed]) await page.locator('#update-notice button').waitFor({ timeout: 15_000 });
+      for (const page of [full, embed]) await page.locator('#update-notice').getByRole('button', { name: 'Reload' }).waitFor({ timeout: 15_000 });
       const region = full.locator('#update-notice');
       assert(await region.getAttribute('role') === 'status', '#update-notice is not a role=status region');
       const text = await region.innerText();
@@ -167,7 +168,7 @@ test('offline: a new deploy shows the update notice in every open page without r
       await full.waitForTimeout(500);
       assert(navigations.get(full) === reloads && !navigations.get(embed), 'a page reloaded by itself when the new version arrived');
 
-      await full.locator('#update-notice button').click();
+      await full.locator('#update-notice').getByRole('button', { name: 'Reload' }).click();
       await full.waitForFunction(() => document.querySelector('meta[name="attnlab-deploy"]'), null, { timeout: 15_000 });
       await waitForStatus(full, 'done');
       assert(await full.locator('#update-notice').evaluate((el) => el.childElementCount === 0), 'the new version still shows the notice');
@@ -175,6 +176,11 @@ test('offline: a new deploy shows the update notice in every open page without r
       await embed.waitForTimeout(500);
       assert(!navigations.get(embed) && await deployOf(embed) === 'first' && await embed.evaluate(() => document.body.dataset.status) === 'done',
         'the embedded page was reloaded or lost its result when another page took the update');
+      // Later hides the embed's notice for good; the page and its figures stay as they are.
+      await embed.locator('#update-notice').getByRole('button', { name: 'Later' }).click();
+      await embed.waitForTimeout(300);
+      assert(await embed.locator('#update-notice').evaluate((el) => el.childElementCount === 0), 'Later left the notice up');
+      assert(!navigations.get(embed) && await embed.evaluate(() => document.body.dataset.status) === 'done', 'Later reloaded the embed or lost its result');
       const reopened = await visit(LINK);
       assert(await deployOf(reopened) === 'second', 'a page opened after the update still gets the first version');
       return problems;

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { differences } from './compare.mjs';
-import { assert, download, headless, open, pngSize, resultJson, root, SHOWN, waitForStatus } from './helpers.mjs';
+import { assert, explanation, download, headless, open, pngSize, resultJson, root, SHOWN, waitForStatus } from './helpers.mjs';
 import { serveStatic } from './static-server.mjs';
 
 const tests = [];
@@ -76,7 +76,7 @@ test('under a strict Content-Security-Policy header the app runs experiments and
     await page.evaluate(() => { location.hash = '#exp=sparse-approx&v=2&n=64&d=256&seed=1'; });
     await page.waitForFunction(() => document.getElementById('experiment')?.value === 'sparse-approx');
     await waitForStatus(page, 'done');
-    const katex = await page.locator('.katex').count();
+    const katex = await (await explanation(page)).locator('.katex').count();
     const violations = await page.evaluate(() => window.__violations);
     assert(violations.length === 0, `CSP violations: ${violations.slice(0, 5).join('; ')}`);
     assert(katex > 0, 'no formula was typeset under the policy');

@@ -1,13 +1,14 @@
 // End-to-end tests of precomputed presets, run by run.mjs: the built dist/ ships every preset's result
-// (scripts/precompute-presets.mjs). A preset link paints its first figure before any wasm is requested
-// (the time it takes is logged here and measured in bench/first-paint.mjs, never asserted), marked
-// "precomputed", with the headless run's numbers and exports that say so; changing one value runs live;
+// (scripts/precompute-presets.mjs). A preset link paints its first figure before any wasm or KaTeX is
+// requested (the explanation follows; the time it takes is logged here and measured in
+// bench/first-paint.mjs, never asserted), marked "precomputed", with the headless run's numbers and
+// exports that say so; changing one value runs live;
 // a link that is no preset's runs live without asking for a shipped file; a file that cannot be fetched
-// means a live run; embed mode paints a preset without computing.
+// means a live run, one without KaTeX keeps its figures; embed mode paints a preset without computing.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { differences } from './compare.mjs';
-import { assert, download, headless, linkParams, open, parseCsv, resultJson, root, waitForStatus } from './helpers.mjs';
+import { assert, download, explanation, headless, linkParams, open, parseCsv, resultJson, root, waitForStatus } from './helpers.mjs';
 
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
@@ -18,6 +19,8 @@ function recordFirstFigure() {
     if (document.querySelector('#figures [data-figure] .figure-body > :not(.figure-error)')) {
       window.firstFigureMs = performance.now();
       window.wasmBeforeFirstFigure = performance.getEntriesByType('resource').some((r) => r.name.endsWith('.wasm'));
+      // KaTeX comes with the explanation, after the figures (its chunk is named after experiments/tex.ts).
+      window.katexBeforeFirstFigure = performance.getEntriesByType('resource').some((r) => /\/assets\/tex-[^/]*\.js$/.test(r.name));
       observer.disconnect();
     }
   }).observe(document, { childList: true, subtree: true });
@@ -36,8 +39,13 @@ async function openTimed(context, base, hash) {
     const opened = await open(context, base, hash, { beforeLoad: recordFirstFigure });
     problems.push(...opened.problems);
     await waitForStatus(opened.page, 'precomputed', 10_000);
-    const first = await opened.page.evaluate(() => ({ ms: window.firstFigureMs, wasm: window.wasmBeforeFirstFigure }));
+    const first = await opened.page.evaluate(() => ({ ms: window.firstFigureMs, wasm: window.wasmBeforeFirstFigure, katex: window.katexBeforeFirstFigure }));
     assert(first.wasm === false, `opening ${hash}: the first figure appeared ${first.ms === undefined ? 'never' : 'after the wasm was requested'}`);
+    assert(first.katex === false, `opening ${hash}: KaTeX was requested before the first figure appeared`);
+    if (k === 0) {
+      const explain = await explanation(opened.page);
+      assert(await explain.locator('.katex').count() > 0, `opening ${hash}: the explanation has no typeset formula`);
+    }
     times.push(first.ms);
     if (k === TIMED_OPENINGS - 1) return { page: opened.page, problems, times };
     await opened.page.close();
@@ -118,6 +126,23 @@ test('precomputed: when the shipped file cannot be fetched, the preset link runs
   await page.goto(`${base}${link}`);
   await waitForStatus(page, 'done', 30_000);
   assert(!(await markShown(page)), 'a live run is marked precomputed');
+  assert(await page.locator('#error').isHidden(), `an error is shown: ${await page.locator('#error').textContent()}`);
+  await page.close();
+  return problems;
+});
+
+test('precomputed: when KaTeX cannot be loaded, the figures stand and the explanation says it is missing', async ({ context, base }) => {
+  const link = presetLink('rank-beta', 'geometry=ball');
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await page.route(/\/assets\/tex-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.goto(`${base}${link}`);
+  await waitForStatus(page, 'precomputed', 30_000);
+  const explain = await explanation(page);
+  const said = await explain.innerText();
+  assert(/could not be loaded/.test(said) && await explain.locator('.katex').count() === 0, `the explanation reads '${said.slice(0, 200)}'`);
+  assert(await page.locator('[data-figure] .figure-body svg, [data-figure] .figure-body canvas').count() > 0, 'the figures are gone');
   assert(await page.locator('#error').isHidden(), `an error is shown: ${await page.locator('#error').textContent()}`);
   await page.close();
   return problems;

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { differences } from './compare.mjs';
-import { assert, download, headless, inspectSvg, linkParams, open, parseCsv, pngSize, resultJson, shots, SHOWN, waitForStatus } from './helpers.mjs';
+import { assert, explanation, download, headless, inspectSvg, linkParams, open, parseCsv, pngSize, resultJson, shots, SHOWN, waitForStatus } from './helpers.mjs';
 
 const DMIN_LINK = '#exp=sparse-dmin&v=2&ns=64,128,256&step=16&seeds=2&seed=3';
 
@@ -111,7 +111,7 @@ test('sparse-approx: the default d passes, d = 32 fails with its rows marked, an
   assert(r.pass && r.d === 384, `default run: pass=${r.pass}, d=${r.d}`);
   assert(r.spread.worst <= r.spread.threshold && r.gap.worst <= r.gap.threshold, 'pass is reported but a worst row exceeds its threshold');
   assert((await page.locator('[data-key="pass"]').textContent()).includes('hold'), 'the headline does not say the conditions hold');
-  const explain = page.locator('#explain');
+  const explain = await explanation(page);
   assert(await explain.locator('.katex').count() >= 4, 'the explanation has fewer than four typeset formulas');
   assert(await explain.locator('.katex-error').count() === 0, 'KaTeX reported an error');
   const prose = await explain.evaluate((el) => { const c = el.cloneNode(true); c.querySelectorAll('.katex').forEach((k) => k.remove()); return c.textContent; });

@@ -1,10 +1,10 @@
-// attnlab entry: styles (KaTeX's CSS and fonts bundled from node_modules, no CDN), the app, and its
-// offline copy with the update notice.
-import 'katex/dist/katex.min.css';
+// attnlab entry: styles, the app, and its offline copy with the update notice (KaTeX, its CSS and fonts
+// come with the explanations, loaded after the first figure: experiments/tex.ts).
 import { registerSW } from 'virtual:pwa-register';
 import './styles.css';
 import { App } from './ui/app';
 import { offerUpdates, pageNotice } from './ui/update-notice';
 
+performance.mark('attnlab:start'); // the first-paint benchmark reads these marks (bench/first-paint.mjs)
 new App().start();
 offerUpdates(registerSW, pageNotice());

@@ -1,7 +1,5 @@
 // How the parameters shared by the paper-2 experiments look in the panel (the core declares them),
-// the custom-R upload, and the pieces every paper-2 explanation repeats (model, provenance, source).
-import katex from 'katex';
-import { RMT_POOLING, referenceHtml } from './references';
+// the custom-R upload and pooling labels (the explanations' shared pieces are in rmt-family-explain.ts).
 import { BUDGET_LOOK } from './schema';
 
 export const MODEL = 'Model';
@@ -29,29 +27,6 @@ export const correlationUpload = {
   help: 'A symmetric positive semidefinite correlation matrix with unit diagonal; T is taken from the file.',
   replaces: ['T', 'R'],
 };
-
-export const tex = (source: string, displayMode = false) => katex.renderToString(source, { displayMode, throwOnError: false });
-
-/** The generative model, as every paper-2 explanation states it first. */
-export function modelHtml(): string {
-  return [
-    `<p>A fixed vocabulary of V tokens with embeddings ${tex('e_v = s_v\\,\\mu + z_v')} (two classes ${tex('s_v = \\pm 1')}, ${tex('z_v \\sim \\mathcal N(0, I_d)')}); N sequences of T tokens whose class signs have positional correlation ${tex('\\mathbb E[\\xi\\xi^\\top] = R')}; each sequence is pooled with fixed weights, ${tex('c_n = \\sum_t w_t\\, x_{n,t}')}, and ${tex('S = \\tfrac1N \\sum_n c_n c_n^\\top')}. Ratios ${tex('\\delta = d/V')}, ${tex('\\gamma = d/N')}.</p>`,
-    `<p>Everything depends on the pooling through ${tex('\\alpha = w^\\top R w')} and ${tex('\\kappa = \\|w\\|^2')}: the effective SNR is ${tex('\\rho = \\alpha\\|\\mu\\|^2/\\kappa')} (Variant B: ${tex('\\alpha(\\|\\mu\\|^2+\\delta)/\\kappa')}).</p>`,
-  ].join('');
-}
-
-/** What the paper states and what this lab re-derived (its full text was not available). */
-export function provenanceHtml(extra = ''): string {
-  return `<p class="provenance"><strong>Quoted vs re-derived.</strong> The abstract states the bulk law κ·(MP<sub>δ</sub> ⊠ MP<sub>γ</sub>), two BBP-type transitions depending on δ, γ, α and κ, the optimality of the top eigenvector of R and the deterministic causal-attention weights. The closed forms drawn here (the cubic for the density, the edges, both thresholds, the outlier location and the overlaps, the Variant B corrections and the harmonic weights) were re-derived from free probability and checked by simulation, not copied from the paper; notation may differ from it.${extra ? ` ${extra}` : ''}</p>`
-    + referenceHtml(RMT_POOLING);
-}
-
-export function panel(parts: string[]): HTMLElement {
-  const section = document.createElement('section');
-  section.className = 'explain';
-  section.innerHTML = parts.join('');
-  return section;
-}
 
 /** Pooling names as the panels write them. */
 export function poolLabel(pool: string): string {

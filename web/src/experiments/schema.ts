@@ -79,8 +79,11 @@ export interface ExperimentMeta {
   /** Headline numbers shown above the figures, each with a stable data-key for tests. */
   headline: (result: Json, values: ParamValues) => Headline[];
   figures: (result: Json, values: ParamValues) => Figure[];
-  /** Optional explanation panel (HTML with KaTeX-rendered formulas). */
-  explain?: () => HTMLElement;
+  /**
+   * Optional explanation panel (HTML with KaTeX-rendered formulas), loaded on demand: KaTeX and the
+   * texts stay out of the first bundle, so a figure paints before them.
+   */
+  explain?: () => Promise<HTMLElement>;
 }
 
 // ---- the core's schemas, typed -----------------------------------------------------------------

@@ -1,10 +1,11 @@
-// Shared explanation blocks for the paper-1 experiments, typeset with KaTeX (bundled, no CDN).
-import katex from 'katex';
+// Shared explanation blocks for the paper-1 experiments, typeset with KaTeX; loaded with the
+// explanations, after the first figure.
 import { referenceHtml, SPARSE_APPROXIMATION } from './references';
+import { tex as inlineTex } from './tex';
 
 type Block = ['p', string] | ['tex', string] | ['conditions'] | ['theorem'] | ['caveat'] | ['reference'];
 
-const tex = (source: string, displayMode = true) => katex.renderToString(source, { displayMode, throwOnError: false });
+const tex = (source: string, displayMode = true) => inlineTex(source, displayMode);
 
 const CONDITIONS = [
   '<p>M <em>(ε1, ε2)-approximates</em> A when, in every row i with support N<sub>i</sub> (the nonzeros of A):</p>',

@@ -116,7 +116,7 @@ export class App {
     const { state, notices } = parseLink(location.hash, EXPERIMENTS);
     const meta = metaOf(state.experimentId);
     const shipped = precomputedResult(state, meta, EXPERIMENTS); // under way while the panel is built
-    this.setState(state, true);
+    this.setState(state, true, shipped);
     const uploads = uploadsOf(metaOf(state.experimentId));
     // Files never travel in links, only their names: say which files reproduce the sender's numbers.
     if (uploads.length && state.file) {
@@ -129,6 +129,7 @@ export class App {
     const load = ++this.runId;
     if (shipped) { this.status.set('running'); this.results.setStale(true); } // at once, as for a run: the figures on screen are no longer this link's
     const result = await shipped;
+    if (shipped) performance.mark('attnlab:precomputed-fetched');
     if (load !== this.runId) return; // another link or a run meanwhile
     if (result === undefined) this.runOnceSeen(notices); else this.showPrecomputed(meta, result);
   }
@@ -143,6 +144,7 @@ export class App {
     const values = this.state.values;
     this.lastRun = { experimentId: meta.id, values, result, link: location.href, precomputed: true };
     this.results.show(meta, result, values);
+    performance.mark('attnlab:precomputed-drawn');
     showPrecomputedMark(true);
     showReproduce(meta, values, []);
     this.status.set('precomputed');
@@ -199,13 +201,14 @@ export class App {
     return undefined;
   }
 
-  private setState(state: AppState, experimentChanged: boolean): void {
+  /** `explainAfter`: a precomputed result on its way, drawn before the explanation is loaded. */
+  private setState(state: AppState, experimentChanged: boolean, explainAfter?: Promise<unknown>): void {
     const meta = metaOf(state.experimentId);
     if (experimentChanged || !this.state || this.state.experimentId !== state.experimentId) {
       this.picker.value = meta.id;
       byId('experiment-summary').textContent = meta.summary;
       this.panel = buildPanel(this.form, meta, { onNewSeed: () => this.newSeed() });
-      this.results.setExperiment(meta);
+      this.results.setExperiment(meta, explainAfter);
       showCitations(byId('cite-entries'), meta);
       showPaperLine(byId('experiment-paper'), meta);
       hideReproduce();

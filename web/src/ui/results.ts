@@ -29,6 +29,8 @@ export class ResultsView {
   private staleNote = byId('stale-note');
   private drawn: Drawn[] = [];
   private summaryToken = 0;
+  /** The experiment whose explanation may be filled in (a switch meanwhile drops the earlier one). */
+  private explainToken = 0;
   /** Figures whose data table is open; they stay open across runs of the same experiment. */
   private openTables = new Set<string>();
 
@@ -40,8 +42,11 @@ export class ResultsView {
     });
   }
 
-  /** Shows an experiment's explanation (once per experiment switch). */
-  setExperiment(meta: ExperimentMeta): void {
+  /**
+   * Shows an experiment's explanation (once per experiment switch); with `after`, its text is loaded
+   * once that settles (a precomputed result on its way: the figures are drawn first).
+   */
+  setExperiment(meta: ExperimentMeta, after?: Promise<unknown>): void {
     this.markOutdated(false);
     this.headline.replaceChildren();
     this.figures.replaceChildren();
@@ -49,9 +54,33 @@ export class ResultsView {
     this.openTables.clear();
     this.resultJson.textContent = '';
     this.explain.replaceChildren();
-    const body = meta.explain?.();
-    this.explain.hidden = !body;
-    if (body) this.explain.append(h('details', { open: true }, h('summary', {}, 'What is computed'), body));
+    delete this.explain.dataset.loaded;
+    this.explain.hidden = !meta.explain;
+    if (meta.explain) void this.showExplanation(meta.explain, after);
+  }
+
+  /**
+   * The explanation's heading at once, its text once its module (and KaTeX) has loaded: after the
+   * figures when the result is at hand. A failed load says so in place; the page works on.
+   */
+  private async showExplanation(load: () => Promise<HTMLElement>, after?: Promise<unknown>): Promise<void> {
+    const token = ++this.explainToken;
+    const details = h('details', { open: true }, h('summary', {}, 'What is computed'));
+    this.explain.append(details);
+    let body: HTMLElement;
+    try {
+      if (after) {
+        await after.catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, 0)); // the figures' drawing comes first
+      }
+      if (token !== this.explainToken) return;
+      body = await load();
+    } catch (error) {
+      body = h('p', { class: 'explain-error' }, `The explanation could not be loaded (${error instanceof Error ? error.message : String(error)}); reload the page to try again.`);
+    }
+    if (token !== this.explainToken) return;
+    details.append(body);
+    this.explain.dataset.loaded = ''; // #explain[data-loaded]: the text is in (tests wait on it)
   }
 
   /** Marks the figures as out of date while a new run computes. */

@@ -41,14 +41,20 @@ export function offerUpdates(register: RegisterSW, view: UpdateNoticeView, reloa
   });
 }
 
-/** The notice in the page's live region #update-notice (role=status): one line and a real button. */
+/**
+ * The notice in the page's live region #update-notice (role=status): one line, Reload, and Later, which
+ * hides it for this page (the next visit opens the new version anyway).
+ */
 export function pageNotice(region: HTMLElement = byId('update-notice')): UpdateNoticeView {
+  let dismissed = false;
   return {
     show(onReload) {
-      if (region.childElementCount) return;
-      const button = h('button', { type: 'button', class: 'primary small', title: 'Loads the new version; the link keeps your parameters, a running computation stops' }, 'Reload');
-      button.addEventListener('click', onReload);
-      region.append(h('p', { class: 'update-line' }, h('span', {}, UPDATE_TEXT), button));
+      if (dismissed || region.childElementCount) return;
+      const reload = h('button', { type: 'button', class: 'primary small', title: 'Loads the new version; the link keeps your parameters, a running computation stops' }, 'Reload');
+      reload.addEventListener('click', onReload);
+      const later = h('button', { type: 'button', class: 'secondary small', title: 'Hides this notice; the next visit opens the new version' }, 'Later');
+      later.addEventListener('click', () => { dismissed = true; region.replaceChildren(); });
+      region.append(h('p', { class: 'update-line' }, h('span', {}, UPDATE_TEXT), reload, later));
     },
   };
 }

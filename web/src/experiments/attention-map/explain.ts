@@ -1,8 +1,6 @@
 // attention-map explanation: the definitions behind the three figures (spec paper3 §1), in KaTeX.
-import katex from 'katex';
 import { ATTENTION_RANK, referenceHtml } from '../references';
-
-const tex = (source: string, displayMode = false) => katex.renderToString(source, { displayMode, throwOnError: false });
+import { tex } from '../tex';
 
 export function explain(): HTMLElement {
   const panel = document.createElement('section');

@@ -1,5 +1,5 @@
 // rank-eps explanation: the ε dependence (spec paper3 §2.1, E4) and fact F1.
-import { bandHtml, definitionsHtml, panel, sourceHtml, tex, unknownsHtml } from '../rank-family';
+import { bandHtml, definitionsHtml, panel, sourceHtml, tex, unknownsHtml } from '../rank-family-explain';
 
 export function explain(): HTMLElement {
   return panel([

@@ -1,6 +1,5 @@
 // rank-eps: the ε-rank band against the tolerance ε.
 import { presentParams, type ExperimentMeta } from '../schema';
-import { explain } from './explain';
 import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
@@ -14,5 +13,5 @@ export const rankEps: ExperimentMeta = {
   presets,
   headline,
   figures,
-  explain,
+  explain: () => import('./explain').then((m) => m.explain()),
 };

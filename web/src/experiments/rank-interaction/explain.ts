@@ -1,5 +1,5 @@
 // rank-interaction explanation: visible logits, r(τ), the residual bounds and U5 (spec paper3 §2.4-2.5, §5).
-import { bandHtml, panel, REDUCTION_UNKNOWN, sourceHtml, TAU_UNKNOWN, tex, unknownsHtml } from '../rank-family';
+import { bandHtml, panel, REDUCTION_UNKNOWN, sourceHtml, TAU_UNKNOWN, tex, unknownsHtml } from '../rank-family-explain';
 
 export function explain(): HTMLElement {
   return panel([

@@ -1,7 +1,6 @@
 // rank-interaction: one head's interaction dimension, truncation guarantees and rank certificates.
 import { headUploads } from '../rank-family';
 import { presentParams, type ExperimentMeta } from '../schema';
-import { explain } from './explain';
 import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
@@ -16,5 +15,5 @@ export const rankInteraction: ExperimentMeta = {
   presets,
   headline,
   figures,
-  explain,
+  explain: () => import('./explain').then((m) => m.explain()),
 };

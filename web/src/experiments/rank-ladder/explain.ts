@@ -1,5 +1,5 @@
 // rank-ladder explanation: U1, U3, U4 and the lower bounds on one instance (spec paper3 §3, E5).
-import { bandHtml, definitionsHtml, panel, sourceHtml, tex, unknownsHtml } from '../rank-family';
+import { bandHtml, definitionsHtml, panel, sourceHtml, tex, unknownsHtml } from '../rank-family-explain';
 
 export function explain(): HTMLElement {
   return panel([

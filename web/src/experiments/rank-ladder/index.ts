@@ -1,6 +1,5 @@
 // rank-ladder: one instance, every certificate's error curve and the band they leave.
 import { presentParams, type ExperimentMeta } from '../schema';
-import { explain } from './explain';
 import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
@@ -14,5 +13,5 @@ export const rankLadder: ExperimentMeta = {
   presets,
   headline,
   figures,
-  explain,
+  explain: () => import('./explain').then((m) => m.explain()),
 };

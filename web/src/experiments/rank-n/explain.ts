@@ -1,5 +1,5 @@
 // rank-n explanation: the min{n, ·} form and pooling monotonicity (spec paper3 §1 F4, §2.2, E3).
-import { bandHtml, definitionsHtml, panel, sourceHtml, tex, unknownsHtml } from '../rank-family';
+import { bandHtml, definitionsHtml, panel, sourceHtml, tex, unknownsHtml } from '../rank-family-explain';
 
 export function explain(): HTMLElement {
   return panel([

@@ -1,6 +1,6 @@
 // rank-zoo explanation: the calibration study, the zoo's construction and the association statistics
 // (spec paper3 §5 step 7, §8.3, E7).
-import { BERT_UNKNOWN, panel, REDUCTION_UNKNOWN, sourceHtml, TAU_UNKNOWN, tex, unknownsHtml } from '../rank-family';
+import { BERT_UNKNOWN, panel, REDUCTION_UNKNOWN, sourceHtml, TAU_UNKNOWN, tex, unknownsHtml } from '../rank-family-explain';
 
 export function explain(): HTMLElement {
   return panel([

@@ -1,7 +1,6 @@
 // rank-zoo: the calibration study on the built-in synthetic 84-head zoo (or on your uploaded heads).
 import { headUploads } from '../rank-family';
 import { presentParams, type ExperimentMeta } from '../schema';
-import { explain } from './explain';
 import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
@@ -16,5 +15,5 @@ export const rankZoo: ExperimentMeta = {
   presets,
   headline,
   figures,
-  explain,
+  explain: () => import('./explain').then((m) => m.explain()),
 };

@@ -1,5 +1,5 @@
 // rmt-phase explanation: the two thresholds as curves (spec paper2 §2.4–2.5, §4 item 5), in KaTeX.
-import { panel, provenanceHtml, tex } from '../rmt-family';
+import { panel, provenanceHtml, tex } from '../rmt-family-explain';
 
 export function explain(): HTMLElement {
   return panel([

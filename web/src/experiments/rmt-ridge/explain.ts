@@ -1,5 +1,5 @@
 // rmt-ridge explanation: the downstream protocol (spec paper2 §4 item 6, a guessed protocol), in KaTeX.
-import { modelHtml, panel, provenanceHtml, tex } from '../rmt-family';
+import { modelHtml, panel, provenanceHtml, tex } from '../rmt-family-explain';
 
 export function explain(): HTMLElement {
   return panel([

@@ -1,7 +1,6 @@
 // rmt-ridge: downstream ridge classification accuracy against the signal strength, per pooling.
 import { correlationUpload } from '../rmt-family';
 import { presentParams, presentUpload, type ExperimentMeta } from '../schema';
-import { explain } from './explain';
 import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
@@ -16,5 +15,5 @@ export const rmtRidge: ExperimentMeta = {
   presets,
   headline,
   figures,
-  explain,
+  explain: () => import('./explain').then((m) => m.explain()),
 };

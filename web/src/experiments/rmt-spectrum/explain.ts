@@ -1,5 +1,5 @@
 // rmt-spectrum explanation: the bulk law, its edges and the outlier (spec paper2 §2.3–2.6), in KaTeX.
-import { modelHtml, panel, provenanceHtml, tex } from '../rmt-family';
+import { modelHtml, panel, provenanceHtml, tex } from '../rmt-family-explain';
 
 export function explain(): HTMLElement {
   return panel([

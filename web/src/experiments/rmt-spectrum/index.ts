@@ -1,7 +1,6 @@
 // rmt-spectrum: one simulation of the pooled covariance, its spectrum against the bulk law and the outlier.
 import { correlationUpload } from '../rmt-family';
 import { presentParams, presentUpload, type ExperimentMeta } from '../schema';
-import { explain } from './explain';
 import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
@@ -16,5 +15,5 @@ export const rmtSpectrum: ExperimentMeta = {
   presets,
   headline,
   figures,
-  explain,
+  explain: () => import('./explain').then((m) => m.explain()),
 };

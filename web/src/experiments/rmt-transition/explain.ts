@@ -1,5 +1,5 @@
 // rmt-transition explanation: the two thresholds and the overlaps (spec paper2 §2.4–2.5), in KaTeX.
-import { modelHtml, panel, provenanceHtml, tex } from '../rmt-family';
+import { modelHtml, panel, provenanceHtml, tex } from '../rmt-family-explain';
 
 export function explain(): HTMLElement {
   return panel([

@@ -1,5 +1,5 @@
 // rmt-weights explanation: optimal and causal weights (spec paper2 §3), in KaTeX.
-import { panel, provenanceHtml, tex } from '../rmt-family';
+import { panel, provenanceHtml, tex } from '../rmt-family-explain';
 
 export function explain(): HTMLElement {
   return panel([

@@ -1,7 +1,6 @@
 // rmt-weights: the poolings of a positional correlation R, their SNR gains, and causal attention measured.
 import { correlationUpload } from '../rmt-family';
 import { presentParams, presentUpload, type ExperimentMeta } from '../schema';
-import { explain } from './explain';
 import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
@@ -16,5 +15,5 @@ export const rmtWeights: ExperimentMeta = {
   presets,
   headline,
   figures,
-  explain,
+  explain: () => import('./explain').then((m) => m.explain()),
 };

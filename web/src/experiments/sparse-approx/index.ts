@@ -1,6 +1,5 @@
 // sparse-approx: approximate one sparse pattern with fixed W_Q, W_K by choosing the input (paper 1).
 import { presentParams, presentUpload, type ExperimentMeta } from '../schema';
-import { explain } from './explain';
 import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
@@ -19,5 +18,5 @@ export const sparseApprox: ExperimentMeta = {
   presets,
   headline,
   figures,
-  explain,
+  explain: () => import('./explain').then((m) => m.explain()),
 };

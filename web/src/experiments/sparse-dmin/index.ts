@@ -1,6 +1,5 @@
 // sparse-dmin: the paper's experiment — the minimal d that approximates a sparse pattern, against n.
 import { presentParams, type ExperimentMeta } from '../schema';
-import { explain } from './explain';
 import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
@@ -14,5 +13,5 @@ export const sparseDmin: ExperimentMeta = {
   presets,
   headline,
   figures,
-  explain,
+  explain: () => import('./explain').then((m) => m.explain()),
 };
