@@ -48,6 +48,10 @@ function controlled(page) {
 }
 
 const recordViolations = () => {
+  // When the first figure appeared (Date.now(), comparable with the test's clock): the offline copy is set up after it.
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('#figures [data-figure] .figure-body > :not(.figure-error)')) { window.__firstFigureAt = Date.now(); observer.disconnect(); }
+  }).observe(document, { childList: true, subtree: true });
   window.__violations = [];
   document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective}: ${e.blockedURI}`));
 };
@@ -58,7 +62,11 @@ test('offline: after a first visit from a sub-folder the app loads and runs with
   assert(precached.some((e) => e.url.endsWith('.wasm')) && precached.some((e) => e.url === 'index.html'), `sw.js precaches ${precached.map((e) => e.url).join(', ')}`);
   return withSite(dist, isolatedContext, async ({ context, base }) => {
     const requested = new Set();
-    context.on('request', (r) => { if (!r.serviceWorker() && r.url().startsWith(base)) requested.add(r.url().split(/[?#]/)[0]); });
+    let workerRequestedAt;
+    context.on('request', (r) => {
+      if (r.url() === `${base}sw.js`) workerRequestedAt ??= Date.now();
+      if (!r.serviceWorker() && r.url().startsWith(base)) requested.add(r.url().split(/[?#]/)[0]);
+    });
     const problems = [];
     const visit = async (hash) => {
       const opened = await open(context, base, hash, { beforeLoad: recordViolations });
@@ -71,6 +79,8 @@ test('offline: after a first visit from a sub-folder the app loads and runs with
     const online = await resultJson(page);
     const worker = await controlled(page);
     assert(worker.scope === base && worker.script === `${base}sw.js`, `the worker is ${worker.script} for ${worker.scope}, not the sub-folder's`);
+    const figureAt = await page.evaluate(() => window.__firstFigureAt);
+    assert(figureAt !== undefined && workerRequestedAt >= figureAt, `the offline copy was set up ${figureAt - workerRequestedAt} ms before the first figure appeared`);
     const urls = new Set(precached.map((e) => new URL(e.url, base).href).concat(base)); // ./ is served as ./index.html
     const missing = [...requested].filter((url) => !urls.has(url));
     assert(missing.length === 0, `the first visit fetched files the worker does not precache: ${missing.join(', ')}`);

@@ -6,5 +6,8 @@ import { App } from './ui/app';
 import { offerUpdates, pageNotice } from './ui/update-notice';
 
 performance.mark('attnlab:start'); // the first-paint benchmark reads these marks (bench/first-paint.mjs)
-new App().start();
-offerUpdates(registerSW, pageNotice());
+const app = new App();
+app.start();
+// The offline copy downloads the whole app (~2.8 MB): it is set up once the first figures are up (or the
+// page has nothing to compute), never in their way.
+void app.settled.then(() => offerUpdates(registerSW, pageNotice()));

@@ -6,13 +6,14 @@
 // Node only (headless). Throws ShardedRefusal for bad input (exit 2).
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { APP_VERSION } from '../plots/stamp';
 import type { Core, FinishedJob, Json, Params } from './core';
 
 /** Bad input: exit 2 with this one-line message. */
 export class ShardedRefusal extends Error {}
 
-/** The core's kAppVersion (wasm/core/include/attnlab/experiment.hpp); a test keeps it equal to package.json's. */
-export const APP_VERSION = '0.1.0';
+/** Job files carry package.json's version; the native CLI writes the core's kAppVersion (sharded.test.ts checks it is the same). */
+export { APP_VERSION };
 
 interface Args { command: string; id: string; params: Params; jobs?: string; output?: string; missing?: string; results?: string; index?: number }
 

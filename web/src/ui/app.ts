@@ -71,6 +71,11 @@ export class App {
   private seen = false;
   private cancelWait: (() => void) | undefined;
 
+  /** Resolves once the first figures are up (or an error, a wait for Run, the landing page): see StatusView.settled. */
+  get settled(): Promise<void> {
+    return this.status.settled;
+  }
+
   start(): void {
     initTheme(() => this.results.redrawAll());
     fillPicker(this.picker, EXPERIMENTS, FAMILY_LABELS);
@@ -103,7 +108,7 @@ export class App {
   private route(): void {
     const landing = wantsLanding(location.hash); // an embed always has a link
     showLanding(landing);
-    if (landing) { this.writtenHash = location.hash; return; }
+    if (landing) { this.writtenHash = location.hash; this.status.markSettled(); return; }
     void this.load();
   }
 

@@ -48,9 +48,20 @@ export class StatusView {
   private fraction = 0;
   private label = '';
   private ticker: ReturnType<typeof setInterval> | undefined;
+  private settle!: () => void;
+  /**
+   * Resolves the first time the page shows something finished (figures, an error, a wait for Run), or
+   * markSettled says it has nothing to compute: what must not be slowed down comes before it.
+   */
+  readonly settled = new Promise<void>((resolve) => { this.settle = resolve; });
+
+  markSettled(): void {
+    this.settle();
+  }
 
   set(status: RunStatus, detail = ''): void {
     document.body.dataset.status = status;
+    if (status !== 'idle' && status !== 'running') this.settle();
     const seconds = this.elapsed().toFixed(1);
     this.stopTicking();
     this.progressText.title = '';
