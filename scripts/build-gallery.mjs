@@ -19,7 +19,15 @@ const dist = join(root, option('dist', 'dist'));
 const cache = join(root, 'build', 'gallery');
 const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 /** The card's picture: this viewport, the embed's first figure (the thumbnail's CSS size is in web/src/ui/landing.ts). */
-const VIEWPORT = { width: 420, height: 700 };
+const VIEWPORT = { width: 360, height: 640 };
+/**
+ * A thumbnail is the figure's marks at card size: no legend (colour bars stay: they are the scale), no
+ * hover hint, caption, title, stamp or buttons.
+ */
+const THUMBNAIL_CSS = `.legend:not(.color-legend), .heatmap-readout, .heatmap-title, .figure-caption, .figure-tools, .figure h2, .precomputed-mark { display: none !important; }
+  .figure { border: 0 !important; padding: 0 !important; }`;
+/** Each card has a light and a dark picture (the page shows the one of its theme): the dark one's file ends in -dark. */
+const SCHEMES = [{ scheme: 'light', suffix: '' }, { scheme: 'dark', suffix: '-dark' }];
 const PRESET_TIMEOUT_MS = 240_000;
 const DRAWN = ['done', 'precomputed'];
 
@@ -52,28 +60,34 @@ async function main() {
   let rendered = 0, cached = 0;
   const t0 = performance.now();
   try {
-    const page = await browser.newPage({ viewport: VIEWPORT, colorScheme: 'light' });
+    const pages = {};
+    for (const { scheme } of SCHEMES) pages[scheme] = await browser.newPage({ viewport: VIEWPORT, colorScheme: scheme });
+    const page = pages.light;
     await page.goto(`${base}#gallery`);
     const cards = await page.locator('#landing a.card').evaluateAll((els) => els.map((a) => ({ slug: a.dataset.slug, href: a.getAttribute('href') })));
     if (!cards.length) throw new Error('the landing page shows no preset cards');
     for (const { slug, href } of cards.filter((c) => c.slug.startsWith(option('only', '')))) {
-      const key = createHash('sha256').update(href).update(drawers).digest('hex').slice(0, 20);
-      const file = join(cache, `${slug}-${key}.png`);
-      if (!existsSync(file)) {
-        try {
-          await render(page, `${base}${href}&embed=1&hide=params,headline,text,export,title,explain,summary`, file);
-          rendered++;
-        } catch (error) {
-          failures.push(`${slug} (${href}): ${error.message.split('\n')[0]}`);
-          continue;
-        }
-      } else cached++;
-      copyFileSync(file, join(dist, 'gallery', `${slug}.png`));
-      shipped.push(slug);
+      let ok = true;
+      for (const { scheme, suffix } of SCHEMES) {
+        const key = createHash('sha256').update(href).update(scheme).update(THUMBNAIL_CSS).update(drawers).digest('hex').slice(0, 20);
+        const file = join(cache, `${slug}${suffix}-${key}.png`);
+        if (!existsSync(file)) {
+          try {
+            await render(pages[scheme], `${base}${href}&embed=1&hide=params,headline,text,export,title,explain,summary`, file);
+            rendered++;
+          } catch (error) {
+            failures.push(`${slug}${suffix} (${href}): ${error.message.split('\n')[0]}`);
+            ok = false;
+            break;
+          }
+        } else cached++;
+        copyFileSync(file, join(dist, 'gallery', `${slug}${suffix}.png`));
+      }
+      if (ok) shipped.push(slug);
     }
-    // The page asks for the pictures this list names, so a card without one never requests a missing file.
-    writeFileSync(join(dist, 'gallery', 'index.json'), JSON.stringify({ thumbnails: shipped }));
-    await page.close();
+    // The page asks for the pictures this list names (each with its -dark twin), so a card without one never requests a missing file.
+    writeFileSync(join(dist, 'gallery', 'index.json'), JSON.stringify({ thumbnails: shipped, dark: true }));
+    for (const p of Object.values(pages)) await p.close();
   } finally {
     await browser.close();
     server.close();
@@ -97,6 +111,7 @@ async function render(page, url, file) {
     await page.waitForFunction((drawn) => drawn.includes(document.body.dataset.status) || document.body.dataset.status === 'error', DRAWN, { timeout: PRESET_TIMEOUT_MS, polling: 100 });
   }
   if ((await status()) === 'error') throw new Error(`the run failed: ${(await page.locator('#error').textContent())?.trim()}`);
+  await page.addStyleTag({ content: THUMBNAIL_CSS });
   const figure = page.locator('[data-figure]').first().locator('.figure-body');
   await figure.screenshot({ path: `${file}.tmp.png`, animations: 'disabled' });
   renameSync(`${file}.tmp.png`, file);

@@ -112,7 +112,7 @@ test('after Stop the shown result is marked stale (faded, with a note and Run) u
   const note = page.locator('#stale-note');
   if (shown.n !== panelN) {
     assert(await note.isVisible(), `after Stop the page shows n=${shown.n} under a panel with n=${panelN} and no stale note`);
-    assert(/previous parameters/i.test(await note.innerText()), `stale note text: ${await note.innerText()}`);
+    assert(/last run/i.test(await note.innerText()), `stale note text: ${await note.innerText()}`);
     assert(await note.locator('button').isVisible(), 'the stale note has no Run button');
     const opacity = await page.locator('#figures').evaluate((el) => Number(getComputedStyle(el).opacity));
     assert(opacity < 0.8, `the stale figures are not faded (opacity ${opacity})`);

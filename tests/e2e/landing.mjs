@@ -31,7 +31,7 @@ test('a first visit without a link shows the landing page and a gallery card per
     const bytes = new Uint8Array(await response.arrayBuffer());
     return { ok: response.ok, png: bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47, size: bytes.length };
   })));
-  assert(images.length === cards.length && images.every((i) => i.ok && i.png && i.size > 2000), `thumbnails: ${images.filter((i) => !(i.ok && i.png)).length} of ${images.length} are not PNGs`);
+  assert(images.length === 2 * cards.length && images.every((i) => i.ok && i.png && i.size > 2000), `thumbnails (a light and a dark one per card): ${images.filter((i) => !(i.ok && i.png)).length} of ${images.length} are not PNGs`);
   const computed = await page.evaluate(() => ({ status: document.body.dataset.status, wasm: performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).length }));
   assert(computed.status === 'idle' && computed.wasm === 0, `the landing page computed: status ${computed.status}, ${computed.wasm} wasm fetches`);
   await page.screenshot({ path: join(shots, 'landing.png') });

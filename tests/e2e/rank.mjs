@@ -8,12 +8,12 @@ import { assert, headless, open, resultJson, shots, SHOWN, waitForStatus } from 
 
 // The preset each experiment is checked with (labels from web/src/experiments/<id>/presets.ts).
 const PRESETS = {
-  'rank-beta': 'Uniform ball d = 3: the rank falls at large β (E2)',
-  'rank-n': 'Sphere d = 2, β = 64 (E3)',
+  'rank-beta': 'Uniform ball d = 3: the rank falls at large β',
+  'rank-n': 'Sphere d = 2, β = 64',
   'rank-eps': 'Sphere d = 3, β = 16, wide ε range',
   'rank-ladder': 'Sphere d = 2, n = 256, β = 64',
-  'rank-interaction': 'Zoo: attention sink (E6, E7)',
-  'rank-zoo': 'Broad heads: where U5 is non-vacuous',
+  'rank-interaction': 'Zoo: attention sink',
+  'rank-zoo': 'Broad heads: where the combined certificate is non-trivial',
 };
 
 const tests = [];

@@ -3,7 +3,7 @@
 // (select#experiment, #run, #stop, #notice, #error, [data-key], #result-json, [data-figure],
 // button[data-export], body[data-status]). Prints PASS/FAIL per test and "e2e: N passed, M failed".
 // The paper-1 (sparse) tests live in sparse.mjs, embed mode in embed.mjs, reproduce/open/cite in publish.mjs, precomputed presets in precomputed.mjs, the landing page and gallery in landing.mjs, dark mode and axe-core in a11y.mjs, the figures' data tables and heatmap keyboard in tables.mjs, app= in links.mjs, the new-user tests (layout, progress, stale results,
-// keyboard, notices, per-figure exports) in first-use.mjs, the offline copy and its update notice in offline.mjs;
+// keyboard, notices, per-figure exports) in first-use.mjs, the offline copy and its update notice in offline.mjs; what readers see (words, legends, text collisions, card scroll, phone layout, glossary) in readers.mjs;
 // helpers shared by all in helpers.mjs. The shared context blocks service workers, so every test sees the
 // network as a first visit does; offline.mjs gets a browser of its own (isolatedContext) where they run.
 //   node tests/e2e/run.mjs [--dist=dist] [--grep=text]   (CHROMIUM=/path overrides /usr/bin/chromium;
@@ -24,6 +24,7 @@ import { platformTests } from './platform.mjs';
 import { precomputedTests } from './precomputed.mjs';
 import { publishTests } from './publish.mjs';
 import { rankTests } from './rank.mjs';
+import { readerTests } from './readers.mjs';
 import { rmtTests } from './rmt.mjs';
 import { sparseTests } from './sparse.mjs';
 import { tableTests } from './tables.mjs';
@@ -159,6 +160,7 @@ for (const t of tableTests) test(t.name, t.fn);
 for (const t of linkTests) test(t.name, t.fn);
 for (const t of offlineTests) test(t.name, t.fn);
 for (const t of landingTests) test(t.name, t.fn);
+for (const t of readerTests) test(t.name, t.fn);
 
 /** A browser of its own, where service workers run (the shared context blocks them); close it with context.browser().close(). */
 async function isolatedContext() {

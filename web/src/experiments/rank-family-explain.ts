@@ -17,8 +17,8 @@ export function definitionsHtml(): string {
 export function bandHtml(): string {
   return [
     '<p>The lab never reports “the” ε-rank: it shows a <strong>band</strong>. Above, constructive certificates whose error is recomputed from the matrix they return: ',
-    `<strong>U1</strong>, the smallest k whose truncated SVD is within ε; <strong>U3</strong>, a per-row Chebyshev interpolation of ${tex('e^x')} of degree g on each row’s logit range, whose approximation lies in a space of dimension D(g) (sphere: ${tex('\\binom{g+d-1}{d-1}+\\binom{g+d-2}{d-1}')}). `,
-    'Below, rigorous lower bounds: LB-F (the Frobenius tail of the singular values), LB-DD (a diagonally dominant submatrix), and LB-POOL-GEO / LB-POOL-DATA (the same two after pooling keys into well-separated cells). The true ε-rank lies between the largest lower bound and the smallest upper certificate.</p>',
+    `the <strong>truncated SVD certificate</strong>, the smallest k whose truncated SVD is within ε; the <strong>Chebyshev certificate</strong>, a per-row Chebyshev interpolation of ${tex('e^x')} of degree g on each row’s logit range, whose approximation lies in a space of dimension D(g) (sphere: ${tex('\\binom{g+d-1}{d-1}+\\binom{g+d-2}{d-1}')}). `,
+    'Below, rigorous lower bounds: the <strong>Frobenius tail</strong> bound (the tail of the singular values), the <strong>diagonal dominance</strong> bound (a diagonally dominant submatrix), and the two <strong>pooled keys</strong> bounds (the same two after pooling keys into well-separated cells, the cells drawn from the geometry or from the data). The true ε-rank lies between the largest lower bound and the smallest upper certificate.</p>',
   ].join('');
 }
 

@@ -14,7 +14,7 @@ export const sharedLooks = {
   n: { label: 'Tokens n', group: INSTANCE, slider: 'log' },
   beta: { label: 'Inverse temperature β', group: INSTANCE, slider: 'log', step: 0.01 },
   eps: { label: 'Tolerance ε', group: CERTIFICATES, slider: 'log', step: 0.001 },
-  svd: { label: 'U1 singular vectors', group: CERTIFICATES, options: { auto: 'Automatic', full: 'Full eigendecomposition', partial: 'Lanczos (partial)' } },
+  svd: { label: 'Singular vectors for the truncated SVD', group: CERTIFICATES, options: { auto: 'Automatic', full: 'Full eigendecomposition', partial: 'Lanczos (partial)' } },
   budget: BUDGET_LOOK,
 } as const;
 

@@ -1,7 +1,8 @@
 // The view shared by rank-beta, rank-n and rank-eps: the certificate band against the swept parameter on
-// log-log axes (U1, U3, the lower bound, the band between them as bars, the guides the core computed),
+// log-log axes (truncated SVD, Chebyshev, the lower bound, the band between them as bars, the guides the core computed),
 // each lower bound by name, and the per-point table. Partial sweeps draw what has finished.
 import { DATA_COLORS, THEORY, formatNumber, lineChart, type Rule, type Series } from '../plots';
+import { CERTIFICATE_NAMES, svdPathName, LOWER_BOUND_COLUMNS, LOWER_BOUND_KEYS, LOWER_BOUND_NAMES } from './rank-names';
 import type { Figure, Headline } from './schema';
 
 type LowerBoundsByName = { 'LB-F': number; 'LB-DD': number; 'LB-POOL-GEO': number | null; 'LB-POOL-DATA': number };
@@ -24,7 +25,7 @@ export interface SweepAxis<P extends SweepPoint> {
   ticks?: (points: P[]) => number[];
 }
 
-const LB_NAMES = ['LB-F', 'LB-DD', 'LB-POOL-GEO', 'LB-POOL-DATA'] as const;
+const LB_NAMES = LOWER_BOUND_KEYS;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -33,12 +34,12 @@ const median = (xs: number[]) => {
 
 export function sweepHeadline<P extends SweepPoint>(r: SweepResult & { points: P[] }): Headline[] {
   const ratios = r.points.filter((p) => p.lowerBound > 0).map((p) => p.upper / p.lowerBound);
-  const paths = [...new Set(r.points.map((p) => p.svdPath))].join(', ') || '—';
+  const paths = [...new Set(r.points.map((p) => svdPathName(p.svdPath)))].join(', ') || '—';
   const worst = Math.max(0, ...r.points.map((p) => Math.max(p.svdError, p.chebError)));
   return [
     { key: 'ratio', label: 'Median upper ÷ lower', value: ratios.length ? `${formatNumber(median(ratios), 3)}×` : '—', raw: ratios.length ? median(ratios) : undefined,
       help: 'the width of the certificate band: the true ε-rank lies between the two' },
-    { key: 'svdPath', label: 'U1 path', value: paths, help: 'full: one eigendecomposition of PᵀP; partial: Lanczos on the leading vectors only' },
+    { key: 'svdPath', label: 'Truncated SVD computed by', value: paths, help: 'full: one eigendecomposition of PᵀP; partial: Lanczos on the leading vectors only' },
     { key: 'worstError', label: 'Largest recomputed error', value: formatNumber(worst, 3), raw: worst, help: 'max-row-ℓ1 error of the returned approximations (each ≤ ε)' },
     { key: 'jobsDone', label: 'Points done', value: `${r.jobsDone} of ${r.jobsTotal}`, raw: r.jobsDone },
   ];
@@ -47,9 +48,9 @@ export function sweepHeadline<P extends SweepPoint>(r: SweepResult & { points: P
 function bandSeries<P extends SweepPoint>(points: P[], axis: SweepAxis<P>): Series[] {
   return [
     { label: 'band [lower bound, best upper]', mark: 'dot', color: '#9aa5b1', points: points.map((p) => ({ x: axis.x(p), y: p.upper, lo: Math.max(1, p.lowerBound), hi: p.upper })) },
-    { label: 'U1 truncated SVD (k_svd)', mark: 'line+dot', color: DATA_COLORS[0], points: points.map((p) => ({ x: axis.x(p), y: p.kSvd })) },
-    { label: 'U3 Chebyshev (k_cheb)', mark: 'line+dot', color: DATA_COLORS[1], points: points.map((p) => ({ x: axis.x(p), y: p.kCheb })) },
-    { label: 'lower bound (max of LB-*)', mark: 'line+dot', color: DATA_COLORS[2], points: points.map((p) => ({ x: axis.x(p), y: Math.max(p.lowerBound, 0) })) },
+    { label: `${CERTIFICATE_NAMES.svd} (upper)`, mark: 'line+dot', color: DATA_COLORS[0], points: points.map((p) => ({ x: axis.x(p), y: p.kSvd })) },
+    { label: `${CERTIFICATE_NAMES.cheb} (upper)`, mark: 'line+dot', color: DATA_COLORS[1], points: points.map((p) => ({ x: axis.x(p), y: p.kCheb })) },
+    { label: 'largest lower bound', mark: 'line+dot', color: DATA_COLORS[2], points: points.map((p) => ({ x: axis.x(p), y: Math.max(p.lowerBound, 0) })) },
   ];
 }
 
@@ -66,12 +67,12 @@ export function bandChart<P extends SweepPoint>(r: SweepResult & { points: P[] }
     x: { label: axis.label, type: 'log', ticks: axis.ticks?.(r.points) },
     y: { label: 'rank k (log scale)', type: 'log' },
     ariaLabel: `Approximation rank against ${axis.key}`,
-    ariaDescription: 'Upper certificates U1 and U3 above, the largest lower bound below; the true ε-rank lies in between.',
+    ariaDescription: 'The truncated SVD and Chebyshev certificates above, the largest lower bound below; the true ε-rank lies in between.',
   });
 }
 
 export function lowerBoundsChart<P extends SweepPoint>(points: P[], axis: SweepAxis<P>, width: number): HTMLElement {
-  const series: Series[] = LB_NAMES.map((name, i) => ({ label: name, mark: 'line+dot' as const, color: DATA_COLORS[(i + 2) % DATA_COLORS.length],
+  const series: Series[] = LB_NAMES.map((name, i) => ({ label: LOWER_BOUND_NAMES[name], mark: 'line+dot' as const, color: DATA_COLORS[(i + 2) % DATA_COLORS.length],
     points: points.filter((p) => p.lowerBounds[name] !== null).map((p) => ({ x: axis.x(p), y: p.lowerBounds[name] as number })) }));
   return lineChart(series, { width, height: 280, x: { label: axis.label, type: 'log', ticks: axis.ticks?.(points) }, y: { label: 'lower bound', integer: true },
     ariaLabel: `Each lower bound against ${axis.key}` });
@@ -79,7 +80,7 @@ export function lowerBoundsChart<P extends SweepPoint>(points: P[], axis: SweepA
 
 export function sweepTable<P extends SweepPoint>(points: P[], axis: SweepAxis<P>) {
   return {
-    columns: [axis.key, 'k_svd', 'k_cheb', 'lower_bound', ...LB_NAMES, 'cheb_degree', 'cheb_vacuous', 'svd_path', 'svd_error', 'cheb_error'],
+    columns: [axis.key, 'k_svd', 'k_cheb', 'lower_bound', ...LB_NAMES.map((n) => LOWER_BOUND_COLUMNS[n]), 'cheb_degree', 'cheb_vacuous', 'svd_path', 'svd_error', 'cheb_error'],
     rows: points.map((p) => [axis.value(p), p.kSvd, p.kCheb, p.lowerBound, ...LB_NAMES.map((n) => p.lowerBounds[n] ?? ''), p.chebDegree ?? '',
       p.chebVacuous ? 1 : 0, p.svdPath, p.svdError, p.chebError]),
   };

@@ -8,14 +8,14 @@ type Block = ['p', string] | ['tex', string] | ['conditions'] | ['theorem'] | ['
 const tex = (source: string, displayMode = true) => inlineTex(source, displayMode);
 
 const CONDITIONS = [
-  '<p>M <em>(ε1, ε2)-approximates</em> A when, in every row i with support N<sub>i</sub> (the nonzeros of A):</p>',
-  tex('\\text{(23)}\\quad (1+\\varepsilon_1)^{-1} \\le \\frac{M_{ij}/M_{ij\'}}{A_{ij}/A_{ij\'}} \\le 1+\\varepsilon_1 \\qquad j, j\' \\in N_i'),
-  tex('\\text{(24)}\\quad \\frac{M_{ij}}{M_{ij\'}} \\le \\varepsilon_2 \\qquad j \\notin N_i,\\ j\' \\in N_i'),
+  '<p>M <em>(ε1, ε2)-approximates</em> A when, in every row i with support N<sub>i</sub> (the nonzeros of A), two conditions hold (Likhosherstov et al. 2023, conditions (23) and (24)):</p>',
+  tex('\\text{spread:}\\quad (1+\\varepsilon_1)^{-1} \\le \\frac{M_{ij}/M_{ij\'}}{A_{ij}/A_{ij\'}} \\le 1+\\varepsilon_1 \\qquad j, j\' \\in N_i'),
+  tex('\\text{gap:}\\quad \\frac{M_{ij}}{M_{ij\'}} \\le \\varepsilon_2 \\qquad j \\notin N_i,\\ j\' \\in N_i'),
   '<p>They are checked in the log domain on the logits S, row block by row block: the <em>spread</em> of S<sub>ij</sub> − ln A<sub>ij</sub> over N<sub>i</sub> must stay ≤ ln(1+ε1) and the <em>gap</em> max<sub>j∉N<sub>i</sub></sub> S<sub>ij</sub> − min<sub>j′∈N<sub>i</sub></sub> S<sub>ij′</sub> ≤ ln ε2.</p>',
 ].join('');
 
 const THEOREM = [
-  '<p><strong>Theorem R</strong> (a reconstruction of the paper’s bound, proved from its published statements): for A with ≤ k nonzeros per row and column and within-row range ≤ γ, with probability ≥ 1 − δ the construction satisfies (23) and (24) once</p>',
+  '<p><strong>The JL bound</strong> (this lab’s reconstruction of the paper’s Johnson–Lindenstrauss bound, proved from its published statements): for A with ≤ k nonzeros per row and column and within-row range ≤ γ, with probability ≥ 1 − δ the construction satisfies both conditions once</p>',
   tex('d \\ge \\frac{4 \\ln(4n^2/\\delta)}{\\eta^2 - \\eta^3},\\quad \\eta = \\frac{\\ln(1+\\varepsilon_1)}{2\\sqrt{k}\\,\\beta},\\quad \\beta = \\ln\\tfrac{1}{\\varepsilon_2} + \\ln(1+\\varepsilon_1) + \\ln\\gamma,'),
   '<p>that is d = O(log n) for fixed k, γ, ε1, ε2. The dashed bound uses δ = 0.5; it is very conservative (about ten times the measured d_min).</p>',
 ].join('');

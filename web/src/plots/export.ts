@@ -156,11 +156,13 @@ export interface ExportRequest {
   /** The figure's own JSON data; without it the JSON holds the table. Never the whole result. */
   data?: () => FigureData;
   stamp: ExportStamp;
+  /** The downloaded file's name; by default attnlab-<experiment>-<figure>.<format>. */
+  fileName?: string;
 }
 
 export async function exportFigure(request: ExportRequest): Promise<void> {
   const { format, stamp } = request;
-  const name = exportFileName(stamp.experiment, stamp.figure, format);
+  const name = request.fileName ?? exportFileName(stamp.experiment, stamp.figure, format);
   if (format === 'csv') return download(new Blob([csvText(request.table(), stamp)], { type: 'text/csv' }), name);
   if (format === 'json') return download(new Blob([jsonText(request.data?.() ?? request.table(), stamp)], { type: 'application/json' }), name);
   if (format === 'svg') return download(new Blob([svgMarkup(composeSvg(request.element, request.title, stamp))], { type: 'image/svg+xml' }), name);

@@ -25,6 +25,9 @@ import { precomputedResult, showPrecomputedMark } from './precomputed';
 import { fillPicker } from './picker';
 import { ResultsView, type ExportableFigure } from './results';
 import { changedKeys, formText } from './stale';
+import { exportFileName } from './export-name';
+import { glossaryList, watchTerms, wireTermTips } from './glossary';
+import { setSheetOpen, wireSheet } from './sheet';
 import { StatusView } from './status';
 import { initTheme } from './theme';
 
@@ -62,7 +65,7 @@ export class App {
   private panel!: Panel;
   private runId = 0;
   /** What the figures on screen came from: exports are stamped with it. */
-  private lastRun: { experimentId: string; values: ParamValues; result: Json; link: string; file?: string; opened?: string; paramsUnknown?: boolean; precomputed?: boolean } | undefined;
+  private lastRun: { experimentId: string; values: ParamValues; result: Json; link: string; file?: string; opened?: string; paramsUnknown?: boolean; precomputed?: boolean; partial?: boolean } | undefined;
   private writtenHash = '';
   private theory = new LiveTheory((request, theory) => this.drawTheory(request, theory));
   private theoryToken = 0;
@@ -78,16 +81,22 @@ export class App {
 
   start(): void {
     initTheme(() => this.results.redrawAll());
+    document.querySelector('#lab-glossary details')?.append(glossaryList());
+    wireTermTips();
+    watchTerms(() => metaOf(this.state?.experimentId ?? '').family);
     fillPicker(this.picker, EXPERIMENTS, FAMILY_LABELS);
     this.picker.addEventListener('change', () => this.switchExperiment(this.picker.value));
     this.form.addEventListener('submit', (event) => { event.preventDefault(); void this.run(); });
+    wireSheet(this.form);
     this.stopButton.addEventListener('click', () => this.stop());
     document.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && document.body.dataset.status === 'running') { event.preventDefault(); this.stop(); }
     });
     // Any edit re-checks whether the figures still describe the panel.
-    for (const type of ['input', 'change']) this.form.addEventListener(type, () => { this.refreshOutdated(); this.requestTheory(); });
-    byId('copy-link').addEventListener('click', () => void this.copy(location.href, 'Link copied to the clipboard.'));
+    for (const type of ['input', 'change']) this.form.addEventListener(type, () => { this.followEdit(); this.refreshOutdated(); this.requestTheory(); });
+    byId('copy-link').addEventListener('click', () => void this.copy(location.href, this.results.outdated
+      ? 'Link copied: it opens the parameters in the panel. The figures shown are from other parameters until you press Run.'
+      : 'Link copied to the clipboard.'));
     byId('embed-open').addEventListener('click', () => (this.embedDialog ??= new EmbedDialog()).open(location.href, metaOf(this.state.experimentId).title));
     postHeightToHost();
     wireResultFiles({
@@ -109,6 +118,7 @@ export class App {
     const landing = wantsLanding(location.hash); // an embed always has a link
     showLanding(landing);
     if (landing) { this.writtenHash = location.hash; this.status.markSettled(); return; }
+    window.scrollTo(0, 0); // a card or a link opens at the top, its first figure in view (not the gallery's scroll position)
     void this.load();
   }
 
@@ -259,6 +269,14 @@ export class App {
     this.pool.stop();
   }
 
+  /** The address follows every valid edit at once, before any Run: the link always says what the panel says. */
+  private followEdit(): void {
+    const { values, invalid } = this.panel.read();
+    if (invalid.length) return;
+    this.state = { ...this.state, values };
+    this.writeUrl();
+  }
+
   /** Marks the figures outdated when the panel no longer gives the values they were computed with. */
   private refreshOutdated(): void {
     const run = this.lastRun;
@@ -266,8 +284,10 @@ export class App {
       this.results.markOutdated(false);
       return;
     }
-    const fileChanged = uploadsOf(metaOf(run.experimentId)).length > 0 && fileNames(this.panel.uploads()) !== run.file;
-    this.results.markOutdated(fileChanged || changedKeys(metaOf(run.experimentId), formText(this.form), run.values).length > 0);
+    const meta = metaOf(run.experimentId);
+    const fileChanged = uploadsOf(meta).length > 0 && fileNames(this.panel.uploads()) !== run.file;
+    const changed = changedKeys(meta, formText(this.form), run.values);
+    this.results.markOutdated(fileChanged || changed.length > 0, describeChanges(meta, changed, run.values, fileChanged));
   }
 
   /** Asks the core for the theory at the panel's values, to draw over the last simulation (no run). */
@@ -297,7 +317,7 @@ export class App {
       showPrecomputedMark(false);
       this.results.show(meta, merged, values);
     } else {
-      this.results.showTheory(meta, merged, run.values);
+      this.results.showTheory(meta, merged, run.values, run.result);
     }
     this.refreshOutdated();
   }
@@ -325,6 +345,8 @@ export class App {
       this.state = { ...rest, values, ...(file ? { file } : {}) };
       this.writeUrl();
     }
+    const link = location.href; // this run's link (the address follows edits made while it runs)
+    let partial: { result: Json; done: number; total: number } | undefined;
     this.status.clearError();
     byId('open-choice').replaceChildren();
     byId('opened-from').hidden = true;
@@ -342,10 +364,14 @@ export class App {
         inputs: upload ? Object.fromEntries(chosen.map((c) => [c.input, c.array])) : undefined,
         // A label (what the current step does) is shown when the engine gives one.
         onProgress: (fraction: number, label?: string) => { if (id === this.runId) this.status.setProgress(fraction, label); },
-        onPartial: (partial, done, total) => { if (id === this.runId) this.results.show(meta, partial, values, { done, total }); },
+        onPartial: (result, done, total) => {
+          if (id !== this.runId) return;
+          partial = { result, done, total };
+          this.results.show(meta, result, values, { done, total });
+        },
       });
       if (id !== this.runId) return;
-      this.lastRun = { experimentId: meta.id, values, result, link: location.href, file };
+      this.lastRun = { experimentId: meta.id, values, result, link, file };
       this.results.show(meta, result, values);
       showReproduce(meta, values, chosen.map((c) => ({ input: c.input, name: c.name })));
       this.status.set('done');
@@ -354,12 +380,16 @@ export class App {
       if (id !== this.runId) return; // replaced by a newer run
       this.results.setStale(false);
       if (error instanceof CoreError && error.stopped) {
-        this.status.set('stopped');
+        if (partial) { // what finished is this run's, with its own parameters: shown as partial, not as outdated
+          this.lastRun = { experimentId: meta.id, values, result: partial.result, link, file, partial: true };
+          this.results.show(meta, partial.result, values, { done: partial.done, total: partial.total, stopped: true });
+        }
+        this.status.set('stopped', partial ? `: partial, ${partial.done} of ${partial.total} jobs` : '');
         this.runButton.focus();
       } else {
         this.status.showError(isCoreError(error) ? error.message : `the computation failed: ${(error as Error)?.message ?? error}`);
         this.status.set('error');
-        if (invalid.length) this.panel.focus(invalid[0]);
+        if (invalid.length) { setSheetOpen(true); this.panel.focus(invalid[0]); }
       }
       this.refreshOutdated(); // the figures still show the last finished run, not the panel
     } finally {
@@ -408,7 +438,8 @@ export class App {
     const run = this.lastRun;
     if (!run) { this.status.showNotices(['Nothing to export yet: wait for the run to finish.']); return; }
     const stamp = makeStamp({ experiment: run.experimentId, figure: figure.id, values: run.values as Record<string, number | string | number[]>, link: run.link, precomputed: run.precomputed });
-    exportFigure({ format, element, title: figure.title, table: figure.table, data: figure.data, stamp })
+    const fileName = exportFileName(metaOf(run.experimentId), run.values, figure.id, format);
+    exportFigure({ format, element, title: figure.title, table: figure.table, data: figure.data, stamp, fileName })
       .catch((error: Error) => this.status.showError(`export failed: ${error.message}`));
   }
 }
@@ -418,6 +449,15 @@ const FILE_SEPARATOR = ',';
 /** The names of the chosen files as the link's file= value (undefined when none). */
 function fileNames(chosen: { name: string }[]): string | undefined {
   return chosen.length ? chosen.map((c) => c.name).join(FILE_SEPARATOR) : undefined;
+}
+
+/** "β was 4, n was 512" (the shown result's values of the edited parameters), for the outdated note. */
+function describeChanges(meta: ExperimentMeta, keys: string[], shown: ParamValues, fileChanged: boolean): string {
+  const label = (key: string) => (key === 'seed' ? 'seed' : meta.params.find((p) => p.key === key)?.label ?? key);
+  const parts = keys.slice(0, 4).map((key) => `${label(key)} was ${shown[key] === undefined ? 'unset' : formatValue(shown[key])}`);
+  if (keys.length > 4) parts.push(`${keys.length - 4} more`);
+  if (fileChanged) parts.push('another file');
+  return parts.join('; ');
 }
 
 function omit(values: ParamValues, keys: string[]): ParamValues {

@@ -19,7 +19,9 @@ function boundsText(spec: ParamSpec): string {
   if (spec.kind === 'enum') return `Default ${spec.options.find((o) => o.value === spec.default)?.label ?? spec.default}`;
   if (spec.kind === 'text') return `Default ${spec.default}`;
   const open = (o?: boolean) => (o ? ' (exclusive)' : '');
-  const range = `${spec.min}${open('minOpen' in spec ? spec.minOpen : false)} – ${spec.max}${open('maxOpen' in spec ? spec.maxOpen : false)}${unit}`;
+  // The seed's upper end is the largest exact integer of a double: written as a power, not 16 digits.
+  const max = spec.max === Number.MAX_SAFE_INTEGER ? '2⁵³ − 1' : String(spec.max);
+  const range = `${spec.min}${open('minOpen' in spec ? spec.minOpen : false)} – ${max}${open('maxOpen' in spec ? spec.maxOpen : false)}${unit}`;
   const count = spec.kind === 'intList' || spec.kind === 'realList' ? `, up to ${spec.maxCount} values` : '';
   return `Default ${formatValue(spec.default)} · range ${range}${count}`;
 }

@@ -48,12 +48,13 @@ export class EmbedDialog {
       h('h2', { id: 'embed-dialog-title' }, 'Embed this view'),
       h('div', { class: 'embed-grid' },
         h('div', { class: 'embed-options', role: 'group', 'aria-label': 'Embed options' },
+          // The snippet and Copy first: in view on a short screen, with the options that shape it below.
+          h('label', { for: this.snippet.id, class: 'group-label' }, 'Snippet'), this.snippet, this.status,
+          h('div', { class: 'buttons' }, copy, close),
           field('As', this.kind), field('Width', this.width), h('p', { class: 'help', id: 'embed-width-help' }, '100%, 80% or pixels (e.g. 700)'),
           field('Height', this.heightMode, this.height), field('Title', this.title),
           h('div', { class: 'param' }, h('label', { class: 'check', for: this.lazy.id }, this.lazy, ' load only when scrolled near (loading="lazy")')),
-          hideBox,
-          h('label', { for: this.snippet.id, class: 'group-label' }, 'Snippet'), this.snippet, this.status,
-          h('div', { class: 'buttons' }, copy, close)),
+          hideBox),
         h('div', { class: 'embed-preview-box' }, h('p', { class: 'group-label' }, 'Preview'), this.previewNote, this.preview)));
     for (const control of [this.kind, this.width, this.heightMode, this.height, this.title, this.lazy, ...this.hides]) {
       control.addEventListener('input', () => this.update());

@@ -6,17 +6,21 @@ import { FAMILY_PAPER } from '../experiments/citations';
 import type { Reference } from '../experiments/references';
 import { presetLinksOf, type PresetLink } from '../state/preset-links';
 import { h } from './dom';
+import { glossaryList } from './glossary';
 
 /** The hash that asks for the gallery explicitly (the header's "Gallery" link). */
 export const GALLERY_HASH = '#gallery';
 
 /** True for a visit that should see the landing page rather than an experiment. */
 export function wantsLanding(hash: string): boolean {
-  return hash === '' || hash === '#' || hash === GALLERY_HASH;
+  return hash === '' || hash === '#' || hash === GALLERY_HASH || hash === GLOSSARY_HASH;
 }
 
+/** The hash of the landing page's Glossary section (the header's "Glossary"). */
+export const GLOSSARY_HASH = '#glossary';
+
 /** About the size of a thumbnail as photographed at build time (CSS pixels; the card scales it to its width). */
-export const THUMBNAIL = { width: 376, height: 360 } as const;
+export const THUMBNAIL = { width: 360, height: 270 } as const;
 
 /** Families in picker order, each with its presets. */
 export function galleryGroups(): { family: string; label: string; paper: Reference; cards: PresetLink[] }[] {
@@ -45,18 +49,22 @@ function card(link: PresetLink): HTMLElement {
 
 /** Adds the thumbnails the build shipped (gallery/index.json); a build without Chromium has none. */
 async function addThumbnails(root: HTMLElement): Promise<void> {
-  let shipped: unknown;
+  let shipped: unknown, dark = false;
   try {
     const response = await fetch('gallery/index.json');
     if (!response.ok) return;
-    shipped = ((await response.json()) as { thumbnails?: unknown }).thumbnails;
+    const index = (await response.json()) as { thumbnails?: unknown; dark?: unknown };
+    shipped = index.thumbnails;
+    dark = index.dark === true;
   } catch { return; }
   if (!Array.isArray(shipped)) return;
   const slugs = new Set(shipped.filter((s): s is string => typeof s === 'string'));
   for (const anchor of root.querySelectorAll<HTMLAnchorElement>('a.card[data-slug]')) {
     const slug = anchor.dataset.slug ?? '';
     if (!slugs.has(slug)) continue;
-    anchor.prepend(h('img', { src: `gallery/${slug}.png`, alt: '', width: THUMBNAIL.width, height: THUMBNAIL.height, loading: 'lazy', decoding: 'async' }));
+    const image = (suffix: string, variant: string) => h('img', { src: `gallery/${slug}${suffix}.png`, class: `thumb-${variant}`, alt: '', width: THUMBNAIL.width, height: THUMBNAIL.height, loading: 'lazy', decoding: 'async' });
+    // Both pictures are in the page; the theme's CSS shows one (a lazy image that is not displayed is not fetched).
+    anchor.prepend(...(dark ? [image('', 'light'), image('-dark', 'dark')] : [image('', 'light')]));
     anchor.classList.remove('no-thumbnail');
   }
 }
@@ -74,7 +82,11 @@ export function renderLanding(root: HTMLElement): void {
     ...galleryGroups().map((group) => h('section', { class: 'gallery-group', 'aria-labelledby': `gallery-${group.family}` },
       h('h2', { id: `gallery-${group.family}` }, group.label),
       paperLine(group.family, group.paper),
-      h('ul', { class: 'cards' }, ...group.cards.map(card)))));
+      h('ul', { class: 'cards' }, ...group.cards.map(card)))),
+    h('section', { id: 'glossary', class: 'landing-glossary', 'aria-labelledby': 'landing-glossary-title', tabindex: -1 },
+      h('h2', { id: 'landing-glossary-title' }, 'Glossary'),
+      h('p', { class: 'gallery-paper' }, 'The words the experiments use, in plain language. On an experiment’s page, a dotted term shows its definition when you point at it or tab to it.'),
+      glossaryList('landing-')));
   void addThumbnails(root);
 }
 
@@ -85,4 +97,5 @@ export function showLanding(show: boolean): void {
   if (show && !root.childElementCount) renderLanding(root);
   root.hidden = !show;
   document.body.dataset.view = show ? 'landing' : 'lab';
+  if (show && location.hash === GLOSSARY_HASH) document.getElementById('glossary')?.scrollIntoView();
 }

@@ -4,6 +4,7 @@
 import type { Json } from '../engine/core';
 import type { ExperimentMeta, ParamValues } from '../experiments/schema';
 import { download } from '../plots/export';
+import { exportFileName } from './export-name';
 import { readResultText, resultEnvelope, sizeRefusal, type OpenedResult, type ReadOptions } from '../state/result-file';
 import { fileName } from '../state/url';
 import { byId, h } from './dom';
@@ -29,8 +30,9 @@ export function wireResultFiles(handlers: ResultFileHandlers): void {
     const shown = handlers.shown();
     if (!shown) { handlers.onNotice('Nothing to export yet: wait for the run to finish.'); return; }
     const text = JSON.stringify(resultEnvelope(shown.experimentId, shown.values, shown.result));
-    const seed = shown.values ? `-seed${shown.values.seed}` : '';
-    download(new Blob([text], { type: 'application/json' }), `attnlab-${shown.experimentId}${seed}.result.json`);
+    const meta = handlers.registry.find((m) => m.id === shown.experimentId);
+    const name = meta && shown.values ? exportFileName(meta, shown.values, 'result', 'json') : `attnlab-${shown.experimentId}.result.json`;
+    download(new Blob([text], { type: 'application/json' }), name);
   });
   input.addEventListener('change', async () => {
     const file = input.files?.[0];

@@ -21,12 +21,16 @@ export type ExportHandler = (figure: ExportableFigure, element: Element, format:
 
 interface Drawn { figure: Figure; body: HTMLElement; width: number }
 
+/** A sweep's finished share, shown while it runs and after Stop (then it is the run's own result). */
+export interface PartialRun { done: number; total: number; stopped?: boolean }
+
 export class ResultsView {
   private headline = byId('headline');
   private figures = byId('figures');
   private explain = byId('explain');
   private resultJson = byId('result-json');
   private staleNote = byId('stale-note');
+  private staleNoteText = byId('stale-note-text');
   private drawn: Drawn[] = [];
   private summaryToken = 0;
   /** The experiment whose explanation may be filled in (a switch meanwhile drops the earlier one). */
@@ -92,10 +96,17 @@ export class ResultsView {
    * Marks the shown result as not matching the panel (after Stop, or once a value is edited):
    * faded, with a note and a Run button. Nothing is marked while nothing is shown.
    */
-  markOutdated(outdated: boolean): void {
+  markOutdated(outdated: boolean, changes = ''): void {
     const shown = outdated && this.drawn.length > 0;
     document.getElementById('results')?.classList.toggle('outdated', shown);
     this.staleNote.hidden = !shown;
+    if (!shown) return;
+    // With live theory the lines follow the panel and only the simulation is the previous run's: say which is which.
+    const live = byId('results').dataset.theory === 'live';
+    const was = changes ? ` (${changes})` : '';
+    this.staleNoteText.textContent = live
+      ? `Theory lines and numbers marked “theory” follow the panel. The simulation (faded dots, the other numbers) is from the last run${was}. Run to update it.`
+      : `These figures are from the last run's parameters${was}, not the panel's. Run to update them.`;
   }
 
   /** True while the shown result is marked as not matching the panel. */
@@ -107,13 +118,20 @@ export class ResultsView {
    * Redraws with new theory keys merged over the last run's result (live theory): the simulation and
    * #result-json stay the last run's; #results[data-theory="live"] says the overlays are newer.
    */
-  showTheory(meta: ExperimentMeta, merged: Json, runValues: ParamValues): void {
+  showTheory(meta: ExperimentMeta, merged: Json, runValues: ParamValues, previous: Json): void {
     this.render(meta, merged, runValues);
     byId('results').dataset.theory = 'live';
+    // Headline numbers the new theory changed are current: marked, so they read apart from the simulation's.
+    const before = new Map(meta.headline(previous, runValues).map((item) => [item.key, item.value]));
+    for (const dd of this.headline.querySelectorAll<HTMLElement>('dd[data-key]')) {
+      const changed = before.get(dd.dataset.key ?? '') !== dd.textContent;
+      dd.parentElement?.classList.toggle('live-theory', changed);
+      if (changed) dd.parentElement?.querySelector('dt')?.append(h('span', { class: 'live-tag' }, ' · theory'));
+    }
   }
 
   /** `openedFrom`: the name of the result file the figures come from (Open result…), not a run. */
-  show(meta: ExperimentMeta, result: Json, values: ParamValues, partial?: { done: number; total: number }, openedFrom?: string): void {
+  show(meta: ExperimentMeta, result: Json, values: ParamValues, partial?: PartialRun, openedFrom?: string): void {
     this.setStale(false);
     this.markOutdated(false);
     delete byId('results').dataset.theory;
@@ -121,12 +139,13 @@ export class ResultsView {
     if (!partial) this.resultJson.textContent = JSON.stringify(result).replace(/</g, '\\u003c');
   }
 
-  private render(meta: ExperimentMeta, result: Json, values: ParamValues, partial?: { done: number; total: number }, openedFrom?: string): void {
+  private render(meta: ExperimentMeta, result: Json, values: ParamValues, partial?: PartialRun, openedFrom?: string): void {
     const items = meta.headline(result, values);
     this.headline.replaceChildren(...items.map((item) => h('div', { class: 'headline-item', title: item.help },
       h('dt', {}, item.label),
       h('dd', { 'data-key': item.key, 'data-value': item.raw === undefined ? undefined : String(item.raw) }, item.value))));
-    if (partial) this.headline.append(h('div', { class: 'headline-item partial' }, h('dt', {}, 'Partial result'), h('dd', {}, `${partial.done} of ${partial.total} jobs`)));
+    if (partial) this.headline.prepend(h('div', { class: 'headline-item partial', 'data-partial': partial.stopped ? 'stopped' : 'running' },
+      h('dt', {}, partial.stopped ? 'Partial result, stopped' : 'Partial result so far'), h('dd', {}, `${partial.done} of ${partial.total} jobs`)));
 
     const caption = openedFrom ? `${meta.id} · opened from file ${openedFrom}` : `${meta.id} · seed ${formatValue(values.seed)}`;
     const sections = meta.figures(result, values).map((figure) => this.section(figure, caption));

@@ -14,7 +14,7 @@ namespace {
 std::vector<ParamDecl> schema() {
   return {rankParam("geometry"), rankParam("d"), rankParam("n"), rankParam("beta"), rankParam("eps"), rankParam("svd"),
           ParamDecl::choice("refit", "0", {"0", "1"},
-                            "1 also runs U4, the ℓ1 refit of U1's rows (slower; n ≤ 512 only): it lowers the upper certificate by about 10%."),
+                            "1 also runs the ℓ1 refit of the truncated SVD's rows (slower; n ≤ 512 only): it lowers the upper certificate by about 10%."),
           budgetParam(), rankSeedParam()};
 }
 
@@ -71,7 +71,7 @@ Json run(const Job& job, const Progress& progress) {
   result["kRefit"] = nullptr;
   result["refitError"] = nullptr;
   if (refit) {
-    progress.step(share, 1, "U4: ℓ1 refit of the rows of U1's rank-" + std::to_string(r.kSvd) + " approximation");
+    progress.step(share, 1, "ℓ1 refit of the rows of the truncated SVD's rank-" + std::to_string(r.kSvd) + " approximation");
     const RefitCertificate u4 = refitCertificate(inst.attention, out.svd, p.eps, r.lowerBound);
     result["refit"] = {{"k", u4.triedK}, {"err", u4.rowErrors}};
     result["kRefit"] = u4.k;

@@ -27,8 +27,8 @@ std::vector<ParamDecl> schema() {
       ParamDecl::integer("n", 256, 8, 4096, "Size of the n × n pattern A (an uploaded pattern brings its own n).", "tokens"),
       ParamDecl::integer("k", 2, 1, 16, "Sparsity: at most k nonzeros in every row and column of A."),
       ParamDecl::real("gamma", 2, 1, 1e6, "Dynamic range: within a row, largest nonzero / smallest nonzero ≤ γ (weights log-uniform in [1, γ])."),
-      ParamDecl::real("eps1", 1, 0, 10, "Condition (23): ratios of nonzeros kept within a factor 1 + ε1.").openBelow(),
-      ParamDecl::real("eps2", 0.5, 0, 1, "Condition (24): every zero of A stays below ε2 times each nonzero of its row.")
+      ParamDecl::real("eps1", 1, 0, 10, "Spread condition: ratios of nonzeros kept within a factor 1 + ε1.").openBelow(),
+      ParamDecl::real("eps2", 0.5, 0, 1, "Gap condition: every zero of A stays below ε2 times each nonzero of its row.")
           .openBelow().openAbove(),
       ParamDecl::integer("d", 384, 1, 16384, "Projection width: columns of Y; the input X = [X(1) | X(2)] has hidden size 2d."),
   };

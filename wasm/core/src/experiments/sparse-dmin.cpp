@@ -67,8 +67,8 @@ std::vector<ParamDecl> schema() {
                           "tokens"),
       ParamDecl::integers("k", {2}, 1, 16, 6, "Sparsity: at most k nonzeros in every row and column of A; a list draws one curve per value."),
       ParamDecl::reals("gamma", {2}, 1, 1e6, 6, "Dynamic range: within a row, largest nonzero / smallest nonzero ≤ γ."),
-      ParamDecl::reals("eps1", {1}, 0, 10, 6, "Condition (23): ratios of nonzeros kept within a factor 1 + ε1.").openBelow(),
-      ParamDecl::reals("eps2", {0.5}, 0, 1, 6, "Condition (24): every zero of A stays below ε2 times each nonzero of its row.")
+      ParamDecl::reals("eps1", {1}, 0, 10, 6, "Spread condition: ratios of nonzeros kept within a factor 1 + ε1.").openBelow(),
+      ParamDecl::reals("eps2", {0.5}, 0, 1, 6, "Gap condition: every zero of A stays below ε2 times each nonzero of its row.")
           .openBelow().openAbove(),
   };
   for (auto& p : constructionParams()) s.push_back(p);

@@ -43,7 +43,7 @@ ParamDecl rankParam(const std::string& key, double def) {
         .openBelow().openAbove();
   if (key == "svd")
     return ParamDecl::choice("svd", "auto", {"auto", "full", "partial"},
-                             "How U1 gets singular vectors: auto (Lanczos when the Chebyshev certificate says few are needed, "
+                             "How the truncated SVD gets its singular vectors: auto (Lanczos when the Chebyshev certificate says few are needed, "
                              "else one full eigendecomposition), full, or partial (Lanczos, block grown until met).");
   throw std::logic_error("no common paper-3 parameter named " + key);
 }
@@ -92,13 +92,13 @@ PointOutcome computeRankPoint(const RankInstance& inst, const RankPointParams& p
                               const Progress& progress, double base, double total) {
   PointOutcome out;
   const int n = static_cast<int>(inst.attention.rows());
-  progress.step(base + 0.05 * total, 1, "U3: Chebyshev degrees on a " + matrixText(n) + " logit matrix");
+  progress.step(base + 0.05 * total, 1, "Chebyshev certificate: degrees on a " + matrixText(n) + " logit matrix");
   out.cheb = chebyshevCertificate(inst.logits, dimensionRuleFor(p.geometry), p.d, p.eps);
   const SvdOptions options = svdOptionsFor(svdPath, out.cheb.vacuous ? -1 : out.cheb.k, n);
   progress.step(base + 0.25 * total, 1,
                 options.path == SvdPath::Full
-                    ? "U1: singular values of a " + matrixText(n) + " matrix (full eigendecomposition)"
-                    : "U1: leading singular values of a " + matrixText(n) + " matrix (Lanczos, " +
+                    ? "Truncated SVD: singular values of a " + matrixText(n) + " matrix (full eigendecomposition)"
+                    : "Truncated SVD: leading singular values of a " + matrixText(n) + " matrix (Lanczos, " +
                           std::to_string(options.initialVectors) + " vectors first)");
   out.svd = svdCertificate(inst.attention, p.eps, options);
   progress.step(base + 0.8 * total, 1, "lower bounds on a " + matrixText(n) + " matrix");

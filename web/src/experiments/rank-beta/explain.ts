@@ -1,4 +1,4 @@
-// rank-beta explanation: the sphere and ball laws (spec paper3 §2.1-2.3), the slope fit (E1), the caveats.
+// rank-beta explanation: the sphere and ball laws, the slope fit, the caveats.
 import { bandHtml, BALL_UNKNOWN, definitionsHtml, panel, sourceHtml, tex, unknownsHtml } from '../rank-family-explain';
 
 export function explain(): HTMLElement {

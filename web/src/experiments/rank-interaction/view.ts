@@ -1,8 +1,9 @@
 // rank-interaction: the raw and visible logit spectra, r(τ) with the guarantee 2·tanh(τ/2) against the
-// measured output error, and the residual curves e(r) ≤ b_osc(r) ≤ b_sig(r) (spec paper3 §5, E6).
+// measured output error, and the residual curves e(r) ≤ b_osc(r) ≤ b_sig(r).
 import type { Json } from '../../engine/core';
 import { DATA_COLORS, THEORY, formatNumber, lineChart, type Series } from '../../plots';
 import type { RankInteractionResult } from '../generated/schemas';
+import { CERTIFICATE_NAMES, LOWER_BOUND_NAMES, svdPathName } from '../rank-names';
 import type { Figure, Headline } from '../schema';
 
 type R = RankInteractionResult;
@@ -16,10 +17,10 @@ export function headline(raw: Json): Headline[] {
     { key: 'rVis', label: 'Visible rank r_vis', value: String(r.rVis), raw: r.rVis, help: `rank of the row-centred logits; raw rank ${r.rankRaw}${r.head.width ? `, d_h = ${r.head.width}` : ''}` },
     { key: 'rEff', label: `Effective dimension at ${r.epsOut}`, value: `${r.rEffVis} visible, ${r.rEffRaw} raw`, raw: r.rEffVis,
       help: 'smallest rank of a logit truncation whose attention is within the output tolerance' },
-    { key: 'kSvd', label: 'U1 truncated SVD of P', value: String(r.kSvd), raw: r.kSvd, help: `recomputed error ${formatNumber(r.svdError, 3)}; path ${r.svdPath}` },
-    { key: 'kComb', label: 'U5 combined certificate', value: c.vacuous ? `${c.k} (vacuous)` : `${c.k} (r = ${c.rank}, g = ${c.degree})`, raw: c.k,
+    { key: 'kSvd', label: 'Truncated SVD of P', value: String(r.kSvd), raw: r.kSvd, help: `recomputed error ${formatNumber(r.svdError, 3)}; computed by ${svdPathName(r.svdPath)}` },
+    { key: 'kComb', label: `Combined (${CERTIFICATE_NAMES.combined})`, value: c.vacuous ? `${c.k} (no better than n)` : `${c.k} (r = ${c.rank}, g = ${c.degree})`, raw: c.k,
       help: `C(g + r, r) from a rank-r logit truncation plus Chebyshev; recomputed error ${formatNumber(c.verifiedError, 3)}` },
-    { key: 'lowerBound', label: 'Lower bound', value: String(r.lowerBound), raw: r.lowerBound, help: 'LB-F, LB-DD and LB-POOL-DATA (no coordinates)' },
+    { key: 'lowerBound', label: 'Lower bound', value: String(r.lowerBound), raw: r.lowerBound, help: `the largest of the ${LOWER_BOUND_NAMES['LB-F']}, ${LOWER_BOUND_NAMES['LB-DD']} and ${LOWER_BOUND_NAMES['LB-POOL-DATA']} bounds (no coordinates needed)` },
   ];
   if (r.warnings.length) out.push({ key: 'warnings', label: 'Warnings', value: r.warnings.join('; ') });
   return out;

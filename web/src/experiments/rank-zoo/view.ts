@@ -1,15 +1,17 @@
-// rank-zoo: the calibration study (spec paper3 §6 E7): headline reductions and associations, the
+// rank-zoo: the calibration study: headline reductions and associations, the
 // per-family means, reduction against the certificates, and the sortable per-head table. Labelled
 // everywhere as a synthetic stand-in when it runs on the built-in zoo.
 import type { Json } from '../../engine/core';
-import { DATA_COLORS, formatNumber, lineChart, type Series } from '../../plots';
+import * as Plot from '@observablehq/plot';
+import { DATA_COLORS, formatNumber, lineChart, wrapWithLegend, type Series } from '../../plots';
+import { GRID, PLOT_STYLE } from '../../plots/theme';
 import type { RankZooResult } from '../generated/schemas';
 import type { Figure, Headline } from '../schema';
 
 type R = RankZooResult;
 type Row = R['rows'][number];
-const COLUMNS: [keyof Row, string][] = [['family', 'head'], ['variant', 'v'], ['betaMult', 'β×'], ['rVis', 'r_vis'], ['rRawTau', 'r_raw(τ)'], ['rVisTau', 'r_vis(τ)'],
-  ['rEffRaw', 'r_eff,raw'], ['rEffVis', 'r_eff,vis'], ['kSvd', 'k_svd'], ['lowerBound', 'LB'], ['lowerBoundPoolData', 'LB-POOL-DATA'], ['kComb', 'U5'],
+const COLUMNS: [keyof Row, string][] = [['family', 'head'], ['variant', 'variant'], ['betaMult', 'β×'], ['rVis', 'r_vis'], ['rRawTau', 'r_raw(τ)'], ['rVisTau', 'r_vis(τ)'],
+  ['rEffRaw', 'r_eff,raw'], ['rEffVis', 'r_eff,vis'], ['kSvd', 'k_svd'], ['lowerBound', 'lower bound'], ['lowerBoundPoolData', 'pooled-keys bound'], ['kComb', 'combined'],
   ['reductionTau', 'red. τ'], ['reductionEff', 'red. eff']];
 
 export function headline(raw: Json): Headline[] {
@@ -21,21 +23,37 @@ export function headline(raw: Json): Headline[] {
     { key: 'meanReductionTau', label: 'Mean r_raw(τ) − r_vis(τ)', value: formatNumber(r.meanReductionTau, 3), raw: r.meanReductionTau },
     { key: 'meanReductionEff', label: 'Mean r_eff,raw − r_eff,vis', value: formatNumber(r.meanReductionEff, 3), raw: r.meanReductionEff },
     { key: 'fractionEffPositive', label: 'Share with a positive effective reduction', value: `${formatNumber(100 * r.fractionEffPositive, 3)}%`, raw: r.fractionEffPositive },
-    { key: 'rhoNonVacuous', label: 'Spearman(reduction τ, non-vacuous U5)', value: fmt(rho('tau:nonVacuous')), raw: rho('tau:nonVacuous') },
+    { key: 'rhoNonVacuous', label: 'Spearman(reduction τ, combined certificate below n)', value: fmt(rho('tau:nonVacuous')), raw: rho('tau:nonVacuous') },
     { key: 'rhoKSvd', label: 'Spearman(reduction τ, −k_svd)', value: fmt(rho('tau:-kSvd')), raw: rho('tau:-kSvd') },
     { key: 'jobsDone', label: 'Configurations done', value: `${r.jobsDone} of ${r.jobsTotal}`, raw: r.jobsDone },
   ];
 }
 
+/** Zoo family names as readers see them (the core's ids are short: "keymean", "lowrank"). */
+const FAMILY_NAMES: Record<string, string> = {
+  generic: 'generic', lowrank: 'low rank', positional: 'positional', sink: 'attention sink', keymean: 'key bias', sharp: 'sharp', broad: 'broad',
+};
+const familyName = (f: string) => FAMILY_NAMES[f] ?? f;
+
+/** Per family (named on the axis): a bar from the mean lower bound to the mean k_svd, one colour per temperature. */
 function familyChart(r: R, width: number): HTMLElement {
   const mults = [...new Set(r.families.map((f) => f.betaMult))];
-  const names = [...new Set(r.families.map((f) => f.family))];
-  const series: Series[] = mults.flatMap((m, i) => [
-    { label: `β× = ${m}: mean k_svd`, mark: 'dot' as const, color: DATA_COLORS[i % DATA_COLORS.length],
-      points: r.families.filter((f) => f.betaMult === m).map((f) => ({ x: names.indexOf(f.family), y: f.kSvd, lo: f.lowerBound, hi: f.kSvd })) },
-  ]);
-  return lineChart(series, { width, height: 300, x: { label: names.map((n, i) => `${i} ${n}`).join(' · '), integer: true, domain: [-0.5, names.length - 0.5] },
-    y: { label: 'mean rank: bar from lower bound to k_svd' }, ariaLabel: 'Per-family mean certificates' });
+  const color = (m: number) => DATA_COLORS[mults.indexOf(m) % DATA_COLORS.length];
+  const offset = (m: number) => (mults.indexOf(m) - (mults.length - 1) / 2) * 7; // side by side within a family
+  const rows = r.families.map((f) => ({ ...f, name: familyName(f.family) }));
+  const marks: Plot.Markish[] = [Plot.frame({ stroke: GRID })];
+  for (const m of mults) {
+    const of = rows.filter((f) => f.betaMult === m);
+    marks.push(Plot.ruleX(of, { x: 'name', y1: 'lowerBound', y2: 'kSvd', stroke: color(m), strokeWidth: 2, dx: offset(m) }),
+      Plot.dot(of, { x: 'name', y: 'kSvd', fill: color(m), r: 3.5, dx: offset(m) }));
+  }
+  const plot = Plot.plot({
+    width, height: 300, marginLeft: 56, marginBottom: 44, style: PLOT_STYLE,
+    x: { type: 'point', domain: [...new Set(rows.map((f) => f.name))], label: 'head family', padding: 0.5 },
+    y: { label: 'mean rank (bar: lower bound to truncated SVD)', grid: true },
+    marks, ariaLabel: 'Per-family mean certificates',
+  });
+  return wrapWithLegend(plot, mults.map((m) => ({ label: `temperature × ${m}`, color: color(m), symbol: 'dot' as const })), width);
 }
 
 function reductionChart(r: R, width: number): HTMLElement {
@@ -69,7 +87,7 @@ function headTable(r: R): HTMLElement {
       const tr = body.insertRow();
       for (const [k] of COLUMNS) {
         const td = tr.insertCell();
-        td.textContent = k === 'kComb' && !row.nonVacuous ? `${row.kComb} (vacuous)` : String(row[k]);
+        td.textContent = k === 'kComb' && !row.nonVacuous ? `${row.kComb} (no better than n)` : k === 'family' ? familyName(String(row.family)) : String(row[k]);
         td.dataset.exportText = '';
       }
     }

@@ -19,12 +19,12 @@ const shape = (s: number[]) => s.join(' × ');
 export function headline(raw: Json): Headline[] {
   const r = raw as SparseApproxResult;
   return [
-    { key: 'pass', label: 'Conditions (23) and (24)', value: r.pass ? 'hold in every row' : 'violated', raw: r.pass ? 1 : 0 },
+    { key: 'pass', label: 'Spread and gap conditions', value: r.pass ? 'hold in every row' : 'violated', raw: r.pass ? 1 : 0 },
     { key: 'tries', label: 'Draws used', value: String(r.tries), raw: r.tries },
     { key: 'spread', label: 'Worst spread / threshold ln(1+ε1)', value: `${formatNumber(r.spread.worst, 4)} / ${formatNumber(r.spread.threshold, 4)}`, raw: r.spread.worst },
     { key: 'gap', label: 'Worst gap / threshold ln ε2', value: `${r.gap.worst === null ? '—' : formatNumber(r.gap.worst, 4)} / ${formatNumber(r.gap.threshold, 4)}`, raw: r.gap.worst ?? undefined },
     { key: 'shapes', label: 'Shapes X, W_Q, W_K', value: `${shape(r.shapes.x)}, ${shape(r.shapes.wq)}, ${shape(r.shapes.wk)}` },
-    { key: 'bound', label: 'Theorem R bound on d (δ = ½)', value: String(r.bound), raw: r.bound, help: 'd that guarantees success with probability ≥ ½' },
+    { key: 'bound', label: 'JL bound on d (δ = ½)', value: String(r.bound), raw: r.bound, help: 'd that guarantees success with probability ≥ ½' },
     { key: 'measuredK', label: 'Measured k, ρ = max row ln-range', value: `${r.measuredK}, ${formatNumber(r.rho, 4)}` },
   ];
 }
@@ -88,22 +88,22 @@ export function figures(raw: Json, values: ParamValues): Figure[] {
     },
     {
       id: 'row-spread',
-      title: 'Condition (23): spread per row',
-      description: 'max − min over the support of S_ij − ln A_ij; every row must stay under ln(1+ε1).',
+      title: 'Spread per row: are the nonzeros’ ratios kept?',
+      description: 'max − min over the support of S_ij − ln A_ij; every row must stay under ln(1+ε1) (Likhosherstov et al. 2023, condition 23).',
       render: ({ width }) => perRowChart(r.rowSpread, 'spread', { axis: 'y', value: r.spread.threshold, label: `threshold ln(1+ε1) = ${formatNumber(r.spread.threshold, 4)}`, tag: 'ln(1+ε1)', style: 'theory' }, width),
       table: () => ({ columns: ['row', 'spread', 'gap'], rows: r.rowSpread.map((s, i) => [i, s, r.rowGap[i] ?? '']) }),
     },
     {
       id: 'row-gap',
-      title: 'Condition (24): gap per row',
-      description: 'largest logit on a zero of A minus the smallest on a nonzero; every row must stay under ln ε2.',
+      title: 'Gap per row: are the zeros suppressed?',
+      description: 'largest logit on a zero of A minus the smallest on a nonzero; every row must stay under ln ε2 (Likhosherstov et al. 2023, condition 24).',
       render: ({ width }) => perRowChart(r.rowGap, 'gap', { axis: 'y', value: r.gap.threshold, label: `threshold ln ε2 = ${formatNumber(r.gap.threshold, 4)}`, tag: 'ln ε2', style: 'theory' }, width),
       table: () => ({ columns: ['row', 'gap'], rows: r.rowGap.map((g, i) => [i, g ?? '']) }),
     },
     {
       id: 'row-overlay',
       title: `Row ${r.row}: A against M`,
-      description: `The chosen row of A (normalised, nonzeros as dots) and of M (line) on a log axis: (23) asks the spikes of M to keep the ratios of A\u2019s nonzeros, (24) its other entries to stay below ε2 times them.${rowOverlayNote(r)}`,
+      description: `The chosen row of A (normalised, nonzeros as dots) and of M (line) on a log axis: the spread condition asks the spikes of M to keep the ratios of A\u2019s nonzeros, the gap condition its other entries to stay below ε2 times them.${rowOverlayNote(r)}`,
       render: ({ width }) => rowOverlay(r, width),
       table: () => ({ columns: ['column', 'a', 'm'], rows: r.rowM.map((m, j) => [j, r.rowA[j], m]) }),
     },

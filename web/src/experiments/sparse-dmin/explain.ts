@@ -1,4 +1,4 @@
-// Explanation panel: what is tested, conditions (23)/(24), Theorem R, and the caveat (spec paper1 §0, §1.3, §2.2).
+// Explanation panel: what is tested, the spread and gap conditions, the JL bound, and the caveat.
 import { explainPanel } from '../sparse-family-explain';
 
 export const explain = () =>

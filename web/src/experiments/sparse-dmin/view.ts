@@ -1,6 +1,6 @@
 // sparse-dmin: result → headline (fit slope, bound ratio, progress of the sweep) and three figures:
 // d_min against n on log-x / linear-y axes with the fit a + b ln n (a straight line there means
-// logarithmic growth, spec paper1 §4), d_min against the Theorem R bound on log-log axes (the bound
+// logarithmic growth, spec paper1 §4), d_min against the JL bound on log-log axes (the bound
 // is ~10× higher, spec §2.2), and the per-n table. Partial results keep the x range of the full sweep.
 import type { Json } from '../../engine/core';
 import { DATA_COLORS, THEORY, formatNumber, lineChart, type Series } from '../../plots';
@@ -44,7 +44,7 @@ export function headline(raw: Json): Headline[] {
   if (largest) {
     const ratio = largest.bound / (largest.mean as number);
     const which = r.curves.length > 1 ? ` (${curveLabel(r.curves[0])})` : '';
-    out.push({ key: 'boundRatio', label: `Theorem R bound ÷ d_min at n = ${largest.n}${which}`, value: `${formatNumber(ratio, 3)}×`, raw: ratio,
+    out.push({ key: 'boundRatio', label: `JL bound ÷ d_min at n = ${largest.n}${which}`, value: `${formatNumber(ratio, 3)}×`, raw: ratio,
       help: 'how conservative the proven bound (δ = ½) is against the measured mean' });
   }
   out.push({ key: 'jobsDone', label: 'Points done', value: `${r.jobsDone} of ${r.jobsTotal}`, raw: r.jobsDone });
@@ -92,14 +92,14 @@ function boundChart(r: SparseDminResult, width: number): HTMLElement {
   const several = r.curves.length > 1;
   const series: Series[] = r.curves.flatMap((c, i) => [
     { label: `${curveLabel(c)}: measured mean`, mark: 'line+dot' as const, color: curveColor(i), points: meanPoints(c).map(({ x, y }) => ({ x, y })) },
-    { label: `${several ? `${curveLabel(c)}: ` : ''}Theorem R bound (δ = ½)`, style: 'theory' as const, color: several ? curveColor(i) : THEORY,
+    { label: `${several ? `${curveLabel(c)}: ` : ''}JL bound (δ = ½)`, style: 'theory' as const, color: several ? curveColor(i) : THEORY,
       points: c.bounds.map((b) => ({ x: b.n, y: b.bound })) },
   ]);
   const ys = series.flatMap((s) => s.points.map((p) => p.y)).filter((y) => y > 0);
   return lineChart(series, {
     width, height: 320, x: { label: 'sequence length n', type: 'log', domain: nRange(r), ticks: sweptNs(r) },
     y: { label: 'd (log scale)', type: 'log', domain: ys.length ? [Math.min(...ys) / 1.25, Math.max(...ys) * 1.25] : undefined },
-    ariaLabel: 'Measured minimal d against the Theorem R bound',
+    ariaLabel: 'Measured minimal d against the JL bound',
   });
 }
 
@@ -176,7 +176,7 @@ export function figures(raw: Json): Figure[] {
     },
     {
       id: 'dmin-vs-bound',
-      title: 'Measured d_min against the Theorem R bound',
+      title: 'Measured d_min against the JL bound',
       description: 'Both on log axes; dashed: the proven bound for δ = ½, about ten times the measured d_min.',
       render: ({ width }) => boundChart(r, width),
       table: () => table(r),
@@ -184,7 +184,7 @@ export function figures(raw: Json): Figure[] {
     {
       id: 'dmin-table',
       title: 'Per-n results',
-      description: 'd_min of every seed (>dmax: never passed, left out of the mean), their mean and sample sd, and the Theorem R bound (δ = ½).',
+      description: 'd_min of every seed (>dmax: never passed, left out of the mean), their mean and sample sd, and the JL bound (δ = ½).',
       render: () => htmlTable(r),
       table: () => table(r),
     },
