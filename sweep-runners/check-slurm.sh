@@ -24,7 +24,7 @@ for arg in "$@"; do
     *) params+=("$arg") ;;
   esac
 done
-[[ ${#params[@]} -gt 0 ]] || params=(ns=32,48,64 seeds=2 seed=3)
+[[ ${#params[@]} -gt 0 ]] || params=('ns=32,48,64' seeds=2 seed=3)
 [[ -x $attnlab ]] || { echo "attnlab: no native CLI at $attnlab (build it, or set ATTNLAB)" >&2; exit 2; }
 
 work=$(mktemp -d "${TMPDIR:-/var/tmp}/attnlab-slurm-check.XXXXXX")
