@@ -27,7 +27,7 @@ live_pid() {
   local name=$1 file=$dir/pids/$1.pid pid
   [[ -f $file ]] || return 1
   pid=$(<"$file")
-  [[ $pid =~ ^[0-9]+$ && -r /proc/$pid/comm && $(<"/proc/$pid/comm") == "$name" ]] || return 1
+  [[ $pid =~ ^[0-9]+$ && $(cat "/proc/$pid/comm" 2>/dev/null) == "$name" ]] || return 1
   tr '\0' '\n' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$dir/" || return 1
   echo "$pid"
 }
@@ -107,8 +107,9 @@ PartitionName=main Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
 }
 
-# Runs a daemon in the foreground, detached from this script, and records its PID in <dir>/pids.
-# The daemons' own PID files (<dir>/run) are theirs: Slurm's signal whatever PID they find there.
+# Runs a daemon in the foreground (-D, --foreground) in the background of this script, which it
+# outlives, and records its PID in <dir>/pids. The daemons' own PID files are apart (<dir>/run): a
+# starting slurmctld or slurmd signals whatever PID it finds in its own.
 launch() {
   local name=$1
   shift
