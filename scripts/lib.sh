@@ -54,6 +54,9 @@ package_present() {
     cmake) command -v cmake >/dev/null ;;
     g++) command -v g++ >/dev/null ;;
     chromium) [[ -x /usr/bin/chromium ]] ;;
+    firefox-esr) [[ -x /usr/bin/firefox-esr ]] ;;
+    webkit2gtk-driver) [[ -x /usr/bin/WebKitWebDriver ]] ;;
+    xvfb) command -v xvfb-run >/dev/null ;;
     parallel) command -v parallel >/dev/null ;;
     libeigen3-dev) [[ -f /usr/include/eigen3/Eigen/Core ]] ;;
     catch2) [[ -f /usr/include/catch2/catch.hpp ]] ;;
@@ -67,11 +70,13 @@ package_present() {
   esac
 }
 
-# The packages a purpose needs: build (always), test (+ Chromium, clang + libFuzzer), bench (+ numpy, scipy for the peers).
+# The packages a purpose needs: build (always), test (+ Chromium, Firefox ESR, WebKitGTK, clang + libFuzzer), bench (+ numpy, scipy for the peers).
 required_packages() {
   local purpose=$1 pkgs=(libeigen3-dev libspectra-dev catch2 nlohmann-json3-dev cmake g++)
   using_emsdk || pkgs=(emscripten "${pkgs[@]}")
   [[ $purpose == test ]] && pkgs+=(chromium clang-14 libclang-rt-14-dev parallel) # clang: sanitizers and libFuzzer; GNU parallel: sharded sweeps
+  # The other engines of tests/e2e/engines.mjs: Firefox over WebDriver BiDi, WebKit via WebKitWebDriver + MiniBrowser under xvfb-run.
+  [[ $purpose == test ]] && pkgs+=(firefox-esr webkit2gtk-driver xvfb)
   [[ $purpose == bench ]] && pkgs+=(python3-numpy python3-scipy) # scipy: the eigsh peer of bench/rmt.mjs
   echo "${pkgs[@]}"
 }
@@ -114,6 +119,8 @@ ensure_packages() {
       echo "    git clone https://github.com/emscripten-core/emsdk && cd emsdk && ./emsdk install latest && ./emsdk activate latest && source ./emsdk_env.sh"
     fi
     [[ " $missing " == *" chromium "* ]] && echo "  (chromium is only needed for the end-to-end tests: any Chromium at /usr/bin/chromium)"
+    [[ " $missing " == *" firefox-esr "* || " $missing " == *" webkit2gtk-driver "* ]] &&
+      echo "  (firefox-esr, webkit2gtk-driver and xvfb are only needed for the end-to-end tests in Firefox and WebKit)"
   } >&2
   exit 1
 }

@@ -3,7 +3,7 @@
 #   Catch2 natively (ctest), the same Catch2 suite compiled to wasm under Node (ctest),
 #   the same suite and the fuzz corpus replay under ASan + UBSan (scripts/sanitize.sh),
 #   each libFuzzer target (ASan + UBSan) over its corpus and for ~10 s,
-#   tsc --noEmit, Vitest (including the real wasm module and the native CLI), end-to-end in Chromium.
+#   tsc --noEmit, Vitest (including the real wasm module and the native CLI), end-to-end in Chromium (and every experiment in Firefox ESR and WebKitGTK).
 # Every suite runs even if an earlier one failed; the exit code is non-zero if any failed.
 # Output: each suite's own log, then one summary line per suite and the closing "N passed, N failed".
 set -euo pipefail
@@ -101,7 +101,7 @@ e2e_suite() {
     failed=${BASH_REMATCH[2]}
   fi
   ((STATUS != 0 && failed == 0)) && failed=1
-  record "e2e (Chromium)" "$passed" "$failed" "$(elapsed "$t0")"
+  record "e2e (Chromium, Firefox, WebKit)" "$passed" "$failed" "$(elapsed "$t0")"
 }
 
 # A script ending in "<name>: N passed, M failed" (sanitize.sh, fuzz.sh); no such line counts as one failure.

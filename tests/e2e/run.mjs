@@ -1,21 +1,25 @@
-// End-to-end tests in Debian's Chromium (playwright-core, no downloaded browser): the built dist/
+// End-to-end tests in Debian's Chromium (playwright-core, no downloaded browser), and a smoke test in its Firefox ESR and WebKitGTK: the built dist/
 // served from a sub-folder by a tiny static server, driven through the page's DOM contract
 // (select#experiment, #run, #stop, #notice, #error, [data-key], #result-json, [data-figure],
 // button[data-export], body[data-status]). Prints PASS/FAIL per test and "e2e: N passed, M failed".
 // The paper-1 (sparse) tests live in sparse.mjs, embed mode in embed.mjs, reproduce/open/cite in publish.mjs, precomputed presets in precomputed.mjs, the landing page and gallery in landing.mjs, dark mode and axe-core in a11y.mjs, the figures' data tables and heatmap keyboard in tables.mjs, app= in links.mjs, the new-user tests (layout, progress, stale results,
-// keyboard, notices, per-figure exports) in first-use.mjs, the offline copy and its update notice in offline.mjs; what readers see (words, legends, text collisions, card scroll, phone layout, glossary) in readers.mjs;
+// keyboard, notices, per-figure exports) in first-use.mjs, the offline copy and its update notice in offline.mjs,
+// what readers see (words, legends, text collisions, card scroll, phone layout, glossary) in readers.mjs,
+// every experiment in Firefox ESR and WebKitGTK against Chromium in engines.mjs;
 // helpers shared by all in helpers.mjs. The shared context blocks service workers, so every test sees the
 // network as a first visit does; offline.mjs gets a browser of its own (isolatedContext) where they run.
-//   node tests/e2e/run.mjs [--dist=dist] [--grep=text]   (CHROMIUM=/path overrides /usr/bin/chromium;
-//   --grep runs only the tests whose name contains the text)
+//   node tests/e2e/run.mjs [--dist=dist] [--grep=text]   (CHROMIUM=/path overrides /usr/bin/chromium, FIREFOX=
+//   /usr/bin/firefox-esr, WEBKIT_DRIVER and MINIBROWSER WebKit's; --dist is relative to the repository or absolute;
+//   --grep runs only the tests whose name contains the text, e.g. --grep=engines: for the Firefox and WebKit tests)
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { differences } from './compare.mjs';
 import { assert, download, headless, inspectSvg, linkParams, open, pngSize, resultJson, root, shots, SHOWN, waitForStatus } from './helpers.mjs';
 import { a11yTests } from './a11y.mjs';
 import { embedTests } from './embed.mjs';
+import { engineTests } from './engines.mjs';
 import { firstUseTests } from './first-use.mjs';
 import { landingTests } from './landing.mjs';
 import { linkTests } from './links.mjs';
@@ -31,7 +35,7 @@ import { tableTests } from './tables.mjs';
 import { serveStatic } from './static-server.mjs';
 
 const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
-const dist = join(root, option('dist', 'dist'));
+const dist = resolve(root, option('dist', 'dist'));
 const only = option('grep', '');
 const SUB_FOLDER = '/some/sub/folder/';
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -161,6 +165,13 @@ for (const t of linkTests) test(t.name, t.fn);
 for (const t of offlineTests) test(t.name, t.fn);
 for (const t of landingTests) test(t.name, t.fn);
 for (const t of readerTests) test(t.name, t.fn);
+for (const t of engineTests) test(t.name, t.fn);
+
+/** dist/ on a server of its own, with serveStatic's `extra` (files of the test's, a tag in every <head>); close it with server.close(). */
+async function serveDist(extra) {
+  const server = await serveStatic(dist, SUB_FOLDER, {}, extra);
+  return { server, base: `http://127.0.0.1:${server.address().port}${SUB_FOLDER}` };
+}
 
 /** A browser of its own, where service workers run (the shared context blocks them); close it with context.browser().close(). */
 async function isolatedContext() {
@@ -191,7 +202,7 @@ async function main() {
     for (const { name, fn } of tests.filter((t) => t.name.includes(only))) {
       const t0 = performance.now();
       try {
-        const problems = (await fn({ context, base, isolatedContext })) ?? [];
+        const problems = (await fn({ context, base, isolatedContext, serveDist })) ?? [];
         assert(problems.length === 0, problems.slice(0, 3).join('; '));
         passed++;
         console.log(`PASS ${name} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
