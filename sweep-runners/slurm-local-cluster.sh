@@ -64,14 +64,14 @@ check_machine() {
   for name in "${DAEMONS[@]}"; do
     pids=$(running "$name")
     if [[ -n $pids ]]; then
-      refuse "$name is already running on this machine (PID $pids): this looks like a real Slurm installation." \
-        "Not starting a local cluster beside it; give --force-local to start one anyway (only in $dir)."
+      refuse "$name is already running on this machine (PID $pids): a real Slurm or munge, not started here." \
+        "Not starting a local cluster beside it; --force-local starts one anyway (writing only $dir)."
     fi
   done
-  [[ -e $system_conf ]] && refuse "a system Slurm configuration exists ($system_conf): this looks like a real Slurm" \
-    "installation. Not starting a local cluster; give --force-local to start one anyway (only in $dir)."
+  [[ -e $system_conf ]] && refuse "a system Slurm configuration exists ($system_conf): a real Slurm installation." \
+    "Not starting a local cluster beside it; --force-local starts one anyway (writing only $dir)."
   [[ -n ${SLURM_CONF:-} ]] && refuse "SLURM_CONF is set ($SLURM_CONF): this shell talks to a real Slurm." \
-    "Not starting a local cluster; unset it, or give --force-local (only $dir is used)."
+    "Not starting a local cluster; unset it, or give --force-local (writing only $dir)."
   return 0
 }
 
