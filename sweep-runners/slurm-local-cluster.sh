@@ -15,7 +15,8 @@
 #   SLURM_CONF is set: that is a real Slurm installation. --force-local starts anyway, still only in <dir>.
 # - stop signals exactly the PIDs in <dir>/pids, each only while it is still the daemon start ran
 #   with this <dir>, and removes those PID files.
-# Needs slurm-wlm and munge installed (it installs nothing); run as root, jobs run as root.
+# Needs slurm-wlm and munge installed (it installs nothing). Runs as root or as an ordinary user: the
+# daemons and the jobs run as whoever starts it.
 set -euo pipefail
 DAEMONS=(munged slurmctld slurmd)   # in start order; stop goes the other way
 
