@@ -136,7 +136,7 @@ start_cluster() {
   write_conf
   export SLURM_CONF=$dir/slurm.conf
   launch munged --foreground --socket="$dir/munge/munge.socket" --key-file="$dir/munge/munge.key" \
-    --pid-file="$dir/run/munged.pid" --seed-file="$dir/munge/munged.seed" --log-file="$dir/log/munged.log"
+    --pid-file="$dir/munge/munged.pid" --seed-file="$dir/munge/munged.seed" --log-file="$dir/log/munged.log"
   for _ in $(seq 1 50); do [[ -e $dir/munge/munge.socket ]] && break; sleep 0.1; done
   [[ -e $dir/munge/munge.socket ]] || fail "munged did not start"
   launch slurmctld -D -f "$dir/slurm.conf"
