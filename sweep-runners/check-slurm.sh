@@ -11,8 +11,8 @@
 # /etc, /run or /var/lib is written. It refuses (exit 2) when slurmctld, slurmd or munged already run
 # here or a system slurm.conf exists; --force-local starts the local cluster anyway, still only in its
 # folder. However it ends, it stops exactly the daemons it started and removes the folder (--keep:
-# leave the folder for a look). Needs Debian's slurm-wlm and munge (apt-get install slurm-wlm munge)
-# and root.
+# leave the folder for a look). Needs Debian's slurm-wlm and munge (apt-get install slurm-wlm munge);
+# runs as root or as an ordinary user.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 attnlab=$(readlink -f "${ATTNLAB:-$here/../build/native/attnlab}")

@@ -15,7 +15,8 @@
 #   SLURM_CONF is set: that is a real Slurm installation. --force-local starts anyway, still only in <dir>.
 # - stop signals exactly the PIDs in <dir>/pids, each only while it is still the daemon start ran
 #   with this <dir>, and removes those PID files.
-# Needs slurm-wlm and munge installed (it installs nothing); run as root, jobs run as root.
+# Needs slurm-wlm and munge installed (it installs nothing). Runs as root or as an ordinary user: the
+# daemons and the jobs run as whoever starts it.
 set -euo pipefail
 DAEMONS=(munged slurmctld slurmd)   # in start order; stop goes the other way
 
@@ -64,14 +65,14 @@ check_machine() {
   for name in "${DAEMONS[@]}"; do
     pids=$(running "$name")
     if [[ -n $pids ]]; then
-      refuse "$name is already running on this machine (PID $pids): this looks like a real Slurm installation." \
-        "Not starting a local cluster beside it; give --force-local to start one anyway (only in $dir)."
+      refuse "$name is already running on this machine (PID $pids): a real Slurm or munge, not started here." \
+        "Not starting a local cluster beside it; --force-local starts one anyway (writing only $dir)."
     fi
   done
-  [[ -e $system_conf ]] && refuse "a system Slurm configuration exists ($system_conf): this looks like a real Slurm" \
-    "installation. Not starting a local cluster; give --force-local to start one anyway (only in $dir)."
+  [[ -e $system_conf ]] && refuse "a system Slurm configuration exists ($system_conf): a real Slurm installation." \
+    "Not starting a local cluster beside it; --force-local starts one anyway (writing only $dir)."
   [[ -n ${SLURM_CONF:-} ]] && refuse "SLURM_CONF is set ($SLURM_CONF): this shell talks to a real Slurm." \
-    "Not starting a local cluster; unset it, or give --force-local (only $dir is used)."
+    "Not starting a local cluster; unset it, or give --force-local (writing only $dir)."
   return 0
 }
 
@@ -135,7 +136,7 @@ start_cluster() {
   write_conf
   export SLURM_CONF=$dir/slurm.conf
   launch munged --foreground --socket="$dir/munge/munge.socket" --key-file="$dir/munge/munge.key" \
-    --pid-file="$dir/run/munged.pid" --seed-file="$dir/munge/munged.seed" --log-file="$dir/log/munged.log"
+    --pid-file="$dir/munge/munged.pid" --seed-file="$dir/munge/munged.seed" --log-file="$dir/log/munged.log"
   for _ in $(seq 1 50); do [[ -e $dir/munge/munge.socket ]] && break; sleep 0.1; done
   [[ -e $dir/munge/munge.socket ]] || fail "munged did not start"
   launch slurmctld -D -f "$dir/slurm.conf"

@@ -125,10 +125,12 @@ describe('slurm-local-cluster.sh, with stub daemons', () => {
     rmSync(log);
   });
 
-  it('start runs munged, slurmctld and slurmd on files in its folder only, and records their PIDs', () => {
+  it('start runs munged, slurmctld and slurmd on files in its folder only, and records their PIDs', async () => {
     const r = run(...startArgs);
     expect(r.status, r.stderr).toBe(0);
     const conf = join(cluster, 'slurm.conf');
+    // The stub sinfo answers at once, so start may return before the stub daemons have logged.
+    await waitFor(() => calls().filter((call) => call.kind === 'start').length === 3);
     const started = calls().filter((call) => call.kind === 'start');
     expect(started.map((call) => call.name).sort()).toEqual(['munged', 'slurmctld', 'slurmd']);
     for (const call of started) {
