@@ -148,7 +148,7 @@ export const SCHEMAS = [
         "min": 0,
         "max": 10,
         "minOpen": true,
-        "help": "Condition (23): ratios of nonzeros kept within a factor 1 + ε1."
+        "help": "Spread condition: ratios of nonzeros kept within a factor 1 + ε1."
       },
       {
         "key": "eps2",
@@ -158,7 +158,7 @@ export const SCHEMAS = [
         "max": 1,
         "minOpen": true,
         "maxOpen": true,
-        "help": "Condition (24): every zero of A stays below ε2 times each nonzero of its row."
+        "help": "Gap condition: every zero of A stays below ε2 times each nonzero of its row."
       },
       {
         "key": "d",
@@ -375,7 +375,7 @@ export const SCHEMAS = [
         "max": 10,
         "minOpen": true,
         "maxCount": 6,
-        "help": "Condition (23): ratios of nonzeros kept within a factor 1 + ε1."
+        "help": "Spread condition: ratios of nonzeros kept within a factor 1 + ε1."
       },
       {
         "key": "eps2",
@@ -388,7 +388,7 @@ export const SCHEMAS = [
         "minOpen": true,
         "maxOpen": true,
         "maxCount": 6,
-        "help": "Condition (24): every zero of A stays below ε2 times each nonzero of its row."
+        "help": "Gap condition: every zero of A stays below ε2 times each nonzero of its row."
       },
       {
         "key": "causal",
@@ -1420,7 +1420,7 @@ export const SCHEMAS = [
           "full",
           "partial"
         ],
-        "help": "How U1 gets singular vectors: auto (Lanczos when the Chebyshev certificate says few are needed, else one full eigendecomposition), full, or partial (Lanczos, block grown until met)."
+        "help": "How the truncated SVD gets its singular vectors: auto (Lanczos when the Chebyshev certificate says few are needed, else one full eigendecomposition), full, or partial (Lanczos, block grown until met)."
       },
       {
         "key": "budget",
@@ -1553,7 +1553,7 @@ export const SCHEMAS = [
           "full",
           "partial"
         ],
-        "help": "How U1 gets singular vectors: auto (Lanczos when the Chebyshev certificate says few are needed, else one full eigendecomposition), full, or partial (Lanczos, block grown until met)."
+        "help": "How the truncated SVD gets its singular vectors: auto (Lanczos when the Chebyshev certificate says few are needed, else one full eigendecomposition), full, or partial (Lanczos, block grown until met)."
       },
       {
         "key": "budget",
@@ -1680,7 +1680,7 @@ export const SCHEMAS = [
           "full",
           "partial"
         ],
-        "help": "How U1 gets singular vectors: auto (Lanczos when the Chebyshev certificate says few are needed, else one full eigendecomposition), full, or partial (Lanczos, block grown until met)."
+        "help": "How the truncated SVD gets its singular vectors: auto (Lanczos when the Chebyshev certificate says few are needed, else one full eigendecomposition), full, or partial (Lanczos, block grown until met)."
       },
       {
         "key": "budget",
@@ -1800,7 +1800,7 @@ export const SCHEMAS = [
           "full",
           "partial"
         ],
-        "help": "How U1 gets singular vectors: auto (Lanczos when the Chebyshev certificate says few are needed, else one full eigendecomposition), full, or partial (Lanczos, block grown until met)."
+        "help": "How the truncated SVD gets its singular vectors: auto (Lanczos when the Chebyshev certificate says few are needed, else one full eigendecomposition), full, or partial (Lanczos, block grown until met)."
       },
       {
         "key": "refit",
@@ -1810,7 +1810,7 @@ export const SCHEMAS = [
           "0",
           "1"
         ],
-        "help": "1 also runs U4, the ℓ1 refit of U1's rows (slower; n ≤ 512 only): it lowers the upper certificate by about 10%."
+        "help": "1 also runs the ℓ1 refit of the truncated SVD's rows (slower; n ≤ 512 only): it lowers the upper certificate by about 10%."
       },
       {
         "key": "budget",
