@@ -47,9 +47,11 @@ function familyChart(r: R, width: number): HTMLElement {
     marks.push(Plot.ruleX(of, { x: 'name', y1: 'lowerBound', y2: 'kSvd', stroke: color(m), strokeWidth: 2, dx: offset(m) }),
       Plot.dot(of, { x: 'name', y: 'kSvd', fill: color(m), r: 3.5, dx: offset(m) }));
   }
+  const families = [...new Set(rows.map((f) => f.name))];
+  const slanted = (width - 80) / Math.max(1, families.length) < 90; // names wider than their slot are slanted, never overprinted
   const plot = Plot.plot({
-    width, height: 300, marginLeft: 56, marginBottom: 44, style: PLOT_STYLE,
-    x: { type: 'point', domain: [...new Set(rows.map((f) => f.name))], label: 'head family', padding: 0.5 },
+    width, height: slanted ? 330 : 300, marginLeft: 56, marginBottom: slanted ? 74 : 44, style: PLOT_STYLE,
+    x: { type: 'point', domain: families, label: 'head family', padding: 0.5, tickRotate: slanted ? -35 : 0 },
     y: { label: 'mean rank (bar: lower bound to truncated SVD)', grid: true },
     marks, ariaLabel: 'Per-family mean certificates',
   });
