@@ -1,9 +1,12 @@
 // Line / dot charts with optional error bars, log axes, theory curves (dashed) and threshold rules.
 // Used for spectra (value vs rank), sweeps (error vs d or n) and anything else with x–y series.
+// Simulation marks and their legend rows carry the class 'sim', theory ones 'theory', so a page can
+// tell the two apart (e.g. grey out the older of the two); by themselves the classes change nothing.
 import * as Plot from '@observablehq/plot';
+import { axisMarkLegend, drawAxisMarks, xMarksMargin, yMarksMargin, type AxisMark } from './axis-marks';
 import { swatchLegend, type LegendItem } from './legend';
 import { drawableRules, extentOf, ruleLegend, ruleMarks, type Rule } from './overlays';
-import { DATA_COLORS, GRID, PLOT_STYLE, THEORY, THEORY_DASH, formatNumber } from './theme';
+import { DATA_COLORS, GRID, PLOT_STYLE, POPULATION_DASH, THEORY, THEORY_DASH, formatNumber } from './theme';
 
 export interface Point {
   x: number;
@@ -21,6 +24,10 @@ export interface Series {
   /** Defaults: 'line' for theory, 'line+dot' for data. */
   mark?: 'line' | 'dot' | 'line+dot';
   color?: string;
+  /** The line's pattern; defaults to dashed for theory, solid otherwise. 'population' is a second dash. */
+  line?: 'solid' | 'dashed' | 'population';
+  /** False: no legend row of its own (the figure's `legend` explains it). */
+  legend?: boolean;
 }
 
 export interface AxisOptions {
@@ -39,6 +46,10 @@ export interface LineChartOptions {
   x?: AxisOptions;
   y?: AxisOptions;
   rules?: Rule[];
+  /** Thresholds and special values drawn as triangles on the frame's edge with short labels. */
+  marks?: AxisMark[];
+  /** Legend rows drawn before the series' own (e.g. one per method and one per kind of line). */
+  legend?: LegendItem[];
   /** Short name read by screen readers; the description says what to look for. */
   ariaLabel?: string;
   ariaDescription?: string;
@@ -76,26 +87,31 @@ function drawable(points: Point[], xLog: boolean, yLog: boolean): Point[] {
   return points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y) && !(xLog && p.x <= 0) && !(yLog && p.y <= 0));
 }
 
+const DASH = { solid: undefined, dashed: THEORY_DASH, population: POPULATION_DASH } as const;
+
 export function lineChart(series: Series[], options: LineChartOptions): HTMLElement {
   const xLog = options.x?.type === 'log', yLog = options.y?.type === 'log';
   const height = options.height ?? Math.round(Math.min(360, Math.max(220, options.width * 0.6)));
   const marks: Plot.Markish[] = [];
-  const legend: LegendItem[] = [];
+  const legend: LegendItem[] = [...(options.legend ?? [])];
   let dataIndex = 0;
   for (const s of series) {
     const theory = s.style === 'theory';
+    const className = theory ? 'theory' : 'sim';
     const color = s.color ?? (theory ? THEORY : DATA_COLORS[dataIndex++ % DATA_COLORS.length]);
     const mark = s.mark ?? (theory ? 'line' : 'line+dot');
+    const dash = DASH[s.line ?? (theory ? 'dashed' : 'solid')];
     const points = drawable(s.points, xLog, yLog);
     const bars = points.filter((p) => p.lo !== undefined && p.hi !== undefined && !(yLog && (p.lo as number) <= 0));
-    if (bars.length) marks.push(Plot.ruleX(bars, { x: 'x', y1: 'lo', y2: 'hi', stroke: color, strokeOpacity: 0.7 }));
-    if (mark !== 'dot') marks.push(Plot.line(points, { x: 'x', y: 'y', stroke: color, strokeWidth: theory ? 2 : 1.5, strokeDasharray: theory ? THEORY_DASH : undefined }));
-    if (mark !== 'line') marks.push(Plot.dot(points, { x: 'x', y: 'y', fill: color, r: points.length > 200 ? 1.5 : 3 }));
-    legend.push({ label: s.label, color, symbol: mark === 'dot' ? 'dot' : 'line', dash: theory ? THEORY_DASH : undefined });
+    if (bars.length) marks.push(Plot.ruleX(bars, { x: 'x', y1: 'lo', y2: 'hi', stroke: color, strokeOpacity: 0.7, className }));
+    if (mark !== 'dot') marks.push(Plot.line(points, { x: 'x', y: 'y', stroke: color, strokeWidth: theory ? 2 : 1.5, strokeDasharray: dash, className }));
+    if (mark !== 'line') marks.push(Plot.dot(points, { x: 'x', y: 'y', fill: color, r: points.length > 200 ? 1.5 : 3, className }));
+    if (s.legend !== false) legend.push({ label: s.label, color, symbol: mark === 'dot' ? 'dot' : 'line', dash, className });
   }
   const rules = drawableRules(options.rules ?? [], xLog, yLog);
+  const axisMarks = (options.marks ?? []).filter((m) => Number.isFinite(m.value) && !(m.value <= 0 && (m.axis === 'x' ? xLog : yLog)));
   const all = series.flatMap((s) => drawable(s.points, xLog, yLog));
-  const axisRules = (axis: 'x' | 'y') => rules.filter((r) => r.axis === axis).map((r) => r.value);
+  const axisRules = (axis: 'x' | 'y') => [...rules, ...axisMarks].filter((r) => r.axis === axis).map((r) => r.value);
   const extent = {
     x: options.x?.domain ?? extentOf([...all.map((p) => p.x), ...axisRules('x')], xLog),
     y: options.y?.domain ?? extentOf([...all.map((p) => p.y), ...axisRules('y')], yLog),
@@ -104,20 +120,24 @@ export function lineChart(series: Series[], options: LineChartOptions): HTMLElem
   };
   marks.unshift(...namedLogAxis('x', options.x), ...namedLogAxis('y', options.y));
   marks.push(...ruleMarks(rules, extent), Plot.frame({ stroke: GRID }));
-  legend.push(...ruleLegend(rules));
+  legend.push(...ruleLegend(rules), ...axisMarkLegend(axisMarks));
 
+  // Marks on the top edge take the room above the frame, so the y label turns to run along its axis.
+  const topMarks = xMarksMargin(axisMarks);
   const plot = Plot.plot({
     width: options.width,
-    height,
+    height: height + topMarks,
     marginLeft: 56,
-    marginRight: 16,
+    marginRight: Math.max(16, yMarksMargin(axisMarks)),
+    ...(topMarks ? { marginTop: 10 + topMarks } : {}),
     x: { ...axis(options.x), ...(hasNamedLogAxis(options.x) ? { axis: null } : {}) },
-    y: { ...axis(options.y), ...(hasNamedLogAxis(options.y) ? { axis: null } : {}) },
+    y: { ...axis(options.y), ...(hasNamedLogAxis(options.y) ? { axis: null } : {}), ...(topMarks ? { labelAnchor: 'center' as const } : {}) },
     style: PLOT_STYLE,
     ariaLabel: options.ariaLabel,
     ariaDescription: options.ariaDescription,
     marks,
   });
+  drawAxisMarks(plot, axisMarks);
   return wrapWithLegend(plot, legend, options.width);
 }
 
