@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { layoutLabels, markTextWidth } from '../../web/src/plots/axis-marks';
+import { spreadLabels } from '../../web/src/plots/lines';
 
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }, gap: number) => a.start < b.end + gap && b.start < a.end + gap;
 
@@ -45,6 +46,21 @@ describe('axis-mark labels', () => {
       for (let i = 0; i < placed.length; i++) {
         for (let j = i + 1; j < placed.length; j++) if (placed[i].row === placed[j].row) expect(overlaps(placed[i], placed[j], gap - 1e-9)).toBe(false);
       }
+    }));
+  });
+});
+
+describe('line-end labels', () => {
+  it('stay where they are when apart, and move apart as little as needed when not', () => {
+    expect(spreadLabels([50, 150], 14, [0, 300])).toEqual([50, 150]);
+    expect(spreadLabels([100, 104], 14, [0, 300])).toEqual([100, 114]);
+  });
+
+  it('never overlap and stay inside the frame when there is room (property)', () => {
+    fc.assert(fc.property(fc.array(fc.double({ min: -50, max: 350, noNaN: true }), { maxLength: 12 }), (wanted) => {
+      const centres = [...spreadLabels(wanted, 14, [0, 300])].sort((a, b) => a - b);
+      for (let i = 1; i < centres.length; i++) expect(centres[i] - centres[i - 1]).toBeGreaterThanOrEqual(14 - 1e-9);
+      for (const c of centres) { expect(c).toBeGreaterThanOrEqual(7 - 1e-9); expect(c).toBeLessThanOrEqual(293 + 1e-9); }
     }));
   });
 });

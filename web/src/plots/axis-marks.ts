@@ -65,20 +65,29 @@ export interface PlacedLabel {
 
 /**
  * Greedy one-dimensional label layout: labels in order of priority (then position) take the first row
- * where, centred on their point and kept inside `bounds`, they overlap no label already placed (with
- * `gap` between). A label that fits no row is left out (returned in `dropped`).
+ * where, centred on their point (or pushed aside by at most half their size) and kept inside `bounds`,
+ * they overlap no label already placed (with `gap` between). A label that fits no row is left out
+ * (returned in `dropped`).
  */
 export function layoutLabels(requests: LabelRequest[], bounds: [number, number], rows: number, gap = 4): { placed: PlacedLabel[]; dropped: number[] } {
   const order = requests.map((r, index) => ({ ...r, index })).sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0) || a.at - b.at);
   const taken: [number, number][][] = Array.from({ length: rows }, () => []);
   const placed: PlacedLabel[] = [], dropped: number[] = [];
+  const free = (spans: [number, number][], start: number, end: number) => spans.every(([a, b]) => end + gap <= a || start >= b + gap);
   for (const r of order) {
-    const start = Math.min(Math.max(bounds[0], r.at - r.size / 2), bounds[1] - r.size);
-    const end = start + r.size;
-    const row = start < bounds[0] - 0.5 ? -1 : taken.findIndex((spans) => spans.every(([a, b]) => end + gap <= a || start >= b + gap));
-    if (row < 0) { dropped.push(r.index); continue; }
-    taken[row].push([start, end]);
-    placed.push({ index: r.index, row, start, end });
+    const wanted = r.at - r.size / 2;
+    const inside = (start: number) => start >= bounds[0] - 1e-9 && start + r.size <= bounds[1] + 1e-9 && Math.abs(start - wanted) <= r.size / 2 + 1e-9;
+    let best: { row: number; start: number } | undefined;
+    for (let row = 0; row < rows && !best; row++) {
+      // Where the label can start: centred (clamped into the bounds), or just clear of a neighbour.
+      const candidates = [Math.min(Math.max(bounds[0], wanted), bounds[1] - r.size), ...taken[row].flatMap(([a, b]) => [b + gap, a - gap - r.size])]
+        .filter((start) => inside(start) && free(taken[row], start, start + r.size))
+        .sort((x, y) => Math.abs(x - wanted) - Math.abs(y - wanted));
+      if (candidates.length) best = { row, start: candidates[0] };
+    }
+    if (!best) { dropped.push(r.index); continue; }
+    taken[best.row].push([best.start, best.start + r.size]);
+    placed.push({ index: r.index, row: best.row, start: best.start, end: best.start + r.size });
   }
   placed.sort((a, b) => a.index - b.index);
   return { placed, dropped: dropped.sort((a, b) => a - b) };
