@@ -12,8 +12,16 @@ import { linearTicks } from './ticks';
 
 export interface HeatmapOptions {
   width: number;
-  /** Upper bound on the drawn height of the matrix, in CSS pixels. */
+  /** Upper bound on the drawn height of the matrix, in CSS pixels (default: what the viewport leaves, 240–720). */
   maxHeight?: number;
+  /**
+   * The quantities the columns and rows stand for: the axes then show values in [lo, hi] (cell edges)
+   * instead of indices. Row 0 is drawn at the top, so with `yDomain` row 0 holds the highest values.
+   */
+  xDomain?: [number, number];
+  yDomain?: [number, number];
+  /** The drawn height of the grid (px) when cells need not be square (value axes); capped by maxHeight. */
+  height?: number;
   /** Scheme, scale type and domain; the domain defaults to the data's extent (log: 4 decades). */
   color?: Partial<ColorScale>;
   /** Name of the value, used in the legend and the readout (e.g. "P_ij"). */
@@ -35,6 +43,17 @@ const MARGIN = { top: 10, right: 18, bottom: 38, left: 50 }; // right: room for 
 export function resolveColorScale(grids: Grid[], color: Partial<ColorScale> = {}): ColorScale {
   const type = color.type ?? 'linear';
   return { scheme: color.scheme ?? 'viridis', type, domain: color.domain ?? colorDomain(grids.map((g) => g.data), type) };
+}
+
+/** A linear axis in the quantity's own units over [lo, hi] (the outer cell edges). */
+function valueAxis(domain: [number, number], label: string | undefined): Plot.ScaleOptions {
+  return { domain, label, labelAnchor: 'center', labelArrow: 'none', ticks: linearTicks(domain[0], domain[1], 6), tickFormat: (d: number) => formatNumber(d, 3) };
+}
+
+/** The tallest grid that still leaves the colour bar and a line of text on the screen. */
+function viewportHeight(): number {
+  const h = globalThis.innerHeight;
+  return typeof h === 'number' && h > 0 ? Math.max(240, Math.min(720, h - 180)) : 520;
 }
 
 /** Index-axis ticks: cell centres labelled by index for small matrices, whole-number boundaries otherwise. */
@@ -79,7 +98,12 @@ function readoutText(grid: Grid, options: HeatmapOptions, row: number, col: numb
   const { rows, cols } = pooledCellRange(grid, sourceRows, sourceCols, row, col);
   const span = ([a, b]: [number, number]) => (a === b ? `${a}` : `${a}–${b}`);
   const pooled = rows[0] !== rows[1] || cols[0] !== cols[1];
-  return `${options.yLabel ?? 'row'} ${span(rows)}, ${options.xLabel ?? 'column'} ${span(cols)}: ${pooled ? `largest |${name}| ` : `${name} = `}${formatNumber(value, 4)}`;
+  // Value axes: the cell's centre in the quantities' units (row 0 is the top, the domain's high end).
+  const centre = (domain: [number, number], index: number, count: number, top: boolean) =>
+    formatNumber(top ? domain[1] - ((index + 0.5) * (domain[1] - domain[0])) / count : domain[0] + ((index + 0.5) * (domain[1] - domain[0])) / count, 3);
+  const yText = options.yDomain ? `${options.yLabel ?? 'y'} = ${centre(options.yDomain, row, grid.rows, true)}` : `${options.yLabel ?? 'row'} ${span(rows)}`;
+  const xText = options.xDomain ? `${options.xLabel ?? 'x'} = ${centre(options.xDomain, col, grid.cols, false)}` : `${options.xLabel ?? 'column'} ${span(cols)}`;
+  return `${yText}, ${xText}: ${pooled ? `largest |${name}| ` : `${name} = `}${formatNumber(value, 4)}`;
 }
 
 /** One heatmap; the colour scale is returned on the element as `dataset.domain` for tests and export. */
@@ -87,8 +111,9 @@ export function heatmap(grid: Grid, options: HeatmapOptions): HTMLElement {
   const scale = resolveColorScale([grid], options.color);
   const sourceRows = options.sourceRows ?? grid.rows, sourceCols = options.sourceCols ?? grid.cols;
   let innerWidth = Math.max(60, options.width - MARGIN.left - MARGIN.right);
-  let innerHeight = Math.round((innerWidth * sourceRows) / sourceCols);
-  const maxHeight = options.maxHeight ?? 520;
+  const maxHeight = options.maxHeight ?? viewportHeight();
+  let innerHeight = options.height !== undefined ? Math.min(options.height, maxHeight) : Math.round((innerWidth * sourceRows) / sourceCols);
+  // Square cells: a tall matrix narrows to keep its aspect rather than run off the screen.
   if (innerHeight > maxHeight) { innerWidth = Math.round((innerWidth * maxHeight) / innerHeight); innerHeight = maxHeight; }
   const plotWidth = innerWidth + MARGIN.left + MARGIN.right;
   const ratio = Math.min(3, options.pixelRatio ?? (globalThis.devicePixelRatio || 1));
@@ -105,8 +130,8 @@ export function heatmap(grid: Grid, options: HeatmapOptions): HTMLElement {
     width: plotWidth,
     height: innerHeight + MARGIN.top + MARGIN.bottom,
     marginTop: MARGIN.top, marginRight: MARGIN.right, marginBottom: MARGIN.bottom, marginLeft: MARGIN.left,
-    x: indexAxis(sourceCols, options.xLabel),
-    y: { ...indexAxis(sourceRows, options.yLabel), reverse: true },
+    x: options.xDomain ? valueAxis(options.xDomain, options.xLabel) : indexAxis(sourceCols, options.xLabel),
+    y: options.yDomain ? valueAxis(options.yDomain, options.yLabel) : { ...indexAxis(sourceRows, options.yLabel), reverse: true },
     style: { ...PLOT_STYLE, pointerEvents: 'none' },
     marks: [Plot.frame({ stroke: GRID })],
   });

@@ -1,6 +1,7 @@
 // Histogram of one sample with threshold rules (e.g. a theoretical maximum) and an optional
 // theory density curve drawn dashed over the bars.
 import * as Plot from '@observablehq/plot';
+import { axisMarkLegend, drawAxisMarks, xMarksMargin, yMarksMargin, type AxisMark } from './axis-marks';
 import { type LegendItem } from './legend';
 import { wrapWithLegend, type AxisOptions } from './lines';
 import { drawableRules, extentOf, ruleLegend, ruleMarks, type Rule } from './overlays';
@@ -19,41 +20,53 @@ export interface HistogramOptions {
   /** Number of bins (Plot picks a nice count near this). */
   bins?: number;
   rules?: Rule[];
-  /** A theory density, drawn dashed; only meaningful with `density`. */
-  theory?: { label: string; points: { x: number; y: number }[] };
+  /** Thresholds and special values as triangles on the frame's edge (axis-marks.ts). */
+  marks?: AxisMark[];
+  /** The bars' colour (default: the first series colour). */
+  color?: string;
+  /** A theory density, dashed in the theory colour unless told; only meaningful with `density`. */
+  theory?: { label: string; points: { x: number; y: number }[]; color?: string; line?: 'solid' | 'dashed' };
   ariaLabel?: string;
   ariaDescription?: string;
 }
 
 export function histogram(values: number[], options: HistogramOptions): HTMLElement {
   const finite = values.filter(Number.isFinite);
-  const color = DATA_COLORS[0];
+  const color = options.color ?? DATA_COLORS[0];
   const rules = drawableRules(options.rules ?? [], options.x?.type === 'log', false);
   // Density = count / (N · bin width), so the bars integrate to 1 like a theory density.
   const reducer = options.density
     ? { reduceIndex: (index: number[], _values: unknown, extent: { x1: number; x2: number }) => index.length / (finite.length * (extent.x2 - extent.x1)) }
     : 'count';
-  const bin = Plot.binX<Plot.RectYOptions>({ y: reducer }, { x: (d: number) => d, thresholds: options.bins ?? 30, fill: color, fillOpacity: 0.75, inset: 0.5 });
+  const bin = Plot.binX<Plot.RectYOptions>({ y: reducer }, { x: (d: number) => d, thresholds: options.bins ?? 30, fill: color, fillOpacity: options.theory?.line === 'solid' ? 0.45 : 0.75, inset: 0.5, className: 'sim' });
   const marks: Plot.Markish[] = [Plot.rectY(finite, bin), Plot.ruleY([0], { stroke: GRID })];
-  const legend: LegendItem[] = [{ label: options.label, color, symbol: 'box' }];
+  const legend: LegendItem[] = [{ label: options.label, color, symbol: 'box', className: 'sim' }];
   if (options.theory) {
-    marks.push(Plot.line(options.theory.points, { x: 'x', y: 'y', stroke: THEORY, strokeWidth: 2, strokeDasharray: THEORY_DASH }));
-    legend.push({ label: options.theory.label, color: THEORY, symbol: 'line', dash: THEORY_DASH });
+    const stroke = options.theory.color ?? THEORY, dash = options.theory.line === 'solid' ? undefined : THEORY_DASH;
+    marks.push(Plot.line(options.theory.points, { x: 'x', y: 'y', stroke, strokeWidth: 2, strokeDasharray: dash, className: 'theory' }));
+    legend.push({ label: options.theory.label, color: stroke, symbol: 'line', dash, className: 'theory' });
   }
   const xLog = options.x?.type === 'log';
+  const axisMarks = (options.marks ?? []).filter((m) => Number.isFinite(m.value) && !(xLog && m.axis === 'x' && m.value <= 0));
   marks.push(...ruleMarks(rules, { x: options.x?.domain ?? extentOf([...finite, ...rules.filter((r) => r.axis === 'x').map((r) => r.value)], xLog), xLog }));
-  legend.push(...ruleLegend(rules));
+  // A value marked on the axis is inside the frame even when no bar reaches it.
+  const markedX = axisMarks.filter((m) => m.axis === 'x').map((m) => m.value);
+  if (markedX.length) marks.push(Plot.ruleX(markedX, { strokeOpacity: 0 }));
+  legend.push(...ruleLegend(rules), ...axisMarkLegend(axisMarks));
+  const topMarks = xMarksMargin(axisMarks);
   const plot = Plot.plot({
     width: options.width,
-    height: options.height ?? Math.round(Math.min(320, Math.max(200, options.width * 0.55))),
+    height: (options.height ?? Math.round(Math.min(320, Math.max(200, options.width * 0.55)))) + topMarks,
     marginLeft: 56,
-    marginRight: 16,
+    marginRight: Math.max(16, yMarksMargin(axisMarks)),
+    ...(topMarks ? { marginTop: 10 + topMarks } : {}),
     x: { label: options.x?.label, type: options.x?.type ?? 'linear', domain: options.x?.domain },
-    y: { label: options.yLabel ?? (options.density ? 'density' : 'count'), grid: true },
+    y: { label: options.yLabel ?? (options.density ? 'density' : 'count'), grid: true, ...(topMarks ? { labelAnchor: 'center' as const } : {}) },
     style: PLOT_STYLE,
     ariaLabel: options.ariaLabel,
     ariaDescription: options.ariaDescription,
     marks,
   });
+  drawAxisMarks(plot, axisMarks);
   return wrapWithLegend(plot, legend, options.width);
 }

@@ -9,6 +9,9 @@
 //       (bars integrate to 1) with an optional dashed theory density and threshold rules.
 //   Rule {axis, value, label, style}   overlays.ts   thresholds and predictions as labelled lines:
 //       style 'theory' = dashed accent (predictions), 'marker' = dotted grey (measured references).
+//   AxisMark {axis, value, label, tag, color, shape}   axis-marks.ts   the same as small triangles on the
+//       frame's edge in a method's hue, labels laid out so none collides (options.marks of lineChart
+//       and histogram); preferred where several thresholds would stack rules.
 //   heatmap(grid, {width, color, valueLabel, xLabel, yLabel, sourceRows})   heatmap.ts   canvas
 //       heatmap through a 256-entry LUT with a colour legend and hover readout; pools (max-|x|)
 //       grids larger than the canvas. color = {scheme ('viridis', 'rdbu', any Plot scheme),
@@ -23,9 +26,10 @@ export { lineChart, wrapWithLegend, type AxisOptions, type LineChartOptions, typ
 export { histogram, type HistogramOptions } from './histogram';
 export { heatmap, heatmapRow, paintGrid, resolveColorScale, type HeatmapOptions, type HeatmapPanel } from './heatmap';
 export { type Rule } from './overlays';
+export { layoutLabels, type AxisMark } from './axis-marks';
 export { colorLegend, swatchLegend, type LegendItem } from './legend';
 export { colorDomain, colorLut, rampPosition, type ColorScale } from './colormap';
 export { downsampleMaxAbs, type Grid } from './downsample';
 export { exportFigure, composeSvg, type ExportFormat } from './export';
 export { APP_VERSION, makeStamp, type ExportStamp, type FigureData } from './stamp';
-export { DATA_COLORS, THEORY, formatNumber } from './theme';
+export { DATA_COLORS, INK, MARKER, MUTED, POPULATION_DASH, THEORY, formatNumber } from './theme';

@@ -1,7 +1,7 @@
 // Legends drawn as SVG (not HTML) so they travel with a figure's SVG and PNG export.
 import { colorLut, lutColor, rampPosition, type ColorScale } from './colormap';
 import { legendTicks } from './ticks';
-import { FONT, INK, MUTED, formatNumber } from './theme';
+import { BACKGROUND, FONT, INK, MUTED, formatNumber } from './theme';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -14,9 +14,20 @@ export function svgElement<K extends keyof SVGElementTagNameMap>(tag: K, attrs: 
 export interface LegendItem {
   label: string;
   color: string;
-  /** How the swatch is drawn: a line (optionally dashed), a dot, or a filled box. */
-  symbol: 'line' | 'dot' | 'box';
+  /**
+   * How the swatch is drawn: a line (optionally dashed), a dot, a filled box, a triangle (an axis
+   * mark, see axis-marks.ts; `hollow` for the second kind), or a hollow and a filled triangle side by side.
+   */
+  symbol: 'line' | 'dot' | 'box' | 'triangle' | 'triangles';
   dash?: string;
+  hollow?: boolean;
+  /** Class of the row's <g> ('theory', 'sim'), so a page can restyle one kind of mark. */
+  className?: string;
+}
+
+/** A triangle pointing down with its tip at (x, y), as axis marks draw it. */
+function swatchTriangle(x: number, color: string, hollow: boolean): SVGPathElement {
+  return svgElement('path', { d: `M${x},13L${x - 5},6L${x + 5},6Z`, fill: hollow ? BACKGROUND : color, stroke: color, 'stroke-width': 1.5, 'stroke-linejoin': 'round' });
 }
 
 const CHAR_WIDTH = 6.2; // average advance of an 11px system-ui glyph; legends are laid out before they are attached
@@ -41,11 +52,15 @@ export function swatchLegend(items: LegendItem[], width: number): SVGSVGElement 
     const lines = wrapLabel(item.label, Math.max(8, Math.floor((width - swatch) / CHAR_WIDTH)));
     const itemWidth = swatch + CHAR_WIDTH * Math.max(...lines.map((l) => l.length));
     if (x > 0 && x + itemWidth > width) { x = 0; y += rowHeight; rowHeight = 0; }
-    const g = svgElement('g', { transform: `translate(${x},${y})`, role: 'listitem' });
+    const g = svgElement('g', { transform: `translate(${x},${y})`, role: 'listitem', ...(item.className ? { class: item.className } : {}) });
     if (item.symbol === 'line') {
       g.append(svgElement('line', { x1: 0, x2: 22, y1: 9, y2: 9, stroke: item.color, 'stroke-width': 2, ...(item.dash ? { 'stroke-dasharray': item.dash } : {}) }));
     } else if (item.symbol === 'dot') {
       g.append(svgElement('circle', { cx: 11, cy: 9, r: 3.5, fill: item.color }));
+    } else if (item.symbol === 'triangle') {
+      g.append(swatchTriangle(11, item.color, Boolean(item.hollow)));
+    } else if (item.symbol === 'triangles') {
+      g.append(swatchTriangle(5, item.color, true), swatchTriangle(18, item.color, false));
     } else {
       g.append(svgElement('rect', { x: 4, y: 3, width: 14, height: 12, fill: item.color }));
     }
@@ -77,7 +92,7 @@ export function colorLegend(scale: ColorScale, title: string, width = 300): SVGS
   const defs = svgElement('defs');
   defs.append(gradient);
   const heading = svgElement('text', { x: left, y: 12, 'font-weight': 600 });
-  heading.textContent = title + (scale.type === 'log' ? ' (log scale)' : '');
+  heading.textContent = `${title} (${scale.type === 'log' ? 'log' : 'linear'} scale)`;
   svg.append(defs, heading, svgElement('rect', { x: left, y: barTop, width: barWidth, height: barHeight, fill: `url(#${id})` }));
   const position = rampPosition(scale);
   for (const tick of legendTicks(scale.domain, scale.type)) {

@@ -1,9 +1,12 @@
 // Line / dot charts with optional error bars, log axes, theory curves (dashed) and threshold rules.
 // Used for spectra (value vs rank), sweeps (error vs d or n) and anything else with x–y series.
+// Simulation marks and their legend rows carry the class 'sim', theory ones 'theory', so a page can
+// tell the two apart (e.g. grey out the older of the two); by themselves the classes change nothing.
 import * as Plot from '@observablehq/plot';
-import { swatchLegend, type LegendItem } from './legend';
+import { axisMarkLegend, drawAxisMarks, xMarksMargin, yMarksMargin, type AxisMark } from './axis-marks';
+import { svgElement, swatchLegend, type LegendItem } from './legend';
 import { drawableRules, extentOf, ruleLegend, ruleMarks, type Rule } from './overlays';
-import { DATA_COLORS, GRID, PLOT_STYLE, THEORY, THEORY_DASH, formatNumber } from './theme';
+import { DATA_COLORS, FONT, GRID, INK, PLOT_STYLE, POPULATION_DASH, THEORY, THEORY_DASH, formatNumber } from './theme';
 
 export interface Point {
   x: number;
@@ -21,6 +24,12 @@ export interface Series {
   /** Defaults: 'line' for theory, 'line+dot' for data. */
   mark?: 'line' | 'dot' | 'line+dot';
   color?: string;
+  /** The line's pattern; defaults to dashed for theory, solid otherwise. 'population' is a second dash. */
+  line?: 'solid' | 'dashed' | 'population';
+  /** False: no legend row of its own (the figure's `legend` explains it). */
+  legend?: boolean;
+  /** A short name written at the line's right end instead of a legend row (wide charts only). */
+  endLabel?: string;
 }
 
 export interface AxisOptions {
@@ -39,6 +48,10 @@ export interface LineChartOptions {
   x?: AxisOptions;
   y?: AxisOptions;
   rules?: Rule[];
+  /** Thresholds and special values drawn as triangles on the frame's edge with short labels. */
+  marks?: AxisMark[];
+  /** Legend rows drawn before the series' own (e.g. one per method and one per kind of line). */
+  legend?: LegendItem[];
   /** Short name read by screen readers; the description says what to look for. */
   ariaLabel?: string;
   ariaDescription?: string;
@@ -76,26 +89,50 @@ function drawable(points: Point[], xLog: boolean, yLog: boolean): Point[] {
   return points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y) && !(xLog && p.x <= 0) && !(yLog && p.y <= 0));
 }
 
+const DASH = { solid: undefined, dashed: THEORY_DASH, population: POPULATION_DASH } as const;
+
+/** Below this width end labels would squeeze the chart: their series get legend rows instead. */
+const END_LABEL_MIN_WIDTH = 400;
+const END_CHAR_WIDTH = 6.2, END_ROW = 14;
+
+/**
+ * Centres (px) for labels of height `size` wanting to sit at `wanted`, moved apart as little as
+ * possible so that none overlaps and all stay inside `bounds` (sorted pass down, then back up).
+ */
+export function spreadLabels(wanted: number[], size: number, bounds: [number, number]): number[] {
+  const order = wanted.map((at, i) => ({ at, i })).sort((a, b) => a.at - b.at);
+  const out = new Array<number>(wanted.length);
+  let previous = -Infinity;
+  for (const o of order) { previous = Math.max(o.at, previous + size, bounds[0] + size / 2); out[o.i] = previous; }
+  let next = Infinity;
+  for (const o of [...order].reverse()) { next = Math.min(out[o.i], next - size, bounds[1] - size / 2); out[o.i] = next; }
+  return out;
+}
+
 export function lineChart(series: Series[], options: LineChartOptions): HTMLElement {
   const xLog = options.x?.type === 'log', yLog = options.y?.type === 'log';
+  const endLabelled = options.width >= END_LABEL_MIN_WIDTH ? series.filter((s) => s.endLabel && drawable(s.points, xLog, yLog).length) : [];
   const height = options.height ?? Math.round(Math.min(360, Math.max(220, options.width * 0.6)));
   const marks: Plot.Markish[] = [];
-  const legend: LegendItem[] = [];
+  const legend: LegendItem[] = [...(options.legend ?? [])];
   let dataIndex = 0;
   for (const s of series) {
     const theory = s.style === 'theory';
+    const className = theory ? 'theory' : 'sim';
     const color = s.color ?? (theory ? THEORY : DATA_COLORS[dataIndex++ % DATA_COLORS.length]);
     const mark = s.mark ?? (theory ? 'line' : 'line+dot');
+    const dash = DASH[s.line ?? (theory ? 'dashed' : 'solid')];
     const points = drawable(s.points, xLog, yLog);
     const bars = points.filter((p) => p.lo !== undefined && p.hi !== undefined && !(yLog && (p.lo as number) <= 0));
-    if (bars.length) marks.push(Plot.ruleX(bars, { x: 'x', y1: 'lo', y2: 'hi', stroke: color, strokeOpacity: 0.7 }));
-    if (mark !== 'dot') marks.push(Plot.line(points, { x: 'x', y: 'y', stroke: color, strokeWidth: theory ? 2 : 1.5, strokeDasharray: theory ? THEORY_DASH : undefined }));
-    if (mark !== 'line') marks.push(Plot.dot(points, { x: 'x', y: 'y', fill: color, r: points.length > 200 ? 1.5 : 3 }));
-    legend.push({ label: s.label, color, symbol: mark === 'dot' ? 'dot' : 'line', dash: theory ? THEORY_DASH : undefined });
+    if (bars.length) marks.push(Plot.ruleX(bars, { x: 'x', y1: 'lo', y2: 'hi', stroke: color, strokeOpacity: 0.7, className }));
+    if (mark !== 'dot') marks.push(Plot.line(points, { x: 'x', y: 'y', stroke: color, strokeWidth: theory ? 2 : 1.5, strokeDasharray: dash, className }));
+    if (mark !== 'line') marks.push(Plot.dot(points, { x: 'x', y: 'y', fill: color, r: points.length > 200 ? 1.5 : 3, className }));
+    if (s.legend !== false && !endLabelled.includes(s)) legend.push({ label: s.label, color, symbol: mark === 'dot' ? 'dot' : 'line', dash, className });
   }
   const rules = drawableRules(options.rules ?? [], xLog, yLog);
+  const axisMarks = (options.marks ?? []).filter((m) => Number.isFinite(m.value) && !(m.value <= 0 && (m.axis === 'x' ? xLog : yLog)));
   const all = series.flatMap((s) => drawable(s.points, xLog, yLog));
-  const axisRules = (axis: 'x' | 'y') => rules.filter((r) => r.axis === axis).map((r) => r.value);
+  const axisRules = (axis: 'x' | 'y') => [...rules, ...axisMarks].filter((r) => r.axis === axis).map((r) => r.value);
   const extent = {
     x: options.x?.domain ?? extentOf([...all.map((p) => p.x), ...axisRules('x')], xLog),
     y: options.y?.domain ?? extentOf([...all.map((p) => p.y), ...axisRules('y')], yLog),
@@ -104,21 +141,46 @@ export function lineChart(series: Series[], options: LineChartOptions): HTMLElem
   };
   marks.unshift(...namedLogAxis('x', options.x), ...namedLogAxis('y', options.y));
   marks.push(...ruleMarks(rules, extent), Plot.frame({ stroke: GRID }));
-  legend.push(...ruleLegend(rules));
+  // Values marked on an edge widen the frame to include them, like any other mark (drawn invisibly).
+  const marked = (axis: 'x' | 'y') => axisMarks.filter((m) => m.axis === axis).map((m) => m.value);
+  if (marked('x').length && !options.x?.domain) marks.push(Plot.ruleX(marked('x'), { strokeOpacity: 0 }));
+  if (marked('y').length && !options.y?.domain) marks.push(Plot.ruleY(marked('y'), { strokeOpacity: 0 }));
+  legend.push(...ruleLegend(rules), ...axisMarkLegend(axisMarks));
 
+  // Marks on the top edge take the room above the frame, so the y label turns to run along its axis.
+  const topMarks = xMarksMargin(axisMarks);
   const plot = Plot.plot({
     width: options.width,
-    height,
+    height: height + topMarks,
     marginLeft: 56,
-    marginRight: 16,
+    marginRight: Math.max(16, yMarksMargin(axisMarks), ...endLabelled.map((s) => 10 + END_CHAR_WIDTH * (s.endLabel as string).length)),
+    ...(topMarks ? { marginTop: 10 + topMarks } : {}),
     x: { ...axis(options.x), ...(hasNamedLogAxis(options.x) ? { axis: null } : {}) },
-    y: { ...axis(options.y), ...(hasNamedLogAxis(options.y) ? { axis: null } : {}) },
+    y: { ...axis(options.y), ...(hasNamedLogAxis(options.y) ? { axis: null } : {}), ...(topMarks ? { labelAnchor: 'center' as const } : {}) },
     style: PLOT_STYLE,
     ariaLabel: options.ariaLabel,
     ariaDescription: options.ariaDescription,
     marks,
   });
+  drawAxisMarks(plot, axisMarks);
+  drawEndLabels(plot, endLabelled, xLog, yLog);
   return wrapWithLegend(plot, legend, options.width);
+}
+
+/** Each series' name at its right end, in its colour, spread vertically so that none overlaps. */
+function drawEndLabels(plot: Element & { scale(name: 'x' | 'y'): { apply(v: unknown): unknown; range?: Iterable<unknown> } | undefined }, labelled: Series[], xLog: boolean, yLog: boolean): void {
+  const x = plot.scale('x'), y = plot.scale('y');
+  if (!labelled.length || !x?.range || !y?.range) return;
+  const right = Math.max(...Array.from(x.range, Number)), yRange = Array.from(y.range, Number);
+  const ends = labelled.map((s) => { const points = drawable(s.points, xLog, yLog); return points.reduce((a, b) => (b.x > a.x ? b : a)); });
+  const centres = spreadLabels(ends.map((p) => Number(y.apply(p.y))), END_ROW, [Math.min(...yRange), Math.max(...yRange)]);
+  const group = svgElement('g', { class: 'end-labels', 'font-family': FONT, 'font-size': 11 });
+  labelled.forEach((s, i) => {
+    const text = svgElement('text', { x: right + 6, y: centres[i] + 4, fill: s.color ?? INK, class: `end-label ${s.style === 'theory' ? 'theory' : 'sim'}` });
+    text.textContent = s.endLabel as string;
+    group.append(text);
+  });
+  plot.append(group);
 }
 
 /**

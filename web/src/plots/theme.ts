@@ -2,15 +2,22 @@
 // Two palettes, light and dark (ui/theme.ts picks one with setPlotTheme, then redraws): the values
 // are live bindings, read when a figure is drawn, so a drawn figure keeps the palette it was drawn in.
 
+// Series colours: Observable Plot's "observable10" hues in its order (blue, orange, green, purple, teal,
+// brown; red and pink left out, they merge with green and orange for red-green colour blindness), each
+// darkened (light) or lightened (dark) just enough for contrast. tests/web/figures-palette.test.ts checks
+// the contrast and that every pair stays distinct under simulated protan-, deuter- and tritanopia.
+/** Lines at least 3:1 against white. */
 const LIGHT = {
   ink: '#1f2430', muted: '#5b6472', grid: '#e3e6ea', background: '#ffffff',
-  data: ['#2f6db5', '#d1742f', '#3f9a57', '#8a5cb8', '#b8434f', '#5a8f9c'], theory: '#c2185b', marker: '#6b7280',
+  data: ['#3455aa', '#b0820f', '#3ca951', '#a262ef', '#458274', '#704c36'], theory: '#c2185b', marker: '#6b7280',
 };
 /** Brighter series on a dark background, each at least 4.5:1 against it. */
 const DARK = {
   ink: '#e4e7ec', muted: '#a7b0bd', grid: '#343b45', background: '#15181d',
-  data: ['#6ea8f5', '#f0a35e', '#6cc784', '#b99be8', '#f07f8a', '#7fc6d4'], theory: '#ff6fae', marker: '#a0a8b4',
+  data: ['#7f91d9', '#f0b646', '#3ca951', '#a76bf2', '#86ccba', '#ae8d7d'], theory: '#ff6fae', marker: '#a0a8b4',
 };
+/** Both palettes, for tests and for figures that must know the other one. */
+export const PALETTES = { light: LIGHT, dark: DARK } as const;
 
 export let INK = LIGHT.ink;
 export let MUTED = LIGHT.muted;
@@ -21,12 +28,15 @@ export const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 /** Simulation series, in order; theory overlays use THEORY instead. (One array, refilled: importers keep it.) */
 export const DATA_COLORS = [...LIGHT.data];
-/** Theory overlays: always dashed, always in the legend. */
+/** Theory overlays in figures with one method: dashed, in the legend. */
 export let THEORY = LIGHT.theory;
 export const THEORY_DASH = '6 4';
 /** Reference markers computed from the data (e.g. a measured rank): dotted grey. */
 export let MARKER = LIGHT.marker;
 export const MARKER_DASH = '2 3';
+
+/** The population (infinitely many samples) curves of a family where theory is solid and simulation dots. */
+export const POPULATION_DASH = '5 4';
 
 export type OverlayStyle = 'theory' | 'marker';
 

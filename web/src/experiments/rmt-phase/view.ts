@@ -1,10 +1,12 @@
 // rmt-phase: result → headline (the current point's region) and two figures: both thresholds in ρ
 // against the chosen axis with the current point (spec paper2 §4 item 5), and the sample overlap
-// |u_Sᵀu|² as a map over (axis, ρ). Theory only: the whole result redraws as a control moves.
+// |u_Sᵀu|² as a map over (axis, ρ), on the same axes and in the same orientation (ρ upwards).
+// Theory only: the whole result redraws as a control moves.
 import type { Json } from '../../engine/core';
-import { DATA_COLORS, THEORY, formatNumber, heatmap, lineChart } from '../../plots';
+import { INK, formatNumber, heatmap, lineChart } from '../../plots';
 import type { RmtPhaseResult } from '../generated/schemas';
-import type { Figure, Headline } from '../schema';
+import { poolColor, poolName } from '../rmt-family';
+import type { Figure, Headline, ParamValues } from '../schema';
 
 const REGION: Record<string, string> = {
   none: 'no spike: ρ below both thresholds',
@@ -24,13 +26,16 @@ export function headline(raw: Json): Headline[] {
   ];
 }
 
-function phaseChart(r: RmtPhaseResult, width: number): HTMLElement {
+/** Both figures' height, so the map beside the diagram has the same axes at the same size. */
+const HEIGHT = 320;
+
+function phaseChart(r: RmtPhaseResult, width: number, pool: string): HTMLElement {
   const curve = (ys: number[]) => r.x.map((x, i) => ({ x, y: ys[i] }));
   return lineChart([
-    { label: 'population threshold δ + √δ (theory)', style: 'theory', color: DATA_COLORS[1], points: curve(r.rhoPopulation) },
-    { label: 'sample threshold δ + θ′_c (theory)', style: 'theory', color: THEORY, points: curve(r.rhoSample) },
-    { label: `current point (${REGION[r.current.region] ?? r.current.region})`, mark: 'dot', color: DATA_COLORS[0], points: [{ x: r.current.x, y: r.current.rho }] },
-  ], { width, height: 320, x: { label: symbol(r), domain: [0, r.overlapMap.xMax] }, y: { label: 'effective SNR ρ', domain: [0, r.rhoMax] },
+    { label: 'population threshold δ + √δ', endLabel: 'population', style: 'theory', line: 'population', color: INK, points: curve(r.rhoPopulation) },
+    { label: 'sample threshold δ + θ′_c', endLabel: 'sample', style: 'theory', line: 'solid', color: INK, points: curve(r.rhoSample) },
+    { label: `current parameters, ${poolName(pool)} pooling (${REGION[r.current.region] ?? r.current.region})`, mark: 'dot', color: poolColor(pool), points: [{ x: r.current.x, y: r.current.rho }] },
+  ], { width, height: HEIGHT, x: { label: symbol(r), domain: [0, r.overlapMap.xMax] }, y: { label: 'effective SNR ρ', domain: [0, r.rhoMax] },
     ariaLabel: 'Phase diagram of the two transitions' });
 }
 
@@ -42,17 +47,18 @@ function flipped(r: RmtPhaseResult) {
   return { rows, cols, data: out };
 }
 
-export function figures(raw: Json): Figure[] {
+export function figures(raw: Json, values?: ParamValues): Figure[] {
   const r = raw as RmtPhaseResult;
+  const pool = typeof values?.pool === 'string' ? values.pool : 'optimal';
   return [
-    { id: 'phase', title: `Thresholds in ρ against ${symbol(r)}`, render: ({ width }) => phaseChart(r, width),
+    { id: 'phase', title: `Thresholds in ρ against ${symbol(r)}`, render: ({ width }) => phaseChart(r, width, pool),
       description: 'Below the lower curve: no spike. Between the curves: the population covariance has a spike but the sample top eigenvector does not see it. Above the upper curve: recovery.',
       table: () => ({ columns: [r.axis, 'rho_population', 'rho_sample'], rows: r.x.map((x, i) => [x, r.rhoPopulation[i], r.rhoSample[i]]) }) },
     { id: 'overlap-map', title: `Sample overlap |u_Sᵀu|² over (${symbol(r)}, ρ)`, render: ({ width }) => heatmap(flipped(r), {
-      width: Math.min(width, 640), valueLabel: '|u_Sᵀu|²',
-      xLabel: `${symbol(r)}: ${r.overlapMap.cols} cells over (0, ${formatNumber(r.overlapMap.xMax, 3)}]`,
-      yLabel: `ρ: ${r.overlapMap.rows} cells, ${formatNumber(r.overlapMap.rhoMax, 3)} at the top`,
-      color: { scheme: 'viridis', domain: [0, 1] }, ariaLabel: 'Map of the sample overlap' }),
+      width, height: HEIGHT - 48, valueLabel: 'overlap |u_Sᵀu|²',
+      xLabel: symbol(r), yLabel: 'effective SNR ρ',
+      xDomain: [0, r.overlapMap.xMax], yDomain: [0, r.overlapMap.rhoMax],
+      color: { scheme: 'viridis', domain: [0, 1] }, ariaLabel: `Map of the sample overlap over ${symbol(r)} and ρ` }),
       table: () => {
         const { rows, cols, data, xMax, rhoMax } = r.overlapMap;
         const out: number[][] = [];

@@ -1,9 +1,9 @@
 // rmt-ridge: result → headline (accuracy at the largest ‖μ‖² per pooling) and the accuracy curves
 // against ‖μ‖² (spec paper2 §4 item 6). Simulation only: there is no theory line to draw.
 import type { Json } from '../../engine/core';
-import { DATA_COLORS, formatNumber, lineChart, type Series } from '../../plots';
+import { formatNumber, lineChart, type Series } from '../../plots';
 import type { RmtRidgeResult } from '../generated/schemas';
-import { poolLabel } from '../rmt-family';
+import { poolColor, poolLabel, poolName } from '../rmt-family';
 import type { Figure, Headline } from '../schema';
 
 export function headline(raw: Json): Headline[] {
@@ -20,14 +20,14 @@ export function headline(raw: Json): Headline[] {
 
 function chart(r: RmtRidgeResult, width: number): HTMLElement {
   const series: Series[] = r.pools.map((pool, i) => ({
-    label: `${pool.pool} (α/κ = ${formatNumber(pool.snrGain, 3)}): mean ± sd`, mark: 'line+dot', color: DATA_COLORS[i % DATA_COLORS.length],
+    label: `${poolName(pool.pool)} (α/κ = ${formatNumber(pool.snrGain, 3)}): mean ± sd`, mark: 'line+dot', color: poolColor(pool.pool),
     points: r.points.filter((p) => p.pool === i && p.accuracy.mean !== null).map((p) => {
       const mean = p.accuracy.mean as number, sd = p.accuracy.sd ?? 0;
       return { x: p.mu2, y: mean, lo: mean - sd, hi: mean + sd };
     }),
   }));
   return lineChart(series, { width, height: 320, x: { label: 'signal strength ‖μ‖²' }, y: { label: 'test accuracy', domain: [0.45, 1] },
-    rules: [{ axis: 'y', value: 0.5, label: 'chance', tag: 'chance', style: 'marker' }], ariaLabel: 'Ridge test accuracy against signal strength' });
+    marks: [{ axis: 'y', value: 0.5, label: 'chance level (accuracy ½)', tag: 'chance' }], ariaLabel: 'Ridge test accuracy against signal strength' });
 }
 
 export function figures(raw: Json): Figure[] {

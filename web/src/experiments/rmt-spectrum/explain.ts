@@ -10,7 +10,7 @@ export function explain(): HTMLElement {
     `<p><strong>Outlier.</strong> With ${tex("\\theta' = \\rho - \\delta")} and ${tex("P(\\theta') = \\theta'^3 - (\\delta+\\gamma+\\delta\\gamma)\\theta' - 2\\delta\\gamma")}, a sample spike exists when ${tex("\\theta'")} exceeds the positive root of P; then</p>`,
     tex("\\lambda_S = \\kappa\\,\\frac{(\\theta'+1)(\\theta'+\\delta)(\\theta'+\\gamma)}{\\theta'^2}, \\qquad |u_S^\\top u|^2 = \\frac{P(\\theta')}{\\theta'^2(\\theta'+\\gamma)}.", true),
     `<p>Below it the top eigenvalue sticks to ${tex('\\kappa\\lambda_+')} and the overlap vanishes, even when the population covariance already has a spike (${tex('\\rho > \\delta + \\sqrt\\delta')}): that gap is the two-transition window.</p>`,
-    `<p>The dashed curves are recomputed by the core as you move a control; the histogram keeps the last run until you press Run.</p>`,
+    `<p>The theory (the solid curve and the triangles on the top edge) is recomputed by the core as you move a control; the histogram keeps the last run until you press Run.</p>`,
     provenanceHtml('Variant B uses the realised finite-vocabulary offsets where the readout says so.'),
   ]);
 }

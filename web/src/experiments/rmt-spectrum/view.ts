@@ -1,10 +1,12 @@
 // rmt-spectrum: result → headline (theory against simulation) and two figures: the eigenvalue
 // histogram (density-normalised) with the theory density, the edges and the predicted outlier
-// (spec paper2 §4 item 1), and the bulk law against the two Marchenko–Pastur laws it is not.
+// (spec paper2 §4 item 1), and the bulk law against the two Marchenko–Pastur laws it is not. The
+// pooling's hue colours the bars and its theory (solid); edges and outliers are marks on the top edge.
 import type { Json } from '../../engine/core';
-import { DATA_COLORS, THEORY, formatNumber, histogram, lineChart, type Rule } from '../../plots';
+import { INK, MARKER, MUTED, formatNumber, histogram, lineChart, type AxisMark } from '../../plots';
 import type { RmtSpectrumResult } from '../generated/schemas';
-import type { Figure, Headline } from '../schema';
+import { poolColor, poolName } from '../rmt-family';
+import type { Figure, Headline, ParamValues } from '../schema';
 
 function region(r: RmtSpectrumResult): string {
   if (r.sampleSpike) return 'both spikes (ρ above both thresholds)';
@@ -27,28 +29,31 @@ export function headline(raw: Json): Headline[] {
   ];
 }
 
-function spectrumRules(r: RmtSpectrumResult): Rule[] {
+/** Theory's edges and outlier in the pooling's hue (filled), the simulated top eigenvalue grey (hollow). */
+export function spectrumMarks(r: RmtSpectrumResult, color: string): AxisMark[] {
   return [
-    { axis: 'x', value: r.bulkEdges.lower, label: `bulk edge κλ₋ = ${formatNumber(r.bulkEdges.lower, 4)}`, tag: 'κλ₋', style: 'theory' },
-    { axis: 'x', value: r.bulkEdges.upper, label: `bulk edge κλ₊ = ${formatNumber(r.bulkEdges.upper, 4)}`, tag: 'κλ₊', style: 'theory' },
-    ...(r.sampleSpike ? [{ axis: 'x' as const, value: r.topEigenvalueTheory, label: `predicted outlier ${formatNumber(r.topEigenvalueTheory, 4)}`, tag: 'outlier', style: 'theory' as const }] : []),
-    { axis: 'x', value: r.topEigenvalue, label: `simulated λ₁ = ${formatNumber(r.topEigenvalue, 4)}`, tag: 'λ₁', style: 'marker' },
+    { axis: 'x', value: r.bulkEdges.lower, label: `bulk edge κλ₋ = ${formatNumber(r.bulkEdges.lower, 4)} (theory)`, tag: 'κλ₋', color },
+    { axis: 'x', value: r.bulkEdges.upper, label: `bulk edge κλ₊ = ${formatNumber(r.bulkEdges.upper, 4)} (theory)`, tag: 'κλ₊', color, priority: 1 },
+    ...(r.sampleSpike ? [{ axis: 'x' as const, value: r.topEigenvalueTheory, label: `predicted outlier ${formatNumber(r.topEigenvalueTheory, 4)} (theory)`, tag: 'outlier', color, priority: 2 }] : []),
+    { axis: 'x', value: r.topEigenvalue, label: `top eigenvalue λ₁ = ${formatNumber(r.topEigenvalue, 4)} (simulated)`, tag: 'λ₁', color: MARKER, shape: 'hollow', priority: 1 },
   ];
 }
 
 const curve = (c: { x: number[]; f: number[] }) => c.x.map((x, i) => ({ x, y: c.f[i] }));
 
-export function figures(raw: Json): Figure[] {
+export function figures(raw: Json, values?: ParamValues): Figure[] {
   const r = raw as RmtSpectrumResult;
+  const pool = typeof values?.pool === 'string' ? values.pool : 'mean';
+  const color = poolColor(pool);
   const atom = r.atomAtZero > 0 ? ` An atom of mass ${formatNumber(r.atomAtZero, 3)} sits at 0 (rank S ≤ min(d, V, N)).` : '';
   return [
     {
       id: 'spectrum',
       title: 'Eigenvalues of S against κ·(MP_δ ⊠ MP_γ)',
-      description: `Histogram (density) of the ${r.eigenvalues.length} eigenvalues of S; dashed: the theory density, the bulk edges and the predicted outlier.${atom}`,
+      description: `Histogram (density) of the ${r.eigenvalues.length} eigenvalues of S with ${poolName(pool)} pooling; solid line: the theory density; triangles on the top edge: the bulk edges and the predicted outlier (theory) and the simulated top eigenvalue (hollow).${atom}`,
       render: ({ width }) => histogram(r.eigenvalues, {
-        width, height: 320, label: 'eigenvalues of S (simulated)', density: true, bins: 60, rules: spectrumRules(r),
-        theory: { label: 'κ·(MP_δ ⊠ MP_γ) density (theory)', points: curve(r.density) },
+        width, height: 320, label: `eigenvalues of S, ${poolName(pool)} pooling (simulated)`, density: true, bins: 60, marks: spectrumMarks(r, color), color,
+        theory: { label: 'κ·(MP_δ ⊠ MP_γ) density (theory)', points: curve(r.density), color, line: 'solid' },
         ariaLabel: 'Histogram of the eigenvalues of S with the theoretical density',
       }),
       table: () => ({ columns: ['eigenvalue'], rows: r.eigenvalues.map((x) => [x]) }),
@@ -58,9 +63,9 @@ export function figures(raw: Json): Figure[] {
       title: 'The bulk is not Marchenko–Pastur',
       description: 'The bulk law against κ·MP_δ (infinitely many sequences, γ → 0) and κ·MP_γ (infinite vocabulary, δ → 0): the finite vocabulary and the finite sample compound.',
       render: ({ width }) => lineChart([
-        { label: 'κ·(MP_δ ⊠ MP_γ) (theory)', style: 'theory', color: THEORY, points: curve(r.density) },
-        { label: 'κ·MP_δ (γ → 0)', mark: 'line', color: DATA_COLORS[1], points: curve(r.mpDelta) },
-        { label: 'κ·MP_γ (δ → 0)', mark: 'line', color: DATA_COLORS[2], points: curve(r.mpGamma) },
+        { label: 'κ·(MP_δ ⊠ MP_γ): the bulk law (theory)', style: 'theory', line: 'solid', color, points: curve(r.density) },
+        { label: 'κ·MP_δ (infinitely many sequences, γ → 0)', style: 'theory', line: 'dashed', color: INK, points: curve(r.mpDelta) },
+        { label: 'κ·MP_γ (infinite vocabulary, δ → 0)', style: 'theory', line: 'solid', color: MUTED, points: curve(r.mpGamma) },
       ], { width, height: 280, x: { label: 'eigenvalue' }, y: { label: 'density' }, ariaLabel: 'Bulk density against two Marchenko–Pastur laws' }),
       table: () => ({ columns: ['x', 'density'], rows: r.density.x.map((x, i) => [x, r.density.f[i]]) }),
     },

@@ -1,14 +1,14 @@
 // rmt-transition: result → headline (thresholds, gains, progress) and two figures against ‖μ‖²: the
-// overlap |u_Sᵀu|² (spec paper2 §4 item 2) and λ₁/κ (item 3), theory lines with simulation mean ± sd,
-// vertical rules at both thresholds of each pooling, the population overlap dashed.
+// overlap |u_Sᵀu|² (spec paper2 §4 item 2) and λ₁/κ (item 3). Each pooling keeps its hue; theory is a
+// solid line, simulation mean ± sd dots, the population overlap dashed; both thresholds of each pooling
+// are triangles on the top edge (hollow: population, filled: sample).
 import type { Json } from '../../engine/core';
-import { DATA_COLORS, formatNumber, lineChart, type Rule, type Series } from '../../plots';
+import { MARKER, formatNumber, lineChart, type AxisMark, type Series } from '../../plots';
 import type { RmtTransitionResult } from '../generated/schemas';
-import { poolLabel } from '../rmt-family';
+import { familyLegend, poolColor, poolLabel, poolName, poolTag, thresholdLegend } from '../rmt-family';
 import type { Figure, Headline } from '../schema';
 
 type Pool = RmtTransitionResult['theory']['pools'][number];
-const color = (index: number) => DATA_COLORS[index % DATA_COLORS.length];
 
 export function headline(raw: Json): Headline[] {
   const r = raw as RmtTransitionResult;
@@ -22,12 +22,18 @@ export function headline(raw: Json): Headline[] {
   ];
 }
 
-function thresholdRules(pools: Pool[]): Rule[] {
+/**
+ * Both thresholds of each pooling on the ‖μ‖² axis. With several poolings the sample threshold's tag
+ * names the pooling and the population one (hollow) has none: the legend explains the shapes.
+ */
+export function thresholdMarks(pools: Pool[]): AxisMark[] {
   const several = pools.length > 1;
-  return pools.flatMap((p) => [
-    { axis: 'x' as const, value: p.mu2Population, label: `population threshold${several ? `, ${p.pool}` : ''} (‖μ‖² = ${formatNumber(p.mu2Population, 3)})`, tag: several ? `pop ${p.pool}` : 'population', style: 'theory' as const },
-    { axis: 'x' as const, value: p.mu2Sample, label: `sample threshold${several ? `, ${p.pool}` : ''} (‖μ‖² = ${formatNumber(p.mu2Sample, 3)})`, tag: several ? `sample ${p.pool}` : 'sample', style: 'theory' as const },
-  ]).filter((rule) => rule.value > 0);
+  return pools.flatMap((p): AxisMark[] => [
+    { axis: 'x', value: p.mu2Population, label: `population threshold, ${poolName(p.pool)}: ‖μ‖² = ${formatNumber(p.mu2Population, 3)}`,
+      tag: several ? '' : 'population', color: poolColor(p.pool), shape: 'hollow', priority: 0, legend: false },
+    { axis: 'x', value: p.mu2Sample, label: `sample threshold, ${poolName(p.pool)}: ‖μ‖² = ${formatNumber(p.mu2Sample, 3)}`,
+      tag: several ? poolTag(p.pool) : 'sample', color: poolColor(p.pool), shape: 'filled', priority: 1, legend: false },
+  ]).filter((mark) => mark.value > 0);
 }
 
 function simulated(r: RmtTransitionResult, pool: number, key: 'overlap' | 'eigenvalue') {
@@ -39,20 +45,22 @@ function simulated(r: RmtTransitionResult, pool: number, key: 'overlap' | 'eigen
 
 function chart(r: RmtTransitionResult, key: 'overlap' | 'eigenvalue', width: number): HTMLElement {
   const series: Series[] = r.theory.pools.flatMap((p) => {
-    const c = p.curve;
+    const c = p.curve, color = poolColor(p.pool), name = poolName(p.pool);
     const out: Series[] = [
-      { label: `${p.pool}: theory`, style: 'theory', color: color(p.index), points: c.mu2.map((x, i) => ({ x, y: c[key][i] })) },
-      { label: `${p.pool}: simulation mean ± sd`, mark: 'dot', color: color(p.index), points: simulated(r, p.index, key) },
+      { label: `${name}: theory`, style: 'theory', line: 'solid', color, legend: false, points: c.mu2.map((x, i) => ({ x, y: c[key][i] })) },
+      { label: `${name}: simulation mean ± sd`, mark: 'dot', color, legend: false, points: simulated(r, p.index, key) },
     ];
-    if (key === 'overlap') out.push({ label: `${p.pool}: population overlap 1 − δ/θ′² (theory)`, style: 'theory', mark: 'line', color: color(p.index),
+    if (key === 'overlap') out.push({ label: `${name}: population overlap 1 − δ/θ′² (theory)`, style: 'theory', line: 'population', color, legend: false,
       points: c.mu2.map((x, i) => ({ x, y: c.populationOverlap[i] })) });
     return out;
   });
-  const rules = thresholdRules(r.theory.pools);
-  if (key === 'eigenvalue') rules.push({ axis: 'y', value: r.theory.lambdaPlus, label: `bulk edge λ₊ = ${formatNumber(r.theory.lambdaPlus, 4)}`, tag: 'λ₊', style: 'marker' });
+  const marks = thresholdMarks(r.theory.pools);
+  if (key === 'eigenvalue') marks.push({ axis: 'y', value: r.theory.lambdaPlus, label: `bulk edge λ₊ = ${formatNumber(r.theory.lambdaPlus, 4)}`, tag: 'λ₊', color: MARKER });
+  const kinds = key === 'overlap' ? ['theory', 'simulation', 'population'] as const : ['theory', 'simulation'] as const;
+  const legend = familyLegend(r.theory.pools.map((p) => p.pool), [...kinds], marks.some((m) => m.legend === false) ? [thresholdLegend()] : []);
   return lineChart(series, {
-    width, height: 320, rules, x: { label: 'signal strength ‖μ‖²' },
-    y: key === 'overlap' ? { label: '|u_Sᵀu|²', domain: [0, 1] } : { label: 'λ₁ / κ' },
+    width, height: 320, marks, legend, x: { label: 'signal strength ‖μ‖²' },
+    y: key === 'overlap' ? { label: 'overlap |u_Sᵀu|²', domain: [0, 1] } : { label: 'top eigenvalue λ₁ / κ' },
     ariaLabel: key === 'overlap' ? 'Overlap against signal strength' : 'Top eigenvalue over kappa against signal strength',
   });
 }
@@ -68,10 +76,10 @@ export function figures(raw: Json): Figure[] {
   const r = raw as RmtTransitionResult;
   return [
     { id: 'overlap', title: 'Overlap of the top eigenvector with the signal', table: () => table(r),
-      description: 'Lines: theory; dots: simulation mean ± sd over seeds; dashed rules: the population and sample thresholds of each pooling in ‖μ‖² units.',
+      description: 'One colour per pooling. Solid lines: theory; dots: simulation mean ± sd over seeds; dashed: the overlap with infinitely many sequences. Triangles on the top edge: the population (hollow) and sample (filled) thresholds of each pooling.',
       render: ({ width }) => chart(r, 'overlap', width) },
     { id: 'eigenvalue', title: 'Top eigenvalue λ₁/κ against ‖μ‖²', table: () => table(r),
-      description: 'Below the sample threshold λ₁/κ sticks to the bulk edge λ₊; above it the outlier follows Z(1/θ′).',
+      description: 'Below the sample threshold λ₁/κ sticks to the bulk edge λ₊ (grey triangle on the right edge); above it the outlier leaves the bulk, as the theory line predicts.',
       render: ({ width }) => chart(r, 'eigenvalue', width) },
   ];
 }

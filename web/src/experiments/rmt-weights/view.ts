@@ -3,8 +3,9 @@
 // sequences against w_j(τ) (spec paper2 §3.2), the table of α, κ, α/κ with the prefix closed forms
 // (§3.3), and R itself.
 import type { Json } from '../../engine/core';
-import { DATA_COLORS, THEORY, formatNumber, heatmap, lineChart } from '../../plots';
+import { formatNumber, heatmap, lineChart, type Series } from '../../plots';
 import type { RmtWeightsResult } from '../generated/schemas';
+import { poolColor, poolName } from '../rmt-family';
 import type { Figure, Headline } from '../schema';
 
 export function headline(raw: Json): Headline[] {
@@ -20,19 +21,48 @@ export function headline(raw: Json): Headline[] {
 
 const positions = (n: number) => Array.from({ length: n }, (_, t) => t + 1);
 
+/** The core's pooling names as the family's pool keys: "causal" is the attention at the chosen τ. */
+function poolKey(r: RmtWeightsResult, name: string): string {
+  if (name !== 'causal') return name;
+  const harmonic = r.poolings.find((p) => p.name === 'harmonic');
+  const causal = r.poolings.find((p) => p.name === 'causal');
+  return harmonic && causal && sameShape(harmonic.weights, causal.weights) ? 'causal' : 'causal:τ';
+}
+
+const unit = (w: number[]) => { const norm = Math.hypot(...w) || 1; return w.map((v) => v / norm); };
+/** Two weight vectors that draw the same line (after scaling to unit norm). */
+function sameShape(a: number[], b: number[]): boolean {
+  const ua = unit(a), ub = unit(b);
+  return ua.length === ub.length && ua.every((v, i) => Math.abs(v - ub[i]) < 1e-9);
+}
+
+/**
+ * One line per distinct shape: poolings whose weights coincide (causal attention at τ = 0 and the
+ * harmonic weights) share a line and a legend row that names both, instead of one hiding the other.
+ */
+export function weightSeries(r: RmtWeightsResult): Series[] {
+  const groups: { names: string[]; weights: number[] }[] = [];
+  for (const p of r.poolings) {
+    const same = groups.find((g) => sameShape(g.weights, p.weights));
+    if (same) same.names.push(p.name); else groups.push({ names: [p.name], weights: p.weights });
+  }
+  const label = (name: string) => (name === 'harmonic' ? 'harmonic' : name === 'causal' && poolKey(r, name) === 'causal' ? 'causal (τ = 0)' : name === 'causal' ? 'causal attention' : poolName(name));
+  return groups.map((g) => ({
+    label: g.names.map(label).join(' = '), mark: 'line+dot' as const, color: poolColor(poolKey(r, g.names[0])),
+    points: unit(g.weights).map((y, t) => ({ x: t + 1, y })),
+  }));
+}
+
 function weightsChart(r: RmtWeightsResult, width: number): HTMLElement {
-  const series = r.poolings.map((p, i) => {
-    const norm = Math.hypot(...p.weights) || 1;
-    return { label: p.name, mark: 'line+dot' as const, color: DATA_COLORS[i % DATA_COLORS.length], points: p.weights.map((w, t) => ({ x: t + 1, y: w / norm })) };
-  });
-  return lineChart(series, { width, height: 300, x: { label: 'position t', integer: true }, y: { label: 'w_t / ‖w‖' }, ariaLabel: 'Pooling weights per position' });
+  return lineChart(weightSeries(r), { width, height: 300, x: { label: 'position t', integer: true }, y: { label: 'weight w_t / ‖w‖' }, ariaLabel: 'Pooling weights per position' });
 }
 
 function attentionChart(r: RmtWeightsResult, width: number): HTMLElement {
   const a = r.attention;
+  const color = poolColor(poolKey(r, 'causal'));
   return lineChart([
-    { label: 'formula w_j(τ) (theory)', style: 'theory', color: THEORY, points: r.attentionFormula.map((y, t) => ({ x: t + 1, y })) },
-    { label: `causal attention measured (mean ± sd over ${a.sequences} sequences)`, mark: 'dot', color: DATA_COLORS[0],
+    { label: 'formula w_j(τ) (theory)', style: 'theory', line: 'solid', color, points: r.attentionFormula.map((y, t) => ({ x: t + 1, y })) },
+    { label: `causal attention measured (mean ± sd over ${a.sequences} sequences)`, mark: 'dot', color,
       points: a.measured.map((y, t) => ({ x: t + 1, y, lo: y - a.sd[t], hi: y + a.sd[t] })) },
   ], { width, height: 300, x: { label: 'position j', integer: true }, y: { label: 'pooling weight w_j' }, ariaLabel: 'Measured attention weights against the formula' });
 }
@@ -62,7 +92,7 @@ export function figures(raw: Json): Figure[] {
     { id: 'gains', title: 'SNR gain α/κ of each pooling', render: () => gainTable(r),
       table: () => ({ columns: ['pooling', 'alpha', 'kappa', 'gain', 'closed_form_gain'], rows: r.poolings.map((p) => [p.name, p.alpha, p.kappa, p.snrGain, p.closedForm?.snrGain ?? '']) }) },
     { id: 'correlation', title: 'Positional correlation R', render: ({ width }) => heatmap(r.correlation, {
-      width: Math.min(width, 420), valueLabel: 'R_tt′', xLabel: 'position t′', yLabel: 'position t', color: { scheme: 'rdbu', domain: [-1, 1] }, ariaLabel: 'Heatmap of R' }),
+      width, valueLabel: 'R_tt′', xLabel: 'position t′', yLabel: 'position t', color: { scheme: 'rdbu', domain: [-1, 1] }, ariaLabel: 'Heatmap of R' }),
       table: () => ({ columns: ['t', 't2', 'R'], rows: positions(T * T).map((k) => [Math.floor((k - 1) / T) + 1, ((k - 1) % T) + 1, r.correlation.data[k - 1]]) }) },
   ];
 }
