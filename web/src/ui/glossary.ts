@@ -8,7 +8,7 @@ import { h } from './dom';
 /** Where terms are looked for, in reading order. */
 const ZONES = ['#experiment-summary', '#headline', '#figures', '#explain'];
 /** Text inside these is never annotated (controls, formulas, figures' SVG, existing terms). */
-const SKIP = 'svg, button, select, input, textarea, script, style, .katex, dfn.term, a, th, .figure-tools, .figure-table, [role="tooltip"]';
+const SKIP = 'svg, button, select, input, textarea, script, style, .katex, dfn.term, a, th, .stamp, .figure-tools, .figure-table, [role="tooltip"]';
 
 const definitionId = (term: GlossaryTerm) => `${glossaryAnchor(term)}-definition`;
 

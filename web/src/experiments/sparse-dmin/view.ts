@@ -3,7 +3,8 @@
 // logarithmic growth, spec paper1 §4), d_min against the JL bound on log-log axes (the bound
 // is ~10× higher, spec §2.2), and the per-n table. Partial results keep the x range of the full sweep.
 import type { Json } from '../../engine/core';
-import { DATA_COLORS, THEORY, formatNumber, lineChart, type Series } from '../../plots';
+import { DATA_COLORS, THEORY, formatNumber, lineChart, type LegendItem, type Series } from '../../plots';
+import { MUTED, THEORY_DASH } from '../../plots/theme';
 import type { Figure, Headline } from '../schema';
 
 interface PerN {
@@ -74,14 +75,22 @@ function fitSeries(c: Curve, i: number, label: string): Series[] {
   return [{ label: `${label}: fit ${fitText(fit)}`, mark: 'line', color: curveColor(i), points: xs.map((x) => ({ x, y: fit.a + fit.b * Math.log(x) })) }];
 }
 
+/** Several curves: one legend row per curve in its hue, then one per kind of mark (at most 6 + 2 rows). */
+function curveLegend(r: SparseDminResult, kinds: LegendItem[]): LegendItem[] | undefined {
+  if (r.curves.length < 2) return undefined;
+  return [...r.curves.map((c, i) => ({ label: `${curveLabel(c)}${c.fit ? `: fit ${fitText(c.fit)}` : ''}`, color: curveColor(i), symbol: 'box' as const })), ...kinds];
+}
+
 function dminChart(r: SparseDminResult, width: number): HTMLElement {
+  const legend = curveLegend(r, [{ label: 'mean ± sd over seeds', color: MUTED, symbol: 'dot' }, { label: 'least-squares fit a + b ln n', color: MUTED, symbol: 'line' }]);
   const series: Series[] = r.curves.flatMap((c, i) => {
     const label = curveLabel(c);
-    return [{ label: `${label}: mean ± sd over seeds`, mark: 'dot' as const, color: curveColor(i), points: meanPoints(c) }, ...fitSeries(c, i, label)];
+    return [{ label: `${label}: mean ± sd over seeds`, mark: 'dot' as const, color: curveColor(i), points: meanPoints(c) }, ...fitSeries(c, i, label)]
+      .map((s) => (legend ? { ...s, legend: false } : s));
   });
   const top = Math.max(16, ...series.flatMap((s) => s.points.map((p) => p.hi ?? p.y)));
   return lineChart(series, {
-    width, height: 320, x: { label: 'sequence length n', type: 'log', domain: nRange(r), ticks: sweptNs(r) },
+    width, height: 320, legend, x: { label: 'sequence length n', type: 'log', domain: nRange(r), ticks: sweptNs(r) },
     y: { label: 'd_min (projection width d)', domain: [0, top * 1.08] },
     ariaLabel: 'Minimal d against sequence length',
     ariaDescription: r.fit ? `Fitted slope ${formatNumber(r.fit.b)} per unit ln n.` : undefined,
@@ -90,14 +99,15 @@ function dminChart(r: SparseDminResult, width: number): HTMLElement {
 
 function boundChart(r: SparseDminResult, width: number): HTMLElement {
   const several = r.curves.length > 1;
+  const legend = curveLegend(r, [{ label: 'measured mean', color: MUTED, symbol: 'line' }, { label: 'JL bound (δ = ½)', color: MUTED, symbol: 'line', dash: THEORY_DASH }]);
   const series: Series[] = r.curves.flatMap((c, i) => [
     { label: `${curveLabel(c)}: measured mean`, mark: 'line+dot' as const, color: curveColor(i), points: meanPoints(c).map(({ x, y }) => ({ x, y })) },
     { label: `${several ? `${curveLabel(c)}: ` : ''}JL bound (δ = ½)`, style: 'theory' as const, color: several ? curveColor(i) : THEORY,
       points: c.bounds.map((b) => ({ x: b.n, y: b.bound })) },
-  ]);
+  ].map((s) => (legend ? { ...s, legend: false } : s)));
   const ys = series.flatMap((s) => s.points.map((p) => p.y)).filter((y) => y > 0);
   return lineChart(series, {
-    width, height: 320, x: { label: 'sequence length n', type: 'log', domain: nRange(r), ticks: sweptNs(r) },
+    width, height: 320, legend, x: { label: 'sequence length n', type: 'log', domain: nRange(r), ticks: sweptNs(r) },
     y: { label: 'd (log scale)', type: 'log', domain: ys.length ? [Math.min(...ys) / 1.25, Math.max(...ys) * 1.25] : undefined },
     ariaLabel: 'Measured minimal d against the JL bound',
   });
@@ -110,7 +120,7 @@ const seedsPerPoint = (r: SparseDminResult) => r.jobsTotal / Math.max(1, r.curve
 function table(r: SparseDminResult) {
   const seeds = seedsPerPoint(r);
   const lead = r.curveParam ? [r.curveParam] : [];
-  const columns = [...lead, 'n', 'mean_dmin', 'sd_dmin', 'seeds_done', 'capped_seeds', 'dmax', 'theorem_r_bound',
+  const columns = [...lead, 'n', 'mean_dmin', 'sd_dmin', 'seeds_done', 'capped_seeds', 'dmax', 'jl_bound',
     ...Array.from({ length: seeds }, (_, s) => `dmin_seed${s}`)];
   const rows = r.curves.flatMap((c) => c.perN.map((p) => {
     const perSeed = Array.from({ length: seeds }, (_, s): number | string => {
