@@ -22,6 +22,8 @@ export interface HeatmapOptions {
   yDomain?: [number, number];
   /** The drawn height of the grid (px) when cells need not be square (value axes); capped by maxHeight. */
   height?: number;
+  /** The number of the first row and column on index axes and in the readout: 0 (default) or 1 (positions). */
+  firstIndex?: number;
   /** Scheme, scale type and domain; the domain defaults to the data's extent (log: 4 decades). */
   color?: Partial<ColorScale>;
   /** Name of the value, used in the legend and the readout (e.g. "P_ij"). */
@@ -57,13 +59,13 @@ function viewportHeight(): number {
 }
 
 /** Index-axis ticks: cell centres labelled by index for small matrices, whole-number boundaries otherwise. */
-function indexAxis(size: number, label: string | undefined): Plot.ScaleOptions {
+function indexAxis(size: number, label: string | undefined, first = 0): Plot.ScaleOptions {
   const common = { domain: [0, size], label, labelAnchor: 'center', labelArrow: 'none' } as const;
   if (size <= 24) {
     const stride = size <= 12 ? 1 : 2;
-    return { ...common, ticks: Array.from({ length: Math.ceil(size / stride) }, (_, k) => k * stride + 0.5), tickFormat: (d: number) => String(d - 0.5) };
+    return { ...common, ticks: Array.from({ length: Math.ceil(size / stride) }, (_, k) => k * stride + 0.5), tickFormat: (d: number) => String(d - 0.5 + first) };
   }
-  return { ...common, ticks: linearTicks(0, size, 6).filter(Number.isInteger), tickFormat: (d: number) => String(d) };
+  return { ...common, ticks: linearTicks(0, size, 6).filter(Number.isInteger), tickFormat: (d: number) => String(d + first) };
 }
 
 /** Paints `grid` onto a canvas of pixelWidth × pixelHeight, nearest-neighbour, after pooling if needed. */
@@ -96,7 +98,8 @@ function readoutText(grid: Grid, options: HeatmapOptions, row: number, col: numb
   const value = grid.data[row * grid.cols + col];
   const name = options.valueLabel ?? 'value';
   const { rows, cols } = pooledCellRange(grid, sourceRows, sourceCols, row, col);
-  const span = ([a, b]: [number, number]) => (a === b ? `${a}` : `${a}–${b}`);
+  const first = options.firstIndex ?? 0;
+  const span = ([a, b]: [number, number]) => (a === b ? `${a + first}` : `${a + first}–${b + first}`);
   const pooled = rows[0] !== rows[1] || cols[0] !== cols[1];
   // Value axes: the cell's centre in the quantities' units (row 0 is the top, the domain's high end).
   const centre = (domain: [number, number], index: number, count: number, top: boolean) =>
@@ -130,8 +133,8 @@ export function heatmap(grid: Grid, options: HeatmapOptions): HTMLElement {
     width: plotWidth,
     height: innerHeight + MARGIN.top + MARGIN.bottom,
     marginTop: MARGIN.top, marginRight: MARGIN.right, marginBottom: MARGIN.bottom, marginLeft: MARGIN.left,
-    x: options.xDomain ? valueAxis(options.xDomain, options.xLabel) : indexAxis(sourceCols, options.xLabel),
-    y: options.yDomain ? valueAxis(options.yDomain, options.yLabel) : { ...indexAxis(sourceRows, options.yLabel), reverse: true },
+    x: options.xDomain ? valueAxis(options.xDomain, options.xLabel) : indexAxis(sourceCols, options.xLabel, options.firstIndex),
+    y: options.yDomain ? valueAxis(options.yDomain, options.yLabel) : { ...indexAxis(sourceRows, options.yLabel, options.firstIndex), reverse: true },
     style: { ...PLOT_STYLE, pointerEvents: 'none' },
     marks: [Plot.frame({ stroke: GRID })],
   });

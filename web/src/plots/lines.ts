@@ -176,7 +176,7 @@ function drawEndLabels(plot: Element & { scale(name: 'x' | 'y'): { apply(v: unkn
   const centres = spreadLabels(ends.map((p) => Number(y.apply(p.y))), END_ROW, [Math.min(...yRange), Math.max(...yRange)]);
   const group = svgElement('g', { class: 'end-labels', 'font-family': FONT, 'font-size': 11 });
   labelled.forEach((s, i) => {
-    const text = svgElement('text', { x: right + 6, y: centres[i] + 4, fill: s.color ?? INK, class: `end-label ${s.style === 'theory' ? 'theory' : 'sim'}` });
+    const text = svgElement('text', { x: right + 6, y: centres[i] + 4, 'text-anchor': 'start', fill: s.color ?? INK, class: `end-label ${s.style === 'theory' ? 'theory' : 'sim'}` });
     text.textContent = s.endLabel as string;
     group.append(text);
   });

@@ -92,7 +92,7 @@ export function figures(raw: Json): Figure[] {
     { id: 'gains', title: 'SNR gain α/κ of each pooling', render: () => gainTable(r),
       table: () => ({ columns: ['pooling', 'alpha', 'kappa', 'gain', 'closed_form_gain'], rows: r.poolings.map((p) => [p.name, p.alpha, p.kappa, p.snrGain, p.closedForm?.snrGain ?? '']) }) },
     { id: 'correlation', title: 'Positional correlation R', render: ({ width }) => heatmap(r.correlation, {
-      width, valueLabel: 'R_tt′', xLabel: 'position t′', yLabel: 'position t', color: { scheme: 'rdbu', domain: [-1, 1] }, ariaLabel: 'Heatmap of R' }),
+      width, firstIndex: 1, valueLabel: 'R_tt′', xLabel: 'position t′', yLabel: 'position t', color: { scheme: 'rdbu', domain: [-1, 1] }, ariaLabel: 'Heatmap of R' }),
       table: () => ({ columns: ['t', 't2', 'R'], rows: positions(T * T).map((k) => [Math.floor((k - 1) / T) + 1, ((k - 1) % T) + 1, r.correlation.data[k - 1]]) }) },
   ];
 }
