@@ -10,7 +10,7 @@
 // failed loads.
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { assert, waitForStatus } from './helpers.mjs';
+import { assert } from './helpers.mjs';
 import { launchWebKit } from './webkit.mjs';
 
 const FIREFOX = process.env.FIREFOX ?? '/usr/bin/firefox-esr';
@@ -67,7 +67,7 @@ const RAF2 = 'return new Promise((resolve) => requestAnimationFrame(() => reques
  * Opens every link in one tab of an engine: the first by loading the page, the others by changing the
  * hash (a page load costs WebKit 4–10 s here). `tab` = { load(url), run(body, ...args) (a function body,
  * as W3C Execute Script takes it), problems() (what the engine reported since the last call) }.
- * Returns { name, states: Map<link, READ_PAGE's answer + problems>, seconds: [[id, s]] }.
+ * Returns { name, states: Map<link, READ_PAGE's answer + problems> } and prints the time of each link.
  */
 async function visitAll(name, tab, base) {
   const states = new Map();
