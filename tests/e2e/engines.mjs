@@ -35,7 +35,7 @@ export const ENGINE_LINKS = [
 
 /** Statuses a page stays in until someone acts. */
 const SETTLED = ['done', 'precomputed', 'error', 'waiting', 'stopped', 'opened'];
-const WAIT_MS = 60_000;
+const WAIT_MS = 120_000; // rank-zoo took 42 s in WebKit on this machine under a load of 14 on 2 cores
 
 /** Read in the page (a function body): its status, whether the explanation is in, its result and error. */
 const READ_PAGE = `
