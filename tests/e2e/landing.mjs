@@ -63,7 +63,7 @@ for (const scheme of ['light', 'dark']) {
   test(`axe-core: no serious or critical violation on the landing page, ${scheme} mode`, async ({ context, base }) => {
     const { page, problems } = await open(context, base, '');
     await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForSelector('#landing a.card img');
+    await page.waitForSelector(`#landing a.card img.thumb-${scheme}`);
     const found = await axeViolations(page);
     assert(found.length === 0, `${found.length} violations: ${found.slice(0, 6).join(' | ')}`);
     await page.close();

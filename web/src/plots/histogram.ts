@@ -5,7 +5,7 @@ import { axisMarkLegend, drawAxisMarks, xMarksMargin, yMarksMargin, type AxisMar
 import { type LegendItem } from './legend';
 import { wrapWithLegend, type AxisOptions } from './lines';
 import { drawableRules, extentOf, ruleLegend, ruleMarks, type Rule } from './overlays';
-import { DATA_COLORS, GRID, PLOT_STYLE, THEORY, THEORY_DASH } from './theme';
+import { DATA_COLORS, GRID, PLOT_STYLE, THEORY, THEORY_DASH, X_LABEL_OFFSET, X_MARGIN_BOTTOM } from './theme';
 
 export interface HistogramOptions {
   width: number;
@@ -38,7 +38,14 @@ export function histogram(values: number[], options: HistogramOptions): HTMLElem
   const reducer = options.density
     ? { reduceIndex: (index: number[], _values: unknown, extent: { x1: number; x2: number }) => index.length / (finite.length * (extent.x2 - extent.x1)) }
     : 'count';
-  const bin = Plot.binX<Plot.RectYOptions>({ y: reducer }, { x: (d: number) => d, thresholds: options.bins ?? 30, fill: color, fillOpacity: options.theory?.line === 'solid' ? 0.45 : 0.75, inset: 0.5, className: 'sim' });
+  // All values equal (uniform attention rows: every entropy is ln n): a small window around the value,
+  // so the axis reads "5.53 5.55 5.57", not 16-digit ticks a hair apart that overprint.
+  let lo = Infinity, hi = -Infinity;
+  for (const v of finite) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+  const flat = finite.length > 0 && hi - lo <= 1e-9 * Math.max(1, Math.abs(hi));
+  const pad = Math.max(Math.abs(hi) * 0.02, 0.01);
+  const xDomain = options.x?.domain ?? (flat ? [lo - pad, hi + pad] as [number, number] : undefined);
+  const bin = Plot.binX<Plot.RectYOptions>({ y: reducer }, { x: (d: number) => d, ...(flat && !options.x?.domain ? { domain: xDomain } : {}), thresholds: options.bins ?? 30, fill: color, fillOpacity: options.theory?.line === 'solid' ? 0.45 : 0.75, inset: 0.5, className: 'sim' });
   const marks: Plot.Markish[] = [Plot.rectY(finite, bin), Plot.ruleY([0], { stroke: GRID })];
   const legend: LegendItem[] = [{ label: options.label, color, symbol: 'box', className: 'sim' }];
   if (options.theory) {
@@ -60,7 +67,8 @@ export function histogram(values: number[], options: HistogramOptions): HTMLElem
     marginLeft: 56,
     marginRight: Math.max(16, yMarksMargin(axisMarks)),
     ...(topMarks ? { marginTop: 10 + topMarks } : {}),
-    x: { label: options.x?.label, type: options.x?.type ?? 'linear', domain: options.x?.domain },
+    marginBottom: X_MARGIN_BOTTOM,
+    x: { label: options.x?.label, type: options.x?.type ?? 'linear', domain: xDomain, labelOffset: X_LABEL_OFFSET },
     y: { label: options.yLabel ?? (options.density ? 'density' : 'count'), grid: true, ...(topMarks ? { labelAnchor: 'center' as const } : {}) },
     style: PLOT_STYLE,
     ariaLabel: options.ariaLabel,

@@ -6,7 +6,7 @@ import * as Plot from '@observablehq/plot';
 import { axisMarkLegend, drawAxisMarks, xMarksMargin, yMarksMargin, type AxisMark } from './axis-marks';
 import { svgElement, swatchLegend, type LegendItem } from './legend';
 import { drawableRules, extentOf, ruleLegend, ruleMarks, type Rule } from './overlays';
-import { DATA_COLORS, FONT, GRID, INK, PLOT_STYLE, POPULATION_DASH, THEORY, THEORY_DASH, formatNumber } from './theme';
+import { DATA_COLORS, FONT, GRID, INK, PLOT_STYLE, POPULATION_DASH, THEORY, THEORY_DASH, X_LABEL_OFFSET, X_MARGIN_BOTTOM, formatNumber } from './theme';
 
 export interface Point {
   x: number;
@@ -78,7 +78,7 @@ function namedLogAxis(key: 'x' | 'y', options: AxisOptions | undefined): Plot.Ma
   if (options?.type !== 'log' || !options.ticks) return [];
   const text = (d: number) => formatNumber(d, 4);
   return key === 'x'
-    ? [Plot.gridX(options.ticks, { stroke: GRID, strokeOpacity: 1 }), Plot.axisX(options.ticks, { text, label: options.label, labelArrow: true })]
+    ? [Plot.gridX(options.ticks, { stroke: GRID, strokeOpacity: 1 }), Plot.axisX(options.ticks, { text, label: options.label, labelArrow: true, labelOffset: X_LABEL_OFFSET })]
     : [Plot.gridY(options.ticks, { stroke: GRID, strokeOpacity: 1 }), Plot.axisY(options.ticks, { text, label: options.label, labelArrow: true })];
 }
 
@@ -155,7 +155,8 @@ export function lineChart(series: Series[], options: LineChartOptions): HTMLElem
     marginLeft: 56,
     marginRight: Math.max(16, yMarksMargin(axisMarks), ...endLabelled.map((s) => 10 + END_CHAR_WIDTH * (s.endLabel as string).length)),
     ...(topMarks ? { marginTop: 10 + topMarks } : {}),
-    x: { ...axis(options.x), ...(hasNamedLogAxis(options.x) ? { axis: null } : {}) },
+    marginBottom: X_MARGIN_BOTTOM,
+    x: { ...axis(options.x), labelOffset: X_LABEL_OFFSET, ...(hasNamedLogAxis(options.x) ? { axis: null } : {}) },
     y: { ...axis(options.y), ...(hasNamedLogAxis(options.y) ? { axis: null } : {}), ...(topMarks ? { labelAnchor: 'center' as const } : {}) },
     style: PLOT_STYLE,
     ariaLabel: options.ariaLabel,

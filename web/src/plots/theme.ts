@@ -24,6 +24,9 @@ export let MUTED = LIGHT.muted;
 export let GRID = LIGHT.grid;
 /** The figure's background: the halo behind rule labels and the exported file's backdrop. */
 export let BACKGROUND = LIGHT.background;
+/** Room under a chart's frame for the tick labels and, on a line of its own below them, the x axis label. */
+export const X_MARGIN_BOTTOM = 42;
+export const X_LABEL_OFFSET = 38;
 export const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 /** Simulation series, in order; theory overlays use THEORY instead. (One array, refilled: importers keep it.) */

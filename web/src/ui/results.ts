@@ -207,6 +207,8 @@ export class ResultsView {
     d.width = Math.floor(d.body.clientWidth) || 600;
     try {
       d.body.replaceChildren(d.figure.render({ width: d.width }));
+      // A table wider than its column scrolls sideways: keyboard users reach it by Tab.
+      if (d.body.querySelector(':scope > .data-table')) { d.body.tabIndex = 0; d.body.setAttribute('role', 'region'); d.body.setAttribute('aria-label', `${d.figure.title} (scrolls sideways)`); }
       if (document.body.classList.contains('embed')) this.fitHeight(d);
     } catch (error) {
       d.body.replaceChildren(h('p', { class: 'figure-error', role: 'alert' }, `This figure could not be drawn: ${(error as Error).message}`));

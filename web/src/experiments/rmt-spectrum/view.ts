@@ -52,7 +52,7 @@ export function figures(raw: Json, values?: ParamValues): Figure[] {
       title: 'Eigenvalues of S against κ·(MP_δ ⊠ MP_γ)',
       description: `Histogram (density) of the ${r.eigenvalues.length} eigenvalues of S with ${poolName(pool)} pooling; solid line: the theory density; triangles on the top edge: the bulk edges and the predicted outlier (theory) and the simulated top eigenvalue (hollow).${atom}`,
       render: ({ width }) => histogram(r.eigenvalues, {
-        width, height: 320, label: `eigenvalues of S, ${poolName(pool)} pooling (simulated)`, x: { label: 'eigenvalue' }, density: true, bins: 60, marks: spectrumMarks(r, color), color,
+        width, height: 300, label: `eigenvalues of S, ${poolName(pool)} pooling (simulated)`, x: { label: 'eigenvalue' }, density: true, bins: 60, marks: spectrumMarks(r, color), color,
         theory: { label: 'κ·(MP_δ ⊠ MP_γ) density (theory)', points: curve(r.density), color, line: 'solid' },
         ariaLabel: 'Histogram of the eigenvalues of S with the theoretical density',
       }),
