@@ -4,7 +4,7 @@
 import type { Json } from '../../engine/core';
 import * as Plot from '@observablehq/plot';
 import { DATA_COLORS, formatNumber, lineChart, wrapWithLegend, type Series } from '../../plots';
-import { GRID, PLOT_STYLE } from '../../plots/theme';
+import { GRID, PLOT_STYLE, X_LABEL_OFFSET, X_MARGIN_BOTTOM } from '../../plots/theme';
 import type { RankZooResult } from '../generated/schemas';
 import type { Figure, Headline } from '../schema';
 
@@ -35,24 +35,23 @@ const FAMILY_NAMES: Record<string, string> = {
 };
 const familyName = (f: string) => FAMILY_NAMES[f] ?? f;
 
-/** Per family (named on the axis): a bar from the mean lower bound to the mean k_svd, one colour per temperature. */
+/** Per family (named on the left, read across): a bar from the mean lower bound to the mean k_svd, one colour per temperature. */
 function familyChart(r: R, width: number): HTMLElement {
   const mults = [...new Set(r.families.map((f) => f.betaMult))];
   const color = (m: number) => DATA_COLORS[mults.indexOf(m) % DATA_COLORS.length];
-  const offset = (m: number) => (mults.indexOf(m) - (mults.length - 1) / 2) * 7; // side by side within a family
+  const offset = (m: number) => (mults.indexOf(m) - (mults.length - 1) / 2) * 6; // side by side within a family
   const rows = r.families.map((f) => ({ ...f, name: familyName(f.family) }));
+  const families = [...new Set(rows.map((f) => f.name))];
   const marks: Plot.Markish[] = [Plot.frame({ stroke: GRID })];
   for (const m of mults) {
     const of = rows.filter((f) => f.betaMult === m);
-    marks.push(Plot.ruleX(of, { x: 'name', y1: 'lowerBound', y2: 'kSvd', stroke: color(m), strokeWidth: 2, dx: offset(m) }),
-      Plot.dot(of, { x: 'name', y: 'kSvd', fill: color(m), r: 3.5, dx: offset(m) }));
+    marks.push(Plot.ruleY(of, { y: 'name', x1: 'lowerBound', x2: 'kSvd', stroke: color(m), strokeWidth: 2, dy: offset(m) }),
+      Plot.dot(of, { y: 'name', x: 'kSvd', fill: color(m), r: 3.5, dy: offset(m) }));
   }
-  const families = [...new Set(rows.map((f) => f.name))];
-  const slanted = (width - 80) / Math.max(1, families.length) < 90; // names wider than their slot are slanted, never overprinted
   const plot = Plot.plot({
-    width, height: slanted ? 330 : 300, marginLeft: 56, marginBottom: slanted ? 74 : 44, style: PLOT_STYLE,
-    x: { type: 'point', domain: families, label: 'head family', padding: 0.5, tickRotate: slanted ? -35 : 0 },
-    y: { label: 'mean rank (bar: lower bound to truncated SVD)', grid: true },
+    width, height: 60 + families.length * (14 + 6 * mults.length), marginLeft: 96, marginBottom: X_MARGIN_BOTTOM, style: PLOT_STYLE,
+    y: { type: 'point', domain: families, label: null, padding: 0.6 },
+    x: { label: 'mean rank: bar from the lower bound to the truncated SVD', grid: true, labelOffset: X_LABEL_OFFSET },
     marks, ariaLabel: 'Per-family mean certificates',
   });
   return wrapWithLegend(plot, mults.map((m) => ({ label: `temperature × ${m}`, color: color(m), symbol: 'dot' as const })), width);
