@@ -6,13 +6,11 @@
 // and the glossary's definitions on focus.
 import { join } from 'node:path';
 import { assert, download, open, shots, SHOWN, waitForStatus } from './helpers.mjs';
+import { INTERNAL_CODE, MAX_LEGEND_ROWS } from './reader-rules.mjs';
 
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
-/** What must never reach a reader's eyes: the specs' and the code's own labels. */
-export const INTERNAL_CODE = /\b(?:E[1-7]|U[1-5]|LB-[A-Z-]+)\b|§|\bspec\b|Theorem R|Condition \(\d+\)|\bissue \d+/;
-export const MAX_LEGEND_ROWS = 8;
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
@@ -61,7 +59,7 @@ test('readers: every experiment\'s first preset shows no internal code, at most 
     const coded = await codedLines(page);
     if (coded.length) failures.push(`${preset.id}: internal code in "${coded[0].trim().slice(0, 120)}"`);
     for (const f of await figureText(page)) {
-      if (f.legendRows > 8) failures.push(`${preset.id}/${f.id}: ${f.legendRows} legend rows`);
+      if (f.legendRows > MAX_LEGEND_ROWS) failures.push(`${preset.id}/${f.id}: ${f.legendRows} legend rows`);
       if (f.overlaps.length) failures.push(`${preset.id}/${f.id}: overlapping text ${f.overlaps.slice(0, 2).join(', ')}`);
     }
     failures.push(...problems.map((p) => `${preset.id}: ${p}`));
@@ -180,6 +178,18 @@ test('readers: a glossary term shows its definition on focus; #glossary opens th
   await page.waitForSelector('#glossary', { state: 'visible' });
   const top = await page.evaluate(() => document.getElementById('glossary').getBoundingClientRect().top);
   assert(top < 200, `#glossary is ${Math.round(top)} px down the screen`);
+  await page.close();
+  return problems;
+});
+
+test('readers: the Embed dialog\'s snippet and Copy button are on a 1366×768 screen without scrolling', async ({ context, base }) => {
+  const { page, problems } = await open(context, base, '#exp=rank-beta');
+  await page.setViewportSize(DESKTOP);
+  await waitForStatus(page, SHOWN);
+  await page.locator('#embed-open').click();
+  await page.waitForSelector('#embed-dialog[open]');
+  const box = await page.locator('#embed-copy').boundingBox();
+  assert(box && box.y >= 0 && box.y + box.height <= DESKTOP.height, `Copy is at y = ${box?.y} on a ${DESKTOP.height} px screen`);
   await page.close();
   return problems;
 });

@@ -12,6 +12,7 @@ import { MAX_LEGEND_ROWS, poolColor } from '../../web/src/experiments/rmt-family
 import { defaults, toCoreParams, type ExperimentMeta, type ParamValues } from '../../web/src/experiments/schema';
 import { markTextWidth } from '../../web/src/plots/axis-marks';
 import { setPlotTheme } from '../../web/src/plots/theme';
+import { legendRows, rowColor, rowLabel, summary } from './figure-marks';
 
 /** Small sizes laid over each preset: the figures' structure depends on the poolings, R and τ, not on d. */
 const CHEAP: Record<string, ParamValues> = {
@@ -43,37 +44,12 @@ function render(run: Run) {
   return run.meta.figures(run.result, run.values).map((figure) => ({ figure, element: figure.render({ width: WIDTH }) as HTMLElement }));
 }
 
-const legendRows = (el: Element) => [...el.querySelectorAll('svg.legend g[role="listitem"]')];
-const rowLabel = (g: Element) => [...g.querySelectorAll('text')].map((t) => t.textContent).join(' ');
-const rowColor = (g: Element) => {
-  const swatch = g.querySelector('line, circle, rect, path');
-  return swatch?.getAttribute('stroke') ?? swatch?.getAttribute('fill') ?? '';
-};
 /** The pooling a legend row names first, as the family's key ("causal (τ = 0)" → causal). */
 function poolOfRow(label: string): string | undefined {
   const m = /^(mean|optimal|last token|custom|harmonic|causal \(τ = 0\)|eigenvalues of S, (\w+))/.exec(label);
   if (!m) return undefined;
   const word = m[2] ?? m[1];
   return word === 'last token' ? 'last' : word.startsWith('causal') ? 'causal' : word;
-}
-
-/** A figure as marks and words, without coordinates: what a snapshot should notice changing. */
-function summary(el: HTMLElement): unknown {
-  const svgs = [...el.querySelectorAll('svg')];
-  return svgs.map((svg) => {
-    if (svg.classList.contains('legend')) {
-      return { legend: legendRows(svg).map((g) => `${g.getAttribute('class') ?? ''}|${g.firstElementChild?.tagName}|${rowColor(g)}|${rowLabel(g)}`) };
-    }
-    const groups = [...svg.children].filter((c) => c.tagName.toLowerCase() === 'g').map((g) => {
-      const shapes: Record<string, number> = {};
-      for (const c of g.querySelectorAll('path, circle, line, rect, text')) shapes[c.tagName.toLowerCase()] = (shapes[c.tagName.toLowerCase()] ?? 0) + 1;
-      const paint = ['class', 'fill', 'stroke', 'stroke-dasharray'].map((a) => g.getAttribute(a)).filter(Boolean).join(' ');
-      const colors = [...new Set([...g.querySelectorAll('[fill], [stroke]')].flatMap((c) => [c.getAttribute('fill'), c.getAttribute('stroke')]).filter((c) => c && c !== 'none'))];
-      const texts = [...g.querySelectorAll('text')].map((t) => t.textContent);
-      return { paint, shapes, ...(colors.length ? { colors } : {}), ...(texts.length ? { texts } : {}) };
-    });
-    return { plot: svg.getAttribute('aria-label'), groups };
-  });
 }
 
 describe('paper-2 figures on every preset', () => {

@@ -7,7 +7,7 @@ import { GLOSSARY } from '../../web/src/experiments/glossary';
 import { defaults } from '../../web/src/experiments/schema';
 import { exportFileName } from '../../web/src/ui/export-name';
 // @ts-expect-error: a plain ES module shared with the e2e suite
-import { INTERNAL_CODE } from '../e2e/readers.mjs';
+import { INTERNAL_CODE } from '../e2e/reader-rules.mjs';
 
 const code = INTERNAL_CODE as RegExp;
 
