@@ -2,6 +2,7 @@
 
 #include <new>
 
+#include "attnlab/blocking.hpp"
 #include "attnlab/params.hpp"
 
 namespace attnlab {
@@ -10,6 +11,7 @@ namespace {
 template <class F>
 Outcome guarded(F&& body) {
   Outcome out;
+  pinProductBlocking();  // the same numbers on every machine (attnlab/blocking.hpp)
   try {
     out.value = body();
     out.ok = true;
