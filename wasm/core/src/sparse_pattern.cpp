@@ -53,7 +53,7 @@ double SparsePattern::rho() const {
     if (rowSize(i) == 0) continue;
     const auto first = values.begin() + rowStart[i], last = values.begin() + rowStart[i + 1];
     const auto [lo, hi] = std::minmax_element(first, last);
-    r = std::max(r, std::log(*hi / *lo));
+    r = std::max(r, std::log(*hi) - std::log(*lo));  // not log(hi / lo): that ratio overflows for 1e200 / 1e-200
   }
   return r;
 }

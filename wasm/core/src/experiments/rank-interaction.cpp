@@ -134,6 +134,14 @@ Json run(const Job& job, const Progress& progress) {
   result["warnings"] = c.warnings;
   const Json analysis = interactionJson(r, o, n);
   for (auto it = analysis.begin(); it != analysis.end(); ++it) result[it.key()] = it.value();
+  // spec paper3 §2.5 guarantees e(r_vis(τ)) <= 2·tanh(τ/2); a measured error above it means the logits are
+  // beyond what double precision resolves (a huge entry), and the bound must not read as a guarantee.
+  for (const ToleranceDimension& t : r.tolerance)
+    if (!(t.measuredError <= t.guaranteedError * (1 + 1e-9) + 1e-12))
+      result["warnings"].push_back("at τ = " + Json(t.tau).dump() + " the measured error " + Json(t.measuredError).dump() +
+                                   " is above the guaranteed 2·tanh(τ/2) = " + Json(t.guaranteedError).dump() +
+                                   ": the guarantee fails for this head (logits of largest magnitude " +
+                                   Json(c.logits.cwiseAbs().maxCoeff()).dump() + " are beyond double precision); rescale its Q, K");
   result["tauScale"] = v.choice("tauScale");
   result["epsOut"] = o.epsOut;
   result["eps"] = o.eps;
