@@ -12,6 +12,8 @@
 # overrides the binary.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=sweep-runners/sweep-folder.sh
+source "$here/sweep-folder.sh"
 attnlab=${ATTNLAB:-$here/../build/native/attnlab}
 [[ $# -ge 2 ]] || { echo "usage: $0 <experiment-id> <out-dir> [--slots N] [--retries R] [key=value ...]" >&2; exit 2; }
 id=$1 out=$2
@@ -61,13 +63,7 @@ trap stop INT TERM HUP
 trap 'rm -f "$out/lock.owner"' EXIT
 
 # The folder's plan: a folder of another sweep is refused rather than mixed.
-plan=$("$attnlab" plan "$id" "${params[@]}" --print plan)
-plan=${plan%%$'\n'*}
-if [[ -s $out/plan && $(cat "$out/plan") != "$plan" ]]; then
-  echo "attnlab: $out holds a sweep of another plan ($(cat "$out/plan"), see $out/jobs.jsonl); this one is $plan: choose another folder" >&2
-  exit 2
-fi
-echo "$plan" >"$out/plan"
+keep_plan "$attnlab" "$id" "$out" "${params[@]}"
 "$attnlab" plan "$id" "${params[@]}" -o "$out/jobs.jsonl"
 # The indices to run, read from the job lines by attnlab itself (JSON, not text patterns).
 mapfile -t indices < <("$attnlab" plan "$id" "${params[@]}" --missing "$out/results" --print index)

@@ -11,6 +11,8 @@
 # sweep), and a folder of another plan (<out-dir>/plan) is refused. ATTNLAB=/path/to/attnlab overrides the binary.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=sweep-runners/sweep-folder.sh
+source "$here/sweep-folder.sh"
 attnlab=$(readlink -f "${ATTNLAB:-$here/../build/native/attnlab}")
 [[ $# -ge 2 ]] || { echo "usage: $0 <experiment-id> <out-dir> [--parallel P] [--time T] [--partition X] [key=value ...]" >&2; exit 2; }
 id=$1 out=$(mkdir -p "$2" && cd "$2" && pwd)
@@ -42,13 +44,7 @@ submitted=
 trap '[[ -n $submitted ]] || rm -rf "$lock"' EXIT
 
 # The folder's plan: a folder of another sweep is refused rather than mixed.
-plan=$("$attnlab" plan "$id" "${params[@]}" --print plan)
-plan=${plan%%$'\n'*}
-if [[ -s $out/plan && $(cat "$out/plan") != "$plan" ]]; then
-  echo "attnlab: $out holds a sweep of another plan ($(cat "$out/plan"), see $out/jobs.jsonl); this one is $plan: choose another folder" >&2
-  exit 2
-fi
-echo "$plan" >"$out/plan"
+keep_plan "$attnlab" "$id" "$out" "${params[@]}"
 mkdir -p "$out/results" "$out/logs"
 "$attnlab" plan "$id" "${params[@]}" -o "$out/jobs.jsonl"
 # Job fields are read by attnlab from the JSON lines (never by text patterns).
