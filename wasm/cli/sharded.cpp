@@ -179,7 +179,6 @@ int runJob(const Args& a) {
     std::string line;
     std::getline(std::cin, line);
     job = unwrap(readSweepJob(a.id, line));
-    if (job.value("experiment", "") != a.id) throw Refused{"stdin: not a job line of " + a.id};
   } else {
     const Json jobs = readJobs(a);
     if (a.index < 0 || a.index >= static_cast<long>(jobs.size()))
