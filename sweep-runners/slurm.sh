@@ -6,14 +6,18 @@
 # core of the reference machine: see docs/cost-model.md); give it explicitly on slower nodes.
 # <out-dir> must be on a file system every node sees. Prints the combine job's id; when it is done,
 # <out-dir>/result.json is what `attnlab <experiment-id> key=value ...` prints. Submitting again after
-# failures resubmits only the jobs without a valid result. ATTNLAB=/path/to/attnlab overrides the binary.
+# failures resubmits only the jobs without a valid result. One sweep per folder: <out-dir>/lock.d is
+# held from submission until the combine step ends (it names the Slurm jobs; `scancel` them to stop the
+# sweep), and a folder of another plan (<out-dir>/plan) is refused. ATTNLAB=/path/to/attnlab overrides the binary.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=sweep-runners/sweep-folder.sh
+source "$here/sweep-folder.sh"
 attnlab=$(readlink -f "${ATTNLAB:-$here/../build/native/attnlab}")
 [[ $# -ge 2 ]] || { echo "usage: $0 <experiment-id> <out-dir> [--parallel P] [--time T] [--partition X] [key=value ...]" >&2; exit 2; }
 id=$1 out=$(mkdir -p "$2" && cd "$2" && pwd)
 shift 2
-parallel=8 time= partition=() params=()
+parallel=8 time='' partition=() params=()
 while [[ $# -gt 0 ]]; do
   case $1 in
     --parallel) parallel=$2; shift 2 ;;
@@ -22,25 +26,51 @@ while [[ $# -gt 0 ]]; do
     *) params+=("$1"); shift ;;
   esac
 done
+
+# One sweep per folder. mkdir is atomic on shared file systems; the lock outlives this script (the
+# sweep runs in Slurm) and the combine step removes it. A lock whose Slurm jobs are gone is stale.
+lock=$out/lock.d
+if ! mkdir "$lock" 2>/dev/null; then
+  owner=$(cat "$lock/owner" 2>/dev/null || true)
+  jobs=$(sed -n 's/^slurm jobs \([0-9_,]*\).*/\1/p' <<<"$owner")
+  if [[ -z $jobs || -n $(squeue -h -j "$jobs" 2>/dev/null) ]]; then
+    echo "attnlab: $out is in use by another sweep (${owner:-being submitted}); wait for it, scancel it, or choose another folder (remove $lock if no sweep runs)" >&2
+    exit 2
+  fi
+  rm -rf "$lock" && mkdir "$lock"
+fi
+echo "being submitted by pid $$ on $(hostname) at $(date -u +%FT%TZ)" >"$lock/owner"
+submitted=
+trap '[[ -n $submitted ]] || rm -rf "$lock"' EXIT
+
+# The folder's plan: a folder of another sweep is refused rather than mixed.
+keep_plan "$attnlab" "$id" "$out" "${params[@]}"
 mkdir -p "$out/results" "$out/logs"
 "$attnlab" plan "$id" "${params[@]}" -o "$out/jobs.jsonl"
-"$attnlab" plan "$id" "${params[@]}" --missing "$out/results" -o "$out/todo.jsonl"
-indices=$(grep -o '"index":[0-9]*' "$out/todo.jsonl" | cut -d: -f2 | paste -sd, - || true)
+# Job fields are read by attnlab from the JSON lines (never by text patterns).
+indices=$("$attnlab" plan "$id" "${params[@]}" --missing "$out/results" --print index | paste -sd, -)
 # Memory per task: the plan's estimate (bytes) plus 64 MiB for the process, in MiB.
-bytes=$(grep -o '"estimatedBytes":[0-9.e+]*' "$out/jobs.jsonl" | head -n 1 | cut -d: -f2)
-mem=$(awk -v b="${bytes:-0}" 'BEGIN { printf "%d", b / 1048576 + 64 }')
+bytes=$("$attnlab" plan "$id" "${params[@]}" --print estimatedBytes)
+bytes=${bytes%%$'\n'*}
+mem=$(awk -v b="${bytes:-0}" 'BEGIN { if (b == "null") b = 0; printf "%d", b / 1048576 + 64 }')
 if [[ -z $time ]]; then
-  longest=$(grep -o '"estimatedSeconds":[0-9.e+]*' "$out/jobs.jsonl" | cut -d: -f2 | sort -g | tail -n 1)
+  longest=$("$attnlab" plan "$id" "${params[@]}" --print estimatedSeconds | grep -v null | sort -g | tail -n 1 || true)
   time=$(awk -v s="${longest:-900}" 'BEGIN { m = int((4 * s + 300) / 60) + 1; printf "%d:%02d:00", m / 60, m % 60 }')
 fi
-combine_deps=()
+combine_deps=() array=
 if [[ -n $indices ]]; then
+  # --open-mode=append: a resubmitted task adds to its log instead of replacing it.
   array=$(sbatch --parsable "${partition[@]}" --job-name "attnlab-$id" --array "$indices%$parallel" \
-    --mem "${mem}M" --time "$time" --output "$out/logs/%a.out" \
+    --mem "${mem}M" --time "$time" --output "$out/logs/%a.out" --open-mode=append \
     --wrap "\"$attnlab\" run-job \"$id\" --jobs \"$out/jobs.jsonl\" --index \$SLURM_ARRAY_TASK_ID -o \"$out/results/\$SLURM_ARRAY_TASK_ID.json\"")
   combine_deps=(--dependency "afterany:$array")
   echo "attnlab: submitted array $array ($(tr ',' '\n' <<<"$indices" | wc -l) tasks, ${mem} MiB and $time each)" >&2
 fi
-sbatch --parsable "${partition[@]}" "${combine_deps[@]}" --job-name "attnlab-$id-combine" --mem 1G --time "$time" \
-  --output "$out/logs/combine.out" \
-  --wrap "'$attnlab' combine '$id' --jobs '$out/jobs.jsonl' '$out/results' -o '$out/result.json'"
+# The combine step releases the folder whatever its outcome.
+combine=$(sbatch --parsable "${partition[@]}" "${combine_deps[@]}" --job-name "attnlab-$id-combine" --mem 1G --time "$time" \
+  --output "$out/logs/combine.out" --open-mode=append \
+  --wrap "'$attnlab' combine '$id' --jobs '$out/jobs.jsonl' '$out/results' -o '$out/result.json'; status=\$?; rm -rf '$lock'; exit \$status")
+submitted=1
+# (A combine step that already ran has removed the lock: then there is nothing left to name.)
+echo "slurm jobs ${array:+$array,}$combine (submitted by pid $$ on $(hostname) at $(date -u +%FT%TZ))" >"$lock/owner" 2>/dev/null || true
+echo "$combine"

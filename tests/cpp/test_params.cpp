@@ -9,6 +9,7 @@
 
 #include "attnlab/experiment.hpp"
 #include "attnlab/result_shape.hpp"
+#include "experiment_fixture.hpp"
 
 using namespace attnlab;
 using Catch::Matchers::Contains;
@@ -146,22 +147,7 @@ TEST_CASE("result shapes equal the pinned fixture", "[params][schema]") {
 
 // Cheap parameters per experiment: every experiment's result must conform to its declared shape.
 TEST_CASE("every experiment's result conforms to its declared shape", "[params][schema]") {
-  const std::map<std::string, Json> cheap = {
-      {"attention-map", {{"n", 40}}},
-      {"sparse-approx", {{"n", 32}, {"d", 300}}},
-      {"sparse-dmin", {{"ns", "16,32"}, {"seeds", 2}}},
-      {"rmt-spectrum", {{"d", 60}}},
-      {"rmt-transition", {{"d", 40}, {"mu2", "0.5,2"}, {"seeds", 2}}},
-      {"rmt-weights", {{"d", 40}, {"sequences", 20}}},
-      {"rmt-ridge", {{"d", 40}, {"mu2", "0.5"}, {"ntrain", 100}, {"ntest", 100}, {"seeds", 1}}},
-      {"rmt-phase", Json::object()},
-      {"rank-beta", {{"n", 32}, {"betas", "2,8"}}},
-      {"rank-n", {{"n", "16,32"}}},
-      {"rank-eps", {{"n", 32}, {"eps", "0.2,0.1"}}},
-      {"rank-ladder", {{"n", 32}, {"refit", "1"}}},
-      {"rank-interaction", {{"source", "synthetic"}, {"n", 32}}},
-      {"rank-zoo", {{"family", "broad"}, {"betaMults", "1"}}},
-  };
+  const std::map<std::string, attnlab::Json> cheap = fixture::cheapParams();
   for (const auto& e : experiments()) {
     INFO(e.id);
     const auto found = cheap.find(e.id);

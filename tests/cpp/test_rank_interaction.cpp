@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "attnlab/experiment.hpp"
 #include "attnlab/rank_error.hpp"
 #include "attnlab/rank_head.hpp"
 #include "attnlab/rank_interaction.hpp"
@@ -170,4 +171,23 @@ TEST_CASE("memory estimates grow like n^2 and cover the dense matrices", "[rank]
   CHECK(interactionBytes(128, 128) > 0);
   CHECK(zooConfigurationBytes() > interactionBytes(128, 128));
   CHECK(svdCertificateBytes(256, 256) < svdCertificateBytes(512, 512));
+}
+
+TEST_CASE("rank-interaction: a guarantee the measured error contradicts is a warning, never silent", "[rank][interaction]") {
+  // Issue 17: q[0][0] = 1e20 puts the logits beyond double precision; e(r_vis) then exceeds 2·tanh(τ/2).
+  Rng rng(5, 0);
+  std::vector<double> q(16 * 4), k(16 * 4);
+  for (double& x : q) x = rng.normal();
+  for (double& x : k) x = rng.normal();
+  q[0] = 1e20;
+  const Inputs inputs = {{"q", InputArray{{16, 4}, false, q}}, {"k", InputArray{{16, 4}, false, k}}};
+  const Outcome out = runExperiment("rank-interaction", {{"taus", "1"}}, inputs, Progress());
+  REQUIRE(out.ok);
+  bool contradicted = false;
+  for (const auto& t : out.value["tolerance"])
+    contradicted = contradicted || t["measuredError"].get<double>() > t["guaranteedError"].get<double>();
+  REQUIRE(contradicted);
+  bool warned = false;
+  for (const auto& w : out.value["warnings"]) warned = warned || w.get<std::string>().find("the guarantee fails") != std::string::npos;
+  CHECK(warned);
 }

@@ -4,11 +4,14 @@
 #include <cmath>
 #include <numeric>
 
+#include "attnlab/experiment.hpp"
+#include "attnlab/result_shape.hpp"
 #include "attnlab/sparse_approx.hpp"
 
 using namespace attnlab;
 using Catch::Matchers::Contains;
 using Catch::Matchers::WithinAbs;
+using Catch::Matchers::WithinRel;
 
 namespace {
 
@@ -205,6 +208,22 @@ TEST_CASE("sparse-dmin: every seed's d_min equals the paper's literal scan", "[s
   for (const char* split : {"sym", "asym"}) {  // also for the other construction choices
     const Json p = {{"ns", "48"}, {"seeds", 6}, {"split", split}, {"proj", "orth"}, {"causal", 1}};
     CHECK(dminValues(run("sparse-dmin", p), 0) == paperScan(p));
+  }
+}
+
+TEST_CASE("sparse-approx: a finite pattern of extreme range gives a finite rho and bound", "[sparse][approx][upload]") {
+  for (const double tiny : {1e-200, 5e-324}) {
+    std::vector<double> t;
+    for (int i = 0; i < 16; ++i) {
+      t.insert(t.end(), {double(i), double(i), 1e200});
+      t.insert(t.end(), {double(i), double((i + 1) % 16), tiny});
+    }
+    const Json r = run("sparse-approx", {{"d", 8}, {"redraws", 2}}, t);
+    INFO(tiny);
+    CHECK(shapeMismatch(findExperiment("sparse-approx")->result, r) == "");  // rho, bound: numbers, not null
+    CHECK_THAT(r["rho"].get<double>(), WithinRel(std::log(1e200) - std::log(tiny), 1e-12));
+    CHECK(std::isfinite(r["bound"].get<double>()));
+    CHECK(r["bound"].get<double>() > 0);
   }
 }
 

@@ -4,6 +4,7 @@
 //   attnlab --schema                                         every experiment's schema as JSON
 // Exit 0 on success, 2 on bad input (the message names the parameter or file), 1 on a failed run.
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -25,9 +26,9 @@ void usage(std::ostream& out) {
   out << "usage: attnlab <experiment-id> [key=value ...] [<input>=<file.csv|file.npy|file.json>]\n"
          "       attnlab <experiment-id> --help    parameters, defaults, ranges and inputs\n"
          "       attnlab --schema                  every experiment's schema as JSON\n"
-         "       attnlab plan <experiment-id> [key=value ...] [-o jobs.jsonl] [--missing results/]\n"
+         "       attnlab plan <experiment-id> [key=value ...] [-o jobs.jsonl] [--missing results/] [--print KEY]\n"
          "       attnlab run-job <experiment-id> --jobs jobs.jsonl --index I [-o results/I.json]\n"
-         "       attnlab combine <experiment-id> --jobs jobs.jsonl results/ [-o result.json]\n"
+         "       attnlab combine <experiment-id> --jobs jobs.jsonl results/ [-o result.json] [--allow-partial]\n"
          "experiments:";
   for (const auto& e : attnlab::experiments()) out << ' ' << e.id;
   out << '\n';
@@ -46,8 +47,10 @@ bool isInput(const Experiment& e, const std::string& key, const std::string& val
   for (const auto& rule : e.inputs) {
     if (rule.name != key) continue;
     if (!param) return true;
+    std::string lower = value;  // extensions in any case: R.CSV is a file, as headless and the page read it
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     for (const auto& format : rule.formats)
-      if (value.size() > format.size() && value.compare(value.size() - format.size() - 1, std::string::npos, "." + format) == 0)
+      if (lower.size() > format.size() && lower.compare(lower.size() - format.size() - 1, std::string::npos, "." + format) == 0)
         return true;
   }
   return false;
@@ -136,6 +139,8 @@ int main(int argc, char** argv) {
     std::string key = arg.substr(0, eq);
     const std::string value = arg.substr(eq + 1);
     if (key == "upload" && e->inputs.size() == 1) key = e->inputs[0].name;  // the old spelling of the only input
+    const bool repeated = params.contains(key) || std::any_of(files.begin(), files.end(), [&](const auto& f) { return f.first == key; });
+    if (repeated) return refuse(key + " is given twice: give each parameter once");
     if (isInput(*e, key, value)) files.emplace_back(key, value);
     else params[key] = value;
   }

@@ -1,15 +1,17 @@
 #include "sharded.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
-#include <sstream>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "attnlab/experiment.hpp"
+#include "attnlab/sweep.hpp"
 #include "read_file.hpp"
 
 namespace attnlab::cli {
@@ -23,8 +25,9 @@ struct Refused {
 };
 
 struct Args {
-  std::string command, id, jobsPath, output, missingDir, resultsDir;
+  std::string command, id, jobsPath, output, missingDir, resultsDir, print;
   long index = -1;
+  bool allowPartial = false;
   Json params = Json::object();
 };
 
@@ -43,13 +46,17 @@ Args parseArgs(int argc, char** argv) {
     if (arg == "-o") a.output = value();
     else if (arg == "--jobs") a.jobsPath = value();
     else if (arg == "--missing") a.missingDir = value();
+    else if (arg == "--print" && a.command == "plan") a.print = value();
+    else if (arg == "--allow-partial" && a.command == "combine") a.allowPartial = true;
     else if (arg == "--index") {
       const std::string text = value();
       if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos)
         throw Refused{"--index must be a job index (0, 1, ...), got " + quoteValue(text)};
       a.index = std::stol(text);
     } else if (arg.find('=') != std::string::npos && arg.find('=') > 0) {
-      a.params[arg.substr(0, arg.find('='))] = arg.substr(arg.find('=') + 1);
+      const std::string key = arg.substr(0, arg.find('='));
+      if (a.params.contains(key)) throw Refused{key + " is given twice: give each parameter once"};
+      a.params[key] = arg.substr(arg.find('=') + 1);
     } else if (a.command == "combine" && a.resultsDir.empty()) {
       a.resultsDir = arg;
     } else {
@@ -59,7 +66,9 @@ Args parseArgs(int argc, char** argv) {
   return a;
 }
 
-// Writes text to path atomically (a temporary file in the same folder, then rename), or to stdout.
+// Writes text to path atomically, or to stdout: a temporary file of this writer alone
+// (<path>.<pid>.<random>.tmp, in the same folder), then rename, so concurrent writers of one path never
+// collide: the last rename wins and every reader sees one whole file.
 void writeOut(const std::string& path, const std::string& text) {
   if (path.empty()) {
     std::cout << text;
@@ -67,88 +76,98 @@ void writeOut(const std::string& path, const std::string& text) {
   }
   const fs::path target(path);
   if (target.has_parent_path()) fs::create_directories(target.parent_path());
-  const std::string temporary = path + ".tmp";
+  char unique[64];
+  std::snprintf(unique, sizeof unique, ".%ld.%08x.tmp", static_cast<long>(::getpid()), std::random_device{}());
+  const std::string temporary = path + unique;
   {
     std::ofstream out(temporary, std::ios::binary);
     out << text;
-    if (!out) throw std::runtime_error("cannot write " + temporary);
+    out.close();
+    if (!out) {
+      std::error_code ignored;
+      fs::remove(temporary, ignored);
+      throw std::runtime_error("cannot write " + temporary);
+    }
   }
-  fs::rename(temporary, target);
+  std::error_code failed;
+  fs::rename(temporary, target, failed);
+  if (failed) {
+    std::error_code ignored;
+    fs::remove(temporary, ignored);
+    throw std::runtime_error("cannot rename " + temporary + " to " + path + ": " + failed.message());
+  }
 }
 
-// The job lines of a jobs file, checked to belong to this experiment and this version of attnlab.
-std::vector<Json> readJobs(const Args& a) {
+Json unwrap(const Outcome& out) {
+  if (!out.ok) {
+    if (out.badInput) throw Refused{out.error};
+    throw std::runtime_error(out.error);
+  }
+  return out.value;
+}
+
+// The job lines of a jobs file, checked by the core (this experiment and version, one plan).
+Json readJobs(const Args& a) {
   if (a.jobsPath.empty()) throw Refused{a.command + " needs --jobs jobs.jsonl"};
   std::string bytes, error;
   if (!readFileBytes(a.jobsPath, kInputFileLimitBytes, bytes, error)) throw Refused{"--jobs: " + error};
-  std::vector<Json> jobs;
-  std::istringstream lines(bytes);
-  std::string line;
-  for (int number = 1; std::getline(lines, line); ++number) {
-    if (line.empty()) continue;
-    Json job = Json::parse(line, nullptr, false);
-    if (job.is_discarded() || !job.is_object()) throw Refused{a.jobsPath + " line " + std::to_string(number) + ": not a job (malformed JSON)"};
-    if (job.value("experiment", "") != a.id)
-      throw Refused{a.jobsPath + " holds jobs of " + quoteValue(job.value("experiment", "?")) + ", not of " + a.id};
-    if (job.value("app", "") != kAppVersion)
-      throw Refused{a.jobsPath + " was planned by attnlab " + job.value("app", "?") + "; this is attnlab " + kAppVersion + ": plan again"};
-    if (job.value("index", -1) != static_cast<long>(jobs.size()))
-      throw Refused{a.jobsPath + " line " + std::to_string(number) + ": job index " + job.value("index", Json(-1)).dump() +
-                    " out of order (expected " + std::to_string(jobs.size()) + ")"};
-    jobs.push_back(std::move(job));
-  }
-  if (jobs.empty()) throw Refused{a.jobsPath + " holds no job"};
-  return jobs;
+  return unwrap(readSweepJobs(a.id, a.jobsPath, bytes));
 }
 
-// A finished result for `job`, or null when the file is missing, truncated or belongs to another job.
-Json validResult(const fs::path& file, const Json& job) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return nullptr;
-  std::stringstream text;
-  text << in.rdbuf();
-  Json r = Json::parse(text.str(), nullptr, false);
-  if (r.is_discarded() || !r.is_object() || !r.contains("result")) return nullptr;
-  for (const char* key : {"app", "experiment", "index", "params", "at"})
-    if (r.value(key, Json()) != job.value(key, Json())) return nullptr;
-  return r;
-}
-
-// Result files of a folder by job index; any file that is not <index>.json of this sweep is refused.
-std::map<long, fs::path> resultFiles(const std::string& dir, std::size_t jobCount) {
-  std::map<long, fs::path> files;
-  if (!fs::is_directory(dir)) return files;
+// Every entry of a results folder but interrupted writes (*.tmp), read without blocking: a FIFO, a
+// device or a directory named like a result is reported to the core as an error, never opened for reading.
+Json resultFiles(const std::string& dir) {
+  Json files = Json::array();
+  std::error_code missing;
+  if (!fs::is_directory(dir, missing)) return files;
   for (const auto& entry : fs::directory_iterator(dir)) {
     const std::string name = entry.path().filename().string();
-    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".tmp") == 0) continue;  // an interrupted write
-    const std::string stem = entry.path().stem().string();
-    const bool numbered = entry.path().extension() == ".json" && !stem.empty() && stem.size() < 10 &&
-                          stem.find_first_not_of("0123456789") == std::string::npos;
-    if (!numbered || std::stoul(stem) >= jobCount)
-      throw Refused{dir + " holds a foreign file " + quoteValue(name) + " (results are <index>.json, index < " +
-                    std::to_string(jobCount) + ")"};
-    files[std::stol(stem)] = entry.path();
+    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".tmp") == 0) continue;
+    if (shardIndex(name) < 0) {
+      files.push_back({{"name", name}, {"error", "not a result file name"}});
+      continue;
+    }
+    std::string bytes, error;
+    if (readFileBytes(entry.path().string(), kInputFileLimitBytes, bytes, error)) {
+      files.push_back({{"name", name}, {"text", std::move(bytes)}});
+    } else {
+      // "'<path>' is a FIFO, not a regular file" -> "a FIFO, not a regular file" (the path is named by the caller)
+      const auto quoted = error.find("' is ");
+      files.push_back({{"name", name}, {"error", quoted == std::string::npos ? error : error.substr(quoted + 5)}});
+    }
   }
   return files;
 }
 
+// One line on stderr per refused shard: which file, why.
+void reportRefused(const Json& checked) {
+  for (const auto& r : checked.at("refused"))
+    std::cerr << "attnlab: refused " << r.at("file").get<std::string>() << ": " << r.at("reason").get<std::string>() << '\n';
+}
+
+std::string indexText(const Json& indices) {
+  std::string list;
+  for (std::size_t k = 0; k < indices.size() && k < 20; ++k) list += (k ? " " : "") + indices[k].dump();
+  return list + (indices.size() > 20 ? " ..." : "");
+}
+
 int plan(const Args& a) {
-  const Outcome planned = planExperiment(a.id, a.params, {});
-  if (!planned.ok) throw Refused{planned.error};
-  const Json& bytes = planned.value["estimatedBytes"];
-  const Json& jobs = planned.value["jobs"];
-  std::map<long, fs::path> done;
-  if (!a.missingDir.empty()) done = resultFiles(a.missingDir, jobs.size());
+  const Json lines = unwrap(planSweep(a.id, a.params));
+  std::vector<bool> done(lines.size(), false);
+  if (!a.missingDir.empty()) {
+    const Json checked = unwrap(checkShards(lines, a.missingDir, resultFiles(a.missingDir)));
+    reportRefused(checked);
+    for (const auto& i : checked.at("done")) done[i.get<std::size_t>()] = true;
+  }
   std::string out;
-  for (std::size_t i = 0; i < jobs.size(); ++i) {
-    Json line = {{"app", kAppVersion}, {"experiment", a.id}, {"index", i}, {"jobs", jobs.size()},
-                 {"params", jobs[i]["params"]}, {"at", jobs[i]["at"]},
-                 {"estimatedBytes", bytes}, {"estimatedSeconds", jobs[i]["estimatedSeconds"]}};
-    if (!a.missingDir.empty()) {
-      const auto found = done.find(static_cast<long>(i));
-      if (found != done.end() && !validResult(found->second, line).is_null()) continue;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (done[i]) continue;
+    if (a.print.empty()) {
+      out += lines[i].dump() + "\n";
+    } else {
+      const Json value = lines[i].value(a.print, Json());
+      out += (value.is_string() ? value.get<std::string>() : value.dump()) + "\n";
     }
-    out += line.dump() + "\n";
   }
   writeOut(a.output, out);
   return 0;
@@ -159,11 +178,9 @@ int runJob(const Args& a) {
   if (a.jobsPath.empty()) {  // one job line on stdin
     std::string line;
     std::getline(std::cin, line);
-    job = Json::parse(line, nullptr, false);
-    if (job.is_discarded() || !job.is_object() || job.value("experiment", "") != a.id || job.value("app", "") != kAppVersion)
-      throw Refused{"stdin: not a job line of " + a.id + " planned by attnlab " + kAppVersion};
+    job = unwrap(readSweepJob(a.id, line));
   } else {
-    const std::vector<Json> jobs = readJobs(a);
+    const Json jobs = readJobs(a);
     if (a.index < 0 || a.index >= static_cast<long>(jobs.size()))
       throw Refused{"--index must be in [0, " + std::to_string(jobs.size() - 1) + "] for " + a.jobsPath};
     job = jobs[a.index];
@@ -181,34 +198,26 @@ int runJob(const Args& a) {
     std::cerr << "attnlab: " << out.error << '\n';
     return 1;
   }
-  Json file = {{"app", kAppVersion}, {"experiment", a.id}, {"index", job["index"]}, {"params", job["params"]},
-               {"at", job["at"]}, {"result", out.value}};
-  writeOut(a.output, file.dump() + "\n");
+  writeOut(a.output, shardOf(job, out.value).dump() + "\n");
   return 0;
 }
 
+// Exit 0 when every job has a valid result; kIncomplete when some are missing or refused (the merged
+// file is still written, marked "partial"), unless --allow-partial.
+constexpr int kIncomplete = 3;
+
 int combine(const Args& a) {
-  const std::vector<Json> jobs = readJobs(a);
+  const Json jobs = readJobs(a);
   if (a.resultsDir.empty()) throw Refused{"combine needs the results folder"};
-  const std::map<long, fs::path> files = resultFiles(a.resultsDir, jobs.size());
-  Json finished = Json::array();
-  std::vector<long> missing;
-  for (std::size_t i = 0; i < jobs.size(); ++i) {
-    const auto found = files.find(static_cast<long>(i));
-    const Json r = found == files.end() ? Json(nullptr) : validResult(found->second, jobs[i]);
-    if (r.is_null()) missing.push_back(static_cast<long>(i));
-    else finished.push_back({{"index", i}, {"result", r["result"]}});
-  }
-  if (!missing.empty()) {
-    std::string list;
-    for (std::size_t k = 0; k < missing.size() && k < 20; ++k) list += (k ? " " : "") + std::to_string(missing[k]);
-    std::fprintf(stderr, "attnlab: combining %zu of %zu jobs; missing or invalid: %s%s (attnlab plan ... --missing %s)\n",
-                 finished.size(), jobs.size(), list.c_str(), missing.size() > 20 ? " ..." : "", a.resultsDir.c_str());
-  }
-  const Outcome out = combineExperiment(a.id, jobs[0]["params"], finished);
-  if (!out.ok) throw Refused{out.error};
-  writeOut(a.output, out.value.dump() + "\n");
-  return 0;
+  const Json merged = unwrap(combineSweep(jobs, a.resultsDir, resultFiles(a.resultsDir)));
+  reportRefused(merged);
+  const Json& missing = merged.at("missing");
+  if (!missing.empty())
+    std::cerr << "attnlab: combined " << merged.at("done").dump() << " of " << jobs.size() << " jobs; missing: " << indexText(missing)
+              << " (run them: attnlab plan ... --missing " << a.resultsDir << ")" << (a.allowPartial ? "" : "; the result is partial")
+              << '\n';
+  writeOut(a.output, merged.at("result").dump() + "\n");
+  return missing.empty() || a.allowPartial ? 0 : kIncomplete;
 }
 
 }  // namespace

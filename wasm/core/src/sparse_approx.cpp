@@ -40,7 +40,11 @@ void readConstruction(const ParamValues& v, Construction& c) {
 double proofOffset(double eps1, double eps2) { return std::log(1.0 / eps2) + std::log1p(eps1); }
 
 double theoremBound(int n, double k, double gamma, double eps1, double eps2, double failure) {
-  const double beta = proofOffset(eps1, eps2) + std::log(gamma);
+  return theoremBoundLog(n, k, std::log(gamma), eps1, eps2, failure);
+}
+
+double theoremBoundLog(int n, double k, double logGamma, double eps1, double eps2, double failure) {
+  const double beta = proofOffset(eps1, eps2) + logGamma;
   const double eta = std::log1p(eps1) / (2.0 * std::sqrt(k) * beta);
   const double nn = static_cast<double>(n) * n;
   return std::ceil(4.0 * std::log(4.0 * nn / failure) / (eta * eta - eta * eta * eta));

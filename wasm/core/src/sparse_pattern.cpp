@@ -53,7 +53,9 @@ double SparsePattern::rho() const {
     if (rowSize(i) == 0) continue;
     const auto first = values.begin() + rowStart[i], last = values.begin() + rowStart[i + 1];
     const auto [lo, hi] = std::minmax_element(first, last);
-    r = std::max(r, std::log(*hi / *lo));
+    // log(hi / lo) (the digits golden results pin), or log hi - log lo where the ratio overflows (1e200 / 1e-200).
+    const double ratio = *hi / *lo;
+    r = std::max(r, std::isfinite(ratio) ? std::log(ratio) : std::log(*hi) - std::log(*lo));
   }
   return r;
 }

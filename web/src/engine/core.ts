@@ -30,6 +30,12 @@ export interface CoreModule {
   parseInput(id: string, input: string, fileName: string, bytes: Uint8Array, budgetMiB: number):
     { ok: true; value: InputArray } | { ok: false; error: string; badInput: boolean };
   listExperiments(): string;
+  /** A sweep in shards (wasm/bindings/sweep.cpp, attnlab/sweep.hpp): JSON strings in, envelopes out. */
+  sweepPlan(id: string, params: string): string;
+  sweepReadJobs(id: string, fileName: string, text: string): string;
+  sweepShard(line: string, result: string): string;
+  sweepCheck(jobs: string, folder: string, files: string): string;
+  sweepCombine(jobs: string, folder: string, files: string): string;
   /** The table `attnlab <id> --help` prints. */
   experimentHelp(id: string): string;
   heapInUse(): number;

@@ -81,6 +81,7 @@ export function parseArgs(argv: string[], schemas: CoreSchema[]): HeadlessArgs |
     let key = arg.slice(0, eq);
     const value = arg.slice(eq + 1);
     if (key === 'upload' && inputNames.length === 1) key = inputNames[0]; // the old spelling of the only input
+    if (Object.hasOwn(args.params, key) || args.files.some(([name]) => name === key)) return new UsageError(`${key} is given twice: give each parameter once`);
     if (isFileArg(schema, key, value)) args.files.push([key, value]);
     else args.params[key] = value; // strings, as the CLI passes them: the core validates and converts
   }

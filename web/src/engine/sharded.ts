@@ -1,13 +1,16 @@
-// The experiment contract on the command line for the wasm build, the same files as the native CLI's
-// (wasm/cli/sharded.cpp):
-//   npm run lab -- plan <id> key=value ... [-o jobs.jsonl] [--missing results/]
+// The experiment contract on the command line for the wasm build, the same files and verdicts as the
+// native CLI's (wasm/cli/sharded.cpp): both call the core's sweep functions (attnlab/sweep.hpp), which
+// write the job lines and shards and check every shard before a merge; this file only lists folders,
+// reads files without blocking and writes atomically.
+//   npm run lab -- plan <id> key=value ... [-o jobs.jsonl] [--missing results/] [--print KEY]
 //   npm run lab -- run-job <id> --jobs jobs.jsonl --index I [-o results/I.json]
-//   npm run lab -- combine <id> --jobs jobs.jsonl results/ [-o result.json]
-// Node only (headless). Throws ShardedRefusal for bad input (exit 2).
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+//   npm run lab -- combine <id> --jobs jobs.jsonl results/ [-o result.json] [--allow-partial]
+// Node only (headless). Throws ShardedRefusal for bad input (exit 2); combine returns 3 when jobs are missing.
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { APP_VERSION } from '../plots/stamp';
-import type { Core, FinishedJob, Json, Params } from './core';
+import { CoreError, unwrap, type Core, type Json, type Params } from './core';
 
 /** Bad input: exit 2 with this one-line message. */
 export class ShardedRefusal extends Error {}
@@ -15,7 +18,13 @@ export class ShardedRefusal extends Error {}
 /** Job files carry package.json's version; the native CLI writes the core's kAppVersion (sharded.test.ts checks it is the same). */
 export { APP_VERSION };
 
-interface Args { command: string; id: string; params: Params; jobs?: string; output?: string; missing?: string; results?: string; index?: number }
+/** combine's exit code when jobs are missing or refused (the merged file is still written, marked "partial"). */
+export const EXIT_INCOMPLETE = 3;
+
+interface Args {
+  command: string; id: string; params: Params; jobs?: string; output?: string; missing?: string; results?: string;
+  index?: number; print?: string; allowPartial?: boolean;
+}
 
 function parse(argv: string[]): Args {
   const [command, id, ...rest] = argv;
@@ -30,99 +39,123 @@ function parse(argv: string[]): Args {
     if (arg === '-o') args.output = value();
     else if (arg === '--jobs') args.jobs = value();
     else if (arg === '--missing') args.missing = value();
+    else if (arg === '--print' && command === 'plan') args.print = value();
+    else if (arg === '--allow-partial' && command === 'combine') args.allowPartial = true;
     else if (arg === '--index') {
       const text = value();
       if (!/^[0-9]{1,9}$/.test(text)) throw new ShardedRefusal(`--index must be a job index (0, 1, ...), got '${text.slice(0, 80)}'`);
       args.index = Number(text);
-    } else if (arg.indexOf('=') > 0) args.params[arg.slice(0, arg.indexOf('='))] = arg.slice(arg.indexOf('=') + 1);
+    } else if (arg.indexOf('=') > 0) {
+      const key = arg.slice(0, arg.indexOf('='));
+      if (Object.hasOwn(args.params, key)) throw new ShardedRefusal(`${key} is given twice: give each parameter once`);
+      args.params[key] = arg.slice(arg.indexOf('=') + 1);
+    }
     else if (command === 'combine' && !args.results) args.results = arg;
     else throw new ShardedRefusal(`unexpected argument '${arg.slice(0, 80)}'`);
   }
   return args;
 }
 
-/** Atomic write (temporary file, then rename), or stdout when no path is given. */
+/** Atomic write through a temporary file of this writer alone (<path>.<pid>.<random>.tmp), or stdout. */
 function writeOut(path: string | undefined, text: string, stdout: (t: string) => void): void {
   if (!path) return stdout(text);
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(`${path}.tmp`, text);
-  renameSync(`${path}.tmp`, path);
-}
-
-function readJobs(args: Args): Json[] {
-  if (!args.jobs) throw new ShardedRefusal(`${args.command} needs --jobs jobs.jsonl`);
-  let text: string;
-  try { text = readFileSync(args.jobs, 'utf8'); } catch { throw new ShardedRefusal(`--jobs: cannot open '${args.jobs}'`); }
-  const jobs: Json[] = [];
-  text.split('\n').forEach((line, k) => {
-    if (!line) return;
-    let job: Json;
-    try { job = JSON.parse(line); } catch { throw new ShardedRefusal(`${args.jobs} line ${k + 1}: not a job (malformed JSON)`); }
-    if (job.experiment !== args.id) throw new ShardedRefusal(`${args.jobs} holds jobs of '${job.experiment}', not of ${args.id}`);
-    if (job.app !== APP_VERSION) throw new ShardedRefusal(`${args.jobs} was planned by attnlab ${job.app}; this is attnlab ${APP_VERSION}: plan again`);
-    if (job.index !== jobs.length) throw new ShardedRefusal(`${args.jobs} line ${k + 1}: job index ${job.index} out of order (expected ${jobs.length})`);
-    jobs.push(job);
-  });
-  if (jobs.length === 0) throw new ShardedRefusal(`${args.jobs} holds no job`);
-  return jobs;
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-function validResult(path: string, job: Json): Json | undefined {
+  const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    const r = JSON.parse(readFileSync(path, 'utf8'));
-    return ['app', 'experiment', 'index', 'params', 'at'].every((key) => same(r[key], job[key])) && 'result' in r ? r : undefined;
-  } catch {
-    return undefined;
+    writeFileSync(temporary, text);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
   }
 }
 
-function resultFiles(dir: string | undefined, count: number): Map<number, string> {
-  const files = new Map<number, string>();
-  if (!dir || !existsSync(dir) || !statSync(dir).isDirectory()) return files;
-  for (const name of readdirSync(dir)) {
-    if (name.endsWith('.tmp')) continue;
-    const m = /^([0-9]{1,9})\.json$/.exec(name);
-    if (!m || Number(m[1]) >= count) throw new ShardedRefusal(`${dir} holds a foreign file '${name.slice(0, 80)}' (results are <index>.json, index < ${count})`);
-    files.set(Number(m[1]), join(dir, name));
+const KINDS: [string, (s: ReturnType<typeof fstatSync>) => boolean][] = [
+  ['a directory', (s) => s.isDirectory()], ['a FIFO', (s) => s.isFIFO()], ['a character device', (s) => s.isCharacterDevice()],
+  ['a block device', (s) => s.isBlockDevice()], ['a socket', (s) => s.isSocket()],
+];
+
+/** A file's text, opened without blocking (a FIFO returns at once) and read only when it is a regular file. */
+function readRegular(path: string): { text: string } | { error: string } {
+  let fd: number;
+  try { fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK); } catch { return { error: `cannot open '${path}'` }; }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) return { error: `${KINDS.find(([, is]) => is(info))?.[0] ?? 'not a plain file'}, not a regular file` };
+    return { text: readFileSync(fd, 'utf8') };
+  } finally {
+    closeSync(fd);
   }
-  return files;
 }
+
+function fromCore<T>(envelope: string): T {
+  try {
+    return unwrap(envelope) as T;
+  } catch (error) {
+    if (error instanceof CoreError && error.badInput) throw new ShardedRefusal(error.message);
+    throw error;
+  }
+}
+
+function readJobs(core: Core, args: Args): Json[] {
+  if (!args.jobs) throw new ShardedRefusal(`${args.command} needs --jobs jobs.jsonl`);
+  const read = readRegular(args.jobs);
+  if ('error' in read) throw new ShardedRefusal(`--jobs: ${read.error.startsWith('cannot') ? read.error : `'${args.jobs}' is ${read.error}`}`);
+  return fromCore<Json[]>(core.module.sweepReadJobs(args.id, args.jobs, read.text));
+}
+
+/** Every entry of a results folder but interrupted writes (*.tmp), for the core to judge. */
+function resultFiles(dir: string | undefined): ({ name: string; text: string } | { name: string; error: string })[] {
+  if (!dir || !existsSync(dir) || !statSync(dir).isDirectory()) return [];
+  return readdirSync(dir).filter((name) => !name.endsWith('.tmp')).map((name) => {
+    if (!/^(0|[1-9][0-9]{0,8})\.json$/.test(name)) return { name, error: 'not a result file name' };
+    return { name, ...readRegular(join(dir, name)) };
+  });
+}
+
+interface Checked { done: number[]; missing: number[]; refused: { file: string; index: number; reason: string }[] }
+
+const reportRefused = (checked: Checked, stderr: (t: string) => void) =>
+  checked.refused.forEach((r) => stderr(`attnlab: refused ${r.file}: ${r.reason}\n`));
 
 /** Runs one of plan | run-job | combine on the wasm core; returns the exit code. */
 export function runSharded(core: Core, argv: string[], stdout: (t: string) => void, stderr: (t: string) => void): number {
   const args = parse(argv);
   if (!core.experiments().some((e) => e.id === args.id)) throw new ShardedRefusal(`unknown experiment '${args.id.slice(0, 80)}'`);
-  const dumpLine = (job: Json) => JSON.stringify(job);
   if (args.command === 'plan') {
-    const { jobs, estimatedBytes } = core.plan(args.id, args.params);
-    const done = resultFiles(args.missing, jobs.length);
-    const lines = jobs.map((job, index) => ({ app: APP_VERSION, experiment: args.id, index, jobs: jobs.length, params: job.params, at: job.at, estimatedBytes, estimatedSeconds: job.estimatedSeconds ?? null }))
-      .filter((line) => !(args.missing && done.has(line.index) && validResult(done.get(line.index)!, line)));
-    writeOut(args.output, lines.map((l) => `${dumpLine(l)}\n`).join(''), stdout);
+    const lines = fromCore<Json[]>(core.module.sweepPlan(args.id, JSON.stringify(args.params)));
+    let done = new Set<number>();
+    if (args.missing) {
+      const checked = fromCore<Checked>(core.module.sweepCheck(JSON.stringify(lines), args.missing, JSON.stringify(resultFiles(args.missing))));
+      reportRefused(checked, stderr);
+      done = new Set(checked.done);
+    }
+    const shown = (line: Json) => {
+      if (!args.print) return JSON.stringify(line);
+      const value = line[args.print] ?? null;
+      return typeof value === 'string' ? value : JSON.stringify(value);
+    };
+    writeOut(args.output, lines.filter((_, i) => !done.has(i)).map((l) => `${shown(l)}\n`).join(''), stdout);
     return 0;
   }
-  const jobs = readJobs(args);
+  const jobs = readJobs(core, args);
   if (args.command === 'run-job') {
     if (args.index === undefined || args.index >= jobs.length) throw new ShardedRefusal(`--index must be in [0, ${jobs.length - 1}] for ${args.jobs}`);
     const job = jobs[args.index];
     const result = core.runJob(args.id, { params: job.params, at: job.at });
-    writeOut(args.output, `${JSON.stringify({ app: APP_VERSION, experiment: args.id, index: job.index, params: job.params, at: job.at, result })}\n`, stdout);
+    const shard = fromCore<Json>(core.module.sweepShard(JSON.stringify(job), JSON.stringify(result)));
+    writeOut(args.output, `${JSON.stringify(shard)}\n`, stdout);
     return 0;
   }
   if (!args.results) throw new ShardedRefusal('combine needs the results folder');
-  const files = resultFiles(args.results, jobs.length);
-  const finished: FinishedJob[] = [];
-  const missing: number[] = [];
-  jobs.forEach((job, index) => {
-    const r = files.has(index) ? validResult(files.get(index)!, job) : undefined;
-    if (r) finished.push({ index, result: r.result });
-    else missing.push(index);
-  });
-  if (missing.length) stderr(`attnlab: combining ${finished.length} of ${jobs.length} jobs; missing or invalid: ${missing.slice(0, 20).join(' ')}${missing.length > 20 ? ' ...' : ''}\n`);
-  const single = core.plan(args.id, jobs[0].params).singleJob;
-  const result = single ? (finished[0]?.result ?? {}) : core.combine(args.id, jobs[0].params, finished);
-  writeOut(args.output, `${JSON.stringify(result)}\n`, stdout);
-  return 0;
+  const merged = fromCore<Checked & { result: Json; total: number }>(
+    core.module.sweepCombine(JSON.stringify(jobs), args.results, JSON.stringify(resultFiles(args.results))));
+  reportRefused(merged, stderr);
+  const { missing } = merged;
+  if (missing.length) {
+    stderr(`attnlab: combined ${merged.done} of ${jobs.length} jobs; missing: ${missing.slice(0, 20).join(' ')}${missing.length > 20 ? ' ...' : ''}` +
+      ` (run them: attnlab plan ... --missing ${args.results})${args.allowPartial ? '' : '; the result is partial'}\n`);
+  }
+  writeOut(args.output, `${JSON.stringify(merged.result)}\n`, stdout);
+  return missing.length === 0 || args.allowPartial ? 0 : EXIT_INCOMPLETE;
 }

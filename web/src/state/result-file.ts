@@ -134,5 +134,13 @@ export function readResultText(text: string, name: string, o: ReadOptions): Resu
   }
   if (!isObject(data)) return { ok: false, error: `${name}: expected a JSON object (a result or an attnlab envelope), got ${Array.isArray(data) ? 'an array' : JSON.stringify(data)?.slice(0, 40)}` };
   const envelope = typeof data.attnlab === 'string' && 'experiment' in data;
-  return envelope ? readEnvelope(data, name, o) : readBare(data, name, o);
+  // A merge with missing jobs (attnlab combine) says so at its top level: drawn as what it is, with a note.
+  const partial = isObject(data.partial) ? data.partial : undefined;
+  if (partial && !envelope) delete data.partial;
+  const reading = envelope ? readEnvelope(data, name, o) : readBare(data, name, o);
+  if (partial && reading.ok) {
+    const missing = Array.isArray(partial.missing) ? partial.missing : [];
+    reading.opened.notes.push(`partial: ${Number(partial.done)} of ${Number(partial.total)} jobs merged; missing jobs ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''}`);
+  }
+  return reading;
 }

@@ -78,6 +78,13 @@ struct Experiment {
   // Aggregates any subset of finished jobs, given as [{"index": i, "result": {...}}, ...], so a
   // partial sweep can be drawn while it runs.
   std::function<Json(const ParamValues& params, const Json& finished)> combine;
+  // The shape of one job's result, in the language of `result` (a single job's result is `result`):
+  // combine checks every shard of a sweep against it (attnlab/sweep.hpp).
+  Json jobResult;
+  // Optional: the experiment's own invariants on one job's result, beyond its shape: that it is the
+  // job's (its coordinates are the job's) and its values are in range ("dmin: -7 is below 1"); "" when
+  // they hold.
+  std::function<std::string(const Job& job, const Json& result)> checkJobResult;
   // Estimated peak bytes of one job (the budget check of plan uses the same model).
   std::function<double(const ParamValues& params, const Inputs& inputs)> memoryBytes;
   // Optional: estimated seconds of one job on one core of the reference machine (native build; the

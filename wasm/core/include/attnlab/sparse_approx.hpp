@@ -33,6 +33,8 @@ double proofOffset(double eps1, double eps2);
 
 // Theorem R (spec §2.2): ⌈4 ln(4n²/δ) / (η² − η³)⌉ with η = ln(1+ε1) / (2 sqrt(k) (ln(1/ε2) + ln(1+ε1) + ln γ)).
 double theoremBound(int n, double k, double gamma, double eps1, double eps2, double failure = 0.5);
+// The same from ln γ (a measured pattern's rho): finite even where γ itself overflows (1e200 / 1e-200).
+double theoremBoundLog(int n, double k, double logGamma, double eps1, double eps2, double failure = 0.5);
 
 // Bytes held while approximating an n-pattern with `nonzeros` entries at width d: X(1), X(2), a logits
 // block, the projection's workspace, the symmetric factor, and an n×n display buffer when asked.

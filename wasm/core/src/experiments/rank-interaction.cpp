@@ -5,6 +5,8 @@
 // the effective dimensions, and the rank certificates (U1, U5, lower bounds).
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
+#include <sstream>
 
 #include "attnlab/params.hpp"
 #include "attnlab/rank_experiments.hpp"
@@ -134,6 +136,19 @@ Json run(const Job& job, const Progress& progress) {
   result["warnings"] = c.warnings;
   const Json analysis = interactionJson(r, o, n);
   for (auto it = analysis.begin(); it != analysis.end(); ++it) result[it.key()] = it.value();
+  // spec paper3 §2.5 guarantees e(r_vis(τ)) <= 2·tanh(τ/2); a measured error above it means the logits are
+  // beyond what double precision resolves (a huge entry), and the bound must not read as a guarantee.
+  const auto number = [](double x) {
+    std::ostringstream text;
+    text << std::setprecision(4) << x;
+    return text.str();
+  };
+  for (const ToleranceDimension& t : r.tolerance)
+    if (!(t.measuredError <= t.guaranteedError * (1 + 1e-9) + 1e-12))
+      result["warnings"].push_back("at τ = " + number(t.tau) + " the measured error " + number(t.measuredError) +
+                                   " is above the guaranteed 2·tanh(τ/2) = " + number(t.guaranteedError) +
+                                   ": the guarantee fails for this head (logits up to " + number(c.logits.cwiseAbs().maxCoeff()) +
+                                   " in magnitude are beyond double precision); rescale its Q and K");
   result["tauScale"] = v.choice("tauScale");
   result["epsOut"] = o.epsOut;
   result["eps"] = o.eps;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 
+#include "attnlab/job_checks.hpp"
 #include "attnlab/params.hpp"
 #include "attnlab/rank_experiments.hpp"
 #include "attnlab/rank_zoo.hpp"
@@ -103,6 +104,24 @@ Json runJob(const Job& job, const Progress& progress) {
   return r;
 }
 
+Json jobResultShape() {
+  Json row = rowShape();
+  row["index"] = "int";
+  row["uploadedHeads"] = "int";
+  return row;
+}
+
+// A row is its job's (index, temperature) with ranks >= 0 and its lower bounds below the SVD certificate.
+std::string checkJobResult(const Job& job, const Json& r) {
+  JobCheck check(r, job.at);
+  check.same("index").same("betaMult");
+  for (const char* key : {"rVis", "rRawTau", "rVisTau", "rEffRaw", "rEffVis", "kSvd", "lowerBound", "lowerBoundPoolData", "kComb",
+                          "combRank", "combDegree", "uploadedHeads"})
+    check.within(key, 0, 1e9);
+  return check.ordered("lowerBoundPoolData", "lowerBound").ordered("lowerBound", "kSvd")
+      .within("svdError", 0, 1e300).within("combError", 0, 1e300).problem();
+}
+
 ZooRow rowFrom(const Json& j) {
   ZooRow r;
   r.family = j.at("family").get<std::string>();
@@ -170,6 +189,8 @@ Experiment rankZooExperiment() {
   e.result = resultShape();
   e.plan = plan;
   e.runJob = runJob;
+  e.jobResult = jobResultShape();
+  e.checkJobResult = checkJobResult;
   // combine sees no inputs: each job result says whether it came from uploaded heads and how many there are.
   e.combine = [](const ParamValues& v, const Json& finished) {
     int uploadedHeads = 0;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "attnlab/job_checks.hpp"
 #include "attnlab/rmt_experiments.hpp"
 #include "attnlab/rmt_ridge.hpp"
 #include "attnlab/sparse_projection.hpp"  // childStream
@@ -108,6 +109,15 @@ Json runJob(const Job& job, const Progress& progress) {
           {"trainAccuracy", r.trainAccuracy}, {"snrGain", r.pooling.snrGain}};
 }
 
+Json jobResultShape() {
+  return {{"pool", "int"}, {"point", "int"}, {"seedIndex", "int"}, {"accuracy", "number"}, {"trainAccuracy", "number"}, {"snrGain", "number"}};
+}
+
+// A job's point is its own and its accuracies are fractions of sequences classified right.
+std::string checkJobResult(const Job& job, const Json& r) {
+  return JobCheck(r, job.at).same("pool").same("point").same("seedIndex").within("accuracy", 0, 1).within("trainAccuracy", 0, 1).problem();
+}
+
 Json combine(const ParamValues& v, const Json& finished) {
   const std::vector<std::string> pools = splitPools("pools", v.text("pools"));
   const std::vector<double> mu2 = v.reals("mu2");
@@ -152,6 +162,8 @@ Experiment rmtRidgeExperiment() {
   e.plan = plan;
   e.runJob = runJob;
   e.combine = combine;
+  e.jobResult = jobResultShape();
+  e.checkJobResult = checkJobResult;
   e.sizeParams = {"d", "delta", "ntrain"};
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
     return jobBytes(v, setup(v, correlationFile(inputs)));

@@ -5,8 +5,10 @@
 // seed sees the same table noise and the same sequences (common random numbers), whatever the job order.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 
+#include "attnlab/job_checks.hpp"
 #include "attnlab/rmt_experiments.hpp"
 #include "attnlab/sparse_projection.hpp"  // childStream
 
@@ -203,6 +205,17 @@ Json combine(const ParamValues& v, const Json& finished) {
           {"jobsTotal", s.seeds * s.pools.size() * s.mu2.size()}};
 }
 
+Json jobResultShape() {
+  return {{"pool", "int"}, {"point", "int"}, {"seedIndex", "int"}, {"eigenvalue", "number"}, {"overlap", "number"},
+          {"weights", "number[]"}, {"pooling", {{"alpha", "number"}, {"kappa", "number"}, {"snrGain", "number"}, {"weightSum", "number"}}}};
+}
+
+// A job's point is its own and its overlap a squared cosine (spec paper2 §2.4): in [0, 1].
+std::string checkJobResult(const Job& job, const Json& r) {
+  return JobCheck(r, job.at).same("pool").same("point").same("seedIndex").within("overlap", 0, 1)
+      .within("eigenvalue", 0, std::numeric_limits<double>::max()).problem();
+}
+
 Json resultShape() {
   const Json stat = {{"mean", "number|null"}, {"sd", "number|null"}, {"n", "int"}};
   const Json curve = {{"mu2", "number[]"}, {"rho", "number[]"}, {"overlap", "number[]"}, {"eigenvalue", "number[]"},
@@ -231,6 +244,8 @@ Experiment rmtTransitionExperiment() {
   e.plan = plan;
   e.runJob = runJob;
   e.combine = combine;
+  e.jobResult = jobResultShape();
+  e.checkJobResult = checkJobResult;
   e.theory = [](const ParamValues& v) {
     const TransitionSetup s = setup(v, nullptr);
     return Json{{"theory", transitionTheory(s, poolEntries(s))}};

@@ -174,7 +174,7 @@ Json runApprox(const Job& job, const Progress& progress) {
   result.update(shown);
   result["delta"] = approximator.delta();
   // Theorem R for the class A belongs to: the sampler's (k, γ), or what an upload measures.
-  result["bound"] = uploaded ? theoremBound(n, measuredK, std::exp(rho), p.construction.eps1, p.construction.eps2)
+  result["bound"] = uploaded ? theoremBoundLog(n, measuredK, rho, p.construction.eps1, p.construction.eps2)
                              : theoremBound(n, p.k, p.gamma, p.construction.eps1, p.construction.eps2);
   progress.step(total, total);
   return result;

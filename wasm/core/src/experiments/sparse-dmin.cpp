@@ -13,6 +13,7 @@
 #include <numeric>
 #include <set>
 
+#include "attnlab/job_checks.hpp"
 #include "attnlab/sparse_approx.hpp"
 #include "attnlab/sparse_experiments.hpp"
 
@@ -201,6 +202,33 @@ Json runJob(const Job& job, const Progress& progress) {
   return result;
 }
 
+Json jobResultShape() {
+  return {{"curve", "int"}, {"nIndex", "int"}, {"seedIndex", "int"}, {"n", "int"}, {"dmin", "int|null"}, {"capped", "bool"},
+          {"dcap", "int"}, {"gridPoints", "int"}, {"draws", "int"}, {"uploaded", "bool"}, {"measuredK", "int"}, {"rho", "number"}};
+}
+
+// A job's result is its own (its coordinates) and d_min is a point of its scan: a multiple of step in
+// [step, dcap], or null exactly when capped; dcap <= dmax.
+std::string checkJobResult(const Job& job, const Json& r) {
+  DminParams p = readParams(job.params);
+  readCoordinates(job.at, p);
+  const bool capped = r.at("capped").get<bool>();
+  const int n = r.at("n").get<int>();
+  JobCheck check(r, job.at);
+  check.same("curve").same("nIndex").same("seedIndex");
+  if (!r.at("uploaded").get<bool>()) check.same("n");
+  check.within("n", 1, 4096)
+      .within("dcap", 0, p.dmax)
+      .require(capped == r.at("dmin").is_null(), "result.capped = " + r.at("capped").dump() + " but result.dmin = " + r.at("dmin").dump())
+      .within("dmin", p.step, r.at("dcap").get<double>())
+      .require(r.at("dmin").is_null() || r.at("dmin").get<long>() % p.step == 0,
+               "result.dmin = " + r.at("dmin").dump() + " is not on the scan's grid (multiples of step = " + std::to_string(p.step) + ")")
+      .within("measuredK", 0, n)
+      .within("gridPoints", 0, p.dmax)
+      .within("draws", 0, 1e9);
+  return check.problem();
+}
+
 // Least squares of the per-n mean d_min against ln n: d = a + b ln n. With the same number of seeds at
 // every n this is exactly the fit through all points; r2 is that of the means, so it measures how well
 // the log law explains the trend rather than the seed-to-seed scatter (shown by the error bars).
@@ -274,8 +302,8 @@ Json combine(const ParamValues& values, const Json& finished) {
       const int n = first ? first->at("n").get<int>() : p.ns[q];
       // Theorem R for the sampler's class, or for what an uploaded pattern measures.
       const bool uploaded = first && first->value("uploaded", false);
-      const double bound = uploaded ? theoremBound(n, first->at("measuredK").get<double>(),
-                                                   std::exp(first->at("rho").get<double>()), s.eps1, s.eps2)
+      const double bound = uploaded ? theoremBoundLog(n, first->at("measuredK").get<double>(),
+                                                      first->at("rho").get<double>(), s.eps1, s.eps2)
                                     : theoremBound(n, s.k, s.gamma, s.eps1, s.eps2);
       bounds.push_back({{"n", n}, {"bound", bound}});
       if (first) perN.push_back(summarisePoint(found->second, n, bound, points));
@@ -347,6 +375,8 @@ Experiment sparseDminExperiment() {
   e.plan = plan;
   e.runJob = runJob;
   e.combine = combine;
+  e.jobResult = jobResultShape();
+  e.checkJobResult = checkJobResult;
   e.memoryBytes = [](const ParamValues& v, const Inputs&) {
     const DminParams p = readParams(v);
     double most = 0;  // the largest job: its scan is capped where the budget cannot hold wider X(1), X(2)

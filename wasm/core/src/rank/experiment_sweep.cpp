@@ -5,8 +5,10 @@
 // differences between points come from the swept parameter, never from sampling noise or job order.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 
+#include "attnlab/job_checks.hpp"
 #include "attnlab/params.hpp"
 #include "attnlab/rank_experiments.hpp"
 
@@ -198,6 +200,32 @@ Json resultShape(RankAxis a) {
   return shape;
 }
 
+Json jobResultShape(RankAxis a) {
+  Json point = resultShape(a).at("points").at(0);
+  point["index"] = "int";
+  return point;
+}
+
+// A point is its job's (index and swept value) and its certificates are ranks in [0, n] with every
+// lower bound at most the upper certificates (spec paper3 §3: LB <= k_eps <= min(kSvd, kCheb)).
+std::string checkJobResult(RankAxis a, const Job& job, const Json& r) {
+  const double n = a == RankAxis::N ? job.at.at("n").get<double>() : job.params.smallInt("n");
+  JobCheck check(r, job.at);
+  check.same("index").same(axisKey(a));
+  for (const char* key : {"kSvd", "kCheb", "lowerBound", "upper", "lowerBounds/LB-F", "lowerBounds/LB-DD",
+                          "lowerBounds/LB-POOL-GEO", "lowerBounds/LB-POOL-DATA"})
+    check.within(key, 0, n);
+  for (const char* key : {"lowerBounds/LB-F", "lowerBounds/LB-DD", "lowerBounds/LB-POOL-GEO", "lowerBounds/LB-POOL-DATA"})
+    check.ordered(key, "lowerBound");
+  check.ordered("lowerBound", "kSvd")
+      .ordered("lowerBound", "upper")
+      .require(r.at("upper").get<int>() == std::min(r.at("kSvd").get<int>(), r.at("kCheb").get<int>()),
+               "result.upper = " + r.at("upper").dump() + " is not min(kSvd, kCheb)")
+      .within("svdError", 0, std::numeric_limits<double>::max())
+      .within("chebError", 0, std::numeric_limits<double>::max());
+  return check.problem();
+}
+
 }  // namespace
 
 // Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
@@ -214,6 +242,8 @@ Experiment rankSweepExperiment(RankAxis axis, std::string id, std::vector<ParamD
   e.plan = [axis, name](const ParamValues& v, const Inputs&) { return plan(axis, name, v); };
   e.runJob = [axis](const Job& job, const Progress& progress) { return runJob(axis, job, progress); };
   e.combine = [axis](const ParamValues& v, const Json& finished) { return combine(axis, v, finished); };
+  e.jobResult = jobResultShape(axis);
+  e.checkJobResult = [axis](const Job& job, const Json& result) { return checkJobResult(axis, job, result); };
   e.memoryBytes = [axis](const ParamValues& v, const Inputs&) {
     return rankSweepPointBytes(largestN(axis, v), v.smallInt("d"));
   };

@@ -1,0 +1,227 @@
+// Fault injection on a sharded sweep (issue 17): a planned paper-1 sweep whose shards are corrupted one
+// way at a time. combine must refuse each bad shard by file and reason, natively and headless alike
+// (one checker, in the core), exit 3 with a "partial" result when jobs are missing (0 with
+// --allow-partial), exit 2 for a non-canonical name, never block on a FIFO; a clean resume gives the
+// one-process bytes. Runners: one sweep per folder, one plan per folder, 6 concurrent writers of one
+// index all succeed, and parallel.sh runs each job of a rank-beta sweep exactly once.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../web/src/engine/headless';
+import { EXPERIMENTS } from '../../web/src/experiments';
+import { readResultText } from '../../web/src/state/result-file';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cli = join(root, 'build/native/attnlab');
+const wasmDir = join(root, 'web/src/wasm');
+const runner = join(root, 'sweep-runners/parallel.sh');
+const scratch = mkdtempSync(join(tmpdir(), 'attnlab-integrity-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const ID = 'sparse-dmin';
+const PARAMS = ['ns=16,32', 'seeds=2', 'step=4', 'seed=3']; // 4 jobs of a few milliseconds
+const sweep = join(scratch, 'sweep');
+const jobs = join(sweep, 'jobs.jsonl');
+
+const native = (args: string[]) => spawnSync(cli, args, { encoding: 'utf8', timeout: 20_000 });
+async function headless(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, { wasmDir, stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; } });
+  return { code, stdout, stderr };
+}
+
+/** A copy of the clean results with one fault applied; returns the folder. */
+function corrupted(name: string, fault: (dir: string) => void): string {
+  const dir = join(scratch, 'faults', name);
+  cpSync(join(sweep, 'results'), dir, { recursive: true });
+  fault(dir);
+  return dir;
+}
+const editShard = (dir: string, index: number, edit: (shard: any) => void) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const path = join(dir, `${index}.json`);
+  const shard = JSON.parse(readFileSync(path, 'utf8'));
+  edit(shard);
+  writeFileSync(path, `${JSON.stringify(shard)}\n`);
+};
+
+let oneProcess = '';
+beforeAll(() => {
+  oneProcess = execFileSync(cli, [ID, ...PARAMS], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  execFileSync(cli, ['plan', ID, ...PARAMS, '-o', jobs]);
+  for (let i = 0; i < 4; i++) execFileSync(cli, ['run-job', ID, '--jobs', jobs, '--index', String(i), '-o', join(sweep, 'results', `${i}.json`)], { stdio: 'ignore' });
+  // A sweep of other parameters whose job 3 has the same coordinates: its shard is of another plan.
+  const other = join(scratch, 'other');
+  execFileSync(cli, ['plan', ID, 'ns=16,32', 'seeds=3', 'step=4', 'seed=3', '-o', join(other, 'jobs.jsonl')]);
+  execFileSync(cli, ['run-job', ID, '--jobs', join(other, 'jobs.jsonl'), '--index', '3', '-o', join(other, '3.json')], { stdio: 'ignore' });
+});
+
+/** Each fault: the folder, the file named, the reason, and the exit code of combine. */
+const FAULTS: { name: string; make: () => string; file: string; reason: RegExp; code: number }[] = [
+  { name: 'wrong at', make: () => corrupted('at', (d) => editShard(d, 3, (s) => { s.at.seedIndex = 0; })), file: '3.json', reason: /its at .* is not job 3's/, code: 3 },
+  { name: 'wrong seed index', make: () => corrupted('seedIndex', (d) => editShard(d, 3, (s) => { s.result.seedIndex = 0; })), file: '3.json', reason: /result\.seedIndex = 0 is not this job's seedIndex = 1/, code: 3 },
+  { name: 'out-of-range value', make: () => corrupted('range', (d) => editShard(d, 1, (s) => { s.result.dmin = -7; s.result.capped = false; })), file: '1.json', reason: /result\.dmin = -7 is outside \[4, /, code: 3 },
+  { name: 'edited d_min', make: () => corrupted('edited', (d) => editShard(d, 1, (s) => { s.result.dmin = 999999; s.result.capped = false; })), file: '1.json', reason: /result\.dmin = 999999 is outside/, code: 3 },
+  { name: 'null result', make: () => corrupted('null', (d) => editShard(d, 2, (s) => { s.result = null; })), file: '2.json', reason: /its result is null/, code: 3 },
+  { name: 'truncated', make: () => corrupted('truncated', (d) => writeFileSync(join(d, '0.json'), readFileSync(join(d, '0.json'), 'utf8').slice(0, 50))), file: '0.json', reason: /not JSON \(truncated/, code: 3 },
+  { name: 'foreign plan', make: () => corrupted('foreign', (d) => copyFileSync(join(scratch, 'other', '3.json'), join(d, '3.json'))), file: '3.json', reason: /a result of another plan/, code: 3 },
+  { name: 'FIFO', make: () => corrupted('fifo', (d) => { unlinkSync(join(d, '1.json')); execFileSync('mkfifo', [join(d, '1.json')]); }), file: '1.json', reason: /a FIFO, not a regular file/, code: 3 },
+];
+
+describe('combine checks every shard (native CLI and headless: the same verdicts)', () => {
+  it('the clean sweep combines to the one-process bytes, exit 0', async () => {
+    const r = native(['combine', ID, '--jobs', jobs, join(sweep, 'results'), '-o', join(sweep, 'result.json')]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(join(sweep, 'result.json'), 'utf8')).toBe(oneProcess);
+    const shard = JSON.parse(readFileSync(join(sweep, 'results', '3.json'), 'utf8'));
+    expect(Object.keys(shard)).toEqual(['app', 'experiment', 'plan', 'index', 'params', 'at', 'seed', 'stream', 'result']);
+    expect(shard.plan).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  for (const fault of FAULTS) {
+    it(`${fault.name}: refused by name and reason, exit ${fault.code}, the result marked partial`, async () => {
+      const dir = fault.make();
+      const out = join(dir, '..', `${fault.file}-${fault.name.replace(/ /g, '-')}.result.json`);
+      const r = native(['combine', ID, '--jobs', jobs, dir, '-o', out]);
+      expect(r.error).toBeUndefined(); // never blocks (a FIFO is not opened for reading)
+      expect(r.status, r.stderr).toBe(fault.code);
+      const line = r.stderr.split('\n').find((l) => l.startsWith(`attnlab: refused ${join(dir, fault.file)}: `));
+      expect(line, r.stderr).toMatch(fault.reason);
+      const index = Number(fault.file.split('.')[0]);
+      expect(JSON.parse(readFileSync(out, 'utf8')).partial).toEqual({ done: 3, total: 4, missing: [index] });
+      // The same verdict from the headless runner, through the same core code.
+      const h = await headless('combine', ID, '--jobs', jobs, dir);
+      expect(h.code).toBe(fault.code);
+      expect(h.stderr).toContain(line!);
+      // plan --missing lists the job again (without blocking), so a resume redoes it.
+      const missing = native(['plan', ID, ...PARAMS, '--missing', dir, '--print', 'index']);
+      expect(missing.status, missing.stderr).toBe(0);
+      expect(missing.stdout).toBe(`${index}\n`);
+    });
+  }
+
+  it('missing jobs: named, "partial" at the top level, exit 3; --allow-partial exits 0', async () => {
+    const dir = corrupted('missing', (d) => { rmSync(join(d, '0.json')); rmSync(join(d, '2.json')); });
+    const r = native(['combine', ID, '--jobs', jobs, dir]);
+    expect(r.status).toBe(3);
+    expect(r.stderr).toMatch(/combined 2 of 4 jobs; missing: 0 2 /);
+    expect(JSON.parse(r.stdout).partial).toEqual({ done: 2, total: 4, missing: [0, 2] });
+    // The page opens it as what it is: drawn, with a note that it is partial.
+    const opened = readResultText(r.stdout, 'result.json', { registry: EXPERIMENTS });
+    expect(opened.ok && opened.opened.experimentId).toBe(ID);
+    expect(opened.ok && opened.opened.notes).toContain('partial: 2 of 4 jobs merged; missing jobs 0, 2');
+    const allowed = native(['combine', ID, '--jobs', jobs, dir, '--allow-partial']);
+    expect(allowed.status).toBe(0);
+    expect(allowed.stdout).toBe(r.stdout);
+    expect((await headless('combine', ID, '--jobs', jobs, dir)).code).toBe(3);
+    const none = native(['combine', ID, '--jobs', jobs, join(scratch, 'no-such-folder')]);
+    expect(none.status).toBe(3);
+    expect(JSON.parse(none.stdout).partial).toEqual({ done: 0, total: 4, missing: [0, 1, 2, 3] });
+  });
+
+  it('a non-canonical name (02.json is not job 2) is bad input: exit 2, one line', async () => {
+    const dir = corrupted('noncanonical', (d) => copyFileSync(join(d, '2.json'), join(d, '02.json')));
+    const r = native(['combine', ID, '--jobs', jobs, dir]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([`attnlab: ${dir} holds a foreign file '02.json' (results are <index>.json: no leading zeros, index < 4)`]);
+    const h = await headless('combine', ID, '--jobs', jobs, dir);
+    expect(h.code).toBe(2);
+    expect(h.stderr).toBe(r.stderr);
+  });
+
+  it('after every fault, a resume of the missing jobs gives the one-process bytes', () => {
+    const dir = corrupted('resume', (d) => {
+      editShard(d, 3, (s) => { s.result.seedIndex = 0; });
+      editShard(d, 2, (s) => { s.result = null; });
+      writeFileSync(join(d, '0.json'), '{"app":');
+      rmSync(join(d, '1.json'));
+    });
+    const todo = native(['plan', ID, ...PARAMS, '--missing', dir, '--print', 'index']).stdout.trim().split('\n');
+    expect(todo).toEqual(['0', '1', '2', '3']);
+    for (const i of todo) execFileSync(cli, ['run-job', ID, '--jobs', jobs, '--index', i, '-o', join(dir, `${i}.json`)], { stdio: 'ignore' });
+    const r = native(['combine', ID, '--jobs', jobs, dir]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe(oneProcess);
+  });
+});
+
+describe('runners never double or clobber work', () => {
+  const runSweep = (out: string, id: string, params: string[]) =>
+    spawn('bash', [runner, id, out, '--slots', '2', ...params], { env: { ...process.env, ATTNLAB: cli }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const finished = (child: ReturnType<typeof spawn>) => new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    let stderr = '';
+    child.stderr!.on('data', (d) => { stderr += d; });
+    child.once('close', (code) => resolve({ code, stderr }));
+  });
+
+  it('parallel.sh runs each job of a rank-beta sweep exactly once (the job log has one line per job)', async () => {
+    const out = join(scratch, 'rank-beta');
+    const r = await finished(runSweep(out, 'rank-beta', ['n=32', 'd=2', 'betas=1,2,4,8', 'seed=2']));
+    expect(r.code, r.stderr).toBe(0);
+    const runs = readFileSync(join(out, 'joblog.txt'), 'utf8').trim().split('\n').slice(1);
+    const indices = runs.map((line) => Number(/--index (\d+)/.exec(line)![1])).sort();
+    expect(indices).toEqual([0, 1, 2, 3]);
+    // Run again: nothing left to run, and the log is appended to, never overwritten.
+    const again = await finished(runSweep(out, 'rank-beta', ['n=32', 'd=2', 'betas=1,2,4,8', 'seed=2']));
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/0 of 4 jobs to run/);
+    expect(readFileSync(join(out, 'joblog.txt'), 'utf8').trim().split('\n').slice(1)).toHaveLength(4);
+  }, 120_000);
+
+  it('a second sweep in the same folder is refused naming the first; a folder of another plan is refused', async () => {
+    const out = join(scratch, 'busy');
+    const first = runSweep(out, ID, ['ns=64,96', 'seeds=4', 'seed=5']);
+    const firstDone = finished(first);
+    const deadline = Date.now() + 60_000;
+    while (!existsSync(join(out, 'lock.owner')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = await finished(runSweep(out, ID, ['ns=64,96', 'seeds=6', 'seed=5']));
+    expect(second.code).toBe(2);
+    expect(second.stderr).toMatch(new RegExp(`${out} is in use by another sweep \\(pid ${first.pid} `));
+    const one = await firstDone;
+    expect(one.code, one.stderr).toBe(0);
+    expect(readFileSync(join(out, 'result.json'), 'utf8')).toBe(execFileSync(cli, [ID, 'ns=64,96', 'seeds=4', 'seed=5'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+    const other = await finished(runSweep(out, ID, ['ns=64,96', 'seeds=6', 'seed=5']));
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/holds a sweep of another plan/);
+    expect(existsSync(join(out, 'lock.owner'))).toBe(false);
+  }, 120_000);
+
+  it('6 concurrent writers of one index (4 native, 2 headless) all succeed; the file is one whole shard', async () => {
+    const dir = join(scratch, 'writers');
+    mkdirSync(dir, { recursive: true });
+    const target = join(dir, 'results', '0.json');
+    const writer = (command: string, args: string[]) => new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d) => { stderr += d; });
+      child.once('close', (code) => resolve({ code, stderr }));
+    });
+    const runJob = ['run-job', ID, '--jobs', jobs, '--index', '0', '-o', target];
+    const results = await Promise.all([
+      ...Array.from({ length: 4 }, () => writer(cli, runJob)),
+      ...Array.from({ length: 2 }, () => writer(process.execPath, [join(root, 'scripts/lab.mjs'), ...runJob])),
+    ]);
+    for (const r of results) expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(join(dir, 'results'))).toEqual(['0.json']); // no temporary left behind
+    const missing = native(['plan', ID, ...PARAMS, '--missing', join(dir, 'results'), '--print', 'index']);
+    expect(missing.stdout).toBe('1\n2\n3\n'); // job 0's shard is valid
+  }, 120_000);
+});
+
+describe('one rule for every front end (issue 17, item 4): the native CLI and headless agree', () => {
+  it.each([
+    [['attention-map', 'n=16', 'n=32'], /^attnlab: n is given twice: give each parameter once\n$/],
+    [['plan', ID, 'seeds=2', 'seeds=3'], /^attnlab: seeds is given twice: give each parameter once\n$/],
+    [['rmt-spectrum', `R=${join(scratch, 'missing.CSV')}`], /^attnlab: R: cannot open '.*missing\.CSV'\n$/], // an extension in any case names a file
+  ])('%j: exit 2, the same line', async (argv, line) => {
+    const r = native(argv);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(line);
+    const h = await headless(...argv);
+    expect(h.code).toBe(2);
+    expect(h.stderr).toBe(r.stderr);
+  });
+});
