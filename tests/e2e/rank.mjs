@@ -123,6 +123,7 @@ test('rank-interaction: a malformed Q/K pair names its fault', async ({ context,
   await page.waitForFunction(() => /could not (read|use)/i.test(document.getElementById('upload-q-status')?.textContent ?? ''), null, { timeout: 30_000 });
   const status = await page.locator('#upload-q-status').textContent();
   assert(status.includes('nan is not a finite number'), `the NaN upload is not named: ${status}`);
+  assert(await page.locator('#run').isDisabled(), 'Run is enabled while the chosen Q file is refused');
   await page.close();
   return problems.filter((p) => !p.includes('K must have the shape'));
 });

@@ -130,7 +130,7 @@ test('sparse-approx: the default d passes, d = 32 fails with its rows marked, an
   return problems;
 });
 
-test('sparse-approx: an uploaded CSV pattern runs at its own n as the headless run does; a malformed one names its line', async ({ context, base }) => {
+test('sparse-approx: an uploaded CSV pattern runs at its own n as the headless run does; a malformed one names its line and keeps Run off until it is removed', async ({ context, base }) => {
   const n = 64;
   const file = join(shots, `permutation-${n}.csv`);
   const lines = Array.from({ length: n }, (_, i) => `${i},${(5 * i + 3) % n},${1 + (i % 3) / 2}`);
@@ -159,10 +159,16 @@ test('sparse-approx: an uploaded CSV pattern runs at its own n as the headless r
   await page.waitForFunction(() => /could not read/i.test(document.getElementById('upload-status')?.textContent ?? ''), null, { timeout: 30_000 });
   const status = await page.locator('#upload-status').textContent();
   assert(/line 2\b/.test(status) && status.includes('x'), `the upload status does not name line 2 and its bad field: ${status}`);
+  // A refused file is never silently replaced by synthetic data: Run waits, the figures say they are not from it.
+  assert(await page.locator('#run').isDisabled(), 'Run is enabled with a refused file chosen');
+  const note = await page.locator('#stale-note').innerText();
+  assert(note.includes('broken.csv') && /not from/.test(note), `the figures do not say they are not from broken.csv: ${note}`);
+  await page.locator('#upload-remove').click();
+  assert(await page.locator('#run').isEnabled(), 'Run stays disabled after the refused file is removed');
   await page.locator('#run').click();
   await waitForStatus(page, 'done');
   const after = await resultJson(page);
-  assert(after.uploaded === false && after.n === 256, `after a rejected file the run should be synthetic at n = 256: uploaded=${after.uploaded}, n=${after.n}`);
+  assert(after.uploaded === false && after.n === 256, `after the refused file is removed the run should be synthetic at n = 256: uploaded=${after.uploaded}, n=${after.n}`);
   assert(await page.locator('#error').isHidden(), `#error is shown: ${await page.locator('#error').textContent()}`);
   await page.close();
   return problems;

@@ -13,10 +13,11 @@ import { rmtSpectrum } from './rmt-spectrum';
 import { rmtTransition } from './rmt-transition';
 import { rmtWeights } from './rmt-weights';
 import { sparseDmin } from './sparse-dmin';
+import { withReadableHeadline } from './readable';
 import type { ExperimentMeta } from './schema';
 
 export const EXPERIMENTS: readonly ExperimentMeta[] = [attentionMap, sparseApprox, sparseDmin, rmtSpectrum, rmtTransition, rmtWeights, rmtRidge, rmtPhase,
-  rankBeta, rankN, rankEps, rankLadder, rankInteraction, rankZoo];
+  rankBeta, rankN, rankEps, rankLadder, rankInteraction, rankZoo].map(withReadableHeadline);
 
 /** Picker group labels by family id; an unlisted family shows its id. */
 export const FAMILY_LABELS: Record<string, string> = {

@@ -59,8 +59,9 @@ export function setPlotTheme(dark: boolean): void {
 }
 
 /** Tick and legend labels: compact, exponent form only when plain form would be long. */
-export function formatNumber(v: number, digits = 3): string {
-  if (!Number.isFinite(v)) return String(v);
+export function formatNumber(v: number | null | undefined, digits = 3): string {
+  if (v === null || v === undefined || Number.isNaN(v)) return '—'; // not computed (JSON null): never the word
+  if (!Number.isFinite(v)) return v > 0 ? '∞' : '−∞';
   if (v === 0) return '0';
   const a = Math.abs(v);
   if (a >= 1e5 || a < 1e-3) {

@@ -19,7 +19,7 @@ import { showCitations, showPaperLine } from './cite';
 import { hideReproduce, showReproduce } from './reproduce';
 import { wireResultFiles } from './result-file-ui';
 import type { OpenedResult } from '../state/result-file';
-import { buildPanel, type Panel } from './panel';
+import { buildPanel, UPLOAD_STATE_EVENT, type Panel } from './panel';
 import { LiveTheory, type TheoryRequest } from './live-theory';
 import { precomputedResult, showPrecomputedMark } from './precomputed';
 import { fillPicker } from './picker';
@@ -94,6 +94,7 @@ export class App {
     });
     // Any edit re-checks whether the figures still describe the panel.
     for (const type of ['input', 'change']) this.form.addEventListener(type, () => { this.followEdit(); this.refreshOutdated(); this.requestTheory(); });
+    this.form.addEventListener(UPLOAD_STATE_EVENT, () => this.refreshOutdated());
     byId('copy-link').addEventListener('click', () => void this.copy(location.href, this.results.outdated
       ? 'Link copied: it opens the parameters in the panel. The figures shown are from other parameters until you press Run.'
       : 'Link copied to the clipboard.'));
@@ -223,6 +224,7 @@ export class App {
       this.picker.value = meta.id;
       byId('experiment-summary').textContent = meta.summary;
       this.panel = buildPanel(this.form, meta, { onNewSeed: () => this.newSeed() });
+      this.runButton.disabled = false; // no file of this panel is refused yet
       this.results.setExperiment(meta, explainAfter);
       showCitations(byId('cite-entries'), meta);
       showPaperLine(byId('experiment-paper'), meta);
@@ -279,6 +281,13 @@ export class App {
 
   /** Marks the figures outdated when the panel no longer gives the values they were computed with. */
   private refreshOutdated(): void {
+    const refused = this.panel.refused();
+    this.runButton.disabled = refused.length > 0; // a refused file is never silently replaced by synthetic data
+    if (refused.length) {
+      const names = `“${refused.join('” and “')}”`;
+      this.results.markOutdated(true, '', `These figures are not from ${names}: the file could not be read (its field says why). Choose another file or remove it to run again.`);
+      return;
+    }
     const run = this.lastRun;
     if (!run || run.experimentId !== this.state.experimentId || document.body.dataset.status === 'running') {
       this.results.markOutdated(false);
@@ -334,6 +343,8 @@ export class App {
     this.cancelWait?.(); // Run pressed before the view was scrolled to: no second run when it is
     this.cancelWait = undefined;
     this.seen = true;
+    const refused = this.panel.refused();
+    if (refused.length) { this.status.showError(`“${refused[0]}” could not be read: choose another file or remove it, then run.`); return; }
     const id = ++this.runId;
     const meta = metaOf(this.state.experimentId);
     const { values, invalid } = this.panel.read();

@@ -30,8 +30,13 @@ export interface Panel {
   upload(): ChosenFile | undefined;
   /** Every chosen and parsed file, in panel order. */
   uploads(): ChosenFile[];
+  /** Files chosen but refused (unreadable, malformed, over budget): Run waits until each is replaced or removed. */
+  refused(): string[];
   focus(key: string): void;
 }
+
+/** Fired on the form whenever a file field's state changes (chosen, read, refused, removed). */
+export const UPLOAD_STATE_EVENT = 'attnlab:uploads';
 
 function groupsOf(meta: ExperimentMeta): Map<string, typeof meta.params> {
   const groups = new Map<string, typeof meta.params>();
@@ -61,25 +66,39 @@ interface UploadField { element: HTMLElement; status: HTMLElement }
  * One file field; `id` is 'upload' for an experiment's only input, 'upload-<input>' when it takes several.
  * `read` sees every file read successfully (the panel takes a head bundle's other arrays and scale from it).
  */
-function uploadField(meta: ExperimentMeta, spec: UploadSpec, id: string, budgetMiB: () => number, store: (u: ChosenFile | undefined) => void,
+function uploadField(meta: ExperimentMeta, spec: UploadSpec, id: string, budgetMiB: () => number, store: (u: ChosenFile | undefined, refused?: string) => void,
   read: (chosen: ChosenFile, file: File) => void): UploadField {
   const input = h('input', { type: 'file', id, accept: spec.accept.join(','), 'aria-describedby': `${id}-help ${id}-status` });
   const status = h('p', { class: 'help', id: `${id}-status`, role: 'status' }, 'No file chosen: the run uses synthetic data.');
+  const remove = h('button', { type: 'button', class: 'secondary remove-file', id: `${id}-remove`, hidden: true }, 'Remove file');
+  remove.addEventListener('click', () => {
+    input.value = '';
+    remove.hidden = true;
+    store(undefined);
+    status.textContent = 'No file chosen: the run uses synthetic data.';
+    input.focus();
+  });
   input.addEventListener('change', async () => {
     const file = input.files?.[0];
-    if (!file) { store(undefined); status.textContent = 'No file chosen.'; return; }
+    remove.hidden = !file;
+    if (!file) { store(undefined); status.textContent = 'No file chosen: the run uses synthetic data.'; return; }
     store(undefined);
     status.textContent = `Reading ${file.name}…`;
     const parsed = await parseInputOffThread(meta.id, spec.input, file, budgetMiB());
     if (input.files?.[0] !== file) return; // another file was chosen meanwhile
-    if (!parsed.ok) { status.textContent = `Could not read ${file.name}: ${parsed.error}`; return; }
+    if (!parsed.ok) {
+      store(undefined, file.name);
+      status.textContent = `Could not read ${file.name}: ${parsed.error} Run is off until you choose another file or remove this one.`;
+      return;
+    }
     const chosen = { name: file.name, input: spec.input, array: parsed.value };
     store(chosen);
     status.textContent = `${file.name}: ${shapeText(parsed.value)}. Links do not include the file; whoever opens one needs it too.`;
     read(chosen, file);
   });
   const element = h('fieldset', { class: 'group upload' }, h('legend', {}, spec.label),
-    h('div', { class: 'param' }, h('label', { for: id }, 'File'), input, h('p', { class: 'help', id: `${id}-help` }, `${spec.help} (${spec.accept.join(', ')})`), status));
+    h('div', { class: 'param' }, h('label', { for: id }, 'File'), h('div', { class: 'file-inputs' }, input, remove),
+      h('p', { class: 'help', id: `${id}-help` }, `${spec.help} (${spec.accept.join(', ')})`), status));
   return { element, status };
 }
 
@@ -118,20 +137,26 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
       statuses.get(chosen.input)!.textContent += ` Scale ${scale} taken from the bundle.`;
     }
     const other = BUNDLE_COMPANION[chosen.input];
-    const free = () => !uploaded.has(other) || fromCompanion.has(other);
+    const free = () => (!uploaded.has(other) && !refused.has(other)) || fromCompanion.has(other);
     if (!other || !free() || !fileSpecs.some((f) => f.input === other)) return;
     const parsed = await parseInputOffThread(meta.id, other, file, budgetMiB());
     if (!parsed.ok || !free() || uploaded.get(chosen.input) !== chosen) return; // not a bundle of both, or changed meanwhile
     uploaded.set(other, { name: file.name, input: other, array: parsed.value });
     fromCompanion.add(other);
     statuses.get(other)!.textContent = `${file.name}: ${shapeText(parsed.value)}, from the same head bundle.`;
+    form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
   };
   /** Inputs filled from their companion's bundle (replaced when that file changes, dropped with it). */
   const fromCompanion = new Set<string>();
-  const store = (input: string, u: ChosenFile | undefined) => {
+  /** The name of each input's refused file. */
+  const refused = new Map<string, string>();
+  const store = (input: string, u: ChosenFile | undefined, refusedName?: string) => {
     fromCompanion.delete(input); // chosen by hand now
     if (u) uploaded.set(input, u);
     else uploaded.delete(input);
+    if (refusedName) refused.set(input, refusedName);
+    else refused.delete(input);
+    form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
     const other = BUNDLE_COMPANION[input];
     if (other && fromCompanion.has(other)) {
       uploaded.delete(other);
@@ -141,7 +166,7 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
   };
   for (const spec of fileSpecs) {
     const id = meta.uploads ? `upload-${spec.input}` : 'upload';
-    const field = uploadField(meta, spec, id, budgetMiB, (u) => store(spec.input, u), (chosen, file) => void fromBundle(chosen, file));
+    const field = uploadField(meta, spec, id, budgetMiB, (u, refusedName) => store(spec.input, u, refusedName), (chosen, file) => void fromBundle(chosen, file));
     statuses.set(spec.input, field.status);
     form.append(field.element);
   }
@@ -176,6 +201,7 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     },
     upload: () => chosen()[0],
     uploads: chosen,
+    refused: () => fileSpecs.map((spec) => refused.get(spec.input)).filter((name): name is string => name !== undefined),
     focus(key) { controls.find((c) => c.spec.key === key)?.input.focus(); },
   };
 }

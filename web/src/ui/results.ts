@@ -96,11 +96,13 @@ export class ResultsView {
    * Marks the shown result as not matching the panel (after Stop, or once a value is edited):
    * faded, with a note and a Run button. Nothing is marked while nothing is shown.
    */
-  markOutdated(outdated: boolean, changes = ''): void {
+  markOutdated(outdated: boolean, changes = '', instead?: string): void {
     const shown = outdated && this.drawn.length > 0;
     document.getElementById('results')?.classList.toggle('outdated', shown);
     this.staleNote.hidden = !shown;
     if (!shown) return;
+    byId('stale-run').hidden = instead !== undefined; // Run waits for what the note asks
+    if (instead) { this.staleNoteText.textContent = instead; return; }
     // With live theory the lines follow the panel and only the simulation is the previous run's: say which is which.
     const live = byId('results').dataset.theory === 'live';
     const was = changes ? ` (${changes})` : '';
