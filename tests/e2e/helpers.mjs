@@ -57,8 +57,11 @@ export function linkParams(hash) {
 }
 
 /** A new page on `base + hash`; `problems` collects console errors, page errors and failed requests. */
-export async function open(context, base, hash, { beforeLoad } = {}) {
+export async function open(context, base, hash, { beforeLoad, live = false } = {}) {
   const page = await context.newPage();
+  // Recompute-as-you-edit is off in the full page unless a test asks for it: the tests of editing without
+  // a run (outdated figures, the address following edits) predate it. Embeds always recompute live.
+  if (!live) await page.addInitScript(() => { try { if (localStorage.getItem('attnlab:live') === null) localStorage.setItem('attnlab:live', '0'); } catch { /* opaque origin */ } });
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));

@@ -1,8 +1,9 @@
 // <attnlab-figure>: an attnlab view as one tag, for hosts that prefer a tag to an <iframe>.
 //   <script src="https://…/attnlab/attnlab-figure.js" defer></script>
-//   <attnlab-figure src="https://…/attnlab/#exp=rank-n&v=2&seed=1" hide="params,explain"></attnlab-figure>
+//   <attnlab-figure src="https://…/attnlab/#exp=rank-n&v=2&seed=1" fig="rank" controls="beta"></attnlab-figure>
 // Attributes: src (an attnlab link; a bare "#exp=…" hash is read relative to this script's folder),
-// hide (the link's hide= list), title (the frame's accessible name), height ("auto", the default,
+// hide (the link's hide= list), fig (the figures to show, in order), controls (the parameters shown
+// as controls under the figure), title (the frame's accessible name), height ("auto", the default,
 // follows the figure; or pixels), loading ("lazy" or "eager"). The element creates an <iframe> in
 // its shadow root with embed=1 and sizes it from the page's 'attnlab:height' messages.
 // No framework, no globals; the element is defined once even if the script is included twice.
@@ -12,19 +13,23 @@
   var SCRIPT_URL = (document.currentScript && document.currentScript.src) || location.href;
   var FALLBACK_HEIGHT = 600, MIN = 100, MAX = 20000;
   var HIDE = /^[a-z]+(,[a-z]+)*$/;
+  var IDS = /^[A-Za-z][\w-]*(,[A-Za-z][\w-]*)*$/;
 
-  /** The link in embed mode: embed=1 and hide= replaced, every other hash pair kept as written. */
-  function embedSrc(src, hide) {
+  /** The link in embed mode: embed=1 and hide=, fig=, controls= set from the attributes given, every other hash pair kept as written. */
+  function embedSrc(src, hide, fig, controls) {
     var url = new URL(src.charAt(0) === '#' ? './' + src : src, src.charAt(0) === '#' ? SCRIPT_URL : document.baseURI);
-    var pairs = url.hash.replace(/^#/, '').split('&').filter(function (p) { return p && !/^(embed|hide)=/.test(p); });
+    var replaced = ['embed', 'hide'].concat(fig ? ['fig'] : [], controls ? ['controls'] : []);
+    var pairs = url.hash.replace(/^#/, '').split('&').filter(function (p) { return p && replaced.indexOf(p.split('=')[0]) < 0; });
     pairs.push('embed=1');
     if (hide && HIDE.test(hide)) pairs.push('hide=' + hide);
+    if (fig && IDS.test(fig)) pairs.push('fig=' + fig);
+    if (controls && IDS.test(controls)) pairs.push('controls=' + controls);
     url.hash = pairs.join('&');
     return url.href;
   }
 
   class AttnlabFigure extends HTMLElement {
-    static get observedAttributes() { return ['src', 'hide', 'title', 'height', 'loading']; }
+    static get observedAttributes() { return ['src', 'hide', 'fig', 'controls', 'title', 'height', 'loading']; }
 
     constructor() {
       super();
@@ -57,7 +62,7 @@
       this.frame.loading = this.getAttribute('loading') === 'eager' ? 'eager' : 'lazy';
       if (!this.frame.style.height) this.frame.style.height = (this.fixedHeight() || FALLBACK_HEIGHT) + 'px';
       if (this.fixedHeight()) this.frame.style.height = this.fixedHeight() + 'px';
-      var next = embedSrc(src, this.getAttribute('hide'));
+      var next = embedSrc(src, this.getAttribute('hide'), this.getAttribute('fig'), this.getAttribute('controls'));
       if (this.frame.src !== next) this.frame.src = next;
     }
 

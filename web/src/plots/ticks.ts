@@ -28,7 +28,7 @@ export function legendTicks(domain: [number, number], type: 'linear' | 'log'): n
 
 /**
  * 1-2-5 ticks (1, 2, 5, 10, 20, …) inside [lo, hi] for a log axis that names its values, thinned
- * to 1-3 and then to powers of ten when more than `maxCount` would not fit.
+ * to 1-3, then to powers of ten, then to every k-th power of ten when more than `maxCount` would not fit.
  */
 export function niceLogTicks(lo: number, hi: number, maxCount = 10): number[] {
   if (!(lo > 0) || !(hi >= lo)) return [];
@@ -40,7 +40,12 @@ export function niceLogTicks(lo: number, hi: number, maxCount = 10): number[] {
         if (t >= lo * (1 - 1e-9) && t <= hi * (1 + 1e-9)) ticks.push(t);
       }
     }
-    if (ticks.length <= maxCount || mantissas.length === 1) return ticks;
+    if (ticks.length <= maxCount) return ticks;
+    if (mantissas.length === 1) {
+      // Powers of ten still too many (a spectrum over 11 decades on a short axis): every second, third… decade.
+      const stride = Math.ceil(ticks.length / Math.max(1, maxCount));
+      return ticks.filter((t) => Math.round(Math.log10(t)) % stride === 0);
+    }
   }
   return [];
 }

@@ -15,7 +15,7 @@ export const HIDEABLE = ['params', 'summary', 'explain', 'export', 'title', 'hea
 export type Hideable = (typeof HIDEABLE)[number];
 
 /** Keys the codec owns; no parameter may use them. */
-export const RESERVED_KEYS = ['exp', 'v', 'app', 'embed', 'hide', 'file'] as const;
+export const RESERVED_KEYS = ['exp', 'v', 'app', 'embed', 'hide', 'fig', 'controls', 'file'] as const;
 
 export interface AppState {
   experimentId: string;
@@ -23,6 +23,10 @@ export interface AppState {
   values: ParamValues;
   embed: boolean;
   hide: Hideable[];
+  /** fig=: the figures an embed shows, in this order (ids as each figure's data-figure); absent: all. */
+  fig?: string[];
+  /** controls=: the parameters an embed shows as compact controls under its figure; absent: the whole panel. */
+  controls?: string[];
   /** Name of the user file the run used. Only the name travels: whoever opens the link must choose the file. */
   file?: string;
 }
@@ -106,6 +110,19 @@ function parseHide(text: string, notices: string[]): Hideable[] {
   return hide;
 }
 
+/** A comma list of ids (figure or parameter names): at most 12, each a plain word; anything else is named in a notice. */
+function parseIdList(key: 'fig' | 'controls', text: string | undefined, allowed: readonly string[] | undefined, notices: string[]): string[] | undefined {
+  if (text === undefined) return undefined;
+  const ids: string[] = [];
+  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const shown = part.length > 40 ? `${part.slice(0, 40)}…` : part;
+    if (!/^[A-Za-z][\w-]{0,39}$/.test(part)) notices.push(`${key}: "${shown}" is not a ${key === 'fig' ? 'figure' : 'parameter'} name; ignored`);
+    else if (allowed && !allowed.includes(part)) notices.push(`${key}: "${shown}" is not one of ${allowed.join(', ')}; ignored`);
+    else if (!ids.includes(part) && ids.length < 12) ids.push(part);
+  }
+  return ids.length ? ids : undefined;
+}
+
 /** Reads a location hash into a complete, valid state for one of the registered experiments. */
 export function parseLink(hash: string, registry: readonly ExperimentMeta[], options: CodecOptions = {}): ParsedLink {
   const notices: string[] = [];
@@ -133,8 +150,10 @@ export function parseLink(hash: string, registry: readonly ExperimentMeta[], opt
 
   const embed = pairs.get('embed') === '1' || pairs.get('embed') === 'true';
   const hide = parseHide(pairs.get('hide') ?? '', notices);
+  const fig = parseIdList('fig', pairs.get('fig'), undefined, notices); // checked against the figures drawn (ui/results.ts)
+  const controls = parseIdList('controls', pairs.get('controls'), urlSpecs(meta).map((s) => s.key), notices);
   const file = fileName(pairs.get('file'));
-  return { state: { experimentId: meta.id, values, embed, hide, ...(file ? { file } : {}) }, notices };
+  return { state: { experimentId: meta.id, values, embed, hide, ...(fig ? { fig } : {}), ...(controls ? { controls } : {}), ...(file ? { file } : {}) }, notices };
 }
 
 /** Writes the hash for a state: the schema and app versions, non-default parameters in schema order, the seed always. */
@@ -148,6 +167,8 @@ export function formatLink(state: AppState, registry: readonly ExperimentMeta[],
   }
   if (state.embed) parts.push('embed=1');
   if (state.hide.length) parts.push(`hide=${state.hide.join(',')}`);
+  if (state.fig?.length) parts.push(`fig=${state.fig.join(',')}`);
+  if (state.controls?.length) parts.push(`controls=${state.controls.join(',')}`);
   if (state.file) parts.push(`file=${encodePart(state.file)}`);
   return `#${parts.join('&')}`;
 }

@@ -21,6 +21,7 @@ import { wireResultFiles } from './result-file-ui';
 import type { OpenedResult } from '../state/result-file';
 import { buildPanel, UPLOAD_STATE_EVENT, type Panel } from './panel';
 import { LiveTheory, type TheoryRequest } from './live-theory';
+import { LiveRuns, wireLiveSwitch } from './live-run';
 import { precomputedResult, showPrecomputedMark } from './precomputed';
 import { fillPicker } from './picker';
 import { ResultsView, type ExportableFigure } from './results';
@@ -73,6 +74,14 @@ export class App {
   /** Embed mode computes nothing until the view is scrolled into the viewport (then this turns true). */
   private seen = false;
   private cancelWait: (() => void) | undefined;
+  /** Recompute as you edit (ui/live-run.ts): on in embeds, a switch in the full page. */
+  private liveSwitch: () => boolean = () => false;
+  private live = new LiveRuns({ estimate: () => this.liveEstimate(), start: () => void this.run({ live: true }) },
+    () => this.state?.embed || this.liveSwitch());
+  /** The estimate that started the live run in flight (seconds), to learn this device's speed. */
+  private liveEstimated: number | undefined;
+  /** True while the run in flight was started by an edit, not by Run or a link. */
+  private inFlightLive = false;
 
   /** Resolves once the first figures are up (or an error, a wait for Run, the landing page): see StatusView.settled. */
   get settled(): Promise<void> {
@@ -93,13 +102,15 @@ export class App {
       if (event.key === 'Escape' && document.body.dataset.status === 'running') { event.preventDefault(); this.stop(); }
     });
     // Any edit re-checks whether the figures still describe the panel.
-    for (const type of ['input', 'change']) this.form.addEventListener(type, () => { this.followEdit(); this.refreshOutdated(); this.requestTheory(); });
+    this.liveSwitch = wireLiveSwitch(byId<HTMLInputElement>('live-recompute'));
+    for (const type of ['input', 'change']) this.form.addEventListener(type, () => { this.followEdit(); this.refreshOutdated(); this.requestTheory(); this.live.schedule(); });
     this.form.addEventListener(UPLOAD_STATE_EVENT, () => this.refreshOutdated());
     byId('copy-link').addEventListener('click', () => void this.copy(location.href, this.results.outdated
       ? 'Link copied: it opens the parameters in the panel. The figures shown are from other parameters until you press Run.'
       : 'Link copied to the clipboard.'));
     byId('embed-open').addEventListener('click', () => (this.embedDialog ??= new EmbedDialog()).open(location.href, metaOf(this.state.experimentId).title));
     postHeightToHost();
+    this.results.onFigureNotice = (text) => this.status.showNotices([text]);
     wireResultFiles({
       registry: EXPERIMENTS,
       shown: () => (this.lastRun ? { experimentId: this.lastRun.experimentId, values: this.lastRun.paramsUnknown ? undefined : this.lastRun.values, result: this.lastRun.result } : undefined),
@@ -234,7 +245,8 @@ export class App {
     }
     this.state = state;
     this.panel.write(state.values);
-    applyEmbed(state, new URL(formatLink({ ...state, embed: false, hide: [] }, EXPERIMENTS), location.href).href, meta.title);
+    this.results.only = state.embed ? state.fig : undefined;
+    applyEmbed(state, new URL(formatLink({ ...state, embed: false, hide: [], fig: undefined, controls: undefined }, EXPERIMENTS), location.href).href, meta.title);
   }
 
   private writeUrl(): void {
@@ -331,13 +343,29 @@ export class App {
     this.refreshOutdated();
   }
 
+  /** The panel's run estimated here, for a live run: undefined when it cannot or should not start by itself. */
+  private async liveEstimate(): Promise<number | undefined> {
+    const status = document.body.dataset.status;
+    if ((this.inFlight && !this.inFlightLive) || status === 'opened' || status === 'waiting' || this.panel.refused().length) return undefined;
+    const { values, invalid } = this.panel.read();
+    if (invalid.length) return undefined;
+    const meta = metaOf(this.state.experimentId);
+    const chosen = uploadsOf(meta).length ? this.panel.uploads() : [];
+    if (chosen.length) return undefined; // an uploaded file runs on Run: its cost is not in the plan
+    const seconds = wallSeconds(await this.pool.plan(meta.id, toCoreParams(values)), this.pool.size);
+    this.liveEstimated = seconds;
+    return seconds;
+  }
+
   private newSeed(): void {
     const { values } = this.panel.read();
     this.panel.write({ ...values, seed: randomSeed() });
     void this.run();
   }
 
-  async run(): Promise<void> {
+  /** `live`: started by an edit (ui/live-run.ts): the figures stay unfaded until the new ones replace them. */
+  async run(options: { live?: boolean } = {}): Promise<void> {
+    if (!options.live) this.live.cancel();
     clearTimeout(this.pendingRun);
     this.pendingRun = undefined;
     this.cancelWait?.(); // Run pressed before the view was scrolled to: no second run when it is
@@ -363,10 +391,13 @@ export class App {
     byId('opened-from').hidden = true;
     this.status.set('running');
     showPrecomputedMark(false);
-    this.results.setStale(true);
+    if (!options.live) this.results.setStale(true);
     this.results.markOutdated(false);
     this.stopButton.disabled = false;
     this.inFlight = id;
+    this.inFlightLive = Boolean(options.live);
+    const estimated = options.live ? this.liveEstimated : undefined;
+    const t0 = performance.now();
     try {
       // A file replaces what it determines (e.g. the pattern's size n): those values are not sent.
       const replaced = uploadsOf(meta).filter((spec) => chosen.some((c) => c.input === spec.input)).flatMap((spec) => spec.replaces ?? []);
@@ -382,6 +413,7 @@ export class App {
         },
       });
       if (id !== this.runId) return;
+      this.live.record(estimated, (performance.now() - t0) / 1000);
       this.lastRun = { experimentId: meta.id, values, result, link, file };
       this.results.show(meta, result, values);
       showReproduce(meta, values, chosen.map((c) => ({ input: c.input, name: c.name })));
@@ -404,7 +436,7 @@ export class App {
       }
       this.refreshOutdated(); // the figures still show the last finished run, not the panel
     } finally {
-      if (this.inFlight === id) this.inFlight = 0;
+      if (this.inFlight === id) { this.inFlight = 0; this.inFlightLive = false; }
       if (id === this.runId) this.stopButton.disabled = true;
     }
   }

@@ -21,6 +21,12 @@ export function applyEmbed(state: AppState, fullAppHref: string, title: string):
   document.body.classList.toggle('embed', state.embed);
   const hidden = new Set<string>(state.hide);
   if (state.embed) { hidden.add('header'); hidden.add('picker'); }
+  // fig= or controls=: a figure embed shows the title bar, the figure(s) and the chosen controls only.
+  const figureEmbed = state.embed && Boolean(state.fig?.length || state.controls?.length);
+  if (figureEmbed) for (const part of ['summary', 'explain', 'headline']) hidden.add(part);
+  if (figureEmbed && !state.controls?.length) hidden.add('params');
+  document.body.classList.toggle('figure-embed', figureEmbed);
+  showOnlyControls(state.embed ? state.controls : undefined);
   // CSS does the hiding (styles.css, [data-hide~=…]) so parts drawn later, like export buttons, hide too.
   document.body.dataset.hide = [...hidden].join(' ');
   byId('embed-bar').hidden = !state.embed;
@@ -28,6 +34,18 @@ export function applyEmbed(state: AppState, fullAppHref: string, title: string):
   const open = byId<HTMLAnchorElement>('open-full');
   open.href = fullAppHref;
   arrange(state.embed);
+}
+
+/**
+ * controls=: only the listed parameters stay in the panel, as compact controls (label, slider or
+ * select, value); every group, preset bar and file field without one of them is hidden.
+ */
+function showOnlyControls(keys: readonly string[] | undefined): void {
+  const form = document.getElementById('params-form');
+  if (!form) return;
+  form.classList.toggle('compact', Boolean(keys));
+  for (const param of form.querySelectorAll<HTMLElement>('.param[data-param]')) param.hidden = Boolean(keys) && !keys!.includes(param.dataset.param ?? '');
+  for (const part of form.querySelectorAll<HTMLElement>(':scope > *')) part.hidden = Boolean(keys) && !part.querySelector('.param[data-param]:not([hidden])');
 }
 
 /**

@@ -141,6 +141,22 @@ export class ResultsView {
     if (!partial) this.resultJson.textContent = JSON.stringify(result).replace(/</g, '\\u003c');
   }
 
+  /** fig= of an embed: the figures to show, in this order (undefined: all). */
+  only: readonly string[] | undefined;
+  /** Told once per experiment and id when fig= names a figure the experiment does not draw. */
+  onFigureNotice: (text: string) => void = () => undefined;
+  private noticed = new Set<string>();
+
+  /** The figures to draw: all, or those fig= names in its order (all of them when it names none that exist). */
+  private chosenFigures(meta: ExperimentMeta, all: Figure[]): Figure[] {
+    if (!this.only?.length) return all;
+    const picked = this.only.map((id) => all.find((f) => f.id === id)).filter((f): f is Figure => f !== undefined);
+    const unknown = this.only.filter((id) => !all.some((f) => f.id === id) && !this.noticed.has(`${meta.id}/${id}`));
+    for (const id of unknown) this.noticed.add(`${meta.id}/${id}`);
+    if (unknown.length) this.onFigureNotice(`fig: "${unknown.join('", "')}" is not a figure of this experiment (${all.map((f) => f.id).join(', ')}); ${picked.length ? 'not shown' : 'showing all'}`);
+    return picked.length ? picked : all;
+  }
+
   private render(meta: ExperimentMeta, result: Json, values: ParamValues, partial?: PartialRun, openedFrom?: string): void {
     const items = meta.headline(result, values);
     this.headline.replaceChildren(...items.map((item) => h('div', { class: 'headline-item', title: item.help },
@@ -150,7 +166,7 @@ export class ResultsView {
       h('dt', {}, partial.stopped ? 'Partial result, stopped' : 'Partial result so far'), h('dd', {}, `${partial.done} of ${partial.total} jobs`)));
 
     const caption = openedFrom ? `${meta.id} · opened from file ${openedFrom}` : `${meta.id} · seed ${formatValue(values.seed)}`;
-    const sections = meta.figures(result, values).map((figure) => this.section(figure, caption));
+    const sections = this.chosenFigures(meta, meta.figures(result, values)).map((figure) => this.section(figure, caption));
     this.figures.replaceChildren(...sections.map((s) => s.section));
     this.drawn = sections.map(({ figure, body }) => ({ figure, body, width: 0 }));
     for (const d of this.drawn) this.draw(d);
@@ -211,7 +227,8 @@ export class ResultsView {
       d.body.replaceChildren(d.figure.render({ width: d.width }));
       // A table wider than its column scrolls sideways: keyboard users reach it by Tab.
       if (d.body.querySelector(':scope > .data-table')) { d.body.tabIndex = 0; d.body.setAttribute('role', 'region'); d.body.setAttribute('aria-label', `${d.figure.title} (scrolls sideways)`); }
-      if (document.body.classList.contains('embed')) this.fitHeight(d);
+      // A figure embed (fig=, controls=) fills its width; the whole-lab embed keeps its first figure short.
+      if (document.body.classList.contains('embed') && !document.body.classList.contains('figure-embed')) this.fitHeight(d);
     } catch (error) {
       d.body.replaceChildren(h('p', { class: 'figure-error', role: 'alert' }, `This figure could not be drawn: ${(error as Error).message}`));
     }

@@ -42,6 +42,7 @@ export function spectrumHeight(width: number): number {
 
 export function figures(raw: Json, _values: ParamValues): FigureWithData[] {
   const r = raw as AttentionMapResult;
+  const svPositive = r.singularValues.filter((v) => v > 0);
   const sv = r.singularValues;
   const pooled = r.heatmap.rows < r.n;
   return [
@@ -75,7 +76,8 @@ export function figures(raw: Json, _values: ParamValues): FigureWithData[] {
         height: spectrumHeight(width),
         // Log k: the first tens of ranks, where the spectrum falls and both rules sit, get room and ticks.
         x: { label: 'rank k', type: 'log', domain: [1, Math.max(2, sv.length)], ticks: niceLogTicks(1, Math.max(2, sv.length), Math.max(3, Math.floor(width / 48))) },
-        y: { label: 'singular value σ_k', type: 'log' },
+        // Named ticks at most every ~36 px: Plot's own log ticks label every 2…9 of 11 decades on a tall chart.
+        y: { label: 'singular value σ_k', type: 'log', ticks: niceLogTicks(Math.min(...svPositive), Math.max(...svPositive), Math.max(3, Math.floor(spectrumHeight(width) / 36))) },
         rules: [{ axis: 'x', value: r.effectiveRank, label: `effective rank ${formatNumber(r.effectiveRank)}`, tag: 'effective rank', style: 'marker' }, ...sphereLawRule(r)],
         ariaLabel: 'Singular values of the attention matrix',
         ariaDescription: `Largest ${formatNumber(sv[0] ?? 0)}, smallest ${formatNumber(sv[sv.length - 1] ?? 0)}; effective rank ${formatNumber(r.effectiveRank)}.`,

@@ -1,0 +1,146 @@
+// End-to-end tests of figure embeds (fig=, controls=) and of recompute-as-you-edit, run by run.mjs.
+// A blog-like host page on another origin embeds one figure of attention-map with a β control
+// (<attnlab-figure fig=… controls=…>) and one of rank-n by <iframe> with the host script. Checked:
+// each frame shows exactly the named figure, filling the column, and is sized to it (figure + 200 px
+// at most); the control is the only parameter; moving it recomputes without Run and gives the numbers
+// of a fresh page opened on the new link; in the full page the "Recompute as I edit" switch decides.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { assert, open, resultJson, shots, SHOWN, waitForStatus } from './helpers.mjs';
+import { serveStatic } from './static-server.mjs';
+
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+
+const ELEMENT = '#exp=attention-map&v=2&seed=3';
+const FRAME = '#exp=rank-n&v=2&seed=1&embed=1&fig=band';
+
+function hostPage(base) {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A blog post</title><link rel="icon" href="data:,">
+<script src="${base}attnlab-embed-host.js" defer></script>
+<script src="${base}attnlab-figure.js" defer></script>
+</head><body style="margin:0 auto;max-width:700px;font-family:serif">
+<h1>How sharp is attention?</h1><p>Raise β and watch the spectrum of the attention matrix fall off.</p>
+<attnlab-figure id="element" src="${ELEMENT}" fig="singular-values" controls="beta" loading="eager" title="singular values"></attnlab-figure>
+<p>The rank grows with n:</p>
+<iframe id="frame" src="${base}${FRAME}" title="rank against n" width="700" height="400" data-attnlab-auto-height style="border:0;display:block"></iframe>
+</body></html>
+`;
+}
+
+async function frameWith(page, part, timeout = 30_000) {
+  const t0 = Date.now();
+  for (;;) {
+    const frame = page.frames().find((f) => f.url().includes(part));
+    if (frame) return frame;
+    assert(Date.now() - t0 < timeout, `no frame with ${part}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+async function frameDone(frame, timeout = 90_000) {
+  await frame.waitForFunction((shown) => shown.includes(document.body?.dataset.status) || document.body?.dataset.status === 'error', SHOWN, { timeout, polling: 100 });
+  const status = await frame.evaluate(() => document.body.dataset.status);
+  assert(SHOWN.includes(status), `frame ${frame.url().split('#')[1]} became '${status}': ${await frame.locator('#error').textContent()}`);
+}
+
+/** What the frame shows: its figures, its visible parameter fields, and the figure's size against the page's. */
+function shownIn(frame) {
+  return frame.evaluate(() => {
+    const visible = (el) => !!el && el.getClientRects().length > 0;
+    const figures = [...document.querySelectorAll('[data-figure]')];
+    const figure = figures[0]?.getBoundingClientRect();
+    const drawing = [...(figures[0]?.querySelectorAll('.figure-body svg, .figure-body canvas') ?? [])].map((el) => el.getBoundingClientRect())
+      .sort((a, b) => b.width * b.height - a.width * a.height)[0];
+    return {
+      figures: figures.map((f) => f.dataset.figure),
+      params: [...document.querySelectorAll('#params-form [data-param]')].filter(visible).map((p) => p.dataset.param),
+      headline: visible(document.getElementById('headline')) && document.getElementById('headline').children.length > 0,
+      explain: visible(document.getElementById('explain')),
+      figureHeight: figure?.height ?? 0, drawingWidth: drawing?.width ?? 0, width: document.documentElement.clientWidth,
+      page: Math.ceil(document.body.getBoundingClientRect().height),
+    };
+  });
+}
+
+test('figure embeds on a host page: fig= shows that figure alone, filling the column, in a frame sized to it; controls= shows only that control', async ({ context, base }) => {
+  const dir = join(shots, 'blog');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.html'), hostPage(base));
+  const server = await serveStatic(dir, '/blog/');
+  try {
+    const { page, problems } = await open(context, `http://127.0.0.1:${server.address().port}/blog/`, '');
+    const seen = [];
+    for (const [id, part, figure, params] of [['element', 'exp=attention-map', 'singular-values', ['beta']], ['frame', 'exp=rank-n', 'band', []]]) {
+      const frame = await frameWith(page, part);
+      if (id === 'frame') await page.locator('#frame').scrollIntoViewIfNeeded();
+      await frameDone(frame);
+      await page.waitForTimeout(400);
+      const s = await shownIn(frame);
+      const outer = id === 'element'
+        ? await page.locator('#element').evaluate((el) => el.shadowRoot.querySelector('iframe').getBoundingClientRect().height)
+        : await page.locator('#frame').evaluate((el) => el.getBoundingClientRect().height);
+      seen.push(`${id}: ${s.figures.join(',')} ${Math.round(s.figureHeight)} px tall, drawing ${Math.round(s.drawingWidth)} of ${s.width} px wide, frame ${Math.round(outer)} px, controls [${s.params.join(',')}]`);
+      assert(s.figures.length === 1 && s.figures[0] === figure, `${id}: shows ${s.figures.join(', ')} instead of ${figure} alone`);
+      assert(JSON.stringify(s.params) === JSON.stringify(params), `${id}: shows the parameters [${s.params.join(', ')}], not [${params.join(', ')}]`);
+      assert(!s.headline && !s.explain, `${id}: the headline or the explanation is shown in a figure embed`);
+      assert(s.drawingWidth >= 0.8 * s.width, `${id}: the figure is ${Math.round(s.drawingWidth)} px wide in a ${s.width} px frame`);
+      assert(outer <= s.figureHeight + 200, `${id}: the frame is ${Math.round(outer)} px for a ${Math.round(s.figureHeight)} px figure (more than 200 px over)`);
+    }
+    await page.screenshot({ path: join(shots, 'figure-embeds.png'), fullPage: true });
+    console.log(`  ${seen.join('; ')}`);
+    await page.close();
+    return problems.filter((p) => !/precomputed\/.*404|status of 404/.test(p));
+  } finally {
+    server.close();
+  }
+});
+
+test('controls=beta: moving β recomputes without Run and gives the numbers of a fresh page on the new link; two quick edits run once', async ({ context, base }) => {
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&seed=3&embed=1&fig=singular-values&controls=beta');
+  await waitForStatus(page, SHOWN);
+  await page.evaluate(() => {
+    window.__results = [];
+    new MutationObserver(() => window.__results.push(document.getElementById('result-json').textContent))
+      .observe(document.getElementById('result-json'), { childList: true, characterData: true, subtree: true });
+  });
+  const beta = page.locator('input[type="number"][name="beta"]');
+  await beta.fill('9');
+  await beta.fill('12'); // within the debounce: one run, for β = 12
+  await page.waitForFunction(() => location.hash.includes('beta=12') && window.__results.length > 0 && document.body.dataset.status === 'done', null, { timeout: 30_000 });
+  await page.waitForTimeout(600);
+  const shown = await resultJson(page);
+  const runs = await page.evaluate(() => window.__results.length);
+  const link = await page.evaluate(() => location.hash);
+  assert(runs === 1, `two quick edits drew ${runs} results, not 1`);
+  const { page: fresh } = await open(context, base, link);
+  await waitForStatus(fresh, SHOWN);
+  const expected = await resultJson(fresh);
+  assert(JSON.stringify(expected) === JSON.stringify(shown), 'the live result differs from a fresh page opened on its link');
+  await fresh.close();
+  await page.close();
+  return problems;
+});
+
+test('the full page recomputes a quick run as you edit when "Recompute as I edit" is on, and waits for Run when it is off', async ({ context, base }) => {
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&seed=4', { live: true });
+  await waitForStatus(page, SHOWN);
+  assert(await page.locator('#live-recompute').isChecked(), 'the switch is not on by default');
+  const before = await page.locator('#result-json').textContent();
+  await page.locator('input[type="number"][name="beta"]').fill('5');
+  await page.waitForFunction((b) => document.getElementById('result-json').textContent !== b && document.body.dataset.status === 'done', before, { timeout: 30_000 });
+  assert((await resultJson(page)).rowEntropy !== undefined, 'no result after the live run');
+  await page.locator('#live-recompute').uncheck();
+  await waitForStatus(page, SHOWN);
+  await page.waitForTimeout(500);
+  const after = await page.locator('#result-json').textContent();
+  await page.locator('input[type="number"][name="beta"]').fill('6');
+  await page.waitForTimeout(1500);
+  assert(await page.locator('#result-json').textContent() === after, 'with the switch off an edit still ran');
+  assert(await page.locator('#stale-note').isVisible(), 'with the switch off the figures are not marked as from other parameters');
+  await page.close();
+  return problems;
+});
+
+export const figureEmbedTests = tests;
