@@ -57,9 +57,12 @@ bool isInput(const Experiment& e, const std::string& key, const std::string& val
 }
 
 // Reads and parses every named input file, bounded by the run's memory budget. A head bundle's own Q·K
-// scale becomes the scale parameter when none was given (said on stderr: the command line then reproduces it).
+// scale becomes the scale parameter when none was given (said on stderr: the command line then reproduces it);
+// two bundles of different scale are refused, naming both (Q of one head and K of another is no head).
 bool readInputs(const Experiment& e, const std::vector<std::pair<std::string, std::string>>& files, double budget,
                 attnlab::Inputs& inputs, Json& params, std::string& error) {
+  std::string scalePath;
+  double scaleSeen = 0;
   for (const auto& [name, path] : files) {
     std::string bytes;
     if (!attnlab::cli::readFileBytes(path, attnlab::kInputFileLimitBytes, bytes, error)) {
@@ -72,6 +75,16 @@ bool readInputs(const Experiment& e, const std::vector<std::pair<std::string, st
       return false;
     }
     inputs[name] = parsed.array;
+    if (parsed.bundleScale > 0 && scaleSeen > 0 && parsed.bundleScale != scaleSeen) {
+      error = "the head bundles " + attnlab::quoteValue(scalePath) + " (scale " + Json(scaleSeen).dump() + ") and " +
+              attnlab::quoteValue(path) + " (scale " + Json(parsed.bundleScale).dump() +
+              ") disagree on scale: give Q and K of one head";
+      return false;
+    }
+    if (parsed.bundleScale > 0 && scaleSeen == 0) {
+      scaleSeen = parsed.bundleScale;
+      scalePath = path;
+    }
     if (parsed.bundleScale > 0 && !params.contains("scale") &&
         std::any_of(e.params.begin(), e.params.end(), [](const auto& p) { return p.key == "scale"; })) {
       params["scale"] = parsed.bundleScale;

@@ -88,11 +88,13 @@ export function parseArgs(argv: string[], schemas: CoreSchema[]): HeadlessArgs |
   return args;
 }
 
-/** Reads and parses every input file; a head bundle's own Q·K scale becomes `scale` when none was given (as natively). */
+/** Reads and parses every input file; a head bundle's own Q·K scale becomes `scale` when none was given (as natively),
+ * and two bundles of different scale are refused, naming both. */
 async function readInputs(core: Core, args: HeadlessArgs, stderr: (text: string) => void): Promise<Inputs | undefined> {
   if (args.files.length === 0) return undefined;
   const budget = Number(args.params.budget ?? 1024);
   const inputs: Inputs = {};
+  let firstScale: { scale: number; path: string } | undefined;
   for (const [name, path] of args.files) {
     let bytes: Uint8Array;
     try {
@@ -107,6 +109,10 @@ async function readInputs(core: Core, args: HeadlessArgs, stderr: (text: string)
     const parsed = core.parseInput(args.id, name, path, bytes, Number.isFinite(budget) ? budget : 1024);
     const { bundleScale, ...array } = parsed;
     inputs[name] = array;
+    if (bundleScale && firstScale && bundleScale !== firstScale.scale) {
+      throw new UsageError(`the head bundles ${quote(firstScale.path)} (scale ${firstScale.scale}) and ${quote(path)} (scale ${bundleScale}) disagree on scale: give Q and K of one head`);
+    }
+    if (bundleScale && !firstScale) firstScale = { scale: bundleScale, path };
     const takesScale = (core.experiments() as unknown as CoreSchema[]).find((e) => e.id === args.id)?.params?.some((p) => p.key === 'scale');
     if (bundleScale && takesScale && args.params.scale === undefined) {
       args.params.scale = String(bundleScale);

@@ -1,6 +1,7 @@
 // Text tables (.csv/.tsv/.txt): sparse rules read rows "i,j,value", dense rules a 2-D numeric table.
 // Fields are separated by ',' or ';' (with optional spaces around), or by runs of spaces/tabs;
-// '#' starts a comment line; a first row with no number in it is a header.
+// '#' starts a comment line; a field may be quoted ("0.5"); a first row is a header only when none of its
+// fields is a number ("i","j","value" is a header, "1","2","3" is data).
 #include <algorithm>
 #include <cmath>
 
@@ -11,6 +12,12 @@ namespace {
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
+// A field written in double quotes, as spreadsheets export it, is the text between them.
+std::string_view unquote(std::string_view cell) {
+  if (cell.size() >= 2 && cell.front() == '"' && cell.back() == '"') return cell.substr(1, cell.size() - 2);
+  return cell;
+}
+
 // Splits a trimmed line as /\s*[,;]\s*|\s+/ would: "1,,2" has an empty middle field.
 std::vector<std::string_view> splitFields(std::string_view line) {
   std::vector<std::string_view> cells;
@@ -18,7 +25,7 @@ std::vector<std::string_view> splitFields(std::string_view line) {
   while (true) {
     const std::size_t start = p;
     while (p < line.size() && !isSpace(line[p]) && line[p] != ',' && line[p] != ';') ++p;
-    cells.push_back(line.substr(start, p - start));
+    cells.push_back(unquote(line.substr(start, p - start)));
     if (p == line.size()) return cells;
     while (p < line.size() && isSpace(line[p])) ++p;
     if (p < line.size() && (line[p] == ',' || line[p] == ';')) {
