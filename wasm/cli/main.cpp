@@ -1,5 +1,5 @@
 // attnlab: the native command-line runner over the core's experiments.
-//   attnlab <experiment-id> key=value ... [<input>=<file>]   result JSON on stdout, progress on stderr
+//   attnlab <experiment-id> key=value ... [<input>=<file>] [--max-seconds S]   result JSON on stdout, progress on stderr
 //   attnlab <experiment-id> --help                           its parameters and inputs as a table
 //   attnlab --schema                                         every experiment's schema as JSON
 // Exit 0 on success, 2 on bad input (the message names the parameter or file), 1 on a failed run.
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "attnlab/experiment.hpp"
+#include "attnlab/time_budget.hpp"
 #include "read_file.hpp"
 #include "sharded.hpp"
 
@@ -23,7 +24,7 @@ using attnlab::Experiment;
 using attnlab::Json;
 
 void usage(std::ostream& out) {
-  out << "usage: attnlab <experiment-id> [key=value ...] [<input>=<file.csv|file.npy|file.json>]\n"
+  out << "usage: attnlab <experiment-id> [key=value ...] [<input>=<file.csv|file.npy|file.json>] [--max-seconds S]\n"
          "       attnlab <experiment-id> --help    parameters, defaults, ranges and inputs\n"
          "       attnlab --schema                  every experiment's schema as JSON\n"
          "       attnlab plan <experiment-id> [key=value ...] [-o jobs.jsonl] [--missing results/] [--print KEY]\n"
@@ -141,11 +142,18 @@ int main(int argc, char** argv) {
   }
   Json params = Json::object();
   std::vector<std::pair<std::string, std::string>> files;
+  std::string maxSeconds = attnlab::kDefaultMaxSeconds;
   for (int i = 2; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") {
       std::cout << attnlab::experimentHelp(*e);
       return 0;
+    }
+    if (arg == "--max-seconds" || arg.rfind("--max-seconds=", 0) == 0) {
+      if (arg == "--max-seconds" && i + 1 == argc) return refuse("--max-seconds needs a value");
+      maxSeconds = arg == "--max-seconds" ? argv[++i] : arg.substr(std::strlen("--max-seconds="));
+      if (const std::string bad = attnlab::maxSecondsProblem(maxSeconds); !bad.empty()) return refuse(bad);
+      continue;
     }
     const auto eq = arg.find('=');
     if (eq == std::string::npos || eq == 0) return refuse("expected key=value, got " + attnlab::quoteValue(arg));
@@ -165,6 +173,11 @@ int main(int argc, char** argv) {
   } catch (const std::exception& bad) {
     return refuse(bad.what());
   }
+  // The time budget, before anything runs: the plan's estimate (bad parameters are left for the run to name).
+  const attnlab::Outcome plan = attnlab::planExperiment(e->id, params, inputs);
+  if (plan.ok && plan.value["estimatedSeconds"].is_number())
+    if (const std::string over = attnlab::overTimeBudget(plan.value["estimatedSeconds"].get<double>(), maxSeconds); !over.empty())
+      return refuse(over);
   int lastPercent = -1;
   const attnlab::Progress progress([&](double done, double total, const std::string&) {
     const int percent = total > 0 ? static_cast<int>(100.0 * done / total) : 0;
