@@ -157,6 +157,11 @@ int scanCap(const DminParams& p, const Construction& c, int n, std::int64_t nonz
 
 std::vector<Json> plan(const ParamValues& values, const Inputs& inputs) {
   const DminParams p = readParams(values);
+  // Theorem R's bound of every curve at the largest n, before any job runs: a tiny eps1 is refused here.
+  for (int c = 0; c < p.curveCount; ++c) {
+    const CurveSetting s = p.setting(c);
+    theoremBound(*std::max_element(p.ns.begin(), p.ns.end()), s.k, s.gamma, s.eps1, s.eps2);
+  }
   if (inputs.count("pattern") && p.ns.size() > 1)
     throw ParamError("ns: with an uploaded pattern n comes from the file; give a single value of ns");
   std::vector<Json> jobs;
