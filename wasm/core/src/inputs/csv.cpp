@@ -131,10 +131,12 @@ std::string readDense(const Source& src, InputArray& out) {
 double estimateTextBytes(const InputRule& rule, std::string_view bytes, bool json) {
   const double tokens = static_cast<double>(numberTokenUpperBound(bytes));
   // Dense: one double per number. Sparse: the triplets, their line numbers and the sort that finds
-  // repeats (or a dense JSON grid and its nonzeros), at most 32 bytes per number. JSON also keeps its
-  // longest token (a string) in the lexer: at most the file.
+  // repeats (or a dense JSON grid and its nonzeros), at most 32 bytes per number. JSON: the file's size as
+  // before, plus its lexer's copy of the longest string (a 50 MB "name"), whose buffer grows by doubling:
+  // the old and the new buffer together hold up to 3 times the string while it grows.
   const double perNumber = rule.kind == InputRule::Kind::SparsePattern ? 32.0 : 8.0;
-  return perNumber * tokens + (json ? static_cast<double>(bytes.size()) : 0.0);
+  if (!json) return perNumber * tokens;
+  return perNumber * tokens + static_cast<double>(bytes.size()) + 3.0 * static_cast<double>(longestStringToken(bytes));
 }
 
 std::string parseCsv(const Source& src, InputArray& out) {
