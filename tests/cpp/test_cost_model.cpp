@@ -51,3 +51,22 @@ TEST_CASE("estimates grow with the size that drives the work", "[cost]") {
   CHECK(planned("rmt-transition", {{"seeds", 10}}) == Approx(2 * planned("rmt-transition", {{"seeds", 5}})));
   CHECK(planned("rank-zoo", {{"betaMults", "1,2"}}) == Approx(2 * planned("rank-zoo", {{"betaMults", "1"}})));
 }
+
+TEST_CASE("options that change the work change the estimate: svd=full, split=sym", "[cost]") {
+  // svd=full runs a full eigendecomposition where auto runs Lanczos (1.7-1.9× measured at n = 1024, 2048).
+  for (const char* id : {"rank-ladder", "rank-beta", "rank-eps"}) {
+    INFO(id);
+    const double autoSvd = planned(id, {{"n", 1024}}), full = planned(id, {{"n", 1024}, {"svd", "full"}});
+    CHECK(full > 1.5 * autoSvd);
+    CHECK(full < 2 * autoSvd);
+    CHECK(planned(id, {{"n", 1024}, {"svd", "partial"}}) == Approx(autoSvd));
+  }
+  // split=sym adds one eigendecomposition of the n × n BᵀB per pattern: n³, which soon dominates n² d.
+  const double asym = planned("sparse-approx", {{"n", 2048}, {"d", 640}}), sym = planned("sparse-approx", {{"n", 2048}, {"d", 640}, {"split", "sym"}});
+  CHECK(sym - asym == Approx(1.5e-9 * 2048.0 * 2048 * 2048).epsilon(1e-9));
+  CHECK(sym > 8 * asym);
+  const double symHalf = planned("sparse-approx", {{"n", 1024}, {"d", 640}, {"split", "sym"}});
+  CHECK(sym > 6 * symHalf);  // n³ over n² d: doubling n costs more than 4×
+  CHECK(planned("sparse-dmin", {{"ns", "1024"}, {"split", "sym"}}) >
+        planned("sparse-dmin", {{"ns", "1024"}}) + 1.5e-9 * 1024.0 * 1024 * 1024 * 3 * 0.99);  // one per job, 3 seeds
+}

@@ -87,3 +87,26 @@ TEST_CASE("CSV: messages stay on one line and cut long values", "[inputs][csv]")
   CHECK(control.error.find('\x01') == std::string::npos);
   CHECK_THAT(control.error, Contains("\\x01"));
 }
+
+TEST_CASE("CSV: a first row is a header only when none of its fields is a number; quoted fields read", "[inputs][csv][header]") {
+  // A quoted numeric first row is data: the pattern keeps all three entries, with the first row's value.
+  const ParseOutcome quoted = parse(patternRule(), "\"0\",\"0\",\"7\"\n\"1\",\"1\",\"2\"\n\"2\",\"0\",\"1\"\n");
+  REQUIRE(quoted.ok);
+  CHECK(quoted.array.values == std::vector<double>{0, 0, 7, 1, 1, 2, 2, 0, 1});
+  CHECK(quoted.array.shape == std::vector<std::int64_t>{3, 3});
+  // The same file unquoted gives the same array: quoting changes nothing.
+  CHECK(parse(patternRule(), "0,0,7\n1,1,2\n2,0,1\n").array.values == quoted.array.values);
+  // A quoted header of names is still a header; one number makes a row data (and then a bad row).
+  const ParseOutcome named = parse(patternRule(), "\"i\",\"j\",\"value\"\n0,0,1\n");
+  REQUIRE(named.ok);
+  CHECK(named.array.values == std::vector<double>{0, 0, 1});
+  CHECK_THAT(parse(patternRule(), "i,j,3\n0,0,1\n").error, Contains("line 1: field i 'i' is not a finite number"));
+  CHECK_THAT(parse(patternRule(), "\"i\",\"j\",\"3\"\n0,0,1\n").error, Contains("line 1: field i 'i'"));
+  // Dense tables: a quoted numeric first row is the first row of the matrix.
+  const ParseOutcome dense = parse(fixture::denseRule(2, 2), "\"1\",\"2\",\"3\"\n4,5,6\n");
+  REQUIRE(dense.ok);
+  CHECK(dense.array.shape == std::vector<std::int64_t>{2, 3});
+  CHECK(dense.array.values == std::vector<double>{1, 2, 3, 4, 5, 6});
+  // A lone quote is no quoting: the field stays what it was and is refused.
+  CHECK_THAT(parse(patternRule(), "0,0,\"1\n").error, Contains("field value '\"1'"));
+}

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "attnlab/experiment.hpp"
 #include "attnlab/inputs.hpp"
 #include "attnlab/params.hpp"
 #include "attnlab/sparse_pattern.hpp"
@@ -214,4 +215,35 @@ TEST_CASE("rules describe themselves for schemas and help", "[inputs]") {
         R"({"name":"pattern","kind":"sparse-pattern","minRank":2,"maxRank":2,"minSide":1,"maxSide":4096,"square":true,)"
         R"("nonNegative":true,"formats":["csv","tsv","txt","npy","json"]})");
   CHECK(fixture::denseRule(2, 4).describe()["maxRank"] == 4);
+}
+
+TEST_CASE("issue 17: the JSON lexer's copy of a long string is in the estimate; refused before it is made", "[inputs][hardening][budget]") {
+  // A one-head qk bundle whose "name" is 6 MB: the lexer holds the string whole in a buffer that doubles
+  // as it grows (up to 3 times the string at once), which the estimate did not count (one file size only).
+  const std::string nameText(6'000'000, 'x');
+  const std::string bundle = R"({"format": "qk", "name": ")" + nameText +
+                             R"(", "q": [[1, 0], [0, 1], [1, 1]], "k": [[1, 0], [0, 1], [1, -1]]})";
+  const double mib = 1024.0 * 1024.0;
+  largestRequest = 0;
+  const ParseOutcome refused = parseExperimentInput("rank-interaction", "q", "b.json", bundle, 12 * mib);
+  CHECK_FALSE(refused.ok);
+  CHECK_THAT(refused.error, Contains("q: b.json: the file needs about") && Contains("above the memory budget of 12 MiB"));
+  CHECK(refused.estimatedBytes >= static_cast<double>(bundle.size()) + 3.0 * nameText.size());
+#if ATTNLAB_COUNT_NEW
+  CHECK(largestRequest.load() < kSmall);  // refused before the lexer copied any of the string
+#endif
+  largestRequest = 0;
+  const ParseOutcome read = parseExperimentInput("rank-interaction", "q", "b.json", bundle, 64 * mib);
+  REQUIRE(read.ok);
+  CHECK(read.array.values == std::vector<double>{1, 0, 0, 1, 1, 1});
+#if ATTNLAB_COUNT_NEW
+  CHECK(largestRequest.load() >= nameText.size());        // the copy the estimate now counts is real
+  // Its growth holds the old buffer (half the largest request) beside the new one: 1.5 times it at once.
+  CHECK(1.5 * static_cast<double>(largestRequest.load()) <= read.estimatedBytes);
+#endif
+  // Escapes are counted as written; the longest of keys and values decides.
+  const std::string escaped = R"({"format": "qk", "k\"ey": ")" + std::string(3'000'000, 'y') + R"(\"\\", "q": [[1]], "k": [[1]]})";
+  const ParseOutcome withEscapes = parseExperimentInput("rank-interaction", "q", "e.json", escaped, 64 * mib);
+  REQUIRE(withEscapes.ok);
+  CHECK(withEscapes.estimatedBytes >= static_cast<double>(escaped.size()) + 3.0 * 3'000'000);
 }

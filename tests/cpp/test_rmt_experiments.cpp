@@ -196,6 +196,15 @@ TEST_CASE("bad paper-2 input is refused naming the parameter", "[rmt][experiment
   refused("rmt-spectrum", {{"pool", "causal:nan"}}, "pool");
   refused("rmt-spectrum", {{"pool", "0.5,0.5"}}, "pool: custom weights need T = 10");
   refused("rmt-transition", {{"pools", "mean,0.5/0.5"}}, "pools");
+  // Numbers inside text parameters follow the numeric parameters' syntax, and overflowing weights name their key.
+  refused("rmt-spectrum", {{"R", "ar:0x.8"}}, "R: ar:phi needs a number phi in [-1, 1], written as a plain decimal");
+  refused("rmt-weights", {{"R", "prefix:0x3"}}, "R: prefix:k needs an integer k");
+  refused("rmt-spectrum", {{"pool", "causal:0x1p3"}}, "pool: causal:tau needs a number tau in [-30, 30], written as a plain decimal");
+  refused("rmt-transition", {{"pools", "mean,causal:0x1p3"}}, "pools: causal:tau");
+  refused("rmt-spectrum", {{"T", 3}, {"pool", "1e308,1e308,1e308"}}, "pool: custom weights are too large");
+  refused("rmt-phase", {{"T", 3}, {"pool", "1e308,1,1"}}, "pool: custom weights are too large");
+  refused("rmt-transition", {{"T", 3}, {"pools", "mean,1e308/1e308/1"}}, "pools: custom weights are too large");
+  refused("rmt-spectrum", {{"pool", "0,0,0,0,0,0,0,0,0,0"}}, "pool: custom weights must be finite and not all zero");
   refused("rmt-spectrum", {{"R", "prefix:12"}}, "R: prefix:k needs k in [1, T]");
   refused("rmt-phase", {{"R", "prefix:11"}}, "R");
   refused("rmt-spectrum", {{"R", "wave:3"}}, "R");

@@ -8,7 +8,9 @@
 
 using namespace attnlab;
 using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
 using Catch::Matchers::WithinAbs;
+using Catch::Matchers::WithinRel;
 
 namespace {
 
@@ -172,7 +174,7 @@ TEST_CASE("bad weights and correlations are refused with the parameter named", "
   CHECK_THROWS_WITH(parsePooling("0.5,x"), Contains("pool"));
   CHECK_THROWS_WITH(poolingWeights(parsePooling("0.5,0.5"), prefixModel(3, 2).R),
                     Contains("custom weights need T = 3 values, got 2"));
-  CHECK_THROWS_WITH(poolingWeights(parsePooling("0,0,0"), prefixModel(3, 2).R), Contains("pool"));
+  CHECK_THROWS_WITH(poolingWeights(parsePooling("0,0,0"), prefixModel(3, 2).R), Contains("custom weights must be finite and not all zero"));
   Eigen::Matrix3d asym, diag, notPsd;
   asym << 1, .5, 0, .4, 1, 0, 0, 0, 1;
   diag << 1, 0, 0, 0, 1, 0, 0, 0, 0.9;
@@ -183,4 +185,40 @@ TEST_CASE("bad weights and correlations are refused with the parameter named", "
   CHECK_THROWS_WITH(customModel(Eigen::MatrixXd::Ones(2, 3)), Contains("square"));
   CHECK_THROWS_WITH(poolingScalars(Eigen::VectorXd::Ones(2), prefixModel(3, 2).R), Contains("T = 3"));
   CHECK_NOTHROW(validateCorrelation(prefixModel(5, 3).R));
+}
+
+TEST_CASE("numbers inside R and pool follow the numeric parameters' syntax", "[rmt][weights][validation][syntax]") {
+  // What n=0x10 is refused for is refused after the colon too, naming the form; plain decimals still read.
+  for (const char* spec : {"ar:0x.8", "ar:+0.5", "ar:0.5 ", "decay:0x1p-1", "prefix:0x3", "prefix:+3", "prefix:3 ", "ar:1e999", "ar:inf"}) {
+    INFO(spec);
+    CHECK_THROWS_WITH(parsePositionalModel(spec, 10), Contains("plain decimal number") && Contains(":"));
+  }
+  CHECK_THROWS_WITH(parsePositionalModel("ar:0x.8", 10), Contains("ar:phi") && Contains("'0x.8'"));
+  CHECK_THROWS_WITH(parsePositionalModel("prefix:0x3", 10), Contains("prefix:k") && Contains("'0x3'"));
+  CHECK_THAT(parsePositionalModel("ar:.5e0", 4).R(0, 1), WithinAbs(0.5, 1e-15));
+  CHECK(parsePositionalModel("prefix:3e0", 10).R.topLeftCorner(3, 3).isOnes());
+  for (const char* spec : {"causal:0x1p3", "causal:+1", "causal:1e", "causal:"}) {
+    INFO(spec);
+    CHECK_THROWS_WITH(parsePooling(spec), Contains("causal:tau") && Contains("plain decimal number"));
+  }
+  CHECK(parsePooling("causal:-2.5e-1").tau == -0.25);
+  for (const char* spec : {"0x1,1,1", "1,+1,1", "1,1,0x.8p1", "1,1,", "1,1,1e999"}) {
+    INFO(spec);
+    CHECK_THROWS_WITH(parsePooling(spec), StartsWith("pool must be") && Contains("plain decimal number"));
+  }
+}
+
+TEST_CASE("custom weights whose sums overflow or underflow are refused", "[rmt][weights][validation]") {
+  const Eigen::MatrixXd R = prefixModel(3, 2).R;
+  // Every weight finite, but |w|^2 (and the sum) overflow: alpha and kappa would be inf, their ratio NaN.
+  // (The experiments name the parameter, pool or pools: test_rmt_experiments.cpp.)
+  CHECK_THROWS_WITH(poolingWeights(parsePooling("1e308,1e308,1e308"), R), Contains("custom weights are too large"));
+  CHECK_THROWS_WITH(poolingWeights(parsePooling("1e200,1,1"), R), Contains("custom weights are too large"));
+  CHECK_THROWS_WITH(poolingWeights(parsePooling("1e-200,0,1e-200"), R), Contains("custom weights are too small"));
+  // Within the stated range the scalars stay finite and the gain is scale-free.
+  const PoolingScalars big = poolingScalars(poolingWeights(parsePooling("1e150,1e150,1e150"), R), R);
+  const PoolingScalars unit = poolingScalars(poolingWeights(parsePooling("1,1,1"), R), R);
+  CHECK(std::isfinite(big.alpha));
+  CHECK(std::isfinite(big.kappa));
+  CHECK_THAT(big.snrGain, WithinRel(unit.snrGain, 1e-12));
 }

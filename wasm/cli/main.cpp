@@ -1,5 +1,5 @@
 // attnlab: the native command-line runner over the core's experiments.
-//   attnlab <experiment-id> key=value ... [<input>=<file>]   result JSON on stdout, progress on stderr
+//   attnlab <experiment-id> key=value ... [<input>=<file>] [--max-seconds S]   result JSON on stdout, progress on stderr
 //   attnlab <experiment-id> --help                           its parameters and inputs as a table
 //   attnlab --schema                                         every experiment's schema as JSON
 // Exit 0 on success, 2 on bad input (the message names the parameter or file), 1 on a failed run.
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "attnlab/experiment.hpp"
+#include "attnlab/time_budget.hpp"
 #include "read_file.hpp"
 #include "sharded.hpp"
 
@@ -23,7 +24,7 @@ using attnlab::Experiment;
 using attnlab::Json;
 
 void usage(std::ostream& out) {
-  out << "usage: attnlab <experiment-id> [key=value ...] [<input>=<file.csv|file.npy|file.json>]\n"
+  out << "usage: attnlab <experiment-id> [key=value ...] [<input>=<file.csv|file.npy|file.json>] [--max-seconds S]\n"
          "       attnlab <experiment-id> --help    parameters, defaults, ranges and inputs\n"
          "       attnlab --schema                  every experiment's schema as JSON\n"
          "       attnlab plan <experiment-id> [key=value ...] [-o jobs.jsonl] [--missing results/] [--print KEY]\n"
@@ -57,9 +58,12 @@ bool isInput(const Experiment& e, const std::string& key, const std::string& val
 }
 
 // Reads and parses every named input file, bounded by the run's memory budget. A head bundle's own Q·K
-// scale becomes the scale parameter when none was given (said on stderr: the command line then reproduces it).
+// scale becomes the scale parameter when none was given (said on stderr: the command line then reproduces it);
+// two bundles of different scale are refused, naming both (Q of one head and K of another is no head).
 bool readInputs(const Experiment& e, const std::vector<std::pair<std::string, std::string>>& files, double budget,
                 attnlab::Inputs& inputs, Json& params, std::string& error) {
+  std::string scalePath;
+  double scaleSeen = 0;
   for (const auto& [name, path] : files) {
     std::string bytes;
     if (!attnlab::cli::readFileBytes(path, attnlab::kInputFileLimitBytes, bytes, error)) {
@@ -72,6 +76,16 @@ bool readInputs(const Experiment& e, const std::vector<std::pair<std::string, st
       return false;
     }
     inputs[name] = parsed.array;
+    if (parsed.bundleScale > 0 && scaleSeen > 0 && parsed.bundleScale != scaleSeen) {
+      error = "the head bundles " + attnlab::quoteValue(scalePath) + " (scale " + Json(scaleSeen).dump() + ") and " +
+              attnlab::quoteValue(path) + " (scale " + Json(parsed.bundleScale).dump() +
+              ") disagree on scale: give Q and K of one head";
+      return false;
+    }
+    if (parsed.bundleScale > 0 && scaleSeen == 0) {
+      scaleSeen = parsed.bundleScale;
+      scalePath = path;
+    }
     if (parsed.bundleScale > 0 && !params.contains("scale") &&
         std::any_of(e.params.begin(), e.params.end(), [](const auto& p) { return p.key == "scale"; })) {
       params["scale"] = parsed.bundleScale;
@@ -128,11 +142,18 @@ int main(int argc, char** argv) {
   }
   Json params = Json::object();
   std::vector<std::pair<std::string, std::string>> files;
+  std::string maxSeconds = attnlab::kDefaultMaxSeconds;
   for (int i = 2; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") {
       std::cout << attnlab::experimentHelp(*e);
       return 0;
+    }
+    if (arg == "--max-seconds" || arg.rfind("--max-seconds=", 0) == 0) {
+      if (arg == "--max-seconds" && i + 1 == argc) return refuse("--max-seconds needs a value");
+      maxSeconds = arg == "--max-seconds" ? argv[++i] : arg.substr(std::strlen("--max-seconds="));
+      if (const std::string bad = attnlab::maxSecondsProblem(maxSeconds); !bad.empty()) return refuse(bad);
+      continue;
     }
     const auto eq = arg.find('=');
     if (eq == std::string::npos || eq == 0) return refuse("expected key=value, got " + attnlab::quoteValue(arg));
@@ -152,6 +173,11 @@ int main(int argc, char** argv) {
   } catch (const std::exception& bad) {
     return refuse(bad.what());
   }
+  // The time budget, before anything runs: the plan's estimate (bad parameters are left for the run to name).
+  const attnlab::Outcome plan = attnlab::planExperiment(e->id, params, inputs);
+  if (plan.ok && plan.value["estimatedSeconds"].is_number())
+    if (const std::string over = attnlab::overTimeBudget(plan.value["estimatedSeconds"].get<double>(), maxSeconds); !over.empty())
+      return refuse(over);
   int lastPercent = -1;
   const attnlab::Progress progress([&](double done, double total, const std::string&) {
     const int percent = total > 0 ? static_cast<int>(100.0 * done / total) : 0;

@@ -4,8 +4,9 @@
 #include <cmath>
 #include <cstdlib>
 #include <iomanip>
-#include <regex>
 #include <sstream>
+
+#include "attnlab/decimal.hpp"
 
 namespace attnlab {
 namespace {
@@ -36,14 +37,6 @@ std::string describe(const Json& v) {
   if (v.is_string()) return quoteValue(v.get<std::string>());
   const std::string text = v.dump();
   return text.size() > 80 ? text.substr(0, 77) + "..." : text;
-}
-
-// The one number syntax of the lab, shared with the page (web/src/state/values.ts): plain decimal.
-bool parseDecimal(const std::string& s, double& out) {
-  static const std::regex kDecimal(R"(-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?)");
-  if (s.size() > 64 || !std::regex_match(s, kDecimal)) return false;
-  out = std::strtod(s.c_str(), nullptr);
-  return std::isfinite(out);
 }
 
 bool readNumber(const Json& v, bool integer, double& out) {

@@ -1,5 +1,5 @@
 // Headless runs in Node on the web build's wasm module:
-//   npm run lab -- <experiment-id> key=value ... [<input>=<file>] [--pool N]
+//   npm run lab -- <experiment-id> key=value ... [<input>=<file>] [--pool N] [--max-seconds S]
 //   npm run lab -- <experiment-id> --help        npm run lab -- --schema
 // Result JSON on stdout (the shape the native CLI prints, so the two can be compared), progress on
 // stderr, exit 2 on bad input with one line naming the parameter or file, 1 on any other failure.
@@ -12,6 +12,7 @@ import { loadCoreNode } from './load-node';
 import { nodeWorkerRunner } from './node-worker-runner';
 import { Pool } from './pool';
 import { runSharded, ShardedRefusal } from './sharded';
+import { parseDecimal } from '../state/values';
 
 export { Core, CoreError } from './core';
 export { loadCoreNode } from './load-node';
@@ -43,6 +44,8 @@ export interface HeadlessArgs {
   files: [string, string][];
   /** Number of worker_threads; undefined runs in this thread. */
   pool?: number;
+  /** The time budget as given (--max-seconds S, default one hour): runs the plan estimates above it are refused. */
+  maxSeconds: string;
   help?: boolean;
 }
 
@@ -58,13 +61,34 @@ export function quote(text: string): string {
   return `'${one.length > 80 ? `${one.slice(0, 77)}...` : one}'`;
 }
 
+/** The time budget, worded as the native CLI words it (attnlab/time_budget.hpp). */
+const DEFAULT_MAX_SECONDS = '3600';
+const DECIMAL_FORM = 'a plain decimal number (such as 0.5 or 1e-3)';
+
+function maxSecondsProblem(text: string): string | undefined {
+  const seconds = text.trim() === text ? parseDecimal(text) : undefined;
+  if (seconds !== undefined && seconds > 0) return undefined;
+  return `--max-seconds must be a positive number of seconds, written as ${DECIMAL_FORM}, got ${quote(text)}`;
+}
+
+/** The refusal of a run estimated above the limit, or undefined when it fits. */
+export function overTimeBudget(estimatedSeconds: number, limitText: string): string | undefined {
+  const limit = parseDecimal(limitText);
+  if (limit === undefined || !Number.isFinite(estimatedSeconds) || estimatedSeconds <= limit) return undefined;
+  const seconds = Math.min(Math.ceil(estimatedSeconds), 1e15);
+  const tenths = Math.round(seconds / 360);
+  const hours = `${Math.floor(tenths / 10)}.${tenths % 10}`;
+  return `this run is estimated at ${seconds} s (${hours} h) on one core of the reference machine, above the ${limitText} s allowed: ` +
+    `give --max-seconds ${seconds} to run it anyway, or split it into jobs (attnlab plan, README "Running big sweeps")`;
+}
+
 export function parseArgs(argv: string[], schemas: CoreSchema[]): HeadlessArgs | UsageError {
   const [id, ...rest] = argv;
   if (!id || id.startsWith('-')) return new UsageError('expected an experiment id first');
   const schema = schemas.find((s) => s.id === id);
   if (!schema) return new UsageError(`unknown experiment ${quote(id)} (known: ${schemas.map((s) => s.id).join(', ')})`);
   const inputNames = schema.inputs.map((i) => i.name);
-  const args: HeadlessArgs = { id, params: {}, files: [] };
+  const args: HeadlessArgs = { id, params: {}, files: [], maxSeconds: DEFAULT_MAX_SECONDS };
   const cores = availableParallelism();
   for (let k = 0; k < rest.length; k++) {
     const arg = rest[k];
@@ -74,6 +98,14 @@ export function parseArgs(argv: string[], schemas: CoreSchema[]): HeadlessArgs |
       const size = /^[0-9]+$/.test(text ?? '') ? Number(text) : NaN;
       if (!Number.isInteger(size) || size < 1 || size > cores) return new UsageError(`--pool must be an integer in [1, ${cores}] (the cores of this machine), got ${quote(text ?? '')}`);
       args.pool = size;
+      continue;
+    }
+    if (arg === '--max-seconds' || arg.startsWith('--max-seconds=')) {
+      if (arg === '--max-seconds' && k + 1 === rest.length) return new UsageError('--max-seconds needs a value');
+      const text = arg === '--max-seconds' ? rest[++k] : arg.slice('--max-seconds='.length);
+      const problem = maxSecondsProblem(text);
+      if (problem) return new UsageError(problem);
+      args.maxSeconds = text;
       continue;
     }
     const eq = arg.indexOf('=');
@@ -88,11 +120,13 @@ export function parseArgs(argv: string[], schemas: CoreSchema[]): HeadlessArgs |
   return args;
 }
 
-/** Reads and parses every input file; a head bundle's own Q·K scale becomes `scale` when none was given (as natively). */
+/** Reads and parses every input file; a head bundle's own Q·K scale becomes `scale` when none was given (as natively),
+ * and two bundles of different scale are refused, naming both. */
 async function readInputs(core: Core, args: HeadlessArgs, stderr: (text: string) => void): Promise<Inputs | undefined> {
   if (args.files.length === 0) return undefined;
   const budget = Number(args.params.budget ?? 1024);
   const inputs: Inputs = {};
+  let firstScale: { scale: number; path: string } | undefined;
   for (const [name, path] of args.files) {
     let bytes: Uint8Array;
     try {
@@ -107,6 +141,10 @@ async function readInputs(core: Core, args: HeadlessArgs, stderr: (text: string)
     const parsed = core.parseInput(args.id, name, path, bytes, Number.isFinite(budget) ? budget : 1024);
     const { bundleScale, ...array } = parsed;
     inputs[name] = array;
+    if (bundleScale && firstScale && bundleScale !== firstScale.scale) {
+      throw new UsageError(`the head bundles ${quote(firstScale.path)} (scale ${firstScale.scale}) and ${quote(path)} (scale ${bundleScale}) disagree on scale: give Q and K of one head`);
+    }
+    if (bundleScale && !firstScale) firstScale = { scale: bundleScale, path };
     const takesScale = (core.experiments() as unknown as CoreSchema[]).find((e) => e.id === args.id)?.params?.some((p) => p.key === 'scale');
     if (bundleScale && takesScale && args.params.scale === undefined) {
       args.params.scale = String(bundleScale);
@@ -128,8 +166,21 @@ function progressPrinter(stderr: (text: string) => void) {
   };
 }
 
+/** The time budget, before anything runs: the plan's estimate (bad parameters are left for the run to name). */
+function requireTimeBudget(core: Core, args: HeadlessArgs, inputs: Inputs | undefined) {
+  let estimate: number | null = null;
+  try {
+    estimate = core.plan(args.id, args.params, inputs).estimatedSeconds;
+  } catch (error) {
+    if (!(error instanceof CoreError)) throw error;
+  }
+  const over = typeof estimate === 'number' ? overTimeBudget(estimate, args.maxSeconds) : undefined;
+  if (over) throw new UsageError(over);
+}
+
 async function run(core: Core, args: HeadlessArgs, io: HeadlessIo): Promise<Json> {
   const inputs = await readInputs(core, args, io.stderr);
+  requireTimeBudget(core, args, inputs);
   const progress = progressPrinter(io.stderr);
   try {
     if (args.pool === undefined) return core.run(args.id, args.params, inputs, (f) => progress.update(f));
@@ -146,7 +197,7 @@ async function run(core: Core, args: HeadlessArgs, io: HeadlessIo): Promise<Json
 
 /** Runs one experiment; returns the process exit code. */
 export async function main(argv: string[], io: HeadlessIo): Promise<number> {
-  const usage = 'usage: npm run lab -- <experiment-id> [key=value ...] [<input>=<file.csv|file.npy|file.json>] [--pool N]\n' +
+  const usage = 'usage: npm run lab -- <experiment-id> [key=value ...] [<input>=<file.csv|file.npy|file.json>] [--pool N] [--max-seconds S]\n' +
     '       npm run lab -- <experiment-id> --help    parameters, defaults, ranges and inputs\n' +
     '       npm run lab -- --schema                  every experiment\'s schema as JSON\n' +
     '       npm run lab -- plan|run-job|combine <experiment-id> ...   a sweep in shards (as attnlab plan ...)\n';

@@ -9,7 +9,7 @@ export interface Coerced {
   notice?: string;
 }
 
-// The one number syntax of the lab, the core's too (wasm/core/src/schema.cpp): plain decimal, no '+',
+// The one number syntax of the lab, the core's too (attnlab/decimal.hpp): plain decimal, no '+',
 // no hex. Number() would also accept '', '0x1f' and ' 12 '. The page trims what is typed around a
 // value and always sends the core canonical text, which the core reads without trimming.
 const DECIMAL = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;

@@ -38,6 +38,9 @@ constexpr double kRankProcessBytes = 12.0 * 1024 * 1024;
 // and verification product, measured at ≈ 5 n² doubles (n = 1024: 40.6 MB); 6.5 n² leaves headroom.
 // (rankPointBytes, the library's bound, is about twice the measured peak.)
 double rankSweepPointBytes(int n, int d);
+// Time of the truncated-SVD certificate's full eigendecomposition (svd=full) against the n³ the time models
+// count for auto (Lanczos where it can): measured natively, rank-ladder n = 1024 and 2048, 1.7× and 1.9×.
+constexpr double kFullSvdTimeFactor = 1.8;
 
 // One of the common parameters by key: geometry, d, n, beta, eps, svd, refit. `def` overrides the
 // default of numeric ones when >= 0.

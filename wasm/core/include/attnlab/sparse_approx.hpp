@@ -40,6 +40,10 @@ double theoremBoundLog(int n, double k, double logGamma, double eps1, double eps
 // block, the projection's workspace, the symmetric factor, and an n×n display buffer when asked.
 double approximationBytes(int n, std::int64_t nonzeros, int d, const Construction& c, bool display);
 
+// Seconds of the symmetric split's one eigendecomposition of the n × n BᵀB (per pattern, reused by every
+// d and draw) on the reference machine; 0 for the asymmetric split (docs/cost-model.md).
+double symmetricSplitSeconds(int n, const Construction& c);
+
 enum class ScanMode { Paper, Fast };
 
 class SparseApproximator {

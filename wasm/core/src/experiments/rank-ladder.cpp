@@ -118,11 +118,12 @@ Experiment rankLadderExperiment() {
     const RankPointParams p = ladderPoint(v);
     return rankSweepPointBytes(p.n, p.d) + (v.flag("refit") ? 8.0 * p.n * p.n : 0.0);
   };
-  // Time: the singular values of the n × n kernel (n³); the optional l1 refit adds about as much again.
+  // Time: the singular values of the n × n kernel (n³), more with svd=full; the optional l1 refit adds
+  // about as much again.
   e.jobSeconds = [](const Job& job) {
     const RankPointParams p = ladderPoint(job.params);
-    const double n = p.n;
-    return kSecondsPerUnit * (job.params.flag("refit") ? 2.0 : 1.0) * (n * n * n + n * n * p.d);
+    const double n = p.n, svd = job.params.choice("svd") == "full" ? kFullSvdTimeFactor : 1.0;
+    return kSecondsPerUnit * (job.params.flag("refit") ? 2.0 : 1.0) * (svd * n * n * n + n * n * p.d);
   };
   return e;
 }

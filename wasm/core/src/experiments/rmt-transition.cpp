@@ -77,9 +77,10 @@ SimulationConfig jobConfig(const ParamValues& v, const TransitionSetup& s, int p
   return c;
 }
 
-// mu2 grid for the theory lines: uniform up to 1.15 × the largest listed value, plus both thresholds.
+// mu2 grid for the theory lines: uniform up to 1.15 × the largest listed value (at most mu2's own ceiling,
+// 1e6: the theory refuses more), plus both thresholds.
 std::vector<double> curveGrid(const std::vector<double>& listed, const std::vector<double>& extra) {
-  const double top = std::max(1e-3, 1.15 * *std::max_element(listed.begin(), listed.end()));
+  const double top = std::min(1e6, std::max(1e-3, 1.15 * *std::max_element(listed.begin(), listed.end())));
   std::vector<double> grid;
   for (int i = 0; i < kCurvePoints; ++i) grid.push_back(top * i / (kCurvePoints - 1));
   for (double x : extra) if (x > 0 && x < top) grid.push_back(x);

@@ -157,6 +157,11 @@ int scanCap(const DminParams& p, const Construction& c, int n, std::int64_t nonz
 
 std::vector<Json> plan(const ParamValues& values, const Inputs& inputs) {
   const DminParams p = readParams(values);
+  // Theorem R's bound of every curve at the largest n, before any job runs: a tiny eps1 is refused here.
+  for (int c = 0; c < p.curveCount; ++c) {
+    const CurveSetting s = p.setting(c);
+    theoremBound(*std::max_element(p.ns.begin(), p.ns.end()), s.k, s.gamma, s.eps1, s.eps2);
+  }
   if (inputs.count("pattern") && p.ns.size() > 1)
     throw ParamError("ns: with an uploaded pattern n comes from the file; give a single value of ns");
   std::vector<Json> jobs;
@@ -331,6 +336,9 @@ Json combine(const ParamValues& values, const Json& finished) {
 // fraction of Theorem R's bound, measured at the defaults (the paper's bound is ~10× conservative:
 // d_min ≈ 384 against 4753 at n = 512), capped by the scan's own cap.
 constexpr double kDminPerBound = 0.085;
+// split=sym's full draws, per unit of n² d (measured natively at n = 512…2048: 3e-10 to 8e-10 as P and R
+// leave the cache; this middle value keeps those within 2×).
+constexpr double kSymDrawSecondsPerUnit = 5e-10;
 constexpr double kSecondsPerUnit = 5.3e-10;  // per unit of the count below (reference machine; the preset ns = 512…3072: 11.7 s)
 
 double jobSeconds(const Job& job) {
@@ -342,7 +350,13 @@ double jobSeconds(const Job& job) {
   const double predicted = kDminPerBound * theoremBound(static_cast<int>(n), s.k, s.gamma, s.eps1, s.eps2);
   const double dcap = std::max(p.step, p.dmax), d = std::min(std::max(predicted, double(p.step)), dcap);
   const double points = d / p.step;
-  return kSecondsPerUnit * s.draws * (n * n * d + points * n * d);
+  const Construction c = curveConstruction(p, s);
+  if (c.split != Split::Sym) return kSecondsPerUnit * s.draws * (n * n * d + points * n * d);
+  // split=sym: one eigendecomposition per job, and no lazy rows: every grid point d_i draws X(1) = P Y and
+  // X(2) = R Y in full (n² d_i each), so the scan costs n² · step · (1 + 2 + … + points).
+  const double scanned = n * n * p.step * points * (points + 1) / 2;
+  return kSecondsPerUnit * s.draws * (n * n * d + points * n * d) + symmetricSplitSeconds(static_cast<int>(n), c) +
+         kSymDrawSecondsPerUnit * s.draws * scanned;
 }
 
 Json resultShape() {

@@ -1,6 +1,7 @@
 // Text tables (.csv/.tsv/.txt): sparse rules read rows "i,j,value", dense rules a 2-D numeric table.
 // Fields are separated by ',' or ';' (with optional spaces around), or by runs of spaces/tabs;
-// '#' starts a comment line; a first row with no number in it is a header.
+// '#' starts a comment line; a field may be quoted ("0.5"); a first row is a header only when none of its
+// fields is a number ("i","j","value" is a header, "1","2","3" is data).
 #include <algorithm>
 #include <cmath>
 
@@ -11,6 +12,12 @@ namespace {
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
+// A field written in double quotes, as spreadsheets export it, is the text between them.
+std::string_view unquote(std::string_view cell) {
+  if (cell.size() >= 2 && cell.front() == '"' && cell.back() == '"') return cell.substr(1, cell.size() - 2);
+  return cell;
+}
+
 // Splits a trimmed line as /\s*[,;]\s*|\s+/ would: "1,,2" has an empty middle field.
 std::vector<std::string_view> splitFields(std::string_view line) {
   std::vector<std::string_view> cells;
@@ -18,7 +25,7 @@ std::vector<std::string_view> splitFields(std::string_view line) {
   while (true) {
     const std::size_t start = p;
     while (p < line.size() && !isSpace(line[p]) && line[p] != ',' && line[p] != ';') ++p;
-    cells.push_back(line.substr(start, p - start));
+    cells.push_back(unquote(line.substr(start, p - start)));
     if (p == line.size()) return cells;
     while (p < line.size() && isSpace(line[p])) ++p;
     if (p < line.size() && (line[p] == ',' || line[p] == ';')) {
@@ -124,10 +131,12 @@ std::string readDense(const Source& src, InputArray& out) {
 double estimateTextBytes(const InputRule& rule, std::string_view bytes, bool json) {
   const double tokens = static_cast<double>(numberTokenUpperBound(bytes));
   // Dense: one double per number. Sparse: the triplets, their line numbers and the sort that finds
-  // repeats (or a dense JSON grid and its nonzeros), at most 32 bytes per number. JSON also keeps its
-  // longest token (a string) in the lexer: at most the file.
+  // repeats (or a dense JSON grid and its nonzeros), at most 32 bytes per number. JSON: the file's size as
+  // before, plus its lexer's copy of the longest string (a 50 MB "name"), whose buffer grows by doubling:
+  // the old and the new buffer together hold up to 3 times the string while it grows.
   const double perNumber = rule.kind == InputRule::Kind::SparsePattern ? 32.0 : 8.0;
-  return perNumber * tokens + (json ? static_cast<double>(bytes.size()) : 0.0);
+  if (!json) return perNumber * tokens;
+  return perNumber * tokens + static_cast<double>(bytes.size()) + 3.0 * static_cast<double>(longestStringToken(bytes));
 }
 
 std::string parseCsv(const Source& src, InputArray& out) {

@@ -42,6 +42,9 @@ std::string budgetProblem(const Source& src, double bytes, const std::string& wh
 
 // Upper bound on the numbers a text file can hold: the runs of characters a number can contain.
 std::uint64_t numberTokenUpperBound(std::string_view bytes);
+// Length of the longest JSON string (key or value) in bytes, escapes counted as written: the JSON lexer
+// holds a token whole, in a buffer that grows by doubling.
+std::uint64_t longestStringToken(std::string_view bytes);
 // Strict decimal syntax ([+-] digits [. digits] [e [+-] digits], or nan/inf/infinity); sets x.
 bool parseNumber(std::string_view token, double& x);
 

@@ -119,6 +119,23 @@ std::uint64_t numberTokenUpperBound(std::string_view bytes) {
   return runs;
 }
 
+std::uint64_t longestStringToken(std::string_view bytes) {
+  std::uint64_t longest = 0, length = 0;
+  bool inString = false, escaped = false;
+  for (const char c : bytes) {
+    if (!inString) {
+      inString = c == '"';
+      length = 0;
+      continue;
+    }
+    if (escaped) escaped = false;
+    else if (c == '\\') escaped = true;
+    else if (c == '"') inString = false;
+    if (inString) longest = std::max(longest, ++length);
+  }
+  return longest;
+}
+
 bool parseNumber(std::string_view t, double& x) {
   std::size_t p = 0;
   if (p < t.size() && (t[p] == '+' || t[p] == '-')) ++p;

@@ -248,10 +248,11 @@ Experiment rankSweepExperiment(RankAxis axis, std::string id, std::vector<ParamD
     return rankSweepPointBytes(largestN(axis, v), v.smallInt("d"));
   };
   e.sizeParams = {"n", "d"};
-  // Time of one point: the kernel (n² d) and its singular values (n³) dominate.
+  // Time of one point: the kernel (n² d) and its singular values (n³) dominate; svd=full costs more.
   e.jobSeconds = [axis](const Job& job) {
     const double n = axis == RankAxis::N ? job.at.at("n").get<double>() : job.params.smallInt("n");
-    return kSecondsPerUnit * (n * n * n + n * n * job.params.smallInt("d"));
+    const double svd = job.params.choice("svd") == "full" ? kFullSvdTimeFactor : 1.0;
+    return kSecondsPerUnit * (svd * n * n * n + n * n * job.params.smallInt("d"));
   };
   return e;
 }

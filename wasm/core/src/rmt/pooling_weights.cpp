@@ -5,8 +5,10 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "attnlab/decimal.hpp"
 #include "attnlab/rmt_checks.hpp"
 #include "attnlab/rmt_weights.hpp"
+#include "attnlab/schema.hpp"
 
 namespace attnlab {
 namespace {
@@ -19,11 +21,10 @@ std::vector<double> parseList(const std::string& text) {
   while (start <= text.size()) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
     const std::string item = text.substr(start, comma - start);
-    char* end = nullptr;
-    const double v = std::strtod(item.c_str(), &end);
-    if (item.empty() || end != item.c_str() + item.size() || !std::isfinite(v))
-      throw std::invalid_argument("pool must be mean, causal:tau, optimal, last or a list of finite weights, got '" +
-                                  text + "'");
+    double v = 0;
+    if (!parseDecimal(item, v))
+      throw std::invalid_argument(std::string("pool must be mean, causal:tau, optimal, last or a list of weights, each ") +
+                                  kDecimalForm + ", got " + quoteValue(item.empty() ? text : item));
     values.push_back(v);
     start = comma + 1;
   }
@@ -47,9 +48,9 @@ PoolingSpec parsePooling(const std::string& spec) {
   if (spec.rfind("causal:", 0) == 0) {
     p.kind = PoolingKind::Causal;
     const std::string arg = spec.substr(7);
-    char* end = nullptr;
-    p.tau = std::strtod(arg.c_str(), &end);
-    if (arg.empty() || end != arg.c_str() + arg.size()) p.tau = std::nan("");
+    if (!parseDecimal(arg, p.tau))  // the numeric parameters' syntax: no hex ("causal:0x1p3"), no '+'
+      throw std::invalid_argument("causal:tau needs a number tau in [-30, 30], written as " + std::string(kDecimalForm) +
+                                  ", got " + quoteValue(arg));
     requireInRange("tau (causal:tau)", p.tau, -kMaxTau, kMaxTau);
     return p;
   }
@@ -94,12 +95,21 @@ Eigen::VectorXd poolingWeights(const PoolingSpec& pooling, const Eigen::MatrixXd
   }
   if (static_cast<int>(pooling.custom.size()) != T) {
     std::ostringstream m;
-    m << "pool: custom weights need T = " << T << " values, got " << pooling.custom.size();
+    m << "custom weights need T = " << T << " values, got " << pooling.custom.size();
     throw std::invalid_argument(m.str());
   }
   Eigen::VectorXd w = Eigen::Map<const Eigen::VectorXd>(pooling.custom.data(), T);
-  if (!w.allFinite() || w.squaredNorm() == 0)
-    throw std::invalid_argument("pool: custom weights must be finite and not all zero");
+  if (!w.allFinite() || (w.array() == 0).all())
+    throw std::invalid_argument("custom weights must be finite and not all zero");
+  // alpha = w'Rw, kappa = |w|^2 and the weights' sum must be finite and kappa positive too: weights near
+  // 1e308 overflow them (pool=1e308,1e308,...), weights near 1e-200 underflow kappa to 0.
+  const double alpha = w.dot(R * w), kappa = w.squaredNorm(), sum = w.sum();
+  if (!std::isfinite(alpha) || !std::isfinite(kappa) || !std::isfinite(sum))
+    throw std::invalid_argument("custom weights are too large (their sum or sum of squares overflows): "
+                                "give weights of magnitude at most 1e150");
+  if (!(kappa > 0))
+    throw std::invalid_argument("custom weights are too small (their sum of squares underflows to 0): "
+                                "give weights of magnitude at least 1e-150");
   return w;
 }
 

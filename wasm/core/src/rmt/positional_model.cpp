@@ -4,8 +4,10 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "attnlab/decimal.hpp"
 #include "attnlab/rmt_checks.hpp"
 #include "attnlab/rmt_weights.hpp"
+#include "attnlab/schema.hpp"
 
 namespace attnlab {
 namespace {
@@ -15,14 +17,6 @@ constexpr double kPi = 3.14159265358979323846;
 [[noreturn]] void refuse(const std::string& message) { throw std::invalid_argument(message); }
 
 void checkLength(int T) { requireIntInRange("T", T, 1, kMaxSequenceLength); }
-
-// The whole string must be a number.
-bool parseNumber(const std::string& text, double& value) {
-  if (text.empty()) return false;
-  char* end = nullptr;
-  value = std::strtod(text.c_str(), &end);
-  return end == text.c_str() + text.size() && std::isfinite(value);
-}
 
 }  // namespace
 
@@ -132,16 +126,17 @@ PositionalModel parsePositionalModel(const std::string& spec, int T) {
   checkLength(T);
   const auto colon = spec.find(':');
   const std::string kind = spec.substr(0, colon), arg = colon == std::string::npos ? "" : spec.substr(colon + 1);
+  // The number after the colon follows the numeric parameters' syntax (attnlab/decimal.hpp): no hex, no '+'.
   double value = 0;
-  const bool numeric = parseNumber(arg, value);
+  const bool numeric = parseDecimal(arg, value);
+  const std::string form = std::string(", written as ") + kDecimalForm + ", got " + quoteValue(arg);
   if (kind == "prefix" && numeric && value == std::floor(value) && std::abs(value) < 1e9)
     return prefixModel(T, static_cast<int>(value));
-  if (kind == "prefix")
-    refuse("prefix:k needs an integer k in [1, T] = [1, " + std::to_string(T) + "], got '" + arg + "'");
+  if (kind == "prefix") refuse("prefix:k needs an integer k in [1, T] = [1, " + std::to_string(T) + "]" + form);
   if (kind == "ar" && numeric) return arModel(T, value);
-  if (kind == "ar") refuse("ar:phi needs a number phi in [-1, 1], got '" + arg + "'");
+  if (kind == "ar") refuse("ar:phi needs a number phi in [-1, 1]" + form);
   if (kind == "decay" && numeric) return decayModel(T, value);
-  if (kind == "decay") refuse("decay:r0 needs a number r0 in [0, 1], got '" + arg + "'");
+  if (kind == "decay") refuse("decay:r0 needs a number r0 in [0, 1]" + form);
   refuse("R must be prefix:k, ar:phi, decay:r0 or a custom T x T matrix, got '" + spec + "'");
 }
 
