@@ -72,6 +72,18 @@ export function splitHash(hash: string): LinkPairs {
   return pairs;
 }
 
+/** Keys a link gives more than once (the command line refuses them; a link keeps the last and says so). */
+function repeatedKeys(hash: string): string[] {
+  const seen = new Set<string>(), repeated = new Set<string>();
+  for (const part of hash.replace(/^#/, '').replace(/^\?/, '').split('&')) {
+    if (!part) continue;
+    const key = decodePart(part.split('=')[0]);
+    if (seen.has(key)) repeated.add(key.slice(0, 40));
+    seen.add(key);
+  }
+  return [...repeated];
+}
+
 /** `newerApp`: the notice that the link's app= is newer than this copy; said once, with the schema's if that is newer too. */
 function migrate(pairs: LinkPairs, experimentId: string, options: CodecOptions, notices: string[], newerApp?: string): LinkPairs {
   const current = options.version ?? SCHEMA_VERSION;
@@ -127,6 +139,8 @@ function parseIdList(key: 'fig' | 'controls', text: string | undefined, allowed:
 export function parseLink(hash: string, registry: readonly ExperimentMeta[], options: CodecOptions = {}): ParsedLink {
   const notices: string[] = [];
   const raw = splitHash(hash);
+  const repeated = repeatedKeys(hash);
+  if (repeated.length) notices.push(`${repeated.join(', ')}: given more than once in the link; the last value is used`);
   const requested = raw.get('exp');
   const meta = registry.find((m) => m.id === requested) ?? registry[0];
   const unknownExperiment = requested !== undefined && meta.id !== requested;

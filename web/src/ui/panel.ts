@@ -131,6 +131,15 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
   const fromBundle = async (chosen: ChosenFile, file: File) => {
     if (!file.name.toLowerCase().endsWith('.json')) return;
     const scale = chosen.array.bundleScale;
+    // Two bundles that disagree on the Q·K scale: refused naming both, as the command line does.
+    const pair = BUNDLE_COMPANION[chosen.input] ? uploaded.get(BUNDLE_COMPANION[chosen.input]) : undefined;
+    if (scale && pair && pair.name !== chosen.name && pair.array.bundleScale && pair.array.bundleScale !== scale) {
+      uploaded.delete(chosen.input);
+      refused.set(chosen.input, chosen.name);
+      statuses.get(chosen.input)!.textContent = `Could not use ${chosen.name}: '${pair.name}' (scale ${pair.array.bundleScale}) and '${chosen.name}' (scale ${scale}) disagree on scale. Choose bundles with the same scale, or one bundle for both.`;
+      form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
+      return;
+    }
     const scaleControl = controls.find((c) => c.spec.key === 'scale');
     if (scale && scaleControl && Number(scaleControl.read()) === 0) {
       scaleControl.write(scale);
