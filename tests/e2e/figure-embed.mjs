@@ -1,32 +1,21 @@
 // End-to-end tests of figure embeds (fig=, controls=) and of recompute-as-you-edit, run by run.mjs.
-// A blog-like host page on another origin embeds one figure of attention-map with a β control
-// (<attnlab-figure fig=… controls=…>) and one of rank-n by <iframe> with the host script. Checked:
+// The repository's examples/blog-post.html, served from another origin, embeds one figure of each paper:
+// sparse-dmin and rank-n by <iframe> with the host script, rmt-spectrum by <attnlab-figure fig=…
+// controls=mu2>. Checked:
 // each frame shows exactly the named figure, filling the column, and is sized to it (figure + 200 px
 // at most); the control is the only parameter; moving it recomputes without Run and gives the numbers
 // of a fresh page opened on the new link; in the full page the "Recompute as I edit" switch decides.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assert, open, resultJson, shots, SHOWN, waitForStatus } from './helpers.mjs';
+import { assert, open, resultJson, root, shots, SHOWN, waitForStatus } from './helpers.mjs';
 import { serveStatic } from './static-server.mjs';
 
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
-const ELEMENT = '#exp=attention-map&v=2&seed=3';
-const FRAME = '#exp=rank-n&v=2&seed=1&embed=1&fig=band';
-
+/** examples/blog-post.html, pointing at this test's copy of the app. */
 function hostPage(base) {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>A blog post</title><link rel="icon" href="data:,">
-<script src="${base}attnlab-embed-host.js" defer></script>
-<script src="${base}attnlab-figure.js" defer></script>
-</head><body style="margin:0 auto;max-width:700px;font-family:serif">
-<h1>How sharp is attention?</h1><p>Raise β and watch the spectrum of the attention matrix fall off.</p>
-<attnlab-figure id="element" src="${ELEMENT}" fig="singular-values" controls="beta" loading="eager" title="singular values"></attnlab-figure>
-<p>The rank grows with n:</p>
-<iframe id="frame" src="${base}${FRAME}" title="rank against n" width="700" height="400" data-attnlab-auto-height style="border:0;display:block"></iframe>
-</body></html>
-`;
+  return readFileSync(join(root, 'examples/blog-post.html'), 'utf8').replaceAll('https://you.example/attnlab/', base);
 }
 
 async function frameWith(page, part, timeout = 30_000) {
@@ -72,15 +61,15 @@ test('figure embeds on a host page: fig= shows that figure alone, filling the co
   try {
     const { page, problems } = await open(context, `http://127.0.0.1:${server.address().port}/blog/`, '');
     const seen = [];
-    for (const [id, part, figure, params] of [['element', 'exp=attention-map', 'singular-values', ['beta']], ['frame', 'exp=rank-n', 'band', []]]) {
+    for (const [id, part, figure, params] of [['dmin', 'exp=sparse-dmin', 'dmin-vs-n', []], ['spectrum', 'exp=rmt-spectrum', 'spectrum', ['mu2']], ['rank', 'exp=rank-n', 'band', []]]) {
+      await page.locator(`#${id}`).scrollIntoViewIfNeeded();
       const frame = await frameWith(page, part);
-      if (id === 'frame') await page.locator('#frame').scrollIntoViewIfNeeded();
       await frameDone(frame);
       await page.waitForTimeout(400);
       const s = await shownIn(frame);
-      const outer = id === 'element'
-        ? await page.locator('#element').evaluate((el) => el.shadowRoot.querySelector('iframe').getBoundingClientRect().height)
-        : await page.locator('#frame').evaluate((el) => el.getBoundingClientRect().height);
+      const outer = id === 'spectrum'
+        ? await page.locator('#spectrum').evaluate((el) => el.shadowRoot.querySelector('iframe').getBoundingClientRect().height)
+        : await page.locator(`#${id}`).evaluate((el) => el.getBoundingClientRect().height);
       seen.push(`${id}: ${s.figures.join(',')} ${Math.round(s.figureHeight)} px tall, drawing ${Math.round(s.drawingWidth)} of ${s.width} px wide, frame ${Math.round(outer)} px, controls [${s.params.join(',')}]`);
       assert(s.figures.length === 1 && s.figures[0] === figure, `${id}: shows ${s.figures.join(', ')} instead of ${figure} alone`);
       assert(JSON.stringify(s.params) === JSON.stringify(params), `${id}: shows the parameters [${s.params.join(', ')}], not [${params.join(', ')}]`);
@@ -97,9 +86,10 @@ test('figure embeds on a host page: fig= shows that figure alone, filling the co
   }
 });
 
-test('controls=beta: moving β recomputes without Run and gives the numbers of a fresh page on the new link; two quick edits run once', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&seed=3&embed=1&fig=singular-values&controls=beta');
+test('controls=beta (theme=dark): moving β recomputes without Run and gives the numbers of a fresh page on the new link; two quick edits run once', async ({ context, base }) => {
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&seed=3&embed=1&fig=singular-values&controls=beta&theme=dark');
   await waitForStatus(page, SHOWN);
+  assert(await page.evaluate(() => document.documentElement.dataset.theme) === 'dark', 'theme=dark did not make the embed dark');
   await page.evaluate(() => {
     window.__results = [];
     new MutationObserver(() => window.__results.push(document.getElementById('result-json').textContent))

@@ -3,7 +3,7 @@
 //   <attnlab-figure src="https://…/attnlab/#exp=rank-n&v=2&seed=1" fig="rank" controls="beta"></attnlab-figure>
 // Attributes: src (an attnlab link; a bare "#exp=…" hash is read relative to this script's folder),
 // hide (the link's hide= list), fig (the figures to show, in order), controls (the parameters shown
-// as controls under the figure), title (the frame's accessible name), height ("auto", the default,
+// as controls under the figure), theme (light, dark or auto: the host's colours), title (the frame's accessible name), height ("auto", the default,
 // follows the figure; or pixels), loading ("lazy" or "eager"). The element creates an <iframe> in
 // its shadow root with embed=1 and sizes it from the page's 'attnlab:height' messages.
 // No framework, no globals; the element is defined once even if the script is included twice.
@@ -16,20 +16,21 @@
   var IDS = /^[A-Za-z][\w-]*(,[A-Za-z][\w-]*)*$/;
 
   /** The link in embed mode: embed=1 and hide=, fig=, controls= set from the attributes given, every other hash pair kept as written. */
-  function embedSrc(src, hide, fig, controls) {
+  function embedSrc(src, hide, fig, controls, theme) {
     var url = new URL(src.charAt(0) === '#' ? './' + src : src, src.charAt(0) === '#' ? SCRIPT_URL : document.baseURI);
-    var replaced = ['embed', 'hide'].concat(fig ? ['fig'] : [], controls ? ['controls'] : []);
+    var replaced = ['embed', 'hide'].concat(fig ? ['fig'] : [], controls ? ['controls'] : [], theme ? ['theme'] : []);
     var pairs = url.hash.replace(/^#/, '').split('&').filter(function (p) { return p && replaced.indexOf(p.split('=')[0]) < 0; });
     pairs.push('embed=1');
     if (hide && HIDE.test(hide)) pairs.push('hide=' + hide);
     if (fig && IDS.test(fig)) pairs.push('fig=' + fig);
     if (controls && IDS.test(controls)) pairs.push('controls=' + controls);
+    if (theme && /^(light|dark|auto)$/.test(theme)) pairs.push('theme=' + theme);
     url.hash = pairs.join('&');
     return url.href;
   }
 
   class AttnlabFigure extends HTMLElement {
-    static get observedAttributes() { return ['src', 'hide', 'fig', 'controls', 'title', 'height', 'loading']; }
+    static get observedAttributes() { return ['src', 'hide', 'fig', 'controls', 'theme', 'title', 'height', 'loading']; }
 
     constructor() {
       super();
@@ -62,7 +63,7 @@
       this.frame.loading = this.getAttribute('loading') === 'eager' ? 'eager' : 'lazy';
       if (!this.frame.style.height) this.frame.style.height = (this.fixedHeight() || FALLBACK_HEIGHT) + 'px';
       if (this.fixedHeight()) this.frame.style.height = this.fixedHeight() + 'px';
-      var next = embedSrc(src, this.getAttribute('hide'), this.getAttribute('fig'), this.getAttribute('controls'));
+      var next = embedSrc(src, this.getAttribute('hide'), this.getAttribute('fig'), this.getAttribute('controls'), this.getAttribute('theme'));
       if (this.frame.src !== next) this.frame.src = next;
     }
 

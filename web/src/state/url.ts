@@ -15,7 +15,7 @@ export const HIDEABLE = ['params', 'summary', 'explain', 'export', 'title', 'hea
 export type Hideable = (typeof HIDEABLE)[number];
 
 /** Keys the codec owns; no parameter may use them. */
-export const RESERVED_KEYS = ['exp', 'v', 'app', 'embed', 'hide', 'fig', 'controls', 'file'] as const;
+export const RESERVED_KEYS = ['exp', 'v', 'app', 'embed', 'hide', 'fig', 'controls', 'theme', 'file'] as const;
 
 export interface AppState {
   experimentId: string;
@@ -27,6 +27,8 @@ export interface AppState {
   fig?: string[];
   /** controls=: the parameters an embed shows as compact controls under its figure; absent: the whole panel. */
   controls?: string[];
+  /** theme=light|dark: an embed's colours, for a host with its own (absent or auto: the reader's or the system's). */
+  theme?: 'light' | 'dark';
   /** Name of the user file the run used. Only the name travels: whoever opens the link must choose the file. */
   file?: string;
 }
@@ -166,8 +168,11 @@ export function parseLink(hash: string, registry: readonly ExperimentMeta[], opt
   const hide = parseHide(pairs.get('hide') ?? '', notices);
   const fig = parseIdList('fig', pairs.get('fig'), undefined, notices); // checked against the figures drawn (ui/results.ts)
   const controls = parseIdList('controls', pairs.get('controls'), urlSpecs(meta).map((s) => s.key), notices);
+  const themeText = pairs.get('theme');
+  const theme = themeText === 'light' || themeText === 'dark' ? themeText : undefined;
+  if (themeText !== undefined && !theme && themeText !== 'auto') notices.push(`theme: "${themeText.slice(0, 40)}" is not light, dark or auto; ignored`);
   const file = fileName(pairs.get('file'));
-  return { state: { experimentId: meta.id, values, embed, hide, ...(fig ? { fig } : {}), ...(controls ? { controls } : {}), ...(file ? { file } : {}) }, notices };
+  return { state: { experimentId: meta.id, values, embed, hide, ...(fig ? { fig } : {}), ...(controls ? { controls } : {}), ...(theme ? { theme } : {}), ...(file ? { file } : {}) }, notices };
 }
 
 /** Writes the hash for a state: the schema and app versions, non-default parameters in schema order, the seed always. */
@@ -183,6 +188,7 @@ export function formatLink(state: AppState, registry: readonly ExperimentMeta[],
   if (state.hide.length) parts.push(`hide=${state.hide.join(',')}`);
   if (state.fig?.length) parts.push(`fig=${state.fig.join(',')}`);
   if (state.controls?.length) parts.push(`controls=${state.controls.join(',')}`);
+  if (state.theme) parts.push(`theme=${state.theme}`);
   if (state.file) parts.push(`file=${encodePart(state.file)}`);
   return `#${parts.join('&')}`;
 }

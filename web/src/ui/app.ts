@@ -30,7 +30,7 @@ import { exportFileName } from './export-name';
 import { glossaryList, watchTerms, wireTermTips } from './glossary';
 import { setSheetOpen, wireSheet } from './sheet';
 import { StatusView } from './status';
-import { initTheme } from './theme';
+import { initTheme, setLinkTheme } from './theme';
 
 const metaOf = (id: string): ExperimentMeta => EXPERIMENTS.find((m) => m.id === id) ?? EXPERIMENTS[0];
 
@@ -246,7 +246,8 @@ export class App {
     this.state = state;
     this.panel.write(state.values);
     this.results.only = state.embed ? state.fig : undefined;
-    applyEmbed(state, new URL(formatLink({ ...state, embed: false, hide: [], fig: undefined, controls: undefined }, EXPERIMENTS), location.href).href, meta.title);
+    if (setLinkTheme(state.embed ? state.theme : undefined)) this.results.redrawAll();
+    applyEmbed(state, new URL(formatLink({ ...state, embed: false, hide: [], fig: undefined, controls: undefined, theme: undefined }, EXPERIMENTS), location.href).href, meta.title);
   }
 
   private writeUrl(): void {
