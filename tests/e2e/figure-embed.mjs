@@ -134,3 +134,26 @@ test('the full page recomputes a quick run as you edit when "Recompute as I edit
 });
 
 export const figureEmbedTests = tests;
+
+test('the Embed dialog composes a figure embed: ticked figures and controls, colours, a "Cite this figure" line with the exact link', async ({ context, base }) => {
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&seed=5');
+  await waitForStatus(page, SHOWN);
+  await page.locator('#embed-open').click();
+  await page.locator('#embed-fig-singular-values').check();
+  await page.locator('#embed-control-beta').check();
+  await page.locator('#embed-theme').selectOption('dark');
+  await page.waitForTimeout(200);
+  const snippet = await page.locator('#embed-snippet').inputValue();
+  assert(/fig=singular-values&amp;controls=beta&amp;theme=dark/.test(snippet), `the snippet lacks fig=, controls= and theme=: ${snippet}`);
+  const cite = await page.locator('#embed-cite').textContent();
+  const src = /src="([^"]+)"/.exec(snippet)[1].replaceAll('&amp;', '&');
+  assert(cite.includes('Singular values of P') && cite.includes(src), `the cite line does not give the figure and the snippet's link: ${cite}`);
+  // The preview is that embed: one figure and the β control.
+  const preview = page.frames().find((f) => f.url().includes('fig=singular-values'));
+  assert(preview, 'no preview frame with fig=');
+  await frameDone(preview);
+  const shown = await shownIn(preview);
+  assert(shown.figures.join() === 'singular-values' && shown.params.join() === 'beta', `the preview shows ${shown.figures} and [${shown.params}]`);
+  await page.close();
+  return problems;
+});

@@ -194,16 +194,23 @@ export function formatLink(state: AppState, registry: readonly ExperimentMeta[],
 }
 
 /**
- * The same link in embed mode: every other pair kept as written, then embed=1 and the hide list
- * (replacing any the link had). Used by the Embed dialog for the snippet's and the preview's src.
+ * The same link in embed mode: every other pair kept as written, then embed=1, the hide list and the
+ * figure embed's fig=, controls= and theme= (replacing any the link had). Used by the Embed dialog for the snippet's and the preview's src.
  */
-export function embedHash(hash: string, hide: readonly Hideable[]): string {
-  const kept = [...splitHash(hash)].filter(([key]) => key !== 'embed' && key !== 'hide')
+export function embedHash(hash: string, hide: readonly Hideable[], figure: EmbedFigure = {}): string {
+  const replaced = ['embed', 'hide', ...Object.keys(figure)];
+  const kept = [...splitHash(hash)].filter(([key]) => !replaced.includes(key))
     .map(([key, value]) => `${encodePart(key)}=${encodePart(value)}`);
   kept.push('embed=1');
   if (hide.length) kept.push(`hide=${hide.join(',')}`);
+  if (figure.fig?.length) kept.push(`fig=${figure.fig.join(',')}`);
+  if (figure.controls?.length) kept.push(`controls=${figure.controls.join(',')}`);
+  if (figure.theme && figure.theme !== 'auto') kept.push(`theme=${figure.theme}`);
   return `#${kept.join('&')}`;
 }
+
+/** What a figure embed sets besides hide= (a key given, even empty, replaces the link's own). */
+export interface EmbedFigure { fig?: readonly string[]; controls?: readonly string[]; theme?: 'light' | 'dark' | 'auto' }
 
 /** A file name from an untrusted link or file picker: printable characters only, at most 120 of them. */
 export function fileName(text: string | undefined): string | undefined {

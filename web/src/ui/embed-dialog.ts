@@ -1,5 +1,6 @@
 // The "Embed…" dialog: builds the snippet for the current link (iframe or <attnlab-figure>, width,
-// height or auto, title, hide flags, lazy loading) beside a live preview of exactly that snippet's
+// height or auto, title, hide flags, lazy loading; for a figure embed the figures, the controls and the
+// colours, with a "Cite this figure" line) beside a live preview of exactly that snippet's
 // page. The preview's own height messages give the snippet's fixed fallback height (the bottom of
 // its first figure at that width), so a host without script still shows one whole figure.
 import { HIDEABLE, type Hideable } from '../state/url';
@@ -28,6 +29,10 @@ export class EmbedDialog {
   private title = h('input', { id: 'embed-title', type: 'text', size: 40 });
   private lazy = h('input', { id: 'embed-lazy', type: 'checkbox', checked: true });
   private hides = HIDEABLE.map((part) => h('input', { type: 'checkbox', value: part, id: `embed-hide-${part}`, checked: DEFAULT_HIDE.includes(part) }));
+  private theme = h('select', { id: 'embed-theme' }, h('option', { value: 'auto' }, "auto (the reader's)"), h('option', { value: 'light' }, 'light'), h('option', { value: 'dark' }, 'dark'));
+  private figureBox = h('fieldset', { class: 'group', id: 'embed-figures' });
+  private controlBox = h('fieldset', { class: 'group', id: 'embed-controls' });
+  private cite = h('p', { class: 'help cite-figure', id: 'embed-cite' });
   private snippet = h('textarea', { id: 'embed-snippet', readonly: true, rows: 5, class: 'copy-text', 'aria-label': 'Embed snippet' });
   private status = h('p', { class: 'help', role: 'status', id: 'embed-status' });
   private preview = h('iframe', { id: 'embed-preview', class: 'embed-preview', title: 'Preview of the embedded view', loading: 'eager' });
@@ -54,9 +59,9 @@ export class EmbedDialog {
           field('As', this.kind), field('Width', this.width), h('p', { class: 'help', id: 'embed-width-help' }, '100%, 80% or pixels (e.g. 700)'),
           field('Height', this.heightMode, this.height), field('Title', this.title),
           h('div', { class: 'param' }, h('label', { class: 'check', for: this.lazy.id }, this.lazy, ' load only when scrolled near (loading="lazy")')),
-          hideBox),
+          field('Colours', this.theme), this.figureBox, this.controlBox, hideBox, this.cite),
         h('div', { class: 'embed-preview-box' }, h('p', { class: 'group-label' }, 'Preview'), this.previewNote, this.preview)));
-    for (const control of [this.kind, this.width, this.heightMode, this.height, this.title, this.lazy, ...this.hides]) {
+    for (const control of [this.kind, this.width, this.heightMode, this.height, this.title, this.lazy, this.theme, this.figureBox, this.controlBox, ...this.hides]) {
       control.addEventListener('input', () => this.update());
       control.addEventListener('change', () => this.update());
     }
@@ -73,20 +78,41 @@ export class EmbedDialog {
   open(href: string, title: string): void {
     this.href = href;
     this.title.value = title;
+    this.fillChoices();
     this.measured = undefined;
     this.status.textContent = '';
     this.dialog.showModal();
     this.update();
   }
 
+  /** One box per figure on the page and per parameter of the panel (none ticked: the whole view). */
+  private fillChoices(): void {
+    const figures = [...document.querySelectorAll<HTMLElement>('#figures [data-figure]')]
+      .map((f) => ({ value: f.dataset.figure ?? '', label: f.querySelector('h2')?.textContent ?? f.dataset.figure ?? '' }));
+    const params = [...document.querySelectorAll<HTMLElement>('#params-form .param[data-param]')]
+      .map((p) => ({ value: p.dataset.param ?? '', label: p.querySelector('label')?.textContent ?? p.dataset.param ?? '' }));
+    const boxes = (name: string, items: { value: string; label: string }[]) => items.map((item) => {
+      const box = h('input', { type: 'checkbox', name, value: item.value, id: `embed-${name}-${item.value}` });
+      return h('label', { class: 'check', for: box.id }, box, ` ${item.label}`);
+    });
+    this.figureBox.replaceChildren(h('legend', {}, 'Figures (none ticked: all, with the numbers)'), ...boxes('fig', figures));
+    this.controlBox.replaceChildren(h('legend', {}, 'Controls under the figure (moving one recomputes)'), ...boxes('control', params));
+  }
+
+  private ticked(box: HTMLElement): string[] {
+    return [...box.querySelectorAll<HTMLInputElement>('input:checked')].map((b) => b.value);
+  }
+
   private options(): EmbedOptions {
     const hide = this.hides.filter((b) => b.checked).map((b) => b.value as Hideable);
+    const theme = this.theme.value as 'auto' | 'light' | 'dark';
     const fixed = Math.max(120, Math.min(4000, Math.round(Number(this.height.value) || 600)));
     return {
       href: this.href, width: this.width.value, title: this.title.value.trim() || 'figure', hide, lazy: this.lazy.checked,
       kind: this.kind.value === 'element' ? 'element' : 'iframe',
       height: this.heightMode.value === 'auto' ? 'auto' : fixed,
       fallbackHeight: this.measured ?? estimatedHeight(hide),
+      figure: { fig: this.ticked(this.figureBox), controls: this.ticked(this.controlBox), theme },
     };
   }
 
@@ -96,7 +122,9 @@ export class EmbedDialog {
     this.snippet.value = embedSnippet(o);
     this.preview.style.width = cssWidth(o.width);
     if (o.height !== 'auto') this.preview.style.height = `${o.height}px`;
-    const src = embedSrc(this.href, o.hide);
+    const src = embedSrc(this.href, o.hide, o.figure);
+    const figures = o.figure?.fig?.length ? o.figure.fig.map((id) => this.figureBox.querySelector(`label[for="embed-fig-${id}"]`)?.textContent?.trim() ?? id) : [];
+    this.cite.textContent = `Cite this ${figures.length === 1 ? 'figure' : 'view'}: ${figures.length ? `“${figures.join('”, “')}”, ` : ''}${o.title}, attnlab, ${src}`;
     if (src === this.previewSrc) return;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {

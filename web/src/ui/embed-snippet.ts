@@ -1,6 +1,6 @@
 // The HTML the Embed dialog hands out: an <iframe> (auto-sized by the host script, or of a fixed
 // height) or the <attnlab-figure> custom element. DOM-free, so it tests in Node.
-import { embedHash, type Hideable } from '../state/url';
+import { embedHash, type EmbedFigure, type Hideable } from '../state/url';
 
 /** In embed mode each figure is drawn at most this tall (ui/results.ts), so the first one fits a short frame. */
 export const EMBED_FIGURE_MAX_HEIGHT = 360;
@@ -23,14 +23,16 @@ export interface EmbedOptions {
   /** loading="lazy": the browser fetches the frame only near the viewport. */
   lazy: boolean;
   kind: 'iframe' | 'element';
+  /** fig=, controls=, theme= of a figure embed (none: the whole view). */
+  figure?: EmbedFigure;
 }
 
 const attr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The embedded view's address: the app's page (no query, no hash) with the link's state in embed mode. */
-export function embedSrc(href: string, hide: readonly Hideable[]): string {
+export function embedSrc(href: string, hide: readonly Hideable[], figure: EmbedFigure = {}): string {
   const url = new URL(href);
-  return `${url.origin}${url.pathname}${embedHash(url.hash, hide)}`;
+  return `${url.origin}${url.pathname}${embedHash(url.hash, hide, figure)}`;
 }
 
 /** A file shipped next to the app's index.html (the host script, the custom element). */
@@ -61,7 +63,7 @@ export function estimatedHeight(hide: readonly Hideable[]): number {
 }
 
 export function embedSnippet(o: EmbedOptions): string {
-  const src = embedSrc(o.href, o.hide);
+  const src = embedSrc(o.href, o.hide, o.figure);
   const title = `attnlab: ${o.title}`;
   const fixed = o.height === 'auto' ? o.fallbackHeight : o.height;
   const width = cssWidth(o.width);
