@@ -149,7 +149,8 @@ test('the Embed dialog composes a figure embed: ticked figures and controls, col
   const src = /src="([^"]+)"/.exec(snippet)[1].replaceAll('&amp;', '&');
   assert(cite.includes('Singular values of P') && cite.includes(src), `the cite line does not give the figure and the snippet's link: ${cite}`);
   // The preview is that embed: one figure and the β control.
-  const preview = page.frames().find((f) => f.url().includes('fig=singular-values'));
+  let preview;
+  for (let t0 = Date.now(); !preview && Date.now() - t0 < 15_000; await page.waitForTimeout(100)) preview = page.frames().find((f) => f.url().includes('fig=singular-values'));
   assert(preview, 'no preview frame with fig=');
   await frameDone(preview);
   const shown = await shownIn(preview);

@@ -25,6 +25,7 @@ export function applyEmbed(state: AppState, fullAppHref: string, title: string):
   const figureEmbed = state.embed && Boolean(state.fig?.length || state.controls?.length);
   if (figureEmbed) for (const part of ['summary', 'explain', 'headline']) hidden.add(part);
   if (figureEmbed && !state.controls?.length) hidden.add('params');
+  if (state.embed && state.controls?.length) hidden.delete('params'); // the controls asked for, even with hide=params
   document.body.classList.toggle('figure-embed', figureEmbed);
   showOnlyControls(state.embed ? state.controls : undefined);
   // CSS does the hiding (styles.css, [data-hide~=…]) so parts drawn later, like export buttons, hide too.
