@@ -337,8 +337,8 @@ Json combine(const ParamValues& values, const Json& finished) {
 // d_min ≈ 384 against 4753 at n = 512), capped by the scan's own cap.
 constexpr double kDminPerBound = 0.085;
 // An offset Δ above the proof's value widens B's range by e^(Δ − Δ_proof) and d_min with it: measured at the
-// defaults, d_min ≈ 400, 650, 5500 at Δ = 1.39 (proof), 3, 10 and capped from Δ = 30 on, i.e. ≈ e^(0.3 (Δ − Δ_proof)).
-constexpr double kDminGrowthPerDelta = 0.3;
+// defaults, d_min ≈ 400, 650, 5500 at Δ = 1.39 (proof), 3, 10 and capped from Δ = 30 on, i.e. ≈ e^(0.3 (Δ − Δ_proof)); 0.35 keeps small n (whose d_min the bound underrates) within 2×.
+constexpr double kDminGrowthPerDelta = 0.35;
 // split=sym's full draws, per unit of n² d (measured natively at n = 512…2048: 3e-10 to 8e-10 as P and R
 // leave the cache; this middle value keeps those within 2×).
 constexpr double kSymDrawSecondsPerUnit = 5e-10;
