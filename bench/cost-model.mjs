@@ -41,6 +41,15 @@ const OPTIONS = [
   ['sparse-approx', ['n=1024', 'd=640', 'split=sym']],
   ['sparse-approx', ['n=2048', 'd=640', 'split=sym']],
   ['sparse-dmin', ['ns=1024', 'seeds=1', 'split=sym']],
+  // Sizes the defaults leave small: T (R's T³ eigen checks dominate at small d) and sparse-dmin's offset delta.
+  ['rmt-transition', ['T=128', 'd=50']],
+  ['rmt-transition', ['T=512', 'd=50']],
+  ['rmt-ridge', ['T=128', 'd=50', 'ntrain=100', 'ntest=100']],
+  ['rmt-ridge', ['T=512', 'd=50', 'ntrain=100', 'ntest=100']],
+  ['rmt-ridge', ['T=512']],
+  ['sparse-dmin', ['delta=3']],
+  ['sparse-dmin', ['delta=10']],
+  ['sparse-dmin', ['delta=100']],
 ];
 
 function predicted(id, args) {

@@ -151,6 +151,22 @@ Json combine(const ParamValues& v, const Json& finished) {
 // Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
 // set from `npm run bench -- cost-model`, d = 800, ntrain = 3200, 36 jobs: 12.9 s).
 constexpr double kSecondsPerUnit = 1.4e-10;
+// Seconds per unit of (ntrain + ntest) T d, the pooled sequences: gathered table rows, far slower per unit than the
+// d × d algebra (d = 400, T = 128 → 256 → 512 measured 11.5 → 21.1 → 35.2 s, 36 jobs; 3.1 → 4.5 → 7.4 s predicted before).
+constexpr double kSequenceSecondsPerUnit = 9e-10;
+// Seconds per T³ of one eigenvalues-only check of R (T = 512, d = 50, ntrain = ntest = 100, 36 jobs: 9.3 s measured).
+constexpr double kEigenSecondsPerUnit = 2.4e-10;
+
+// R's eigen checks, per job, in units of one eigenvalues-only T × T solve: validateCorrelation runs one for every
+// pooling read (readPooling) and one more for the job's pooling scalars; "optimal" adds its own check and a
+// full eigendecomposition with vectors (≈ 2 units). At T = 512 these dominate a small-d job (measured 0.22 s of it).
+namespace {
+double eigenCheckUnits(const std::vector<std::string>& pools) {
+  double units = 1;
+  for (const auto& pool : pools) units += pool.rfind("optimal", 0) == 0 ? 4 : 1;
+  return units;
+}
+}  // namespace
 
 Experiment rmtRidgeExperiment() {
   Experiment e;
@@ -169,13 +185,14 @@ Experiment rmtRidgeExperiment() {
     return jobBytes(v, setup(v, correlationFile(inputs)));
   };
   // Time of one job: the table (d V), the pooled training and test sequences ((ntrain + ntest) T d),
-  // the d × d ridge system (d² ntrain) and its solution (d³).
+  // the d × d ridge system (d² ntrain), its solution (d³) and R's eigen checks (T³ each).
   e.jobSeconds = [](const Job& job) {
     const ParamValues& v = job.params;
     const InputArray* r = job.input("R");
     const double d = v.smallInt("d"), vocabulary = d / v.real("delta"), t = sequenceLength(v, r);
     const double train = v.smallInt("ntrain"), test = v.smallInt("ntest");
-    return kSecondsPerUnit * (d * vocabulary + (train + test) * t * d + d * d * train + d * d * d);
+    return kSecondsPerUnit * (d * vocabulary + d * d * train + d * d * d) + kSequenceSecondsPerUnit * (train + test) * t * d +
+           kEigenSecondsPerUnit * eigenCheckUnits(splitPools("pools", v.text("pools"))) * t * t * t;
   };
   return e;
 }

@@ -234,6 +234,19 @@ Json resultShape() {
 // Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
 // set from `npm run bench -- cost-model`, d = 800, 75 jobs: 15.7 s).
 constexpr double kSecondsPerUnit = 1.6e-9;
+// Seconds per T³ of one eigenvalues-only check of R (T = 512, d = 50, 75 jobs: 17.3 s measured, 0.66 s predicted before).
+constexpr double kEigenSecondsPerUnit = 2.4e-10;
+
+// R's eigen checks, per job, in units of one eigenvalues-only T × T solve: validateCorrelation runs one for every
+// pooling read (readPooling) and one more for the job's pooling scalars; "optimal" adds its own check and a
+// full eigendecomposition with vectors (≈ 2 units). At T = 512 these dominate a small-d job (measured 0.22 s of it).
+namespace {
+double eigenCheckUnits(const std::vector<std::string>& pools) {
+  double units = 1;
+  for (const auto& pool : pools) units += pool.rfind("optimal", 0) == 0 ? 4 : 1;
+  return units;
+}
+}  // namespace
 
 Experiment rmtTransitionExperiment() {
   Experiment e;
@@ -253,13 +266,13 @@ Experiment rmtTransitionExperiment() {
   };
   e.sizeParams = {"d", "gamma"};
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) { return largestJobBytes(v, setup(v, correlationFile(inputs))); };
-  // Time of one job: the table (d V), N pooled sequences of T tokens (N T d) and the Lanczos products
-  // with C and Cᵀ (d N each, a few dozen of them).
+  // Time of one job: the table (d V), N pooled sequences of T tokens (N T d), the Lanczos products
+  // with C and Cᵀ (d N each, a few dozen of them) and R's eigen checks (T³ each).
   e.jobSeconds = [](const Job& job) {
     const TransitionSetup s = setup(job.params, nullptr, false);
     const InputArray* r = job.input("R");
     const double d = s.sizes.d, n = s.sizes.N, t = sequenceLength(job.params, r);
-    return kSecondsPerUnit * (d * s.sizes.V + n * t * d + 40.0 * d * n);
+    return kSecondsPerUnit * (d * s.sizes.V + n * t * d + 40.0 * d * n) + kEigenSecondsPerUnit * eigenCheckUnits(s.pools) * t * t * t;
   };
   return e;
 }
