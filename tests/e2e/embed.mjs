@@ -7,7 +7,7 @@
 // it is scrolled into view. Then the Embed dialog's snippet and a bad hide flag.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assert, open, shots, SHOWN, waitForStatus } from './helpers.mjs';
+import { assert, frameWith, open, shots, SHOWN, waitForStatus } from './helpers.mjs';
 import { serveStatic } from './static-server.mjs';
 
 const tests = [];
@@ -32,16 +32,6 @@ function hostPage(base) {
 `;
 }
 
-/** The frame whose URL holds `part` (frames in shadow roots included), once it exists. */
-async function frameWith(page, part, timeout = 30_000) {
-  const t0 = Date.now();
-  for (;;) {
-    const frame = page.frames().find((f) => f.url().includes(part));
-    if (frame) return frame;
-    assert(Date.now() - t0 < timeout, `no frame with ${part}`);
-    await page.waitForTimeout(100);
-  }
-}
 
 async function frameStatus(frame) {
   return frame.evaluate(() => document.body?.dataset.status ?? '');

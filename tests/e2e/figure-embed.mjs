@@ -7,7 +7,7 @@
 // of a fresh page opened on the new link; in the full page the "Recompute as I edit" switch decides.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assert, open, resultJson, root, shots, SHOWN, waitForStatus } from './helpers.mjs';
+import { assert, frameWith, open, resultJson, root, shots, SHOWN, waitForStatus } from './helpers.mjs';
 import { serveStatic } from './static-server.mjs';
 
 const tests = [];
@@ -16,16 +16,6 @@ const test = (name, fn) => tests.push({ name, fn });
 /** examples/blog-post.html, pointing at this test's copy of the app. */
 function hostPage(base) {
   return readFileSync(join(root, 'examples/blog-post.html'), 'utf8').replaceAll('https://you.example/attnlab/', base);
-}
-
-async function frameWith(page, part, timeout = 30_000) {
-  const t0 = Date.now();
-  for (;;) {
-    const frame = page.frames().find((f) => f.url().includes(part));
-    if (frame) return frame;
-    assert(Date.now() - t0 < timeout, `no frame with ${part}`);
-    await page.waitForTimeout(100);
-  }
 }
 
 async function frameDone(frame, timeout = 90_000) {
@@ -149,9 +139,7 @@ test('the Embed dialog composes a figure embed: ticked figures and controls, col
   const src = /src="([^"]+)"/.exec(snippet)[1].replaceAll('&amp;', '&');
   assert(cite.includes('Singular values of P') && cite.includes(src), `the cite line does not give the figure and the snippet's link: ${cite}`);
   // The preview is that embed: one figure and the β control.
-  let preview;
-  for (let t0 = Date.now(); !preview && Date.now() - t0 < 15_000; await page.waitForTimeout(100)) preview = page.frames().find((f) => f.url().includes('fig=singular-values'));
-  assert(preview, 'no preview frame with fig=');
+  const preview = await frameWith(page, 'fig=singular-values&controls=beta', 15_000);
   await frameDone(preview);
   const shown = await shownIn(preview);
   assert(shown.figures.join() === 'singular-values' && shown.params.join() === 'beta', `the preview shows ${shown.figures} and [${shown.params}]`);

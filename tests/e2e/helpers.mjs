@@ -71,6 +71,17 @@ export async function open(context, base, hash, { beforeLoad, live = false } = {
   return { page, problems };
 }
 
+/** The frame whose URL holds `part` (frames in shadow roots included), once it exists. */
+export async function frameWith(page, part, timeout = 30_000) {
+  const t0 = Date.now();
+  for (;;) {
+    const frame = page.frames().find((f) => f.url().includes(part));
+    if (frame) return frame;
+    assert(Date.now() - t0 < timeout, `no frame with ${part}`);
+    await page.waitForTimeout(100);
+  }
+}
+
 export function pngSize(bytes) {
   const magic = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   assert(magic.every((b, k) => bytes[k] === b), 'PNG: wrong magic bytes');
