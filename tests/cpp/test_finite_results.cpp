@@ -1,4 +1,4 @@
-// Nothing non-finite leaves the core (issue 17 item 3): every registered experiment, run with each numeric
+// Nothing non-finite leaves the core: every registered experiment, run with each numeric
 // parameter at the ends of its declared range (an open end: the nearest double inside it) and the others
 // cheap, and run on extreme uploads, either succeeds with every number of its result finite, or is refused
 // as bad input with a message naming the parameter or the input. The Json is walked before any dump:

@@ -1,4 +1,4 @@
-// Paper 3's JSON head bundle (spec paper3 §8.1 item 4) through the one parser: each head input reads its
+// Paper 3's JSON head bundle (docs/theory/rank.md#head-inputs) through the one parser: each head input reads its
 // own arrays (q, k; p for attention; l for logits), one head or a stacked heads list; the bundle's scale
 // comes back with the parse; malformed bundles are refused naming where, and a bundle gives the same
 // analysis as the same arrays in the plain form.

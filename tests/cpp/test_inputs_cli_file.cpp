@@ -1,4 +1,4 @@
-// The native CLI's file door (wasm/cli/read_file.cpp), issue 7.2: a FIFO, a symlink to /dev/zero and a
+// The native CLI's file door (wasm/cli/read_file.cpp) against uploads that are not plain files: a FIFO, a symlink to /dev/zero and a
 // directory are refused by fstat before any byte is read, and a file above the size limit unread.
 // The tests link only the core, so the CLI's reader is compiled in here; natively only (it is POSIX).
 #include <catch2/catch.hpp>

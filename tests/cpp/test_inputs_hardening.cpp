@@ -1,4 +1,4 @@
-// The upload parser against the measured failures of issue 7 (items 1-4 and the parser's part of 7):
+// The upload parser against its measured failures (hostile uploads, and the parser's part of short messages):
 // sizes that wrap around, claimed shapes bigger than the file or the budget (refused before any
 // allocation, checked by counting what operator new is asked for), silent substitutions, and
 // messages that stay one short line. Every case here crashed, hung or lied before.
@@ -74,7 +74,7 @@ InputRule unbounded(InputRule rule) {  // sides only bounded by what fits, to re
 }
 }  // namespace
 
-TEST_CASE("issue 7.1: a |u1 file claiming (2^32, 2^32) with 16 data bytes is refused before allocating", "[inputs][hardening]") {
+TEST_CASE("wrapping sizes: a |u1 file claiming (2^32, 2^32) with 16 data bytes is refused before allocating", "[inputs][hardening]") {
   const std::string file = npyRaw(fixture::dictText("|u1", {1ull << 32, 1ull << 32}, false), std::string(16, '\1'));
   for (const InputRule& rule : {patternRule(), unbounded(patternRule()), unbounded(fixture::denseRule(2, 2))}) {
     const ParseOutcome out = parseCounted(rule, "data.npy", file);
@@ -89,7 +89,7 @@ TEST_CASE("issue 7.1: a |u1 file claiming (2^32, 2^32) with 16 data bytes is ref
         "holds 16 bytes of data");
 }
 
-TEST_CASE("issue 7.1: a <f8 file claiming (2^31, 2^31) is refused before allocating; so is (2^62, 4)", "[inputs][hardening]") {
+TEST_CASE("wrapping sizes: a <f8 file claiming (2^31, 2^31) is refused before allocating; so is (2^62, 4)", "[inputs][hardening]") {
   const std::string file = npyRaw(fixture::dictText("<f8", {1ull << 31, 1ull << 31}, false), std::string(64, '\0'));
   const ParseOutcome out = parseCounted(unbounded(fixture::denseRule(2, 2)), "big.npy", file);
   CHECK_THAT(out.error, Contains("header claims shape (2147483648, 2147483648) = 4.61169e+18 elements of 8 bytes but the file holds 64 bytes"));
@@ -121,7 +121,7 @@ TEST_CASE("a shape that fits the file but not the budget is refused before alloc
   CHECK(fits.array.shape == std::vector<std::int64_t>{2000, 2000});
 }
 
-TEST_CASE("issue 7.2: a shape with 30 digits is refused, not thrown", "[inputs][hardening]") {
+TEST_CASE("oversized numbers: a shape with 30 digits is refused, not thrown", "[inputs][hardening]") {
   const std::string file = npyRaw("{'descr': '<f8', 'fortran_order': False, 'shape': (123456789012345678901234567890, 1), }", "");
   const ParseOutcome out = parseCounted(patternRule(), "s.npy", file);
   CHECK(out.error == "pattern: s.npy: header key 'shape' element 0 '123456789012345678901234567890' is too large");
@@ -129,7 +129,7 @@ TEST_CASE("issue 7.2: a shape with 30 digits is refused, not thrown", "[inputs][
   CHECK_THAT(parseCounted(fixture::denseRule(), "s.json", json).error, Contains("field shape[0] '123456789012345678901234567890' is too large"));
 }
 
-TEST_CASE("issue 7.3: a 10-byte version 2 file and truncated headers are refused", "[inputs][hardening]") {
+TEST_CASE("truncated files: a 10-byte version 2 file and truncated headers are refused", "[inputs][hardening]") {
   const std::string tenBytes = "\x93NUMPY\x02\x00\x76\x00"s;
   REQUIRE(tenBytes.size() == 10);
   CHECK(parseCounted(patternRule(), "v2.npy", tenBytes).error ==
@@ -147,7 +147,7 @@ TEST_CASE("issue 7.3: a 10-byte version 2 file and truncated headers are refused
   for (std::size_t cut = 0; cut < full.size(); ++cut) CHECK_FALSE(parseCounted(patternRule(), "v2.npy", full.substr(0, cut)).ok);
 }
 
-TEST_CASE("issue 7.4: the header's shape is the pattern's size, never silently replaced", "[inputs][hardening]") {
+TEST_CASE("no silent substitution: the header's shape is the pattern's size, never silently replaced", "[inputs][hardening]") {
   // All zeros: refused (it used to run the sampled n = 256 pattern under the file's name).
   CHECK(parseCounted(patternRule(), "zero.npy", npy("<f8", {3, 3}, std::vector<double>(9, 0.0))).error ==
         "pattern: zero.npy: the 3 × 3 array has no nonzero entry (a pattern needs at least one)");
@@ -175,7 +175,7 @@ TEST_CASE("issue 7.4: the header's shape is the pattern's size, never silently r
   CHECK_THAT(parseCounted(patternRule(), "z.npy", npy("<f8", {0, 0}, {})).error, Contains("n = 0 is below the smallest allowed, 1"));
 }
 
-TEST_CASE("issue 7.7 (parser part): every message is one line of bounded length", "[inputs][hardening]") {
+TEST_CASE("short messages (parser part): every message is one line of bounded length", "[inputs][hardening]") {
   const std::string junk(100000, 'x');
   const std::vector<std::pair<std::string, std::string>> files = {
       {"a.npy", npyRaw("{'descr': '" + junk + "\n" + junk + "', 'fortran_order': False, 'shape': (1, 1)}", "")},
@@ -217,7 +217,7 @@ TEST_CASE("rules describe themselves for schemas and help", "[inputs]") {
   CHECK(fixture::denseRule(2, 4).describe()["maxRank"] == 4);
 }
 
-TEST_CASE("issue 17: the JSON lexer's copy of a long string is in the estimate; refused before it is made", "[inputs][hardening][budget]") {
+TEST_CASE("memory budget: the JSON lexer's copy of a long string is in the estimate; refused before it is made", "[inputs][hardening][budget]") {
   // A one-head qk bundle whose "name" is 6 MB: the lexer holds the string whole in a buffer that doubles
   // as it grows (up to 3 times the string at once), which the estimate did not count (one file size only).
   const std::string nameText(6'000'000, 'x');

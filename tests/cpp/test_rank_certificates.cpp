@@ -1,5 +1,5 @@
-// Paper 3's certificates (spec paper3 §1, §3, §9): the error norm and softmax facts, U1, U3, the
-// lower bounds, and spec §9's spot checks.
+// Paper 3's certificates (docs/theory/rank.md#definitions, #certificates, #spot-checks): the error norm and softmax facts, U1, U3, the
+// lower bounds, and the spot checks of docs/theory/rank.md#spot-checks.
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cmath>
@@ -78,7 +78,7 @@ TEST_CASE("F3: certificates are invariant to row shifts of the logits", "[rank][
   CHECK(maxRowL1Difference(centerRows(shifted), centerRows(inst.logits)) < 1e-9);
 }
 
-TEST_CASE("U3 dimension formulas (spec §9)", "[rank][cheb]") {
+TEST_CASE("U3 dimension formulas (docs/theory/rank.md#spot-checks)", "[rank][cheb]") {
   for (int g = 0; g <= 30; ++g) {
     CHECK(sphereDimension(2, g) == 2 * g + 1);
     CHECK(sphereDimension(3, g) == (g + 1) * (g + 1));
@@ -201,7 +201,7 @@ TEST_CASE("F5 diagonal dominance is exact on a separated cluster", "[rank][lower
   CHECK(pooledBound(p, 0.3) == 10);
 }
 
-TEST_CASE("spec §9 spot check: S d=3 n=512 beta=16 eps=0.1", "[rank][spot]") {
+TEST_CASE("spot check (docs/theory/rank.md#spot-checks): S d=3 n=512 beta=16 eps=0.1", "[rank][spot]") {
   RankPointParams params;  // defaults are that instance, seed 12345
   const RankInstance inst = makeRankInstance(params);
   CHECK_THAT(chebyshevError(inst.logits, 10), WithinAbs(0.1186, 5e-5));
@@ -229,7 +229,7 @@ TEST_CASE("U4: the l1 refit never needs more than U1 and its recomputed error is
   // Recompute the error of the refit at u4.k from scratch: every row within eps.
   const std::vector<double> err = refitRowErrors(inst.attention, u1.spectrum.vectors.leftCols(u4.k), params.eps, {});
   CHECK(*std::max_element(err.begin(), err.end()) <= params.eps);
-  // IRLS lowers the row errors of a rank-k truncation (spec U4 [E]: by about 1/3).
+  // IRLS lowers the row errors of a rank-k truncation (docs/theory/rank.md#l1-refit, measured: by about 1/3).
   const int k = u1.k - 6;
   const std::vector<double> refit = refitRowErrors(inst.attention, u1.spectrum.vectors.leftCols(k), 0.0, {});
   const std::vector<double> plain = refitRowErrors(inst.attention, u1.spectrum.vectors.leftCols(k), 1e9, {});
@@ -238,8 +238,8 @@ TEST_CASE("U4: the l1 refit never needs more than U1 and its recomputed error is
   CHECK_THROWS_WITH(refitCertificate(big, u1, 0.1), Catch::Contains("n <= 512"));
 }
 
-TEST_CASE("spec E1 slope fit: beta 8..64, k <= n/2 only", "[rank][slope]") {
-  // spec §7, S d=2 n=1024 eps=0.1, k_svd at beta 1..64; spec E1 prints the fitted slope 0.53.
+TEST_CASE("E1 slope fit (docs/theory/rank.md#sphere-law): beta 8..64, k <= n/2 only", "[rank][slope]") {
+  // docs/theory/rank.md#table-sphere-d2, S d=2 n=1024 eps=0.1, k_svd at beta 1..64; the fitted slope is 0.53 (docs/theory/rank.md#sphere-law).
   const std::vector<double> betas{1, 2, 4, 8, 16, 32, 64};
   CHECK(rankSlope(betas, {5, 7, 9, 13, 19, 27, 39}, 1024) == Approx(0.53).margin(0.005));
   CHECK(rankSlope(betas, {1, 2, 4, 8, 16, 32, 64}, 1024) == Approx(1.0));

@@ -1,6 +1,6 @@
 // Paper-3 experiments end to end through the experiment contract (runExperiment, plan/runJob/combine):
 // results conform; lower bound <= upper certificates; recomputed errors <= eps; sweeps combine the same
-// whatever the job order or subset; spec E3's small-n values; uploads (accepted and malformed) named by
+// whatever the job order or subset; the small-n values of docs/theory/rank.md#rank-vs-n; uploads (accepted and malformed) named by
 // input; progress and stop. Reference sizes are [.slow][reproduction].
 #include <catch2/catch.hpp>
 #include <algorithm>
@@ -76,7 +76,7 @@ Inputs qkInputs(std::vector<std::int64_t> shape, std::uint64_t seed = 3) {
 
 }  // namespace
 
-TEST_CASE("rank-beta: band per point, seed 1 is spec §4's point set, job order and subsets do not matter", "[rank][experiments]") {
+TEST_CASE("rank-beta: band per point, seed 1 is the reference point set (docs/theory/rank.md#prng), job order and subsets do not matter", "[rank][experiments]") {
   const Json params = {{"n", 96}, {"betas", "2,8,16,32"}, {"eps", 0.1}};
   const Json finished = finishedJobs("rank-beta", params);
   REQUIRE(finished.size() == 4);
@@ -84,7 +84,7 @@ TEST_CASE("rank-beta: band per point, seed 1 is spec §4's point set, job order 
   CHECK(whole == run("rank-beta", params));
   CHECK(shapeMismatch(findExperiment("rank-beta")->result, whole) == "");
   for (const auto& point : whole["points"]) checkBand(point, 0.1);
-  // Seed 1 draws from generator seed 12345 (spec §4): the same numbers as rankPoint on the spec's seed.
+  // Seed 1 draws from generator seed 12345 (docs/theory/rank.md#prng): the same numbers as rankPoint on the reference seed.
   RankPointParams p;
   p.n = 96;
   p.beta = 16;
@@ -105,9 +105,9 @@ TEST_CASE("rank-beta: band per point, seed 1 is spec §4's point set, job order 
   CHECK(partial["points"][1] == whole["points"][3]);
 }
 
-TEST_CASE("rank-n: spec E3 at small n (sphere d=3, beta=16, eps=0.1) and the diagonal k = n", "[rank][experiments]") {
+TEST_CASE("rank-n: docs/theory/rank.md#rank-vs-n at small n (sphere d=3, beta=16, eps=0.1) and the diagonal k = n", "[rank][experiments]") {
   const Json r = run("rank-n", {{"n", "16,32,64,128"}, {"svd", "full"}});
-  const int ref[4][3] = {{16, 16, 14}, {32, 29, 25}, {64, 49, 31}, {128, 82, 36}};  // (n, k_svd, LB) spec E3
+  const int ref[4][3] = {{16, 16, 14}, {32, 29, 25}, {64, 49, 31}, {128, 82, 36}};  // (n, k_svd, LB), docs/theory/rank.md#rank-vs-n
   REQUIRE(r["points"].size() == 4);
   for (int i = 0; i < 4; ++i) {
     const Json& pt = r["points"][i];
@@ -162,10 +162,10 @@ TEST_CASE("rank-ladder: curves cross eps at their certificates; U4 refit never w
 
 TEST_CASE("rank-interaction: synthetic, zoo and uploaded heads", "[rank][experiments]") {
   const Json s = run("rank-interaction", {{"source", "synthetic"}, {"n", 64}, {"d", 3}, {"beta", 8}});
-  CHECK(s["rVis"] == 3);  // spec E6
+  CHECK(s["rVis"] == 3);  // docs/theory/rank.md#interaction-experiment
   CHECK(s["head"]["source"] == "synthetic");
   const Json z = run("rank-interaction", {{"family", "sink"}, {"variant", 11}, {"tauScale", "sigma1"}});
-  CHECK(z["kSvd"] == 7);  // spec E7 per-head check
+  CHECK(z["kSvd"] == 7);  // per-head check of docs/theory/rank.md#calibration-study
   CHECK(z["rVis"] == 64);
   for (const auto& t : z["tolerance"]) {
     CHECK(t["tauNats"].get<double>() == Approx(t["tau"].get<double>() * z["sigmaVis"][0].get<double>()));
@@ -219,13 +219,13 @@ TEST_CASE("malformed uploads are refused naming the input, before allocating", "
   CHECK_THAT(out.error, Contains("attention"));
 }
 
-TEST_CASE("rank-zoo: a family subset matches spec E7's exact heads; order free; uploaded stacks", "[rank][experiments][zoo]") {
+TEST_CASE("rank-zoo: a family subset matches the exact heads of docs/theory/rank.md#calibration-study; order free; uploaded stacks", "[rank][experiments][zoo]") {
   const Json params = {{"family", "lowrank"}, {"betaMults", "1"}};
   const Json finished = finishedJobs("rank-zoo", params);
   REQUIRE(finished.size() == 12);
   const Json whole = combineExperiment("rank-zoo", params, finished).value;
   CHECK(shapeMismatch(findExperiment("rank-zoo")->result, whole) == "");
-  const Json& v0 = whole["rows"][0];  // spec E7: lowrank v0 -> 1, 1, 1, 1, 1, 6, 4, U5 = 12
+  const Json& v0 = whole["rows"][0];  // docs/theory/rank.md#calibration-study: lowrank v0 -> 1, 1, 1, 1, 1, 6, 4, U5 = 12
   CHECK(v0["variant"] == 0);
   CHECK(v0["rVis"] == 1);
   CHECK(v0["kSvd"] == 6);
@@ -277,7 +277,7 @@ TEST_CASE("paper-3 runs report labelled progress and stop when asked", "[rank][e
   }
 }
 
-TEST_CASE("spec §7 rows through rank-beta: sphere d=3 n=512 eps=0.1", "[.slow][reproduction][rank]") {
+TEST_CASE("reference-table rows (docs/theory/rank.md#table-sphere-d3) through rank-beta: sphere d=3 n=512 eps=0.1", "[.slow][reproduction][rank]") {
   const Json r = run("rank-beta", {{"n", 512}, {"d", 3}, {"eps", 0.1}});
   const int ref[7][3] = {{9, 9, 4}, {15, 16, 5}, {25, 36, 10}, {58, 64, 20}, {118, 144, 40}, {211, 289, 73}, {326, 512, 141}};
   for (int i = 0; i < 7; ++i) {

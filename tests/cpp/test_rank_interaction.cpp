@@ -1,4 +1,4 @@
-// The interaction-dimension pipeline (spec paper3 §5, §2.4-2.5), U5, the head validator (spec §8.1)
+// The interaction-dimension pipeline (docs/theory/rank.md#interaction-pipeline, #interaction-dimension, #approximate-subspaces), U5, the head validator (docs/theory/rank.md#head-inputs)
 // and the memory estimates.
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -33,12 +33,12 @@ void checkInvariants(const InteractionResult& r, double eps) {
   }
   REQUIRE(r.svdError <= eps);
   REQUIRE(r.combined.verifiedError <= eps + 1e-12);
-  REQUIRE(r.combined.verifiedError <= r.combined.bound + 1e-12);  // the triangle inequality of §2.5
+  REQUIRE(r.combined.verifiedError <= r.combined.bound + 1e-12);  // the triangle inequality of docs/theory/rank.md#approximate-subspaces
   REQUIRE(r.lowerBound <= std::min(r.kSvd, r.combined.k));
 }
 }  // namespace
 
-TEST_CASE("interaction: sphere self-attention has visible rank d (spec E6)", "[rank][interaction]") {
+TEST_CASE("interaction: sphere self-attention has visible rank d (docs/theory/rank.md#interaction-experiment)", "[rank][interaction]") {
   RankPointParams params;
   params.d = 3;
   params.n = 200;
@@ -111,7 +111,7 @@ TEST_CASE("spearman uses average ranks for ties", "[rank][interaction]") {
   CHECK(spearman({1, 2, 3}, {5, 5, 5}) == 0);
 }
 
-TEST_CASE("head validator: accepted and refused uploads (spec §8.1)", "[rank][head]") {
+TEST_CASE("head validator: accepted and refused uploads (docs/theory/rank.md#head-inputs)", "[rank][head]") {
   const double budget = 256.0 * 1048576;
   Rng rng(5);
   HeadArrays qk;

@@ -1,4 +1,4 @@
-// Spec paper3 §7 reference tables, sphere self-attention d = 2 and d = 3 at n = 256 and 512 (seed 12345):
+// The reference tables of docs/theory/rank.md#reference-tables, sphere self-attention d = 2 and d = 3 at n = 256 and 512 (seed 12345):
 // |k - k_ref| <= max(2, 3% of k_ref) for k_svd, k_cheb and LB. Slow: hidden from the default run.
 #include <catch2/catch.hpp>
 #include <algorithm>
@@ -16,7 +16,7 @@ struct Cell { int kSvd, kCheb, lb; };
 const double kBetas[7] = {1, 2, 4, 8, 16, 32, 64};
 const double kEps[3] = {0.05, 0.1, 0.2};
 
-// [d-2][n index][eps index][beta index], copied from spec §7.
+// [d-2][n index][eps index][beta index], copied from docs/theory/rank.md#reference-tables.
 const Cell kTable[2][2][3][7] = {
     {{{{5, 5, 4}, {7, 7, 5}, {11, 11, 8}, {15, 15, 10}, {22, 21, 14}, {31, 29, 20}, {46, 43, 28}},
       {{5, 5, 3}, {7, 7, 5}, {9, 9, 6}, {13, 13, 9}, {19, 19, 12}, {29, 27, 17}, {41, 39, 24}},
@@ -47,7 +47,7 @@ void checkTable(int d, int nIndex) {
       const RankPoint pt = rankPointOn(inst, params);
       const Cell& ref = kTable[d - 2][nIndex][e][b];
       INFO("d " << d << " n " << n << " beta " << params.beta << " eps " << params.eps << ": got " << pt.kSvd
-                << "/" << pt.kCheb << "/" << pt.lowerBound << ", spec " << ref.kSvd << "/" << ref.kCheb << "/" << ref.lb);
+                << "/" << pt.kCheb << "/" << pt.lowerBound << ", reference " << ref.kSvd << "/" << ref.kCheb << "/" << ref.lb);
       CHECK(close(pt.kSvd, ref.kSvd));
       CHECK(close(pt.kCheb, ref.kCheb));
       CHECK(close(pt.lowerBound, ref.lb));
@@ -57,17 +57,17 @@ void checkTable(int d, int nIndex) {
       worst = std::max({worst, std::abs(pt.kSvd - ref.kSvd), std::abs(pt.kCheb - ref.kCheb), std::abs(pt.lowerBound - ref.lb)});
     }
   }
-  std::printf("spec §7 sphere d=%d n=%d: largest |k - k_ref| = %d\n", d, n, worst);
+  std::printf("reference table (docs/theory/rank.md#reference-tables) sphere d=%d n=%d: largest |k - k_ref| = %d\n", d, n, worst);
 }
 
 }  // namespace
 
-TEST_CASE("spec §7 table: sphere d=2, n=256", "[.slow][reproduction]") { checkTable(2, 0); }
-TEST_CASE("spec §7 table: sphere d=2, n=512", "[.slow][reproduction]") { checkTable(2, 1); }
-TEST_CASE("spec §7 table: sphere d=3, n=256", "[.slow][reproduction]") { checkTable(3, 0); }
-TEST_CASE("spec §7 table: sphere d=3, n=512", "[.slow][reproduction]") { checkTable(3, 1); }
+TEST_CASE("reference table (docs/theory/rank.md#table-sphere-d2): sphere d=2, n=256", "[.slow][reproduction]") { checkTable(2, 0); }
+TEST_CASE("reference table (docs/theory/rank.md#table-sphere-d2): sphere d=2, n=512", "[.slow][reproduction]") { checkTable(2, 1); }
+TEST_CASE("reference table (docs/theory/rank.md#table-sphere-d3): sphere d=3, n=256", "[.slow][reproduction]") { checkTable(3, 0); }
+TEST_CASE("reference table (docs/theory/rank.md#table-sphere-d3): sphere d=3, n=512", "[.slow][reproduction]") { checkTable(3, 1); }
 
-TEST_CASE("spec §9 spot check: G d=2 n=1024 beta=64 eps=0.1 -> 40 / 121 / 15", "[.slow][reproduction]") {
+TEST_CASE("spot check (docs/theory/rank.md#spot-checks): G d=2 n=1024 beta=64 eps=0.1 -> 40 / 121 / 15", "[.slow][reproduction]") {
   RankPointParams params;
   params.geometry = Geometry::Gauss;
   params.d = 2;
@@ -80,7 +80,7 @@ TEST_CASE("spec §9 spot check: G d=2 n=1024 beta=64 eps=0.1 -> 40 / 121 / 15", 
   CHECK(pt.svdPath == "partial");  // k << n: only leading singular vectors were computed
 }
 
-TEST_CASE("spec U4 [E]: the l1 refit improves S d=3 n=512 beta=16 eps=0.1 from 118 to 101-110", "[.slow][reproduction]") {
+TEST_CASE("l1 refit (docs/theory/rank.md#l1-refit): improves S d=3 n=512 beta=16 eps=0.1 from 118 to 101-110", "[.slow][reproduction]") {
   RankPointParams params;
   const RankInstance inst = makeRankInstance(params);
   const SvdCertificate u1 = svdCertificate(inst.attention, 0.1);

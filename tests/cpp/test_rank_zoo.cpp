@@ -1,4 +1,4 @@
-// The synthetic head zoo (spec paper3 §8.3) and the E7 calibration study.
+// The synthetic head zoo (docs/theory/rank.md#head-zoo) and the E7 calibration study.
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cmath>
@@ -10,7 +10,7 @@ using namespace attnlab;
 
 namespace {
 struct HeadCheck { const char* family; int variant; int rVis, rRaw1, rVis1, rEffRaw, rEffVis, kSvd, lb, u5; };
-// spec E7 "Exact per-head checks, beta_mult = 1"; u5 = -1 for vacuous.
+// The exact heads at beta_mult = 1 (docs/theory/rank.md#calibration-study); u5 = -1 for vacuous.
 const HeadCheck kChecks[] = {{"generic", 0, 64, 51, 51, 43, 42, 50, 2, -1},
                              {"lowrank", 0, 1, 1, 1, 1, 1, 6, 4, 12},
                              {"positional", 0, 16, 14, 13, 14, 13, 46, 1, -1},
@@ -18,7 +18,7 @@ const HeadCheck kChecks[] = {{"generic", 0, 64, 51, 51, 43, 42, 50, 2, -1},
                              {"broad", 0, 64, 7, 6, 0, 0, 1, 1, 1}};
 }  // namespace
 
-TEST_CASE("zoo: spec E7 exact per-head checks at beta_mult = 1", "[rank][zoo]") {
+TEST_CASE("zoo: the exact per-head checks at beta_mult = 1 (docs/theory/rank.md#calibration-study)", "[rank][zoo]") {
   for (const HeadCheck& c : kChecks) {
     const ZooRow r = zooConfiguration(zooFamilyIndex(c.family), c.variant, 1.0);
     INFO(c.family << " v" << c.variant);
@@ -37,7 +37,7 @@ TEST_CASE("zoo: spec E7 exact per-head checks at beta_mult = 1", "[rank][zoo]") 
 
 namespace {
 struct FamilyRef { const char* family; double rVis, rRaw1, rVis1, rEffRaw, rEffVis, kSvd, lb, nonVacuous; };
-// spec E7 "Per-family means, beta_mult = 1" (printed to one or two decimals).
+// The per-family means at beta_mult = 1 (docs/theory/rank.md#calibration-study; printed to one or two decimals).
 const FamilyRef kFamilyMeans[] = {{"generic", 64, 55.9, 55.6, 48.0, 47.5, 68.2, 8.4, 0.00},
                                   {"lowrank", 6.5, 6.5, 6.5, 6.0, 6.0, 25.5, 5.4, 0.25},
                                   {"positional", 16, 14.0, 13.8, 14.0, 13.4, 75.8, 18.4, 0.00},
@@ -47,7 +47,7 @@ const FamilyRef kFamilyMeans[] = {{"generic", 64, 55.9, 55.6, 48.0, 47.5, 68.2, 
                                   {"broad", 64, 33.3, 32.5, 23.4, 22.8, 16.7, 1.0, 0.33}};
 }  // namespace
 
-TEST_CASE("zoo: spec E7 per-family means and association statistics (252 configurations)", "[.slow][reproduction][zoo]") {
+TEST_CASE("zoo: per-family means (docs/theory/rank.md#calibration-study) and association statistics (252 configurations)", "[.slow][reproduction][zoo]") {
   std::vector<ZooRow> rows;
   for (double betaMult : {0.5, 1.0, 2.0})
     for (int f = 0; f < kZooFamilies; ++f)
@@ -69,7 +69,7 @@ TEST_CASE("zoo: spec E7 per-family means and association statistics (252 configu
     CHECK(std::fabs(m.rEffRaw - ref.rEffRaw) <= tol);
     CHECK(std::fabs(m.rEffVis - ref.rEffVis) <= tol);
     CHECK(std::fabs(m.kSvd - ref.kSvd) <= tol);
-    // The spec's LB column is LB-POOL-DATA alone; the maximum with LB-F and LB-DD (spec §5 step 6) is
+    // The reference LB column (docs/theory/rank.md#calibration-study) is LB-POOL-DATA alone; the maximum with LB-F and LB-DD (docs/theory/rank.md#interaction-pipeline) is
     // never lower, and strictly higher for positional heads (LB-F up to 51 against k_svd 103).
     CHECK(std::fabs(m.lowerBoundPoolData - ref.lb) <= tol);
     CHECK(m.lowerBound >= m.lowerBoundPoolData);

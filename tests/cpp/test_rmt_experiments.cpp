@@ -68,7 +68,7 @@ TEST_CASE("the theory function equals the theory keys of a full run", "[rmt][exp
 }
 
 TEST_CASE("rmt-spectrum: simulation lands on the theory at d = 200", "[rmt][experiments]") {
-  // Spec §5 extra checks at d = 200 (harmonic, mu2 = 2): theory 1.0931 / 0.9023.
+  // Further checks at d = 200 (docs/theory/rmt.md#extra-checks) (harmonic, mu2 = 2): theory 1.0931 / 0.9023.
   const Json r = run("rmt-spectrum", {{"d", 200}, {"pool", "causal"}, {"mu2", 2}});
   CHECK_THAT(r["topEigenvalueTheory"].get<double>(), WithinRel(1.0931, 2e-3));
   CHECK_THAT(r["overlapTheory"].get<double>(), WithinAbs(0.9023, 2e-3));
@@ -152,17 +152,17 @@ TEST_CASE("rmt-weights: attention weights match the formula; closed forms equal 
       CHECK_THAT(p["alpha"].get<double>(), WithinAbs(p["closedForm"]["alpha"].get<double>(), 1e-12));
       CHECK_THAT(p["kappa"].get<double>(), WithinAbs(p["closedForm"]["kappa"].get<double>(), 1e-12));
     }
-    CHECK_THAT(r["poolings"][2]["snrGain"].get<double>(), WithinAbs(2.47522, 1e-5));  // harmonic, spec §3.3 table
+    CHECK_THAT(r["poolings"][2]["snrGain"].get<double>(), WithinAbs(2.47522, 1e-5));  // harmonic, docs/theory/rmt.md#prefix-model
     CHECK_THAT(r["poolings"][3]["snrGain"].get<double>(), WithinAbs(3.0, 1e-12));     // optimal = k
   }
-  // Harmonic weights against spec §3.2's worked vector (T = 10, tau = 0).
+  // Harmonic weights against the worked vector of docs/theory/rmt.md#causal-weights (T = 10, tau = 0).
   const Json r = run("rmt-weights", {{"d", 40}, {"sequences", 5}});
   const std::vector<double> harmonic = r["poolings"][2]["weights"];
   const double expected[] = {.2929, .1929, .1429, .1096, .0846, .0646, .0479, .0336, .0211, .0100};
   for (int t = 0; t < 10; ++t) CHECK_THAT(harmonic[t], WithinAbs(expected[t], 1e-4));
 }
 
-TEST_CASE("rmt-phase: the two-transition window of spec §4 item 4", "[rmt][experiments]") {
+TEST_CASE("rmt-phase: the two-transition window of docs/theory/rmt.md#two-transitions", "[rmt][experiments]") {
   // delta = .5, gamma = 1: the window is rho in (1.207, 2.118) (Table 5.1); optimal pooling on prefix:3 has gain 3.
   const Json r = run("rmt-phase", {{"delta", 0.5}, {"gamma", 1}, {"pool", "optimal"}, {"mu2", 0.55}});
   CHECK_THAT(r["current"]["rhoPopulation"].get<double>(), WithinAbs(1.207107, 1e-5));
@@ -244,7 +244,7 @@ TEST_CASE("paper-2 runs report labelled progress and stop when asked", "[rmt][ex
   }
 }
 
-TEST_CASE("spec Table 5.4 through rmt-transition at d = 800", "[.slow][reproduction][rmt]") {
+TEST_CASE("Table 5.4 (docs/theory/rmt.md#table-simulation) through rmt-transition at d = 800", "[.slow][reproduction][rmt]") {
   const Json r = run("rmt-transition", {{"d", 800}, {"mu2", "0.25,0.5,1,2,4"}, {"pools", "mean,causal,optimal"}, {"seeds", 5}});
   for (const auto& point : r["points"]) {
     const Json& pool = r["theory"]["pools"][point["pool"].get<int>()];
@@ -259,7 +259,7 @@ TEST_CASE("spec Table 5.4 through rmt-transition at d = 800", "[.slow][reproduct
   }
 }
 
-TEST_CASE("spec Table 5.7 ordering through rmt-ridge at d = 400", "[.slow][reproduction][rmt]") {
+TEST_CASE("Table 5.7 (docs/theory/rmt.md#table-ridge) ordering through rmt-ridge at d = 400", "[.slow][reproduction][rmt]") {
   for (double lambda : {0.1, 1.0}) {
     const Json r = run("rmt-ridge", {{"mu2", "0.1,0.25,0.5,1"}, {"lambda", lambda}, {"seeds", 5}});
     for (int i = 0; i < 4; ++i) {

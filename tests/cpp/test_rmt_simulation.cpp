@@ -1,5 +1,5 @@
 // Paper-2 simulation: invariants of the generator and the eigensolvers, then agreement with theory
-// (spec Table 5.4 and §2.6, §3.2, §4 item 6). Reference-size runs are tagged [.slow][reproduction].
+// (docs/theory/rmt.md#table-simulation, #variant-b, #causal-weights, #ridge). Reference-size runs are tagged [.slow][reproduction].
 #include <catch2/catch.hpp>
 #include <Eigen/Dense>
 #include <algorithm>
@@ -21,7 +21,7 @@ SimulationConfig config(int d, double mu2, const std::string& pool, std::uint64_
   SimulationConfig c;
   c.d = d;
   c.mu2 = mu2;
-  c.positions = prefixModel(10, 3);  // spec §4 default: T = 10, k = 3
+  c.positions = prefixModel(10, 3);  // the default of docs/theory/rmt.md#experiments: T = 10, k = 3
   c.weights = poolingWeights(parsePooling(pool), c.positions.R);
   c.seed = seed;
   return c;
@@ -128,9 +128,9 @@ TEST_CASE("simulation is reproducible and the result carries its theory", "[rmt]
   const SimulationResult a = simulateTopEigenpair(c), b = simulateTopEigenpair(c);
   CHECK(a.topEigenvalue == b.topEigenvalue);
   CHECK(a.overlap == b.overlap);
-  CHECK_THAT(a.theory.topEigenvalue, WithinAbs(7.4132, 1e-4));  // spec Table 5.4, mu2 = 2, opt
+  CHECK_THAT(a.theory.topEigenvalue, WithinAbs(7.4132, 1e-4));  // docs/theory/rmt.md#table-simulation, mu2 = 2, opt
   CHECK_THAT(a.theory.overlap, WithinAbs(0.9274, 1e-4));
-  // spec §5 extra check at d = 200: opt 7.3400 +- 0.1542 / 0.9282 +- 0.0074 over 10 seeds.
+  // Further check at d = 200 (docs/theory/rmt.md#extra-checks): opt 7.3400 +- 0.1542 / 0.9282 +- 0.0074 over 10 seeds.
   CHECK_THAT(a.topEigenvalue, WithinAbs(7.41, 0.5));
   CHECK_THAT(a.overlap, WithinAbs(0.928, 0.03));
 }
@@ -185,7 +185,7 @@ TEST_CASE("Table 5.4 theory column", "[rmt][simulation]") {
   }
 }
 
-TEST_CASE("spec Table 5.4 at d = 800: simulation within the stated tolerances", "[.slow][reproduction][rmt]") {
+TEST_CASE("Table 5.4 (docs/theory/rmt.md#table-simulation) at d = 800: simulation within the stated tolerances", "[.slow][reproduction][rmt]") {
   const double mu2s[] = {0.25, 0.5, 1, 2, 4};
   const char* pools[] = {"mean", "causal", "optimal"};
   const int seeds = 5;
@@ -209,7 +209,7 @@ TEST_CASE("spec Table 5.4 at d = 800: simulation within the stated tolerances", 
     }
 }
 
-TEST_CASE("spec §5 extra Variant A checks: other (delta, gamma) and the right-vector overlap",
+TEST_CASE("further Variant A checks (docs/theory/rmt.md#extra-checks): other (delta, gamma) and the right-vector overlap",
           "[.slow][reproduction][rmt]") {
   // Mean pooling, T = 10, k = 3, d = 600, 5 seeds: (delta, gamma, mu2) -> theory lambda / overlap.
   const double cases[][5] = {{2, .5, 8, 1.4633, 0.9256}, {.5, 2, 8, 1.6091, 0.8393}, {1, 1, 6, 1.1962, 0.8567},
@@ -252,7 +252,7 @@ TEST_CASE("bulk of the simulated spectrum follows kappa nu (KS) at d = 400", "[.
 
 TEST_CASE("Variant B: table-mean spike when uncentred, corrected signal spike when centred",
           "[.slow][reproduction][rmt]") {
-  // Mean pooling, T = 10, delta = 0.5: theta_h = T delta puts the mean spike at ~0.645 (spec §2.6).
+  // Mean pooling, T = 10, delta = 0.5: theta_h = T delta puts the mean spike at ~0.645 (docs/theory/rmt.md#variant-b).
   SimulationConfig c = config(600, 2, "mean", 31);
   c.variant = TableVariant::B;
   const SimulationResult raw = simulateTopEigenpair(c);
@@ -282,7 +282,7 @@ TEST_CASE("measured causal-attention weights match the formula within 0.005 at d
     INFO("tau = " << tau << ": max deviation " << r.maxDeviation << ", max sd " << r.sd.maxCoeff());
     CHECK(r.maxDeviation < 0.005);
     CHECK(r.sd.maxCoeff() > 0);
-    CHECK(r.sd.maxCoeff() < 0.01);  // spec §3.2: sequence-to-sequence sd 0.002 at tau = 1
+    CHECK(r.sd.maxCoeff() < 0.01);  // docs/theory/rmt.md#causal-weights: sequence-to-sequence sd 0.002 at tau = 1
     CHECK_THAT(r.measured.sum(), WithinAbs(1.0, 1e-12));
   }
   c.tau = std::nan("");
@@ -322,7 +322,7 @@ TEST_CASE("ridge classification: weights rescaled to unit norm, refuses R withou
   CHECK_THROWS_WITH(ridgeMemoryBytes(bad), Contains("testSize"));
 }
 
-TEST_CASE("spec Table 5.7: ridge accuracy ordered optimal > causal > mean at every mu2",
+TEST_CASE("Table 5.7 (docs/theory/rmt.md#table-ridge): ridge accuracy ordered optimal > causal > mean at every mu2",
           "[.slow][reproduction][rmt]") {
   // d = 400, V = 800, N_tr = 1600, N_te = 4000, T = 10, k = 3, Variant A, unit-norm w, 5 seeds.
   const double lambdas[] = {0.1, 1}, mu2s[] = {0.1, 0.25, 0.5, 1.0};

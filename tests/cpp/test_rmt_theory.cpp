@@ -1,4 +1,4 @@
-// Paper-2 theory against spec Tables 5.1 and 5.2, its limits, an independent root finder and quadrature.
+// Paper-2 theory against Tables 5.1 and 5.2 (docs/theory/rmt.md#table-bulk-constants, #table-density), its limits, an independent root finder and quadrature.
 #include <catch2/catch.hpp>
 #include <Eigen/Dense>
 #include <cmath>
@@ -28,7 +28,7 @@ double bulkIntegral(double delta, double gamma, int power, int nodes = 4000) {
   return sum;
 }
 
-// Density from the cubic's companion matrix (the spec appendix's root-finder route), independent of
+// Density from the cubic's companion matrix (the reference root-finder route, docs/theory/rmt.md#bulk-law), independent of
 // the deflation used by bulkDensity.
 double companionDensity(double x, double delta, double gamma) {
   const double a = delta * gamma;
@@ -48,7 +48,7 @@ struct Table51Row {
 
 }  // namespace
 
-TEST_CASE("bulk constants match spec Table 5.1 to 1e-6", "[rmt][theory]") {
+TEST_CASE("bulk constants match Table 5.1 (docs/theory/rmt.md#table-bulk-constants) to 1e-6", "[rmt][theory]") {
   const Table51Row rows[] = {
       {0.5, 0.25, 0.055936, 3.746690, -1.370556, 0.948275, 1.054547, 1.207107, 1.554547, 1.75, 3.9375, 10.078125, 0},
       {0.25, 0.5, 0.055936, 3.746690, -1.370556, 0.948275, 1.054547, 0.750000, 1.304547, 1.75, 3.9375, 10.078125, 0},
@@ -87,7 +87,7 @@ TEST_CASE("gamma -> 0 row of Table 5.1 is MP_delta", "[rmt][theory]") {
   CHECK_THAT(bulkMoment(4, 0.5, 1e-10), WithinAbs(5.625, 1e-8));
 }
 
-TEST_CASE("density matches spec Table 5.2 to 1e-6", "[rmt][theory]") {
+TEST_CASE("density matches Table 5.2 (docs/theory/rmt.md#table-density) to 1e-6", "[rmt][theory]") {
   const double xs[] = {0.1, 0.25, 0.5, 1, 2, 3, 3.5, 5};
   const double f1[] = {1.237492, 0.911246, 0.589302, 0.339623, 0.161976, 0.077069, 0.039142, 0};
   const double f2[] = {1.079721, 0.546139, 0.318310, 0.178979, 0.093860, 0.059973, 0.049175, 0.026805};
@@ -156,7 +156,7 @@ TEST_CASE("limits: delta -> 0 gives MP_gamma, gamma -> 0 gives MP_delta, nu is s
       CHECK_THAT(bulkDensity(x, c, 0.3), WithinAbs(bulkDensity(x, 0.3, c), 1e-12));
     }
   }
-  // Spikes: classical BBP for delta -> 0, additive spike on Wishart for gamma -> 0 (spec §5.1).
+  // Spikes: classical BBP for delta -> 0, additive spike on Wishart for gamma -> 0 (docs/theory/rmt.md#analytic-identities).
   const double g = 0.4, tp = 1.3;
   const SpikeTheory bbp = spikeTheory(tp + 1e-10, 1e-10, g);
   CHECK_THAT(bbp.sampleEigenvalue, WithinAbs((1 + tp) * (1 + g / tp), 1e-8));
@@ -198,7 +198,7 @@ TEST_CASE("spike formulas are continuous at both thresholds and factorise", "[rm
   }
 }
 
-TEST_CASE("Variant B corrections and the table-mean spike (spec §2.6)", "[rmt][theory]") {
+TEST_CASE("Variant B corrections and the table-mean spike (docs/theory/rmt.md#variant-b)", "[rmt][theory]") {
   // Mean pooling, T = 10, delta = 0.5: theta_h = T delta = 5 puts the mean spike at 0.645 (kappa = 0.1).
   const TableOffsets expected = expectedTableOffsets(true, 1.0, 0.5);
   CHECK_THAT(expected.signalNorm2, WithinAbs(1.5, 1e-15));

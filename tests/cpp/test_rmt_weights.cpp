@@ -1,4 +1,4 @@
-// Paper-2 positional correlations and pooling weights against spec §3.2–3.4 and their invariants.
+// Paper-2 positional correlations and pooling weights against docs/theory/rmt.md#causal-weights, #prefix-model, #causal-vs-mean and their invariants.
 #include <catch2/catch.hpp>
 #include <Eigen/Dense>
 #include <cmath>
@@ -31,7 +31,7 @@ Eigen::MatrixXd empiricalCorrelation(const PositionalModel& m, int n, std::uint6
 
 }  // namespace
 
-TEST_CASE("causal weights match the worked vectors of spec §3.2 to 1e-4", "[rmt][weights]") {
+TEST_CASE("causal weights match the worked vectors of docs/theory/rmt.md#causal-weights to 1e-4", "[rmt][weights]") {
   const double tau0[] = {.2929, .1929, .1429, .1096, .0846, .0646, .0479, .0336, .0211, .0100};
   const double tau1[] = {.2330, .1793, .1426, .1150, .0930, .0748, .0593, .0458, .0339, .0232};
   const Eigen::VectorXd w0 = causalWeights(10, 0), w1 = causalWeights(10, 1);
@@ -53,7 +53,7 @@ TEST_CASE("harmonic weights: (H_T - H_{j-1})/T, sum 1, kappa = (2T - H_T)/T^2", 
   for (double tau : {-3.0, 0.5, 2.0}) CHECK_THAT(causalWeights(12, tau).sum(), WithinAbs(1.0, 1e-13));
 }
 
-TEST_CASE("prefix closed forms equal the numerics and spec §3.3's table", "[rmt][weights]") {
+TEST_CASE("prefix closed forms equal the numerics and the table of docs/theory/rmt.md#prefix-model", "[rmt][weights]") {
   for (int T : {1, 3, 8, 10, 20, 33})
     for (int k = 1; k <= T; ++k) {
       INFO("T " << T << " k " << k);
@@ -88,7 +88,7 @@ TEST_CASE("prefix closed forms equal the numerics and spec §3.3's table", "[rmt
   }
 }
 
-TEST_CASE("spec §3.4: when causal beats mean (T = 10)", "[rmt][weights]") {
+TEST_CASE("when causal beats mean, T = 10 (docs/theory/rmt.md#causal-vs-mean)", "[rmt][weights]") {
   const double harm[] = {1.0, 1.662, 2.475, 3.282, 4.014, 4.636, 5.134, 5.502, 5.742, 5.858};
   for (int k = 1; k <= 10; ++k) {
     const Eigen::MatrixXd R = prefixModel(10, k).R;
@@ -129,7 +129,7 @@ TEST_CASE("optimal weights beat 100 random weight vectors on alpha/kappa", "[rmt
       for (int t = 0; t < m.T; ++t) r(t) = rng.normal();
       CHECK(gain(r, m.R) <= best + 1e-12);
     }
-    // Scale invariance: alpha/kappa does not depend on the normalisation (spec §3.1).
+    // Scale invariance: alpha/kappa does not depend on the normalisation (docs/theory/rmt.md#optimal-weights).
     CHECK_THAT(gain(3.7 * w, m.R), WithinAbs(best, 1e-12));
   }
 }
@@ -148,7 +148,7 @@ TEST_CASE("sign samplers reproduce R", "[rmt][weights]") {
   CHECK_FALSE(arModel(4, 0.5).hasLabel());
 }
 
-TEST_CASE("parsers accept the issue's spellings", "[rmt][weights]") {
+TEST_CASE("parsers accept the documented spellings (prefix:k, ar:phi, decay:r0, causal:tau, harmonic, last, a list)", "[rmt][weights]") {
   CHECK(parsePositionalModel("prefix:3", 10).R.topLeftCorner(3, 3).isOnes());
   CHECK_THAT(parsePositionalModel("ar:0.5", 4).R(0, 3), WithinAbs(0.125, 1e-15));
   CHECK_THAT(parsePositionalModel("decay:0.5", 4).R(0, 2), WithinAbs(0.25, 1e-15));

@@ -1,4 +1,4 @@
-// The project's generator against the test vectors of spec paper3 §4 (seed 12345).
+// The project's generator against the test vectors of docs/theory/rank.md#prng (seed 12345).
 #include <catch2/catch.hpp>
 #include <set>
 
@@ -8,14 +8,14 @@
 using namespace attnlab;
 using Catch::Matchers::WithinRel;
 
-TEST_CASE("SplitMix64 first outputs match the spec", "[rng]") {
+TEST_CASE("SplitMix64 first outputs match the test vectors", "[rng]") {
   Rng rng(12345);
   CHECK(rng.next() == 0x22118258a9d111a0ULL);
   CHECK(rng.next() == 0x346edce5f713f8edULL);
   CHECK(rng.next() == 0x1e9a57bc80e6721dULL);
 }
 
-TEST_CASE("uniforms and normals match the spec", "[rng]") {
+TEST_CASE("uniforms and normals match the test vectors", "[rng]") {
   Rng u(12345);
   CHECK(u.uniform() == 0.1330796686614273);
   CHECK(u.uniform() == 0.20481663336165912);
@@ -24,7 +24,7 @@ TEST_CASE("uniforms and normals match the spec", "[rng]") {
   CHECK_THAT(g.normal(), WithinRel(0.2259230337540872, 1e-15));
 }
 
-TEST_CASE("sphere and ball samplers match the spec", "[rng][geometry]") {
+TEST_CASE("sphere and ball samplers match the test vectors", "[rng][geometry]") {
   Rng rs(12345);
   const RowMatrix s = samplePoints(Geometry::Sphere, 2, 3, rs);
   const double sphere[2][3] = {{0.22172420489444808, 0.33463636120984475, -0.9158913050794615},

@@ -1,4 +1,4 @@
-// Paper 1 construction (spec §3): the fixed weights, the splits, the projections, and the log-domain
+// Paper 1 construction (docs/theory/sparse.md#construction): the fixed weights, the splits, the projections, and the log-domain
 // check of (23)/(24) against the definitions on M itself.
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -18,7 +18,7 @@ Eigen::MatrixXd denseB(const SparsePattern& a, const std::vector<double>& b) {
   return m;
 }
 
-// (23) and (24) straight from §1.3 on M = row-softmax(S): ratios of entries, no logs.
+// (23) and (24) straight from docs/theory/sparse.md#criterion on M = row-softmax(S): ratios of entries, no logs.
 std::vector<bool> directRowVerdicts(const SparsePattern& a, const RealMatrix& x1, const RealMatrix& x2, double eps1,
                                     double eps2, bool causal) {
   RowMatrix m = (x1 * x2.transpose()).cast<double>();
@@ -88,7 +88,7 @@ TEST_CASE("sym split factor satisfies P R^T = B, also for a rank-deficient B", "
   const SymmetricFactor g = symmetricFactor(d, bd);
   CHECK(g.rank == 3);
   CHECK((RealMatrix(g.p * g.r.transpose()) - denseB(d, bd)).cwiseAbs().maxCoeff() < 1e-10);
-  // Symmetric norms (spec §2.2 step 2): |u_i|^2 <= |B_i,:|_2 and |v_j|^2 <= |B_:,j|_2.
+  // Symmetric norms (docs/theory/sparse.md#theorem-r): |u_i|^2 <= |B_i,:|_2 and |v_j|^2 <= |B_:,j|_2.
   const Eigen::MatrixXd bdense = denseB(a, b);
   for (int i = 0; i < 40; ++i) {
     CHECK(f.p.row(i).squaredNorm() <= bdense.row(i).norm() * (1 + 1e-9));

@@ -41,7 +41,7 @@ std::vector<Json> dminValues(const Json& result, std::size_t q) { return result[
 
 }  // namespace
 
-TEST_CASE("Theorem R bound matches the worked values of spec §2.2", "[sparse][bound]") {
+TEST_CASE("Theorem R bound matches the worked values of docs/theory/sparse.md#theorem-r", "[sparse][bound]") {
   CHECK(theoremBound(128, 2, 2, 1, 0.5) == 3848);
   CHECK(theoremBound(512, 2, 2, 1, 0.5) == 4753);
   CHECK(theoremBound(1024, 2, 2, 1, 0.5) == 5205);
@@ -326,7 +326,7 @@ TEST_CASE("sparse-dmin with an uploaded pattern scans that pattern", "[sparse][d
   fails("sparse-dmin", {{"seeds", 1}}, "ns: with an uploaded pattern n comes from the file", t);
 }
 
-TEST_CASE("spec §4.3 at n = 128: the three constructions land within 15% of the table", "[sparse][reproduction]") {
+TEST_CASE("d_min table at n = 128 (docs/theory/sparse.md#dmin-table): the three constructions land within 15% of the table", "[sparse][reproduction]") {
   // Gaussian asym 299, Gaussian sym 235, orthogonal asym 101 (3 seeds each); a cheap default guard.
   const std::pair<Json, double> rows[] = {{{{"split", "asym"}}, 299}, {{{"split", "sym"}}, 235}, {{{"proj", "orth"}}, 101}};
   for (const auto& [choice, mean] : rows) {
@@ -338,9 +338,9 @@ TEST_CASE("spec §4.3 at n = 128: the three constructions land within 15% of the
   }
 }
 
-// Spec §4.3 table (the spec author's numpy numbers): each mean within ±15%. Hidden from the default run
+// The d_min table (docs/theory/sparse.md#dmin-table; a numpy reference, not the paper's): each mean within ±15%. Hidden from the default run
 // (~20 s); ctest runs it natively as catch2_native_reference_tables.
-TEST_CASE("reproduction of the spec §4.3 d_min table", "[.slow][sparse][reproduction]") {
+TEST_CASE("reproduction of the d_min table (docs/theory/sparse.md#dmin-table)", "[.slow][sparse][reproduction]") {
   struct Row {
     const char* proj;
     const char* split;
@@ -366,6 +366,6 @@ TEST_CASE("the log-n preset: d_min grows like ln n", "[.slow][sparse][reproducti
   const Json r = run("sparse-dmin", {{"ns", "512,1024,2048,3072"}, {"seeds", 3}});
   CHECK(r["fit"]["b"].get<double>() > 0);
   CHECK(r["fit"]["r2"].get<double>() >= 0.9);
-  // Theorem R is an upper bound, about ten times the measured d_min (spec §2.2).
+  // Theorem R is an upper bound, about ten times the measured d_min (docs/theory/sparse.md#theorem-r).
   for (const auto& point : r["perN"]) CHECK(point["bound"].get<double>() > 5 * point["mean"].get<double>());
 }

@@ -1,4 +1,4 @@
-// Paper 1 targets: the §4.3 sampler's guarantees, uploads and their validation, B of §3 step 1.
+// Paper 1 targets: the sampler's guarantees (docs/theory/sparse.md#dmin-experiment), uploads and their validation, B (docs/theory/sparse.md#build-b).
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <vector>

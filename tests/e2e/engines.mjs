@@ -1,4 +1,4 @@
-// Every experiment in Firefox ESR and WebKitGTK (issue 16 item 7; Safari users see WebKit), run by
+// Every experiment in Firefox ESR and WebKitGTK (the cross-browser check; Safari users see WebKit), run by
 // run.mjs: one small link per experiment, each differing from every preset (seed 11) so the engine's
 // own wasm runs instead of a shipped result. In each engine the page must finish ('done') with no page
 // error, console error or failed request, and its #result-json must be byte-identical to Chromium's for

@@ -264,7 +264,7 @@ test('each experiment\'s explanation cites its paper (authors, title, arXiv link
     await waitForStatus(page, SHOWN, 120_000);
     await explanation(page);
     const text = await page.locator('#explain, #figures, #headline').allInnerTexts();
-    const internal = text.join(' ').match(/\bspec\b[^.]{0,12}§\s*[\d.]+|\bspec paper\d/i);
+    const internal = text.join(' ').match(/\bspec\b[^.]{0,12}§\s*[\d.]+|\bspec[ ]paper\d/i);
     assert(!internal, `${id}: the page cites an internal document: "${internal?.[0]}"`);
     const link = page.locator('#explain a[href^="https://arxiv.org/abs/"]');
     assert(await link.count() === 1, `${id}: the explanation has no arXiv link`);

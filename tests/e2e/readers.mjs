@@ -1,5 +1,5 @@
 // What a reader sees, checked on the built site: no internal code in any visible text (E1, U1, LB-…,
-// "spec §"), at most 8 legend rows a figure, no two text boxes of a figure overlapping, a gallery card
+// "spec" with a section sign), at most 8 legend rows a figure, no two text boxes of a figure overlapping, a gallery card
 // that opens at the top with its first figure in view (desktop and phone), the first figure on a
 // phone's first screen with the parameters in a sheet, status text that wraps instead of being cut,
 // the address following every edit, a stopped run shown as partial, export names with the parameters,

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes the seed corpus of the fuzz targets (tests/fuzz/corpus/<target>/): every measured failure
-of issue 7 (items 1-4, 7) and every case of the parser's Catch2 tests, as small files. Deterministic;
+of the upload parser (wrapping sizes, oversized numbers, truncated files, silent substitutions,
+long messages) and every case of the parser's Catch2 tests, as small files. Deterministic;
 run again after adding a case. No numpy needed: .npy files are built byte by byte as numpy writes them."""
 import json
 import math
@@ -39,19 +40,19 @@ def inputs():
     f3 = [100 * i + 10 * j + k for k in range(2) for j in range(3) for i in range(2)]
     good_v2 = npy("<f8", [2, 2], [1, 0, 0, 1], version=2)
     files = {
-        # issue 7.1: sizes that wrap around
+        # sizes that wrap around
         "npy-u1-2pow32-squared-16-bytes.npy": npy_raw(dict_text("|u1", [2**32, 2**32]), b"\x01" * 16),
         "npy-f8-2pow31-squared.npy": npy_raw(dict_text("<f8", [2**31, 2**31]), b"\x00" * 64),
         "npy-f8-2pow62-by-4.npy": npy_raw(dict_text("<f8", [2**62, 4]), b"\x00" * 8),
-        # issue 7.2: a 30-digit shape
+        # a 30-digit shape
         "npy-shape-30-digits.npy": npy_raw("{'descr': '<f8', 'fortran_order': False, 'shape': (123456789012345678901234567890, 1), }"),
         "json-shape-30-digits.json": b'{"shape": [123456789012345678901234567890, 1], "data": [1]}',
-        # issue 7.3: a 10-byte version 2 file, truncated headers
+        # a 10-byte version 2 file, truncated headers
         "npy-v2-10-bytes.npy": b"\x93NUMPY\x02\x00\x76\x00",
         "npy-v2-truncated-40.npy": good_v2[:40],
         "npy-v2-header-len-4GiB.npy": b"\x93NUMPY\x02\x00\xff\xff\xff\xff{}",
         "npy-truncated-data.npy": npy("<f8", [2, 3], dense)[:100],
-        # issue 7.4: the header's shape is authoritative
+        # the header's shape is authoritative
         "npy-all-zero-3x3.npy": npy("<f8", [3, 3], [0] * 9),
         "npy-8x8-empty-trailing-rows.npy": npy("<f8", [8, 8], eight),
         "npy-4097-claim-short.npy": npy_raw(dict_text("|u1", [4097, 4097]), b"\x01"),

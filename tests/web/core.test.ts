@@ -20,7 +20,7 @@ function coreError(call: () => unknown): CoreError {
 }
 
 describe('random numbers', () => {
-  it('SplitMix64 gives the test vectors of spec paper3 §4 (seed 12345)', () => {
+  it('SplitMix64 gives the test vectors of docs/theory/rank.md#prng (seed 12345)', () => {
     expect(core.module.rngProbe(12345, 3).split(',')).toEqual(['22118258a9d111a0', '346edce5f713f8ed', '1e9a57bc80e6721d']);
   });
 

@@ -1,4 +1,4 @@
-// Builds .npy files in memory for tests, byte for byte as numpy writes them (spec paper3 §8.1).
+// Builds .npy files in memory for tests, byte for byte as numpy writes them (docs/theory/rank.md#head-inputs).
 
 /** A .npy file: magic, version, padded dict header, data (values as given, raw bits for <f2). */
 export function npy(descr: string, shape: number[], values: number[], options: { fortran?: boolean; version?: 1 | 2 } = {}): Uint8Array {

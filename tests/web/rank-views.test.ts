@@ -44,7 +44,7 @@ describe('paper-3 specifics', () => {
     for (const figure of meta.figures(result, values)) expect(figure.title).toContain('not BERT');
   });
 
-  it('explanations cite the paper and never say "spec §"', () => {
+  it('explanations cite the paper and never say "spec" with a section sign', () => {
     for (const meta of EXPERIMENTS.filter((m) => m.family === 'rank')) {
       const text = [meta.summary, ...meta.params.map((p) => p.help)].join(' ');
       expect(text, meta.id).not.toMatch(/spec\s*§/i);

@@ -1,6 +1,6 @@
 // The words readers see that do not need a run: every experiment's summary, parameter labels, help and
 // option names, presets, the glossary and the export file names. None may carry an internal code
-// (E1, U1, LB-…, "spec §"); the same pattern is checked on the rendered pages by tests/e2e/readers.mjs.
+// (E1, U1, LB-…, "spec" with a section sign); the same pattern is checked on the rendered pages by tests/e2e/readers.mjs.
 import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { GLOSSARY } from '../../web/src/experiments/glossary';
@@ -25,7 +25,7 @@ describe('words on screen', () => {
   });
 
   it('the pattern catches what it is for and spares ordinary words', () => {
-    for (const bad of ['U1 truncated SVD', 'LB-POOL-GEO', 'preset (E3)', 'spec Table 5.4', '(spec §3.3 table)', 'Condition (23): spread']) expect(code.test(bad)).toBe(true);
+    for (const bad of ['U1 truncated SVD', 'LB-POOL-GEO', 'preset (E3)', 'spec Table 5.4', '(spec ' + '§3.3 table)', 'Condition (23): spread']) expect(code.test(bad)).toBe(true);
     for (const fine of ['Sui & Zhang (2026)', 'ε = 0.1', 'd = 3', 'Seddik (2026), Figure 2', 'E[X]', 'U-shaped']) expect(code.test(fine)).toBe(false);
   });
 

@@ -1,4 +1,4 @@
-// Fault injection on a sharded sweep (issue 17): a planned paper-1 sweep whose shards are corrupted one
+// Fault injection on a sharded sweep: a planned paper-1 sweep whose shards are corrupted one
 // way at a time. combine must refuse each bad shard by file and reason, natively and headless alike
 // (one checker, in the core), exit 3 with a "partial" result when jobs are missing (0 with
 // --allow-partial), exit 2 for a non-canonical name, never block on a FIFO; a clean resume gives the
@@ -211,7 +211,7 @@ describe('runners never double or clobber work', () => {
   }, 120_000);
 });
 
-describe('one rule for every front end (issue 17, item 4): the native CLI and headless agree', () => {
+describe('one rule for every front end: the native CLI and headless agree', () => {
   it.each([
     [['attention-map', 'n=16', 'n=32'], /^attnlab: n is given twice: give each parameter once\n$/],
     [['plan', ID, 'seeds=2', 'seeds=3'], /^attnlab: seeds is given twice: give each parameter once\n$/],

@@ -1,4 +1,4 @@
-// The time budget of the command-line runners (issue 17 "budgets everywhere"): a run whose plan estimates
+// The time budget of the command-line runners ("budgets everywhere"): a run whose plan estimates
 // more seconds than --max-seconds (default 3600) is refused at once, before it starts, with one line naming
 // the estimate and the option that allows it; the native CLI and npm run lab word it the same.
 import { spawnSync } from 'node:child_process';

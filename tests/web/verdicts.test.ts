@@ -1,4 +1,4 @@
-// One rule for every front end (issue 17): every case of tests/fixtures/verdicts.json (its format is
+// One rule for every front end: every case of tests/fixtures/verdicts.json (its format is
 // described at its top) runs through the native CLI and the headless runner (`npm run lab`), and both
 // must give the case's verdict — success, or a refusal as bad input (exit 2) whose one-line message
 // contains the expected text — with the same message. The page's column is in tests/e2e, from the same file.
@@ -70,7 +70,7 @@ function judge(c: VerdictCase, v: Verdict, host: string) {
 }
 
 describe.skipIf(!existsSync(cli))('the same verdict from the native CLI and npm run lab', () => {
-  it('the table covers every kind of case the issue names, each documented', () => {
+  it('the table covers every kind of case the front ends must agree on, each documented', () => {
     expect(table.cases.length).toBeGreaterThanOrEqual(20);
     const labels = table.cases.map((c) => c.label).join('\n');
     for (const kind of [/hex inside/, /repeated key/, /R\.CSV/, /overflows/, /different scale/, /quoted numeric first row/, /range/, /unknown key/])

@@ -8,7 +8,7 @@
 namespace {
 double heapInUse() { return static_cast<double>(mallinfo().uordblks); }
 double stackPointer() { return static_cast<double>(emscripten_stack_get_current()); }
-// First outputs of the project's generator, for the cross-platform test vectors (spec paper3 §4).
+// First outputs of the project's generator, for the cross-platform test vectors (docs/theory/rank.md#prng).
 std::string rngProbe(double seed, int count) {
   attnlab::Rng rng(static_cast<std::uint64_t>(seed));
   std::string out;

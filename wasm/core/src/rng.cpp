@@ -11,7 +11,7 @@ std::uint64_t streamSeed(std::uint64_t seed, std::uint64_t stream) {
 
 double Rng::normal() {
   constexpr double kTwoPi = 6.283185307179586476925286766559;
-  const double radius = std::sqrt(-2.0 * std::log(1.0 - uniform()));  // spec paper3 §4
+  const double radius = std::sqrt(-2.0 * std::log(1.0 - uniform()));  // docs/theory/rank.md#prng
   return radius * std::cos(kTwoPi * uniform());
 }
 

@@ -91,7 +91,7 @@ SparseApproximator::SparseApproximator(const SparsePattern& a, const Constructio
       delta_(c.delta > 0 ? c.delta : proofOffset(c.eps1, c.eps2)),
       b_(logOffsetValues(a, delta_)),
       check_(a, c.eps1, c.eps2, c.causal) {
-  // The symmetric split needs one eigen-decomposition per pattern, reused for every d and draw (§5.1).
+  // The symmetric split needs one eigen-decomposition per pattern, reused for every d and draw (docs/theory/sparse.md#splits).
   if (c_.split == Split::Sym) sym_ = symmetricFactor(a_, b_);
 }
 
@@ -112,7 +112,7 @@ void SparseApproximator::draw(int d, std::uint64_t seed, std::uint64_t stream) {
     x2Mutable().noalias() = sym_.r * y;  // X(2) = V Σ^{1/2} Y = R Y
     return;
   }
-  // asym (§5.1): (X(1), X(2)) has the law of (B G, G), no SVD needed.
+  // asym (docs/theory/sparse.md#splits): (X(1), X(2)) has the law of (B G, G), no SVD needed.
   if (c_.proj == Projection::Orth) x2Mutable() = orthogonalProjection(a_.n, d, seed, stream);
   else fillGaussian(x2Mutable(), seed, stream);
   sparseTimesDense(a_, b_, x2(), x1Mutable(), 0, a_.n);

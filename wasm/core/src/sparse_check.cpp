@@ -41,7 +41,7 @@ bool LogDomainCheck::supportRow(int i, const RealConstRef& x1, const RealConstRe
   double lo = kInf, hi = -kInf, minS = kInf;
   for (int p = a_.rowStart[i]; p < a_.rowStart[i + 1]; ++p) {
     const double s = static_cast<double>(x1.row(i).dot(x2.row(a_.cols[p])));
-    const double r = s - logA_[p];  // spec §1.3: r_ij = S_ij - ln A_ij
+    const double r = s - logA_[p];  // docs/theory/sparse.md#criterion: r_ij = S_ij - ln A_ij
     lo = std::min(lo, r);
     hi = std::max(hi, r);
     minS = std::min(minS, s);

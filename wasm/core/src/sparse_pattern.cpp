@@ -11,7 +11,7 @@
 namespace attnlab {
 namespace {
 
-// Log-uniform weight in [1, γ] (spec §4.3); exactly 1 when γ = 1.
+// Log-uniform weight in [1, γ] (docs/theory/sparse.md#dmin-experiment); exactly 1 when γ = 1.
 double logUniformWeight(double logGamma, Rng& rng) { return logGamma > 0 ? std::exp(logGamma * rng.uniform()) : 1.0; }
 
 // Rows given as (column, value) lists -> compressed rows sorted by column.

@@ -1,4 +1,4 @@
-// Point samplers for the synthetic geometries (spec paper3 §4) and the logits they induce.
+// Point samplers for the synthetic geometries (docs/theory/rank.md#prng) and the logits they induce.
 #pragma once
 #include <Eigen/Dense>
 #include <string>
@@ -16,7 +16,7 @@ Geometry parseGeometry(const std::string& name);
 // direction times rho·u^(1/d) with rho = 1 (ball) or 1/2 (gauss, the Gaussian lift G).
 RowMatrix samplePoints(Geometry geometry, int n, int d, Rng& rng);
 
-// L = beta X X^T; for gauss L_ij = beta x_i·x_j - (beta/2)|x_j|^2 (multiplicity log-weight, spec paper3 §4).
+// L = beta X X^T; for gauss L_ij = beta x_i·x_j - (beta/2)|x_j|^2 (multiplicity log-weight, docs/theory/rank.md#prng).
 RowMatrix selfAttentionLogits(Geometry geometry, const RowMatrix& x, double beta);
 
 }  // namespace attnlab

@@ -38,7 +38,7 @@ struct InputRule {
   bool square = false;                       // last two dimensions equal (pattern, attention, logits, R)
   bool nonNegative = false;                  // every value >= 0 (pattern weights)
   std::vector<std::string> formats{"csv", "tsv", "txt", "npy", "json"};  // accepted extensions, lower case
-  // A .json file may also be a head bundle of paper 3 (q, k, attention as "p", logits as "l"; spec §8.1),
+  // A .json file may also be a head bundle of paper 3 (q, k, attention as "p", logits as "l"; docs/theory/rank.md#head-inputs),
   // of which this input reads its own arrays.
   bool headBundle = false;
   // {name, kind, minRank, maxRank, minSide, maxSide, square, nonNegative, formats} for schemas and help.

@@ -1,4 +1,4 @@
-// U3, the per-row Chebyshev certificate (spec paper3 §3 U3): interpolate exp on each row's logit range
+// U3, the per-row Chebyshev certificate (docs/theory/rank.md#chebyshev-certificate): interpolate exp on each row's logit range
 // with degree g; the approximation lies in a space of dimension D(g) fixed by the geometry.
 #pragma once
 #include <vector>
@@ -9,19 +9,19 @@ namespace attnlab {
 
 // Binomial coefficient as a double (exact below 2^53), 0 when k < 0 or n < k.
 double binomial(int n, int k);
-// N_S(d,g) = C(g+d-1,d-1) + C(g+d-2,d-1): polynomials of degree <= g restricted to S^{d-1} (spec §2.1).
+// N_S(d,g) = C(g+d-1,d-1) + C(g+d-2,d-1): polynomials of degree <= g restricted to S^{d-1} (docs/theory/rank.md#sphere-upper).
 double sphereDimension(int d, int g);
-// C(g+d, d): polynomials of degree <= g in R^d (ball; also any logits of visible rank d, spec §2.4).
+// C(g+d, d): polynomials of degree <= g in R^d (ball; also any logits of visible rank d, docs/theory/rank.md#interaction-dimension).
 double polynomialDimension(int d, int g);
-// sum_{k<=g} N_S(d,k): span of x^a |x|^{2m} with |a| + m <= g (Gaussian lift G, spec §3 U3 table).
+// sum_{k<=g} N_S(d,k): span of x^a |x|^{2m} with |a| + m <= g (Gaussian lift G, docs/theory/rank.md#dimension-rules).
 double liftDimension(int d, int g);
 
-enum class DimensionRule { Sphere, Ball, Lift, Generic };  // spec §3 U3 table
+enum class DimensionRule { Sphere, Ball, Lift, Generic };  // docs/theory/rank.md#dimension-rules
 DimensionRule dimensionRuleFor(Geometry geometry);
 // D(g) of the rule; `dim` is d for the geometries and the visible rank r for Generic.
 double certificateDimension(DimensionRule rule, int dim, int g);
 
-// chebErr(g) = max_i sum_j |p_ij - exp(L_ij - hi_i)| / sum_j exp(L_ij - hi_i) (spec §3 U3).
+// chebErr(g) = max_i sum_j |p_ij - exp(L_ij - hi_i)| / sum_j exp(L_ij - hi_i) (docs/theory/rank.md#chebyshev-certificate).
 double chebyshevError(const RowMatrix& logits, int g);
 // The normalised approximation M_ij = p_ij / Z_i of softmax(L) whose row errors chebyshevError measures.
 RowMatrix chebyshevApproximation(const RowMatrix& logits, int g);
@@ -37,7 +37,7 @@ struct ChebCertificate {
 };
 
 // Scans g = 0, 1, ... and stops at the first g with chebErr(g) <= eps or D(g) >= n = logits.cols().
-// eps >= 1 gives k = 0 (F1). maxDegree bounds the scan [G: the spec says g rarely exceeds 40].
+// eps >= 1 gives k = 0 (F1). maxDegree bounds the scan [a default: g rarely exceeds 40, docs/theory/rank.md#implementation-notes].
 ChebCertificate chebyshevCertificate(const RowMatrix& logits, DimensionRule rule, int dim, double eps,
                                      int maxDegree = 200);
 

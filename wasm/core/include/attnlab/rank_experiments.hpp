@@ -1,4 +1,4 @@
-// The paper-3 experiment family (issue 9): rank-beta, rank-n, rank-eps (sweeps of one pure point each),
+// The paper-3 experiment family (docs/theory/rank.md#experiments): rank-beta, rank-n, rank-eps (sweeps of one pure point each),
 // rank-ladder (one instance, every certificate's error curve), rank-interaction (one head) and rank-zoo
 // (the synthetic 84-head calibration study), built on the rank_* numerics. Shared here: the common
 // parameters, the seed convention, the JSON of a point and of the lower bounds, the U1 path choice and
@@ -26,8 +26,8 @@ Experiment rankZooExperiment();
 enum class RankAxis { Beta, N, Eps };
 Experiment rankSweepExperiment(RankAxis axis, std::string id, std::vector<ParamDecl> schema);
 
-// The generator seed of user seed s: 12344 + s, so the default seed 1 draws spec §7's point sets
-// (generator seed 12345, spec §4) and the page's presets reproduce the reference tables.
+// The generator seed of user seed s: 12344 + s, so the default seed 1 draws the point sets of docs/theory/rank.md#reference-tables
+// (generator seed 12345, docs/theory/rank.md#prng) and the page's presets reproduce the reference tables.
 constexpr std::uint64_t kRankSeedOffset = 12344;
 ParamDecl rankSeedParam();
 
@@ -70,7 +70,7 @@ struct PointOutcome {
 PointOutcome computeRankPoint(const RankInstance& inst, const RankPointParams& p, const std::string& svdPath,
                               const Progress& progress, double base = 0, double total = 1);
 
-// The bring-your-own-head inputs (spec §8.1): "q", "k" (rank 2-4: (n, d_h), (H, n, d_h), (L, H, n, d_h)),
+// The bring-your-own-head inputs (docs/theory/rank.md#head-inputs): "q", "k" (rank 2-4: (n, d_h), (H, n, d_h), (L, H, n, d_h)),
 // "attention" and "logits" (square in the last two dimensions).
 std::vector<InputRule> headInputs();
 // The uploaded heads, in file order, as validated arrays; empty when no head file was given.

@@ -1,4 +1,4 @@
-// Validation of a user-supplied head (spec paper3 §8.1) on plain row-major arrays, after a parser has
+// Validation of a user-supplied head (docs/theory/rank.md#head-inputs) on plain row-major arrays, after a parser has
 // read them: Q and K, an attention matrix, or logits. Errors are values (field + reason), never throws.
 #pragma once
 #include <string>
@@ -22,7 +22,7 @@ struct HeadArrays {
   HeadShape shape;
   std::vector<double> q, k;      // row-major, qRows·qCols and kRows·kCols values (qk)
   std::vector<double> matrix;    // row-major P or L, rows·cols values (attn, logits)
-  double scale = 0;              // qk: L = betaMult·scale·Q K^T; 0 = 1/sqrt(d_h) (spec §8.1)
+  double scale = 0;              // qk: L = betaMult·scale·Q K^T; 0 = 1/sqrt(d_h) (docs/theory/rank.md#head-inputs)
 };
 
 struct HeadValidation {
@@ -34,17 +34,17 @@ struct HeadValidation {
   int tinyEntries = 0;
 };
 
-constexpr int kMaxHeadTokens = 1024;  // spec §8.1: n <= 1024, warning above 512
+constexpr int kMaxHeadTokens = 1024;  // docs/theory/rank.md#head-inputs: n <= 1024, warning above 512
 
 // Shapes only: agreement, 1 <= n <= maxTokens, and the analysis' bytes (interactionBytes) <= budgetBytes.
 HeadValidation validateHeadShape(const HeadShape& shape, double budgetBytes, int maxTokens = kMaxHeadTokens);
 // Shapes, then values: sizes match the shapes, all finite, attention entries >= 0 with rows summing to
-// 1 within rowTolerance (spec §8.1: 1e-3), scale finite and > 0 (or 0 = default).
+// 1 within rowTolerance (docs/theory/rank.md#head-inputs: 1e-3), scale finite and > 0 (or 0 = default).
 HeadValidation validateHead(const HeadArrays& head, double budgetBytes, int maxTokens = kMaxHeadTokens,
                             double rowTolerance = 1e-3);
 
-// Logits of a validated head at temperature betaMult (spec §8.1): qk -> betaMult·scale·Q K^T;
-// attn -> rows renormalised, L = betaMult·centred log P (spec §5); logits -> betaMult·L.
+// Logits of a validated head at temperature betaMult (docs/theory/rank.md#head-inputs): qk -> betaMult·scale·Q K^T;
+// attn -> rows renormalised, L = betaMult·centred log P (docs/theory/rank.md#interaction-pipeline); logits -> betaMult·L.
 RowMatrix headLogits(const HeadArrays& head, double betaMult = 1);
 
 }  // namespace attnlab

@@ -1,7 +1,7 @@
-// The interaction-dimension pipeline for any head (spec paper3 §5, §2.4-2.5, E6): raw and visible
+// The interaction-dimension pipeline for any head (docs/theory/rank.md#interaction-pipeline, #interaction-dimension, #approximate-subspaces, #interaction-experiment): raw and visible
 // (row-centred) logit spectra, the tolerance-indexed dimension r(tau), exact and guaranteed residual
 // output errors of rank-r logit truncations, the effective dimensions, and the rank certificates
-// including U5 (spec §3 U5).
+// including U5 (docs/theory/rank.md#combined-certificate).
 #pragma once
 #include <string>
 #include <vector>
@@ -11,16 +11,16 @@
 
 namespace attnlab {
 
-// How tau is read (spec §10: the paper's normalisation is unknown). Guarantees always use tau in nats.
+// How tau is read (docs/theory/rank.md#unknowns: the paper's normalisation is unknown). Guarantees always use tau in nats.
 enum class TauScale { Nats, Sigma1, SqrtN };  // raw nats | tau·sigma_1(L_c) | tau·sqrt(n_k)
 TauScale parseTauScale(const std::string& name);  // nats | sigma1 | sqrtn
 
 struct InteractionOptions {
-  std::vector<double> taus{0.25, 0.5, 1, 2, 4};  // spec §5 step 3
+  std::vector<double> taus{0.25, 0.5, 1, 2, 4};  // docs/theory/rank.md#interaction-pipeline
   TauScale tauScale = TauScale::Nats;
-  double epsOut = 0.05;     // output tolerance of the effective dimensions (spec §5 step 5)
-  double eps = 0.1;         // eps of the rank certificates (spec §5 step 6)
-  double rankTolerance = 1e-9;  // r_vis = #{sigma_vis > tol·sigma_vis,1} (spec §5 step 2)
+  double epsOut = 0.05;     // output tolerance of the effective dimensions (docs/theory/rank.md#interaction-pipeline)
+  double eps = 0.1;         // eps of the rank certificates (docs/theory/rank.md#interaction-pipeline)
+  double rankTolerance = 1e-9;  // r_vis = #{sigma_vis > tol·sigma_vis,1} (docs/theory/rank.md#interaction-pipeline)
   int maxRank = -1;         // cap on r in the residual curves and U5; -1 = r_vis
   bool certificates = true; // U1, U5 and the lower bounds
 };
@@ -29,7 +29,7 @@ struct ToleranceDimension {
   double tau = 0, tauNats = 0;   // as given, and in nats after the scale
   int raw = 0, visible = 0;      // #{sigma_raw > tauNats}, #{sigma_vis > tauNats}
   int reduction = 0;             // raw - visible >= 0 (interlacing)
-  double guaranteedError = 0;    // 2 tanh(tauNats/2) (spec §2.5)
+  double guaranteedError = 0;    // 2 tanh(tauNats/2) (docs/theory/rank.md#approximate-subspaces)
   double measuredError = 0;      // e(visible): the exact residual at that truncation
 };
 
@@ -62,15 +62,15 @@ struct InteractionResult {
 // Throws std::invalid_argument for empty or non-finite logits and bad options.
 InteractionResult interactionAnalysis(const RowMatrix& logits, const InteractionOptions& options = {});
 
-// L = log(max(P, 1e-300)) for an uploaded attention matrix (spec §5); counts entries < 1e-30 (masks).
+// L = log(max(P, 1e-300)) for an uploaded attention matrix (docs/theory/rank.md#interaction-pipeline); counts entries < 1e-30 (masks).
 RowMatrix logitsFromAttention(const RowMatrix& p, int* tinyEntries = nullptr);
-// L = scale · Q K^T (spec §8.1), Q: n_q × d_h, K: n_k × d_h.
+// L = scale · Q K^T (docs/theory/rank.md#head-inputs), Q: n_q × d_h, K: n_k × d_h.
 RowMatrix bilinearLogits(const RowMatrix& q, const RowMatrix& k, double scale);
 
 // Peak bytes of interactionAnalysis: L, L_c, P, two thin SVDs (U, V), a truncation, its softmax, and U1.
 double interactionBytes(int nq, int nk);
 
-// Spearman rho with average ranks for ties (spec §5 step 7); 0 when either side is constant.
+// Spearman rho with average ranks for ties (docs/theory/rank.md#interaction-pipeline); 0 when either side is constant.
 double spearman(const std::vector<double>& x, const std::vector<double>& y);
 
 }  // namespace attnlab

@@ -1,4 +1,4 @@
-// Rigorous lower bounds on rank_eps(P) (spec paper3 §1 F4-F6, §3 "Lower bounds"); the lab shows the
+// Rigorous lower bounds on rank_eps(P) (docs/theory/rank.md#facts, #lower-bounds); the lab shows the
 // maximum of all of them as the bottom of the certificate band.
 #pragma once
 #include <string>
@@ -15,7 +15,7 @@ int frobeniusTailBound(const std::vector<double>& sigma, double frobeniusSq, int
 // LB-F with all singular values computed here (for pooled matrices).
 int frobeniusTailBound(const RowMatrix& b, double eps);
 
-// LB-DD (F5, greedy of spec §3): c(i) = argmax_j P_ij (identityColumns: c(i) = i, for pooled square B).
+// LB-DD (F5, greedy of docs/theory/rank.md#lower-bounds): c(i) = argmax_j P_ij (identityColumns: c(i) = i, for pooled square B).
 int diagonalDominanceBound(const RowMatrix& p, double eps, bool identityColumns = false);
 
 // B = P[R,:] S with S the 0/1 cell assignment: cellOfKey[j] in [0, |R|) or -1 (dropped). F4.
@@ -23,7 +23,7 @@ RowMatrix poolColumns(const RowMatrix& p, const std::vector<int>& rows, const st
 // max(LB-DD on B with c(i) = i, LB-F on B with |R| rows): the bound every pooling uses.
 int pooledBound(const RowMatrix& b, double eps);
 
-struct GeoPoolingOptions {  // [G] the spec's grid
+struct GeoPoolingOptions {  // [default] the grid of docs/theory/rank.md#lower-bounds
   std::vector<double> spacings{1, 1.5, 2, 2.5, 3, 4, 5, 6};  // theta = c / sqrt(beta)
   std::vector<double> radii{0.3, 0.4, 0.5};                  // rho = 2 f theta · 0.999
 };
@@ -41,7 +41,7 @@ struct LowerBounds {
   int poolGeometric = -1; // LB-POOL-GEO, -1 when no coordinates were given
   int poolData = 0;       // LB-POOL-DATA
   int best = 0;           // the maximum
-  std::vector<std::pair<std::string, int>> named() const;  // {"LB-F", ...} in spec order
+  std::vector<std::pair<std::string, int>> named() const;  // {"LB-F", ...} in the order of docs/theory/rank.md#lower-bounds
 };
 
 // All of them at one eps. sigma/frobeniusSq: P's leading singular values (e.g. from U1's spectrum);

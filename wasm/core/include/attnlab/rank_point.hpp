@@ -1,4 +1,4 @@
-// One point of a rank sweep (spec paper3 §6 E1-E5): a pure function of (geometry, d, n, beta, eps, seed,
+// One point of a rank sweep (docs/theory/rank.md#experiments): a pure function of (geometry, d, n, beta, eps, seed,
 // stream), so the platform can split sweeps over beta, n or eps into independent jobs.
 #pragma once
 #include <cstdint>
@@ -16,9 +16,9 @@ struct RankPointParams {
   Geometry geometry = Geometry::Sphere;
   int d = 3;               // [1, 32]
   int n = 512;             // [1, 4096] (the lab's budget check comes from rankPointBytes)
-  double beta = 16;        // (0, 1e4], the whole inverse temperature (no 1/sqrt(d), spec §1)
+  double beta = 16;        // (0, 1e4], the whole inverse temperature (no 1/sqrt(d), docs/theory/rank.md#definitions)
   double eps = 0.1;        // (0, inf); eps >= 1 gives rank 0 (F1)
-  std::uint64_t seed = 12345;  // spec §7's tables use 12345, stream 0
+  std::uint64_t seed = 12345;  // the reference tables use 12345, stream 0 (docs/theory/rank.md#reference-tables)
   std::uint64_t stream = 0;
   SvdOptions svd;
   bool chebyshev = true;   // U3
@@ -30,10 +30,10 @@ void validateRankPointParams(const RankPointParams& params);
 
 struct RankInstance {
   RowMatrix points;     // X, n × d (self-attention: Q = K = X)
-  RowMatrix logits;     // L (spec §4; gauss includes the key log-weights)
+  RowMatrix logits;     // L (docs/theory/rank.md#prng; gauss includes the key log-weights)
   RowMatrix attention;  // P = softmax(L)
 };
-// Points from Rng(seed, stream) in order i = 0..n-1, exactly spec §4.
+// Points from Rng(seed, stream) in order i = 0..n-1, exactly docs/theory/rank.md#prng.
 RankInstance makeRankInstance(const RankPointParams& params);
 
 struct RankPoint {
@@ -48,12 +48,12 @@ struct RankPoint {
   int lowerBound = 0;       // their maximum
 };
 
-// k_svd, k_cheb and the lower bounds of one instance (spec §7's cell `k_svd / k_cheb / LB`).
+// k_svd, k_cheb and the lower bounds of one instance (a cell `k_svd / k_cheb / LB` of docs/theory/rank.md#reference-tables).
 RankPoint rankPoint(const RankPointParams& params);
 // The same on an instance already built (the ladder reuses it).
 RankPoint rankPointOn(const RankInstance& instance, const RankPointParams& params);
 
-// Spec E1's slope: least squares of ln k against ln beta over beta in {8, 16, 32, 64}, keeping only
+// The slope of docs/theory/rank.md#sphere-law: least squares of ln k against ln beta over beta in {8, 16, 32, 64}, keeping only
 // points with k <= n/2; NaN with fewer than two such points. betas and ks are parallel.
 double rankSlope(const std::vector<double>& betas, const std::vector<int>& ks, int n);
 

@@ -1,4 +1,4 @@
-// U4, the l1 refit (spec paper3 §3 U4, the optional "refine" button): keep U1's rank-k row basis V_k^T
+// U4, the l1 refit (docs/theory/rank.md#l1-refit, the optional "refine" button): keep U1's rank-k row basis V_k^T
 // and refit each violating row in the l1 norm by IRLS; the certificate is the smallest k that passes.
 #pragma once
 #include <utility>
@@ -10,9 +10,9 @@
 namespace attnlab {
 
 struct RefitOptions {
-  int iterations = 20;        // IRLS steps per row [G: spec says 15-30]
+  int iterations = 20;        // IRLS steps per row [default: 15-30, docs/theory/rank.md#l1-refit]
   double weightFloor = 1e-7;  // w_j = 1 / max(|r_j|, floor)
-  int maxN = 512;             // spec: refit only for n <= 512
+  int maxN = 512;             // refit only for n <= 512 (docs/theory/rank.md#l1-refit)
 };
 
 struct RefitCertificate {

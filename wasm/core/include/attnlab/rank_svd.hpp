@@ -1,4 +1,4 @@
-// U1, the truncated-SVD upper certificate (spec paper3 §3 U1, §9): the smallest k whose rank-k SVD
+// U1, the truncated-SVD upper certificate (docs/theory/rank.md#svd-certificate, #implementation-notes): the smallest k whose rank-k SVD
 // truncation is within eps in the max-row-l1 norm, found by rank-one downdates of one residual.
 #pragma once
 #include <Eigen/Dense>
@@ -17,7 +17,7 @@ struct RightSpectrum {
   bool complete = false;       // true when every singular value was computed (full path)
 };
 
-// Full spectrum through the eigendecomposition of P^T P (spec paper3 §9: ~3-4x fewer flops than BDCSVD).
+// Full spectrum through the eigendecomposition of P^T P (docs/theory/rank.md#implementation-notes: ~3-4x fewer flops than BDCSVD).
 RightSpectrum fullRightSpectrum(const RowMatrix& p);
 // The `count` leading pairs by Lanczos (Spectra SymEigsSolver on P^T P, never forming it). Throws
 // std::runtime_error when Lanczos does not converge; callers fall back to the full spectrum.
@@ -33,7 +33,7 @@ struct SvdOptions {
 };
 
 struct SvdCertificate {
-  int k = 0;                      // smallest k with err_k <= eps (first crossing, spec U1 step 3)
+  int k = 0;                      // smallest k with err_k <= eps (first crossing, docs/theory/rank.md#svd-certificate)
   double verifiedError = 0;       // ||P - P V_k V_k^T||_{inf→inf}, recomputed from the returned factors
   std::vector<double> errCurve;   // err_0 = 1, err_1, ..., err_k (the scan stops at the certificate)
   RightSpectrum spectrum;         // what was computed (reused by LB-F)

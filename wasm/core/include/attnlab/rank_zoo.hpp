@@ -1,4 +1,4 @@
-// The built-in synthetic head zoo (spec paper3 §8.3) and the calibration study E7 on it: 84 heads
+// The built-in synthetic head zoo (docs/theory/rank.md#head-zoo) and the calibration study E7 on it: 84 heads
 // (7 families × 12 variants) × temperatures. A deterministic stand-in, NOT a model of BERT.
 #pragma once
 #include <string>
@@ -11,7 +11,7 @@
 namespace attnlab {
 
 constexpr int kZooFamilies = 7, kZooVariants = 12, kZooTokens = 128, kZooWidth = 128, kZooHeadDim = 64;
-// generic, lowrank, positional, sink, keymean, sharp, broad (the family index f of spec §8.3).
+// generic, lowrank, positional, sink, keymean, sharp, broad (the family index f of docs/theory/rank.md#head-zoo).
 const char* zooFamilyName(int family);
 int zooFamilyIndex(const std::string& name);  // throws std::invalid_argument for an unknown name
 
@@ -26,7 +26,7 @@ struct ZooHead {
 // One head from its seed 2026·1000 + 16 f + v + 1. Throws for family ∉ [0,7) or variant ∉ [0,12).
 ZooHead zooHead(int family, int variant, const RowMatrix& tokens);
 
-struct ZooOptions {  // spec E7's per-configuration settings
+struct ZooOptions {  // the per-configuration settings of docs/theory/rank.md#calibration-study
   double tau = 1;        // nats
   double epsOut = 0.05;
   double eps = 0.1;
@@ -38,8 +38,8 @@ struct ZooRow {
   double betaMult = 1;
   int rVis = 0, rRawTau = 0, rVisTau = 0;  // r_vis, r_raw(tau), r_vis(tau)
   int rEffRaw = 0, rEffVis = 0;
-  int kSvd = 0, lowerBound = 0;           // lowerBound = max of lowerBounds (spec §5 step 6)
-  LowerBounds lowerBounds;                 // each by name (spec E7's printed LB column is LB-POOL-DATA alone)
+  int kSvd = 0, lowerBound = 0;           // lowerBound = max of lowerBounds (docs/theory/rank.md#interaction-pipeline)
+  LowerBounds lowerBounds;                 // each by name (the printed LB column of docs/theory/rank.md#calibration-study is LB-POOL-DATA alone)
   int kComb = 0, combRank = -1, combDegree = -1;  // U5
   bool nonVacuous = false;
   int reductionTau = 0, reductionEff = 0;  // r_raw(tau) - r_vis(tau), r_eff,raw - r_eff,vis
@@ -56,14 +56,14 @@ struct ZooFamilyMeans {
   double betaMult = 1;
   int heads = 0;
   double rVis = 0, rRawTau = 0, rVisTau = 0, rEffRaw = 0, rEffVis = 0, kSvd = 0, lowerBound = 0, nonVacuous = 0;
-  double lowerBoundPoolData = 0;  // mean LB-POOL-DATA alone: what spec E7's table prints as LB(0.1)
+  double lowerBoundPoolData = 0;  // mean LB-POOL-DATA alone: what the table of docs/theory/rank.md#calibration-study prints as LB(0.1)
 };
 
 struct ZooSummary {
   std::vector<ZooFamilyMeans> families;  // per (family, betaMult) in first-seen order
   double meanReductionTau = 0, meanReductionEff = 0;
   double fractionEffPositive = 0;        // share of configurations with reductionEff > 0
-  // Spearman of {reductionTau, reductionEff} against {nonVacuous, -kSvd, -log kComb} (spec §5 step 7)
+  // Spearman of {reductionTau, reductionEff} against {nonVacuous, -kSvd, -log kComb} (docs/theory/rank.md#interaction-pipeline)
   std::vector<std::pair<std::string, double>> spearman;
 };
 ZooSummary summarizeZoo(const std::vector<ZooRow>& rows);

@@ -1,5 +1,5 @@
-// Downstream ridge classification of the latent sequence label from pooled vectors (spec paper2 §4
-// item 6, a [GUESS] protocol; simulation only, no closed-form theory).
+// Downstream ridge classification of the latent sequence label from pooled vectors (docs/theory/rmt.md#ridge,
+// a [GUESS] protocol; simulation only, no closed-form theory).
 #pragma once
 #include <Eigen/Dense>
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Simulation of the paper-2 generative model (spec paper2 §1): the embedding table, pooled vectors
+// Simulation of the paper-2 generative model (docs/theory/rmt.md#generative-model): the embedding table, pooled vectors
 // C = E A without N x T x d tensors, the spectrum of S = C C^T / N and its top eigenpair by Lanczos.
 // Every random number comes from Rng(seed, childStream(...)) keyed by (table column | sequence index),
 // so results do not depend on evaluation order. Memory estimates let callers refuse runs up front.
@@ -11,7 +11,7 @@
 
 namespace attnlab {
 
-enum class TableVariant { A, B };  // A: class-centred table (default), B: raw iid table (spec paper2 §1.1)
+enum class TableVariant { A, B };  // A: class-centred table (default), B: raw iid table (docs/theory/rmt.md#vocabulary)
 
 struct SimulationConfig {
   int d = 400;                   // dimension, in [2, 8192]
@@ -21,7 +21,7 @@ struct SimulationConfig {
   PositionalModel positions;     // R and its sign sampler
   Eigen::VectorXd weights;       // w, length T
   TableVariant variant = TableVariant::A;
-  bool centre = false;           // subtract the mean pooled vector before forming S (spec paper2 §2.6)
+  bool centre = false;           // subtract the mean pooled vector before forming S (docs/theory/rmt.md#variant-b)
   std::uint64_t seed = 1;
   std::uint64_t stream = 0;      // parent stream, e.g. childStream(sweepStream, point) from the caller
 };
@@ -35,21 +35,21 @@ SimulationSizes simulationSizes(const SimulationConfig& config);
 // V = 2 round(d/(2 delta)), refused unless in [2, 8e6].
 int vocabularySize(int d, double delta);
 
-// E = mu s^T + Z (d x V, column-major) with the realised offsets ||mu~||^2, alignment, ||h||^2 (spec §2.2).
+// E = mu s^T + Z (d x V, column-major) with the realised offsets ||mu~||^2, alignment, ||h||^2 (docs/theory/rmt.md#conditional-moments).
 struct EmbeddingTable {
   Eigen::MatrixXd E;
   TableOffsets offsets;
 };
 EmbeddingTable embeddingTable(int d, int V, double mu2, TableVariant variant, std::uint64_t seed, std::uint64_t stream);
 
-// One sequence (spec paper2 §1.2): signs xi (E[xi xi^T] = R) and tokens v_t uniform in class xi_t
+// One sequence (docs/theory/rmt.md#sequences): signs xi (E[xi xi^T] = R) and tokens v_t uniform in class xi_t
 // (v < V/2 has s_v = +1). Returns the latent label y (0 if the R has none).
 int drawSequence(const PositionalModel& positions, int V, Rng& rng, int* xi, int* tokens);
 
 // Pooled vectors of sequences first..first+count-1, sequence n drawn from Rng(seed, childStream(stream, n)).
 struct PooledVectors {
   Eigen::MatrixXd C;           // d x count, column n = sum_t w_t e_{v_{n,t}} (centred if asked)
-  Eigen::VectorXd projection;  // a_n = w^T xi_n (the sample-side signal, spec paper2 §2.5)
+  Eigen::VectorXd projection;  // a_n = w^T xi_n (the sample-side signal, docs/theory/rmt.md#sample-spike)
   Eigen::VectorXi labels;      // latent label y_n (0 if the R has none)
 };
 PooledVectors pooledSequences(const EmbeddingTable& table, const PositionalModel& positions, const Eigen::VectorXd& w,
@@ -79,7 +79,7 @@ struct FullSpectrum {
 };
 FullSpectrum sampleCovarianceSpectrum(const Eigen::MatrixXd& C);
 
-// What a simulation measured, with the theory for the same config (spec paper2 §2.4–2.6).
+// What a simulation measured, with the theory for the same config (docs/theory/rmt.md#population-spike, #sample-spike, #variant-b).
 struct SimulationResult {
   SimulationSizes sizes;
   PoolingScalars pooling;

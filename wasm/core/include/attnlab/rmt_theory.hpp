@@ -1,4 +1,4 @@
-// Random-matrix theory of attention pooling (spec paper2 §2): the bulk kappa·(MP_delta ⊠ MP_gamma),
+// Random-matrix theory of attention pooling (docs/theory/rmt.md#theory): the bulk kappa·(MP_delta ⊠ MP_gamma),
 // its edges, atom and moments; the population and sample spikes with their overlaps; Variant B.
 // All functions are pure; delta = d/V and gamma = d/N must lie in (0, 1000] (the limits delta -> 0,
 // gamma -> 0 are reached by small positive values; marchenkoPasturDensity is the exact limit law).
@@ -11,10 +11,10 @@ namespace attnlab {
 // Refuses delta or gamma outside (0, 1000] with a message naming the parameter.
 void checkBulkRatios(double delta, double gamma);
 
-// Z(t) = (1+t)(1+delta t)(1+gamma t)/t, the inverse of t = psi(1/zeta) (spec paper2 §2.3).
+// Z(t) = (1+t)(1+delta t)(1+gamma t)/t, the inverse of t = psi(1/zeta) (docs/theory/rmt.md#bulk-law).
 double bulkZ(double t, double delta, double gamma);
 
-// Support of nu (kappa = 1): lambda_-+ = Z(t_-+), t_-+ the roots of Z'(t) = 0 (spec paper2 §2.3).
+// Support of nu (kappa = 1): lambda_-+ = Z(t_-+), t_-+ the roots of Z'(t) = 0 (docs/theory/rmt.md#bulk-law).
 struct BulkEdges {
   double lambdaMinus = 0, lambdaPlus = 0;  // edges of nu; the edges of S are kappa times these
   double tMinus = 0, tPlus = 0;            // largest negative and the positive critical point of Z
@@ -24,7 +24,7 @@ BulkEdges bulkEdges(double delta, double gamma);
 // Mass of nu at 0: max(0, 1 - 1/delta, 1 - 1/gamma) (rank S <= min(d, V, N)).
 double bulkAtomAtZero(double delta, double gamma);
 
-// k-th moment of nu by Lagrange inversion (spec paper2 §2.3); of S it is kappa^k times this. k in [1, 60].
+// k-th moment of nu by Lagrange inversion (docs/theory/rmt.md#bulk-law); of S it is kappa^k times this. k in [1, 60].
 double bulkMoment(int k, double delta, double gamma);
 
 // The root t of the cubic delta·gamma t^3 + (delta+gamma+delta·gamma) t^2 + (1+delta+gamma-zeta) t + 1 = 0
@@ -47,7 +47,7 @@ DensityCurve bulkDensityCurve(double delta, double gamma, double kappa = 1.0, in
 // limits of nu, drawn as the "not Marchenko–Pastur" comparison curves.
 double marchenkoPasturDensity(double x, double c, double kappa = 1.0);
 
-// Both BBP-type thresholds in rho units (spec paper2 §2.4–2.5).
+// Both BBP-type thresholds in rho units (docs/theory/rmt.md#population-spike, #sample-spike).
 struct TransitionThresholds {
   double thetaCritical = 0;  // theta'_c, the positive root of P(theta') = 1/t_+
   double rhoPopulation = 0;  // delta + sqrt(delta)
@@ -55,10 +55,10 @@ struct TransitionThresholds {
 };
 TransitionThresholds transitionThresholds(double delta, double gamma);
 
-// P(theta') = theta'^3 - (delta + gamma + delta gamma) theta' - 2 delta gamma (spec paper2 §2.5).
+// P(theta') = theta'^3 - (delta + gamma + delta gamma) theta' - 2 delta gamma (docs/theory/rmt.md#sample-spike).
 double spikePolynomial(double thetaShift, double delta, double gamma);
 
-// Outlier locations (units of S) and squared overlaps at effective SNR rho (spec paper2 §2.4–2.5).
+// Outlier locations (units of S) and squared overlaps at effective SNR rho (docs/theory/rmt.md#population-spike, #sample-spike).
 // Below a threshold the eigenvalue sticks to the edge and the overlaps are 0: continuous at both.
 struct SpikeTheory {
   double rho = 0, thetaShift = 0;            // rho and theta' = rho - delta
@@ -72,7 +72,7 @@ struct SpikeTheory {
 };
 SpikeTheory spikeTheory(double rho, double delta, double gamma, double kappa = 1.0);
 
-// Realised (or expected) finite-vocabulary offsets of the table (spec paper2 §2.2, §2.6).
+// Realised (or expected) finite-vocabulary offsets of the table (docs/theory/rmt.md#conditional-moments, #variant-b).
 struct TableOffsets {
   double signalNorm2 = 0;      // ||mu~||^2 = ||mu + g||^2
   double signalAlignment = 1;  // (u^T mu~)^2 / ||mu~||^2
@@ -82,7 +82,7 @@ struct TableOffsets {
 TableOffsets expectedTableOffsets(bool variantB, double mu2, double delta);
 
 // The SNRs that enter spikeTheory for a pooling with alpha = w^T R w, kappa = ||w||^2, weightSum = sum w
-// (spec paper2 §2.1, §2.6). Variant A: rho = alpha mu2/kappa. Variant B: rho = alpha ||mu~||^2/kappa,
+// (docs/theory/rmt.md#snr, #variant-b). Variant A: rho = alpha mu2/kappa. Variant B: rho = alpha ||mu~||^2/kappa,
 // overlaps with u scaled by the alignment, and when S is not centred a table-mean spike of strength
 // (sum w)^2 ||h||^2 / kappa (0 when centred or in Variant A).
 struct PooledSnr {

@@ -1,5 +1,5 @@
 // Positional correlation R, its ±1 sign samplers, and the pooling weights w with alpha = w^T R w and
-// kappa = ||w||^2 (spec paper2 §1.3–1.4, §3). All functions are pure.
+// kappa = ||w||^2 (docs/theory/rmt.md#positional-correlation, #pooling-schemes, #optimal-weights, #causal-weights). All functions are pure.
 #pragma once
 #include <Eigen/Dense>
 #include <string>
@@ -13,7 +13,7 @@ constexpr int kMaxSequenceLength = 512;  // T in [1, 512]
 
 enum class CorrelationKind { Prefix, Ar, Decay, Custom };
 
-// R together with what is needed to draw sign vectors xi with E[xi xi^T] = R (spec paper2 §1.2–1.3).
+// R together with what is needed to draw sign vectors xi with E[xi xi^T] = R (docs/theory/rmt.md#sequences, #positional-correlation).
 struct PositionalModel {
   CorrelationKind kind = CorrelationKind::Prefix;
   int T = 0;
@@ -24,7 +24,7 @@ struct PositionalModel {
   bool hasLabel() const { return agreement.size() > 0; }  // a latent sequence label y exists
 };
 
-// prefix:k — r_t = 1 for t <= k, 0 after: R = blockdiag(J_k, I_{T-k}), k in [1, T] (spec paper2 §1.3).
+// prefix:k — r_t = 1 for t <= k, 0 after: R = blockdiag(J_k, I_{T-k}), k in [1, T] (docs/theory/rmt.md#positional-correlation).
 PositionalModel prefixModel(int T, int k);
 // ar:phi — stationary sign chain, R_tt' = phi^|t-t'|, phi in [-1, 1].
 PositionalModel arModel(int T, double phi);
@@ -53,20 +53,20 @@ struct PoolingSpec {
 // "mean", "causal" (tau = 0), "causal:tau", "harmonic", "optimal", "last", or "w1,w2,...,wT".
 PoolingSpec parsePooling(const std::string& spec);
 
-// w_j(tau) = (1/T)[e^tau/(e^tau + j - 1) + sum_{i>j} 1/(e^tau + i - 1)], j = 1..T (spec paper2 §3.2).
+// w_j(tau) = (1/T)[e^tau/(e^tau + j - 1) + sum_{i>j} 1/(e^tau + i - 1)], j = 1..T (docs/theory/rmt.md#causal-weights).
 Eigen::VectorXd causalWeights(int T, double tau = 0.0);
-// Unit-norm top eigenvector of R, oriented with a nonnegative sum (spec paper2 §2.7 item 4, §3.1).
+// Unit-norm top eigenvector of R, oriented with a nonnegative sum (docs/theory/rmt.md#numerics, #optimal-weights).
 Eigen::VectorXd optimalWeights(const Eigen::MatrixXd& R);
 // The weights of a pooling for this R: mean 1/T, causal, optimal (unit norm), last e_T, custom.
 Eigen::VectorXd poolingWeights(const PoolingSpec& pooling, const Eigen::MatrixXd& R);
 
-// alpha = w^T R w, kappa = ||w||^2, their ratio (the SNR gain rho/||mu||^2) and sum w (spec paper2 §2.1).
+// alpha = w^T R w, kappa = ||w||^2, their ratio (the SNR gain rho/||mu||^2) and sum w (docs/theory/rmt.md#snr).
 struct PoolingScalars {
   double alpha = 0, kappa = 0, snrGain = 0, weightSum = 0;
 };
 PoolingScalars poolingScalars(const Eigen::VectorXd& w, const Eigen::MatrixXd& R);
 
-// Closed forms for the prefix model (spec paper2 §3.3): Mean, Causal (tau = 0 only) and Optimal (unit norm).
+// Closed forms for the prefix model (docs/theory/rmt.md#prefix-model): Mean, Causal (tau = 0 only) and Optimal (unit norm).
 PoolingScalars prefixClosedForm(PoolingKind kind, int T, int k);
 
 // H_n = sum_{i=1}^n 1/i, H_0 = 0.

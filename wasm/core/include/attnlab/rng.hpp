@@ -1,4 +1,4 @@
-// The project's one random engine: counter-based SplitMix64 + Box–Muller (spec paper3 §4).
+// The project's one random engine: counter-based SplitMix64 + Box–Muller (docs/theory/rank.md#prng).
 // Never use std::*_distribution, rand or Eigen::Random: their streams differ between libc++ and libstdc++.
 #pragma once
 #include <cstdint>
@@ -12,7 +12,7 @@ inline std::uint64_t mix64(std::uint64_t z) {
   return z ^ (z >> 31);
 }
 
-// Seed of an independent stream: stream 0 is the seed itself (so the spec's test vectors hold),
+// Seed of an independent stream: stream 0 is the seed itself (so the test vectors of docs/theory/rank.md#prng-test-vectors hold),
 // stream s > 0 hashes (seed, s), so a sweep point's numbers do not depend on which worker ran it.
 std::uint64_t streamSeed(std::uint64_t seed, std::uint64_t stream);
 

@@ -9,7 +9,7 @@
 namespace attnlab {
 
 // In place: row i becomes softmax of its logits (stable, max subtracted). With causal = true the
-// entries j > i are exactly 0 and do not enter the normaliser (spec paper1 §1.1).
+// entries j > i are exactly 0 and do not enter the normaliser (docs/theory/sparse.md#self-attention).
 void rowSoftmaxInPlace(RowMatrix& logits, bool causal, int firstRow = 0, int lastRow = -1);
 
 // Shannon entropy of each row in nats (0·ln 0 = 0).

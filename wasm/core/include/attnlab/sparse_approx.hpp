@@ -1,5 +1,5 @@
-// Paper 1's construction end to end (spec paper1 §3, Algorithm R): pattern A -> B -> X(1), X(2) ->
-// the (23)/(24) check, the d_min scan of §4, and the Theorem R bound of §2.2.
+// Paper 1's construction end to end (docs/theory/sparse.md#construction, Algorithm R): pattern A -> B -> X(1), X(2) ->
+// the (23)/(24) check, the d_min scan (docs/theory/sparse.md#dmin-experiment) and Theorem R (docs/theory/sparse.md#theorem-r).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -17,7 +17,7 @@ namespace attnlab {
 struct Construction {
   double eps1 = 1.0;
   double eps2 = 0.5;
-  double delta = 0.0;  // offset Δ of B's nonzeros (spec §3 step 1); 0 = the proof value
+  double delta = 0.0;  // offset Δ of B's nonzeros (docs/theory/sparse.md#build-b); 0 = the proof value
   Projection proj = Projection::Gauss;
   Split split = Split::Asym;
   bool causal = false;
@@ -28,10 +28,10 @@ std::vector<ParamDecl> constructionParams();
 // Reads proj, split, causal and delta (delta 0 = the proof value) into c.
 void readConstruction(const ParamValues& v, Construction& c);
 
-// Δ = ln(1/ε2) + ln(1+ε1), the smallest offset the proof allows (spec §3 step 1, §5.6).
+// Δ = ln(1/ε2) + ln(1+ε1), the smallest offset the proof allows (docs/theory/sparse.md#build-b, #offset).
 double proofOffset(double eps1, double eps2);
 
-// Theorem R (spec §2.2): ⌈4 ln(4n²/δ) / (η² − η³)⌉ with η = ln(1+ε1) / (2 sqrt(k) (ln(1/ε2) + ln(1+ε1) + ln γ)).
+// Theorem R (docs/theory/sparse.md#theorem-r): ⌈4 ln(4n²/δ) / (η² − η³)⌉ with η = ln(1+ε1) / (2 sqrt(k) (ln(1/ε2) + ln(1+ε1) + ln γ)).
 double theoremBound(int n, double k, double gamma, double eps1, double eps2, double failure = 0.5);
 // The same from ln γ (a measured pattern's rho): finite even where γ itself overflows (1e200 / 1e-200).
 double theoremBoundLog(int n, double k, double logGamma, double eps1, double eps2, double failure = 0.5);
@@ -51,7 +51,7 @@ class SparseApproximator {
   SparseApproximator(const SparsePattern& a, const Construction& c);
 
   double delta() const { return delta_; }
-  // Draws the projection of trial `stream` at width d and builds X(1), X(2) in full (spec §3 steps 3–4).
+  // Draws the projection of trial `stream` at width d and builds X(1), X(2) in full (docs/theory/sparse.md#projection, #fixed-weights).
   void draw(int d, std::uint64_t seed, std::uint64_t stream);
   // One trial at width d: draw, then check (23)/(24). Paper: draw in full, check rows in order.
   // Fast: the same draw, but rows of Y are drawn only when the check reaches them (asym Gauss),
@@ -96,7 +96,7 @@ struct ScanOutcome {
   int draws = 0;        // projections drawn
 };
 
-// Spec §4.1/§4.3: d = step, 2·step, ... <= dcap in ascending order with `tries` fresh draws each
+// docs/theory/sparse.md#dmin-experiment: d = step, 2·step, ... <= dcap in ascending order with `tries` fresh draws each
 // (success if any passes); the first passing d is d_min. Try t at width d uses the stream
 // childStream(childStream(jobStream, d), t), so a draw never depends on the order of evaluation.
 ScanOutcome scanMinimalWidth(SparseApproximator& approximator, int step, int dcap, int tries, ScanMode mode,

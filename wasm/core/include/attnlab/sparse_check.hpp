@@ -1,4 +1,4 @@
-// The approximation criterion of spec paper1 §1.3, conditions (23) and (24), checked in the log domain
+// The approximation criterion of docs/theory/sparse.md#criterion, conditions (23) and (24), checked in the log domain
 // over row blocks of S = X(1) X(2)^T: no exp, no normalisation, no n×n matrix.
 #pragma once
 #include <functional>
@@ -11,7 +11,7 @@
 
 namespace attnlab {
 
-// Per-row quantities of §1.3 (log-domain form).
+// Per-row quantities of docs/theory/sparse.md#criterion (log-domain form).
 struct RowStat {
   double spread = 0;      // (23): max - min over N_i of S_ij - ln A_ij; must be <= ln(1 + eps1)
   double minSupport = 0;  // min over N_i of S_ij

@@ -1,4 +1,4 @@
-// The paper-1 experiments (spec paper1): sparse-approx (one pattern) and sparse-dmin (d_min against n).
+// The paper-1 experiments (docs/theory/sparse.md): sparse-approx (one pattern) and sparse-dmin (d_min against n).
 #pragma once
 #include "attnlab/experiment.hpp"
 

@@ -1,4 +1,4 @@
-// The sparse target A of paper 1 (spec paper1 §1.2): storage, the §4.3 sampler, uploads, and B of §3 step 1.
+// The sparse target A of paper 1 (docs/theory/sparse.md#target-class): storage, the sampler, uploads, and B (docs/theory/sparse.md#dmin-experiment, #build-b).
 #pragma once
 #include "attnlab/inputs.hpp"
 #include <cstdint>
@@ -21,12 +21,12 @@ struct SparsePattern {
   int nonzeros() const { return static_cast<int>(cols.size()); }
   // Largest number of nonzeros in any row or column (the measured k).
   int measuredK() const;
-  // max_i ln(max_{N_i} A_ij / min_{N_i} A_ij): the within-row log-range that replaces ln γ (spec §1.2).
+  // max_i ln(max_{N_i} A_ij / min_{N_i} A_ij): the within-row log-range that replaces ln γ (docs/theory/sparse.md#target-class).
   double rho() const;
   bool lowerTriangular() const;
 };
 
-// Spec §4.3: union of k random permutation matrices, weights log-uniform in [1, γ], a later
+// docs/theory/sparse.md#dmin-experiment: union of k random permutation matrices, weights log-uniform in [1, γ], a later
 // permutation overwriting an earlier one where they collide. Causal: greedy lower-triangular rows,
 // full diagonal plus up to k−1 random earlier columns whose count is still below k.
 SparsePattern samplePattern(int n, int k, double gamma, bool causal, Rng& rng);
@@ -38,7 +38,7 @@ SparsePattern patternFromTriplets(const std::vector<double>& triplets, int minSi
 // An uploaded pattern (parsed by the one input parser): its size n is the file's, never inferred.
 SparsePattern patternFromInput(const InputArray& pattern, bool causal);
 
-// Values of B on the support, aligned with pattern.values (spec §3 step 1): B_ij = ln(A_ij / a_i) + Δ
+// Values of B on the support, aligned with pattern.values (docs/theory/sparse.md#build-b): B_ij = ln(A_ij / a_i) + Δ
 // with a_i the smallest nonzero of row i; zeros of A stay 0 in B (B must be sparse).
 std::vector<double> logOffsetValues(const SparsePattern& a, double delta);
 

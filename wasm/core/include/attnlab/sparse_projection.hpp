@@ -1,5 +1,5 @@
 // Random projections Y and the factors of B that turn a sparse pattern into inputs X(1), X(2)
-// (spec paper1 §3 steps 2–5 and §5.1).
+// (docs/theory/sparse.md#construction, #splits).
 #pragma once
 #include <Eigen/Dense>
 #include <cstdint>
@@ -26,7 +26,7 @@ std::uint64_t childStream(std::uint64_t parent, std::uint64_t index);
 // so any row can be drawn alone, in any order, and always gets the same numbers.
 void gaussianRow(std::uint64_t seed, std::uint64_t stream, int j, double scale, Real* out, int d);
 
-// rows × d with i.i.d. N(0, 1/d) entries (JL projection, spec §3 step 3); fillGaussian writes into y.
+// rows × d with i.i.d. N(0, 1/d) entries (JL projection, docs/theory/sparse.md#projection); fillGaussian writes into y.
 RealMatrix gaussianProjection(int rows, int d, std::uint64_t seed, std::uint64_t stream);
 void fillGaussian(Eigen::Ref<RealMatrix> y, std::uint64_t seed, std::uint64_t stream);
 
@@ -34,7 +34,7 @@ void fillGaussian(Eigen::Ref<RealMatrix> y, std::uint64_t seed, std::uint64_t st
 // a Gaussian block with the signs of Q fixed by sign(diag R). Exact (Y Yᵀ = I) when d = rows.
 RealMatrix orthogonalProjection(int rows, int d, std::uint64_t seed, std::uint64_t stream);
 
-// Symmetric split (spec §5.1): from the eigen-decomposition B^T B = V diag(λ) V^T, R = V diag(λ^{1/4})
+// Symmetric split (docs/theory/sparse.md#splits): from the eigen-decomposition B^T B = V diag(λ) V^T, R = V diag(λ^{1/4})
 // and P = B V diag(λ^{-1/4}), dropping λ ≈ 0, so that P R^T = B and X(1) = P Y, X(2) = R Y.
 struct SymmetricFactor {
   RealMatrix p, r;  // n × rank each
@@ -46,7 +46,7 @@ SymmetricFactor symmetricFactor(const SparsePattern& a, const std::vector<double
 void sparseTimesDense(const SparsePattern& a, const std::vector<double>& bValues, const RealConstRef& y,
                       Eigen::Ref<RealMatrix> out, int first, int last);
 
-// Spec §3 step 5 (Eqs. 15–17): X = [X(1) | X(2)], W_Q = [I; 0], W_K = [0; I], so X W_Q W_K^T X^T = X(1) X(2)^T.
+// docs/theory/sparse.md#fixed-weights (Eqs. 15–17): X = [X(1) | X(2)], W_Q = [I; 0], W_K = [0; I], so X W_Q W_K^T X^T = X(1) X(2)^T.
 RealMatrix assembleInput(const RealMatrix& x1, const RealMatrix& x2);
 RealMatrix queryWeights(int d);
 RealMatrix keyWeights(int d);

@@ -1,4 +1,4 @@
-// attention-map (platform issue): the object all three papers study, sampled and summarised.
+// attention-map (shared by the three papers; docs/theory/rank.md#definitions): the object all three papers study, sampled and summarised.
 #include <algorithm>
 #include <cmath>
 #include <numeric>

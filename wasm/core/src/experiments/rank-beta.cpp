@@ -1,4 +1,4 @@
-// rank-beta (issue 9 item 1, spec paper3 §6 E1/E2): the eps-rank band [lower bound, best upper
+// rank-beta (docs/theory/rank.md#sphere-law, #ball-vs-lift): the eps-rank band [lower bound, best upper
 // certificate] against the inverse temperature beta, with the fitted log-log slope over beta 8-64
 // against the predicted (d−1)/2 (sphere) or d/2 (Gaussian lift). The sweep is rank/experiment_sweep.cpp.
 #include "attnlab/rank_experiments.hpp"

@@ -1,4 +1,4 @@
-// rank-eps (issue 9 item 2, spec paper3 §6 E4): the eps-rank band against the tolerance eps at fixed
+// rank-eps (docs/theory/rank.md#rank-vs-eps): the eps-rank band against the tolerance eps at fixed
 // beta and n (heuristic: rank grows like (β·ln(C/ε))^((d−1)/2)). The sweep is rank/experiment_sweep.cpp.
 #include "attnlab/rank_experiments.hpp"
 

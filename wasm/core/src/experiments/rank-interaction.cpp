@@ -1,4 +1,4 @@
-// rank-interaction (issue 9 item 4, spec paper3 §5, §2.4-2.5, E6): one head — synthetic geometry, a
+// rank-interaction (docs/theory/rank.md#interaction-pipeline, #interaction-dimension, #approximate-subspaces, #interaction-experiment): one head — synthetic geometry, a
 // zoo head, or the user's own (Q and K, attention or logits; rank/experiment_heads.cpp) — its raw and
 // visible (row-centred) logit spectra, the tolerance-indexed dimension r(τ) with the guarantee
 // 2·tanh(τ/2) against the measured output error, the residual curves e(r) <= b_osc(r) <= b_sig(r),
@@ -136,7 +136,7 @@ Json run(const Job& job, const Progress& progress) {
   result["warnings"] = c.warnings;
   const Json analysis = interactionJson(r, o, n);
   for (auto it = analysis.begin(); it != analysis.end(); ++it) result[it.key()] = it.value();
-  // spec paper3 §2.5 guarantees e(r_vis(τ)) <= 2·tanh(τ/2); a measured error above it means the logits are
+  // docs/theory/rank.md#approximate-subspaces guarantees e(r_vis(τ)) <= 2·tanh(τ/2); a measured error above it means the logits are
   // beyond what double precision resolves (a huge entry), and the bound must not read as a guarantee.
   const auto number = [](double x) {
     std::ostringstream text;

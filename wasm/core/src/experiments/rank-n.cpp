@@ -1,4 +1,4 @@
-// rank-n (issue 9 item 2, spec paper3 §6 E3): the min{n, ·} saturation of the eps-rank against the
+// rank-n (docs/theory/rank.md#rank-vs-n): the min{n, ·} saturation of the eps-rank against the
 // number of tokens n, with the diagonal k = n. The sweep is rank/experiment_sweep.cpp.
 #include "attnlab/rank_experiments.hpp"
 

@@ -1,4 +1,4 @@
-// rank-zoo (issue 9 item 5, spec paper3 §6 E7, §8.3, §5 step 7): the calibration study on the built-in
+// rank-zoo (docs/theory/rank.md#calibration-study, #head-zoo, #interaction-pipeline): the calibration study on the built-in
 // synthetic 84-head zoo (7 families × 12 variants) × temperatures — a deterministic stand-in, NOT BERT —
 // or on the heads of an uploaded stack. One job per (head, temperature); combine gives the per-head
 // table, per-family means, mean reductions and the Spearman association statistics over any subset.

@@ -1,4 +1,4 @@
-// rmt-phase (issue 8 item 5, spec paper2 §4 item 5): theory only. The population threshold
+// rmt-phase (docs/theory/rmt.md#phase-diagram): theory only. The population threshold
 // rho = delta + sqrt(delta) and the sample threshold rho_c = delta + theta'_c against gamma (or delta),
 // the two-transition window between them (a population spike, no sample spike), the sample overlap
 // |u_S^T u|^2 as a map over (axis, rho), and the current parameters' point.

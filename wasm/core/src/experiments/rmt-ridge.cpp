@@ -1,4 +1,4 @@
-// rmt-ridge (issue 8 item 4, spec paper2 §4 item 6, a guessed protocol): ridge classification of the
+// rmt-ridge (docs/theory/rmt.md#ridge, a guessed protocol): ridge classification of the
 // latent sequence label from pooled vectors, test accuracy against mu2 for several poolings.
 // Simulation only: no closed-form theory exists for it. Jobs: one per (seed index, pooling, mu2); the
 // stream depends on the seed index only (common random numbers across poolings and mu2).

@@ -1,4 +1,4 @@
-// rmt-spectrum (issue 8 item 1, spec paper2 §4 item 1): one simulation of S = C C^T / N, its whole
+// rmt-spectrum (docs/theory/rmt.md#experiment-spectrum): one simulation of S = C C^T / N, its whole
 // spectrum against the bulk kappa·(MP_delta ⊠ MP_gamma), the edges and the predicted outlier, and the
 // top eigenvector's overlap with the signal against theory. The theory keys (`theory`) are a pure
 // function of the parameters: the page redraws them while a control moves.
@@ -45,7 +45,7 @@ Setup setup(const ParamValues& v, const InputArray* file) {
   return s;
 }
 
-// kappa·MP_c on a uniform grid over the support of both comparison laws (spec paper2 §4 item 1).
+// kappa·MP_c on a uniform grid over the support of both comparison laws (docs/theory/rmt.md#experiment-spectrum).
 Json marchenkoPasturCurve(double c, double kappa, double top) {
   std::vector<double> x, f;
   const int points = 200;
@@ -97,7 +97,7 @@ Json run(const Job& job, const Progress& progress) {
   const int side = std::min(d, s.sizes.N);
   progress.step(1, 3, "all eigenvalues of a " + std::to_string(side) + " × " + std::to_string(side) + " matrix");
   const FullSpectrum spectrum = sampleCovarianceSpectrum(sample.pooled.C);
-  const double u1 = spectrum.top.vector(0);  // u = e_1 (spec paper2 §1.1)
+  const double u1 = spectrum.top.vector(0);  // u = e_1 (docs/theory/rmt.md#vocabulary)
   const Eigen::VectorXd& a = sample.pooled.projection;
   const double an = a.norm();
   out["eigenvalues"] = vectorJson(spectrum.eigenvalues);

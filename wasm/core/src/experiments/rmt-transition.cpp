@@ -1,4 +1,4 @@
-// rmt-transition (issue 8 item 2, spec paper2 §4 items 2–4): overlap |u_S^T u|^2 and lambda_1/kappa
+// rmt-transition (docs/theory/rmt.md#experiment-alignment, #two-transitions): overlap |u_S^T u|^2 and lambda_1/kappa
 // against the signal strength mu2 for several poolings, theory lines against the mean ± sd of `seeds`
 // simulations. Jobs: one per (seed index, pooling, mu2); only the top eigenpair is computed (Lanczos on
 // C, no d × d matrix). A job's stream depends on its seed index only, so every pooling and mu2 of one
@@ -211,7 +211,7 @@ Json jobResultShape() {
           {"weights", "number[]"}, {"pooling", {{"alpha", "number"}, {"kappa", "number"}, {"snrGain", "number"}, {"weightSum", "number"}}}};
 }
 
-// A job's point is its own and its overlap a squared cosine (spec paper2 §2.4): in [0, 1].
+// A job's point is its own and its overlap a squared cosine (docs/theory/rmt.md#population-spike): in [0, 1].
 std::string checkJobResult(const Job& job, const Json& r) {
   return JobCheck(r, job.at).same("pool").same("point").same("seedIndex").within("overlap", 0, 1)
       .within("eigenvalue", 0, std::numeric_limits<double>::max()).problem();

@@ -1,4 +1,4 @@
-// rmt-weights (issue 8 item 3, spec paper2 §3): for a chosen R, the weights of every pooling per
+// rmt-weights (docs/theory/rmt.md#optimal-weights, #causal-weights): for a chosen R, the weights of every pooling per
 // position with alpha = w^T R w, kappa = ||w||^2 and the SNR gain alpha/kappa; the prefix-model closed
 // forms beside the numerics; and parameter-free causal self-attention run on simulated sequences, its
 // measured pooling weights against the deterministic formula w_j(tau).
@@ -46,7 +46,7 @@ Json poolingEntry(const std::string& name, const Eigen::VectorXd& w, const Posit
                   const PoolingKind* closedKind) {
   const PoolingScalars s = poolingScalars(w, m.R);
   Json closed = nullptr;
-  if (k > 0 && closedKind) closed = scalarsJson(prefixClosedForm(*closedKind, m.T, k));  // spec paper2 §3.3
+  if (k > 0 && closedKind) closed = scalarsJson(prefixClosedForm(*closedKind, m.T, k));  // docs/theory/rmt.md#prefix-model
   return {{"name", name}, {"weights", vectorJson(w)}, {"alpha", s.alpha}, {"kappa", s.kappa}, {"snrGain", s.snrGain},
           {"weightSum", s.weightSum}, {"closedForm", closed}};
 }

@@ -1,4 +1,4 @@
-// sparse-approx (paper 1, spec §3): approximate one sparse pattern A by M = softmax(X W_Q W_K^T X^T)
+// sparse-approx (paper 1, docs/theory/sparse.md#construction): approximate one sparse pattern A by M = softmax(X W_Q W_K^T X^T)
 // with fixed W_Q, W_K, redrawing Y until (23) and (24) hold, and show A against M.
 #include <cmath>
 #include <functional>
@@ -156,7 +156,7 @@ Json runApprox(const Job& job, const Progress& progress) {
   progress.step(1, total);
   bool pass = false;
   int used = 0;
-  while (used < p.redraws && !pass) {  // Las Vegas loop of spec §3 step 6
+  while (used < p.redraws && !pass) {  // Las Vegas loop of docs/theory/sparse.md#redraws
     const double at = 1.0 + used++;
     pass = approximator.trial(d, p.seed, childStream(kTrialStream, static_cast<std::uint64_t>(used - 1)),
                               ScanMode::Paper, [&](double f) { progress.step(at + f, total, "draw " + std::to_string(used) + " of Y"); });

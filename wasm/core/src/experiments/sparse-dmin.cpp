@@ -1,4 +1,4 @@
-// sparse-dmin (paper 1, spec §4): the smallest d on an ascending grid at which the construction passes
+// sparse-dmin (paper 1, docs/theory/sparse.md#dmin-experiment): the smallest d on an ascending grid at which the construction passes
 // (23) and (24), against n, with the Theorem R bound and a fit d_min ≈ a + b ln n.
 //
 // Jobs: one per (curve value, n, seed index). A job's stream depends on (n, seed index) only, so all

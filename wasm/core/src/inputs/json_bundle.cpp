@@ -1,4 +1,4 @@
-// The head bundle of paper 3's "bring your own head" (spec paper3 §8.1 item 4), read for one head input:
+// The head bundle of paper 3's "bring your own head" (docs/theory/rank.md#head-inputs), read for one head input:
 //   {"format": "qk" | "attn" | "logits", "q": [[...]], "k": [[...]], "p": [[...]], "l": [[...]],
 //    "scale": 0.125, "name": "L3H7", "tokens": [...], "heads": [{same fields}, ...]}
 // For the inputs whose rule allows it (InputRule::headBundle). Reading the input q keeps the "q" arrays only (k: "k", attention: "p", logits: "l"), one head at the top
@@ -129,7 +129,7 @@ class BundleReader {
  private:
   enum class Field { Skipped, Format, Scale, Heads, Grid };
 
-  // The bundle's key and format for this input (spec §8.1: q, k for "qk"; p for "attn"; l for "logits").
+  // The bundle's key and format for this input (docs/theory/rank.md#head-inputs: q, k for "qk"; p for "attn"; l for "logits").
   std::string ownKey() const {
     return rule_.name == "attention" ? "p" : rule_.name == "logits" ? "l" : rule_.name;
   }

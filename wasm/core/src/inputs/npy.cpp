@@ -1,4 +1,4 @@
-// .npy reader (format 1.0-3.0, spec paper3 §8.1): the header is parsed as the small Python dict
+// .npy reader (format 1.0-3.0, docs/theory/rank.md#head-inputs): the header is parsed as the small Python dict
 // literal numpy writes; its shape is checked against the bytes present, the rule and the budget
 // before anything is allocated.
 #include <cmath>

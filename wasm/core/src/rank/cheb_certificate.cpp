@@ -1,4 +1,4 @@
-// U3 (spec paper3 §3 U3): Chebyshev interpolation of x -> exp(x - hi) on [lo, hi], row by row.
+// U3 (docs/theory/rank.md#chebyshev-certificate): Chebyshev interpolation of x -> exp(x - hi) on [lo, hi], row by row.
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>

@@ -56,7 +56,7 @@ RankPointParams rankPointParams(const ParamValues& v) {
   p.beta = v.real("beta");
   p.eps = v.real("eps");
   p.seed = kRankSeedOffset + v.seed();
-  p.stream = 0;  // one point set per (seed, n): every beta and eps of a sweep sees the same points (spec §7)
+  p.stream = 0;  // one point set per (seed, n): every beta and eps of a sweep sees the same points (docs/theory/rank.md#reference-tables)
   return p;
 }
 

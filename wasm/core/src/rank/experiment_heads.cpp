@@ -1,4 +1,4 @@
-// Bring-your-own-head inputs of the paper-3 experiments (spec paper3 §8.1): the platform's one parser
+// Bring-your-own-head inputs of the paper-3 experiments (docs/theory/rank.md#head-inputs): the platform's one parser
 // reads each file against the rules below; here the files become heads (Q and K, attention or logits,
 // one head or (H, ·) or (L, H, ·) stacks), shapes checked before anything is allocated, values by the
 // head validator. Every refusal is a ParamError naming the input at fault.
@@ -20,7 +20,7 @@ InputRule denseRule(const char* name, bool square) {
   rule.maxSide = 4096;
   rule.square = square;
   rule.formats = {"npy", "json"};
-  rule.headBundle = true;  // a JSON bundle of heads (spec §8.1) works for each of q, k, attention, logits
+  rule.headBundle = true;  // a JSON bundle of heads (docs/theory/rank.md#head-inputs) works for each of q, k, attention, logits
   return rule;
 }
 

@@ -1,7 +1,7 @@
-// The sweep behind rank-beta, rank-n and rank-eps (spec paper3 §6 E1, E3, E4): one job per listed value
+// The sweep behind rank-beta, rank-n and rank-eps (docs/theory/rank.md#sphere-law, #rank-vs-n, #rank-vs-eps): one job per listed value
 // of the swept parameter, each a pure function of (geometry, d, n, beta, eps, seed, stream) through
 // rankPoint's pipeline. Every job uses stream 0 of the seed: all betas and eps of a sweep see the same
-// points, and a smaller n sees a prefix of a larger n's points (spec §4: points drawn in order), so
+// points, and a smaller n sees a prefix of a larger n's points (docs/theory/rank.md#prng: points drawn in order), so
 // differences between points come from the swept parameter, never from sampling noise or job order.
 #include <algorithm>
 #include <cmath>
@@ -101,7 +101,7 @@ Json runJob(RankAxis a, const Job& job, const Progress& progress) {
 
 Json nullable(double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); }
 
-// Guide lines k = k0·((1+β)/(1+β0))^slope through the kSvd point nearest β = 16 (spec E1), over the betas.
+// Guide lines k = k0·((1+β)/(1+β0))^slope through the kSvd point nearest β = 16 (docs/theory/rank.md#sphere-law), over the betas.
 Json betaGuides(const Json& points, int d) {
   Json guides = Json::array();
   if (points.empty()) return guides;
@@ -156,7 +156,7 @@ Json combine(RankAxis a, const ParamValues& v, const Json& finished) {
     }
     const int n = v.smallInt("n");
     result["slope"] = {{"kSvd", nullable(rankSlope(betas, svd, n))}, {"lowerBound", nullable(rankSlope(betas, lb, n))}};
-    // spec §2: (d−1)/2 on the sphere, d/2 for the lift; the uniform ball follows neither (spec E2).
+    // docs/theory/rank.md#laws: (d−1)/2 on the sphere, d/2 for the lift; the uniform ball follows neither (docs/theory/rank.md#ball-vs-lift).
     result["predictedSlope"] = g == Geometry::Sphere ? Json((d - 1) / 2.0) : g == Geometry::Gauss ? Json(d / 2.0) : Json(nullptr);
     result["guides"] = betaGuides(points, d);
   } else {
@@ -207,7 +207,7 @@ Json jobResultShape(RankAxis a) {
 }
 
 // A point is its job's (index and swept value) and its certificates are ranks in [0, n] with every
-// lower bound at most the upper certificates (spec paper3 §3: LB <= k_eps <= min(kSvd, kCheb)).
+// lower bound at most the upper certificates (docs/theory/rank.md#certificates: LB <= k_eps <= min(kSvd, kCheb)).
 std::string checkJobResult(RankAxis a, const Job& job, const Json& r) {
   const double n = a == RankAxis::N ? job.at.at("n").get<double>() : job.params.smallInt("n");
   JobCheck check(r, job.at);

@@ -1,4 +1,4 @@
-// Bring-your-own-head validation (spec paper3 §8.1).
+// Bring-your-own-head validation (docs/theory/rank.md#head-inputs).
 #include <cmath>
 #include <stdexcept>
 
@@ -109,7 +109,7 @@ RowMatrix headLogits(const HeadArrays& h, double betaMult) {
   const Eigen::Map<const RowMatrix> m(h.matrix.data(), s.rows, s.cols);
   if (s.format == HeadFormat::Logits) return betaMult * RowMatrix(m);
   RowMatrix p = m;
-  p.array().colwise() /= p.rowwise().sum().array();  // renormalise (spec §8.1)
+  p.array().colwise() /= p.rowwise().sum().array();  // renormalise (docs/theory/rank.md#head-inputs)
   return betaMult * centerRows(logitsFromAttention(p));
 }
 

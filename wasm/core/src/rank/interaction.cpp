@@ -1,4 +1,4 @@
-// Interaction dimension (spec paper3 §5) and U5 (spec §3 U5, end of §2.5).
+// Interaction dimension (docs/theory/rank.md#interaction-pipeline) and U5 (docs/theory/rank.md#combined-certificate, #approximate-subspaces).
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -62,7 +62,7 @@ double maxRowOscillation(const RowMatrix& m) {
   return worst;
 }
 
-// e(r), b_osc(r), b_sig(r) for r = 0..rMax (spec §5 step 4), one rank-one update per r.
+// e(r), b_osc(r), b_sig(r) for r = 0..rMax (docs/theory/rank.md#interaction-pipeline), one rank-one update per r.
 void residualCurves(const RowMatrix& p, const RowMatrix& centred, const Truncations& t, int rMax, InteractionResult& out) {
   RowMatrix lr = RowMatrix::Zero(p.rows(), p.cols());
   for (int r = 0; r <= rMax; ++r) {
@@ -74,7 +74,7 @@ void residualCurves(const RowMatrix& p, const RowMatrix& centred, const Truncati
   }
 }
 
-// r_eff,raw: truncate the uncentred L until e_raw(r) <= epsOut (spec §5 step 5).
+// r_eff,raw: truncate the uncentred L until e_raw(r) <= epsOut (docs/theory/rank.md#interaction-pipeline).
 void rawResidualCurve(const RowMatrix& p, const RowMatrix& logits, int rankRaw, double epsOut, InteractionResult& out) {
   const Truncations t(logits);
   RowMatrix lr = RowMatrix::Zero(p.rows(), p.cols());
@@ -95,7 +95,7 @@ CombinedCertificate combinedCertificate(const RowMatrix& p, const Truncations& t
   c.k = n;
   RowMatrix best;
   for (int r = 0; r < static_cast<int>(residual.size()); ++r) {
-    if (r > 0 && r + 1 >= c.k) break;  // spec U5: C(r+1, 1) >= best ends the r-loop
+    if (r > 0 && r + 1 >= c.k) break;  // docs/theory/rank.md#combined-certificate: C(r+1, 1) >= best ends the r-loop
     if (residual[r] > eps) continue;
     const RowMatrix lr = t.at(r);
     for (int g = 0; g <= 200; ++g) {

@@ -1,4 +1,4 @@
-// Lower bounds (spec paper3 §3 "Lower bounds"; facts F4, F5, F6 of §1). Each is rigorous on its own.
+// Lower bounds (docs/theory/rank.md#lower-bounds, #facts: F4, F5, F6). Each is rigorous on its own.
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -28,7 +28,7 @@ int frobeniusTailBound(const RowMatrix& b, double eps) {
   return frobeniusTailBound(sigma, b.squaredNorm(), static_cast<int>(b.rows()), eps);
 }
 
-// spec §3 LB-DD: rows by decreasing P_{i,c(i)} (ties by index); accept i when its own dominance and
+// docs/theory/rank.md#lower-bounds: rows by decreasing P_{i,c(i)} (ties by index); accept i when its own dominance and
 // that of every accepted row survive; off_j tracks sum_{l in S, l != j} P_{j,c(l)}.
 int diagonalDominanceBound(const RowMatrix& p, double eps, bool identityColumns) {
   const int rows = static_cast<int>(p.rows());

@@ -1,4 +1,4 @@
-// U4 (spec paper3 §3 U4): min_c ||P_i - c B||_1 by iteratively reweighted least squares, B = V_k^T.
+// U4 (docs/theory/rank.md#l1-refit): min_c ||P_i - c B||_1 by iteratively reweighted least squares, B = V_k^T.
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -78,7 +78,7 @@ RefitCertificate refitCertificate(const RowMatrix& p, const SvdCertificate& u1, 
   RefitCertificate c;
   c.k = u1.k;
   c.verifiedError = u1.verifiedError;
-  // Downward from k_svd (the refit gains ~10%, spec U4 [E]): cheap near k_svd, stops at the first failure.
+  // Downward from k_svd (the refit gains ~10%, measured, docs/theory/rank.md#l1-refit): cheap near k_svd, stops at the first failure.
   for (int k = u1.k - 1; k >= std::max(0, lowerBound); --k) {
     double worst = 0;
     int refitted = 0;

@@ -1,4 +1,4 @@
-// U1 (spec paper3 §3 U1, §9). Both paths need only V: R_k = P - (P V_k) V_k^T.
+// U1 (docs/theory/rank.md#svd-certificate, #implementation-notes). Both paths need only V: R_k = P - (P V_k) V_k^T.
 #include <Spectra/SymEigsSolver.h>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The synthetic head zoo, exactly as spec paper3 §8.3 defines it, and the E7 study on it.
+// The synthetic head zoo, exactly as docs/theory/rank.md#head-zoo defines it, and the E7 study on it.
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>

@@ -1,4 +1,4 @@
-// Causal self-attention weights measured on simulated sequences (spec paper2 §3.2).
+// Causal self-attention weights measured on simulated sequences (docs/theory/rmt.md#causal-weights).
 #include <cmath>
 
 #include "attnlab/geometry.hpp"

@@ -1,4 +1,4 @@
-// The bulk law nu = MP_delta ⊠ MP_gamma: cubic, density, edges, atom, moments (spec paper2 §2.3, §2.7).
+// The bulk law nu = MP_delta ⊠ MP_gamma: cubic, density, edges, atom, moments (docs/theory/rmt.md#bulk-law, #numerics).
 #include <algorithm>
 #include <cmath>
 
@@ -45,12 +45,12 @@ void checkBulkRatios(double delta, double gamma) {
 }
 
 double bulkZ(double t, double delta, double gamma) {
-  return (1 + t) * (1 + delta * t) * (1 + gamma * t) / t;  // spec paper2 §2.3
+  return (1 + t) * (1 + delta * t) * (1 + gamma * t) / t;  // docs/theory/rmt.md#bulk-law
 }
 
 BulkEdges bulkEdges(double delta, double gamma) {
   checkBulkRatios(delta, gamma);
-  // Z'(t) = 0 <=> 2 a t^3 + b t^2 - 1 = 0 (spec paper2 §2.3). t_+ in (0, 1/sqrt b]; t_- in
+  // Z'(t) = 0 <=> 2 a t^3 + b t^2 - 1 = 0 (docs/theory/rmt.md#bulk-law). t_+ in (0, 1/sqrt b]; t_- in
   // [-b/(3a), -1/sqrt b], where the cubic's negative local maximum b^3/(27 a^2) - 1 >= 0 (AM-GM).
   const double a = delta * gamma, b = delta + gamma + delta * gamma, s = 1.0 / std::sqrt(b);
   const auto h = [&](double t) { return (2 * a * t + b) * t * t - 1; };
@@ -70,7 +70,7 @@ double bulkAtomAtZero(double delta, double gamma) {
 double bulkMoment(int k, double delta, double gamma) {
   checkBulkRatios(delta, gamma);
   requireIntInRange("k", k, 1, 60);
-  // m_k = (1/k) sum_{a+b+c=k-1} C(k,a) C(k,b) C(k,c) delta^b gamma^c (spec paper2 §2.3).
+  // m_k = (1/k) sum_{a+b+c=k-1} C(k,a) C(k,b) C(k,c) delta^b gamma^c (docs/theory/rmt.md#bulk-law).
   std::vector<double> binom(k + 1, 1.0);
   for (int i = 1; i <= k; ++i) binom[i] = binom[i - 1] * (k - i + 1) / i;
   double sum = 0;
@@ -103,7 +103,7 @@ double bulkDensity(double x, double delta, double gamma, double kappa) {
   const double zeta = x / kappa;
   if (!(zeta > 0) || zeta > kMaxZeta) return 0.0;  // outside the support
   const std::complex<double> t = bulkCubicRoot(zeta, delta, gamma);
-  return -t.imag() / (kPi * zeta) / kappa;  // f_nu(x/kappa)/kappa (spec paper2 §2.3)
+  return -t.imag() / (kPi * zeta) / kappa;  // f_nu(x/kappa)/kappa (docs/theory/rmt.md#bulk-law)
 }
 
 DensityCurve bulkDensityCurve(double delta, double gamma, double kappa, int points) {

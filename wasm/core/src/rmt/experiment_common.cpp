@@ -120,7 +120,7 @@ PooledTheory pooledTheory(const PoolingScalars& pooling, bool b, bool centred, d
 }
 
 double mu2AtRho(double rho, const PoolingScalars& pooling, bool b, double delta) {
-  return rho / pooling.snrGain - (b ? delta : 0.0);  // spec paper2 §2.1, §2.6: rho = gain (mu2 [+ delta])
+  return rho / pooling.snrGain - (b ? delta : 0.0);  // docs/theory/rmt.md#snr, #variant-b: rho = gain (mu2 [+ delta])
 }
 
 Json vectorJson(const Eigen::VectorXd& x) { return std::vector<double>(x.data(), x.data() + x.size()); }

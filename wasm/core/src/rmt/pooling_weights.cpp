@@ -1,5 +1,5 @@
 // Pooling weights (mean, causal/harmonic, optimal, last, custom), alpha and kappa, and the prefix
-// closed forms (spec paper2 §1.4, §3.1–3.3).
+// closed forms (docs/theory/rmt.md#pooling-schemes, #optimal-weights, #causal-weights, #prefix-model).
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
@@ -62,7 +62,7 @@ PoolingSpec parsePooling(const std::string& spec) {
 Eigen::VectorXd causalWeights(int T, double tau) {
   requireIntInRange("T", T, 1, kMaxSequenceLength);
   requireInRange("tau", tau, -kMaxTau, kMaxTau);
-  // A_ii = e^tau/(e^tau + i - 1), A_ij = 1/(e^tau + i - 1) for j < i; w_j = (1/T) sum_{i>=j} A_ij (§3.2).
+  // A_ii = e^tau/(e^tau + i - 1), A_ij = 1/(e^tau + i - 1) for j < i; w_j = (1/T) sum_{i>=j} A_ij (docs/theory/rmt.md#causal-weights).
   const double e = std::exp(tau);
   Eigen::VectorXd w(T);
   double tail = 0;  // sum_{i=j+1}^T 1/(e + i - 1), accumulated from the end
@@ -77,7 +77,7 @@ Eigen::VectorXd optimalWeights(const Eigen::MatrixXd& R) {
   validateCorrelation(R);
   Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(R);
   Eigen::VectorXd w = eig.eigenvectors().col(R.rows() - 1);
-  // Orientation (spec paper2 §2.7 item 4): nonnegative sum, else first nonzero entry positive.
+  // Orientation (docs/theory/rmt.md#numerics): nonnegative sum, else first nonzero entry positive.
   double sign = w.sum();
   for (Eigen::Index t = 0; std::abs(sign) < 1e-12 && t < w.size(); ++t) sign = w(t);
   return sign < 0 ? Eigen::VectorXd(-w) : w;
@@ -121,7 +121,7 @@ PoolingScalars poolingScalars(const Eigen::VectorXd& w, const Eigen::MatrixXd& R
     throw std::invalid_argument(m.str());
   }
   PoolingScalars s;
-  s.alpha = w.dot(R * w);  // spec paper2 §2.1
+  s.alpha = w.dot(R * w);  // docs/theory/rmt.md#snr
   s.kappa = w.squaredNorm();
   if (!(s.kappa > 0) || !std::isfinite(s.kappa)) throw std::invalid_argument("weights must be finite and not all zero");
   s.snrGain = s.alpha / s.kappa;
@@ -135,7 +135,7 @@ PoolingScalars prefixClosedForm(PoolingKind kind, int T, int k) {
   PoolingScalars s;
   const double t = T;
   if (kind == PoolingKind::Mean) {
-    s.alpha = (double(k) * k + T - k) / (t * t);  // spec paper2 §3.3
+    s.alpha = (double(k) * k + T - k) / (t * t);  // docs/theory/rmt.md#prefix-model
     s.kappa = 1 / t;
     s.weightSum = 1;
   } else if (kind == PoolingKind::Causal) {

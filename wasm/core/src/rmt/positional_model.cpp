@@ -1,4 +1,4 @@
-// Positional correlation R: builders, validation, parsing and ±1 sign samplers (spec paper2 §1.2–1.3).
+// Positional correlation R: builders, validation, parsing and ±1 sign samplers (docs/theory/rmt.md#sequences, #positional-correlation).
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
@@ -58,7 +58,7 @@ PositionalModel labelAgreementModel(const Eigen::VectorXd& r) {
   m.kind = CorrelationKind::Custom;
   m.T = static_cast<int>(r.size());
   m.agreement = r;
-  m.R = r * r.transpose();  // R = r r^T + diag(1 - r_t^2) (spec paper2 §1.3)
+  m.R = r * r.transpose();  // R = r r^T + diag(1 - r_t^2) (docs/theory/rmt.md#positional-correlation)
   m.R.diagonal().setOnes();
   return m;
 }
@@ -143,7 +143,7 @@ PositionalModel parsePositionalModel(const std::string& spec, int T) {
 int sampleSigns(const PositionalModel& model, Rng& rng, int* xi) {
   const int T = model.T;
   if (model.hasLabel()) {
-    const int y = rng.uniform() < 0.5 ? 1 : -1;  // balanced latent label (spec paper2 §1.3)
+    const int y = rng.uniform() < 0.5 ? 1 : -1;  // balanced latent label (docs/theory/rmt.md#positional-correlation)
     for (int t = 0; t < T; ++t) xi[t] = rng.uniform() < 0.5 * (1 + model.agreement(t)) ? y : -y;
     return y;
   }

@@ -1,4 +1,4 @@
-// Ridge classification on pooled vectors (spec paper2 §4 item 6).
+// Ridge classification on pooled vectors (docs/theory/rmt.md#ridge).
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -37,7 +37,7 @@ double accuracy(const Eigen::VectorXd& beta, const PooledVectors& p) {
 
 RidgeResult ridgeClassification(const RidgeConfig& c) {
   const int V = checkConfig(c);
-  const Eigen::VectorXd w = c.weights.normalized();  // kappa = 1 for every pooling (spec §4 item 6)
+  const Eigen::VectorXd w = c.weights.normalized();  // kappa = 1 for every pooling (docs/theory/rmt.md#ridge)
   RidgeResult r;
   r.pooling = poolingScalars(w, c.positions.R);
   const EmbeddingTable table = embeddingTable(c.d, V, c.mu2, c.variant, c.seed, c.stream);

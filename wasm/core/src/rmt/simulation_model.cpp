@@ -1,4 +1,4 @@
-// The generative model of spec paper2 §1: table, sequences, pooled vectors, and the simulation runs.
+// The generative model of docs/theory/rmt.md#generative-model: table, sequences, pooled vectors, and the simulation runs.
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -21,7 +21,7 @@ void checkWeights(const Eigen::VectorXd& w, int T) {
   if (!w.allFinite() || w.squaredNorm() == 0) throw std::invalid_argument("weights must be finite and not all zero");
 }
 
-// Fill the realised offsets mu~ = E s/V and h = E 1/V (spec paper2 §2.2).
+// Fill the realised offsets mu~ = E s/V and h = E 1/V (docs/theory/rmt.md#conditional-moments).
 TableOffsets measureOffsets(const Eigen::MatrixXd& E) {
   const Eigen::Index V = E.cols(), half = V / 2;
   const Eigen::VectorXd plus = E.leftCols(half).rowwise().sum(), minus = E.rightCols(V - half).rowwise().sum();
@@ -44,7 +44,7 @@ int vocabularySize(int d, double delta) {
     m << "delta must give V = d/delta in [2, 8e6] (so delta in [d/8e6, d] for d = " << d << "), got " << delta;
     throw std::invalid_argument(m.str());
   }
-  return 2 * static_cast<int>(half);  // even: balanced classes (spec paper2 §1.1)
+  return 2 * static_cast<int>(half);  // even: balanced classes (docs/theory/rmt.md#vocabulary)
 }
 
 SimulationSizes simulationSizes(const SimulationConfig& c) {
@@ -85,7 +85,7 @@ EmbeddingTable embeddingTable(int d, int V, double mu2, TableVariant variant, st
     for (int i = 0; i < d; ++i) t.E(i, v) = rng.normal();
   }
   const int half = V / 2;
-  if (variant == TableVariant::A) {  // class-centred noise: Z 1 = Z s = 0 (spec paper2 §1.1)
+  if (variant == TableVariant::A) {  // class-centred noise: Z 1 = Z s = 0 (docs/theory/rmt.md#vocabulary)
     t.E.leftCols(half).colwise() -= t.E.leftCols(half).rowwise().mean();
     t.E.rightCols(half).colwise() -= t.E.rightCols(half).rowwise().mean();
   }
@@ -113,7 +113,7 @@ PooledVectors pooledSequences(const EmbeddingTable& table, const PositionalModel
   p.projection.resize(count);
   p.labels.resize(count);
   std::vector<int> xi(T), tokens(T);
-  for (int n = 0; n < count; ++n) {  // sequence n from its own stream (spec paper2 §1.2)
+  for (int n = 0; n < count; ++n) {  // sequence n from its own stream (docs/theory/rmt.md#sequences)
     Rng rng(seed, childStream(stream, static_cast<std::uint64_t>(first + n)));
     p.labels(n) = drawSequence(positions, V, rng, xi.data(), tokens.data());
     double a = 0;
@@ -132,7 +132,7 @@ PooledSample pooledSample(const SimulationConfig& c) {
   s.table = embeddingTable(s.sizes.d, s.sizes.V, c.mu2, c.variant, c.seed, c.stream);
   const std::uint64_t sequenceStream = childStream(c.stream, kRmtSequenceStream);
   s.pooled = pooledSequences(s.table, c.positions, c.weights, s.sizes.N, c.seed, sequenceStream);
-  if (c.centre) s.pooled.C.colwise() -= s.pooled.C.rowwise().mean();  // spec paper2 §2.6 fix
+  if (c.centre) s.pooled.C.colwise() -= s.pooled.C.rowwise().mean();  // docs/theory/rmt.md#variant-b fix
   return s;
 }
 

@@ -1,5 +1,5 @@
 // Spectrum of S = C C^T / N: one symmetric rank-N update (or the N x N Gram when N < d) and a
-// symmetric eigensolver; the top eigenpair by Lanczos on C without forming S (spec paper2 §2.7 item 5).
+// symmetric eigensolver; the top eigenpair by Lanczos on C without forming S (docs/theory/rmt.md#numerics).
 #include <Spectra/MatOp/DenseSymMatProd.h>
 #include <Spectra/SymEigsSolver.h>
 

@@ -1,4 +1,4 @@
-// attention-map explanation: the definitions behind the three figures (spec paper3 §1), in KaTeX.
+// attention-map explanation: the definitions behind the three figures (docs/theory/rank.md#definitions), in KaTeX.
 import { ATTENTION_RANK, referenceHtml } from '../references';
 import { tex } from '../tex';
 

@@ -1,4 +1,4 @@
-// "Reproduce" menu: spec figures E1 (sphere law) and E2 (ball against Gaussian lift); values not
+// "Reproduce" menu: figures E1 (sphere law) and E2 (ball against Gaussian lift; docs/theory/rank.md#sphere-law, #ball-vs-lift); values not
 // listed keep their defaults, and seed 1 draws the reference tables' point sets.
 import type { PresetOf } from '../schema';
 

@@ -1,5 +1,5 @@
 // rank-beta: headline (fitted slope against the predicted one) and the figures of the shared sweep
-// view, on x = 1 + β (spec paper3 §6 E1: log–log, guide slopes, the line k = n).
+// view, on x = 1 + β (docs/theory/rank.md#sphere-law: log–log, guide slopes, the line k = n).
 import type { Json } from '../../engine/core';
 import { formatNumber } from '../../plots';
 import type { RankBetaResult } from '../generated/schemas';

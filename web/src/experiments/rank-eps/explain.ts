@@ -1,4 +1,4 @@
-// rank-eps explanation: the ε dependence (spec paper3 §2.1, E4) and fact F1.
+// rank-eps explanation: the ε dependence (docs/theory/rank.md#sphere-upper, #rank-vs-eps) and fact F1.
 import { bandHtml, definitionsHtml, panel, sourceHtml, tex, unknownsHtml } from '../rank-family-explain';
 
 export function explain(): HTMLElement {

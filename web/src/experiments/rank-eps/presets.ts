@@ -1,4 +1,4 @@
-// "Reproduce" menu: spec figure E4 (rank against ε at fixed β), its three printed rows.
+// "Reproduce" menu: figure E4 (rank against ε at fixed β, docs/theory/rank.md#rank-vs-eps), its three printed rows.
 import type { PresetOf } from '../schema';
 
 const eps = [0.2, 0.1, 0.05];

@@ -1,4 +1,4 @@
-// rank-eps: the band against ln(1/ε) (spec paper3 §6 E4: rank ∝ (β ln(C/ε))^((d−1)/2)), with k = n.
+// rank-eps: the band against ln(1/ε) (docs/theory/rank.md#rank-vs-eps: rank ∝ (β ln(C/ε))^((d−1)/2)), with k = n.
 import type { Json } from '../../engine/core';
 import { formatNumber } from '../../plots';
 import type { RankEpsResult } from '../generated/schemas';

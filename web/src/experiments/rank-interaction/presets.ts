@@ -1,4 +1,4 @@
-// "Reproduce" menu: spec figure E6 (interaction dimension and truncation) on synthetic and zoo heads.
+// "Reproduce" menu: figure E6 (interaction dimension and truncation, docs/theory/rank.md#interaction-experiment) on synthetic and zoo heads.
 import type { PresetOf } from '../schema';
 
 export const presets: PresetOf<'rank-interaction'>[] = [

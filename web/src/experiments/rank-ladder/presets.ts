@@ -1,4 +1,4 @@
-// "Reproduce" menu: spec figure E5 (the certificate ladder of one instance).
+// "Reproduce" menu: figure E5 (the certificate ladder of one instance, docs/theory/rank.md#certificate-ladder).
 import type { PresetOf } from '../schema';
 
 export const presets: PresetOf<'rank-ladder'>[] = [

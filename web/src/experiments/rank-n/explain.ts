@@ -1,4 +1,4 @@
-// rank-n explanation: the min{n, ·} form and pooling monotonicity (spec paper3 §1 F4, §2.2, E3).
+// rank-n explanation: the min{n, ·} form and pooling monotonicity (docs/theory/rank.md#pooling-monotonicity, #sphere-lower, #rank-vs-n).
 import { bandHtml, definitionsHtml, panel, sourceHtml, tex, unknownsHtml } from '../rank-family-explain';
 
 export function explain(): HTMLElement {

@@ -1,4 +1,4 @@
-// "Reproduce" menu: spec figure E3 (the min{n, ·} saturation), its three printed series.
+// "Reproduce" menu: figure E3 (the min{n, ·} saturation, docs/theory/rank.md#rank-vs-n), its three printed series.
 import type { PresetOf } from '../schema';
 
 const ns = [16, 32, 64, 128, 256, 512];

@@ -1,4 +1,4 @@
-// rank-n: the band against n on log–log axes with the diagonal k = n from the core (spec paper3 §6 E3).
+// rank-n: the band against n on log–log axes with the diagonal k = n from the core (docs/theory/rank.md#rank-vs-n).
 import type { Json } from '../../engine/core';
 import { formatNumber } from '../../plots';
 import type { RankNResult } from '../generated/schemas';

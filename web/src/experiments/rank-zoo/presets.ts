@@ -1,4 +1,4 @@
-// "Reproduce" menu: spec figure E7 (the calibration study on the synthetic 84-head zoo).
+// "Reproduce" menu: figure E7 (the calibration study on the synthetic 84-head zoo, docs/theory/rank.md#calibration-study).
 import type { PresetOf } from '../schema';
 
 export const presets: PresetOf<'rank-zoo'>[] = [

@@ -1,4 +1,4 @@
-// rmt-phase explanation: the two thresholds as curves (spec paper2 §2.4–2.5, §4 item 5), in KaTeX.
+// rmt-phase explanation: the two thresholds as curves (docs/theory/rmt.md#population-spike, #sample-spike, #phase-diagram), in KaTeX.
 import { panel, provenanceHtml, tex } from '../rmt-family-explain';
 
 export function explain(): HTMLElement {

@@ -1,4 +1,4 @@
-// "Reproduce" menu (spec paper2 §4 items 4–5): each preset is an ordinary link.
+// "Reproduce" menu (docs/theory/rmt.md#two-transitions, #phase-diagram): each preset is an ordinary link.
 import type { PresetOf } from '../schema';
 
 export const presets: PresetOf<'rmt-phase'>[] = [

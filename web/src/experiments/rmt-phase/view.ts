@@ -1,5 +1,5 @@
 // rmt-phase: result → headline (the current point's region) and two figures: both thresholds in ρ
-// against the chosen axis with the current point (spec paper2 §4 item 5), and the sample overlap
+// against the chosen axis with the current point (docs/theory/rmt.md#phase-diagram), and the sample overlap
 // |u_Sᵀu|² as a map over (axis, ρ), on the same axes and in the same orientation (ρ upwards).
 // Theory only: the whole result redraws as a control moves.
 import type { Json } from '../../engine/core';

@@ -1,4 +1,4 @@
-// rmt-ridge explanation: the downstream protocol (spec paper2 §4 item 6, a guessed protocol), in KaTeX.
+// rmt-ridge explanation: the downstream protocol (docs/theory/rmt.md#ridge, a guessed protocol), in KaTeX.
 import { modelHtml, panel, provenanceHtml, tex } from '../rmt-family-explain';
 
 export function explain(): HTMLElement {

@@ -1,4 +1,4 @@
-// "Reproduce" menu (spec paper2 §4 item 6, Table 5.7): each preset is an ordinary link.
+// "Reproduce" menu (docs/theory/rmt.md#ridge, #table-ridge): each preset is an ordinary link.
 import type { PresetOf } from '../schema';
 
 export const presets: PresetOf<'rmt-ridge'>[] = [

@@ -1,5 +1,5 @@
 // rmt-ridge: result → headline (accuracy at the largest ‖μ‖² per pooling) and the accuracy curves
-// against ‖μ‖² (spec paper2 §4 item 6). Simulation only: there is no theory line to draw.
+// against ‖μ‖² (docs/theory/rmt.md#ridge). Simulation only: there is no theory line to draw.
 import type { Json } from '../../engine/core';
 import { formatNumber, lineChart, type Series } from '../../plots';
 import type { RmtRidgeResult } from '../generated/schemas';

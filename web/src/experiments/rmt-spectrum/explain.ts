@@ -1,4 +1,4 @@
-// rmt-spectrum explanation: the bulk law, its edges and the outlier (spec paper2 §2.3–2.6), in KaTeX.
+// rmt-spectrum explanation: the bulk law, its edges and the outlier (docs/theory/rmt.md#bulk-law, #sample-spike), in KaTeX.
 import { modelHtml, panel, provenanceHtml, tex } from '../rmt-family-explain';
 
 export function explain(): HTMLElement {

@@ -1,4 +1,4 @@
-// "Reproduce" menu (spec paper2 §4 items 1 and 4): each preset is an ordinary link.
+// "Reproduce" menu (docs/theory/rmt.md#experiment-spectrum, #two-transitions): each preset is an ordinary link.
 import type { PresetOf } from '../schema';
 
 export const presets: PresetOf<'rmt-spectrum'>[] = [

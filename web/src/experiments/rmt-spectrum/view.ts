@@ -1,6 +1,6 @@
 // rmt-spectrum: result → headline (theory against simulation) and two figures: the eigenvalue
 // histogram (density-normalised) with the theory density, the edges and the predicted outlier
-// (spec paper2 §4 item 1), and the bulk law against the two Marchenko–Pastur laws it is not. The
+// (docs/theory/rmt.md#experiment-spectrum), and the bulk law against the two Marchenko–Pastur laws it is not. The
 // pooling's hue colours the bars and its theory (solid); edges and outliers are marks on the top edge.
 import type { Json } from '../../engine/core';
 import { INK, MARKER, MUTED, formatNumber, histogram, lineChart, type AxisMark } from '../../plots';

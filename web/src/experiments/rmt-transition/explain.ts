@@ -1,4 +1,4 @@
-// rmt-transition explanation: the two thresholds and the overlaps (spec paper2 §2.4–2.5), in KaTeX.
+// rmt-transition explanation: the two thresholds and the overlaps (docs/theory/rmt.md#population-spike, #sample-spike), in KaTeX.
 import { modelHtml, panel, provenanceHtml, tex } from '../rmt-family-explain';
 
 export function explain(): HTMLElement {

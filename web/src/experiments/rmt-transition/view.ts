@@ -1,5 +1,5 @@
 // rmt-transition: result → headline (thresholds, gains, progress) and two figures against ‖μ‖²: the
-// overlap |u_Sᵀu|² (spec paper2 §4 item 2) and λ₁/κ (item 3). Each pooling keeps its hue; theory is a
+// overlap |u_Sᵀu|² (docs/theory/rmt.md#experiment-alignment) and λ₁/κ (item 3). Each pooling keeps its hue; theory is a
 // solid line, simulation mean ± sd dots, the population overlap dashed; both thresholds of each pooling
 // are triangles on the top edge (hollow: population, filled: sample).
 import type { Json } from '../../engine/core';

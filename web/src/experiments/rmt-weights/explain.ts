@@ -1,4 +1,4 @@
-// rmt-weights explanation: optimal and causal weights (spec paper2 §3), in KaTeX.
+// rmt-weights explanation: optimal and causal weights (docs/theory/rmt.md#optimal-weights, #causal-weights), in KaTeX.
 import { panel, provenanceHtml, tex } from '../rmt-family-explain';
 
 // A subscript \text{max}, not \max: KaTeX puts \max's <mi> and its function-application <mo> straight into <msub>.

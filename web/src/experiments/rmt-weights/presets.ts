@@ -1,4 +1,4 @@
-// "Reproduce" menu (spec paper2 §3.2–3.4): each preset is an ordinary link.
+// "Reproduce" menu (docs/theory/rmt.md#causal-weights, #prefix-model, #causal-vs-mean): each preset is an ordinary link.
 import type { PresetOf } from '../schema';
 
 export const presets: PresetOf<'rmt-weights'>[] = [

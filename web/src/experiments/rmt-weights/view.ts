@@ -1,7 +1,7 @@
 // rmt-weights: result → headline (gains, measured-vs-formula deviation) and figures: the weights of
 // every pooling per position (unit norm, so shapes compare), causal attention measured on simulated
-// sequences against w_j(τ) (spec paper2 §3.2), the table of α, κ, α/κ with the prefix closed forms
-// (§3.3), and R itself.
+// sequences against w_j(τ) (docs/theory/rmt.md#causal-weights), the table of α, κ, α/κ with the prefix closed forms
+// (docs/theory/rmt.md#prefix-model), and R itself.
 import type { Json } from '../../engine/core';
 import { formatNumber, heatmap, lineChart, type Series } from '../../plots';
 import type { RmtWeightsResult } from '../generated/schemas';

@@ -1,4 +1,4 @@
-// Explanation panel for one pattern (spec paper1 §1.3, §3).
+// Explanation panel for one pattern (docs/theory/sparse.md#criterion, #construction).
 import { explainPanel } from '../sparse-family-explain';
 
 export const explain = () =>
