@@ -1,7 +1,7 @@
 // node bench/rank-reference.mjs [--n=1024] [--cli=build/native/attnlab]: the headless check of spec
 // paper3 §7's sphere tables (d = 2 and d = 3; ctest covers n = 256 and 512, this script n = 1024) through
 // the native CLI's rank-beta (seed 1 = generator seed 12345). Each cell k_svd / k_cheb / LB must be
-// within max(2, 3 %) of the table (spec §4's acceptance tolerance). Exit code 1 when any cell misses.
+// within max(2, 3 %) of the table (the tolerance of docs/theory/rank.md#tolerance). Exit code 1 when any cell misses.
 // Slow (minutes at n = 1024): not part of npm test.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ const N = Number(arg('n', 1024));
 const CLI = arg('cli', process.env.ATTNLAB_CLI ?? join(root, 'build/native/attnlab'));
 const BETAS = [1, 2, 4, 8, 16, 32, 64];
 
-// spec §7, cell = k_svd / k_cheb / LB, rows eps = 0.05, 0.1, 0.2 for each n.
+// docs/theory/rank.md#table-sphere-d2 and #table-sphere-d3, cell = k_svd / k_cheb / LB, rows eps = 0.05, 0.1, 0.2 for each n.
 const TABLES = {
   2: {
     256: ['5/5/4 7/7/5 11/11/8 15/15/10 22/21/14 31/29/20 46/43/28', '5/5/3 7/7/5 9/9/6 13/13/9 19/19/12 29/27/17 41/39/24', '3/3/2 5/5/3 8/7/6 11/11/8 17/17/10 25/23/15 37/33/21'],
@@ -47,5 +47,5 @@ for (const d of [2, 3]) {
     console.log(`S d=${d} n=${N} eps=${eps}: ${line.join(' ')}  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   });
 }
-console.log(`${cells - misses} of ${cells} cells within max(2, 3%) of spec §7${misses ? `; ${misses} MISSED` : ''}`);
+console.log(`${cells - misses} of ${cells} cells within max(2, 3%) of the reference tables${misses ? `; ${misses} MISSED` : ''}`);
 process.exit(misses ? 1 : 0);

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The rank-beta sweep as a researcher writes it in numpy (peer of bench/rank.mjs): sphere points from
-the spec's SplitMix64 + Box-Muller generator (spec paper3 §4, so the point set equals attnlab's), then
+the project's SplitMix64 + Box-Muller generator (docs/theory/rank.md#prng, so the point set equals attnlab's), then
 per beta one full SVD of P (np.linalg.svd, LAPACK), the U1 scan by rank-one downdates, the U3 Chebyshev
 certificate and the Frobenius-tail lower bound LB-F. (The pooled lower bounds are left out: less work
 for the peer, so its times are a lower bound on a full peer.) Prints JSON: points and its own seconds."""

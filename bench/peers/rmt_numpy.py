@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """numpy / scipy peer of the paper-2 experiments: the timing reference for attnlab's rmt-* runs.
 
-What a researcher writes first (spec paper2 appendix): a Variant A table, N sequences pooled with
+What a researcher writes first (docs/theory/rmt.md#generative-model): a Variant A table, N sequences pooled with
 fixed weights, S = C C^T / N and numpy's full `eigh` for the spectrum (--solver eigh), or scipy's
 `eigsh` for the top eigenpair only (--solver eigsh, the smart peer). Modes:
   spectrum   one simulation (rmt-spectrum): all eigenvalues (eigh) or the top pair (eigsh)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """numpy peer of the sparse-dmin experiment: the timing reference for attnlab's C++ core.
 
-A straightforward numpy version of the paper-1 protocol (spec paper1 §3 pseudocode, §4.3 and the
+A straightforward numpy version of the paper-1 protocol (docs/theory/sparse.md#construction, #dmin-table and the
 appendix): sample A as a union of k permutations with log-uniform weights, build B, then scan
 d = step, 2*step, ... with a fresh Gaussian Y per d, the asymmetric split S = (B @ Y) @ Y.T held
 dense, and the vectorised (23)/(24) check; the first passing d is d_min.
@@ -32,7 +32,7 @@ def sample_a(n, k, gamma, rng):
 
 
 def build_b(a, eps1, eps2, delta=None):
-    """B_ij = ln(A_ij / min_j A_ij) + delta on the support, 0 elsewhere (spec §3 step 1)."""
+    """B_ij = ln(A_ij / min_j A_ij) + delta on the support, 0 elsewhere (docs/theory/sparse.md#build-b)."""
     m = a > 0
     amin = np.where(m, a, np.inf).min(1, keepdims=True)
     delta = np.log(1 / eps2) + np.log(1 + eps1) if delta is None else delta
@@ -40,7 +40,7 @@ def build_b(a, eps1, eps2, delta=None):
 
 
 def check(s, a, m, eps1, eps2):
-    """Conditions (23) and (24) in the log domain (spec §1.3)."""
+    """Conditions (23) and (24) in the log domain (docs/theory/sparse.md#criterion)."""
     r = np.where(m, s - np.log(np.where(m, a, 1)), np.nan)
     ok23 = np.all(np.nanmax(r, 1) - np.nanmin(r, 1) <= np.log(1 + eps1) + 1e-12)
     gap = np.max(np.where(m, -np.inf, s), 1) - np.min(np.where(m, s, np.inf), 1)

@@ -38,7 +38,7 @@ function insideOpenEnd(spec: NumericSpec, end: 'min' | 'max'): number {
   return end === 'min' ? spec.min + nudge : spec.max - nudge;
 }
 
-/** Clamps one number into the spec's range; returns why it changed, if it did. */
+/** Clamps one number into the parameter's range; returns why it changed, if it did. */
 function clampNumber(spec: NumericSpec, x: number, integer: boolean): { value: number; why?: string } {
   let value = x;
   let why: string | undefined;
