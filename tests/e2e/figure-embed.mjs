@@ -104,7 +104,8 @@ test('controls=beta (theme=dark): moving β recomputes without Run and gives the
 });
 
 test('the full page recomputes a quick run as you edit when "Recompute as I edit" is on, and waits for Run when it is off', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&seed=4', { live: true });
+  // A reader who never touched the switch: earlier tests in this browser context turned it off.
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&seed=4', { live: true, beforeLoad: () => localStorage.removeItem('attnlab:live') });
   await waitForStatus(page, SHOWN);
   assert(await page.locator('#live-recompute').isChecked(), 'the switch is not on by default');
   const before = await page.locator('#result-json').textContent();

@@ -63,6 +63,8 @@ test('verdicts: the page judges each case of the cross-front-end table as the CL
       problems.push(...linkProblems);
       await linked.close();
     } else {
+      // A head bundle's companion and scale are read after its own status settles: let that finish first.
+      if (c.files?.length) await page.waitForTimeout(800);
       if (await page.locator('#run').isEnabled()) await page.locator('#run').click({ timeout: 10_000 }).catch((error) => { throw new Error(`${c.label}: ${error.message.split('\n')[0]}`); });
       verdict = await verdictOf(page);
       if (c.expect === 'ok') assert(verdict.ok, `${c.label}: the page refused it: ${verdict.message}`);
