@@ -74,6 +74,9 @@ TEST_CASE("JSON dense: {\"shape\", \"data\"} flat or nested, and bare nested arr
   CHECK_THAT(parse(q, "[[1, 2, 3], [4, 5]]").error, Contains("data[1]: expected 3 entries (as the first at this level), got 2"));
   CHECK_THAT(parse(q, "[[1, 2], [3, [4]]]").error, Contains("data[1, 1]: expected a number, got an array"));
   CHECK_THAT(parse(q, "[[1, 2], [3, NaN]]").error, Contains("not valid JSON"));
+  // An empty array before the first number, one level deeper (found by libFuzzer: it read as shape (1, 2) with 1 number).
+  CHECK_THAT(parse(q, "[[[], 2]]").error, Contains("data[0, 1]: expected an array, got a number"));
+  CHECK_THAT(parse(q, "[[[]], [2]]").error, Contains("data[1, 0]: expected an array, got a number"));
   CHECK_THAT(parse(q, "[1, 2, 3]").error, Contains("expected an array of 2 to 4 dimensions, got 1-D"));
   CHECK_THAT(parse(q, R"({"shape": [4294967296, 4294967296], "data": [1, 2]})").error,
              Contains("field shape (4294967296, 4294967296) = 1.84467e+19 elements but data holds 2 numbers"));

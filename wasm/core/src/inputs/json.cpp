@@ -112,6 +112,7 @@ class Reader {
   std::vector<std::int64_t> declaredShape_;
   std::vector<std::int64_t> gridShape_;  // per nesting level, -1 until the first array there closes
   int leaf_ = 0;                         // nesting level of the numbers (0 until the first)
+  int deepest_ = 0;                      // the deepest array opened so far (an empty one too)
   double maxIndex_[2] = {-1, -1};
 
  private:
@@ -201,6 +202,7 @@ class Reader {
       return fail("data: nested deeper than " + std::to_string(maxGridRank_) + " levels (" + rule_.name + " takes at most " +
                   std::to_string(maxGridRank_) + " dimensions)");
     counts_[gridDepth_++] = 0;
+    deepest_ = std::max(deepest_, gridDepth_);
     return true;
   }
   bool gridClose() {
@@ -216,8 +218,10 @@ class Reader {
   }
   bool gridNumber(double x) {
     if (gridDepth_ == 0) return fail("field data: expected an array, got a number");
-    if (leaf_ == 0) leaf_ = gridDepth_;
     ++counts_[gridDepth_ - 1];
+    // [[[], 2]]: an (empty) array deeper than the first number means the levels mix arrays and numbers.
+    if (leaf_ == 0 && deepest_ > gridDepth_) return fail(gridPath(true) + ": expected an array, got a number");
+    if (leaf_ == 0) leaf_ = gridDepth_;
     if (gridDepth_ != leaf_) return fail(gridPath(true) + ": expected an array, got a number");
     if (!std::isfinite(x)) return fail(gridPath(true) + " = " + number(x) + " is not a finite number");
     if (rule_.nonNegative && x < 0) return fail(gridPath(true) + " = " + number(x) + " is negative (" + rule_.name + " values must be >= 0)");
