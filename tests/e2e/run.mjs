@@ -20,6 +20,7 @@ import { assert, download, headless, inspectSvg, linkParams, open, pngSize, resu
 import { a11yTests } from './a11y.mjs';
 import { embedTests } from './embed.mjs';
 import { figureEmbedTests } from './figure-embed.mjs';
+import { liveCompareTests } from './live-compare.mjs';
 import { verdictTests } from './verdicts.mjs';
 import { engineTests } from './engines.mjs';
 import { firstUseTests } from './first-use.mjs';
@@ -160,6 +161,7 @@ for (const t of rmtTests) test(t.name, t.fn);
 for (const t of rankTests) test(t.name, t.fn);
 for (const t of embedTests) test(t.name, t.fn);
 for (const t of figureEmbedTests) test(t.name, t.fn);
+for (const t of liveCompareTests) test(t.name, t.fn);
 for (const t of verdictTests) test(t.name, t.fn);
 for (const t of publishTests) test(t.name, t.fn);
 for (const t of precomputedTests) test(t.name, t.fn);

@@ -3,7 +3,7 @@
 // each lower bound by name, and the per-point table. Partial sweeps draw what has finished.
 import { DATA_COLORS, THEORY, formatNumber, lineChart, type Rule, type Series } from '../plots';
 import { CERTIFICATE_NAMES, svdPathName, LOWER_BOUND_COLUMNS, LOWER_BOUND_KEYS, LOWER_BOUND_NAMES } from './rank-names';
-import type { Figure, Headline } from './schema';
+import type { Figure, Headline, RenderOptions } from './schema';
 
 type LowerBoundsByName = { 'LB-F': number; 'LB-DD': number; 'LB-POOL-GEO': number | null; 'LB-POOL-DATA': number };
 export interface SweepPoint {
@@ -60,10 +60,10 @@ function guideSeries(r: SweepResult): Series[] {
     color: colors[i % colors.length], points: g.x.map((x, j) => ({ x, y: g.k[j] })) }));
 }
 
-export function bandChart<P extends SweepPoint>(r: SweepResult & { points: P[] }, axis: SweepAxis<P>, width: number, rules: Rule[] = []): HTMLElement {
+export function bandChart<P extends SweepPoint>(r: SweepResult & { points: P[] }, axis: SweepAxis<P>, { width, ghost }: RenderOptions, rules: Rule[] = []): HTMLElement {
   const series = [...bandSeries(r.points, axis), ...guideSeries(r)];
   return lineChart(series, {
-    width, height: 340, rules,
+    width, ghost, height: 340, rules,
     x: { label: axis.label, type: 'log', ticks: axis.ticks?.(r.points) },
     y: { label: 'rank k (log scale)', type: 'log' },
     ariaLabel: `Approximation rank against ${axis.key}`,
@@ -71,10 +71,10 @@ export function bandChart<P extends SweepPoint>(r: SweepResult & { points: P[] }
   });
 }
 
-export function lowerBoundsChart<P extends SweepPoint>(points: P[], axis: SweepAxis<P>, width: number): HTMLElement {
+export function lowerBoundsChart<P extends SweepPoint>(points: P[], axis: SweepAxis<P>, { width, ghost }: RenderOptions): HTMLElement {
   const series: Series[] = LB_NAMES.map((name, i) => ({ label: LOWER_BOUND_NAMES[name], mark: 'line+dot' as const, color: DATA_COLORS[(i + 2) % DATA_COLORS.length],
     points: points.filter((p) => p.lowerBounds[name] !== null).map((p) => ({ x: axis.x(p), y: p.lowerBounds[name] as number })) }));
-  return lineChart(series, { width, height: 280, x: { label: axis.label, type: 'log', ticks: axis.ticks?.(points) }, y: { label: 'lower bound', integer: true },
+  return lineChart(series, { width, ghost, height: 280, x: { label: axis.label, type: 'log', ticks: axis.ticks?.(points) }, y: { label: 'lower bound', integer: true },
     ariaLabel: `Each lower bound against ${axis.key}` });
 }
 
@@ -89,9 +89,9 @@ export function sweepTable<P extends SweepPoint>(points: P[], axis: SweepAxis<P>
 /** The three figures of a sweep. */
 export function sweepFigures<P extends SweepPoint>(r: SweepResult & { points: P[] }, axis: SweepAxis<P>, rules: Rule[] = []): Figure[] {
   return [
-    { id: 'band', title: `Approximation rank against ${axis.key}`, render: ({ width }) => bandChart(r, axis, width, rules), table: () => sweepTable(r.points, axis),
+    { id: 'band', title: `Approximation rank against ${axis.key}`, render: ({ width, ghost }) => bandChart(r, axis, { width, ghost }, rules), table: () => sweepTable(r.points, axis),
       description: 'Log–log: the band between the largest lower bound and the best upper certificate, with the guide slopes.' },
-    { id: 'lower-bounds', title: 'Lower bounds by name', render: ({ width }) => lowerBoundsChart(r.points, axis, width), table: () => sweepTable(r.points, axis) },
+    { id: 'lower-bounds', title: 'Lower bounds by name', render: ({ width, ghost }) => lowerBoundsChart(r.points, axis, { width, ghost }), table: () => sweepTable(r.points, axis) },
   ];
 }
 

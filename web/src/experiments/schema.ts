@@ -3,6 +3,7 @@
 // presentation each experiment adds (label, group, slider, option labels). The control, the URL
 // key, validation, clamping and the docs all derive from the merged spec.
 import type { Json, Params } from '../engine/core';
+import type { Ghost } from '../plots/lines';
 import { SCHEMAS } from './generated/schemas';
 
 interface BaseSpec {
@@ -49,11 +50,14 @@ export interface UploadSpec {
 }
 
 /** A figure drawn from a result: a pure function with its data for CSV/JSON export. */
+/** What a figure is drawn with: its width, and the previous run to draw faded behind it (line charts; others ignore it). */
+export interface RenderOptions { width: number; ghost?: Ghost }
+
 export interface Figure {
   id: string;
   title: string;
   /** Renders into a fresh element; must not read global state. */
-  render: (options: { width: number }) => HTMLElement | SVGElement;
+  render: (options: RenderOptions) => HTMLElement | SVGElement;
   /** Columns for CSV export (one row per record). */
   table: () => { columns: string[]; rows: (number | string)[][] };
   /** One sentence describing what the figure shows, for screen readers and the caption. */

@@ -22,7 +22,7 @@
 //   exportFigure({format, element, title, table, data, stamp})   export.ts   SVG/PNG/CSV/JSON (one figure's data).
 //   makeStamp / csvText / jsonText / insertPngText   stamp.ts   DOM-free stamping (tested in Node).
 //   formatNumber, DATA_COLORS, THEORY   theme.ts   shared look.
-export { lineChart, wrapWithLegend, type AxisOptions, type LineChartOptions, type Point, type Series } from './lines';
+export { lineChart, seriesOf, wrapWithLegend, type AxisOptions, type Ghost, type LineChartOptions, type Point, type Series } from './lines';
 export { histogram, type HistogramOptions } from './histogram';
 export { heatmap, heatmapRow, paintGrid, resolveColorScale, type HeatmapOptions, type HeatmapPanel } from './heatmap';
 export { type Rule } from './overlays';

@@ -6,7 +6,7 @@ import * as Plot from '@observablehq/plot';
 import { axisMarkLegend, drawAxisMarks, xMarksMargin, yMarksMargin, type AxisMark } from './axis-marks';
 import { svgElement, swatchLegend, type LegendItem } from './legend';
 import { drawableRules, extentOf, ruleLegend, ruleMarks, type Rule } from './overlays';
-import { DATA_COLORS, FONT, GRID, INK, PLOT_STYLE, POPULATION_DASH, THEORY, THEORY_DASH, X_LABEL_OFFSET, X_MARGIN_BOTTOM, formatNumber } from './theme';
+import { DATA_COLORS, FONT, GRID, INK, MUTED, PLOT_STYLE, POPULATION_DASH, THEORY, THEORY_DASH, X_LABEL_OFFSET, X_MARGIN_BOTTOM, formatNumber } from './theme';
 
 export interface Point {
   x: number;
@@ -55,7 +55,23 @@ export interface LineChartOptions {
   /** Short name read by screen readers; the description says what to look for. */
   ariaLabel?: string;
   ariaDescription?: string;
+  /** The previous run's series, drawn faded behind these in their own colours (ui "Compare with previous"). */
+  ghost?: Ghost;
 }
+
+/** A previous run to draw faded behind the current one; `label` names it in the legend (e.g. "previous run: β = 4"). */
+export interface Ghost { series: Series[]; label: string }
+
+/** Each chart's own series (never its ghost), so the next run can draw them as its ghost. */
+const drawnSeries = new WeakMap<Element, Series[]>();
+
+/** The series a lineChart element was drawn from (undefined for anything else). */
+export function seriesOf(element: Element | null | undefined): Series[] | undefined {
+  return element ? drawnSeries.get(element) : undefined;
+}
+
+/** How faded a ghost is: visible behind the current run, never mistaken for it. */
+const GHOST_OPACITY = 0.28;
 
 function axis(options: AxisOptions = {}): Plot.ScaleOptions {
   return {
@@ -113,7 +129,7 @@ export function lineChart(series: Series[], options: LineChartOptions): HTMLElem
   const xLog = options.x?.type === 'log', yLog = options.y?.type === 'log';
   const endLabelled = options.width >= END_LABEL_MIN_WIDTH ? series.filter((s) => s.endLabel && drawable(s.points, xLog, yLog).length) : [];
   const height = options.height ?? Math.round(Math.min(360, Math.max(220, options.width * 0.6)));
-  const marks: Plot.Markish[] = [];
+  const marks: Plot.Markish[] = ghostMarks(options.ghost?.series ?? [], xLog, yLog);
   const legend: LegendItem[] = [...(options.legend ?? [])];
   let dataIndex = 0;
   for (const s of series) {
@@ -132,10 +148,11 @@ export function lineChart(series: Series[], options: LineChartOptions): HTMLElem
   const rules = drawableRules(options.rules ?? [], xLog, yLog);
   const axisMarks = (options.marks ?? []).filter((m) => Number.isFinite(m.value) && !(m.value <= 0 && (m.axis === 'x' ? xLog : yLog)));
   const all = series.flatMap((s) => drawable(s.points, xLog, yLog));
+  const ghostPoints = (options.ghost?.series ?? []).flatMap((s) => drawable(s.points, xLog, yLog));
   const axisRules = (axis: 'x' | 'y') => [...rules, ...axisMarks].filter((r) => r.axis === axis).map((r) => r.value);
   const extent = {
-    x: options.x?.domain ?? extentOf([...all.map((p) => p.x), ...axisRules('x')], xLog),
-    y: options.y?.domain ?? extentOf([...all.map((p) => p.y), ...axisRules('y')], yLog),
+    x: options.x?.domain ?? extentOf([...all.map((p) => p.x), ...ghostPoints.map((p) => p.x), ...axisRules('x')], xLog),
+    y: options.y?.domain ?? extentOf([...all.map((p) => p.y), ...ghostPoints.map((p) => p.y), ...axisRules('y')], yLog),
     xLog, yLog,
     points: all, width: options.width, height,
   };
@@ -146,6 +163,7 @@ export function lineChart(series: Series[], options: LineChartOptions): HTMLElem
   if (marked('x').length && !options.x?.domain) marks.push(Plot.ruleX(marked('x'), { strokeOpacity: 0 }));
   if (marked('y').length && !options.y?.domain) marks.push(Plot.ruleY(marked('y'), { strokeOpacity: 0 }));
   legend.push(...ruleLegend(rules), ...axisMarkLegend(axisMarks));
+  if (options.ghost && ghostPoints.length) legend.push({ label: options.ghost.label, color: MUTED, symbol: 'line', className: 'ghost' });
 
   // Marks on the top edge take the room above the frame, so the y label turns to run along its axis.
   const topMarks = xMarksMargin(axisMarks);
@@ -165,7 +183,28 @@ export function lineChart(series: Series[], options: LineChartOptions): HTMLElem
   });
   drawAxisMarks(plot, axisMarks);
   drawEndLabels(plot, endLabelled, xLog, yLog);
-  return wrapWithLegend(plot, legend, options.width);
+  const figure = wrapWithLegend(plot, legend, options.width);
+  drawnSeries.set(figure, series);
+  return figure;
+}
+
+/**
+ * The previous run faded, in each series' own colour (assigned as for the current run), under every
+ * current mark. Theory keeps its dash; no error bars or end labels. Class 'ghost' on every group.
+ */
+function ghostMarks(ghost: Series[], xLog: boolean, yLog: boolean): Plot.Markish[] {
+  const marks: Plot.Markish[] = [];
+  let dataIndex = 0;
+  for (const s of ghost) {
+    const theory = s.style === 'theory';
+    const color = s.color ?? (theory ? THEORY : DATA_COLORS[dataIndex++ % DATA_COLORS.length]);
+    const mark = s.mark ?? (theory ? 'line' : 'line+dot');
+    const points = drawable(s.points, xLog, yLog);
+    const common = { x: 'x', y: 'y', className: 'ghost', clip: true, strokeOpacity: GHOST_OPACITY, fillOpacity: GHOST_OPACITY };
+    if (mark !== 'dot') marks.push(Plot.line(points, { ...common, stroke: color, strokeWidth: 1.5, strokeDasharray: DASH[s.line ?? (theory ? 'dashed' : 'solid')] }));
+    if (mark !== 'line') marks.push(Plot.dot(points, { ...common, fill: color, r: points.length > 200 ? 1.2 : 2.5 }));
+  }
+  return marks;
 }
 
 /** Each series' name at its right end, in its colour, spread vertically so that none overlaps. */

@@ -22,6 +22,7 @@ import type { OpenedResult } from '../state/result-file';
 import { buildPanel, UPLOAD_STATE_EVENT, type Panel } from './panel';
 import { LiveTheory, type TheoryRequest } from './live-theory';
 import { LiveRuns, wireLiveSwitch } from './live-run';
+import { wireCompareSwitch } from './ghost';
 import { precomputedResult, showPrecomputedMark } from './precomputed';
 import { fillPicker } from './picker';
 import { ResultsView, type ExportableFigure } from './results';
@@ -103,7 +104,8 @@ export class App {
     });
     // Any edit re-checks whether the figures still describe the panel.
     this.liveSwitch = wireLiveSwitch(byId<HTMLInputElement>('live-recompute'));
-    for (const type of ['input', 'change']) this.form.addEventListener(type, () => { this.followEdit(); this.refreshOutdated(); this.requestTheory(); this.live.schedule(); });
+    this.results.compare = wireCompareSwitch(byId<HTMLInputElement>('compare-previous'), (on) => { this.results.compare = on; this.results.redrawAll(); });
+    for (const type of ['input', 'change']) this.form.addEventListener(type, () => { this.supersedeLive(); this.followEdit(); this.refreshOutdated(); this.requestTheory(); this.live.schedule(); });
     this.form.addEventListener(UPLOAD_STATE_EVENT, () => this.refreshOutdated());
     byId('copy-link').addEventListener('click', () => void this.copy(location.href, this.results.outdated
       ? 'Link copied: it opens the parameters in the panel. The figures shown are from other parameters until you press Run.'
@@ -342,6 +344,22 @@ export class App {
       this.results.showTheory(meta, merged, run.values, run.result);
     }
     this.refreshOutdated();
+  }
+
+  /**
+   * An edit while a live run computes: that run is for values the panel no longer has, so it stops at
+   * once (its workers are freed for the next one) and says nothing; the edit schedules its own live run.
+   * body[data-live-superseded] counts them (tests read it).
+   */
+  private supersedeLive(): void {
+    if (!this.inFlight || !this.inFlightLive) return;
+    this.runId++; // the superseded run's handlers see a newer id and draw nothing
+    this.inFlight = 0;
+    this.inFlightLive = false;
+    this.pool.stop();
+    this.stopButton.disabled = true;
+    this.status.set('idle');
+    document.body.dataset.liveSuperseded = String(Number(document.body.dataset.liveSuperseded ?? 0) + 1);
   }
 
   /** The panel's run estimated here, for a live run: undefined when it cannot or should not start by itself. */

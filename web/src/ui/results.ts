@@ -7,6 +7,7 @@ import type { ExportFormat, FigureData } from '../plots';
 import { formatValue } from '../state/values';
 import { byId, h } from './dom';
 import { EMBED_FIGURE_MAX_HEIGHT } from './embed-snippet';
+import { GhostMemory } from './ghost';
 import { tableSummary } from './figure-summary';
 import { tableElement, tableView } from './figure-table';
 
@@ -37,6 +38,10 @@ export class ResultsView {
   private explainToken = 0;
   /** Figures whose data table is open; they stay open across runs of the same experiment. */
   private openTables = new Set<string>();
+  /** The previous run, drawn faded behind line charts while `compare` is on (ui/ghost.ts). */
+  private ghosts = new GhostMemory();
+  /** "Compare with previous run": set by the page's switch; redrawAll() applies a change. */
+  compare = true;
 
   constructor(private readonly onExport: ExportHandler) {
     let pending = 0;
@@ -55,6 +60,7 @@ export class ResultsView {
     this.headline.replaceChildren();
     this.figures.replaceChildren();
     this.drawn = [];
+    this.ghosts.reset();
     this.openTables.clear();
     this.resultJson.textContent = '';
     this.explain.replaceChildren();
@@ -137,8 +143,11 @@ export class ResultsView {
     this.setStale(false);
     this.markOutdated(false);
     delete byId('results').dataset.theory;
+    this.ghosts.prepare(meta, values);
     this.render(meta, result, values, partial, openedFrom);
-    if (!partial) this.resultJson.textContent = JSON.stringify(result).replace(/</g, '\\u003c');
+    if (partial) return;
+    this.ghosts.remember(meta, values, this.drawn.map((d) => ({ id: d.figure.id, body: d.body })));
+    this.resultJson.textContent = JSON.stringify(result).replace(/</g, '\\u003c');
   }
 
   /** fig= of an embed: the figures to show, in this order (undefined: all). */
@@ -224,7 +233,7 @@ export class ResultsView {
   private draw(d: Drawn): void {
     d.width = Math.floor(d.body.clientWidth) || 600;
     try {
-      d.body.replaceChildren(d.figure.render({ width: d.width }));
+      d.body.replaceChildren(this.renderAt(d, d.width));
       // A table wider than its column scrolls sideways: keyboard users reach it by Tab.
       if (d.body.querySelector(':scope > .data-table')) { d.body.tabIndex = 0; d.body.setAttribute('role', 'region'); d.body.setAttribute('aria-label', `${d.figure.title} (scrolls sideways)`); }
       // A figure embed (fig=, controls=) fills its width; the whole-lab embed keeps its first figure short.
@@ -244,11 +253,16 @@ export class ResultsView {
     let width = d.width, height = full;
     for (let k = 0; k < 3 && height > EMBED_FIGURE_MAX_HEIGHT + 4; k++) {
       width = Math.max(200, Math.floor((width * EMBED_FIGURE_MAX_HEIGHT) / height));
-      d.body.replaceChildren(d.figure.render({ width }));
+      d.body.replaceChildren(this.renderAt(d, width));
       height = d.body.getBoundingClientRect().height;
       if (width === 200) break;
     }
-    if (width !== d.width && height > full - 8) d.body.replaceChildren(d.figure.render({ width: d.width })); // narrower did not help
+    if (width !== d.width && height > full - 8) d.body.replaceChildren(this.renderAt(d, d.width)); // narrower did not help
+  }
+
+  /** The figure at `width`, with the previous run faded behind it when comparing. */
+  private renderAt(d: Drawn, width: number): HTMLElement | SVGElement {
+    return d.figure.render({ width, ghost: this.compare ? this.ghosts.ghostFor(d.figure.id) : undefined });
   }
 
   /** Draws every shown figure again (after a theme change: figures carry explicit colours). */

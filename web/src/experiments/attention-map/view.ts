@@ -71,8 +71,8 @@ export function figures(raw: Json, _values: ParamValues): FigureWithData[] {
       id: 'singular-values',
       title: 'Singular values of P',
       description: `σ_k against k, both on log axes; effective rank ${formatNumber(r.effectiveRank)} of ${r.n}.`,
-      render: ({ width }) => lineChart([{ label: 'σ_k (simulation)', points: sv.map((y, k) => ({ x: k + 1, y })), mark: sv.length > 64 ? 'line' : 'line+dot' }], {
-        width,
+      render: ({ width, ghost }) => lineChart([{ label: 'σ_k (simulation)', points: sv.map((y, k) => ({ x: k + 1, y })), mark: sv.length > 64 ? 'line' : 'line+dot' }], {
+        width, ghost,
         height: spectrumHeight(width),
         // Log k: the first tens of ranks, where the spectrum falls and both rules sit, get room and ticks.
         x: { label: 'rank k', type: 'log', domain: [1, Math.max(2, sv.length)], ticks: niceLogTicks(1, Math.max(2, sv.length), Math.max(3, Math.floor(width / 48))) },

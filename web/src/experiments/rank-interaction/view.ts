@@ -4,7 +4,7 @@ import type { Json } from '../../engine/core';
 import { DATA_COLORS, THEORY, formatNumber, lineChart, type Series } from '../../plots';
 import type { RankInteractionResult } from '../generated/schemas';
 import { CERTIFICATE_NAMES, LOWER_BOUND_NAMES, svdPathName } from '../rank-names';
-import type { Figure, Headline } from '../schema';
+import type { Figure, Headline, RenderOptions } from '../schema';
 
 type R = RankInteractionResult;
 const UNIT: Record<string, string> = { nats: 'τ (nats)', sigma1: 'τ (÷ σ₁)', sqrtn: 'τ (÷ √n)' };
@@ -26,38 +26,38 @@ export function headline(raw: Json): Headline[] {
   return out;
 }
 
-function spectraChart(r: R, width: number): HTMLElement {
+function spectraChart(r: R, { width, ghost }: RenderOptions): HTMLElement {
   const series: Series[] = [
     { label: 'σ_l(L), raw logits', mark: 'line+dot', color: DATA_COLORS[0], points: r.sigmaRaw.map((s, l) => ({ x: l + 1, y: s })) },
     { label: 'σ_l(L_c), visible (row-centred)', mark: 'line+dot', color: DATA_COLORS[2], points: r.sigmaVis.map((s, l) => ({ x: l + 1, y: s })) },
   ];
   const top = r.sigmaRaw[0] ?? 1;
   return lineChart(series.map((s) => ({ ...s, points: s.points.filter((p) => p.y > top * 1e-12) })), {
-    width, height: 300, x: { label: 'index l (log scale)', type: 'log' }, y: { label: 'singular value (nats, log scale)', type: 'log' }, ariaLabel: 'Raw and visible logit spectra',
+    width, ghost, height: 300, x: { label: 'index l (log scale)', type: 'log' }, y: { label: 'singular value (nats, log scale)', type: 'log' }, ariaLabel: 'Raw and visible logit spectra',
   });
 }
 
-function toleranceChart(r: R, width: number): HTMLElement {
+function toleranceChart(r: R, { width, ghost }: RenderOptions): HTMLElement {
   const t = r.toleranceCurve;
   const series: Series[] = [
     { label: 'r_raw(τ)', mark: 'line', color: DATA_COLORS[0], points: t.tau.map((x, i) => ({ x, y: t.raw[i] })) },
     { label: 'r_vis(τ)', mark: 'line', color: DATA_COLORS[2], points: t.tau.map((x, i) => ({ x, y: t.visible[i] })) },
     { label: 'listed τ: r_vis', mark: 'dot', color: DATA_COLORS[2], points: r.tolerance.map((d) => ({ x: d.tau, y: d.visible })) },
   ];
-  return lineChart(series, { width, height: 280, x: { label: UNIT[r.tauScale] ?? 'τ', type: 'log' }, y: { label: 'dimension r(τ)', integer: true }, ariaLabel: 'Tolerance-indexed dimension' });
+  return lineChart(series, { width, ghost, height: 280, x: { label: UNIT[r.tauScale] ?? 'τ', type: 'log' }, y: { label: 'dimension r(τ)', integer: true }, ariaLabel: 'Tolerance-indexed dimension' });
 }
 
-function guaranteeChart(r: R, width: number): HTMLElement {
+function guaranteeChart(r: R, { width, ghost }: RenderOptions): HTMLElement {
   const t = r.toleranceCurve;
   const series: Series[] = [
     { label: 'guarantee 2·tanh(τ/2) (τ in nats)', style: 'theory', color: THEORY, points: t.tau.map((x, i) => ({ x, y: t.guaranteed[i] })) },
     { label: 'measured output error of the rank-r(τ) truncation', mark: 'line+dot', color: DATA_COLORS[1], points: r.tolerance.map((d) => ({ x: d.tau, y: Math.max(d.measuredError, 1e-16) })) },
   ];
-  return lineChart(series, { width, height: 280, x: { label: UNIT[r.tauScale] ?? 'τ', type: 'log' }, y: { label: 'max-row-ℓ1 output error (log scale)', type: 'log' },
+  return lineChart(series, { width, ghost, height: 280, x: { label: UNIT[r.tauScale] ?? 'τ', type: 'log' }, y: { label: 'max-row-ℓ1 output error (log scale)', type: 'log' },
     ariaLabel: 'Guaranteed against measured residual output error' });
 }
 
-function residualChart(r: R, width: number): HTMLElement {
+function residualChart(r: R, { width, ghost }: RenderOptions): HTMLElement {
   const pts = (ys: number[]) => ys.map((y, k) => ({ x: k, y: Math.max(y, 1e-16) }));
   const series: Series[] = [
     { label: 'e(r): exact, truncating L_c', mark: 'line+dot', color: DATA_COLORS[2], points: pts(r.residual) },
@@ -65,7 +65,7 @@ function residualChart(r: R, width: number): HTMLElement {
     { label: 'b_sig(r) = 2·tanh(σ_{r+1}/2) (rigorous, coarse)', style: 'theory', color: '#7b1fa2', points: pts(r.boundSigma) },
     { label: 'e_raw(r): truncating the uncentred L', mark: 'line', color: DATA_COLORS[0], points: pts(r.residualRaw) },
   ];
-  return lineChart(series, { width, height: 300, x: { label: 'logit rank r' }, y: { label: 'output error (log scale)', type: 'log' },
+  return lineChart(series, { width, ghost, height: 300, x: { label: 'logit rank r' }, y: { label: 'output error (log scale)', type: 'log' },
     rules: [{ axis: 'y', value: r.epsOut, label: `output tolerance ${r.epsOut}`, tag: 'ε_out', style: 'marker' }], ariaLabel: 'Residual output error of logit truncations' });
 }
 
@@ -74,11 +74,11 @@ export function figures(raw: Json): Figure[] {
   const toleranceTable = () => ({ columns: ['tau', 'tau_nats', 'r_raw', 'r_vis', 'reduction', 'guaranteed_error', 'measured_error'],
     rows: r.tolerance.map((t) => [t.tau, t.tauNats, t.raw, t.visible, t.reduction, t.guaranteedError, t.measuredError]) });
   return [
-    { id: 'spectra', title: 'Raw and visible logit spectra', render: ({ width }) => spectraChart(r, width),
+    { id: 'spectra', title: 'Raw and visible logit spectra', render: ({ width, ghost }) => spectraChart(r, { width, ghost }),
       table: () => ({ columns: ['l', 'sigma_raw', 'sigma_vis'], rows: r.sigmaRaw.map((s, l) => [l + 1, s, r.sigmaVis[l] ?? '']) }) },
-    { id: 'tolerance', title: 'Tolerance-indexed dimension r(τ)', render: ({ width }) => toleranceChart(r, width), table: toleranceTable },
-    { id: 'guarantee', title: 'Residual output error: guarantee against measured', render: ({ width }) => guaranteeChart(r, width), table: toleranceTable },
-    { id: 'residual', title: 'Output error of rank-r logit truncations', render: ({ width }) => residualChart(r, width),
+    { id: 'tolerance', title: 'Tolerance-indexed dimension r(τ)', render: ({ width, ghost }) => toleranceChart(r, { width, ghost }), table: toleranceTable },
+    { id: 'guarantee', title: 'Residual output error: guarantee against measured', render: ({ width, ghost }) => guaranteeChart(r, { width, ghost }), table: toleranceTable },
+    { id: 'residual', title: 'Output error of rank-r logit truncations', render: ({ width, ghost }) => residualChart(r, { width, ghost }),
       table: () => ({ columns: ['r', 'e', 'b_osc', 'b_sig'], rows: r.residual.map((e, k) => [k, e, r.boundOsc[k], r.boundSigma[k]]) }) },
   ];
 }

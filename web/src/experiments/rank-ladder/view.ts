@@ -4,7 +4,7 @@ import type { Json } from '../../engine/core';
 import { DATA_COLORS, formatNumber, lineChart, type Rule, type Series } from '../../plots';
 import type { RankLadderResult } from '../generated/schemas';
 import { CERTIFICATE_NAMES, LOWER_BOUND_NAMES, markerName, svdPathName } from '../rank-names';
-import type { Figure, Headline } from '../schema';
+import type { Figure, Headline, RenderOptions } from '../schema';
 
 export function headline(raw: Json): Headline[] {
   const r = raw as unknown as RankLadderResult;
@@ -25,7 +25,7 @@ function markerTag(label: string): string {
   return name.startsWith('lower') ? 'lower' : name.includes('SVD') ? 'SVD' : name.includes('refit') ? 'refit' : name.split(' ')[0];
 }
 
-function ladderChart(r: RankLadderResult, width: number): HTMLElement {
+function ladderChart(r: RankLadderResult, { width, ghost }: RenderOptions): HTMLElement {
   const series: Series[] = [
     { label: `${CERTIFICATE_NAMES.svd}: error at rank k`, mark: 'line', color: DATA_COLORS[0], points: r.errSvd.map((e, k) => ({ x: k, y: e })) },
     { label: `${CERTIFICATE_NAMES.cheb}: error at k = D(g)`, mark: 'line+dot', color: DATA_COLORS[1], points: r.cheb.err.map((e, g) => ({ x: r.cheb.dim[g], y: e })) },
@@ -37,7 +37,7 @@ function ladderChart(r: RankLadderResult, width: number): HTMLElement {
   ];
   const kMax = Math.max(...r.errSvd.map((_, k) => k), ...r.cheb.dim.filter((d) => d <= r.n), r.upper) * 1.1;
   return lineChart(series, {
-    width, height: 340, rules,
+    width, ghost, height: 340, rules,
     x: { label: 'rank k', domain: [0, Math.max(4, kMax)] },
     y: { label: 'max-row-ℓ1 error (log scale)', type: 'log' },
     ariaLabel: 'Error of each certificate against its rank',
@@ -56,6 +56,6 @@ function table(r: RankLadderResult) {
 
 export function figures(raw: Json): Figure[] {
   const r = raw as unknown as RankLadderResult;
-  return [{ id: 'ladder', title: 'Certificate ladder: error against rank', render: ({ width }) => ladderChart(r, width), table: () => table(r),
+  return [{ id: 'ladder', title: 'Certificate ladder: error against rank', render: ({ width, ghost }) => ladderChart(r, { width, ghost }), table: () => table(r),
     description: 'Each certificate’s error against the rank it uses, with the ε line and a marker at the lower bound and at each certificate.' }];
 }

@@ -6,7 +6,7 @@ import * as Plot from '@observablehq/plot';
 import { DATA_COLORS, formatNumber, lineChart, wrapWithLegend, type Series } from '../../plots';
 import { GRID, PLOT_STYLE, X_LABEL_OFFSET, X_MARGIN_BOTTOM } from '../../plots/theme';
 import type { RankZooResult } from '../generated/schemas';
-import type { Figure, Headline } from '../schema';
+import type { Figure, Headline, RenderOptions } from '../schema';
 
 type R = RankZooResult;
 type Row = R['rows'][number];
@@ -57,10 +57,10 @@ function familyChart(r: R, width: number): HTMLElement {
   return wrapWithLegend(plot, mults.map((m) => ({ label: `temperature × ${m}`, color: color(m), symbol: 'dot' as const })), width);
 }
 
-function reductionChart(r: R, width: number): HTMLElement {
+function reductionChart(r: R, { width, ghost }: RenderOptions): HTMLElement {
   const series: Series[] = [{ label: 'one configuration: reduction τ against k_svd', mark: 'dot', color: DATA_COLORS[0],
     points: r.rows.map((row, i) => ({ x: row.kSvd, y: row.reductionTau + ((i % 7) - 3) * 0.03 })) }];
-  return lineChart(series, { width, height: 260, x: { label: 'k_svd (ε = ' + r.eps + ')', type: 'log' }, y: { label: 'r_raw(τ) − r_vis(τ) (jittered)' },
+  return lineChart(series, { width, ghost, height: 260, x: { label: 'k_svd (ε = ' + r.eps + ')', type: 'log' }, y: { label: 'r_raw(τ) − r_vis(τ) (jittered)' },
     ariaLabel: 'Reduction against the SVD certificate' });
 }
 
@@ -106,7 +106,7 @@ export function figures(raw: Json): Figure[] {
   const note = r.synthetic ? ' (synthetic stand-in, not BERT)' : '';
   return [
     { id: 'families', title: `Per-family means${note}`, render: ({ width }) => familyChart(r, width), table: () => familyTable(r) },
-    { id: 'reduction', title: `Reduction against the SVD certificate${note}`, render: ({ width }) => reductionChart(r, width), table: () => tableOf(r) },
+    { id: 'reduction', title: `Reduction against the SVD certificate${note}`, render: ({ width, ghost }) => reductionChart(r, { width, ghost }), table: () => tableOf(r) },
     { id: 'heads', title: `Per-head table${note}`, render: () => headTable(r), table: () => tableOf(r) },
   ];
 }

@@ -6,7 +6,7 @@ import type { Json } from '../../engine/core';
 import { INK, formatNumber, heatmap, lineChart } from '../../plots';
 import type { RmtPhaseResult } from '../generated/schemas';
 import { poolColor, poolName } from '../rmt-family';
-import type { Figure, Headline, ParamValues } from '../schema';
+import type { Figure, Headline, ParamValues, RenderOptions } from '../schema';
 
 const REGION: Record<string, string> = {
   none: 'no spike: ρ below both thresholds',
@@ -29,13 +29,13 @@ export function headline(raw: Json): Headline[] {
 /** Both figures' height, so the map beside the diagram has the same axes at the same size. */
 const HEIGHT = 320;
 
-function phaseChart(r: RmtPhaseResult, width: number, pool: string): HTMLElement {
+function phaseChart(r: RmtPhaseResult, { width, ghost }: RenderOptions, pool: string): HTMLElement {
   const curve = (ys: number[]) => r.x.map((x, i) => ({ x, y: ys[i] }));
   return lineChart([
     { label: 'population threshold δ + √δ', endLabel: 'population', style: 'theory', line: 'population', color: INK, points: curve(r.rhoPopulation) },
     { label: 'sample threshold δ + θ′_c', endLabel: 'sample', style: 'theory', line: 'solid', color: INK, points: curve(r.rhoSample) },
     { label: `current parameters, ${poolName(pool)} pooling (${REGION[r.current.region] ?? r.current.region})`, mark: 'dot', color: poolColor(pool), points: [{ x: r.current.x, y: r.current.rho }] },
-  ], { width, height: HEIGHT, x: { label: symbol(r), domain: [0, r.overlapMap.xMax] }, y: { label: 'effective SNR ρ', domain: [0, r.rhoMax] },
+  ], { width, ghost, height: HEIGHT, x: { label: symbol(r), domain: [0, r.overlapMap.xMax] }, y: { label: 'effective SNR ρ', domain: [0, r.rhoMax] },
     ariaLabel: 'Phase diagram of the two transitions' });
 }
 
@@ -51,7 +51,7 @@ export function figures(raw: Json, values?: ParamValues): Figure[] {
   const r = raw as RmtPhaseResult;
   const pool = typeof values?.pool === 'string' ? values.pool : 'optimal';
   return [
-    { id: 'phase', title: `Thresholds in ρ against ${symbol(r)}`, render: ({ width }) => phaseChart(r, width, pool),
+    { id: 'phase', title: `Thresholds in ρ against ${symbol(r)}`, render: ({ width, ghost }) => phaseChart(r, { width, ghost }, pool),
       description: 'Below the lower curve: no spike. Between the curves: the population covariance has a spike but the sample top eigenvector does not see it. Above the upper curve: recovery.',
       table: () => ({ columns: [r.axis, 'rho_population', 'rho_sample'], rows: r.x.map((x, i) => [x, r.rhoPopulation[i], r.rhoSample[i]]) }) },
     { id: 'overlap-map', title: `Sample overlap |u_Sᵀu|² over (${symbol(r)}, ρ)`, render: ({ width }) => heatmap(flipped(r), {

@@ -4,7 +4,7 @@ import type { Json } from '../../engine/core';
 import { formatNumber, lineChart, type Series } from '../../plots';
 import type { RmtRidgeResult } from '../generated/schemas';
 import { poolColor, poolLabel, poolName } from '../rmt-family';
-import type { Figure, Headline } from '../schema';
+import type { Figure, Headline, RenderOptions } from '../schema';
 
 export function headline(raw: Json): Headline[] {
   const r = raw as RmtRidgeResult;
@@ -18,7 +18,7 @@ export function headline(raw: Json): Headline[] {
   return out;
 }
 
-function chart(r: RmtRidgeResult, width: number): HTMLElement {
+function chart(r: RmtRidgeResult, { width, ghost }: RenderOptions): HTMLElement {
   const series: Series[] = r.pools.map((pool, i) => ({
     label: `${poolName(pool.pool)} (α/κ = ${formatNumber(pool.snrGain, 3)}): mean ± sd`, mark: 'line+dot', color: poolColor(pool.pool),
     points: r.points.filter((p) => p.pool === i && p.accuracy.mean !== null).map((p) => {
@@ -26,14 +26,14 @@ function chart(r: RmtRidgeResult, width: number): HTMLElement {
       return { x: p.mu2, y: mean, lo: mean - sd, hi: mean + sd };
     }),
   }));
-  return lineChart(series, { width, height: 320, x: { label: 'signal strength ‖μ‖²' }, y: { label: 'test accuracy', domain: [0.45, 1] },
+  return lineChart(series, { width, ghost, height: 320, x: { label: 'signal strength ‖μ‖²' }, y: { label: 'test accuracy', domain: [0.45, 1] },
     marks: [{ axis: 'y', value: 0.5, label: 'chance level (accuracy ½)', tag: 'chance' }], ariaLabel: 'Ridge test accuracy against signal strength' });
 }
 
 export function figures(raw: Json): Figure[] {
   const r = raw as RmtRidgeResult;
   return [{
-    id: 'accuracy', title: 'Ridge classification of the sequence label (simulation only)', render: ({ width }) => chart(r, width),
+    id: 'accuracy', title: 'Ridge classification of the sequence label (simulation only)', render: ({ width, ghost }) => chart(r, { width, ghost }),
     description: 'Test accuracy of β = (CCᵀ/N_tr + λI)⁻¹Cy/N_tr on fresh sequences from the same table; weights rescaled to unit norm. No closed-form theory is drawn: none was derived.',
     table: () => ({ columns: ['pool', 'mu2', 'accuracy_mean', 'accuracy_sd', 'train_accuracy_mean', 'seeds'],
       rows: r.points.map((p) => [r.pools[p.pool]?.pool ?? String(p.pool), p.mu2, p.accuracy.mean ?? '', p.accuracy.sd ?? '', p.trainAccuracy.mean ?? '', p.accuracy.n]) }),

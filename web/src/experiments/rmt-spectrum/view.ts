@@ -62,11 +62,11 @@ export function figures(raw: Json, values?: ParamValues): Figure[] {
       id: 'not-mp',
       title: 'The bulk is not Marchenko–Pastur',
       description: 'The bulk law against κ·MP_δ (infinitely many sequences, γ → 0) and κ·MP_γ (infinite vocabulary, δ → 0): the finite vocabulary and the finite sample compound.',
-      render: ({ width }) => lineChart([
+      render: ({ width, ghost }) => lineChart([
         { label: 'κ·(MP_δ ⊠ MP_γ): the bulk law (theory)', style: 'theory', line: 'solid', color, points: curve(r.density) },
         { label: 'κ·MP_δ (infinitely many sequences, γ → 0)', style: 'theory', line: 'dashed', color: INK, points: curve(r.mpDelta) },
         { label: 'κ·MP_γ (infinite vocabulary, δ → 0)', style: 'theory', line: 'solid', color: MUTED, points: curve(r.mpGamma) },
-      ], { width, height: 280, x: { label: 'eigenvalue' }, y: { label: 'density' }, ariaLabel: 'Bulk density against two Marchenko–Pastur laws' }),
+      ], { width, ghost, height: 280, x: { label: 'eigenvalue' }, y: { label: 'density' }, ariaLabel: 'Bulk density against two Marchenko–Pastur laws' }),
       table: () => ({ columns: ['x', 'density'], rows: r.density.x.map((x, i) => [x, r.density.f[i]]) }),
     },
   ];

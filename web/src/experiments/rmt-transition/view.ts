@@ -6,7 +6,7 @@ import type { Json } from '../../engine/core';
 import { MARKER, formatNumber, lineChart, type AxisMark, type Series } from '../../plots';
 import type { RmtTransitionResult } from '../generated/schemas';
 import { familyLegend, poolColor, poolLabel, poolName, poolTag, thresholdLegend } from '../rmt-family';
-import type { Figure, Headline } from '../schema';
+import type { Figure, Headline, RenderOptions } from '../schema';
 
 type Pool = RmtTransitionResult['theory']['pools'][number];
 
@@ -43,7 +43,7 @@ function simulated(r: RmtTransitionResult, pool: number, key: 'overlap' | 'eigen
   });
 }
 
-function chart(r: RmtTransitionResult, key: 'overlap' | 'eigenvalue', width: number): HTMLElement {
+function chart(r: RmtTransitionResult, key: 'overlap' | 'eigenvalue', { width, ghost }: RenderOptions): HTMLElement {
   const series: Series[] = r.theory.pools.flatMap((p) => {
     const c = p.curve, color = poolColor(p.pool), name = poolName(p.pool);
     const out: Series[] = [
@@ -59,7 +59,7 @@ function chart(r: RmtTransitionResult, key: 'overlap' | 'eigenvalue', width: num
   const kinds = key === 'overlap' ? ['theory', 'simulation', 'population'] as const : ['theory', 'simulation'] as const;
   const legend = familyLegend(r.theory.pools.map((p) => p.pool), [...kinds], marks.some((m) => m.legend === false) ? [thresholdLegend()] : []);
   return lineChart(series, {
-    width, height: 320, marks, legend, x: { label: 'signal strength ‖μ‖²' },
+    width, ghost, height: 320, marks, legend, x: { label: 'signal strength ‖μ‖²' },
     y: key === 'overlap' ? { label: 'overlap |u_Sᵀu|²', domain: [0, 1] } : { label: 'top eigenvalue λ₁ / κ' },
     ariaLabel: key === 'overlap' ? 'Overlap against signal strength' : 'Top eigenvalue over kappa against signal strength',
   });
@@ -77,9 +77,9 @@ export function figures(raw: Json): Figure[] {
   return [
     { id: 'overlap', title: 'Overlap of the top eigenvector with the signal', table: () => table(r),
       description: 'One colour per pooling. Solid lines: theory; dots: simulation mean ± sd over seeds; dashed: the overlap with infinitely many sequences. Triangles on the top edge: the population (hollow) and sample (filled) thresholds of each pooling.',
-      render: ({ width }) => chart(r, 'overlap', width) },
+      render: ({ width, ghost }) => chart(r, 'overlap', { width, ghost }) },
     { id: 'eigenvalue', title: 'Top eigenvalue λ₁/κ against ‖μ‖²', table: () => table(r),
       description: 'Below the sample threshold λ₁/κ sticks to the bulk edge λ₊ (grey triangle on the right edge); above it the outlier leaves the bulk, as the theory line predicts.',
-      render: ({ width }) => chart(r, 'eigenvalue', width) },
+      render: ({ width, ghost }) => chart(r, 'eigenvalue', { width, ghost }) },
   ];
 }

@@ -6,7 +6,7 @@ import type { Json } from '../../engine/core';
 import { formatNumber, heatmap, lineChart, type Series } from '../../plots';
 import type { RmtWeightsResult } from '../generated/schemas';
 import { poolColor, poolName } from '../rmt-family';
-import type { Figure, Headline } from '../schema';
+import type { Figure, Headline, RenderOptions } from '../schema';
 
 export function headline(raw: Json): Headline[] {
   const r = raw as RmtWeightsResult;
@@ -53,18 +53,18 @@ export function weightSeries(r: RmtWeightsResult): Series[] {
   }));
 }
 
-function weightsChart(r: RmtWeightsResult, width: number): HTMLElement {
-  return lineChart(weightSeries(r), { width, height: 300, x: { label: 'position t', integer: true }, y: { label: 'weight w_t / ‖w‖' }, ariaLabel: 'Pooling weights per position' });
+function weightsChart(r: RmtWeightsResult, { width, ghost }: RenderOptions): HTMLElement {
+  return lineChart(weightSeries(r), { width, ghost, height: 300, x: { label: 'position t', integer: true }, y: { label: 'weight w_t / ‖w‖' }, ariaLabel: 'Pooling weights per position' });
 }
 
-function attentionChart(r: RmtWeightsResult, width: number): HTMLElement {
+function attentionChart(r: RmtWeightsResult, { width, ghost }: RenderOptions): HTMLElement {
   const a = r.attention;
   const color = poolColor(poolKey(r, 'causal'));
   return lineChart([
     { label: 'formula w_j(τ) (theory)', style: 'theory', line: 'solid', color, points: r.attentionFormula.map((y, t) => ({ x: t + 1, y })) },
     { label: `causal attention measured (mean ± sd over ${a.sequences} sequences)`, mark: 'dot', color,
       points: a.measured.map((y, t) => ({ x: t + 1, y, lo: y - a.sd[t], hi: y + a.sd[t] })) },
-  ], { width, height: 300, x: { label: 'position j', integer: true }, y: { label: 'pooling weight w_j' }, ariaLabel: 'Measured attention weights against the formula' });
+  ], { width, ghost, height: 300, x: { label: 'position j', integer: true }, y: { label: 'pooling weight w_j' }, ariaLabel: 'Measured attention weights against the formula' });
 }
 
 function gainTable(r: RmtWeightsResult): HTMLElement {
@@ -83,10 +83,10 @@ export function figures(raw: Json): Figure[] {
   const r = raw as RmtWeightsResult;
   const T = r.T;
   return [
-    { id: 'weights', title: 'Pooling weights per position', render: ({ width }) => weightsChart(r, width),
+    { id: 'weights', title: 'Pooling weights per position', render: ({ width, ghost }) => weightsChart(r, { width, ghost }),
       description: 'Each pooling scaled to unit norm (the scale changes neither ρ nor the thresholds).',
       table: () => ({ columns: ['t', ...r.poolings.map((p) => p.name)], rows: positions(T).map((t) => [t, ...r.poolings.map((p) => p.weights[t - 1])]) }) },
-    { id: 'attention', title: 'Causal self-attention gives deterministic weights', render: ({ width }) => attentionChart(r, width),
+    { id: 'attention', title: 'Causal self-attention gives deterministic weights', render: ({ width, ghost }) => attentionChart(r, { width, ghost }),
       description: 'Parameter-free causal attention (Q = K = V = I, scores τ/d·x_iᵀx_j) run on simulated sequences; its pooling weights against the formula.',
       table: () => ({ columns: ['j', 'measured', 'sd', 'formula'], rows: positions(T).map((j) => [j, r.attention.measured[j - 1], r.attention.sd[j - 1], r.attentionFormula[j - 1]]) }) },
     { id: 'gains', title: 'SNR gain α/κ of each pooling', render: () => gainTable(r),

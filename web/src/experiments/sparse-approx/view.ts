@@ -2,7 +2,7 @@
 // colour scale, per-row spread and gap against their thresholds, one row of A and M overlaid).
 import type { Json } from '../../engine/core';
 import { DATA_COLORS, formatNumber, heatmapRow, lineChart, type Rule } from '../../plots';
-import type { Figure, Headline, ParamValues } from '../schema';
+import type { Figure, Headline, ParamValues, RenderOptions } from '../schema';
 
 interface Grid { rows: number; cols: number; data: number[] }
 interface SparseApproxResult {
@@ -30,7 +30,7 @@ export function headline(raw: Json): Headline[] {
 }
 
 /** One value per row against its threshold; rows over it are drawn in a second colour. */
-function perRowChart(values: (number | null)[], label: string, threshold: Rule, width: number) {
+function perRowChart(values: (number | null)[], label: string, threshold: Rule, { width, ghost }: RenderOptions) {
   const points = values.flatMap((y, i) => (y === null ? [] : [{ x: i, y }]));
   const within = points.filter((p) => p.y <= threshold.value), over = points.filter((p) => p.y > threshold.value);
   const ys = [...points.map((p) => p.y), threshold.value];
@@ -39,14 +39,14 @@ function perRowChart(values: (number | null)[], label: string, threshold: Rule, 
     { label: `${label} within threshold`, points: within, mark: 'dot', color: DATA_COLORS[0] },
     ...(over.length ? [{ label: `${label} over threshold (${over.length} rows)`, points: over, mark: 'dot' as const, color: DATA_COLORS[1] }] : []),
   ], {
-    width, height: 220, x: { label: 'row i', integer: true, domain: [-0.5, Math.max(1, values.length) - 0.5] },
+    width, ghost, height: 220, x: { label: 'row i', integer: true, domain: [-0.5, Math.max(1, values.length) - 0.5] },
     y: { label, domain: [lo - pad, hi + pad] }, rules: [threshold],
     ariaLabel: `${label} per row against its threshold`,
   });
 }
 
 /** Row `row` of A (nonzeros) and of M on a log axis; masked or zero entries of M cannot be drawn there. */
-function rowOverlay(r: SparseApproxResult, width: number) {
+function rowOverlay(r: SparseApproxResult, { width, ghost }: RenderOptions) {
   const a = r.rowA.flatMap((y, x) => (y > 0 ? [{ x, y }] : []));
   const m = r.rowM.flatMap((y, x) => (y > 0 ? [{ x, y }] : []));
   const ys = [...a, ...m].map((p) => p.y);
@@ -54,7 +54,7 @@ function rowOverlay(r: SparseApproxResult, width: number) {
     { label: `M row ${r.row}`, points: m, mark: m.length > 1 ? 'line' : 'dot' },
     { label: `A row ${r.row} (nonzeros)`, points: a, mark: 'dot' },
   ], {
-    width, height: 260, x: { label: 'column j', integer: true, domain: [-0.5, r.rowM.length - 0.5] },
+    width, ghost, height: 260, x: { label: 'column j', integer: true, domain: [-0.5, r.rowM.length - 0.5] },
     y: { label: 'entry (row sums to 1)', type: 'log', domain: [Math.min(...ys) / 1.6, Math.max(...ys) * 1.6] },
     ariaLabel: `Row ${r.row} of A and M`,
   });
@@ -90,21 +90,21 @@ export function figures(raw: Json, values: ParamValues): Figure[] {
       id: 'row-spread',
       title: 'Spread per row: are the nonzeros’ ratios kept?',
       description: 'max − min over the support of S_ij − ln A_ij; every row must stay under ln(1+ε1) (Likhosherstov et al. 2023, condition 23).',
-      render: ({ width }) => perRowChart(r.rowSpread, 'spread', { axis: 'y', value: r.spread.threshold, label: `threshold ln(1+ε1) = ${formatNumber(r.spread.threshold, 4)}`, tag: 'ln(1+ε1)', style: 'theory' }, width),
+      render: ({ width, ghost }) => perRowChart(r.rowSpread, 'spread', { axis: 'y', value: r.spread.threshold, label: `threshold ln(1+ε1) = ${formatNumber(r.spread.threshold, 4)}`, tag: 'ln(1+ε1)', style: 'theory' }, { width, ghost }),
       table: () => ({ columns: ['row', 'spread', 'gap'], rows: r.rowSpread.map((s, i) => [i, s, r.rowGap[i] ?? '']) }),
     },
     {
       id: 'row-gap',
       title: 'Gap per row: are the zeros suppressed?',
       description: 'largest logit on a zero of A minus the smallest on a nonzero; every row must stay under ln ε2 (Likhosherstov et al. 2023, condition 24).',
-      render: ({ width }) => perRowChart(r.rowGap, 'gap', { axis: 'y', value: r.gap.threshold, label: `threshold ln ε2 = ${formatNumber(r.gap.threshold, 4)}`, tag: 'ln ε2', style: 'theory' }, width),
+      render: ({ width, ghost }) => perRowChart(r.rowGap, 'gap', { axis: 'y', value: r.gap.threshold, label: `threshold ln ε2 = ${formatNumber(r.gap.threshold, 4)}`, tag: 'ln ε2', style: 'theory' }, { width, ghost }),
       table: () => ({ columns: ['row', 'gap'], rows: r.rowGap.map((g, i) => [i, g ?? '']) }),
     },
     {
       id: 'row-overlay',
       title: `Row ${r.row}: A against M`,
       description: `The chosen row of A (normalised, nonzeros as dots) and of M (line) on a log axis: the spread condition asks the spikes of M to keep the ratios of A\u2019s nonzeros, the gap condition its other entries to stay below ε2 times them.${rowOverlayNote(r)}`,
-      render: ({ width }) => rowOverlay(r, width),
+      render: ({ width, ghost }) => rowOverlay(r, { width, ghost }),
       table: () => ({ columns: ['column', 'a', 'm'], rows: r.rowM.map((m, j) => [j, r.rowA[j], m]) }),
     },
   ];

@@ -5,7 +5,7 @@
 import type { Json } from '../../engine/core';
 import { DATA_COLORS, THEORY, formatNumber, lineChart, type LegendItem, type Series } from '../../plots';
 import { MUTED, THEORY_DASH } from '../../plots/theme';
-import type { Figure, Headline } from '../schema';
+import type { Figure, Headline, RenderOptions } from '../schema';
 
 interface PerN {
   n: number; dmin: (number | null)[]; seeds: number[]; seedsDone: number; mean: number | null; sd: number | null;
@@ -81,7 +81,7 @@ function curveLegend(r: SparseDminResult, kinds: LegendItem[]): LegendItem[] | u
   return [...r.curves.map((c, i) => ({ label: `${curveLabel(c)}${c.fit ? `: fit ${fitText(c.fit)}` : ''}`, color: curveColor(i), symbol: 'box' as const })), ...kinds];
 }
 
-function dminChart(r: SparseDminResult, width: number): HTMLElement {
+function dminChart(r: SparseDminResult, { width, ghost }: RenderOptions): HTMLElement {
   const legend = curveLegend(r, [{ label: 'mean ± sd over seeds', color: MUTED, symbol: 'dot' }, { label: 'least-squares fit a + b ln n', color: MUTED, symbol: 'line' }]);
   const series: Series[] = r.curves.flatMap((c, i) => {
     const label = curveLabel(c);
@@ -90,14 +90,14 @@ function dminChart(r: SparseDminResult, width: number): HTMLElement {
   });
   const top = Math.max(16, ...series.flatMap((s) => s.points.map((p) => p.hi ?? p.y)));
   return lineChart(series, {
-    width, height: 320, legend, x: { label: 'sequence length n', type: 'log', domain: nRange(r), ticks: sweptNs(r) },
+    width, ghost, height: 320, legend, x: { label: 'sequence length n', type: 'log', domain: nRange(r), ticks: sweptNs(r) },
     y: { label: 'd_min (projection width d)', domain: [0, top * 1.08] },
     ariaLabel: 'Minimal d against sequence length',
     ariaDescription: r.fit ? `Fitted slope ${formatNumber(r.fit.b)} per unit ln n.` : undefined,
   });
 }
 
-function boundChart(r: SparseDminResult, width: number): HTMLElement {
+function boundChart(r: SparseDminResult, { width, ghost }: RenderOptions): HTMLElement {
   const several = r.curves.length > 1;
   const legend = curveLegend(r, [{ label: 'measured mean', color: MUTED, symbol: 'line' }, { label: 'JL bound (δ = ½)', color: MUTED, symbol: 'line', dash: THEORY_DASH }]);
   const series: Series[] = r.curves.flatMap((c, i) => [
@@ -107,7 +107,7 @@ function boundChart(r: SparseDminResult, width: number): HTMLElement {
   ].map((s) => (legend ? { ...s, legend: false } : s)));
   const ys = series.flatMap((s) => s.points.map((p) => p.y)).filter((y) => y > 0);
   return lineChart(series, {
-    width, height: 320, legend, x: { label: 'sequence length n', type: 'log', domain: nRange(r), ticks: sweptNs(r) },
+    width, ghost, height: 320, legend, x: { label: 'sequence length n', type: 'log', domain: nRange(r), ticks: sweptNs(r) },
     y: { label: 'd (log scale)', type: 'log', domain: ys.length ? [Math.min(...ys) / 1.25, Math.max(...ys) * 1.25] : undefined },
     ariaLabel: 'Measured minimal d against the JL bound',
   });
@@ -181,14 +181,14 @@ export function figures(raw: Json): Figure[] {
       id: 'dmin-vs-n',
       title: 'Minimal d against sequence length',
       description: `d_min per n (mean ± sd over seeds${several ? ', one colour per curve' : ''}) on a log-n axis with the least-squares fit a + b ln n: points along a straight line mean logarithmic growth.`,
-      render: ({ width }) => dminChart(r, width),
+      render: ({ width, ghost }) => dminChart(r, { width, ghost }),
       table: () => table(r),
     },
     {
       id: 'dmin-vs-bound',
       title: 'Measured d_min against the JL bound',
       description: 'Both on log axes; dashed: the proven bound for δ = ½, about ten times the measured d_min.',
-      render: ({ width }) => boundChart(r, width),
+      render: ({ width, ghost }) => boundChart(r, { width, ghost }),
       table: () => table(r),
     },
     {
