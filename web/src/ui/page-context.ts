@@ -1,0 +1,38 @@
+// What the parts of the page controller share (ui/app.ts builds it): the views, the worker pool, the
+// link's state (AppState, written to the address) and the run state (PageState, rendered into the DOM).
+import type { Pool } from '../engine/pool';
+import { EXPERIMENTS } from '../experiments';
+import type { ExperimentMeta } from '../experiments/schema';
+import type { AppState } from '../state/url';
+import type { PageState } from './page-state';
+import type { Panel } from './panel';
+import type { ResultsView } from './results';
+import type { StatusView } from './status';
+
+export interface PageContext {
+  readonly pool: Pool;
+  readonly status: StatusView;
+  readonly results: ResultsView;
+  readonly form: HTMLFormElement;
+  readonly runButton: HTMLButtonElement;
+  /** The run state; `setPage` replaces it and renders the change. */
+  readonly page: PageState;
+  setPage(next: PageState): void;
+  /** The link's state: experiment, values, embed options. */
+  readonly state: AppState;
+  readonly panel: Panel;
+  /** Shows `state` in the panel (rebuilding it for another experiment) without writing the address. */
+  setState(state: AppState, experimentChanged: boolean, explainAfter?: Promise<unknown>): void;
+  /** Replaces the link's state and writes it to the address. */
+  follow(state: AppState): void;
+}
+
+export const metaOf = (id: string): ExperimentMeta => EXPERIMENTS.find((m) => m.id === id) ?? EXPERIMENTS[0];
+
+/** Between the names of several files in a link's file= (names never carry it: see state/url.ts). */
+export const FILE_SEPARATOR = ',';
+
+/** The names of the chosen files as the link's file= value (undefined when none). */
+export function fileNames(chosen: { name: string }[]): string | undefined {
+  return chosen.length ? chosen.map((c) => c.name).join(FILE_SEPARATOR) : undefined;
+}

@@ -1,0 +1,72 @@
+// What the figures do while the panel is edited, before any run: the outdated note ("β was 4") when the
+// panel no longer gives the shown result's values, and live theory (paper 2) drawn over the last
+// simulation. Reads the run state (ui/page-state.ts), never the DOM.
+import type { Json } from '../engine/core';
+import { hasTheory, toCoreParams, uploadsOf, type ParamValues } from '../experiments/schema';
+import { LiveTheory, type TheoryRequest } from './live-theory';
+import { fileNames, metaOf, type PageContext } from './page-context';
+import { theoryShown } from './page-state';
+import { showPrecomputedMark } from './precomputed';
+import { describeChanges } from './runs';
+import { changedKeys, formText } from './stale';
+
+export class PanelFollow {
+  private theory = new LiveTheory((request, theory) => this.drawTheory(request, theory));
+  private theoryToken = 0;
+
+  constructor(private readonly ctx: PageContext) {}
+
+  /** Marks the figures outdated when the panel no longer gives the values they were computed with. */
+  refreshOutdated(): void {
+    const { ctx } = this;
+    const refused = ctx.panel.refused();
+    ctx.runButton.disabled = refused.length > 0; // a refused file is never silently replaced by synthetic data
+    if (refused.length) {
+      const names = `“${refused.join('” and “')}”`;
+      ctx.results.markOutdated(true, '', `These figures are not from ${names}: the file could not be read (its field says why). Choose another file or remove it to run again.`);
+      return;
+    }
+    const run = ctx.page.shown;
+    if (!run || run.experimentId !== ctx.state.experimentId || ctx.page.phase === 'running') {
+      ctx.results.markOutdated(false);
+      return;
+    }
+    const meta = metaOf(run.experimentId);
+    const fileChanged = uploadsOf(meta).length > 0 && fileNames(ctx.panel.uploads()) !== run.file;
+    const changed = changedKeys(meta, formText(ctx.form), run.values);
+    ctx.results.markOutdated(fileChanged || changed.length > 0, describeChanges(meta, changed, run.values, fileChanged));
+  }
+
+  /** Asks the core for the theory at the panel's values, to draw over the last simulation (no run). */
+  requestTheory(): void {
+    const { ctx } = this;
+    const run = ctx.page.shown;
+    const meta = metaOf(ctx.state.experimentId);
+    if (!run || run.experimentId !== meta.id || !hasTheory(meta.id) || run.file || run.opened || ctx.page.phase === 'running') return;
+    const { values, invalid } = ctx.panel.read();
+    if (invalid.length) return;
+    this.theory.request({ id: meta.id, params: toCoreParams(values), token: ++this.theoryToken, values });
+  }
+
+  /**
+   * The new theory keys over the shown result; the simulation stays marked as the previous run's.
+   * When the theory is the whole result (a theory-only experiment), it simply becomes the result.
+   */
+  private drawTheory(request: TheoryRequest, theory: Json): void {
+    const { ctx } = this;
+    const run = ctx.page.shown;
+    if (request.token !== this.theoryToken || !run || run.experimentId !== request.id || ctx.page.phase === 'running') return;
+    const meta = metaOf(run.experimentId);
+    const values = request.values as ParamValues;
+    const merged = { ...run.result, ...theory };
+    if (Object.keys(run.result).every((key) => key in theory)) {
+      ctx.follow({ ...ctx.state, values });
+      ctx.setPage(theoryShown(ctx.page, { ...run, values, result: merged, link: location.href, precomputed: false }));
+      showPrecomputedMark(false);
+      ctx.results.show(meta, merged, values);
+    } else {
+      ctx.results.showTheory(meta, merged, run.values, run.result);
+    }
+    this.refreshOutdated();
+  }
+}

@@ -1,0 +1,184 @@
+// Runs: Run, Stop, a switch's scheduled run, recompute-as-you-edit (ui/live-run.ts) and a new seed.
+// Each run takes a ticket (ui/page-state.ts); a run whose ticket is no longer the page's draws nothing.
+import { CoreError } from '../engine/core';
+import type { Json } from '../engine/core';
+import { wallSeconds } from '../engine/estimate';
+import { toCoreParams, uploadsOf, type ExperimentMeta, type ParamValues } from '../experiments/schema';
+import { formatValue } from '../state/values';
+import { byId } from './dom';
+import { LiveRuns } from './live-run';
+import { fileNames, metaOf, type PageContext } from './page-context';
+import { cancelledSchedule, failed, finished, isCurrent, liveSuperseded, scheduled, settled, started, stopped, type Shown } from './page-state';
+import { showPrecomputedMark } from './precomputed';
+import { showReproduce } from './reproduce';
+import { setSheetOpen } from './sheet';
+
+/** Stepping through the picker with the arrow keys fires a change per step: only the last one runs. */
+const SWITCH_DEBOUNCE_MS = 350;
+
+/** Errors cross the worker boundary as plain Errors (Comlink keeps name and message, not the class). */
+export function isCoreError(error: unknown): error is Error {
+  return error instanceof CoreError || (error instanceof Error && error.name === 'CoreError');
+}
+
+/** A fresh seed small enough to read and type (the core accepts up to 2^53 − 1). */
+function randomSeed(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000;
+}
+
+export class Runs {
+  /** A run scheduled by an experiment switch, not started yet. */
+  private pendingRun: ReturnType<typeof setTimeout> | undefined;
+  /** The estimate that started the live run in flight (seconds), to learn this device's speed. */
+  private liveEstimated: number | undefined;
+  readonly live: LiveRuns;
+
+  /**
+   * `liveOn`: the "Recompute as I edit" switch (always on in embeds); `beforeRun`: a link waiting to be
+   * scrolled into view stops waiting; `afterRun`: re-checks the outdated note.
+   */
+  constructor(private readonly ctx: PageContext, private readonly hooks: { liveOn: () => boolean; beforeRun: () => void; afterRun: () => void }) {
+    this.live = new LiveRuns({ estimate: () => this.liveEstimate(), start: () => void this.run({ live: true }) }, hooks.liveOn);
+  }
+
+  /** Cancels a run that was scheduled but not started. */
+  private clearScheduled(): void {
+    clearTimeout(this.pendingRun);
+    this.pendingRun = undefined;
+  }
+
+  /** Another experiment or link: a scheduled run is dropped and a run in flight computes nothing more. */
+  abandon(): void {
+    this.clearScheduled();
+    if (this.ctx.page.computing) this.ctx.pool.stop();
+  }
+
+  /** An experiment switch: the run starts once the picker has settled. */
+  schedule(): void {
+    this.abandon();
+    this.ctx.setPage(scheduled(this.ctx.page));
+    this.pendingRun = setTimeout(() => void this.run(), SWITCH_DEBOUNCE_MS);
+  }
+
+  /** Stop (button or Esc): stops the run or the scheduled one; focus goes back to Run. */
+  stop(): void {
+    if (this.pendingRun !== undefined) {
+      this.clearScheduled();
+      this.ctx.setPage(cancelledSchedule(this.ctx.page));
+      this.ctx.runButton.focus();
+      return;
+    }
+    this.ctx.pool.stop(); // the run's own handler shows what finished
+  }
+
+  /**
+   * An edit while a live run computes: that run is for values the panel no longer has, so it stops at
+   * once (its workers are freed for the next one) and draws nothing; the edit schedules its own live run.
+   */
+  supersedeLive(): void {
+    if (!this.ctx.page.computing?.live) return;
+    this.ctx.setPage(liveSuperseded(this.ctx.page));
+    this.ctx.pool.stop();
+  }
+
+  newSeed(): void {
+    const { values } = this.ctx.panel.read();
+    this.ctx.panel.write({ ...values, seed: randomSeed() });
+    void this.run();
+  }
+
+  /** The panel's run estimated here, for a live run: undefined when it cannot or should not start by itself. */
+  private async liveEstimate(): Promise<number | undefined> {
+    const { page, panel } = this.ctx;
+    if ((page.computing && !page.computing.live) || page.scheduled || page.phase === 'opened' || page.phase === 'waiting' || panel.refused().length) return undefined;
+    const { values, invalid } = panel.read();
+    if (invalid.length) return undefined;
+    const meta = metaOf(this.ctx.state.experimentId);
+    if (uploadsOf(meta).length && panel.uploads().length) return undefined; // an uploaded file runs on Run: its cost is not in the plan
+    const seconds = wallSeconds(await this.ctx.pool.plan(meta.id, toCoreParams(values)), this.ctx.pool.size);
+    this.liveEstimated = seconds;
+    return seconds;
+  }
+
+  /** `live`: started by an edit (ui/live-run.ts): the figures stay unfaded until the new ones replace them. */
+  async run(options: { live?: boolean } = {}): Promise<void> {
+    const { ctx } = this;
+    if (!options.live) this.live.cancel();
+    this.clearScheduled();
+    this.hooks.beforeRun();
+    const refused = ctx.panel.refused();
+    if (refused.length) { ctx.status.showError(`“${refused[0]}” could not be read: choose another file or remove it, then run.`); return; }
+    const meta = metaOf(ctx.state.experimentId);
+    const { values, invalid } = ctx.panel.read();
+    const chosen = uploadsOf(meta).length ? ctx.panel.uploads() : [];
+    const upload = chosen.length ? chosen : undefined;
+    const file = fileNames(chosen);
+    if (invalid.length === 0) {
+      const { file: _previous, ...rest } = ctx.state;
+      ctx.follow({ ...rest, values, ...(file ? { file } : {}) });
+    }
+    const link = location.href; // this run's link (the address follows edits made while it runs)
+    let partial: { result: Json; done: number; total: number } | undefined;
+    ctx.status.clearError();
+    byId('open-choice').replaceChildren();
+    byId('opened-from').hidden = true;
+    ctx.setPage(started(ctx.page, Boolean(options.live)));
+    const ticket = ctx.page.ticket;
+    showPrecomputedMark(false);
+    if (!options.live) ctx.results.setStale(true);
+    ctx.results.markOutdated(false);
+    const estimated = options.live ? this.liveEstimated : undefined;
+    const t0 = performance.now();
+    const shown = (result: Json, extra: Partial<Shown> = {}): Shown => ({ experimentId: meta.id, values, result, link, file, ...extra });
+    try {
+      // A file replaces what it determines (e.g. the pattern's size n): those values are not sent.
+      const replaced = uploadsOf(meta).filter((spec) => chosen.some((c) => c.input === spec.input)).flatMap((spec) => spec.replaces ?? []);
+      const sent = upload ? omit(values, replaced) : values;
+      const result = await ctx.pool.run(meta.id, toCoreParams(sent), {
+        inputs: upload ? Object.fromEntries(chosen.map((c) => [c.input, c.array])) : undefined,
+        // A label (what the current step does) is shown when the engine gives one.
+        onProgress: (fraction: number, label?: string) => { if (isCurrent(ctx.page, ticket)) ctx.status.setProgress(fraction, label); },
+        onPartial: (result, done, total) => {
+          if (!isCurrent(ctx.page, ticket)) return;
+          partial = { result, done, total };
+          ctx.results.show(meta, result, values, { done, total });
+        },
+      });
+      if (!isCurrent(ctx.page, ticket)) return;
+      this.live.record(estimated, (performance.now() - t0) / 1000);
+      ctx.results.show(meta, result, values);
+      ctx.setPage(finished(ctx.page, ticket, shown(result)));
+      showReproduce(meta, values, chosen.map((c) => ({ input: c.input, name: c.name })));
+      this.hooks.afterRun(); // values edited while it ran
+    } catch (error) {
+      if (!isCurrent(ctx.page, ticket)) return; // replaced by a newer run
+      ctx.results.setStale(false);
+      if (error instanceof CoreError && error.stopped) {
+        // What finished is this run's, with its own parameters: shown as partial, not as outdated.
+        if (partial) ctx.results.show(meta, partial.result, values, { done: partial.done, total: partial.total, stopped: true });
+        ctx.setPage(stopped(ctx.page, ticket, partial && { shown: shown(partial.result, { partial: true }), done: partial.done, total: partial.total }));
+        ctx.runButton.focus();
+      } else {
+        ctx.status.showError(isCoreError(error) ? error.message : `the computation failed: ${(error as Error)?.message ?? error}`);
+        ctx.setPage(failed(ctx.page, ticket));
+        if (invalid.length) { setSheetOpen(true); ctx.panel.focus(invalid[0]); }
+      }
+      this.hooks.afterRun(); // the figures still show the last finished run, not the panel
+    } finally {
+      ctx.setPage(settled(ctx.page, ticket));
+    }
+  }
+}
+
+/** "β was 4, n was 512" (the shown result's values of the edited parameters), for the outdated note. */
+export function describeChanges(meta: ExperimentMeta, keys: string[], shown: ParamValues, fileChanged: boolean): string {
+  const label = (key: string) => (key === 'seed' ? 'seed' : meta.params.find((p) => p.key === key)?.label ?? key);
+  const parts = keys.slice(0, 4).map((key) => `${label(key)} was ${shown[key] === undefined ? 'unset' : formatValue(shown[key])}`);
+  if (keys.length > 4) parts.push(`${keys.length - 4} more`);
+  if (fileChanged) parts.push('another file');
+  return parts.join('; ');
+}
+
+function omit(values: ParamValues, keys: string[]): ParamValues {
+  return Object.fromEntries(Object.entries(values).filter(([key]) => !keys.includes(key)));
+}
