@@ -5,12 +5,13 @@
 // one complete run (start-up included), minimum over interleaved repetitions (bench/lib/common.mjs).
 // --smoke runs n = 64 once (a check that every row works, not a timing). ATTNLAB_CLI overrides the
 // native binary (default build/native/attnlab). Results: build/bench/rank.json.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDebPackages, printTable, timedRun, uptimeLine } from './lib/common.mjs';
 import { timeLinkInChromium } from './lib/chromium.mjs';
+import { best, fmt, printNotes, repsCell, runRounds, speedup, withDefaults, writeRecord } from './lib/rounds.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SMOKE = process.argv.includes('--smoke');
@@ -46,43 +47,31 @@ async function chromium() {
 }
 
 const missing = ensureDebPackages(['python3-numpy', 'libopenblas0-pthread']);
-const rows = [
+const rows = withDefaults([
   { label: 'numpy + LAPACK, full SVD per β', peer: true, skip: missing.includes('python3-numpy'), reps: 1, run: peer },
   { label: 'attnlab Node, --pool 1 (one worker)', node: true, run: () => lab(1) },
   { label: `attnlab Node, --pool ${POOL} (whole pool)`, node: true, run: () => lab(POOL) },
   { label: 'attnlab native CLI (g++)', run: native },
   { label: 'attnlab Chromium, link from navigation', skip: !existsSync(join(root, 'dist/index.html')), reps: 1, run: chromium },
-].map((row) => ({ reps: REPS, skip: false, seconds: [], ...row }));
+], REPS);
 
 const loadStart = uptimeLine();
 console.log(`rank benchmark${SMOKE ? ' (SMOKE: n = 64, not a timing)' : ''}: rank-beta ${kv(SWEEP).join(' ')}`);
 console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${CORES} cores; Node ${process.version}; native CLI ${CLI}\nstart: ${loadStart}`);
 if (missing.length) console.log(`missing Debian packages (rows skipped): ${missing.join(' ')}; as root: apt-get install -y ${missing.join(' ')}`);
-for (let round = 0; round < REPS; round++) {
-  for (const row of rows.filter((r) => !r.skip && !r.error && round < r.reps)) {
-    process.stderr.write(`[round ${round + 1}/${REPS}] ${row.label} ... `);
-    try {
-      const out = await row.run();
-      row.seconds.push(out.seconds);
-      row.ranks ??= ranks(out.result);
-      row.paths ??= [...new Set((out.result.points ?? []).map((p) => p.svdPath).filter(Boolean))].join(',');
-      row.note ??= out.note;
-      process.stderr.write(`${out.seconds.toFixed(2)} s\n`);
-    } catch (error) {
-      row.error = error.message.split('\n')[0];
-      process.stderr.write(`FAILED: ${row.error}\n`);
-    }
-  }
-}
+await runRounds(rows, REPS, {
+  onResult: (row, out) => {
+    row.ranks ??= ranks(out.result);
+    row.paths ??= [...new Set((out.result.points ?? []).map((p) => p.svdPath).filter(Boolean))].join(',');
+  },
+});
 
-const best = (row) => (row?.seconds.length ? Math.min(...row.seconds) : undefined);
 const peerRow = rows.find((r) => r.peer);
-const over = (row) => (best(peerRow) && best(row) ? best(peerRow) / best(row) : undefined);
-const fmt = (x, digits = 2) => (x === undefined ? '-' : x.toFixed(digits));
+const over = (row) => speedup(peerRow, row);
 console.log('\nseconds = wall time of one whole sweep, min over reps; numpy/this = the peer\u2019s seconds / this row\u2019s\n');
 printTable(['implementation', 'reps', 'seconds', 'numpy/this', 'U1 path', 'k_svd/k_cheb per β'],
-  rows.map((r) => [r.label, r.skip ? 'skipped' : r.error ? 'failed' : r.seconds.length, fmt(best(r)), fmt(over(r)), r.paths || '-', r.ranks ?? '-']));
-for (const r of rows.filter((row) => row.note || row.error)) console.log(`  ${r.label}: ${r.error ? `FAILED: ${r.error}` : r.note}`);
+  rows.map((r) => [r.label, repsCell(r), fmt(best(r)), fmt(over(r)), r.paths || '-', r.ranks ?? '-']));
+printNotes(rows);
 console.log('\ntargets (every ratio reported, including misses):');
 for (const r of rows.filter((row) => row.node)) {
   const x = over(r);
@@ -90,8 +79,5 @@ for (const r of rows.filter((row) => row.node)) {
 }
 const loadEnd = uptimeLine();
 console.log(`\nend:   ${loadEnd}`);
-const out = join(root, `build/bench/rank${SMOKE ? '-smoke' : ''}.json`);
-mkdirSync(join(root, 'build/bench'), { recursive: true });
-writeFileSync(out, JSON.stringify({ smoke: SMOKE, sweep: SWEEP, link: LINK, machine: { cpu: cpus()[0]?.model, cores: CORES, loadStart, loadEnd },
-  rows: rows.map((r) => ({ label: r.label, skipped: r.skip, error: r.error, seconds: r.seconds, best: best(r), numpyOverThis: over(r), ranks: r.ranks, paths: r.paths, note: r.note })) }, null, 2) + '\n');
-console.log(`wrote ${out}`);
+writeRecord(root, `rank${SMOKE ? '-smoke' : ''}`, { smoke: SMOKE, sweep: SWEEP, link: LINK, machine: { cpu: cpus()[0]?.model, cores: CORES, loadStart, loadEnd },
+  rows: rows.map((r) => ({ label: r.label, skipped: r.skip, error: r.error, seconds: r.seconds, best: best(r), numpyOverThis: over(r), ranks: r.ranks, paths: r.paths, note: r.note })) });

@@ -6,12 +6,13 @@
 // eigenpair (the smart peer). Wall time of one complete run, minimum over interleaved repetitions
 // (bench/lib/common.mjs). --smoke runs tiny sizes once (a check that every row works, not a timing).
 // ATTNLAB_CLI overrides the native binary (default build/native/attnlab). Results: build/bench/rmt.json.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDebPackages, printTable, timedRun, uptimeLine } from './lib/common.mjs';
 import { timeLinkInChromium } from './lib/chromium.mjs';
+import { best, fmt, printNotes, repsCell, runRounds, speedup, withDefaults, writeRecord } from './lib/rounds.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SMOKE = process.argv.includes('--smoke');
@@ -64,7 +65,7 @@ const missing = ensureDebPackages(['python3-numpy', 'python3-scipy', 'libopenbla
 const noNumpy = missing.includes('python3-numpy'), noScipy = noNumpy || missing.includes('python3-scipy');
 const haveDist = existsSync(join(root, 'dist/index.html'));
 
-const rows = [
+const rows = withDefaults([
   { group: 'spectrum', label: `numpy full eigh, d = ${SPECTRUM.d}`, peer: 'numpy', skip: noNumpy, reps: 1, run: () => peer('spectrum', 'eigh') },
   { group: 'spectrum', label: `scipy eigsh (top pair only), d = ${SPECTRUM.d}`, peer: 'scipy', skip: noScipy, reps: 1, run: () => peer('spectrum', 'eigsh') },
   { group: 'spectrum', label: 'attnlab Node, --pool 1', run: () => lab('rmt-spectrum', SPECTRUM, 1) },
@@ -76,37 +77,21 @@ const rows = [
   { group: 'transition', label: `attnlab Node, --pool ${POOL} (whole pool)`, node: true, run: () => lab('rmt-transition', TRANSITION, POOL) },
   { group: 'transition', label: 'attnlab native CLI (g++)', native: true, run: () => native('rmt-transition', TRANSITION) },
   { group: 'transition', label: 'attnlab Chromium, preset link', chromium: true, skip: !haveDist, reps: 1, run: () => chromium(TRANSITION_LINK) },
-].map((row) => ({ reps: REPS, skip: false, seconds: [], ...row }));
+], REPS);
 
 const loadStart = uptimeLine();
 console.log(`rmt benchmark${SMOKE ? ' (SMOKE: tiny sizes, not a timing)' : ''}: rmt-spectrum ${kv(SPECTRUM).join(' ')}; rmt-transition ${kv(TRANSITION).join(' ')}`);
 console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${CORES} cores; Node ${process.version}; native CLI ${CLI}\nstart: ${loadStart}`);
 if (missing.length) console.log(`missing Debian packages (rows skipped): ${missing.join(' ')}; as root: apt-get install -y ${missing.join(' ')}`);
-for (let round = 0; round < REPS; round++) {
-  for (const row of rows.filter((r) => !r.skip && !r.error && round < r.reps)) {
-    process.stderr.write(`[round ${round + 1}/${REPS}] ${row.group}: ${row.label} ... `);
-    try {
-      const out = await row.run();
-      row.seconds.push(out.seconds);
-      row.value ??= summary[row.group](out.result);
-      row.note ??= out.note;
-      process.stderr.write(`${out.seconds.toFixed(2)} s\n`);
-    } catch (error) {
-      row.error = error.message.split('\n')[0];
-      process.stderr.write(`FAILED: ${row.error}\n`);
-    }
-  }
-}
+await runRounds(rows, REPS, { name: (row) => `${row.group}: ${row.label}`, onResult: (row, out) => { row.value ??= summary[row.group](out.result); } });
 
-const best = (row) => (row?.seconds.length ? Math.min(...row.seconds) : undefined);
 const peerRow = (group, name) => rows.find((r) => r.group === group && r.peer === name);
-const over = (a, b) => (best(a) && best(b) ? best(a) / best(b) : undefined);
-const fmt = (x, digits = 2) => (x === undefined ? '-' : x.toFixed(digits));
+const over = speedup;
 console.log('\nseconds = wall time of one whole run, min over reps; numpy/this and scipy/this = the peer\u2019s seconds / this row\u2019s\n');
 printTable(['workload', 'implementation', 'reps', 'seconds', 'numpy/this', 'scipy/this', 'λ₁ or mean overlap'],
-  rows.map((r) => [r.group, r.label, r.skip ? 'skipped' : r.error ? 'failed' : r.seconds.length, fmt(best(r)),
+  rows.map((r) => [r.group, r.label, repsCell(r), fmt(best(r)),
     fmt(over(peerRow(r.group, 'numpy'), r)), fmt(over(peerRow(r.group, 'scipy'), r)), r.value ?? '-']));
-for (const r of rows.filter((row) => row.note || row.error)) console.log(`  ${r.label}: ${r.error ? `FAILED: ${r.error}` : r.note}`);
+printNotes(rows);
 
 const verdict = (x, met) => (x === undefined ? '(not measured)' : met ? 'MET' : 'MISSED');
 console.log('\ntargets (every ratio reported, including misses):');
@@ -124,8 +109,5 @@ console.log(`  rmt-spectrum at d = 400 under 1 s in Chromium: ${fmt(chrome)} s $
 const loadEnd = uptimeLine();
 console.log(`\nend:   ${loadEnd}`);
 
-const out = join(root, `build/bench/rmt${SMOKE ? '-smoke' : ''}.json`);
-mkdirSync(join(root, 'build/bench'), { recursive: true });
-writeFileSync(out, JSON.stringify({ smoke: SMOKE, spectrum: SPECTRUM, transition: TRANSITION, machine: { cpu: cpus()[0]?.model, cores: CORES, loadStart, loadEnd },
-  rows: rows.map((r) => ({ group: r.group, label: r.label, skipped: r.skip, error: r.error, seconds: r.seconds, best: best(r), value: r.value, note: r.note })) }, null, 2) + '\n');
-console.log(`wrote ${out}`);
+writeRecord(root, `rmt${SMOKE ? '-smoke' : ''}`, { smoke: SMOKE, spectrum: SPECTRUM, transition: TRANSITION, machine: { cpu: cpus()[0]?.model, cores: CORES, loadStart, loadEnd },
+  rows: rows.map((r) => ({ group: r.group, label: r.label, skipped: r.skip, error: r.error, seconds: r.seconds, best: best(r), value: r.value, note: r.note })) });

@@ -7,12 +7,13 @@
 // interleaved across rows so that background load hits every row alike; numpy and Chromium run
 // once (they are the slow or the end-to-end rows). Results also go to build/bench/sparse-dmin.json.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { debPackageVersion, ensureDebPackages, printTable, timedRun, uptimeLine } from './lib/common.mjs';
 import { timeLinkInChromium } from './lib/chromium.mjs';
+import { best, fmt, printNotes, repsCell, runRounds, speedup, withDefaults, writeRecord } from './lib/rounds.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const REPS = Number(process.argv.find((a) => a.startsWith('--reps='))?.slice(7) ?? 3);
@@ -97,44 +98,31 @@ const numpyLabel = `numpy ${openblas ? `+ OpenBLAS ${debPackageVersion('libopenb
 if (missing.length) console.log(`numpy row skipped: missing ${missing.join(' ')}; as root: apt-get install -y ${missing.join(' ')}`);
 else console.log(`numpy loads: ${blas.loaded || 'no BLAS library'}\n  (libblas.so.3 alternative -> ${blas.alternative})`);
 
-const rows = [
+const rows = withDefaults([
   { label: numpyLabel, reps: 1, numpy: true, skip: missing.length > 0, run: numpyPeer },
   { label: 'attnlab Node, main thread (no --pool)', run: () => attnlabNode() },
   ...(POOL > 1 ? [{ label: 'attnlab Node, --pool 1 (one worker)', run: () => attnlabNode(1) }] : []),
   { label: `attnlab Node, --pool ${POOL} (whole pool, every core)`, run: () => attnlabNode(POOL) },
   { label: 'attnlab native CLI (g++)', run: attnlabNative },
   { label: 'attnlab Chromium, whole preset from navigation', reps: 1, chromium: true, run: chromiumPreset },
-].map((row) => ({ reps: REPS, skip: false, seconds: [], ...row }));
+], REPS);
 
-// Interleaved repetitions: round r runs every row that still wants an r-th repetition.
-for (let round = 0; round < REPS; round++) {
-  for (const row of rows.filter((r) => !r.skip && !r.error && round < r.reps)) {
-    process.stderr.write(`[round ${round + 1}/${REPS}] ${row.label} ... `);
-    try {
-      const out = await row.run();
-      row.seconds.push(out.seconds);
-      row.dmin ??= out.dmin;
-      row.note ??= out.note;
-      if (JSON.stringify(out.dmin) !== JSON.stringify(row.dmin)) row.note = `${row.note ?? ''} d_min changed between repetitions!`;
-      process.stderr.write(`${out.seconds.toFixed(2)} s\n`);
-    } catch (error) {
-      row.error = error.message.split('\n')[0];
-      process.stderr.write(`FAILED: ${row.error}\n`);
-    }
-  }
-}
+await runRounds(rows, REPS, {
+  onResult: (row, out) => {
+    row.dmin ??= out.dmin;
+    if (JSON.stringify(out.dmin) !== JSON.stringify(row.dmin)) row.note = `${row.note ?? ''} d_min changed between repetitions!`;
+  },
+});
 
-const best = (row) => (row.seconds.length ? Math.min(...row.seconds) : undefined);
 const numpyRow = rows.find((r) => r.numpy);
-const ratio = (row) => (best(numpyRow) && best(row) ? best(numpyRow) / best(row) : undefined);
+const ratio = (row) => speedup(numpyRow, row);
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const fmt = (x, digits = 2) => (x === undefined ? '-' : x.toFixed(digits));
 
 console.log(`\nseconds = wall time of one whole preset run, min over reps; numpy/this = numpy's seconds / this row's\n`);
 printTable(['implementation', 'reps', 'seconds', 'numpy/this', ...NS.map((n) => `mean dmin n=${n}`)],
-  rows.map((r) => [r.label, r.skip ? 'skipped' : r.error ? 'failed' : r.seconds.length, fmt(best(r)), fmt(ratio(r)),
+  rows.map((r) => [r.label, repsCell(r), fmt(best(r)), fmt(ratio(r)),
     ...NS.map((_, k) => (r.dmin ? fmt(mean(r.dmin[k]), 1) : '-'))]));
-for (const r of rows.filter((row) => row.note || row.error)) console.log(`  ${r.label}: ${r.error ? `FAILED: ${r.error}` : r.note}`);
+printNotes(rows);
 
 // attnlab is deterministic in the seed on every platform, so its rows must agree per seed; numpy's own
 // generator makes its values agree only in distribution.
@@ -157,14 +145,11 @@ console.log(`  preset < 30 s in Chromium: ${fmt(chromiumSeconds, 1)} s  ${chromi
 const loadEnd = uptimeLine();
 console.log(`\nend:   ${loadEnd}`);
 
-const out = join(root, 'build/bench/sparse-dmin.json');
-mkdirSync(join(root, 'build/bench'), { recursive: true });
-writeFileSync(out, JSON.stringify({
+writeRecord(root, 'sparse-dmin', {
   started: started.toISOString(), seconds: (Date.now() - started) / 1000, preset: PRESET, link: LINK,
   machine: { cpu: cpus()[0]?.model, cores: CORES, node: process.version, loadStart, loadEnd },
   numpyBlas: blas ?? { missing }, attnlabAgree: disagreeing.length === 0,
   rows: rows.map((r) => ({ label: r.label, skipped: r.skip, error: r.error, reps: r.seconds.length, seconds: r.seconds,
     best: best(r), numpyOverThis: ratio(r), dmin: r.dmin, means: r.dmin?.map(mean), note: r.note })),
   targets: { paperSpeedup: 3, chromiumSeconds: 30 },
-}, null, 2) + '\n');
-console.log(`wrote ${out}`);
+});
