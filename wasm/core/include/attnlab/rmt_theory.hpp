@@ -1,6 +1,6 @@
 // Random-matrix theory of attention pooling (docs/theory/rmt.md#theory): the bulk kappa·(MP_delta ⊠ MP_gamma),
 // its edges, atom and moments; the population and sample spikes with their overlaps; Variant B.
-// All functions are pure; delta = d/V and gamma = d/N must lie in (0, 1000] (the limits delta -> 0,
+// All functions are pure; delta = d/V and gamma = d/N must lie in (0, kBulkRatioMax] (the limits delta -> 0,
 // gamma -> 0 are reached by small positive values; marchenkoPasturDensity is the exact limit law).
 #pragma once
 #include <complex>
@@ -8,7 +8,12 @@
 
 namespace attnlab {
 
-// Refuses delta or gamma outside (0, 1000] with a message naming the parameter.
+// The bulk law's domain in delta and gamma: (0, kBulkRatioMax]. Wider than any experiment's parameters
+// (their schemas take [0.01, 16]) because the theory is also drawn along grids: rmt-phase's axis starts at
+// xmax/points. tests/cpp/test_bounds.cpp checks that every schema's range lies inside it.
+inline constexpr double kBulkRatioMax = 1000;
+
+// Refuses delta or gamma outside (0, kBulkRatioMax] with a message naming the parameter.
 void checkBulkRatios(double delta, double gamma);
 
 // Z(t) = (1+t)(1+delta t)(1+gamma t)/t, the inverse of t = psi(1/zeta) (docs/theory/rmt.md#bulk-law).

@@ -9,7 +9,7 @@ namespace attnlab {
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
-constexpr double kMaxZeta = 1e15;  // far above lambda_+ <= (1 + sqrt 1000)^4 ~ 1.1e6 for ratios in (0, 1000]
+constexpr double kMaxZeta = 1e15;  // far above lambda_+ <= (1 + sqrt 1000)^4 ~ 1.1e6 for ratios in (0, kBulkRatioMax]
 
 // Bisection for a sign change of f on [lo, hi] (f(lo) and f(hi) of opposite signs or zero), to
 // machine precision: robust at the double root of delta = gamma = 1, where Newton stalls.
@@ -40,8 +40,8 @@ double leftRealRoot(double zeta, double delta, double gamma) {
 }  // namespace
 
 void checkBulkRatios(double delta, double gamma) {
-  requireInRange("delta", delta, 0, 1000, true);
-  requireInRange("gamma", gamma, 0, 1000, true);
+  requireInRange("delta", delta, 0, kBulkRatioMax, true);
+  requireInRange("gamma", gamma, 0, kBulkRatioMax, true);
 }
 
 double bulkZ(double t, double delta, double gamma) {
@@ -121,7 +121,7 @@ DensityCurve bulkDensityCurve(double delta, double gamma, double kappa, int poin
 }
 
 double marchenkoPasturDensity(double x, double c, double kappa) {
-  requireInRange("c", c, 0, 1000, true);
+  requireInRange("c", c, 0, kBulkRatioMax, true);
   requireInRange("kappa", kappa, 0, 1e12, true);
   const double z = x / kappa, lo = std::pow(1 - std::sqrt(c), 2), hi = std::pow(1 + std::sqrt(c), 2);
   if (!(z > lo && z < hi)) return 0.0;

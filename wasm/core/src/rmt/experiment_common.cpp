@@ -12,9 +12,9 @@ ParamDecl rmtParam(const std::string& key, double def) {
     return ParamDecl::integer("d", static_cast<std::int64_t>(pick(400)), 2, 8192,
                               "Dimension of the embeddings; the vocabulary has V = d/δ tokens and there are N = d/γ sequences.");
   if (key == "delta")
-    return ParamDecl::real("delta", 0.5, 0.01, 16, "δ = d/V: dimension over vocabulary size (the table's aspect ratio).");
+    return ParamDecl::real("delta", pick(0.5), 0.01, 16, "δ = d/V: dimension over vocabulary size (the table's aspect ratio).");
   if (key == "gamma")
-    return ParamDecl::real("gamma", 0.25, 0.01, 16, "γ = d/N: dimension over the number of sequences (the sample's aspect ratio).");
+    return ParamDecl::real("gamma", pick(0.25), 0.01, 16, "γ = d/N: dimension over the number of sequences (the sample's aspect ratio).");
   if (key == "T")
     return ParamDecl::integer("T", static_cast<std::int64_t>(pick(10)), 3, kMaxSequenceLength,
                               "Sequence length: tokens pooled into one vector (at least the default prefix k = 3; "
