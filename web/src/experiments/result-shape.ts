@@ -4,7 +4,7 @@
 // Shape language: "int", "number", "bool", "string", "null", unions "number|null", arrays "number[]"
 // or "(int|null)[]", nested objects (with "$nullable": true when the object may be null) and arrays
 // of objects [ {...} ]. Every declared key must be present and no other key may appear.
-import { SCHEMAS } from './generated/schemas';
+import { SCHEMAS } from './generated';
 
 export type Shape = string | readonly Shape[] | { readonly [key: string]: Shape | boolean };
 

@@ -1,10 +1,10 @@
 // The page's view of a parameter: the core's declaration (key, kind, default, bounds, unit, help;
-// web/src/experiments/generated/schemas.ts, generated from `attnlab --schema`) merged with the
+// web/src/experiments/generated/<id>.ts, generated from `attnlab --schema`) merged with the
 // presentation each experiment adds (label, group, slider, option labels). The control, the URL
 // key, validation, clamping and the docs all derive from the merged spec.
 import type { Json, Params } from '../engine/core';
 import type { Ghost } from '../plots/lines';
-import { SCHEMAS } from './generated/schemas';
+import { SCHEMAS } from './generated';
 
 interface BaseSpec {
   /** URL key, CLI key and the core's parameter name. */

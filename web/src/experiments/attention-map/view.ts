@@ -8,7 +8,7 @@ import type { Figure, Headline, ParamValues } from '../schema';
 /** A figure whose JSON export is data of its own (the page's export uses `data` when present). */
 type FigureWithData = Figure & { data?: () => FigureData };
 
-import type { AttentionMapResult } from '../generated/schemas';
+import type { AttentionMapResult } from '../generated/attention-map';
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 

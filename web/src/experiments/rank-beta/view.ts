@@ -2,7 +2,7 @@
 // view, on x = 1 + β (docs/theory/rank.md#sphere-law: log–log, guide slopes, the line k = n).
 import type { Json } from '../../engine/core';
 import { formatNumber } from '../../plots';
-import type { RankBetaResult } from '../generated/schemas';
+import type { RankBetaResult } from '../generated/rank-beta';
 import { ceilingRule, sweepFigures, sweepHeadline, type SweepAxis } from '../rank-sweep-view';
 import type { Figure, Headline } from '../schema';
 

@@ -1,7 +1,7 @@
 // rank-eps: the band against ln(1/ε) (docs/theory/rank.md#rank-vs-eps: rank ∝ (β ln(C/ε))^((d−1)/2)), with k = n.
 import type { Json } from '../../engine/core';
 import { formatNumber } from '../../plots';
-import type { RankEpsResult } from '../generated/schemas';
+import type { RankEpsResult } from '../generated/rank-eps';
 import { ceilingRule, sweepFigures, sweepHeadline, type SweepAxis } from '../rank-sweep-view';
 import type { Figure, Headline } from '../schema';
 

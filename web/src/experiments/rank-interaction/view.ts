@@ -2,7 +2,7 @@
 // measured output error, and the residual curves e(r) ≤ b_osc(r) ≤ b_sig(r).
 import type { Json } from '../../engine/core';
 import { DATA_COLORS, THEORY, formatNumber, lineChart, type Series } from '../../plots';
-import type { RankInteractionResult } from '../generated/schemas';
+import type { RankInteractionResult } from '../generated/rank-interaction';
 import { CERTIFICATE_NAMES, LOWER_BOUND_NAMES, svdPathName } from '../rank-names';
 import type { Figure, Headline, RenderOptions } from '../schema';
 

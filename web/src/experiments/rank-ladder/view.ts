@@ -2,7 +2,7 @@
 // Chebyshev certificate's chebErr(g) at k = D(g), the ℓ1 refit's errors; the line at ε and a marker at each certificate.
 import type { Json } from '../../engine/core';
 import { DATA_COLORS, formatNumber, lineChart, type Rule, type Series } from '../../plots';
-import type { RankLadderResult } from '../generated/schemas';
+import type { RankLadderResult } from '../generated/rank-ladder';
 import { CERTIFICATE_NAMES, LOWER_BOUND_NAMES, markerName, svdPathName } from '../rank-names';
 import type { Figure, Headline, RenderOptions } from '../schema';
 

@@ -1,7 +1,7 @@
 // rank-n: the band against n on log–log axes with the diagonal k = n from the core (docs/theory/rank.md#rank-vs-n).
 import type { Json } from '../../engine/core';
 import { formatNumber } from '../../plots';
-import type { RankNResult } from '../generated/schemas';
+import type { RankNResult } from '../generated/rank-n';
 import { sweepFigures, sweepHeadline, type SweepAxis } from '../rank-sweep-view';
 import type { Figure, Headline } from '../schema';
 

@@ -5,7 +5,7 @@ import type { Json } from '../../engine/core';
 import * as Plot from '@observablehq/plot';
 import { DATA_COLORS, formatNumber, lineChart, wrapWithLegend, type Series } from '../../plots';
 import { GRID, PLOT_STYLE, X_LABEL_OFFSET, X_MARGIN_BOTTOM } from '../../plots/theme';
-import type { RankZooResult } from '../generated/schemas';
+import type { RankZooResult } from '../generated/rank-zoo';
 import type { Figure, Headline, RenderOptions } from '../schema';
 
 type R = RankZooResult;

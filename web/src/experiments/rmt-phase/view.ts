@@ -4,7 +4,7 @@
 // Theory only: the whole result redraws as a control moves.
 import type { Json } from '../../engine/core';
 import { INK, formatNumber, heatmap, lineChart } from '../../plots';
-import type { RmtPhaseResult } from '../generated/schemas';
+import type { RmtPhaseResult } from '../generated/rmt-phase';
 import { poolColor, poolName } from '../rmt-family';
 import type { Figure, Headline, ParamValues, RenderOptions } from '../schema';
 

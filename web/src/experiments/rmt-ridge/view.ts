@@ -2,7 +2,7 @@
 // against ‖μ‖² (docs/theory/rmt.md#ridge). Simulation only: there is no theory line to draw.
 import type { Json } from '../../engine/core';
 import { formatNumber, lineChart, type Series } from '../../plots';
-import type { RmtRidgeResult } from '../generated/schemas';
+import type { RmtRidgeResult } from '../generated/rmt-ridge';
 import { poolColor, poolLabel, poolName } from '../rmt-family';
 import type { Figure, Headline, RenderOptions } from '../schema';
 

@@ -4,7 +4,7 @@
 // pooling's hue colours the bars and its theory (solid); edges and outliers are marks on the top edge.
 import type { Json } from '../../engine/core';
 import { INK, MARKER, MUTED, formatNumber, histogram, lineChart, type AxisMark } from '../../plots';
-import type { RmtSpectrumResult } from '../generated/schemas';
+import type { RmtSpectrumResult } from '../generated/rmt-spectrum';
 import { poolColor, poolName } from '../rmt-family';
 import type { Figure, Headline, ParamValues } from '../schema';
 

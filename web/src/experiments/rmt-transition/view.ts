@@ -4,7 +4,7 @@
 // are triangles on the top edge (hollow: population, filled: sample).
 import type { Json } from '../../engine/core';
 import { MARKER, formatNumber, lineChart, type AxisMark, type Series } from '../../plots';
-import type { RmtTransitionResult } from '../generated/schemas';
+import type { RmtTransitionResult } from '../generated/rmt-transition';
 import { familyLegend, poolColor, poolLabel, poolName, poolTag, thresholdLegend } from '../rmt-family';
 import type { Figure, Headline, RenderOptions } from '../schema';
 

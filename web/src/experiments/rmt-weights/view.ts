@@ -4,7 +4,7 @@
 // (docs/theory/rmt.md#prefix-model), and R itself.
 import type { Json } from '../../engine/core';
 import { formatNumber, heatmap, lineChart, type Series } from '../../plots';
-import type { RmtWeightsResult } from '../generated/schemas';
+import type { RmtWeightsResult } from '../generated/rmt-weights';
 import { poolColor, poolName } from '../rmt-family';
 import type { Figure, Headline, RenderOptions } from '../schema';
 
