@@ -7,12 +7,12 @@
 // Bundled for Node by scripts/build-headless.mjs (Vite SSR build); scripts/lab.mjs calls main().
 import { readFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { parseDecimal } from './decimal';
 import { CoreError, type Core, type Inputs, type Json, type Params } from './core';
 import { loadCoreNode } from './load-node';
 import { nodeWorkerRunner } from './node-worker-runner';
 import { Pool } from './pool';
 import { runSharded, ShardedRefusal } from './sharded';
-import { parseDecimal } from '../state/values';
 
 export { Core, CoreError } from './core';
 export { loadCoreNode } from './load-node';

@@ -9,14 +9,10 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { APP_VERSION } from '../plots/stamp';
 import { CoreError, unwrap, type Core, type Json, type Params } from './core';
 
 /** Bad input: exit 2 with this one-line message. */
 export class ShardedRefusal extends Error {}
-
-/** Job files carry package.json's version; the native CLI writes the core's kAppVersion (sharded.test.ts checks it is the same). */
-export { APP_VERSION };
 
 /** combine's exit code when jobs are missing or refused (the merged file is still written, marked "partial"). */
 export const EXIT_INCOMPLETE = 3;

@@ -6,7 +6,7 @@
 // matches are refused, naming why, so the user can choose. The file is untrusted: size-limited,
 // parse errors and shape mismatches named; nothing from it ever reaches the URL. DOM-free.
 import type { Json } from '../engine/core';
-import { APP_VERSION } from '../plots/stamp';
+import { APP_VERSION } from '../version';
 import { defaults, type ExperimentMeta, type ParamValues } from '../experiments/schema';
 import { isObject, resultShape, shapeMismatch, type Shape } from '../experiments/result-shape';
 import { coerceValue } from './values';

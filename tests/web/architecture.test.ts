@@ -1,0 +1,71 @@
+// The rules of docs/ARCHITECTURE.md that a reader of web/src relies on, checked on every source file:
+// dependencies point downwards only.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const src = fileURLToPath(new URL('../../web/src/', import.meta.url));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'wasm' ? [] : sources(path); // wasm/: the built module, not ours
+    return /\.ts$/.test(entry.name) ? [path] : [];
+  });
+}
+const files = sources(src).map((path) => ({ path, name: relative(src, path), text: readFileSync(path, 'utf8') }));
+
+/**
+ * The layer of a file under web/src. version.ts and experiments/generated/ (the core's declarations)
+ * sit below every layer; main.ts, sw.ts and wasm.d.ts are the entry points above them all.
+ */
+function layerOf(name: string): string {
+  if (name === 'version.ts' || name.startsWith('experiments/generated/')) return 'base';
+  if (!name.includes('/')) return 'entry';
+  return name.split('/')[0];
+}
+
+/** What each layer may import besides itself and the base (docs/ARCHITECTURE.md, "Layers"). */
+const MAY_IMPORT: Record<string, string[]> = {
+  entry: ['ui', 'state', 'experiments', 'plots', 'engine', 'wasm'],
+  ui: ['state', 'experiments', 'plots', 'engine'],
+  state: ['experiments', 'engine'],
+  experiments: ['plots', 'engine'],
+  plots: [],
+  engine: ['wasm'],
+  wasm: [],
+  base: [],
+};
+
+/** Relative module specifiers of every static import/export and dynamic import() in a file. */
+function importsOf(text: string): string[] {
+  const found = [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)'(\.{1,2}\/[^']+)'/gm)].map((m) => m[1]);
+  return [...new Set(found)];
+}
+
+describe('dependencies point downwards only', () => {
+  it('every import of web/src goes to its own layer, a layer below it or the base', () => {
+    const wrong: string[] = [];
+    for (const file of files) {
+      const from = layerOf(file.name);
+      for (const spec of importsOf(file.text)) {
+        const target = relative(src, join(dirname(file.path), spec));
+        if (target.startsWith('..')) { if (!spec.endsWith('package.json')) wrong.push(`${file.name} → ${spec} (outside web/src)`); continue; }
+        const isFolder = existsSync(join(src, target)) && statSync(join(src, target)).isDirectory();
+        const to = layerOf(isFolder ? `${target}/index.ts` : /\.m?[jt]s$/.test(target) ? target : `${target}.ts`);
+        if (to !== from && to !== 'base' && !MAY_IMPORT[from].includes(to)) wrong.push(`${file.name} (${from}) → ${target} (${to})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('the rule sees the imports it checks', () => {
+    expect(importsOf("import { a } from '../plots/stamp';\nexport { b } from './x';\nconst m = import('../ui/app');\nimport './side';"))
+      .toEqual(['../plots/stamp', './x', '../ui/app', './side']);
+    expect(importsOf("import { a } from 'comlink';")).toEqual([]);
+    expect(layerOf('experiments/generated/index.ts')).toBe('base');
+    expect(layerOf('experiments/rank-beta/view.ts')).toBe('experiments');
+    expect(layerOf('version.ts')).toBe('base');
+  });
+});
