@@ -5,7 +5,7 @@ import { Pool } from '../engine/pool';
 import { workerRunner } from '../engine/worker-runner';
 import { EXPERIMENTS, FAMILY_LABELS } from '../experiments';
 import { defaults, hasTheory, toCoreParams, uploadsOf, type ExperimentMeta, type ParamValues } from '../experiments/schema';
-import type { Json } from '../engine/core';
+import type { AnyResult } from '../experiments/generated';
 import { formatDuration, wallSeconds } from '../engine/estimate';
 import { exportFigure, makeStamp } from '../plots';
 import { formatLink, parseLink, type AppState } from '../state/url';
@@ -67,7 +67,7 @@ export class App {
   private panel!: Panel;
   private runId = 0;
   /** What the figures on screen came from: exports are stamped with it. */
-  private lastRun: { experimentId: string; values: ParamValues; result: Json; link: string; file?: string; opened?: string; paramsUnknown?: boolean; precomputed?: boolean; partial?: boolean } | undefined;
+  private lastRun: { experimentId: string; values: ParamValues; result: AnyResult; link: string; file?: string; opened?: string; paramsUnknown?: boolean; precomputed?: boolean; partial?: boolean } | undefined;
   private writtenHash = '';
   private theory = new LiveTheory((request, theory) => this.drawTheory(request, theory));
   private theoryToken = 0;
@@ -164,7 +164,7 @@ export class App {
   }
 
   /** A preset's result computed at build time: drawn as a finished run's, marked, with nothing started. */
-  private showPrecomputed(meta: ExperimentMeta, result: Json): void {
+  private showPrecomputed(meta: ExperimentMeta, result: AnyResult): void {
     if (this.inFlight) this.pool.stop(); // a run of the previous link computes nothing more
     clearTimeout(this.pendingRun);
     this.pendingRun = undefined;
@@ -328,12 +328,12 @@ export class App {
    * The new theory keys over the shown result; the simulation stays marked as the previous run's.
    * When the theory is the whole result (a theory-only experiment), it simply becomes the result.
    */
-  private drawTheory(request: TheoryRequest, theory: Json): void {
+  private drawTheory(request: TheoryRequest, theory: Partial<AnyResult>): void {
     const run = this.lastRun;
     if (request.token !== this.theoryToken || !run || run.experimentId !== request.id || document.body.dataset.status === 'running') return;
     const meta = metaOf(run.experimentId);
     const values = request.values as ParamValues;
-    const merged = { ...run.result, ...theory };
+    const merged = withTheory(run.result, theory);
     if (Object.keys(run.result).every((key) => key in theory)) {
       this.state = { ...this.state, values };
       this.writeUrl();
@@ -404,7 +404,7 @@ export class App {
       this.writeUrl();
     }
     const link = location.href; // this run's link (the address follows edits made while it runs)
-    let partial: { result: Json; done: number; total: number } | undefined;
+    let partial: { result: AnyResult; done: number; total: number } | undefined;
     this.status.clearError();
     byId('open-choice').replaceChildren();
     byId('opened-from').hidden = true;
@@ -520,6 +520,11 @@ function describeChanges(meta: ExperimentMeta, keys: string[], shown: ParamValue
   if (keys.length > 4) parts.push(`${keys.length - 4} more`);
   if (fileChanged) parts.push('another file');
   return parts.join('; ');
+}
+
+/** The result with the theory's keys (some of the result's own) replaced by the new theory's. */
+function withTheory<R extends object>(result: R, theory: Partial<R>): R {
+  return { ...result, ...theory };
 }
 
 function omit(values: ParamValues, keys: string[]): ParamValues {
