@@ -1,8 +1,10 @@
 // The rules of docs/ARCHITECTURE.md that a reader of web/src relies on, checked on every source file:
-// dependencies point downwards only.
+// dependencies point downwards only, and the types say what a value is (no `any`; a double cast only
+// with a comment saying why).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const src = fileURLToPath(new URL('../../web/src/', import.meta.url));
@@ -67,5 +69,31 @@ describe('dependencies point downwards only', () => {
     expect(layerOf('experiments/generated/index.ts')).toBe('base');
     expect(layerOf('experiments/rank-beta/view.ts')).toBe('experiments');
     expect(layerOf('version.ts')).toBe('base');
+  });
+});
+
+describe('types say what a value is', () => {
+  it('no `any` type anywhere in web/src (JSON of unknown shape is `unknown`, narrowed where it is read)', () => {
+    const found: string[] = [];
+    for (const file of files) {
+      const source = ts.createSourceFile(file.name, file.text, ts.ScriptTarget.ES2022, true);
+      const visit = (node: ts.Node): void => {
+        if (node.kind === ts.SyntaxKind.AnyKeyword) found.push(`${file.name}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('no `as unknown as` without a comment on the line before saying why', () => {
+    const found: string[] = [];
+    for (const file of files) {
+      const lines = file.text.split('\n');
+      lines.forEach((line, i) => {
+        if (/\bas unknown as\b/.test(line) && !/^\s*\/\/|\/\*/.test(lines[i - 1] ?? '')) found.push(`${file.name}:${i + 1}`);
+      });
+    }
+    expect(found).toEqual([]);
   });
 });
