@@ -1,12 +1,17 @@
-// npm run gen: writes web/src/experiments/generated/schemas.ts from the native CLI's `attnlab --schema`.
+// npm run gen: writes web/src/experiments/generated/ (<id>.ts per experiment and index.ts) from the
+// native CLI's `attnlab --schema`, and removes generated files of experiments the core no longer has.
+// The CLI: the first argument, else $ATTNLAB (as for sweep-runners/), else build/native/attnlab.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { schemaModule } from './schema-module.mjs';
+import { schemaModules } from './schema-module.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const cli = process.argv[2] ?? `${root}build/native/attnlab`;
+const cli = process.argv[2] ?? process.env.ATTNLAB ?? `${root}build/native/attnlab`;
 const schemas = JSON.parse(execFileSync(cli, ['--schema'], { encoding: 'utf8' }));
-const out = `${root}web/src/experiments/generated/schemas.ts`;
-writeFileSync(out, schemaModule(schemas));
-console.error(`wrote ${out} (${schemas.length} experiments)`);
+const dir = `${root}web/src/experiments/generated`;
+const files = schemaModules(schemas);
+mkdirSync(dir, { recursive: true });
+for (const name of readdirSync(dir)) if (!(name in files)) rmSync(`${dir}/${name}`);
+for (const [name, text] of Object.entries(files)) writeFileSync(`${dir}/${name}`, text);
+console.error(`wrote ${dir}/ (${schemas.length} experiments and index.ts)`);

@@ -1,9 +1,9 @@
 // Types of the helpers scripts/precompute-presets.mjs shares with tests/web/precomputed.test.ts.
-import type { Json, Params } from '../web/src/engine/core';
+import type { Params } from '../web/src/engine/core';
 import type { PresetLink } from '../web/src/state/preset-links';
 
 export function wasmHash(): string;
 export function cacheKey(link: string, wasm: string): string;
 export function loadPresetLinks(): Promise<(PresetLink & { params: Params; file: string })[]>;
-export function headlessPool(): Promise<{ run(id: string, params: Params): Promise<Json>; dispose(): void }>;
-export function resultText(result: Json): string;
+export function headlessPool(): Promise<{ run(id: string, params: Params): Promise<unknown>; dispose(): void }>;
+export function resultText(result: unknown): string;

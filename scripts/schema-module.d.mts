@@ -1,2 +1,2 @@
-/** See schema-module.mjs: the text of web/src/experiments/generated/schemas.ts for the core's schemas. */
-export function schemaModule(schemas: unknown[]): string;
+/** See schema-module.mjs: the text of each file of web/src/experiments/generated/, by file name, for the core's schemas. */
+export function schemaModules(schemas: unknown[]): Record<string, string>;

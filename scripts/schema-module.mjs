@@ -1,8 +1,17 @@
-// The text of web/src/experiments/generated/schemas.ts from the core's schemas (`attnlab --schema`):
-// the parameter schemas as a const (the page adds presentation only) and one TypeScript interface per
-// experiment's declared result shape. Used by scripts/gen-schemas.mjs and by the staleness test.
+// The text of web/src/experiments/generated/ from the core's schemas (`attnlab --schema`): one module
+// per experiment (<id>.ts: its parameter schema as a const, the page adds presentation only, and one
+// TypeScript interface for its declared result shape) and index.ts, which gathers them (SCHEMAS,
+// ResultOf, ExperimentId). Used by scripts/gen-schemas.mjs and by the staleness test.
 
 const pascal = (id) => id.replace(/(^|-)([a-z0-9])/g, (_, __, c) => c.toUpperCase());
+const constant = (id) => `${id.replace(/-/g, '_').toUpperCase()}_SCHEMA`;
+
+const HEADER = [
+  '// Generated from the core\'s schemas (`attnlab --schema`) by scripts/gen-schemas.mjs: do not edit.',
+  '// Regenerate with `npm run gen`; a test fails when this file differs from what the core declares.',
+  '/* eslint-disable */',
+  '',
+];
 
 /** TypeScript for one node of the shape language (see wasm/core/include/attnlab/result_shape.hpp). */
 function typeOf(shape, indent) {
@@ -22,18 +31,39 @@ function typeOf(shape, indent) {
   return shape.$nullable ? `${body} | null` : body;
 }
 
-export function schemaModule(schemas) {
-  const lines = [
-    '// Generated from the core\'s schemas (`attnlab --schema`) by scripts/gen-schemas.mjs: do not edit.',
-    '// Regenerate with `npm run gen`; a test fails when this file differs from what the core declares.',
-    '/* eslint-disable */',
+/** web/src/experiments/generated/<id>.ts: one experiment's schema and result type. */
+function experimentModule(schema) {
+  return [
+    ...HEADER,
+    `/** ${schema.id}: its parameters, named inputs and result shape, as its core declares them. */`,
+    `export const ${constant(schema.id)} = ${JSON.stringify(schema, null, 2)} as const;`,
     '',
-    `export const SCHEMAS = ${JSON.stringify(schemas, null, 2)} as const;`,
+    `/** The result of ${schema.id}, as its core declares it. */`,
+    `export interface ${pascal(schema.id)}Result ${typeOf(schema.result, 0)}`,
     '',
-  ];
-  for (const s of schemas) lines.push(`/** The result of ${s.id}, as its core declares it. */`, `export interface ${pascal(s.id)}Result ${typeOf(s.result, 0)}`, '');
+  ].join('\n');
+}
+
+/** web/src/experiments/generated/index.ts: every experiment's schema in the core's order, and the result types by id. */
+function indexModule(schemas) {
+  const lines = [...HEADER];
+  for (const s of schemas) lines.push(`import { ${constant(s.id)}, type ${pascal(s.id)}Result } from './${s.id}';`);
+  lines.push('', `export type { ${schemas.map((s) => `${pascal(s.id)}Result`).join(', ')} };`, '');
+  lines.push('/** Every experiment\'s schema, in the core\'s order. */');
+  lines.push(`export const SCHEMAS = [${schemas.map((s) => constant(s.id)).join(', ')}] as const;`, '');
+  lines.push('/** An experiment id the core declares. */', 'export type ExperimentId = (typeof SCHEMAS)[number][\'id\'];', '');
   lines.push('/** Result types by experiment id. */', 'export interface ResultOf {');
   for (const s of schemas) lines.push(`  '${s.id}': ${pascal(s.id)}Result;`);
   lines.push('}', '');
+  lines.push('/** The result of some experiment: what a page that pairs it with its experiment at run time holds. */');
+  lines.push('export type AnyResult = ResultOf[ExperimentId];', '');
   return lines.join('\n');
+}
+
+/** The generated modules by file name (`<id>.ts` for each experiment, then `index.ts`). */
+export function schemaModules(schemas) {
+  const files = {};
+  for (const s of schemas) files[`${s.id}.ts`] = experimentModule(s);
+  files['index.ts'] = indexModule(schemas);
+  return files;
 }

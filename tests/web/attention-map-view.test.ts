@@ -1,12 +1,12 @@
 // attention-map's view (headline numbers and figure tables) on a real core result: what the page
 // shows and exports is the result, to display precision.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Json } from '../../web/src/engine/core';
 import { loadCoreNode } from '../../web/src/engine/load-node';
 import { attentionMap } from '../../web/src/experiments/attention-map';
+import type { AttentionMapResult } from '../../web/src/experiments/generated';
 import { defaults, toCoreParams, type ParamValues } from '../../web/src/experiments/schema';
 
-let result: Json;
+let result: AttentionMapResult;
 const values: ParamValues = { ...defaults(attentionMap), n: 48, beta: 12, px: 16, seed: 3 };
 beforeAll(async () => {
   result = (await loadCoreNode()).run('attention-map', toCoreParams(values));
@@ -19,9 +19,9 @@ describe('attention-map view', () => {
     for (const item of items) {
       expect(Number.isFinite(item.raw)).toBe(true);
       expect(Math.abs(Number(item.value) - item.raw!), item.key).toBeLessThanOrEqual(5e-3 * Math.abs(item.raw!));
-      if (item.key in result) expect(item.raw).toBe(result[item.key]);
+      if (item.key in result) expect(item.raw).toBe(new Map(Object.entries(result)).get(item.key));
     }
-    const mean = result.rowEntropy.reduce((a: number, b: number) => a + b, 0) / result.rowEntropy.length;
+    const mean = result.rowEntropy.reduce((a, b) => a + b, 0) / result.rowEntropy.length;
     expect(items.find((i) => i.key === 'meanRowEntropy')!.raw).toBeCloseTo(mean, 12);
     expect(mean).toBeLessThanOrEqual(result.maxEntropy); // entropy of a distribution over n keys ≤ ln n
   });
@@ -45,8 +45,8 @@ describe('attention-map view', () => {
     const whole = JSON.stringify(result).length;
     const [heat, sv, entropy] = figures.map((f) => f.data?.() ?? f.table());
     expect(heat).toMatchObject({ rows: result.heatmap.rows, cols: result.heatmap.cols, n: result.n, data: result.heatmap.data });
-    expect(sv).toEqual({ columns: ['k', 'sigma_k'], rows: result.singularValues.map((s: number, k: number) => [k + 1, s]) });
-    expect(entropy).toEqual({ columns: ['row_i', 'entropy_nats'], rows: result.rowEntropy.map((h: number, i: number) => [i, h]) });
+    expect(sv).toEqual({ columns: ['k', 'sigma_k'], rows: result.singularValues.map((s, k) => [k + 1, s]) });
+    expect(entropy).toEqual({ columns: ['row_i', 'entropy_nats'], rows: result.rowEntropy.map((h, i) => [i, h]) });
     for (const data of [sv, entropy]) expect(JSON.stringify(data).length).toBeLessThan(whole);
     expect(Object.keys(heat as object)).not.toContain('singularValues');
   });

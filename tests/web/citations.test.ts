@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { attnlabBibtex, bibKey, FAMILY_PAPER, paperBibtex } from '../../web/src/experiments/citations';
 import { ATTENTION_RANK, RMT_POOLING, SPARSE_APPROXIMATION } from '../../web/src/experiments/references';
-import { APP_VERSION } from '../../web/src/plots/stamp';
+import { APP_VERSION } from '../../web/src/version';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const PAPERS = [SPARSE_APPROXIMATION, RMT_POOLING, ATTENTION_RANK];

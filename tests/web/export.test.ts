@@ -1,7 +1,8 @@
 // Export stamping (web/src/plots/stamp.ts): every file says which experiment, parameters, seed,
 // app version and link it came from, in the way its format allows.
 import { describe, expect, it } from 'vitest';
-import { APP_VERSION, CAPTION_FONT_SIZE, captionChars, captionLines, crc32, csvText, exportFileName, insertPngText, jsonText, makeStamp, readPngText, svgMetadataMarkup } from '../../web/src/plots/stamp';
+import { CAPTION_FONT_SIZE, captionChars, captionLines, crc32, csvText, exportFileName, insertPngText, jsonText, makeStamp, readPngText, svgMetadataMarkup } from '../../web/src/plots/stamp';
+import { APP_VERSION } from '../../web/src/version';
 import pkg from '../../package.json';
 
 const link = 'https://example.org/attnlab/#exp=attention-map&v=1&n=64&seed=7';

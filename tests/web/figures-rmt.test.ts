@@ -5,7 +5,8 @@
 // units with ρ upwards as in the diagram beside it, and a snapshot of every figure's marks and words.
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Core, Json } from '../../web/src/engine/core';
+import type { Core } from '../../web/src/engine/core';
+import type { AnyResult } from '../../web/src/experiments/generated';
 import { loadCoreNode } from '../../web/src/engine/load-node';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { MAX_LEGEND_ROWS, poolColor } from '../../web/src/experiments/rmt-family';
@@ -24,7 +25,7 @@ const CHEAP: Record<string, ParamValues> = {
 };
 const WIDTH = 700;
 
-interface Run { meta: ExperimentMeta; preset: string; values: ParamValues; result: Json }
+interface Run { meta: ExperimentMeta; preset: string; values: ParamValues; result: AnyResult }
 const runs: Run[] = [];
 let core: Core;
 

@@ -6,7 +6,6 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../web/src/engine/core';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { toCoreParams } from '../../web/src/experiments/schema';
 import { parseLink } from '../../web/src/state/url';
@@ -16,10 +15,12 @@ import before from './fixtures/golden-results.json';
 const cli = fileURLToPath(new URL('../../build/native/attnlab', import.meta.url));
 const digests = before.results as Record<string, { keys: string[]; sha256: string }>;
 
-function asBefore(result: Json, keys: string[]): Json {
-  const out: Json = {};
+type JsonObject = Record<string, unknown>;
+
+function asBefore(result: JsonObject, keys: string[]): JsonObject {
+  const out: JsonObject = {};
   for (const key of keys) out[key] = result[key];
-  for (const curve of out.curves ?? []) {
+  for (const curve of (out.curves ?? []) as { setting: JsonObject }[]) {
     const { draws, ...rest } = curve.setting;
     curve.setting = { ...rest, tries: draws };
   }

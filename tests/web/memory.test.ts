@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SCHEMAS } from '../../web/src/experiments/generated/schemas';
+import { SCHEMAS } from '../../web/src/experiments/generated';
 
 const cli = fileURLToPath(new URL('../../build/native/attnlab', import.meta.url));
 

@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../web/src/engine/core';
+import type { AnyResult } from '../../web/src/experiments/generated';
+import { isResultOf } from '../../web/src/experiments/result-shape';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { allPresetLinks } from '../../web/src/state/preset-links';
 import { parseLink } from '../../web/src/state/url';
@@ -18,21 +19,22 @@ const index = existsSync(`${shipped}index.json`)
 const WORD = /\b(null|NaN|undefined)\b|Infinity/;
 
 /** Paths of every scalar number outside arrays (the headline's numbers and the figures' settings). */
-function scalarPaths(value: Json, path: string[] = []): string[][] {
+function scalarPaths(value: unknown, path: string[] = []): string[][] {
   if (typeof value === 'number') return [path];
   if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
-  return Object.entries(value).flatMap(([key, v]) => scalarPaths(v as Json, [...path, key]));
+  return Object.entries(value).flatMap(([key, v]) => scalarPaths(v, [...path, key]));
 }
 
-function withNull(result: Json, path: string[]): Json {
+/** The result with one number set to null: on purpose not of its declared type (the views must cope all the same). */
+function withNull(result: AnyResult, path: string[]): AnyResult {
   const copy = structuredClone(result);
-  let at = copy;
-  for (const key of path.slice(0, -1)) at = at[key];
-  at[path[path.length - 1]] = null;
+  let at: unknown = copy;
+  for (const key of path.slice(0, -1)) at = (at as Record<string, unknown>)[key];
+  (at as Record<string, unknown>)[path[path.length - 1]] = null;
   return copy;
 }
 
-function shownText(id: string, result: Json, values: Record<string, unknown>): string[] {
+function shownText(id: string, result: AnyResult, values: Record<string, unknown>): string[] {
   const meta = EXPERIMENTS.find((m) => m.id === id)!;
   const texts = meta.headline(result, values as never).map((item) => `${item.label}: ${item.value}`);
   for (const figure of meta.figures(result, values as never)) {
@@ -48,8 +50,10 @@ describe('no null, NaN or undefined on the page', () => {
   it.each(presets.map((p) => [p.experimentId, p.label, p] as const))('%s "%s": as shipped and with each scalar set to null', (id, _label, preset) => {
     const file = index?.presets[preset.link];
     if (!file) return;
-    const result = JSON.parse(gunzipSync(readFileSync(`${shipped}${file}`)).toString('utf8')) as Json;
+    const result: unknown = JSON.parse(gunzipSync(readFileSync(`${shipped}${file}`)).toString('utf8'));
     const { state } = parseLink(preset.link, EXPERIMENTS);
+    const meta = EXPERIMENTS.find((m) => m.id === id)!;
+    if (!isResultOf(meta.id, result)) throw new Error(`${file} is not a ${id} result`);
     for (const text of shownText(id, result, state.values)) expect(text).not.toMatch(WORD);
     for (const path of scalarPaths(result)) {
       const texts = shownText(id, withNull(result, path), state.values);

@@ -3,7 +3,7 @@
 // through localRunner and through node worker_threads.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Core, CoreError, type FinishedJob, type Inputs, type Json, type Params, type PlannedJob } from '../../web/src/engine/core';
+import { type Core, CoreError, type FinishedJob, type Inputs, type Params, type PlannedJob } from '../../web/src/engine/core';
 import { loadCoreNode } from '../../web/src/engine/load-node';
 import { localRunner } from '../../web/src/engine/local-runner';
 import { nodeWorkerRunner } from '../../web/src/engine/node-worker-runner';
@@ -17,6 +17,8 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
  * `steps` async steps and returns {k, squared: k*k, runner}; combine sums what is finished.
  * Job `failAt` throws a CoreError. Every runner logs which jobs it ran.
  */
+interface Scripted { sum: { jobs: number[]; sum: number } }
+
 class ScriptedRunners {
   ran: number[][] = [];
   spawned = 0;
@@ -26,7 +28,7 @@ class ScriptedRunners {
   combined = 0;
   constructor(private readonly steps = 3, private readonly failAt = -1, private readonly singleJob = false) {}
 
-  factory = (): Runner => {
+  factory = (): Runner<Scripted> => {
     const me = this.spawned++;
     this.ran[me] = [];
     this.inputsSent[me] = 0;
@@ -54,7 +56,7 @@ class ScriptedRunners {
       },
       combine: async (_id: string, _params: Params, finished: FinishedJob[]) => {
         this.combined++;
-        return { jobs: finished.map((f) => f.index), sum: finished.reduce((a, f) => a + (f.result as Json).squared, 0) };
+        return { jobs: finished.map((f) => f.index), sum: finished.reduce((a, f) => a + (f.result as { squared: number }).squared, 0) };
       },
       terminate: () => {
         dead = true;

@@ -2,7 +2,7 @@
 // experiment has a row, and the row names every top-level key of its result.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SCHEMAS } from '../../web/src/experiments/generated/schemas';
+import { SCHEMAS } from '../../web/src/experiments/generated';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS, findExperiment } from '../../web/src/experiments';
 import { resultShape, shapeMismatch, type Shape } from '../../web/src/experiments/result-shape';
 import { defaults, type ExperimentMeta } from '../../web/src/experiments/schema';
-import { APP_VERSION } from '../../web/src/plots/stamp';
+import { APP_VERSION } from '../../web/src/version';
 import { readResultText, resultEnvelope, RESULT_FILE_LIMIT_BYTES, sizeRefusal } from '../../web/src/state/result-file';
 import shapes from '../fixtures/result-shapes.json';
 

@@ -2,7 +2,7 @@
 // tables rectangular, and the live-theory contract — the core's theory keys are result keys with the
 // same values (how fast the theory redraws is measured in bench/live-theory.mjs, not here).
 import { expect, it } from 'vitest';
-import { hasTheory, toCoreParams, type ExperimentMeta } from '../../web/src/experiments/schema';
+import { hasTheory, toCoreParams } from '../../web/src/experiments/schema';
 import { describeViewContract, runCheap, type CheapParams } from './view-contract';
 
 const CHEAP: CheapParams = {
@@ -17,10 +17,11 @@ const get = runCheap(CHEAP);
 describeViewContract(CHEAP, get, (id) => {
   it('the theory keys are result keys with the same values (ridge: no theory)', () => {
     const { core, runs } = get();
-    const { values, result } = runs.get(id)!;
-    if (id === 'rmt-ridge') { expect(hasTheory(id)).toBe(false); return; }
-    expect(hasTheory(id as ExperimentMeta['id'])).toBe(true);
-    const theory = core.theory(id, toCoreParams(values));
-    for (const [key, value] of Object.entries(theory)) expect(result[key], key).toEqual(value);
+    const { meta, values, result } = runs.get(id)!;
+    if (meta.id === 'rmt-ridge') { expect(hasTheory(meta.id)).toBe(false); return; }
+    expect(hasTheory(meta.id)).toBe(true);
+    const theory = core.theory(meta.id, toCoreParams(values));
+    const shown = new Map(Object.entries(result));
+    for (const [key, value] of Object.entries(theory)) expect(shown.get(key), key).toEqual(value);
   });
 });

@@ -1,10 +1,10 @@
 // Schema sanity for every registered experiment, and agreement with the core: what the panel and
 // the URL accept is exactly what the core accepts (defaults run, bounds pass, one step beyond fails).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { schemaModule } from '../../scripts/schema-module.mjs';
+import { schemaModules } from '../../scripts/schema-module.mjs';
 import { differences } from '../e2e/compare.mjs';
 import { Core, CoreError } from '../../web/src/engine/core';
 import { loadCoreNode } from '../../web/src/engine/load-node';
@@ -15,12 +15,14 @@ import { coerceValue, formatValue } from '../../web/src/state/values';
 
 const cases = EXPERIMENTS.map((m) => [m.id, m] as const);
 const cli = fileURLToPath(new URL('../../build/native/attnlab', import.meta.url));
-const generated = fileURLToPath(new URL('../../web/src/experiments/generated/schemas.ts', import.meta.url));
+const generated = fileURLToPath(new URL('../../web/src/experiments/generated/', import.meta.url));
 
 describe('one declaration per parameter, in the core', () => {
-  it('the generated module equals `attnlab --schema` (run `npm run gen` after changing a schema)', () => {
+  it('the generated modules equal `attnlab --schema`, one per experiment (run `npm run gen` after changing a schema)', () => {
     const schemas = JSON.parse(execFileSync(cli, ['--schema'], { encoding: 'utf8' }));
-    expect(readFileSync(generated, 'utf8')).toBe(schemaModule(schemas));
+    const expected = schemaModules(schemas);
+    expect(readdirSync(generated).sort()).toEqual(Object.keys(expected).sort());
+    for (const [name, text] of Object.entries(expected)) expect(readFileSync(`${generated}${name}`, 'utf8'), name).toBe(text);
   });
 
   it('the wasm module declares the same schemas as the native CLI', async () => {

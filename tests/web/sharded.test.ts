@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SCHEMAS } from '../../web/src/experiments/generated/schemas';
+import { SCHEMAS } from '../../web/src/experiments/generated';
 import { differences } from '../e2e/compare.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

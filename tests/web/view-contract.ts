@@ -1,13 +1,14 @@
 // The contract every experiment's view keeps on a real core result (wasm), shared by the family
 // tests: headline keys unique with finite numbers, figure ids unique, tables rectangular and non-empty.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Core, Json } from '../../web/src/engine/core';
+import type { Core } from '../../web/src/engine/core';
+import type { AnyResult } from '../../web/src/experiments/generated';
 import { loadCoreNode } from '../../web/src/engine/load-node';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { defaults, toCoreParams, type ExperimentMeta, type ParamValues } from '../../web/src/experiments/schema';
 
 export type CheapParams = Record<string, Record<string, number | string | number[]>>;
-export interface ViewRun { meta: ExperimentMeta; values: ParamValues; result: Json }
+export interface ViewRun { meta: ExperimentMeta; values: ParamValues; result: AnyResult }
 
 /** Runs each experiment once at its cheap parameters (before the tests); `get()` gives the core and the runs. */
 export function runCheap(cheap: CheapParams): () => { core: Core; runs: Map<string, ViewRun> } {
@@ -18,7 +19,7 @@ export function runCheap(cheap: CheapParams): () => { core: Core; runs: Map<stri
     for (const [id, params] of Object.entries(cheap)) {
       const meta = EXPERIMENTS.find((m) => m.id === id)!;
       const values = { ...defaults(meta), ...params } as ParamValues;
-      runs.set(id, { meta, values, result: core.run(id, toCoreParams(values)) });
+      runs.set(id, { meta, values, result: core.run(meta.id, toCoreParams(values)) });
     }
   });
   return () => ({ core, runs });

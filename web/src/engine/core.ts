@@ -1,10 +1,11 @@
 // Typed facade over the wasm module: JSON envelopes in and out, errors turned into thrown Errors.
 // The same facade runs in a Web Worker, in Node (headless runs, Vitest) and on the main thread.
+// A result is typed by its experiment id: ResultOf[id], generated from the core's declared result shape.
+import type { ExperimentId, ResultOf } from '../experiments/generated';
 
 export type Params = Record<string, string | number | number[] | string[]>;
-/** A result as JSON; each experiment's view narrows it with its generated result type. */
-export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-export interface FinishedJob { index: number; result: Json }
+/** One job's own result: only the experiment's combine reads it (its shape is not declared). */
+export interface FinishedJob { index: number; result: unknown }
 /** One job as plan returns it: the user's parameters and the job's coordinates, kept apart. */
 export interface PlannedJob { params: Params; at: Record<string, number | string>; estimatedSeconds?: number | null }
 /** What plan returns: the jobs, whether the one job's result is the result (no combine step), and the
@@ -12,14 +13,23 @@ export interface PlannedJob { params: Params; at: Record<string, number | string
  * when the experiment has no model; see docs/cost-model.md). */
 export interface Plan { jobs: PlannedJob[]; singleJob: boolean; estimatedBytes: number | null; estimatedSeconds: number | null }
 
-/** A parsed user file (the core's one parser): row-major values with their shape, or sparse triplets. */
-/** A parsed input file; a head bundle (paper 3) may also give its Q·K scale, which the run takes as its scale parameter. */
+/** A parsed input file (the core's one parser): row-major values with their shape, or sparse triplets.
+ * A head bundle (paper 3) may also give its Q·K scale, which the run takes as its scale parameter. */
 export interface InputArray { shape: number[]; sparse: boolean; values: Float64Array; bundleScale?: number }
 /** Parsed files by input name ("pattern", "q", ...). Never part of a link. */
 export type Inputs = Record<string, InputArray>;
 
 /** progress(done, total, label): label says what a long step is doing ("singular values of …"). */
 export type ProgressCallback = (done: number, total: number, label: string) => boolean | void;
+
+/** The part of one experiment's schema (`attnlab --schema`) code that knows no experiment reads; the
+ * full, exact types are generated (experiments/generated/<id>.ts). */
+export interface CoreSchema {
+  id: string; family: string; singleJob: boolean; hasTheory: boolean;
+  params: { key: string; kind: string }[];
+  inputs: { name: string; formats: string[] }[];
+  result: unknown;
+}
 
 /** The raw Embind surface (wasm/bindings/*.cpp). */
 export interface CoreModule {
@@ -54,28 +64,32 @@ export class CoreError extends Error {
   get stopped(): boolean { return this.message === 'stopped'; }
 }
 
-/** Parses a core envelope {"ok":..,"value"|"error"}: the value, or a thrown CoreError. */
-export function unwrap(envelope: string): Json {
-  const parsed = JSON.parse(envelope) as { ok: boolean; value?: Json; error?: string; badInput?: boolean };
+/**
+ * Parses a core envelope {"ok":..,"value"|"error"}: the value, or a thrown CoreError. T is what the
+ * entry point that wrote the envelope returns (wasm/bindings): the one place the core's word is taken
+ * for a type, checked by the golden result-shape tests; unknown when the caller does not know it.
+ */
+export function unwrap<T = unknown>(envelope: string): T {
+  const parsed = JSON.parse(envelope) as { ok: boolean; value?: T; error?: string; badInput?: boolean };
   if (!parsed.ok) throw new CoreError(parsed.error ?? 'unknown error in the core', parsed.badInput === true);
-  return parsed.value;
+  return parsed.value as T;
 }
 
 export class Core {
   constructor(readonly module: CoreModule) {}
 
   /** Every experiment's schema as the core declares it (params, inputs, result shape). */
-  experiments(): { id: string; family: string; singleJob: boolean }[] {
-    return JSON.parse(this.module.listExperiments());
+  experiments(): CoreSchema[] {
+    return JSON.parse(this.module.listExperiments()) as CoreSchema[];
   }
 
   /** Validates params (and the shapes of the inputs) and splits them into independent jobs. */
   plan(id: string, params: Params, inputs?: Inputs): Plan {
-    return unwrap(this.module.plan(id, JSON.stringify(params), inputs));
+    return unwrap<Plan>(this.module.plan(id, JSON.stringify(params), inputs));
   }
 
   /** Runs one job. onProgress must not throw: an exception crossing wasm frames would leak. */
-  runJob(id: string, job: PlannedJob, inputs?: Inputs, onProgress?: ProgressCallback): Json {
+  runJob(id: string, job: PlannedJob, inputs?: Inputs, onProgress?: ProgressCallback): unknown {
     const progress = (done: number, total: number, label: string): boolean => {
       try { return onProgress?.(done, total, label) !== false; } catch { return false; }
     };
@@ -83,13 +97,13 @@ export class Core {
   }
 
   /** Aggregates any subset of finished jobs into a (partial) result. */
-  combine(id: string, params: Params, finished: FinishedJob[]): Json {
-    return unwrap(this.module.combine(id, JSON.stringify(params), JSON.stringify(finished)));
+  combine<Id extends ExperimentId>(id: Id, params: Params, finished: FinishedJob[]): ResultOf[Id] {
+    return unwrap<ResultOf[Id]>(this.module.combine(id, JSON.stringify(params), JSON.stringify(finished)));
   }
 
-  /** The experiment's theory curves alone (cheap: closed forms), for redrawing while a parameter moves. */
-  theory(id: string, params: Params): Json {
-    return unwrap(this.module.theory(id, JSON.stringify(params)));
+  /** The experiment's theory curves alone (cheap: closed forms), for redrawing while a parameter moves: some of its result's keys. */
+  theory<Id extends ExperimentId>(id: Id, params: Params): Partial<ResultOf[Id]> {
+    return unwrap<Partial<ResultOf[Id]>>(this.module.theory(id, JSON.stringify(params)));
   }
 
   /** Parses one named input file with the core's parser (the same one the native CLI uses). */
@@ -99,8 +113,8 @@ export class Core {
     return out.value;
   }
 
-  /** plan + every job + combine, in this thread (what headless runs do). */
-  run(id: string, params: Params, inputs?: Inputs, onProgress?: (fraction: number, label: string) => void): Json {
+  /** plan + every job + combine, in this thread (what headless runs do). A single job's result is the result. */
+  run<Id extends ExperimentId>(id: Id, params: Params, inputs?: Inputs, onProgress?: (fraction: number, label: string) => void): ResultOf[Id] {
     const { jobs, singleJob } = this.plan(id, params, inputs);
     const finished: FinishedJob[] = [];
     jobs.forEach((job, index) => {
@@ -110,6 +124,7 @@ export class Core {
       });
       finished.push({ index, result });
     });
-    return singleJob ? finished[0].result : this.combine(id, params, finished);
+    // plan says whether the one job's result is the whole result (singleJob): then it has the result's shape.
+    return singleJob ? finished[0].result as ResultOf[Id] : this.combine(id, params, finished);
   }
 }

@@ -7,27 +7,25 @@
 // Bundled for Node by scripts/build-headless.mjs (Vite SSR build); scripts/lab.mjs calls main().
 import { readFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { CoreError, type Core, type Inputs, type Json, type Params } from './core';
+import { parseDecimal } from './decimal';
+import type { ExperimentId } from '../experiments/generated';
+import { CoreError, type Core, type CoreSchema, type Inputs, type Params } from './core';
 import { loadCoreNode } from './load-node';
 import { nodeWorkerRunner } from './node-worker-runner';
 import { Pool } from './pool';
 import { runSharded, ShardedRefusal } from './sharded';
-import { parseDecimal } from '../state/values';
 
 export { Core, CoreError } from './core';
 export { loadCoreNode } from './load-node';
 export { nodeWorkerRunner } from './node-worker-runner';
 export { Pool } from './pool';
 
-/** The part of an experiment's schema the command line needs. */
-interface CoreSchema { id: string; inputs: { name: string; formats?: string[] }[]; params?: { key: string }[] }
-
 /** key=value is a file when key is an input; when it is also a parameter (rmt-*'s R), only with a file extension (R=my.csv). */
 function isFileArg(schema: CoreSchema, key: string, value: string): boolean {
   const rule = schema.inputs.find((i) => i.name === key);
   if (!rule) return false;
-  if (!(schema.params ?? []).some((p) => p.key === key)) return true;
-  return (rule.formats ?? []).some((f) => value.toLowerCase().endsWith(`.${f}`));
+  if (!schema.params.some((p) => p.key === key)) return true;
+  return rule.formats.some((f) => value.toLowerCase().endsWith(`.${f}`));
 }
 
 export interface HeadlessIo {
@@ -38,7 +36,7 @@ export interface HeadlessIo {
 }
 
 export interface HeadlessArgs {
-  id: string;
+  id: ExperimentId;
   params: Params;
   /** Input name -> file path (e.g. pattern=my.csv; upload= is the experiment's only input). */
   files: [string, string][];
@@ -82,11 +80,16 @@ export function overTimeBudget(estimatedSeconds: number, limitText: string): str
     `give --max-seconds ${seconds} to run it anyway, or split it into jobs (attnlab plan, README "Running big sweeps")`;
 }
 
+/** The module lists exactly the generated experiment ids (schema.test.ts checks): an id it lists is an ExperimentId. */
+function listed(id: string, schemas: CoreSchema[]): id is ExperimentId {
+  return schemas.some((s) => s.id === id);
+}
+
 export function parseArgs(argv: string[], schemas: CoreSchema[]): HeadlessArgs | UsageError {
   const [id, ...rest] = argv;
   if (!id || id.startsWith('-')) return new UsageError('expected an experiment id first');
   const schema = schemas.find((s) => s.id === id);
-  if (!schema) return new UsageError(`unknown experiment ${quote(id)} (known: ${schemas.map((s) => s.id).join(', ')})`);
+  if (!schema || !listed(id, schemas)) return new UsageError(`unknown experiment ${quote(id)} (known: ${schemas.map((s) => s.id).join(', ')})`);
   const inputNames = schema.inputs.map((i) => i.name);
   const args: HeadlessArgs = { id, params: {}, files: [], maxSeconds: DEFAULT_MAX_SECONDS };
   const cores = availableParallelism();
@@ -145,7 +148,7 @@ async function readInputs(core: Core, args: HeadlessArgs, stderr: (text: string)
       throw new UsageError(`the head bundles ${quote(firstScale.path)} (scale ${firstScale.scale}) and ${quote(path)} (scale ${bundleScale}) disagree on scale: give Q and K of one head`);
     }
     if (bundleScale && !firstScale) firstScale = { scale: bundleScale, path };
-    const takesScale = (core.experiments() as unknown as CoreSchema[]).find((e) => e.id === args.id)?.params?.some((p) => p.key === 'scale');
+    const takesScale = core.experiments().find((e) => e.id === args.id)?.params.some((p) => p.key === 'scale');
     if (bundleScale && takesScale && args.params.scale === undefined) {
       args.params.scale = String(bundleScale);
       stderr(`attnlab: scale=${bundleScale} from the head bundle ${path}\n`);
@@ -178,7 +181,7 @@ function requireTimeBudget(core: Core, args: HeadlessArgs, inputs: Inputs | unde
   if (over) throw new UsageError(over);
 }
 
-async function run(core: Core, args: HeadlessArgs, io: HeadlessIo): Promise<Json> {
+async function run(core: Core, args: HeadlessArgs, io: HeadlessIo): Promise<unknown> {
   const inputs = await readInputs(core, args, io.stderr);
   requireTimeBudget(core, args, inputs);
   const progress = progressPrinter(io.stderr);
@@ -207,7 +210,7 @@ export async function main(argv: string[], io: HeadlessIo): Promise<number> {
   }
   try {
     const core = await loadCoreNode(io.wasmDir);
-    const schemas = JSON.parse(core.module.listExperiments()) as CoreSchema[];
+    const schemas = core.experiments();
     if (argv[0] === '--schema') { io.stdout(JSON.stringify(schemas, null, 2) + '\n'); return 0; }
     if (['plan', 'run-job', 'combine'].includes(argv[0])) return runSharded(core, argv, io.stdout, io.stderr);
     const args = parseArgs(argv, schemas);

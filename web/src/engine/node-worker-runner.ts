@@ -4,7 +4,8 @@
 import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { CoreError, unwrap, type Json } from './core';
+import type { ExperimentId, ResultOf } from '../experiments/generated';
+import { CoreError, unwrap, type FinishedJob, type Params, type Plan } from './core';
 import type { Runner } from './pool';
 
 // Protocol. In: {call, op, args}. Out: {call, progress: [done, total, label]} (at most every 50 ms)
@@ -36,9 +37,24 @@ parentPort.on('message', async ({ call, op, args }) => {
 `;
 
 interface Pending {
-  resolve: (value: Json) => void;
+  /** The envelope's value; `call` says what type it has. */
+  resolve: (envelope: string) => void;
   reject: (error: Error) => void;
   onProgress?: (done: number, total: number, label: string) => void;
+}
+
+/** A message of the protocol above, or undefined for anything else. */
+function workerMessage(message: unknown): { call: number; progress?: [number, number, string]; envelope?: string; fatal?: string } | undefined {
+  if (typeof message !== 'object' || message === null) return undefined;
+  const { call, progress, envelope, fatal } = message as Record<string, unknown>;
+  if (typeof call !== 'number') return undefined;
+  const isProgress = Array.isArray(progress) && progress.length === 3 && typeof progress[0] === 'number' && typeof progress[1] === 'number' && typeof progress[2] === 'string';
+  return {
+    call,
+    ...(isProgress ? { progress: [progress[0], progress[1], progress[2]] } : {}),
+    ...(typeof envelope === 'string' ? { envelope } : {}),
+    ...(fatal !== undefined ? { fatal: String(fatal) } : {}),
+  };
 }
 
 /** wasmDir holds the web build's attnlab.mjs and attnlab.wasm. */
@@ -54,33 +70,33 @@ export function nodeWorkerRunner(wasmDir: string): Runner {
     pending.clear();
   };
 
-  worker.on('message', (message: { call: number; progress?: [number, number, string]; envelope?: string; fatal?: string }) => {
-    const p = pending.get(message.call);
-    if (!p) return;
-    if (message.progress) return p.onProgress?.(...message.progress);
-    pending.delete(message.call);
-    if (message.fatal !== undefined) return p.reject(new CoreError(message.fatal));
-    try {
-      p.resolve(unwrap(message.envelope as string));
-    } catch (error) {
-      p.reject(error as Error);
-    }
+  worker.on('message', (message: unknown) => {
+    const m = workerMessage(message);
+    const p = m && pending.get(m.call);
+    if (!m || !p) return;
+    if (m.progress) return p.onProgress?.(...m.progress);
+    pending.delete(m.call);
+    if (m.fatal !== undefined) return p.reject(new CoreError(m.fatal));
+    if (m.envelope === undefined) return p.reject(new CoreError('the worker answered without an envelope'));
+    p.resolve(m.envelope);
   });
   worker.on('error', (error) => failAll(new CoreError(`worker failed: ${error.message}`)));
   worker.on('exit', () => failAll(new CoreError('stopped')));
 
-  const call = (op: string, args: unknown[], onProgress?: Pending['onProgress']) =>
-    new Promise<Json>((resolve, reject) => {
+  /** T: what the core's entry point `op` returns (see unwrap). */
+  const call = <T>(op: string, args: unknown[], onProgress?: Pending['onProgress']) =>
+    new Promise<T>((resolve, reject) => {
       const id = nextCall++;
-      pending.set(id, { resolve, reject, onProgress });
+      pending.set(id, { resolve: (envelope) => { try { resolve(unwrap<T>(envelope)); } catch (error) { reject(error as Error); } }, reject, onProgress });
       worker.postMessage({ call: id, op, args });
     });
 
   return {
-    setInputs: async (inputs) => { await call('setInputs', [inputs]); },
-    plan: (id, params) => call('plan', [id, JSON.stringify(params)]),
-    runJob: (id, job, onProgress) => call('runJob', [id, JSON.stringify(job)], onProgress),
-    combine: (id, params, finished) => call('combine', [id, JSON.stringify(params), JSON.stringify(finished)]),
+    setInputs: async (inputs) => { await call<null>('setInputs', [inputs]); },
+    plan: (id, params) => call<Plan>('plan', [id, JSON.stringify(params)]),
+    runJob: (id, job, onProgress) => call<unknown>('runJob', [id, JSON.stringify(job)], onProgress),
+    combine: <Id extends ExperimentId>(id: Id, params: Params, finished: FinishedJob[]) =>
+      call<ResultOf[Id]>('combine', [id, JSON.stringify(params), JSON.stringify(finished)]),
     terminate: () => {
       failAll(new CoreError('stopped'));
       void worker.terminate();

@@ -1,24 +1,30 @@
 // A pool of runners (one wasm instance each) for sweeps: plan once, spread the jobs, combine what is
 // finished after every job so the page can draw partial results. Stop terminates and respawns.
 // A run's inputs (parsed files) go to each runner once, not once per job.
-import { CoreError, type FinishedJob, type Inputs, type Json, type Params, type Plan, type PlannedJob } from './core';
+import type { ResultOf } from '../experiments/generated';
+import { CoreError, type FinishedJob, type Inputs, type Params, type Plan, type PlannedJob } from './core';
 
-export interface Runner {
+/**
+ * Runs the core's experiments; `Results` gives each experiment id's result type: the core's own
+ * (ResultOf) unless a test scripts experiments of its own.
+ */
+export interface Runner<Results = ResultOf> {
   /** Keeps the run's inputs in the runner; plan and runJob use them until the next call. */
   setInputs(inputs: Inputs | undefined): Promise<void>;
   plan(id: string, params: Params): Promise<Plan>;
-  runJob(id: string, job: PlannedJob, onProgress?: (done: number, total: number, label: string) => void): Promise<Json>;
-  combine(id: string, params: Params, finished: FinishedJob[]): Promise<Json>;
+  /** One job's own result, for combine. */
+  runJob(id: string, job: PlannedJob, onProgress?: (done: number, total: number, label: string) => void): Promise<unknown>;
+  combine<Id extends keyof Results & string>(id: Id, params: Params, finished: FinishedJob[]): Promise<Results[Id]>;
   terminate(): void;
 }
-export type RunnerFactory = () => Runner;
+export type RunnerFactory<Results = ResultOf> = () => Runner<Results>;
 
-export interface RunOptions {
+export interface RunOptions<Result> {
   inputs?: Inputs;
   /** Overall fraction done in [0, 1], and what the slowest running step is doing. */
   onProgress?: (fraction: number, label: string) => void;
   /** A combined result over the jobs finished so far. */
-  onPartial?: (result: Json, finishedJobs: number, totalJobs: number) => void;
+  onPartial?: (result: Result, finishedJobs: number, totalJobs: number) => void;
 }
 
 /** Every core: the workers run at normal priority and the page's main thread only draws. */
@@ -27,15 +33,15 @@ export function defaultPoolSize(): number {
   return Math.max(1, cores);
 }
 
-export class Pool {
-  private runners: Runner[] = [];
+export class Pool<Results = ResultOf> {
+  private runners: Runner<Results>[] = [];
   private cancel: ((reason: Error) => void) | undefined;
   /** Bumped by stop(): a run whose generation is old must not spawn runners or report results. */
   private generation = 0;
 
-  constructor(private readonly factory: RunnerFactory, readonly size = defaultPoolSize()) {}
+  constructor(private readonly factory: RunnerFactory<Results>, readonly size = defaultPoolSize()) {}
 
-  private runner(i: number): Runner {
+  private runner(i: number): Runner<Results> {
     return (this.runners[i] ??= this.factory());
   }
 
@@ -56,7 +62,7 @@ export class Pool {
     return this.runner(0).plan(id, params);
   }
 
-  async run(id: string, params: Params, options: RunOptions = {}): Promise<Json> {
+  async run<Id extends keyof Results & string>(id: Id, params: Params, options: RunOptions<Results[Id]> = {}): Promise<Results[Id]> {
     if (this.cancel) this.stop(); // one run at a time: a new run replaces the old one
     let cancel!: (reason: Error) => void;
     const stopped = new Promise<never>((_, reject) => { cancel = reject; });
@@ -69,7 +75,7 @@ export class Pool {
     }
   }
 
-  private async execute(id: string, params: Params, { inputs, onProgress, onPartial }: RunOptions): Promise<Json> {
+  private async execute<Id extends keyof Results & string>(id: Id, params: Params, { inputs, onProgress, onPartial }: RunOptions<Results[Id]>): Promise<Results[Id]> {
     const generation = this.generation;
     let failed = false;
     const live = () => generation === this.generation && !failed;
@@ -86,7 +92,7 @@ export class Pool {
       if (w > 0 && next < jobs.length) await this.runner(w).setInputs(inputs);
       while (next < jobs.length && live()) {
         const index = next++;
-        let result: Json;
+        let result: unknown;
         try {
           result = await this.runner(w).runJob(id, jobs[index], (d, t, l) => {
             if (!live()) return;
@@ -116,6 +122,7 @@ export class Pool {
     await combining;
     if (generation !== this.generation) throw new CoreError('stopped');
     finished.sort((a, b) => a.index - b.index);
-    return singleJob ? finished[0].result : this.runner(0).combine(id, params, finished);
+    // plan says whether the one job's result is the whole result (singleJob): then it has the result's shape.
+    return singleJob ? finished[0].result as Results[Id] : this.runner(0).combine(id, params, finished);
   }
 }

@@ -9,14 +9,10 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { APP_VERSION } from '../plots/stamp';
-import { CoreError, unwrap, type Core, type Json, type Params } from './core';
+import { CoreError, unwrap, type Core, type Params, type PlannedJob } from './core';
 
 /** Bad input: exit 2 with this one-line message. */
 export class ShardedRefusal extends Error {}
-
-/** Job files carry package.json's version; the native CLI writes the core's kAppVersion (sharded.test.ts checks it is the same). */
-export { APP_VERSION };
 
 /** combine's exit code when jobs are missing or refused (the merged file is still written, marked "partial"). */
 export const EXIT_INCOMPLETE = 3;
@@ -90,18 +86,21 @@ function readRegular(path: string): { text: string } | { error: string } {
 
 function fromCore<T>(envelope: string): T {
   try {
-    return unwrap(envelope) as T;
+    return unwrap<T>(envelope);
   } catch (error) {
     if (error instanceof CoreError && error.badInput) throw new ShardedRefusal(error.message);
     throw error;
   }
 }
 
-function readJobs(core: Core, args: Args): Json[] {
+/** One line of a jobs file (the core's sweepPlan): a planned job and the sweep's bookkeeping (--print names one of its keys). */
+type JobLine = PlannedJob & Record<string, unknown>;
+
+function readJobs(core: Core, args: Args): JobLine[] {
   if (!args.jobs) throw new ShardedRefusal(`${args.command} needs --jobs jobs.jsonl`);
   const read = readRegular(args.jobs);
   if ('error' in read) throw new ShardedRefusal(`--jobs: ${read.error.startsWith('cannot') ? read.error : `'${args.jobs}' is ${read.error}`}`);
-  return fromCore<Json[]>(core.module.sweepReadJobs(args.id, args.jobs, read.text));
+  return fromCore<JobLine[]>(core.module.sweepReadJobs(args.id, args.jobs, read.text));
 }
 
 /** Every entry of a results folder but interrupted writes (*.tmp), for the core to judge. */
@@ -123,14 +122,14 @@ export function runSharded(core: Core, argv: string[], stdout: (t: string) => vo
   const args = parse(argv);
   if (!core.experiments().some((e) => e.id === args.id)) throw new ShardedRefusal(`unknown experiment '${args.id.slice(0, 80)}'`);
   if (args.command === 'plan') {
-    const lines = fromCore<Json[]>(core.module.sweepPlan(args.id, JSON.stringify(args.params)));
+    const lines = fromCore<JobLine[]>(core.module.sweepPlan(args.id, JSON.stringify(args.params)));
     let done = new Set<number>();
     if (args.missing) {
       const checked = fromCore<Checked>(core.module.sweepCheck(JSON.stringify(lines), args.missing, JSON.stringify(resultFiles(args.missing))));
       reportRefused(checked, stderr);
       done = new Set(checked.done);
     }
-    const shown = (line: Json) => {
+    const shown = (line: JobLine) => {
       if (!args.print) return JSON.stringify(line);
       const value = line[args.print] ?? null;
       return typeof value === 'string' ? value : JSON.stringify(value);
@@ -143,12 +142,12 @@ export function runSharded(core: Core, argv: string[], stdout: (t: string) => vo
     if (args.index === undefined || args.index >= jobs.length) throw new ShardedRefusal(`--index must be in [0, ${jobs.length - 1}] for ${args.jobs}`);
     const job = jobs[args.index];
     const result = core.runJob(args.id, { params: job.params, at: job.at });
-    const shard = fromCore<Json>(core.module.sweepShard(JSON.stringify(job), JSON.stringify(result)));
+    const shard = fromCore<unknown>(core.module.sweepShard(JSON.stringify(job), JSON.stringify(result)));
     writeOut(args.output, `${JSON.stringify(shard)}\n`, stdout);
     return 0;
   }
   if (!args.results) throw new ShardedRefusal('combine needs the results folder');
-  const merged = fromCore<Checked & { result: Json; total: number }>(
+  const merged = fromCore<Checked & { result: unknown; total: number }>(
     core.module.sweepCombine(JSON.stringify(jobs), args.results, JSON.stringify(resultFiles(args.results))));
   reportRefused(merged, stderr);
   const { missing } = merged;

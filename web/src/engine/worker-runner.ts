@@ -1,5 +1,7 @@
 // Browser runner: a module Web Worker wrapped with Comlink.
 import * as Comlink from 'comlink';
+import type { FinishedJob, Params } from './core';
+import type { ExperimentId, ResultOf } from '../experiments/generated';
 import type { Runner } from './pool';
 import type { WorkerApi } from './worker';
 
@@ -14,7 +16,9 @@ export function workerRunner(): Runner {
     setInputs: (inputs) => api.setInputs(inputs),
     plan: (id, params) => api.plan(id, params),
     runJob: (id, job, onProgress) => api.runJob(id, job, onProgress ? Comlink.proxy(onProgress) : undefined),
-    combine: (id, params, finished) => api.combine(id, params, finished),
+    // Comlink's Remote type drops combine's type parameter (a union of every result comes back): the
+    // worker's combine is Core.combine for this same id.
+    combine: <Id extends ExperimentId>(id: Id, params: Params, finished: FinishedJob[]) => api.combine(id, params, finished) as Promise<ResultOf[Id]>,
     terminate: () => worker.terminate(),
   };
 }

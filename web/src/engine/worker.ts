@@ -2,6 +2,7 @@
 // Stop is worker.terminate() by the pool (the core cannot be interrupted mid-step from outside).
 // The run's inputs arrive once (setInputs) and stay here for every job of the run.
 import * as Comlink from 'comlink';
+import type { ExperimentId } from '../experiments/generated';
 import type { Core, FinishedJob, Inputs, Params, PlannedJob } from './core';
 import { loadCore } from './load-browser';
 
@@ -26,9 +27,9 @@ const api = {
       return true;
     });
   },
-  async combine(id: string, params: Params, finished: FinishedJob[]) { return (await core()).combine(id, params, finished); },
+  async combine<Id extends ExperimentId>(id: Id, params: Params, finished: FinishedJob[]) { return (await core()).combine(id, params, finished); },
   /** The experiment's theory curves alone (closed forms): redrawn while a control moves. */
-  async theory(id: string, params: Params) { return (await core()).theory(id, params); },
+  async theory<Id extends ExperimentId>(id: Id, params: Params) { return (await core()).theory(id, params); },
   /** Parses a user file with the core's parser, off the main thread. */
   async parseInput(id: string, input: string, fileName: string, bytes: ArrayBuffer, budgetMiB: number) {
     try {

@@ -1,6 +1,6 @@
 // BibTeX for attnlab and for the paper behind each experiment, built from references.ts (the one
 // place the bibliographic facts live). DOM-free: the page's "Cite this" and the README show the same text.
-import { APP_VERSION } from '../plots/stamp';
+import { APP_VERSION } from '../version';
 import { ATTENTION_RANK, RMT_POOLING, SPARSE_APPROXIMATION, type Reference } from './references';
 
 /** The paper each family reproduces; attention-map illustrates paper 3's objects (its explanation cites it). */

@@ -73,7 +73,7 @@ export function bandChart<P extends SweepPoint>(r: SweepResult & { points: P[] }
 
 export function lowerBoundsChart<P extends SweepPoint>(points: P[], axis: SweepAxis<P>, { width, ghost }: RenderOptions): HTMLElement {
   const series: Series[] = LB_NAMES.map((name, i) => ({ label: LOWER_BOUND_NAMES[name], mark: 'line+dot' as const, color: DATA_COLORS[(i + 2) % DATA_COLORS.length],
-    points: points.filter((p) => p.lowerBounds[name] !== null).map((p) => ({ x: axis.x(p), y: p.lowerBounds[name] as number })) }));
+    points: points.flatMap((p) => { const y = p.lowerBounds[name]; return y === null ? [] : [{ x: axis.x(p), y }]; }) }));
   return lineChart(series, { width, ghost, height: 280, x: { label: axis.label, type: 'log', ticks: axis.ticks?.(points) }, y: { label: 'lower bound', integer: true },
     ariaLabel: `Each lower bound against ${axis.key}` });
 }

@@ -2,7 +2,7 @@
 // compute (a bound that does not apply, a certificate that was not run, a job still missing) as JSON
 // null; a view that formats it with a template string would print the word. Every experiment's
 // headline goes through readableHeadline when it is registered (experiments/index.ts).
-import type { ExperimentMeta, Headline } from './schema';
+import type { ExperimentId, ExperimentMeta, Headline } from './schema';
 
 /** "—" for a value not computed, "∞" for an infinite one. */
 export function readableText(text: string): string {
@@ -16,6 +16,6 @@ export function readableHeadline(item: Headline): Headline {
 }
 
 /** The experiment with its headline made readable (see above). */
-export function withReadableHeadline(meta: ExperimentMeta): ExperimentMeta {
+export function withReadableHeadline<Id extends ExperimentId>(meta: ExperimentMeta<Id>): ExperimentMeta<Id> {
   return { ...meta, headline: (result, values) => meta.headline(result, values).map(readableHeadline) };
 }

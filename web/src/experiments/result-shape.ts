@@ -4,7 +4,7 @@
 // Shape language: "int", "number", "bool", "string", "null", unions "number|null", arrays "number[]"
 // or "(int|null)[]", nested objects (with "$nullable": true when the object may be null) and arrays
 // of objects [ {...} ]. Every declared key must be present and no other key may appear.
-import { SCHEMAS } from './generated/schemas';
+import { SCHEMAS, type ExperimentId, type ResultOf } from './generated';
 
 export type Shape = string | readonly Shape[] | { readonly [key: string]: Shape | boolean };
 
@@ -64,5 +64,20 @@ export function shapeMismatch(shape: Shape, value: unknown, path = ''): string {
 
 /** Each experiment's declared result shape, by id. */
 export function resultShape(id: string): Shape | undefined {
-  return (SCHEMAS as readonly { id: string; result?: unknown }[]).find((s) => s.id === id)?.result as Shape | undefined;
+  return SCHEMAS.find((s) => s.id === id)?.result;
+}
+
+/**
+ * The shape check as a type guard: a value with the shape experiment `id` declares has the type generated
+ * from that shape, ResultOf[id]. `shape` is the declared one unless a test gives another.
+ */
+export function isResultOf<Id extends ExperimentId>(id: Id, value: unknown, shape: Shape | undefined = resultShape(id)): value is ResultOf[Id] {
+  return shape !== undefined && shapeMismatch(shape, value) === '';
+}
+
+/** `value` as experiment `id`'s result when it has the declared shape, else the first mismatch (shapeMismatch's words). */
+export function readResultAs<Id extends ExperimentId>(id: Id, value: unknown, shape: Shape | undefined = resultShape(id)):
+  { result: ResultOf[Id] } | { mismatch: string } {
+  if (isResultOf(id, value, shape)) return { result: value };
+  return { mismatch: shape ? shapeMismatch(shape, value) : `${id} declares no result shape` };
 }

@@ -1,10 +1,12 @@
 // The page's view of a parameter: the core's declaration (key, kind, default, bounds, unit, help;
-// web/src/experiments/generated/schemas.ts, generated from `attnlab --schema`) merged with the
+// web/src/experiments/generated/<id>.ts, generated from `attnlab --schema`) merged with the
 // presentation each experiment adds (label, group, slider, option labels). The control, the URL
 // key, validation, clamping and the docs all derive from the merged spec.
-import type { Json, Params } from '../engine/core';
+import type { Params } from '../engine/core';
 import type { Ghost } from '../plots/lines';
-import { SCHEMAS } from './generated/schemas';
+import { SCHEMAS, type ExperimentId, type ResultOf } from './generated';
+
+export type { ExperimentId };
 
 interface BaseSpec {
   /** URL key, CLI key and the core's parameter name. */
@@ -69,8 +71,14 @@ export interface Headline { key: string; label: string; value: string; raw?: num
 
 export interface Preset { label: string; description: string; values: { readonly [key: string]: ParamValue | undefined } }
 
-export interface ExperimentMeta {
-  id: ExperimentId;
+/**
+ * An experiment's presentation; its headline and figures read the result its core declares (ResultOf[Id]).
+ * `ExperimentMeta` alone (Id = every id) is the registry's view: the page pairs each result with the
+ * experiment that computed it, and headline/figures are methods so that a specific experiment's meta
+ * is one (method parameters are compared both ways).
+ */
+export interface ExperimentMeta<Id extends ExperimentId = ExperimentId> {
+  id: Id;
   family: string;
   title: string;
   /** One paragraph: what is computed and what to look for. */
@@ -81,8 +89,8 @@ export interface ExperimentMeta {
   uploads?: UploadSpec[];
   presets?: Preset[];
   /** Headline numbers shown above the figures, each with a stable data-key for tests. */
-  headline: (result: Json, values: ParamValues) => Headline[];
-  figures: (result: Json, values: ParamValues) => Figure[];
+  headline(result: ResultOf[Id], values: ParamValues): Headline[];
+  figures(result: ResultOf[Id], values: ParamValues): Figure[];
   /**
    * Optional explanation panel (HTML with KaTeX-rendered formulas), loaded on demand: KaTeX and the
    * texts stay out of the first bundle, so a figure paints before them.
@@ -93,7 +101,6 @@ export interface ExperimentMeta {
 // ---- the core's schemas, typed -----------------------------------------------------------------
 
 type CoreExperiment = (typeof SCHEMAS)[number];
-export type ExperimentId = CoreExperiment['id'];
 type CoreOf<Id extends ExperimentId> = Extract<CoreExperiment, { id: Id }>;
 type CoreParamOf<Id extends ExperimentId> = CoreOf<Id>['params'][number];
 /** Every parameter key of an experiment except the seed (which has its own control). */
@@ -126,9 +133,9 @@ interface CoreParam {
 }
 
 function coreSchema(id: string): { params: readonly CoreParam[]; inputs: readonly { name: string; formats: readonly string[] }[] } {
-  const found = (SCHEMAS as readonly CoreExperiment[]).find((e) => e.id === id);
+  const found = SCHEMAS.find((e) => e.id === id);
   if (!found) throw new Error(`no core schema for experiment ${id}`);
-  return found as unknown as { params: readonly CoreParam[]; inputs: readonly { name: string; formats: readonly string[] }[] };
+  return found;
 }
 
 /** One parameter: the core's declaration plus the page's presentation. */
@@ -151,7 +158,7 @@ function mergeParam(core: CoreParam, look: ParamPresentationBase & { options?: R
 
 /** The page's parameters of an experiment in the core's order (the seed apart). */
 export function presentParams<Id extends ExperimentId>(id: Id, presentation: Presentation<Id>): ParamSpec[] {
-  const looks = presentation as unknown as Record<string, ParamPresentationBase & { options?: Record<string, string> }>;
+  const looks: { readonly [key: string]: ParamPresentationBase & { options?: Record<string, string> } } = presentation;
   return coreSchema(id).params.filter((p) => p.key !== 'seed').map((p) => mergeParam(p, looks[p.key]));
 }
 
@@ -169,12 +176,12 @@ export function uploadsOf(meta: Pick<ExperimentMeta, 'upload' | 'uploads'>): Upl
 
 /** Whether the core runs this experiment as one job (its result needs no combine step). */
 export function isSingleJob(id: ExperimentId): boolean {
-  return (SCHEMAS as readonly CoreExperiment[]).find((e) => e.id === id)?.singleJob === true;
+  return SCHEMAS.find((e) => e.id === id)?.singleJob === true;
 }
 
 /** Whether the core gives this experiment's theory curves alone (cheap), so the page can redraw them live. */
 export function hasTheory(id: ExperimentId): boolean {
-  return (SCHEMAS as readonly { id: string; hasTheory?: boolean }[]).find((e) => e.id === id)?.hasTheory === true;
+  return SCHEMAS.find((e) => e.id === id)?.hasTheory === true;
 }
 
 const seedCore = coreSchema(SCHEMAS[0].id).params.find((p) => p.key === 'seed')!;

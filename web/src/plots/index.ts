@@ -31,5 +31,5 @@ export { colorLegend, swatchLegend, type LegendItem } from './legend';
 export { colorDomain, colorLut, rampPosition, type ColorScale } from './colormap';
 export { downsampleMaxAbs, type Grid } from './downsample';
 export { exportFigure, composeSvg, type ExportFormat } from './export';
-export { APP_VERSION, makeStamp, type ExportStamp, type FigureData } from './stamp';
+export { makeStamp, type ExportStamp, type FigureData } from './stamp';
 export { DATA_COLORS, INK, MARKER, MUTED, POPULATION_DASH, THEORY, formatNumber } from './theme';

@@ -1,8 +1,6 @@
 // What every export carries — experiment, parameters, seed, app version, link — and the file
 // formats' ways of carrying it (CSV comment lines, SVG <metadata>, JSON `meta`, PNG tEXt). DOM-free.
-import { version } from '../../../package.json';
-
-export const APP_VERSION: string = version;
+import { APP_VERSION } from '../version';
 
 export interface ExportStamp {
   app: 'attnlab';

@@ -1,7 +1,6 @@
-// The app version a link was written with (`app=0.1.0`): package.json's "version", which the build
-// reads through plots/stamp.ts (a JSON import, so Vite, Vitest, tsc and the headless bundle all see
-// the same value), and how two versions compare. DOM-free.
-export { APP_VERSION } from '../plots/stamp';
+// The app version a link was written with (`app=0.1.0`): package.json's "version" (web/src/version.ts),
+// and how two versions compare. DOM-free.
+export { APP_VERSION } from '../version';
 
 /** major.minor.patch (missing parts are 0), with an optional pre-release tag: "0.2.0-rc.1". */
 const VERSION = /^(\d{1,9})(?:\.(\d{1,9}))?(?:\.(\d{1,9}))?(?:-([0-9A-Za-z.-]{1,40}))?$/;

@@ -5,10 +5,10 @@
 // shape (experiments/result-shape.ts): the current experiment wins when it matches; none or several
 // matches are refused, naming why, so the user can choose. The file is untrusted: size-limited,
 // parse errors and shape mismatches named; nothing from it ever reaches the URL. DOM-free.
-import type { Json } from '../engine/core';
-import { APP_VERSION } from '../plots/stamp';
-import { defaults, type ExperimentMeta, type ParamValues } from '../experiments/schema';
-import { isObject, resultShape, shapeMismatch, type Shape } from '../experiments/result-shape';
+import { APP_VERSION } from '../version';
+import type { AnyResult } from '../experiments/generated';
+import { defaults, type ExperimentId, type ExperimentMeta, type ParamValues } from '../experiments/schema';
+import { isObject, readResultAs, resultShape, shapeMismatch, type Shape } from '../experiments/result-shape';
 import { coerceValue } from './values';
 import { urlSpecs } from './url';
 
@@ -20,12 +20,13 @@ export interface ResultEnvelope {
   experiment: string;
   /** Absent when the parameters are unknown (a bare result opened from a file and exported again). */
   params?: Record<string, number | string | number[]>;
-  result: Json;
+  result: AnyResult;
 }
 
 export interface OpenedResult {
-  experimentId: string;
-  result: Json;
+  experimentId: ExperimentId;
+  /** Checked against the experiment's declared result shape. */
+  result: AnyResult;
   /** The parameters to show: the envelope's (checked like a link's), else the panel's or the defaults. */
   values: ParamValues;
   /** True when the file named its parameters (an envelope): the run can be reproduced from them. */
@@ -49,7 +50,7 @@ export interface ReadOptions {
   shapeOf?: (id: string) => Shape | undefined;
 }
 
-export function resultEnvelope(experimentId: string, values: ParamValues | undefined, result: Json): ResultEnvelope {
+export function resultEnvelope(experimentId: string, values: ParamValues | undefined, result: AnyResult): ResultEnvelope {
   if (!values) return { attnlab: APP_VERSION, experiment: experimentId, result };
   const params = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? [...v] : v]));
   return { attnlab: APP_VERSION, experiment: experimentId, params, result };
@@ -85,13 +86,12 @@ function readEnvelope(data: Record<string, unknown>, name: string, o: ReadOption
   const meta = typeof id === 'string' ? o.registry.find((m) => m.id === id) : undefined;
   if (!meta) return { ok: false, error: `${name}: "experiment" is ${JSON.stringify(id)?.slice(0, 60)}, not one of this attnlab's experiments` };
   if (!('result' in data)) return { ok: false, error: `${name}: the envelope has no "result"` };
-  const shape = shapeOf(meta.id);
-  const mismatch = shape ? shapeMismatch(shape, data.result) : '';
-  if (mismatch) return { ok: false, error: `${name}: not a ${meta.id} result: ${mismatch}` };
+  const read = readResultAs(meta.id, data.result, shapeOf(meta.id));
+  if ('mismatch' in read) return { ok: false, error: `${name}: not a ${meta.id} result: ${read.mismatch}` };
   const notes: string[] = [];
   if (data.attnlab !== APP_VERSION) notes.push(`made with attnlab ${String(data.attnlab).slice(0, 20)}; this is ${APP_VERSION}`);
   const values = envelopeValues(meta, data.params, notes);
-  return { ok: true, opened: { experimentId: meta.id, result: data.result as Json, values, knownParams: isObject(data.params), notes } };
+  return { ok: true, opened: { experimentId: meta.id, result: read.result, values, knownParams: isObject(data.params), notes } };
 }
 
 /** The number of the shape's top-level keys the value has: how close a non-matching experiment is. */
@@ -102,22 +102,27 @@ function overlap(shape: Shape | undefined, value: Record<string, unknown>): numb
 function readBare(data: Record<string, unknown>, name: string, o: ReadOptions): ResultReading {
   const shapeOf = o.shapeOf ?? resultShape;
   const ids: string[] = o.registry.map((m) => m.id);
-  const asOne = (id: string, note: string): ResultReading => {
-    const meta = o.registry.find((m) => m.id === id)!;
-    const values = o.current?.experimentId === id ? { ...o.current.values } : defaults(meta);
-    return { ok: true, opened: { experimentId: id, result: data as Json, values, knownParams: false, notes: [note] } };
+  const asOne = (meta: ExperimentMeta, result: AnyResult, note: string): ResultReading => {
+    const values = o.current?.experimentId === meta.id ? { ...o.current.values } : defaults(meta);
+    return { ok: true, opened: { experimentId: meta.id, result, values, knownParams: false, notes: [note] } };
   };
   if (o.chosen !== undefined) {
+    const meta = o.registry.find((m) => m.id === o.chosen);
     const shape = shapeOf(o.chosen);
-    if (!ids.includes(o.chosen) || !shape) return { ok: false, error: `${name}: unknown experiment "${o.chosen.slice(0, 40)}"`, choices: ids };
-    const mismatch = shapeMismatch(shape, data);
-    if (mismatch) return { ok: false, error: `${name}: not a ${o.chosen} result: ${mismatch}`, choices: ids };
-    return asOne(o.chosen, `read as ${o.chosen}, as chosen; a bare result carries no parameters`);
+    if (!meta || !shape) return { ok: false, error: `${name}: unknown experiment "${o.chosen.slice(0, 40)}"`, choices: ids };
+    const read = readResultAs(meta.id, data, shape);
+    if ('mismatch' in read) return { ok: false, error: `${name}: not a ${o.chosen} result: ${read.mismatch}`, choices: ids };
+    return asOne(meta, read.result, `read as ${o.chosen}, as chosen; a bare result carries no parameters`);
   }
-  const matching = ids.filter((id) => { const s = shapeOf(id); return s !== undefined && shapeMismatch(s, data) === ''; });
-  const current = o.current?.experimentId;
-  if (current && matching.includes(current)) return asOne(current, `a bare result (no experiment id, no parameters): it fits ${current}, the experiment on screen`);
-  if (matching.length === 1) return asOne(matching[0], `a bare result (no experiment id, no parameters): it fits ${matching[0]} only`);
+  const fits = o.registry.flatMap((meta) => {
+    const shape = shapeOf(meta.id);
+    const read = shape === undefined ? undefined : readResultAs(meta.id, data, shape);
+    return read && 'result' in read ? [{ meta, result: read.result }] : [];
+  });
+  const matching = fits.map((f) => f.meta.id);
+  const current = fits.find((f) => f.meta.id === o.current?.experimentId);
+  if (current) return asOne(current.meta, current.result, `a bare result (no experiment id, no parameters): it fits ${current.meta.id}, the experiment on screen`);
+  if (fits.length === 1) return asOne(fits[0].meta, fits[0].result, `a bare result (no experiment id, no parameters): it fits ${matching[0]} only`);
   if (matching.length > 1) return { ok: false, error: `${name}: a bare result that fits ${matching.length} experiments (${matching.join(', ')}): choose one`, choices: matching };
   const closest = [...ids].sort((a, b) => overlap(shapeOf(b), data) - overlap(shapeOf(a), data))[0];
   const why = closest ? shapeMismatch(shapeOf(closest)!, data) : '';

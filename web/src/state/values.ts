@@ -1,24 +1,13 @@
 // Turning text (from the URL or a form field) into a valid parameter value, per its schema entry.
 // Never throws: a bad value becomes the nearest valid one (numbers) or the default, with a notice
 // that names the key, what was given and what was used.
+import { parseDecimal } from '../engine/decimal';
 import type { ParamSpec, ParamValue } from '../experiments/schema';
 
 export interface Coerced {
   value: ParamValue;
   /** Set when the text was not used as given. */
   notice?: string;
-}
-
-// The one number syntax of the lab, the core's too (attnlab/decimal.hpp): plain decimal, no '+',
-// no hex. Number() would also accept '', '0x1f' and ' 12 '. The page trims what is typed around a
-// value and always sends the core canonical text, which the core reads without trimming.
-const DECIMAL = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-
-export function parseDecimal(text: string): number | undefined {
-  const t = text.trim();
-  if (t.length > 64 || !DECIMAL.test(t)) return undefined;
-  const x = Number(t) + 0; // −0 reads as 0, as it is written
-  return Number.isFinite(x) ? x : undefined;
 }
 
 /** Text form of a value as written in the URL and shown in the panel. */

@@ -1,7 +1,7 @@
 // Opening a link (or a result file): the panel restored from the address, the shipped result of a preset
 // drawn without computing, a long run asked about before it starts, an embed computing once it is
 // scrolled into view, and the values the core still refuses after the link codec repaired them.
-import type { Json } from '../engine/core';
+import type { AnyResult } from '../experiments/generated';
 import { formatDuration, wallSeconds } from '../engine/estimate';
 import { EXPERIMENTS } from '../experiments';
 import { defaults, toCoreParams, uploadsOf, type ExperimentMeta } from '../experiments/schema';
@@ -67,7 +67,7 @@ export class LinkLoader {
   }
 
   /** A preset's result computed at build time: drawn as a finished run's, marked, with nothing started. */
-  private showPrecomputed(meta: ExperimentMeta, result: Json): void {
+  private showPrecomputed(meta: ExperimentMeta, result: AnyResult): void {
     this.runs.abandon(); // a run of the previous link computes nothing more
     this.stopWaiting();
     const values = this.ctx.state.values;

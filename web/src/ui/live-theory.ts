@@ -2,13 +2,15 @@
 // recomputed in a worker of their own and drawn over the last simulation, which stays marked as
 // belonging to the previous parameters. One request in flight; newer requests replace queued ones.
 import type * as Comlink from 'comlink';
-import type { Json, Params } from '../engine/core';
+import type { Params } from '../engine/core';
+import type { AnyResult, ExperimentId } from '../experiments/generated';
 import type { WorkerApi } from '../engine/worker';
 import { coreWorker } from '../engine/worker-runner';
 
 /** values: the panel's values the params came from, handed back with the theory. */
-export type TheoryRequest = { id: string; params: Params; token: number; values: Record<string, unknown> };
-export type TheoryHandler = (request: TheoryRequest, theory: Json) => void;
+export type TheoryRequest = { id: ExperimentId; params: Params; token: number; values: Record<string, unknown> };
+/** theory: some of the result's keys (the core's theory function), to merge over the shown result. */
+export type TheoryHandler = (request: TheoryRequest, theory: Partial<AnyResult>) => void;
 
 export class LiveTheory {
   private api: Comlink.Remote<WorkerApi> | undefined;

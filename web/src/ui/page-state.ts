@@ -3,7 +3,7 @@
 // state back from the DOM. `ticket` orders the page's work: every load, run, switch, opened file or
 // superseded live run takes a new one, and work holding an older ticket reports nothing (a run
 // finishing after the reader moved on draws nothing).
-import type { Json } from '../engine/core';
+import type { AnyResult } from '../experiments/generated';
 import type { ParamValues } from '../experiments/schema';
 import type { RunStatus } from './status';
 
@@ -11,7 +11,7 @@ import type { RunStatus } from './status';
 export interface Shown {
   experimentId: string;
   values: ParamValues;
-  result: Json;
+  result: AnyResult;
   /** The run's link, or "opened from file …". */
   link: string;
   /** The uploaded file(s) it was computed with (their names, as in the link's file=). */

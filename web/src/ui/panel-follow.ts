@@ -1,7 +1,7 @@
 // What the figures do while the panel is edited, before any run: the outdated note ("β was 4") when the
 // panel no longer gives the shown result's values, and live theory (paper 2) drawn over the last
 // simulation. Reads the run state (ui/page-state.ts), never the DOM.
-import type { Json } from '../engine/core';
+import type { AnyResult } from '../experiments/generated';
 import { hasTheory, toCoreParams, uploadsOf, type ParamValues } from '../experiments/schema';
 import { LiveTheory, type TheoryRequest } from './live-theory';
 import { fileNames, metaOf, type PageContext } from './page-context';
@@ -52,13 +52,13 @@ export class PanelFollow {
    * The new theory keys over the shown result; the simulation stays marked as the previous run's.
    * When the theory is the whole result (a theory-only experiment), it simply becomes the result.
    */
-  private drawTheory(request: TheoryRequest, theory: Json): void {
+  private drawTheory(request: TheoryRequest, theory: Partial<AnyResult>): void {
     const { ctx } = this;
     const run = ctx.page.shown;
     if (request.token !== this.theoryToken || !run || run.experimentId !== request.id || ctx.page.phase === 'running') return;
     const meta = metaOf(run.experimentId);
     const values = request.values as ParamValues;
-    const merged = { ...run.result, ...theory };
+    const merged = withTheory(run.result, theory);
     if (Object.keys(run.result).every((key) => key in theory)) {
       ctx.follow({ ...ctx.state, values });
       ctx.setPage(theoryShown(ctx.page, { ...run, values, result: merged, link: location.href, precomputed: false }));
@@ -69,4 +69,9 @@ export class PanelFollow {
     }
     this.refreshOutdated();
   }
+}
+
+/** The result with the theory's keys (some of the result's own) replaced by the new theory's. */
+function withTheory<R extends object>(result: R, theory: Partial<R>): R {
+  return { ...result, ...theory };
 }

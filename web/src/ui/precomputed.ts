@@ -2,7 +2,8 @@
 // shipped its result as precomputed/<presetFileName(link)>. The page asks only for a link that is exactly
 // a preset's; anything that fails (offline, missing file) returns undefined and the page runs the link
 // live as before. No dependency: the browser's DecompressionStream.
-import type { Json } from '../engine/core';
+import type { AnyResult } from '../experiments/generated';
+import { isResultOf } from '../experiments/result-shape';
 import type { ExperimentMeta } from '../experiments/schema';
 import { canonicalLink, presetFileName, presetLinksOf } from '../state/preset-links';
 import type { AppState } from '../state/url';
@@ -29,13 +30,16 @@ async function gunzipText(bytes: Uint8Array): Promise<string> {
 
 /**
  * The shipped result of the link's preset: undefined at once when the link is no preset's, else a promise
- * of the result, or of undefined when the file cannot be had.
+ * of the result, or of undefined when the file cannot be had or is not of the experiment's declared shape.
  */
-export function precomputedResult(state: AppState, meta: ExperimentMeta, registry: readonly ExperimentMeta[]): Promise<Json | undefined> | undefined {
+export function precomputedResult(state: AppState, meta: ExperimentMeta, registry: readonly ExperimentMeta[]): Promise<AnyResult | undefined> | undefined {
   if (state.file || typeof DecompressionStream === 'undefined') return undefined;
   const link = canonicalLink(state, registry);
   if (!presetLinksOf(meta, registry).some((p) => p.link === link)) return undefined;
-  return fetchBytes(shipped(presetFileName(link))).then(gunzipText).then((text) => JSON.parse(text) as Json).catch(() => undefined);
+  return fetchBytes(shipped(presetFileName(link))).then(gunzipText).then((text): AnyResult | undefined => {
+    const value: unknown = JSON.parse(text);
+    return isResultOf(meta.id, value) ? value : undefined; // a file of another shape (an older build's) is run live instead
+  }).catch(() => undefined);
 }
 
 /** Shows or hides the "precomputed" mark above the figures. */

@@ -1,7 +1,7 @@
 // "Export result" (the whole result in an envelope with the experiment, parameters and version) and
 // "Open result…" (a result JSON from the CLI, npm run lab or an export, drawn in the page). When a
 // bare result fits no experiment or several, the user chooses which experiment to read it as.
-import type { Json } from '../engine/core';
+import type { AnyResult } from '../experiments/generated';
 import type { ExperimentMeta, ParamValues } from '../experiments/schema';
 import { download } from '../plots/export';
 import { exportFileName } from './export-name';
@@ -12,7 +12,7 @@ import { byId, h } from './dom';
 export interface ResultFileHandlers {
   /** What is on screen, for the envelope (undefined while nothing finished). */
   /** `values` is undefined for a bare result opened from a file (its parameters are unknown). */
-  shown: () => { experimentId: string; values: ParamValues | undefined; result: Json } | undefined;
+  shown: () => { experimentId: string; values: ParamValues | undefined; result: AnyResult } | undefined;
   current: () => { experimentId: string; values: ParamValues };
   registry: readonly ExperimentMeta[];
   onOpened: (opened: OpenedResult, fileName: string) => void;

@@ -1,7 +1,7 @@
 // The results area: headline numbers ([data-key] elements whose text is the value), then one
 // section per figure ([data-figure] with its Table toggle and export buttons), the explanation, and
 // the hidden #result-json with the full result of the last finished run.
-import type { Json } from '../engine/core';
+import type { AnyResult } from '../experiments/generated';
 import type { ExperimentMeta, Figure, ParamValues } from '../experiments/schema';
 import type { ExportFormat, FigureData } from '../plots';
 import { formatValue } from '../state/values';
@@ -126,7 +126,7 @@ export class ResultsView {
    * Redraws with new theory keys merged over the last run's result (live theory): the simulation and
    * #result-json stay the last run's; #results[data-theory="live"] says the overlays are newer.
    */
-  showTheory(meta: ExperimentMeta, merged: Json, runValues: ParamValues, previous: Json): void {
+  showTheory(meta: ExperimentMeta, merged: AnyResult, runValues: ParamValues, previous: AnyResult): void {
     this.render(meta, merged, runValues);
     byId('results').dataset.theory = 'live';
     // Headline numbers the new theory changed are current: marked, so they read apart from the simulation's.
@@ -139,7 +139,7 @@ export class ResultsView {
   }
 
   /** `openedFrom`: the name of the result file the figures come from (Open result…), not a run. */
-  show(meta: ExperimentMeta, result: Json, values: ParamValues, partial?: PartialRun, openedFrom?: string): void {
+  show(meta: ExperimentMeta, result: AnyResult, values: ParamValues, partial?: PartialRun, openedFrom?: string): void {
     this.setStale(false);
     this.markOutdated(false);
     delete byId('results').dataset.theory;
@@ -166,7 +166,7 @@ export class ResultsView {
     return picked.length ? picked : all;
   }
 
-  private render(meta: ExperimentMeta, result: Json, values: ParamValues, partial?: PartialRun, openedFrom?: string): void {
+  private render(meta: ExperimentMeta, result: AnyResult, values: ParamValues, partial?: PartialRun, openedFrom?: string): void {
     const items = meta.headline(result, values);
     this.headline.replaceChildren(...items.map((item) => h('div', { class: 'headline-item', title: item.help },
       h('dt', {}, item.label),

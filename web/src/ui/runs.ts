@@ -1,7 +1,7 @@
 // Runs: Run, Stop, a switch's scheduled run, recompute-as-you-edit (ui/live-run.ts) and a new seed.
 // Each run takes a ticket (ui/page-state.ts); a run whose ticket is no longer the page's draws nothing.
 import { CoreError } from '../engine/core';
-import type { Json } from '../engine/core';
+import type { AnyResult } from '../experiments/generated';
 import { wallSeconds } from '../engine/estimate';
 import { toCoreParams, uploadsOf, type ExperimentMeta, type ParamValues } from '../experiments/schema';
 import { formatValue } from '../state/values';
@@ -118,7 +118,7 @@ export class Runs {
       ctx.follow({ ...rest, values, ...(file ? { file } : {}) });
     }
     const link = location.href; // this run's link (the address follows edits made while it runs)
-    let partial: { result: Json; done: number; total: number } | undefined;
+    let partial: { result: AnyResult; done: number; total: number } | undefined;
     ctx.status.clearError();
     byId('open-choice').replaceChildren();
     byId('opened-from').hidden = true;
@@ -129,7 +129,7 @@ export class Runs {
     ctx.results.markOutdated(false);
     const estimated = options.live ? this.liveEstimated : undefined;
     const t0 = performance.now();
-    const shown = (result: Json, extra: Partial<Shown> = {}): Shown => ({ experimentId: meta.id, values, result, link, file, ...extra });
+    const shown = (result: AnyResult, extra: Partial<Shown> = {}): Shown => ({ experimentId: meta.id, values, result, link, file, ...extra });
     try {
       // A file replaces what it determines (e.g. the pattern's size n): those values are not sent.
       const replaced = uploadsOf(meta).filter((spec) => chosen.some((c) => c.input === spec.input)).flatMap((spec) => spec.replaces ?? []);

@@ -4,7 +4,7 @@ import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
 
-export const attentionMap: ExperimentMeta = {
+export const attentionMap: ExperimentMeta<'attention-map'> = {
   id: 'attention-map',
   family: 'attention',
   title: 'Attention map',

@@ -1,6 +1,5 @@
 // attention-map: result → headline numbers and three figures (P as a heatmap, its singular values
 // on log-log axes, the histogram of row entropies against the ln n maximum).
-import type { Json } from '../../engine/core';
 import { formatNumber, heatmap, histogram, lineChart, type FigureData, type Rule } from '../../plots';
 import { niceLogTicks } from '../../plots/ticks';
 import type { Figure, Headline, ParamValues } from '../schema';
@@ -8,12 +7,11 @@ import type { Figure, Headline, ParamValues } from '../schema';
 /** A figure whose JSON export is data of its own (the page's export uses `data` when present). */
 type FigureWithData = Figure & { data?: () => FigureData };
 
-import type { AttentionMapResult } from '../generated/schemas';
+import type { AttentionMapResult } from '../generated/attention-map';
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
-export function headline(raw: Json): Headline[] {
-  const r = raw as AttentionMapResult;
+export function headline(r: AttentionMapResult): Headline[] {
   const meanEntropy = mean(r.rowEntropy);
   return [
     { key: 'effectiveRank', label: 'Effective rank', value: formatNumber(r.effectiveRank, 6), raw: r.effectiveRank,
@@ -40,8 +38,7 @@ export function spectrumHeight(width: number): number {
   return Math.round(Math.min(560, Math.max(240, width * 0.9)));
 }
 
-export function figures(raw: Json, _values: ParamValues): FigureWithData[] {
-  const r = raw as AttentionMapResult;
+export function figures(r: AttentionMapResult, _values: ParamValues): FigureWithData[] {
   const svPositive = r.singularValues.filter((v) => v > 0);
   const sv = r.singularValues;
   const pooled = r.heatmap.rows < r.n;

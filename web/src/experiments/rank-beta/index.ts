@@ -4,7 +4,7 @@ import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
 
-export const rankBeta: ExperimentMeta = {
+export const rankBeta: ExperimentMeta<'rank-beta'> = {
   id: 'rank-beta',
   family: 'rank',
   title: 'Approximation rank against β',

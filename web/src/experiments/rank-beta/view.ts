@@ -1,8 +1,7 @@
 // rank-beta: headline (fitted slope against the predicted one) and the figures of the shared sweep
 // view, on x = 1 + β (docs/theory/rank.md#sphere-law: log–log, guide slopes, the line k = n).
-import type { Json } from '../../engine/core';
 import { formatNumber } from '../../plots';
-import type { RankBetaResult } from '../generated/schemas';
+import type { RankBetaResult } from '../generated/rank-beta';
 import { ceilingRule, sweepFigures, sweepHeadline, type SweepAxis } from '../rank-sweep-view';
 import type { Figure, Headline } from '../schema';
 
@@ -14,8 +13,7 @@ const axis: SweepAxis<Point> = {
 
 const slopeText = (s: number | null) => (s === null ? '—' : formatNumber(s, 3));
 
-export function headline(raw: Json): Headline[] {
-  const r = raw as unknown as RankBetaResult;
+export function headline(r: RankBetaResult): Headline[] {
   return [
     { key: 'slopeSvd', label: 'Fitted slope of k_svd', value: slopeText(r.slope.kSvd), raw: r.slope.kSvd ?? undefined,
       help: 'least squares of ln k against ln β over β = 8, 16, 32, 64 with k ≤ n/2' },
@@ -26,7 +24,6 @@ export function headline(raw: Json): Headline[] {
   ];
 }
 
-export function figures(raw: Json): Figure[] {
-  const r = raw as unknown as RankBetaResult;
+export function figures(r: RankBetaResult): Figure[] {
   return sweepFigures(r, axis, ceilingRule(r.n));
 }

@@ -4,7 +4,7 @@ import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
 
-export const rankEps: ExperimentMeta = {
+export const rankEps: ExperimentMeta<'rank-eps'> = {
   id: 'rank-eps',
   family: 'rank',
   title: 'Approximation rank against ε',

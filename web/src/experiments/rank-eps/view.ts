@@ -1,7 +1,6 @@
 // rank-eps: the band against ln(1/ε) (docs/theory/rank.md#rank-vs-eps: rank ∝ (β ln(C/ε))^((d−1)/2)), with k = n.
-import type { Json } from '../../engine/core';
 import { formatNumber } from '../../plots';
-import type { RankEpsResult } from '../generated/schemas';
+import type { RankEpsResult } from '../generated/rank-eps';
 import { ceilingRule, sweepFigures, sweepHeadline, type SweepAxis } from '../rank-sweep-view';
 import type { Figure, Headline } from '../schema';
 
@@ -11,8 +10,7 @@ const axis: SweepAxis<Point> = {
   ticks: (points) => points.map((p) => Math.log(1 / p.eps)),
 };
 
-export function headline(raw: Json): Headline[] {
-  const r = raw as unknown as RankEpsResult;
+export function headline(r: RankEpsResult): Headline[] {
   const pts = r.points.filter((p) => p.kSvd > 0);
   const first = pts[0], last = pts.at(-1);
   const slope = first && last && first !== last ? Math.log(last.kSvd / first.kSvd) / Math.log(Math.log(1 / last.eps) / Math.log(1 / first.eps)) : undefined;
@@ -23,7 +21,6 @@ export function headline(raw: Json): Headline[] {
   ];
 }
 
-export function figures(raw: Json): Figure[] {
-  const r = raw as unknown as RankEpsResult;
+export function figures(r: RankEpsResult): Figure[] {
   return sweepFigures({ ...r, guides: [] }, axis, ceilingRule(r.n));
 }

@@ -5,7 +5,7 @@ import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
 
-export const rankInteraction: ExperimentMeta = {
+export const rankInteraction: ExperimentMeta<'rank-interaction'> = {
   id: 'rank-interaction',
   family: 'rank',
   title: 'Interaction dimension of one head',

@@ -1,16 +1,14 @@
 // rank-interaction: the raw and visible logit spectra, r(τ) with the guarantee 2·tanh(τ/2) against the
 // measured output error, and the residual curves e(r) ≤ b_osc(r) ≤ b_sig(r).
-import type { Json } from '../../engine/core';
 import { DATA_COLORS, THEORY, formatNumber, lineChart, type Series } from '../../plots';
-import type { RankInteractionResult } from '../generated/schemas';
+import type { RankInteractionResult } from '../generated/rank-interaction';
 import { CERTIFICATE_NAMES, LOWER_BOUND_NAMES, svdPathName } from '../rank-names';
 import type { Figure, Headline, RenderOptions } from '../schema';
 
 type R = RankInteractionResult;
 const UNIT: Record<string, string> = { nats: 'τ (nats)', sigma1: 'τ (÷ σ₁)', sqrtn: 'τ (÷ √n)' };
 
-export function headline(raw: Json): Headline[] {
-  const r = raw as unknown as R;
+export function headline(r: RankInteractionResult): Headline[] {
   const c = r.combined;
   const out: Headline[] = [
     { key: 'head', label: 'Head', value: `${r.head.label} (${r.head.source === 'zoo' ? 'synthetic zoo, not BERT' : r.head.source}, n = ${r.head.n})` },
@@ -69,8 +67,7 @@ function residualChart(r: R, { width, ghost }: RenderOptions): HTMLElement {
     rules: [{ axis: 'y', value: r.epsOut, label: `output tolerance ${r.epsOut}`, tag: 'ε_out', style: 'marker' }], ariaLabel: 'Residual output error of logit truncations' });
 }
 
-export function figures(raw: Json): Figure[] {
-  const r = raw as unknown as R;
+export function figures(r: RankInteractionResult): Figure[] {
   const toleranceTable = () => ({ columns: ['tau', 'tau_nats', 'r_raw', 'r_vis', 'reduction', 'guaranteed_error', 'measured_error'],
     rows: r.tolerance.map((t) => [t.tau, t.tauNats, t.raw, t.visible, t.reduction, t.guaranteedError, t.measuredError]) });
   return [

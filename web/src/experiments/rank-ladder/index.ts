@@ -4,7 +4,7 @@ import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
 
-export const rankLadder: ExperimentMeta = {
+export const rankLadder: ExperimentMeta<'rank-ladder'> = {
   id: 'rank-ladder',
   family: 'rank',
   title: 'Certificate ladder of one instance',

@@ -1,13 +1,11 @@
 // rank-ladder: every certificate's error against the rank k it uses: the truncated SVD's err_k, the
 // Chebyshev certificate's chebErr(g) at k = D(g), the ℓ1 refit's errors; the line at ε and a marker at each certificate.
-import type { Json } from '../../engine/core';
 import { DATA_COLORS, formatNumber, lineChart, type Rule, type Series } from '../../plots';
-import type { RankLadderResult } from '../generated/schemas';
+import type { RankLadderResult } from '../generated/rank-ladder';
 import { CERTIFICATE_NAMES, LOWER_BOUND_NAMES, markerName, svdPathName } from '../rank-names';
 import type { Figure, Headline, RenderOptions } from '../schema';
 
-export function headline(raw: Json): Headline[] {
-  const r = raw as unknown as RankLadderResult;
+export function headline(r: RankLadderResult): Headline[] {
   return [
     { key: 'lowerBound', label: 'Lower bound', value: String(r.lowerBound), raw: r.lowerBound, help: `the largest of the ${Object.values(LOWER_BOUND_NAMES).join(', ')} bounds` },
     { key: 'kSvd', label: 'Truncated SVD', value: String(r.kSvd), raw: r.kSvd, help: `recomputed error ${formatNumber(r.svdError, 3)}; computed by ${svdPathName(r.svdPath)}` },
@@ -54,8 +52,7 @@ function table(r: RankLadderResult) {
   return { columns: ['certificate', 'k', 'degree', 'error'], rows };
 }
 
-export function figures(raw: Json): Figure[] {
-  const r = raw as unknown as RankLadderResult;
+export function figures(r: RankLadderResult): Figure[] {
   return [{ id: 'ladder', title: 'Certificate ladder: error against rank', render: ({ width, ghost }) => ladderChart(r, { width, ghost }), table: () => table(r),
     description: 'Each certificate’s error against the rank it uses, with the ε line and a marker at the lower bound and at each certificate.' }];
 }

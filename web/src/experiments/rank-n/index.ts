@@ -4,7 +4,7 @@ import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
 
-export const rankN: ExperimentMeta = {
+export const rankN: ExperimentMeta<'rank-n'> = {
   id: 'rank-n',
   family: 'rank',
   title: 'Approximation rank against n',

@@ -1,15 +1,13 @@
 // rank-n: the band against n on log–log axes with the diagonal k = n from the core (docs/theory/rank.md#rank-vs-n).
-import type { Json } from '../../engine/core';
 import { formatNumber } from '../../plots';
-import type { RankNResult } from '../generated/schemas';
+import type { RankNResult } from '../generated/rank-n';
 import { sweepFigures, sweepHeadline, type SweepAxis } from '../rank-sweep-view';
 import type { Figure, Headline } from '../schema';
 
 type Point = RankNResult['points'][number];
 const axis: SweepAxis<Point> = { key: 'n', label: 'tokens n (log scale)', x: (p) => p.n, value: (p) => p.n, ticks: (points) => points.map((p) => p.n) };
 
-export function headline(raw: Json): Headline[] {
-  const r = raw as unknown as RankNResult;
+export function headline(r: RankNResult): Headline[] {
   const last = r.points.at(-1), before = r.points.at(-2);
   const growth = last && before && before.kSvd > 0 ? last.kSvd / before.kSvd : undefined;
   return [
@@ -19,6 +17,6 @@ export function headline(raw: Json): Headline[] {
   ];
 }
 
-export function figures(raw: Json): Figure[] {
-  return sweepFigures(raw as unknown as RankNResult, axis);
+export function figures(r: RankNResult): Figure[] {
+  return sweepFigures(r, axis);
 }

@@ -5,7 +5,7 @@ import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
 
-export const rankZoo: ExperimentMeta = {
+export const rankZoo: ExperimentMeta<'rank-zoo'> = {
   id: 'rank-zoo',
   family: 'rank',
   title: 'Calibration study on a synthetic head zoo',

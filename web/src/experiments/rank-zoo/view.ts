@@ -1,11 +1,10 @@
 // rank-zoo: the calibration study: headline reductions and associations, the
 // per-family means, reduction against the certificates, and the sortable per-head table. Labelled
 // everywhere as a synthetic stand-in when it runs on the built-in zoo.
-import type { Json } from '../../engine/core';
 import * as Plot from '@observablehq/plot';
 import { DATA_COLORS, formatNumber, lineChart, wrapWithLegend, type Series } from '../../plots';
 import { GRID, PLOT_STYLE, X_LABEL_OFFSET, X_MARGIN_BOTTOM } from '../../plots/theme';
-import type { RankZooResult } from '../generated/schemas';
+import type { RankZooResult } from '../generated/rank-zoo';
 import type { Figure, Headline, RenderOptions } from '../schema';
 
 type R = RankZooResult;
@@ -14,8 +13,7 @@ const COLUMNS: [keyof Row, string][] = [['family', 'head'], ['variant', 'variant
   ['rEffRaw', 'r_eff,raw'], ['rEffVis', 'r_eff,vis'], ['kSvd', 'k_svd'], ['lowerBound', 'lower bound'], ['lowerBoundPoolData', 'pooled-keys bound'], ['kComb', 'combined'],
   ['reductionTau', 'red. τ'], ['reductionEff', 'red. eff']];
 
-export function headline(raw: Json): Headline[] {
-  const r = raw as unknown as R;
+export function headline(r: RankZooResult): Headline[] {
   const rho = (name: string) => r.spearman.find((s) => s.name === name)?.rho;
   const fmt = (x: number | undefined) => (x === undefined ? '—' : formatNumber(x, 3));
   return [
@@ -101,8 +99,7 @@ const tableOf = (r: R) => ({ columns: COLUMNS.map(([k]) => String(k)).concat(['n
 const familyTable = (r: R) => ({ columns: ['family', 'beta_mult', 'heads', 'r_vis', 'r_raw_tau', 'r_vis_tau', 'r_eff_raw', 'r_eff_vis', 'k_svd', 'lower_bound', 'lb_pool_data', 'non_vacuous'],
   rows: r.families.map((f) => [f.family, f.betaMult, f.heads, f.rVis, f.rRawTau, f.rVisTau, f.rEffRaw, f.rEffVis, f.kSvd, f.lowerBound, f.lowerBoundPoolData, f.nonVacuous]) });
 
-export function figures(raw: Json): Figure[] {
-  const r = raw as unknown as R;
+export function figures(r: RankZooResult): Figure[] {
   const note = r.synthetic ? ' (synthetic stand-in, not BERT)' : '';
   return [
     { id: 'families', title: `Per-family means${note}`, render: ({ width }) => familyChart(r, width), table: () => familyTable(r) },

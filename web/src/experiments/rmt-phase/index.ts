@@ -4,7 +4,7 @@ import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
 
-export const rmtPhase: ExperimentMeta = {
+export const rmtPhase: ExperimentMeta<'rmt-phase'> = {
   id: 'rmt-phase',
   family: 'rmt',
   title: 'Phase diagram of the two transitions',

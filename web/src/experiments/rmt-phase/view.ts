@@ -2,9 +2,8 @@
 // against the chosen axis with the current point (docs/theory/rmt.md#phase-diagram), and the sample overlap
 // |u_Sᵀu|² as a map over (axis, ρ), on the same axes and in the same orientation (ρ upwards).
 // Theory only: the whole result redraws as a control moves.
-import type { Json } from '../../engine/core';
 import { INK, formatNumber, heatmap, lineChart } from '../../plots';
-import type { RmtPhaseResult } from '../generated/schemas';
+import type { RmtPhaseResult } from '../generated/rmt-phase';
 import { poolColor, poolName } from '../rmt-family';
 import type { Figure, Headline, ParamValues, RenderOptions } from '../schema';
 
@@ -15,8 +14,7 @@ const REGION: Record<string, string> = {
 };
 const symbol = (r: RmtPhaseResult) => (r.axis === 'gamma' ? 'γ' : 'δ');
 
-export function headline(raw: Json): Headline[] {
-  const r = raw as RmtPhaseResult;
+export function headline(r: RmtPhaseResult): Headline[] {
   const c = r.current;
   return [
     { key: 'rho', label: 'Current ρ', value: formatNumber(c.rho, 5), raw: c.rho, help: `α/κ = ${formatNumber(c.snrGain, 4)}` },
@@ -47,8 +45,7 @@ function flipped(r: RmtPhaseResult) {
   return { rows, cols, data: out };
 }
 
-export function figures(raw: Json, values?: ParamValues): Figure[] {
-  const r = raw as RmtPhaseResult;
+export function figures(r: RmtPhaseResult, values?: ParamValues): Figure[] {
   const pool = typeof values?.pool === 'string' ? values.pool : 'optimal';
   return [
     { id: 'phase', title: `Thresholds in ρ against ${symbol(r)}`, render: ({ width, ghost }) => phaseChart(r, { width, ghost }, pool),

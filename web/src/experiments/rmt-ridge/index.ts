@@ -5,7 +5,7 @@ import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
 
-export const rmtRidge: ExperimentMeta = {
+export const rmtRidge: ExperimentMeta<'rmt-ridge'> = {
   id: 'rmt-ridge',
   family: 'rmt',
   title: 'Downstream ridge classification',

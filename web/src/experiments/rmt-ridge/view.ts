@@ -1,13 +1,11 @@
 // rmt-ridge: result → headline (accuracy at the largest ‖μ‖² per pooling) and the accuracy curves
 // against ‖μ‖² (docs/theory/rmt.md#ridge). Simulation only: there is no theory line to draw.
-import type { Json } from '../../engine/core';
 import { formatNumber, lineChart, type Series } from '../../plots';
-import type { RmtRidgeResult } from '../generated/schemas';
+import type { RmtRidgeResult } from '../generated/rmt-ridge';
 import { poolColor, poolLabel, poolName } from '../rmt-family';
 import type { Figure, Headline, RenderOptions } from '../schema';
 
-export function headline(raw: Json): Headline[] {
-  const r = raw as RmtRidgeResult;
+export function headline(r: RmtRidgeResult): Headline[] {
   const top = Math.max(...r.points.map((p) => p.mu2));
   const out: Headline[] = r.pools.map((pool, i) => {
     const point = r.points.find((p) => p.pool === i && p.mu2 === top);
@@ -21,17 +19,16 @@ export function headline(raw: Json): Headline[] {
 function chart(r: RmtRidgeResult, { width, ghost }: RenderOptions): HTMLElement {
   const series: Series[] = r.pools.map((pool, i) => ({
     label: `${poolName(pool.pool)} (α/κ = ${formatNumber(pool.snrGain, 3)}): mean ± sd`, mark: 'line+dot', color: poolColor(pool.pool),
-    points: r.points.filter((p) => p.pool === i && p.accuracy.mean !== null).map((p) => {
-      const mean = p.accuracy.mean as number, sd = p.accuracy.sd ?? 0;
-      return { x: p.mu2, y: mean, lo: mean - sd, hi: mean + sd };
+    points: r.points.flatMap((p) => {
+      const mean = p.accuracy.mean, sd = p.accuracy.sd ?? 0;
+      return p.pool === i && mean !== null ? [{ x: p.mu2, y: mean, lo: mean - sd, hi: mean + sd }] : [];
     }),
   }));
   return lineChart(series, { width, ghost, height: 320, x: { label: 'signal strength ‖μ‖²' }, y: { label: 'test accuracy', domain: [0.45, 1] },
     marks: [{ axis: 'y', value: 0.5, label: 'chance level (accuracy ½)', tag: 'chance' }], ariaLabel: 'Ridge test accuracy against signal strength' });
 }
 
-export function figures(raw: Json): Figure[] {
-  const r = raw as RmtRidgeResult;
+export function figures(r: RmtRidgeResult): Figure[] {
   return [{
     id: 'accuracy', title: 'Ridge classification of the sequence label (simulation only)', render: ({ width, ghost }) => chart(r, { width, ghost }),
     description: 'Test accuracy of β = (CCᵀ/N_tr + λI)⁻¹Cy/N_tr on fresh sequences from the same table; weights rescaled to unit norm. No closed-form theory is drawn: none was derived.',

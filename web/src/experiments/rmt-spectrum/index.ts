@@ -5,7 +5,7 @@ import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
 
-export const rmtSpectrum: ExperimentMeta = {
+export const rmtSpectrum: ExperimentMeta<'rmt-spectrum'> = {
   id: 'rmt-spectrum',
   family: 'rmt',
   title: 'Pooled covariance: spectrum and outlier',

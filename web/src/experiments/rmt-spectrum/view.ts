@@ -2,9 +2,8 @@
 // histogram (density-normalised) with the theory density, the edges and the predicted outlier
 // (docs/theory/rmt.md#experiment-spectrum), and the bulk law against the two Marchenko–Pastur laws it is not. The
 // pooling's hue colours the bars and its theory (solid); edges and outliers are marks on the top edge.
-import type { Json } from '../../engine/core';
 import { INK, MARKER, MUTED, formatNumber, histogram, lineChart, type AxisMark } from '../../plots';
-import type { RmtSpectrumResult } from '../generated/schemas';
+import type { RmtSpectrumResult } from '../generated/rmt-spectrum';
 import { poolColor, poolName } from '../rmt-family';
 import type { Figure, Headline, ParamValues } from '../schema';
 
@@ -14,8 +13,7 @@ function region(r: RmtSpectrumResult): string {
   return 'no spike (ρ below both thresholds)';
 }
 
-export function headline(raw: Json): Headline[] {
-  const r = raw as RmtSpectrumResult;
+export function headline(r: RmtSpectrumResult): Headline[] {
   return [
     { key: 'topEigenvalue', label: 'Top eigenvalue λ₁ (simulated)', value: formatNumber(r.topEigenvalue, 5), raw: r.topEigenvalue },
     { key: 'topEigenvalueTheory', label: 'λ₁ theory', value: formatNumber(r.topEigenvalueTheory, 5), raw: r.topEigenvalueTheory,
@@ -41,8 +39,7 @@ export function spectrumMarks(r: RmtSpectrumResult, color: string): AxisMark[] {
 
 const curve = (c: { x: number[]; f: number[] }) => c.x.map((x, i) => ({ x, y: c.f[i] }));
 
-export function figures(raw: Json, values?: ParamValues): Figure[] {
-  const r = raw as RmtSpectrumResult;
+export function figures(r: RmtSpectrumResult, values?: ParamValues): Figure[] {
   const pool = typeof values?.pool === 'string' ? values.pool : 'mean';
   const color = poolColor(pool);
   const atom = r.atomAtZero > 0 ? ` An atom of mass ${formatNumber(r.atomAtZero, 3)} sits at 0 (rank S ≤ min(d, V, N)).` : '';

@@ -5,7 +5,7 @@ import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
 
-export const rmtTransition: ExperimentMeta = {
+export const rmtTransition: ExperimentMeta<'rmt-transition'> = {
   id: 'rmt-transition',
   family: 'rmt',
   title: 'Two BBP transitions: overlap against SNR',

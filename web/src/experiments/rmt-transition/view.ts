@@ -2,16 +2,14 @@
 // overlap |u_Sᵀu|² (docs/theory/rmt.md#experiment-alignment) and λ₁/κ (item 3). Each pooling keeps its hue; theory is a
 // solid line, simulation mean ± sd dots, the population overlap dashed; both thresholds of each pooling
 // are triangles on the top edge (hollow: population, filled: sample).
-import type { Json } from '../../engine/core';
 import { MARKER, formatNumber, lineChart, type AxisMark, type Series } from '../../plots';
-import type { RmtTransitionResult } from '../generated/schemas';
+import type { RmtTransitionResult } from '../generated/rmt-transition';
 import { familyLegend, poolColor, poolLabel, poolName, poolTag, thresholdLegend } from '../rmt-family';
 import type { Figure, Headline, RenderOptions } from '../schema';
 
 type Pool = RmtTransitionResult['theory']['pools'][number];
 
-export function headline(raw: Json): Headline[] {
-  const r = raw as RmtTransitionResult;
+export function headline(r: RmtTransitionResult): Headline[] {
   const t = r.theory;
   return [
     { key: 'rhoPopulation', label: 'Population threshold ρ = δ + √δ', value: formatNumber(t.rhoPopulation, 5), raw: t.rhoPopulation },
@@ -37,9 +35,9 @@ export function thresholdMarks(pools: Pool[]): AxisMark[] {
 }
 
 function simulated(r: RmtTransitionResult, pool: number, key: 'overlap' | 'eigenvalue') {
-  return r.points.filter((p) => p.pool === pool && p[key].mean !== null).map((p) => {
-    const mean = p[key].mean as number, sd = p[key].sd ?? 0;
-    return { x: p.mu2, y: mean, lo: mean - sd, hi: mean + sd };
+  return r.points.flatMap((p) => {
+    const mean = p[key].mean, sd = p[key].sd ?? 0;
+    return p.pool === pool && mean !== null ? [{ x: p.mu2, y: mean, lo: mean - sd, hi: mean + sd }] : [];
   });
 }
 
@@ -72,8 +70,7 @@ function table(r: RmtTransitionResult) {
   return { columns, rows };
 }
 
-export function figures(raw: Json): Figure[] {
-  const r = raw as RmtTransitionResult;
+export function figures(r: RmtTransitionResult): Figure[] {
   return [
     { id: 'overlap', title: 'Overlap of the top eigenvector with the signal', table: () => table(r),
       description: 'One colour per pooling. Solid lines: theory; dots: simulation mean ± sd over seeds; dashed: the overlap with infinitely many sequences. Triangles on the top edge: the population (hollow) and sample (filled) thresholds of each pooling.',

@@ -5,7 +5,7 @@ import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
 
-export const rmtWeights: ExperimentMeta = {
+export const rmtWeights: ExperimentMeta<'rmt-weights'> = {
   id: 'rmt-weights',
   family: 'rmt',
   title: 'Pooling weights: optimal, causal, mean',

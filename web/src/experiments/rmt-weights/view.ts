@@ -2,14 +2,12 @@
 // every pooling per position (unit norm, so shapes compare), causal attention measured on simulated
 // sequences against w_j(τ) (docs/theory/rmt.md#causal-weights), the table of α, κ, α/κ with the prefix closed forms
 // (docs/theory/rmt.md#prefix-model), and R itself.
-import type { Json } from '../../engine/core';
 import { formatNumber, heatmap, lineChart, type Series } from '../../plots';
-import type { RmtWeightsResult } from '../generated/schemas';
+import type { RmtWeightsResult } from '../generated/rmt-weights';
 import { poolColor, poolName } from '../rmt-family';
 import type { Figure, Headline, RenderOptions } from '../schema';
 
-export function headline(raw: Json): Headline[] {
-  const r = raw as RmtWeightsResult;
+export function headline(r: RmtWeightsResult): Headline[] {
   const gain = (name: string) => r.poolings.find((p) => p.name === name)?.snrGain ?? NaN;
   return [
     { key: 'lambdaMax', label: 'λ_max(R) = best α/κ', value: formatNumber(r.lambdaMax, 5), raw: r.lambdaMax },
@@ -79,8 +77,7 @@ function gainTable(r: RmtWeightsResult): HTMLElement {
   return el;
 }
 
-export function figures(raw: Json): Figure[] {
-  const r = raw as RmtWeightsResult;
+export function figures(r: RmtWeightsResult): Figure[] {
   const T = r.T;
   return [
     { id: 'weights', title: 'Pooling weights per position', render: ({ width, ghost }) => weightsChart(r, { width, ghost }),

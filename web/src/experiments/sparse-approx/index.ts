@@ -4,7 +4,7 @@ import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
 
-export const sparseApprox: ExperimentMeta = {
+export const sparseApprox: ExperimentMeta<'sparse-approx'> = {
   id: 'sparse-approx',
   family: 'sparse',
   title: 'Sparse pattern: one approximation',

@@ -1,23 +1,14 @@
 // sparse-approx: result → headline (pass, conditions against thresholds) and figures (A and M on one
 // colour scale, per-row spread and gap against their thresholds, one row of A and M overlaid).
-import type { Json } from '../../engine/core';
 import { DATA_COLORS, formatNumber, heatmapRow, lineChart, type Rule } from '../../plots';
+import type { SparseApproxResult } from '../generated/sparse-approx';
 import type { Figure, Headline, ParamValues, RenderOptions } from '../schema';
 
-interface Grid { rows: number; cols: number; data: number[] }
-interface SparseApproxResult {
-  pass: boolean; tries: number; n: number; d: number; measuredK: number; rho: number; delta: number; bound: number;
-  spread: { worst: number; threshold: number }; gap: { worst: number | null; threshold: number };
-  worstRow: { spread: number; gap: number };
-  shapes: { x: number[]; wq: number[]; wk: number[] };
-  rowSpread: number[]; rowGap: (number | null)[];
-  heatmapA: Grid; heatmapM: Grid; row: number; rowA: number[]; rowM: number[];
-}
+type Grid = SparseApproxResult['heatmapA'];
 
 const shape = (s: number[]) => s.join(' × ');
 
-export function headline(raw: Json): Headline[] {
-  const r = raw as SparseApproxResult;
+export function headline(r: SparseApproxResult): Headline[] {
   return [
     { key: 'pass', label: 'Spread and gap conditions', value: r.pass ? 'hold in every row' : 'violated', raw: r.pass ? 1 : 0 },
     { key: 'tries', label: 'Draws used', value: String(r.tries), raw: r.tries },
@@ -67,8 +58,7 @@ function rowOverlayNote(r: SparseApproxResult): string {
   return masked > 0 ? ` The ${masked} masked entries (M = 0) are not drawn.` : '';
 }
 
-export function figures(raw: Json, values: ParamValues): Figure[] {
-  const r = raw as SparseApproxResult;
+export function figures(r: SparseApproxResult, values: ParamValues): Figure[] {
   const logScale = values.scale !== 'linear';
   const cells = (g: Grid) => () => {
     const rows: number[][] = [];

@@ -4,7 +4,7 @@ import { presentation } from './params';
 import { presets } from './presets';
 import { figures, headline } from './view';
 
-export const sparseDmin: ExperimentMeta = {
+export const sparseDmin: ExperimentMeta<'sparse-dmin'> = {
   id: 'sparse-dmin',
   family: 'sparse',
   title: 'Sparse pattern: minimal d against n',

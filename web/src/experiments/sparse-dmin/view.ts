@@ -2,18 +2,14 @@
 // d_min against n on log-x / linear-y axes with the fit a + b ln n (a straight line there means
 // logarithmic growth, docs/theory/sparse.md#dmin-experiment), d_min against the JL bound on log-log axes (the bound
 // is ~10× higher, docs/theory/sparse.md#theorem-r), and the per-n table. Partial results keep the x range of the full sweep.
-import type { Json } from '../../engine/core';
 import { DATA_COLORS, THEORY, formatNumber, lineChart, type LegendItem, type Series } from '../../plots';
 import { MUTED, THEORY_DASH } from '../../plots/theme';
+import type { SparseDminResult } from '../generated/sparse-dmin';
 import type { Figure, Headline, RenderOptions } from '../schema';
 
-interface PerN {
-  n: number; dmin: (number | null)[]; seeds: number[]; seedsDone: number; mean: number | null; sd: number | null;
-  capped: boolean; cappedSeeds: number; dcap: number; bound: number;
-}
-interface Fit { a: number; b: number; r2: number | null }
-interface Curve { param: string | null; value: number | null; perN: PerN[]; fit: Fit | null; bounds: { n: number; bound: number }[] }
-interface SparseDminResult { curves: Curve[]; fit: Fit | null; jobsDone: number; jobsTotal: number; curveParam: string | null }
+type Curve = SparseDminResult['curves'][number];
+type PerN = Curve['perN'][number];
+type Fit = NonNullable<Curve['fit']>;
 
 /** Symbols of the swept parameters, as the explanation writes them. */
 const SYMBOL: Record<string, string> = { k: 'k', gamma: 'γ', eps1: 'ε1', eps2: 'ε2', draws: 'Q' };
@@ -29,8 +25,7 @@ function fitText(fit: Fit): string {
   return `${minus(formatNumber(fit.a, 4))} ${fit.b < 0 ? '−' : '+'} ${formatNumber(Math.abs(fit.b), 4)} ln n`;
 }
 
-export function headline(raw: Json): Headline[] {
-  const r = raw as SparseDminResult;
+export function headline(r: SparseDminResult): Headline[] {
   const out: Headline[] = [];
   r.curves.forEach((c, i) => {
     const suffix = r.curves.length > 1 ? ` (${curveLabel(c)})` : '';
@@ -41,9 +36,9 @@ export function headline(raw: Json): Headline[] {
     out.push({ key: `r2${key}`, label: `Fit r²${suffix}`, value: r2 !== null ? formatNumber(r2, 4) : '—', raw: r2 ?? undefined,
       help: 'shown once three sequence lengths have a d_min (two points fit exactly)' });
   });
-  const largest = r.curves[0]?.perN.filter((p) => p.mean !== null).at(-1);
+  const largest = r.curves[0]?.perN.flatMap(({ n, bound, mean }) => (mean === null ? [] : [{ n, bound, mean }])).at(-1);
   if (largest) {
-    const ratio = largest.bound / (largest.mean as number);
+    const ratio = largest.bound / largest.mean;
     const which = r.curves.length > 1 ? ` (${curveLabel(r.curves[0])})` : '';
     out.push({ key: 'boundRatio', label: `JL bound ÷ d_min at n = ${largest.n}${which}`, value: `${formatNumber(ratio, 3)}×`, raw: ratio,
       help: 'how conservative the proven bound (δ = ½) is against the measured mean' });
@@ -60,9 +55,9 @@ function nRange(r: SparseDminResult): [number, number] {
 }
 
 function meanPoints(c: Curve) {
-  return c.perN.filter((p) => p.mean !== null).map((p) => {
-    const mean = p.mean as number, sd = measured(p).length > 1 ? p.sd ?? 0 : 0;
-    return { x: p.n, y: mean, lo: mean - sd, hi: mean + sd };
+  return c.perN.flatMap((p) => {
+    const mean = p.mean, sd = measured(p).length > 1 ? p.sd ?? 0 : 0;
+    return mean === null ? [] : [{ x: p.n, y: mean, lo: mean - sd, hi: mean + sd }];
   });
 }
 
@@ -125,7 +120,7 @@ function table(r: SparseDminResult) {
   const rows = r.curves.flatMap((c) => c.perN.map((p) => {
     const perSeed = Array.from({ length: seeds }, (_, s): number | string => {
       const at = p.seeds.indexOf(s);
-      return at < 0 || p.dmin[at] === null ? '' : (p.dmin[at] as number);
+      return at < 0 ? '' : p.dmin[at] ?? '';
     });
     return [...(r.curveParam ? [c.value ?? ''] : []), p.n, p.mean ?? '', measured(p).length > 1 ? p.sd ?? '' : '', p.seedsDone, p.cappedSeeds, p.dcap, p.bound, ...perSeed];
   }));
@@ -173,8 +168,7 @@ function htmlTable(r: SparseDminResult): HTMLElement {
   return el;
 }
 
-export function figures(raw: Json): Figure[] {
-  const r = raw as SparseDminResult;
+export function figures(r: SparseDminResult): Figure[] {
   const several = r.curves.length > 1;
   return [
     {

@@ -1,0 +1,99 @@
+// The rules of docs/ARCHITECTURE.md that a reader of web/src relies on, checked on every source file:
+// dependencies point downwards only, and the types say what a value is (no `any`; a double cast only
+// with a comment saying why).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const src = fileURLToPath(new URL('../../web/src/', import.meta.url));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'wasm' ? [] : sources(path); // wasm/: the built module, not ours
+    return /\.ts$/.test(entry.name) ? [path] : [];
+  });
+}
+const files = sources(src).map((path) => ({ path, name: relative(src, path), text: readFileSync(path, 'utf8') }));
+
+/**
+ * The layer of a file under web/src. version.ts and experiments/generated/ (the core's declarations)
+ * sit below every layer; main.ts, sw.ts and wasm.d.ts are the entry points above them all.
+ */
+function layerOf(name: string): string {
+  if (name === 'version.ts' || name.startsWith('experiments/generated/')) return 'base';
+  if (!name.includes('/')) return 'entry';
+  return name.split('/')[0];
+}
+
+/** What each layer may import besides itself and the base (docs/ARCHITECTURE.md, "Layers"). */
+const MAY_IMPORT: Record<string, string[]> = {
+  entry: ['ui', 'state', 'experiments', 'plots', 'engine', 'wasm'],
+  ui: ['state', 'experiments', 'plots', 'engine'],
+  state: ['experiments', 'engine'],
+  experiments: ['plots', 'engine'],
+  plots: [],
+  engine: ['wasm'],
+  wasm: [],
+  base: [],
+};
+
+/** Relative module specifiers of every static import/export and dynamic import() in a file. */
+function importsOf(text: string): string[] {
+  const found = [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)'(\.{1,2}\/[^']+)'/gm)].map((m) => m[1]);
+  return [...new Set(found)];
+}
+
+describe('dependencies point downwards only', () => {
+  it('every import of web/src goes to its own layer, a layer below it or the base', () => {
+    const wrong: string[] = [];
+    for (const file of files) {
+      const from = layerOf(file.name);
+      for (const spec of importsOf(file.text)) {
+        const target = relative(src, join(dirname(file.path), spec));
+        if (target.startsWith('..')) { if (!spec.endsWith('package.json')) wrong.push(`${file.name} → ${spec} (outside web/src)`); continue; }
+        const isFolder = existsSync(join(src, target)) && statSync(join(src, target)).isDirectory();
+        const to = layerOf(isFolder ? `${target}/index.ts` : /\.m?[jt]s$/.test(target) ? target : `${target}.ts`);
+        if (to !== from && to !== 'base' && !MAY_IMPORT[from].includes(to)) wrong.push(`${file.name} (${from}) → ${target} (${to})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('the rule sees the imports it checks', () => {
+    expect(importsOf("import { a } from '../plots/stamp';\nexport { b } from './x';\nconst m = import('../ui/app');\nimport './side';"))
+      .toEqual(['../plots/stamp', './x', '../ui/app', './side']);
+    expect(importsOf("import { a } from 'comlink';")).toEqual([]);
+    expect(layerOf('experiments/generated/index.ts')).toBe('base');
+    expect(layerOf('experiments/rank-beta/view.ts')).toBe('experiments');
+    expect(layerOf('version.ts')).toBe('base');
+  });
+});
+
+describe('types say what a value is', () => {
+  it('no `any` type anywhere in web/src (JSON of unknown shape is `unknown`, narrowed where it is read)', () => {
+    const found: string[] = [];
+    for (const file of files) {
+      const source = ts.createSourceFile(file.name, file.text, ts.ScriptTarget.ES2022, true);
+      const visit = (node: ts.Node): void => {
+        if (node.kind === ts.SyntaxKind.AnyKeyword) found.push(`${file.name}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('no `as unknown as` without a comment on the line before saying why', () => {
+    const found: string[] = [];
+    for (const file of files) {
+      const lines = file.text.split('\n');
+      lines.forEach((line, i) => {
+        if (/\bas unknown as\b/.test(line) && !/^\s*\/\/|\/\*/.test(lines[i - 1] ?? '')) found.push(`${file.name}:${i + 1}`);
+      });
+    }
+    expect(found).toEqual([]);
+  });
+});

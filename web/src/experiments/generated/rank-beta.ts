@@ -1,0 +1,178 @@
+// Generated from the core's schemas (`attnlab --schema`) by scripts/gen-schemas.mjs: do not edit.
+// Regenerate with `npm run gen`; a test fails when this file differs from what the core declares.
+/* eslint-disable */
+
+/** rank-beta: its parameters, named inputs and result shape, as its core declares them. */
+export const RANK_BETA_SCHEMA = {
+  "id": "rank-beta",
+  "family": "rank",
+  "singleJob": false,
+  "hasTheory": false,
+  "params": [
+    {
+      "key": "geometry",
+      "kind": "enum",
+      "default": "sphere",
+      "values": [
+        "sphere",
+        "ball",
+        "gauss"
+      ],
+      "help": "Where the n points live (self-attention, queries = keys): the unit sphere, the uniform unit ball, or the Gaussian lift (ball of radius 1/2 with key log-weights −β|x_j|²/2, equivalent to duplicated tokens)."
+    },
+    {
+      "key": "d",
+      "kind": "int",
+      "default": 3,
+      "min": 2,
+      "max": 16,
+      "help": "Dimension of the points x_i."
+    },
+    {
+      "key": "n",
+      "kind": "int",
+      "default": 256,
+      "min": 8,
+      "max": 2048,
+      "unit": "tokens",
+      "help": "Number of tokens: P is n × n; the certificates cost about n³ (n = 1024 takes tens of seconds in a browser)."
+    },
+    {
+      "key": "eps",
+      "kind": "real",
+      "default": 0.1,
+      "min": 0,
+      "max": 1,
+      "minOpen": true,
+      "maxOpen": true,
+      "help": "Tolerance ε of the max-row-ℓ1 error ‖P − M‖: every bounded output is kept to within ε."
+    },
+    {
+      "key": "betas",
+      "kind": "realList",
+      "default": [
+        1,
+        2,
+        4,
+        8,
+        16,
+        32,
+        64
+      ],
+      "min": 0,
+      "max": 10000,
+      "minOpen": true,
+      "maxCount": 16,
+      "help": "Inverse temperatures β swept, comma-separated; one job per value, all on the same points. The slope is fitted over β = 8, 16, 32, 64."
+    },
+    {
+      "key": "svd",
+      "kind": "enum",
+      "default": "auto",
+      "values": [
+        "auto",
+        "full",
+        "partial"
+      ],
+      "help": "How the truncated SVD gets its singular vectors: auto (Lanczos when the Chebyshev certificate says few are needed, else one full eigendecomposition), full, or partial (Lanczos, block grown until met)."
+    },
+    {
+      "key": "budget",
+      "kind": "real",
+      "default": 1024,
+      "min": 1,
+      "max": 4000,
+      "unit": "MiB",
+      "help": "Runs that would need more memory are refused, with an explanation, before anything is allocated."
+    },
+    {
+      "key": "seed",
+      "kind": "int",
+      "default": 1,
+      "min": 0,
+      "max": 9007199254740991,
+      "help": "Every random number derives from this seed; points come from generator seed 12344 + seed, so seed 1 draws the point sets of the published reference tables."
+    }
+  ],
+  "inputs": [],
+  "result": {
+    "points": [
+      {
+        "beta": "number",
+        "kSvd": "int",
+        "kCheb": "int",
+        "lowerBound": "int",
+        "lowerBounds": {
+          "LB-F": "int",
+          "LB-DD": "int",
+          "LB-POOL-GEO": "int|null",
+          "LB-POOL-DATA": "int"
+        },
+        "upper": "int",
+        "chebDegree": "int|null",
+        "chebVacuous": "bool",
+        "svdPath": "string",
+        "svdError": "number",
+        "chebError": "number"
+      }
+    ],
+    "slope": {
+      "kSvd": "number|null",
+      "lowerBound": "number|null"
+    },
+    "predictedSlope": "number|null",
+    "guides": [
+      {
+        "label": "string",
+        "slope": "number",
+        "x": "number[]",
+        "k": "number[]"
+      }
+    ],
+    "geometry": "string",
+    "d": "int",
+    "n": "int",
+    "eps": "number",
+    "jobsDone": "int",
+    "jobsTotal": "int"
+  }
+} as const;
+
+/** The result of rank-beta, as its core declares it. */
+export interface RankBetaResult {
+  points: Array<{
+    beta: number;
+    kSvd: number;
+    kCheb: number;
+    lowerBound: number;
+    lowerBounds: {
+      "LB-F": number;
+      "LB-DD": number;
+      "LB-POOL-GEO": number | null;
+      "LB-POOL-DATA": number;
+    };
+    upper: number;
+    chebDegree: number | null;
+    chebVacuous: boolean;
+    svdPath: string;
+    svdError: number;
+    chebError: number;
+  }>;
+  slope: {
+    kSvd: number | null;
+    lowerBound: number | null;
+  };
+  predictedSlope: number | null;
+  guides: Array<{
+    label: string;
+    slope: number;
+    x: number[];
+    k: number[];
+  }>;
+  geometry: string;
+  d: number;
+  n: number;
+  eps: number;
+  jobsDone: number;
+  jobsTotal: number;
+}
