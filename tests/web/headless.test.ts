@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../web/src/engine/headless';
+import { defaultPool, main } from '../../web/src/engine/headless';
 import { differences } from '../e2e/compare.mjs';
 
 const wasmDir = fileURLToPath(new URL('../../web/src/wasm/', import.meta.url));
@@ -38,6 +38,18 @@ describe('npm run lab', () => {
     const pooled = await lab(...args, '--pool', '2');
     expect(pooled.code).toBe(0);
     expect(pooled.stdout).toBe(alone.stdout);
+  });
+
+  it('without --pool a sweep runs on every core and gives the bytes of --pool 1; a single job stays in this thread', async () => {
+    expect(defaultPool(1, 8)).toBeUndefined();
+    expect(defaultPool(12, 1)).toBeUndefined();
+    expect(defaultPool(12, 2)).toBe(2);
+    expect(defaultPool(3, 8)).toBe(3);
+    const args = ['rank-beta', 'n=24', 'betas=1,4,16', 'seed=2'];
+    const pooled = await lab(...args);
+    const one = await lab(...args, '--pool', '1');
+    expect(pooled.code).toBe(0);
+    expect(pooled.stdout).toBe(one.stdout);
   });
 
   it.each([

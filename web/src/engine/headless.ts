@@ -40,7 +40,7 @@ export interface HeadlessArgs {
   params: Params;
   /** Input name -> file path (e.g. pattern=my.csv; upload= is the experiment's only input). */
   files: [string, string][];
-  /** Number of worker_threads; undefined runs in this thread. */
+  /** Number of worker_threads; undefined: every core for a sweep of several jobs, this thread for one job. */
   pool?: number;
   /** The time budget as given (--max-seconds S, default one hour): runs the plan estimates above it are refused. */
   maxSeconds: string;
@@ -169,25 +169,35 @@ function progressPrinter(stderr: (text: string) => void) {
   };
 }
 
-/** The time budget, before anything runs: the plan's estimate (bad parameters are left for the run to name). */
-function requireTimeBudget(core: Core, args: HeadlessArgs, inputs: Inputs | undefined) {
-  let estimate: number | null = null;
+/**
+ * The time budget, before anything runs: the plan's estimate (bad parameters are left for the run to name).
+ * Returns the plan's number of jobs (1 when it could not plan).
+ */
+function requireTimeBudget(core: Core, args: HeadlessArgs, inputs: Inputs | undefined): number {
+  let estimate: number | null = null, jobs = 1;
   try {
-    estimate = core.plan(args.id, args.params, inputs).estimatedSeconds;
+    const plan = core.plan(args.id, args.params, inputs);
+    estimate = plan.estimatedSeconds;
+    jobs = plan.jobs.length;
   } catch (error) {
     if (!(error instanceof CoreError)) throw error;
   }
   const over = typeof estimate === 'number' ? overTimeBudget(estimate, args.maxSeconds) : undefined;
   if (over) throw new UsageError(over);
+  return jobs;
 }
+
+/** Without --pool, a sweep of several jobs runs on every core (as the page does); one job runs in this thread. */
+export const defaultPool = (jobs: number, cores: number): number | undefined => (jobs > 1 && cores > 1 ? Math.min(cores, jobs) : undefined);
 
 async function run(core: Core, args: HeadlessArgs, io: HeadlessIo): Promise<unknown> {
   const inputs = await readInputs(core, args, io.stderr);
-  requireTimeBudget(core, args, inputs);
+  const jobs = requireTimeBudget(core, args, inputs);
+  const size = args.pool ?? defaultPool(jobs, availableParallelism());
   const progress = progressPrinter(io.stderr);
   try {
-    if (args.pool === undefined) return core.run(args.id, args.params, inputs, (f) => progress.update(f));
-    const pool = new Pool(() => nodeWorkerRunner(io.wasmDir), args.pool);
+    if (size === undefined) return core.run(args.id, args.params, inputs, (f) => progress.update(f));
+    const pool = new Pool(() => nodeWorkerRunner(io.wasmDir), size);
     try {
       return await pool.run(args.id, args.params, { inputs, onProgress: (f) => progress.update(f) });
     } finally {
