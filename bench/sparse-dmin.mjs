@@ -100,9 +100,8 @@ else console.log(`numpy loads: ${blas.loaded || 'no BLAS library'}\n  (libblas.s
 
 const rows = withDefaults([
   { label: numpyLabel, reps: 1, numpy: true, skip: missing.length > 0, run: numpyPeer },
-  { label: 'attnlab Node, main thread (no --pool)', run: () => attnlabNode() },
   ...(POOL > 1 ? [{ label: 'attnlab Node, --pool 1 (one worker)', run: () => attnlabNode(1) }] : []),
-  { label: `attnlab Node, --pool ${POOL} (whole pool, every core)`, run: () => attnlabNode(POOL) },
+  { label: `attnlab Node, no --pool (a sweep's default: every core, ${POOL})`, run: () => attnlabNode() },
   { label: 'attnlab native CLI (g++)', run: attnlabNative },
   { label: 'attnlab Chromium, whole preset from navigation', reps: 1, chromium: true, run: chromiumPreset },
 ], REPS);
