@@ -61,7 +61,7 @@ void checkBand(const Json& point, double eps) {
 }
 
 std::vector<double> normals(int count, std::uint64_t seed) {
-  Rng rng(seed);
+  Rng rng(seed, NormalMethod::BoxMuller);
   std::vector<double> x(count);
   for (double& v : x) v = rng.normal();
   return x;

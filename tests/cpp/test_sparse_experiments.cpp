@@ -191,7 +191,7 @@ std::vector<Json> paperScan(const Json& params) {
   std::vector<Json> dmins;
   for (const Json& at : e->plan(values, {})) {
     const std::uint64_t stream = at["stream"];
-    Rng rng(values.seed(), childStream(stream, 0));
+    Rng rng(values.seed(), childStream(stream, 0), NormalMethod::BoxMuller);
     const SparsePattern a = samplePattern(at["n"], 2, 2.0, c.causal, rng);
     SparseApproximator approximator(a, c);
     const ScanOutcome out = scanMinimalWidth(approximator, 16, 16384, 1, ScanMode::Paper, values.seed(), stream, Progress());

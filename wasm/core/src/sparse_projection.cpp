@@ -11,7 +11,7 @@ std::uint64_t childStream(std::uint64_t parent, std::uint64_t index) {
 }
 
 void gaussianRow(std::uint64_t seed, std::uint64_t stream, int j, double scale, Real* out, int d) {
-  Rng rng(seed, childStream(stream, static_cast<std::uint64_t>(j)));
+  Rng rng(seed, childStream(stream, static_cast<std::uint64_t>(j)), NormalMethod::BoxMuller);
   for (int c = 0; c < d; ++c) out[c] = static_cast<Real>(scale * rng.normal());
 }
 

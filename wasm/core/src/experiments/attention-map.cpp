@@ -62,7 +62,7 @@ Json run(const Job& job, const Progress& progress) {
   const double beta = v.real("beta");
   const bool causal = v.flag("causal");
   const double total = 4;
-  Rng rng(v.seed());
+  Rng rng(v.seed(), NormalMethod::BoxMuller);
   const Geometry geometry = parseGeometry(v.choice("geometry"));
   RowMatrix x = samplePoints(geometry, n, d, rng);
   if (v.choice("order") == "tour") {

@@ -90,7 +90,7 @@ Json finiteOrNull(double x) { return std::isfinite(x) ? Json(x) : Json(nullptr);
 
 SparsePattern loadPattern(const ApproxParams& p, const InputArray* upload) {
   if (upload) return patternFromInput(*upload, p.construction.causal);
-  Rng rng(p.seed, childStream(kPatternStream, 0));
+  Rng rng(p.seed, childStream(kPatternStream, 0), NormalMethod::BoxMuller);
   return samplePattern(p.n, p.k, p.gamma, p.construction.causal, rng);
 }
 

@@ -185,7 +185,7 @@ Json runJob(const Job& job, const Progress& progress) {
   if (uploaded) {
     a = patternFromInput(*upload, c.causal);
   } else {
-    Rng rng(p.seed, childStream(p.stream, 0));
+    Rng rng(p.seed, childStream(p.stream, 0), NormalMethod::BoxMuller);
     a = samplePattern(p.ns[p.nIndex], s.k, s.gamma, c.causal, rng);
   }
   const int dcap = scanCap(p, c, a.n, a.nonzeros());

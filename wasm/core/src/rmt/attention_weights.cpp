@@ -30,7 +30,7 @@ AttentionWeightsResult measureCausalAttentionWeights(const AttentionWeightsConfi
   RowMatrix x(T, c.d), scores(T, T);
   std::vector<int> xi(T), tokens(T);
   for (int n = 0; n < c.sequences; ++n) {
-    Rng rng(c.seed, childStream(sequenceStream, static_cast<std::uint64_t>(n)));
+    Rng rng(c.seed, childStream(sequenceStream, static_cast<std::uint64_t>(n)), NormalMethod::BoxMuller);
     drawSequence(c.positions, V, rng, xi.data(), tokens.data());
     for (int t = 0; t < T; ++t) x.row(t) = table.E.col(tokens[t]).transpose();
     scores.noalias() = (c.tau / c.d) * (x * x.transpose());  // s_ij = (tau/d) x_i^T x_j

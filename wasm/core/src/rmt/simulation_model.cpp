@@ -81,7 +81,7 @@ EmbeddingTable embeddingTable(int d, int V, double mu2, TableVariant variant, st
   t.E.resize(d, V);
   const std::uint64_t tableStream = childStream(stream, kRmtTableStream);
   for (int v = 0; v < V; ++v) {  // column v from its own stream: any column can be redrawn alone
-    Rng rng(seed, childStream(tableStream, static_cast<std::uint64_t>(v)));
+    Rng rng(seed, childStream(tableStream, static_cast<std::uint64_t>(v)), NormalMethod::BoxMuller);
     for (int i = 0; i < d; ++i) t.E(i, v) = rng.normal();
   }
   const int half = V / 2;
@@ -114,7 +114,7 @@ PooledVectors pooledSequences(const EmbeddingTable& table, const PositionalModel
   p.labels.resize(count);
   std::vector<int> xi(T), tokens(T);
   for (int n = 0; n < count; ++n) {  // sequence n from its own stream (docs/theory/rmt.md#sequences)
-    Rng rng(seed, childStream(stream, static_cast<std::uint64_t>(first + n)));
+    Rng rng(seed, childStream(stream, static_cast<std::uint64_t>(first + n)), NormalMethod::BoxMuller);
     p.labels(n) = drawSequence(positions, V, rng, xi.data(), tokens.data());
     double a = 0;
     for (int t = 0; t < T; ++t) {  // gather: c_n = sum_t w_t e_{v_{n,t}}, no N x T x d tensor

@@ -63,7 +63,7 @@ template <class Op>
 bool lanczosTop(Op& op, Eigen::Index m, std::uint64_t seed, double tolerance, double& value, Eigen::VectorXd& vector,
                 int& iterations) {
   Spectra::SymEigsSolver<Op> eigs(op, 1, kLanczosBasis);
-  Rng rng(seed, kRmtLanczosStream);
+  Rng rng(seed, kRmtLanczosStream, NormalMethod::BoxMuller);
   Eigen::VectorXd start(m);
   for (Eigen::Index i = 0; i < m; ++i) start(i) = rng.normal();
   eigs.init(start.data());
