@@ -19,10 +19,11 @@ struct AttentionMapParams {
   double beta = 8;
   bool causal = false;
   std::uint64_t seed = 1;
+  NormalMethod normals = NormalMethod::Ziggurat;  // the experiment's default rng
 };
 
 RowMatrix attentionFor(const AttentionMapParams& p) {
-  Rng rng(p.seed, NormalMethod::BoxMuller);
+  Rng rng(p.seed, p.normals);
   const Geometry g = parseGeometry(p.geometry);
   RowMatrix a = selfAttentionLogits(g, samplePoints(g, p.n, p.d, rng), p.beta);
   rowSoftmaxInPlace(a, p.causal);

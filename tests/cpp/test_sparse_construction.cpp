@@ -98,10 +98,10 @@ TEST_CASE("sym split factor satisfies P R^T = B, also for a rank-deficient B", "
 
 TEST_CASE("orthogonal projection is exact at d = n (Y Y^T = I) and the check then passes", "[sparse][construction]") {
   for (int d : {48, 96}) {  // d = n, and d = 2n built from two Haar frames
-    const RealMatrix y = orthogonalProjection(48, d, 3, 17);
+    const RealMatrix y = orthogonalProjection(48, d, 3, 17, NormalMethod::Ziggurat);
     CHECK((y * y.transpose() - RealMatrix::Identity(48, 48)).cwiseAbs().maxCoeff() < 1e-12);
   }
-  const RealMatrix thin = orthogonalProjection(48, 12, 3, 17);  // d < n: orthogonal columns of norm^2 n/d
+  const RealMatrix thin = orthogonalProjection(48, 12, 3, 17, NormalMethod::Ziggurat);  // d < n: orthogonal columns of norm^2 n/d
   CHECK((thin.transpose() * thin - 4.0 * RealMatrix::Identity(12, 12)).cwiseAbs().maxCoeff() < 1e-12);
   for (bool causal : {false, true}) {
     Rng rng(8, NormalMethod::BoxMuller);
@@ -188,14 +188,17 @@ TEST_CASE("float32 GEMM with its error band gives the double verdict even a hair
   }
 }
 
-TEST_CASE("Gaussian projection rows depend only on (seed, stream, row)", "[sparse][construction]") {
-  const RealMatrix y = gaussianProjection(10, 32, 4, 77);
-  std::vector<Real> row(32);
-  gaussianRow(4, 77, 6, 1.0 / std::sqrt(32.0), row.data(), 32);
-  for (int c = 0; c < 32; ++c) CHECK(row[c] == y(6, c));
-  const RealMatrix taller = gaussianProjection(20, 32, 4, 77);
-  CHECK(taller.topRows(10) == y);
-  CHECK(gaussianProjection(10, 32, 4, 78) != y);
+TEST_CASE("Gaussian projection rows depend only on (seed, stream, normals, row)", "[sparse][construction]") {
+  for (NormalMethod m : {NormalMethod::BoxMuller, NormalMethod::Ziggurat}) {
+    const RealMatrix y = gaussianProjection(10, 32, 4, 77, m);
+    std::vector<Real> row(32);
+    gaussianRow(4, 77, m, 6, 1.0 / std::sqrt(32.0), row.data(), 32);
+    for (int c = 0; c < 32; ++c) CHECK(row[c] == y(6, c));
+    const RealMatrix taller = gaussianProjection(20, 32, 4, 77, m);
+    CHECK(taller.topRows(10) == y);
+    CHECK(gaussianProjection(10, 32, 4, 78, m) != y);
+  }
+  CHECK(gaussianProjection(10, 32, 4, 77, NormalMethod::BoxMuller) != gaussianProjection(10, 32, 4, 77, NormalMethod::Ziggurat));
   CHECK(childStream(5, 1) != childStream(5, 2));
   CHECK(childStream(5, 1) != childStream(6, 1));
 }
