@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <utility>
 
 #include "attnlab/experiment.hpp"
 #include "attnlab/rank_error.hpp"
@@ -61,7 +62,7 @@ void checkBand(const Json& point, double eps) {
 }
 
 std::vector<double> normals(int count, std::uint64_t seed) {
-  Rng rng(seed);
+  Rng rng(seed, NormalMethod::BoxMuller);
   std::vector<double> x(count);
   for (double& v : x) v = rng.normal();
   return x;
@@ -84,8 +85,10 @@ TEST_CASE("rank-beta: band per point, seed 1 is the reference point set (docs/th
   CHECK(whole == run("rank-beta", params));
   CHECK(shapeMismatch(findExperiment("rank-beta")->result, whole) == "");
   for (const auto& point : whole["points"]) checkBand(point, 0.1);
-  // Seed 1 draws from generator seed 12345 (docs/theory/rank.md#prng): the same numbers as rankPoint on the reference seed.
+  // Seed 1 draws from generator seed 12345 (docs/theory/rank.md#prng): the same numbers as rankPoint on the reference seed
+  // with the run's rng (the default, ziggurat).
   RankPointParams p;
+  p.normals = NormalMethod::Ziggurat;
   p.n = 96;
   p.beta = 16;
   p.seed = 12345;
@@ -106,19 +109,23 @@ TEST_CASE("rank-beta: band per point, seed 1 is the reference point set (docs/th
 }
 
 TEST_CASE("rank-n: docs/theory/rank.md#rank-vs-n at small n (sphere d=3, beta=16, eps=0.1) and the diagonal k = n", "[rank][experiments]") {
-  const Json r = run("rank-n", {{"n", "16,32,64,128"}, {"svd", "full"}});
-  const int ref[4][3] = {{16, 16, 14}, {32, 29, 25}, {64, 49, 31}, {128, 82, 36}};  // (n, k_svd, LB), docs/theory/rank.md#rank-vs-n
-  REQUIRE(r["points"].size() == 4);
-  for (int i = 0; i < 4; ++i) {
-    const Json& pt = r["points"][i];
-    INFO(pt.dump());
-    CHECK(pt["n"] == ref[i][0]);
-    CHECK(std::abs(pt["kSvd"].get<int>() - ref[i][1]) <= std::max(2.0, 0.03 * ref[i][1]));
-    CHECK(std::abs(pt["lowerBound"].get<int>() - ref[i][2]) <= std::max(2.0, 0.03 * ref[i][2]));
-    CHECK(pt["kSvd"].get<int>() <= pt["n"].get<int>());
-    checkBand(pt, 0.1);
+  // docs/theory/rank.md#tolerance: 3 % with the reference's own generator (Box–Muller), 8 % with another.
+  using Stream = std::pair<const char*, double>;  // rng, tolerance
+  for (const auto& [rng, tolerance] : {Stream{"box-muller", 0.03}, Stream{"ziggurat", 0.08}}) {
+    const Json r = run("rank-n", {{"n", "16,32,64,128"}, {"svd", "full"}, {"rng", rng}});
+    const int ref[4][3] = {{16, 16, 14}, {32, 29, 25}, {64, 49, 31}, {128, 82, 36}};  // (n, k_svd, LB), docs/theory/rank.md#rank-vs-n
+    REQUIRE(r["points"].size() == 4);
+    for (int i = 0; i < 4; ++i) {
+      const Json& pt = r["points"][i];
+      INFO(rng << ": " << pt.dump());
+      CHECK(pt["n"] == ref[i][0]);
+      CHECK(std::abs(pt["kSvd"].get<int>() - ref[i][1]) <= std::max(2.0, tolerance * ref[i][1]));
+      CHECK(std::abs(pt["lowerBound"].get<int>() - ref[i][2]) <= std::max(2.0, tolerance * ref[i][2]));
+      CHECK(pt["kSvd"].get<int>() <= pt["n"].get<int>());
+      checkBand(pt, 0.1);
+    }
+    CHECK(r["guides"][0]["k"] == r["guides"][0]["x"]);
   }
-  CHECK(r["guides"][0]["k"] == r["guides"][0]["x"]);
 }
 
 TEST_CASE("rank-eps: U1 is non-increasing in eps (first crossing of one curve)", "[rank][experiments]") {

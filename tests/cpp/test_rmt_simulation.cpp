@@ -72,24 +72,26 @@ TEST_CASE("sizes and memory estimates", "[rmt][simulation]") {
 }
 
 TEST_CASE("Variant A table is class-centred; Variant B offsets are O(delta)", "[rmt][simulation]") {
-  const EmbeddingTable a = embeddingTable(300, 600, 2.0, TableVariant::A, 5, 0);
+  const EmbeddingTable a = embeddingTable(300, 600, 2.0, TableVariant::A, 5, 0, NormalMethod::Ziggurat);
   CHECK_THAT(a.offsets.signalNorm2, WithinAbs(2.0, 1e-12));
   CHECK_THAT(a.offsets.signalAlignment, WithinAbs(1.0, 1e-12));
   CHECK(a.offsets.meanNorm2 < 1e-24);
-  const EmbeddingTable b = embeddingTable(300, 600, 2.0, TableVariant::B, 5, 0);
+  const EmbeddingTable b = embeddingTable(300, 600, 2.0, TableVariant::B, 5, 0, NormalMethod::Ziggurat);
   // ||g||^2, ||h||^2 ~ d/V = 0.5 with sd ~ sqrt(2 d)/V.
   CHECK_THAT(b.offsets.meanNorm2, WithinAbs(0.5, 0.15));
   CHECK_THAT(b.offsets.signalNorm2, WithinAbs(2.5, 0.3));
   // Same seed and stream: the same table; another stream: a different one.
-  CHECK(embeddingTable(50, 100, 1, TableVariant::B, 5, 0).E == embeddingTable(50, 100, 1, TableVariant::B, 5, 0).E);
-  CHECK(embeddingTable(50, 100, 1, TableVariant::B, 5, 1).E != embeddingTable(50, 100, 1, TableVariant::B, 5, 0).E);
+  const auto table = [](std::uint64_t stream, NormalMethod m) { return embeddingTable(50, 100, 1, TableVariant::B, 5, stream, m).E; };
+  CHECK(table(0, NormalMethod::Ziggurat) == table(0, NormalMethod::Ziggurat));
+  CHECK(table(1, NormalMethod::Ziggurat) != table(0, NormalMethod::Ziggurat));
+  CHECK(table(0, NormalMethod::BoxMuller) != table(0, NormalMethod::Ziggurat));  // and another recipe: another table
 }
 
 TEST_CASE("pooled vectors: column n depends only on (seed, n); C matches a direct sum", "[rmt][simulation]") {
   const SimulationConfig c = config(40, 1, "causal");
-  const EmbeddingTable table = embeddingTable(40, 80, 1, TableVariant::A, 3, 0);
-  const PooledVectors many = pooledSequences(table, c.positions, c.weights, 50, 3, 9);
-  const PooledVectors few = pooledSequences(table, c.positions, c.weights, 7, 3, 9);
+  const EmbeddingTable table = embeddingTable(40, 80, 1, TableVariant::A, 3, 0, NormalMethod::Ziggurat);
+  const PooledVectors many = pooledSequences(table, c.positions, c.weights, 50, 3, 9, NormalMethod::Ziggurat);
+  const PooledVectors few = pooledSequences(table, c.positions, c.weights, 7, 3, 9, NormalMethod::Ziggurat);
   CHECK(many.C.leftCols(7) == few.C);
   // Mean over sequences: E[c] = 0 in Variant A, and a_n = w^T xi_n is bounded by sum |w| = 1.
   CHECK(many.projection.cwiseAbs().maxCoeff() <= 1 + 1e-12);
@@ -244,10 +246,22 @@ TEST_CASE("further Variant A checks (docs/theory/rmt.md#extra-checks): other (de
 }
 
 TEST_CASE("bulk of the simulated spectrum follows kappa nu (KS) at d = 400", "[.slow][reproduction][rmt]") {
-  const SimulationResult r = simulateSpectrum(config(400, 0.25, "mean", 21));
+  SimulationConfig c = config(400, 0.25, "mean", 21);
+  c.normals = NormalMethod::BoxMuller;  // the one draw this check always had
+  const SimulationResult r = simulateSpectrum(c);
   REQUIRE(r.eigenvalues.size() == 400);
   CHECK(bulkKolmogorovDistance(r.eigenvalues, r.pooling.kappa, 0.5, 0.25) < 0.015);
   CHECK_THAT(r.eigenvalues.maxCoeff(), WithinRel(0.1 * 3.74669, 0.03));
+  // On the ziggurat, 20 draws: one draw's top eigenvalue sits 1.9 % below the edge on average (finite d) with
+  // sd 1.6 % (150 seeds, the same for either stream), so a single draw is outside 3 % one time in four.
+  std::vector<double> top;
+  for (int seed = 21; seed < 41; ++seed) {
+    const SimulationResult z = simulateSpectrum(config(400, 0.25, "mean", seed));
+    INFO("seed " << seed);
+    CHECK(bulkKolmogorovDistance(z.eigenvalues, z.pooling.kappa, 0.5, 0.25) < 0.015);
+    top.push_back(z.eigenvalues.maxCoeff());
+  }
+  CHECK_THAT(stats(top).mean, WithinRel(0.1 * 3.74669, 0.03));
 }
 
 TEST_CASE("Variant B: table-mean spike when uncentred, corrected signal spike when centred",

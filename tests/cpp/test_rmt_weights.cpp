@@ -18,7 +18,7 @@ double gain(const Eigen::VectorXd& w, const Eigen::MatrixXd& R) { return pooling
 
 // Empirical E[xi xi^T] over n draws.
 Eigen::MatrixXd empiricalCorrelation(const PositionalModel& m, int n, std::uint64_t seed) {
-  Rng rng(seed, 7);
+  Rng rng(seed, 7, NormalMethod::BoxMuller);
   Eigen::MatrixXd acc = Eigen::MatrixXd::Zero(m.T, m.T);
   Eigen::VectorXi xi(m.T);
   for (int i = 0; i < n; ++i) {
@@ -117,7 +117,7 @@ TEST_CASE("optimal weights beat 100 random weight vectors on alpha/kappa", "[rmt
   Eigen::MatrixXd custom(4, 4);
   custom << 1, .5, .2, 0, .5, 1, .3, .1, .2, .3, 1, -.2, 0, .1, -.2, 1;
   const PositionalModel models[] = {prefixModel(10, 3), arModel(10, 0.6), decayModel(10, 0.8), customModel(custom)};
-  Rng rng(2026, 3);
+  Rng rng(2026, 3, NormalMethod::BoxMuller);
   for (const auto& m : models) {
     const Eigen::VectorXd w = optimalWeights(m.R);
     CHECK_THAT(w.norm(), WithinAbs(1.0, 1e-12));

@@ -43,7 +43,7 @@ std::vector<bool> directRowVerdicts(const SparsePattern& a, const RealMatrix& x1
 }  // namespace
 
 TEST_CASE("X W_Q W_K^T X^T equals X(1) X(2)^T for the fixed weights", "[sparse][construction]") {
-  Rng rng(2);
+  Rng rng(2, NormalMethod::BoxMuller);
   const SparsePattern a = samplePattern(20, 2, 2.0, false, rng);
   Construction c;
   SparseApproximator ap(a, c);
@@ -60,7 +60,7 @@ TEST_CASE("X W_Q W_K^T X^T equals X(1) X(2)^T for the fixed weights", "[sparse][
 }
 
 TEST_CASE("asym split: X(1) = B Y, X(2) = Y, so E[S] = B", "[sparse][construction]") {
-  Rng rng(4);
+  Rng rng(4, NormalMethod::BoxMuller);
   const SparsePattern a = samplePattern(30, 2, 2.0, false, rng);
   const std::vector<double> b = logOffsetValues(a, proofOffset(1, 0.5));
   Construction c;
@@ -76,7 +76,7 @@ TEST_CASE("asym split: X(1) = B Y, X(2) = Y, so E[S] = B", "[sparse][constructio
 }
 
 TEST_CASE("sym split factor satisfies P R^T = B, also for a rank-deficient B", "[sparse][construction]") {
-  Rng rng(6);
+  Rng rng(6, NormalMethod::BoxMuller);
   const SparsePattern a = samplePattern(40, 3, 3.0, false, rng);
   const std::vector<double> b = logOffsetValues(a, 1.2);
   const SymmetricFactor f = symmetricFactor(a, b);
@@ -98,13 +98,13 @@ TEST_CASE("sym split factor satisfies P R^T = B, also for a rank-deficient B", "
 
 TEST_CASE("orthogonal projection is exact at d = n (Y Y^T = I) and the check then passes", "[sparse][construction]") {
   for (int d : {48, 96}) {  // d = n, and d = 2n built from two Haar frames
-    const RealMatrix y = orthogonalProjection(48, d, 3, 17);
+    const RealMatrix y = orthogonalProjection(48, d, 3, 17, NormalMethod::Ziggurat);
     CHECK((y * y.transpose() - RealMatrix::Identity(48, 48)).cwiseAbs().maxCoeff() < 1e-12);
   }
-  const RealMatrix thin = orthogonalProjection(48, 12, 3, 17);  // d < n: orthogonal columns of norm^2 n/d
+  const RealMatrix thin = orthogonalProjection(48, 12, 3, 17, NormalMethod::Ziggurat);  // d < n: orthogonal columns of norm^2 n/d
   CHECK((thin.transpose() * thin - 4.0 * RealMatrix::Identity(12, 12)).cwiseAbs().maxCoeff() < 1e-12);
   for (bool causal : {false, true}) {
-    Rng rng(8);
+    Rng rng(8, NormalMethod::BoxMuller);
     const SparsePattern a = samplePattern(48, 3, 5.0, causal, rng);
     Construction c;
     c.proj = Projection::Orth;
@@ -127,7 +127,7 @@ TEST_CASE("the log-domain check agrees with the ratio definitions on M", "[spars
   for (bool causal : {false, true})
     for (int seed = 0; seed < 12; ++seed)
       for (int d : {3, 12, 48, 200, 800}) {
-        Rng rng(21, static_cast<std::uint64_t>(seed));
+        Rng rng(21, static_cast<std::uint64_t>(seed), NormalMethod::BoxMuller);
         const SparsePattern a = samplePattern(14, 1 + seed % 3, 3.0, causal, rng);
         Construction c;
         c.causal = causal;
@@ -165,7 +165,7 @@ TEST_CASE("the log-domain check agrees with the ratio definitions on M", "[spars
 
 TEST_CASE("float32 GEMM with its error band gives the double verdict even a hair from the threshold",
           "[sparse][construction]") {
-  Rng rng(31);
+  Rng rng(31, NormalMethod::BoxMuller);
   const SparsePattern a = samplePattern(200, 2, 2.0, false, rng);
   Construction wide;
   wide.eps1 = 10;  // (23) never binds here; (24) decides
@@ -188,14 +188,17 @@ TEST_CASE("float32 GEMM with its error band gives the double verdict even a hair
   }
 }
 
-TEST_CASE("Gaussian projection rows depend only on (seed, stream, row)", "[sparse][construction]") {
-  const RealMatrix y = gaussianProjection(10, 32, 4, 77);
-  std::vector<Real> row(32);
-  gaussianRow(4, 77, 6, 1.0 / std::sqrt(32.0), row.data(), 32);
-  for (int c = 0; c < 32; ++c) CHECK(row[c] == y(6, c));
-  const RealMatrix taller = gaussianProjection(20, 32, 4, 77);
-  CHECK(taller.topRows(10) == y);
-  CHECK(gaussianProjection(10, 32, 4, 78) != y);
+TEST_CASE("Gaussian projection rows depend only on (seed, stream, normals, row)", "[sparse][construction]") {
+  for (NormalMethod m : {NormalMethod::BoxMuller, NormalMethod::Ziggurat}) {
+    const RealMatrix y = gaussianProjection(10, 32, 4, 77, m);
+    std::vector<Real> row(32);
+    gaussianRow(4, 77, m, 6, 1.0 / std::sqrt(32.0), row.data(), 32);
+    for (int c = 0; c < 32; ++c) CHECK(row[c] == y(6, c));
+    const RealMatrix taller = gaussianProjection(20, 32, 4, 77, m);
+    CHECK(taller.topRows(10) == y);
+    CHECK(gaussianProjection(10, 32, 4, 78, m) != y);
+  }
+  CHECK(gaussianProjection(10, 32, 4, 77, NormalMethod::BoxMuller) != gaussianProjection(10, 32, 4, 77, NormalMethod::Ziggurat));
   CHECK(childStream(5, 1) != childStream(5, 2));
   CHECK(childStream(5, 1) != childStream(6, 1));
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <utility>
 
 #include "attnlab/experiment.hpp"
 #include "attnlab/result_shape.hpp"
@@ -191,7 +192,7 @@ std::vector<Json> paperScan(const Json& params) {
   std::vector<Json> dmins;
   for (const Json& at : e->plan(values, {})) {
     const std::uint64_t stream = at["stream"];
-    Rng rng(values.seed(), childStream(stream, 0));
+    Rng rng(values.seed(), childStream(stream, 0), NormalMethod::BoxMuller);
     const SparsePattern a = samplePattern(at["n"], 2, 2.0, c.causal, rng);
     SparseApproximator approximator(a, c);
     const ScanOutcome out = scanMinimalWidth(approximator, 16, 16384, 1, ScanMode::Paper, values.seed(), stream, Progress());
@@ -363,9 +364,14 @@ TEST_CASE("reproduction of the d_min table (docs/theory/sparse.md#dmin-table)", 
 
 // Issue acceptance: on the "d_min grows like log n" preset the slope is positive with r2 >= 0.9.
 TEST_CASE("the log-n preset: d_min grows like ln n", "[.slow][sparse][reproduction]") {
-  const Json r = run("sparse-dmin", {{"ns", "512,1024,2048,3072"}, {"seeds", 3}});
-  CHECK(r["fit"]["b"].get<double>() > 0);
-  CHECK(r["fit"]["r2"].get<double>() >= 0.9);
-  // Theorem R is an upper bound, about ten times the measured d_min (docs/theory/sparse.md#theorem-r).
-  for (const auto& point : r["perN"]) CHECK(point["bound"].get<double>() > 5 * point["mean"].get<double>());
+  // The preset as shipped (3 seeds, rng=box-muller); on the ziggurat, 6 seeds: with 3, r2 falls below 0.9 for
+  // about one seed value in twelve with either stream (seed 1..12: box-muller 0.871 at seed 5, ziggurat 0.888 at seed 1).
+  for (const auto& [rng, seeds] : {std::pair<std::string, int>{"box-muller", 3}, std::pair<std::string, int>{"ziggurat", 6}}) {
+    const Json r = run("sparse-dmin", {{"ns", "512,1024,2048,3072"}, {"seeds", seeds}, {"rng", rng}});
+    INFO(rng << ", " << seeds << " seeds: " << r["fit"].dump());
+    CHECK(r["fit"]["b"].get<double>() > 0);
+    CHECK(r["fit"]["r2"].get<double>() >= 0.9);
+    // Theorem R is an upper bound, about ten times the measured d_min (docs/theory/sparse.md#theorem-r).
+    for (const auto& point : r["perN"]) CHECK(point["bound"].get<double>() > 5 * point["mean"].get<double>());
+  }
 }

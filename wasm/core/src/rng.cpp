@@ -9,7 +9,7 @@ std::uint64_t streamSeed(std::uint64_t seed, std::uint64_t stream) {
   return mix64(seed ^ mix64(stream * 0xD1B54A32D192ED03ULL + 0x9E3779B97F4A7C15ULL));
 }
 
-double Rng::normal() {
+double Rng::boxMullerNormal() {
   constexpr double kTwoPi = 6.283185307179586476925286766559;
   const double radius = std::sqrt(-2.0 * std::log(1.0 - uniform()));  // docs/theory/rank.md#prng
   return radius * std::cos(kTwoPi * uniform());

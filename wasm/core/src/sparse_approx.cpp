@@ -37,6 +37,7 @@ void readConstruction(const ParamValues& v, Construction& c) {
   c.split = v.choice("split") == "sym" ? Split::Sym : Split::Asym;
   c.causal = v.flag("causal");
   c.delta = v.real("delta");  // 0 means the proof value
+  c.normals = v.normals();
 }
 
 // ln(1/ε2) as before where 1/ε2 is a number (golden results pin its digits), −ln ε2 where it overflows (5e-324).
@@ -106,15 +107,15 @@ void SparseApproximator::resize(int d) {
 void SparseApproximator::draw(int d, std::uint64_t seed, std::uint64_t stream) {
   resize(d);
   if (c_.split == Split::Sym) {
-    const RealMatrix y = c_.proj == Projection::Orth ? orthogonalProjection(sym_.rank, d, seed, stream)
-                                                     : gaussianProjection(sym_.rank, d, seed, stream);
+    const RealMatrix y = c_.proj == Projection::Orth ? orthogonalProjection(sym_.rank, d, seed, stream, c_.normals)
+                                                     : gaussianProjection(sym_.rank, d, seed, stream, c_.normals);
     x1Mutable().noalias() = sym_.p * y;  // X(1) = U Σ^{1/2} Y = P Y
     x2Mutable().noalias() = sym_.r * y;  // X(2) = V Σ^{1/2} Y = R Y
     return;
   }
   // asym (docs/theory/sparse.md#splits): (X(1), X(2)) has the law of (B G, G), no SVD needed.
-  if (c_.proj == Projection::Orth) x2Mutable() = orthogonalProjection(a_.n, d, seed, stream);
-  else fillGaussian(x2Mutable(), seed, stream);
+  if (c_.proj == Projection::Orth) x2Mutable() = orthogonalProjection(a_.n, d, seed, stream, c_.normals);
+  else fillGaussian(x2Mutable(), seed, stream, c_.normals);
   sparseTimesDense(a_, b_, x2(), x1Mutable(), 0, a_.n);
 }
 
@@ -129,7 +130,7 @@ void SparseApproximator::beginLazyDraw(int d, std::uint64_t seed, std::uint64_t 
 
 void SparseApproximator::ensureYRow(int j) {
   if (yReady_[j]) return;
-  gaussianRow(lazySeed_, lazyStream_, j, lazyScale_, x2Mutable().row(j).data(), static_cast<int>(cols_));
+  gaussianRow(lazySeed_, lazyStream_, c_.normals, j, lazyScale_, x2Mutable().row(j).data(), static_cast<int>(cols_));
   yReady_[j] = 1;
 }
 

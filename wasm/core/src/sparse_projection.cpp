@@ -10,25 +10,25 @@ std::uint64_t childStream(std::uint64_t parent, std::uint64_t index) {
   return id == 0 ? 1 : id;  // stream 0 would be the bare seed
 }
 
-void gaussianRow(std::uint64_t seed, std::uint64_t stream, int j, double scale, Real* out, int d) {
-  Rng rng(seed, childStream(stream, static_cast<std::uint64_t>(j)));
+void gaussianRow(std::uint64_t seed, std::uint64_t stream, NormalMethod normals, int j, double scale, Real* out, int d) {
+  Rng rng(seed, childStream(stream, static_cast<std::uint64_t>(j)), normals);
   for (int c = 0; c < d; ++c) out[c] = static_cast<Real>(scale * rng.normal());
 }
 
-void fillGaussian(Eigen::Ref<RealMatrix> y, std::uint64_t seed, std::uint64_t stream) {
+void fillGaussian(Eigen::Ref<RealMatrix> y, std::uint64_t seed, std::uint64_t stream, NormalMethod normals) {
   const int d = static_cast<int>(y.cols());
   const double scale = 1.0 / std::sqrt(static_cast<double>(d));
-  for (int j = 0; j < y.rows(); ++j) gaussianRow(seed, stream, j, scale, y.row(j).data(), d);
+  for (int j = 0; j < y.rows(); ++j) gaussianRow(seed, stream, normals, j, scale, y.row(j).data(), d);
 }
 
-RealMatrix gaussianProjection(int rows, int d, std::uint64_t seed, std::uint64_t stream) {
+RealMatrix gaussianProjection(int rows, int d, std::uint64_t seed, std::uint64_t stream, NormalMethod normals) {
   RealMatrix y(rows, d);
-  fillGaussian(y, seed, stream);
+  fillGaussian(y, seed, stream, normals);
   return y;
 }
 
-RealMatrix orthogonalProjection(int rows, int d, std::uint64_t seed, std::uint64_t stream) {
-  const RealMatrix g = gaussianProjection(rows, d, seed, stream);  // the N(0,1/d) scale is undone by QR
+RealMatrix orthogonalProjection(int rows, int d, std::uint64_t seed, std::uint64_t stream, NormalMethod normals) {
+  const RealMatrix g = gaussianProjection(rows, d, seed, stream, normals);  // the N(0,1/d) scale is undone by QR
   RealMatrix y(rows, d);
   const double scale = std::sqrt(static_cast<double>(rows) / d);
   for (int first = 0; first < d; first += rows) {

@@ -20,6 +20,7 @@ struct RankPointParams {
   double eps = 0.1;        // (0, inf); eps >= 1 gives rank 0 (F1)
   std::uint64_t seed = 12345;  // the reference tables use 12345, stream 0 (docs/theory/rank.md#reference-tables)
   std::uint64_t stream = 0;
+  NormalMethod normals = NormalMethod::Ziggurat;  // the tables: BoxMuller (docs/theory/rank.md#prng-ziggurat)
   SvdOptions svd;
   bool chebyshev = true;   // U3
   bool lower = true;       // the lower bounds

@@ -17,6 +17,7 @@ struct AttentionWeightsConfig {
   int sequences = 200;         // sequences averaged, in [1, 1e6] [GUESS default]
   TableVariant variant = TableVariant::A;
   std::uint64_t seed = 1, stream = 0;
+  NormalMethod normals = NormalMethod::Ziggurat;  // the run's rng (docs/theory/rank.md#prng-ziggurat)
 };
 
 // Measured weights (mean and sd over sequences) against the deterministic formula causalWeights(T, tau).

@@ -19,6 +19,7 @@ struct RidgeConfig {
   int testSize = 4000;          // N_te fresh sequences from the same table, in [1, 1e7] [GUESS default]
   double lambda = 0.1;          // ridge penalty, in (0, 1e6] [GUESS default]
   std::uint64_t seed = 1, stream = 0;
+  NormalMethod normals = NormalMethod::Ziggurat;  // the run's rng (docs/theory/rank.md#prng-ziggurat)
 };
 
 // beta = (C C^T/N_tr + lambda I)^{-1} C y / N_tr (no intercept); accuracy = mean(sign(beta^T c) == y).

@@ -24,6 +24,7 @@ struct SimulationConfig {
   bool centre = false;           // subtract the mean pooled vector before forming S (docs/theory/rmt.md#variant-b)
   std::uint64_t seed = 1;
   std::uint64_t stream = 0;      // parent stream, e.g. childStream(sweepStream, point) from the caller
+  NormalMethod normals = NormalMethod::Ziggurat;  // the run's rng (docs/theory/rank.md#prng-ziggurat)
 };
 
 // V = 2 round(d/(2 delta)) (even: balanced classes), N = round(d/gamma); validates the whole config.
@@ -40,20 +41,21 @@ struct EmbeddingTable {
   Eigen::MatrixXd E;
   TableOffsets offsets;
 };
-EmbeddingTable embeddingTable(int d, int V, double mu2, TableVariant variant, std::uint64_t seed, std::uint64_t stream);
+EmbeddingTable embeddingTable(int d, int V, double mu2, TableVariant variant, std::uint64_t seed, std::uint64_t stream,
+                              NormalMethod normals);
 
 // One sequence (docs/theory/rmt.md#sequences): signs xi (E[xi xi^T] = R) and tokens v_t uniform in class xi_t
 // (v < V/2 has s_v = +1). Returns the latent label y (0 if the R has none).
 int drawSequence(const PositionalModel& positions, int V, Rng& rng, int* xi, int* tokens);
 
-// Pooled vectors of sequences first..first+count-1, sequence n drawn from Rng(seed, childStream(stream, n)).
+// Pooled vectors of sequences first..first+count-1, sequence n drawn from Rng(seed, childStream(stream, n), normals).
 struct PooledVectors {
   Eigen::MatrixXd C;           // d x count, column n = sum_t w_t e_{v_{n,t}} (centred if asked)
   Eigen::VectorXd projection;  // a_n = w^T xi_n (the sample-side signal, docs/theory/rmt.md#sample-spike)
   Eigen::VectorXi labels;      // latent label y_n (0 if the R has none)
 };
 PooledVectors pooledSequences(const EmbeddingTable& table, const PositionalModel& positions, const Eigen::VectorXd& w,
-                              int count, std::uint64_t seed, std::uint64_t stream, int first = 0);
+                              int count, std::uint64_t seed, std::uint64_t stream, NormalMethod normals, int first = 0);
 
 // The config's table and its N pooled vectors (centred when config.centre).
 struct PooledSample {

@@ -9,6 +9,7 @@
 
 #include "attnlab/json.hpp"
 #include "attnlab/params.hpp"
+#include "attnlab/rng.hpp"
 
 namespace attnlab {
 
@@ -44,6 +45,8 @@ struct ParamDecl {
 
 // Parameters every experiment takes: seed and the memory budget (MiB).
 ParamDecl seedParam();
+// Which recipe turns the seed into normal deviates (docs/theory/rank.md#prng-ziggurat): box-muller | ziggurat.
+ParamDecl rngParam();
 ParamDecl budgetParam();
 // The budget's ceiling: below wasm's 4 GiB address space, so a link runs wherever it was made.
 constexpr double kBudgetCeilingMiB = 4000.0;
@@ -62,6 +65,8 @@ class ParamValues {
   std::vector<std::int64_t> integers(const std::string& key) const;
   std::vector<double> reals(const std::string& key) const;
   std::uint64_t seed() const { return static_cast<std::uint64_t>(integer("seed")); }
+  // The value of rngParam(): every random number of an experiment's data is drawn with it.
+  NormalMethod normals() const;
   double budgetBytes() const { return real("budget") * 1024.0 * 1024.0; }
   // True when the user gave the key (rather than taking the default).
   bool given(const std::string& key) const;

@@ -21,11 +21,12 @@ struct Construction {
   Projection proj = Projection::Gauss;
   Split split = Split::Asym;
   bool causal = false;
+  NormalMethod normals = NormalMethod::Ziggurat;  // of the projections Y (the run's rng)
 };
 
 // The construction's parameters shared by the paper-1 experiments: causal, proj, split, delta.
 std::vector<ParamDecl> constructionParams();
-// Reads proj, split, causal and delta (delta 0 = the proof value) into c.
+// Reads proj, split, causal, delta (delta 0 = the proof value) and rng into c.
 void readConstruction(const ParamValues& v, Construction& c);
 
 // Δ = ln(1/ε2) + ln(1+ε1), the smallest offset the proof allows (docs/theory/sparse.md#build-b, #offset).

@@ -22,17 +22,17 @@ enum class Split { Asym, Sym };
 // Stream id of child `index` of a stream: one mix per level, so ids never depend on evaluation order.
 std::uint64_t childStream(std::uint64_t parent, std::uint64_t index);
 
-// Row j of a projection's underlying standard Gaussian comes from Rng(seed, childStream(stream, j)),
+// Row j of a projection's underlying standard Gaussian comes from Rng(seed, childStream(stream, j), normals),
 // so any row can be drawn alone, in any order, and always gets the same numbers.
-void gaussianRow(std::uint64_t seed, std::uint64_t stream, int j, double scale, Real* out, int d);
+void gaussianRow(std::uint64_t seed, std::uint64_t stream, NormalMethod normals, int j, double scale, Real* out, int d);
 
 // rows × d with i.i.d. N(0, 1/d) entries (JL projection, docs/theory/sparse.md#projection); fillGaussian writes into y.
-RealMatrix gaussianProjection(int rows, int d, std::uint64_t seed, std::uint64_t stream);
-void fillGaussian(Eigen::Ref<RealMatrix> y, std::uint64_t seed, std::uint64_t stream);
+RealMatrix gaussianProjection(int rows, int d, std::uint64_t seed, std::uint64_t stream, NormalMethod normals);
+void fillGaussian(Eigen::Ref<RealMatrix> y, std::uint64_t seed, std::uint64_t stream, NormalMethod normals);
 
 // sqrt(rows/d) times independent Haar frames of at most `rows` columns each: the Householder QR of
 // a Gaussian block with the signs of Q fixed by sign(diag R). Exact (Y Yᵀ = I) when d = rows.
-RealMatrix orthogonalProjection(int rows, int d, std::uint64_t seed, std::uint64_t stream);
+RealMatrix orthogonalProjection(int rows, int d, std::uint64_t seed, std::uint64_t stream, NormalMethod normals);
 
 // Symmetric split (docs/theory/sparse.md#splits): from the eigen-decomposition B^T B = V diag(λ) V^T, R = V diag(λ^{1/4})
 // and P = B V diag(λ^{-1/4}), dropping λ ≈ 0, so that P R^T = B and X(1) = P Y, X(2) = R Y.

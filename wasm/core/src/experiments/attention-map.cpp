@@ -26,6 +26,7 @@ std::vector<ParamDecl> schema() {
                          "cells"),
       budgetParam(),
       seedParam(),
+      rngParam(),
   };
 }
 
@@ -62,7 +63,7 @@ Json run(const Job& job, const Progress& progress) {
   const double beta = v.real("beta");
   const bool causal = v.flag("causal");
   const double total = 4;
-  Rng rng(v.seed());
+  Rng rng(v.seed(), v.normals());
   const Geometry geometry = parseGeometry(v.choice("geometry"));
   RowMatrix x = samplePoints(geometry, n, d, rng);
   if (v.choice("order") == "tour") {

@@ -13,7 +13,7 @@ Experiment rankBetaExperiment() {
                         "Inverse temperatures β swept, comma-separated; one job per value, all on the same points. "
                         "The slope is fitted over β = 8, 16, 32, 64.")
            .openBelow(),
-       rankParam("svd"), budgetParam(), rankSeedParam()});
+       rankParam("svd"), budgetParam(), rankSeedParam(), rngParam()});
 }
 
 }  // namespace attnlab

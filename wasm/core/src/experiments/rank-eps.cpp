@@ -11,7 +11,7 @@ Experiment rankEpsExperiment() {
        ParamDecl::reals("eps", {0.4, 0.2, 0.1, 0.05, 0.025}, 0, 1, 12,
                         "Tolerances ε swept, comma-separated, each in (0, 1); one job per value, all on the same points.")
            .openBelow().openAbove(),
-       rankParam("svd"), budgetParam(), rankSeedParam()});
+       rankParam("svd"), budgetParam(), rankSeedParam(), rngParam()});
 }
 
 }  // namespace attnlab

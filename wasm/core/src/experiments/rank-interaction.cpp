@@ -33,7 +33,7 @@ std::vector<ParamDecl> schema() {
           ParamDecl::choice("tauScale", "nats", {"nats", "sigma1", "sqrtn"},
                             "How τ is read: raw nats (logit units), as a fraction of σ₁(L_c), or in units of √n."),
           ParamDecl::real("epsOut", 0.05, 0, 2, "Output tolerance of the effective dimensions r_eff.").openBelow(),
-          rankParam("eps"), budgetParam(), rankSeedParam()};
+          rankParam("eps"), budgetParam(), rankSeedParam(), rngParam()};
 }
 
 Json resultShape() {

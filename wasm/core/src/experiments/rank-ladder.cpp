@@ -15,7 +15,7 @@ std::vector<ParamDecl> schema() {
   return {rankParam("geometry"), rankParam("d"), rankParam("n"), rankParam("beta"), rankParam("eps"), rankParam("svd"),
           ParamDecl::choice("refit", "0", {"0", "1"},
                             "1 also runs the ℓ1 refit of the truncated SVD's rows (slower; n ≤ 512 only): it lowers the upper certificate by about 10%."),
-          budgetParam(), rankSeedParam()};
+          budgetParam(), rankSeedParam(), rngParam()};
 }
 
 Json resultShape() {

@@ -11,7 +11,7 @@ Experiment rankNExperiment() {
        ParamDecl::integers("n", {16, 32, 64, 128, 256, 512}, 8, 2048, 12,
                            "Numbers of tokens swept, comma-separated; a smaller n takes the first n points of a larger one.",
                            "tokens"),
-       rankParam("beta"), rankParam("eps"), rankParam("svd"), budgetParam(), rankSeedParam()});
+       rankParam("beta"), rankParam("eps"), rankParam("svd"), budgetParam(), rankSeedParam(), rngParam()});
 }
 
 }  // namespace attnlab

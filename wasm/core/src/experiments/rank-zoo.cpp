@@ -22,7 +22,7 @@ std::vector<ParamDecl> schema() {
           ParamDecl::real("epsOut", 0.05, 0, 2, "Output tolerance of the effective dimensions r_eff.").openBelow(),
           rankParam("eps"),
           ParamDecl::real("scale", 0, 0, 1000, "Uploaded Q and K: logits = betaMult·scale·Q Kᵀ; 0 means 1/√d_h."),
-          budgetParam(), rankSeedParam()};
+          budgetParam(), rankSeedParam(), rngParam()};
 }
 
 Json rowShape() {

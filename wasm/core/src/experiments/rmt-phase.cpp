@@ -22,6 +22,7 @@ std::vector<ParamDecl> schema() {
   for (const char* key : {"delta", "gamma", "T", "mu2", "R", "pool", "variant"}) s.push_back(rmtParam(key));
   s.push_back(budgetParam());
   s.push_back(seedParam());
+  s.push_back(rngParam());
   return s;
 }
 

@@ -24,7 +24,7 @@ std::vector<ParamDecl> schema() {
           ParamDecl::integer("ntrain", 1600, 2, 1000000, "Training sequences N_tr.", "sequences"),
           ParamDecl::integer("ntest", 4000, 1, 10000000, "Fresh test sequences from the same embedding table.", "sequences"),
           ParamDecl::integer("seeds", 3, 1, 50, "Independent tables and samples per point; their mean ± sd is drawn."),
-          rmtParam("variant"), budgetParam(), seedParam()};
+          rmtParam("variant"), budgetParam(), seedParam(), rngParam()};
 }
 
 Json resultShape() {
@@ -71,6 +71,7 @@ RidgeConfig ridgeConfig(const ParamValues& v, const RidgeSetup& s, int pool, int
   c.testSize = v.smallInt("ntest");
   c.lambda = v.real("lambda");
   c.seed = v.seed();
+  c.normals = v.normals();
   c.stream = seedStream(seedIndex);
   return c;
 }

@@ -15,6 +15,7 @@ std::vector<ParamDecl> schema() {
   for (const char* key : {"d", "delta", "gamma", "T", "mu2", "R", "pool", "variant", "centre"}) s.push_back(rmtParam(key));
   s.push_back(budgetParam());
   s.push_back(seedParam());
+  s.push_back(rngParam());
   return s;
 }
 

@@ -27,6 +27,7 @@ std::vector<ParamDecl> schema() {
   s.push_back(ParamDecl::integer("seeds", 5, 1, 50, "Independent simulations per point; their mean ± sd is drawn."));
   s.push_back(budgetParam());
   s.push_back(seedParam());
+  s.push_back(rngParam());
   return s;
 }
 
@@ -73,6 +74,7 @@ SimulationConfig jobConfig(const ParamValues& v, const TransitionSetup& s, int p
   c.variant = s.b ? TableVariant::B : TableVariant::A;
   c.centre = s.centred;
   c.seed = v.seed();
+  c.normals = v.normals();
   c.stream = stream;
   return c;
 }

@@ -17,7 +17,7 @@ std::vector<ParamDecl> schema() {
                               rmtParam("d", 800), rmtParam("delta"), rmtParam("mu2", 1), rmtParam("variant"),
                               ParamDecl::integer("sequences", 200, 1, 100000,
                                                  "Simulated sequences whose attention weights are averaged.", "sequences"),
-                              budgetParam(), seedParam()};
+                              budgetParam(), seedParam(), rngParam()};
   return s;
 }
 
@@ -80,6 +80,7 @@ AttentionWeightsConfig attentionConfig(const ParamValues& v, const PositionalMod
   c.sequences = v.smallInt("sequences");
   c.variant = variantB(v) ? TableVariant::B : TableVariant::A;
   c.seed = v.seed();
+  c.normals = v.normals();
   return c;
 }
 

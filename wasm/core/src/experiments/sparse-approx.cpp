@@ -38,7 +38,7 @@ std::vector<ParamDecl> schema() {
            ParamDecl::integer("row", 0, 0, 4095, "The row whose A and M entries are overlaid (0-based)."),
            ParamDecl::choice("scale", "log", {"log", "linear"}, "Colour scale shared by the A and M heatmaps; log shows how small the zeros of A become in M."),
            ParamDecl::integer("px", 256, 16, 1024, "Heatmaps larger than this are downsampled, keeping the largest entry of each block.", "cells"),
-           budgetParam(), seedParam()})
+           budgetParam(), seedParam(), rngParam()})
     s.push_back(p);
   return s;
 }
@@ -90,7 +90,7 @@ Json finiteOrNull(double x) { return std::isfinite(x) ? Json(x) : Json(nullptr);
 
 SparsePattern loadPattern(const ApproxParams& p, const InputArray* upload) {
   if (upload) return patternFromInput(*upload, p.construction.causal);
-  Rng rng(p.seed, childStream(kPatternStream, 0));
+  Rng rng(p.seed, childStream(kPatternStream, 0), p.construction.normals);  // uniforms only: the same A for either rng
   return samplePattern(p.n, p.k, p.gamma, p.construction.causal, rng);
 }
 

@@ -78,7 +78,7 @@ std::vector<ParamDecl> schema() {
            ParamDecl::integer("dmax", 16384, 1, 65536, "The scan stops here; a point that never passes is reported as capped."),
            ParamDecl::integer("seeds", 3, 1, 50, "Independent patterns per n; their random streams derive from the seed."),
            ParamDecl::integers("draws", {1}, 1, 100, 6, "A grid point passes if any of this many fresh draws of Y passes (1 = the paper's protocol)."),
-           budgetParam(), seedParam()})
+           budgetParam(), seedParam(), rngParam()})
     s.push_back(p);
   return s;
 }
@@ -185,7 +185,7 @@ Json runJob(const Job& job, const Progress& progress) {
   if (uploaded) {
     a = patternFromInput(*upload, c.causal);
   } else {
-    Rng rng(p.seed, childStream(p.stream, 0));
+    Rng rng(p.seed, childStream(p.stream, 0), c.normals);  // uniforms only: the same A for either rng
     a = samplePattern(p.ns[p.nIndex], s.k, s.gamma, c.causal, rng);
   }
   const int dcap = scanCap(p, c, a.n, a.nonzeros());

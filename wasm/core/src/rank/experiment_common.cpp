@@ -19,7 +19,7 @@ double rankSweepPointBytes(int n, int d) {
 ParamDecl rankSeedParam() {
   ParamDecl p = seedParam();
   p.help = "Every random number derives from this seed; points come from generator seed 12344 + seed, so seed 1 "
-           "draws the point sets of the published reference tables.";
+           "with rng = box-muller draws the point sets of the published reference tables.";
   return p;
 }
 
@@ -56,6 +56,7 @@ RankPointParams rankPointParams(const ParamValues& v) {
   p.beta = v.real("beta");
   p.eps = v.real("eps");
   p.seed = kRankSeedOffset + v.seed();
+  p.normals = v.normals();
   p.stream = 0;  // one point set per (seed, n): every beta and eps of a sweep sees the same points (docs/theory/rank.md#reference-tables)
   return p;
 }

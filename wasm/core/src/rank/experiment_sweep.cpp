@@ -42,6 +42,7 @@ RankPointParams pointAt(RankAxis a, const ParamValues& v, double x) {
   p.beta = a == RankAxis::Beta ? x : v.real("beta");
   p.eps = a == RankAxis::Eps ? x : v.real("eps");
   p.seed = kRankSeedOffset + v.seed();
+  p.normals = v.normals();
   p.stream = 0;
   return p;
 }

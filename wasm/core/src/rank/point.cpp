@@ -22,7 +22,7 @@ void validateRankPointParams(const RankPointParams& p) {
 
 RankInstance makeRankInstance(const RankPointParams& params) {
   validateRankPointParams(params);
-  Rng rng(params.seed, params.stream);
+  Rng rng(params.seed, params.stream, params.normals);
   RankInstance inst;
   inst.points = samplePoints(params.geometry, params.n, params.d, rng);
   inst.logits = selfAttentionLogits(params.geometry, inst.points, params.beta);

@@ -71,7 +71,9 @@ RightSpectrum partialRightSpectrum(const RowMatrix& p, int count) {
   GramProduct op(p);
   const int ncv = std::min(n, std::max(2 * count + 1, count + 20));
   Spectra::SymEigsSolver<GramProduct> eigs(op, count, ncv);
-  Rng rng(0x5eed, 1);  // a fixed start vector: the result is a pure function of P
+  // A fixed start vector, Box–Muller whatever the run's rng (docs/theory/rank.md#prng-ziggurat): the result is a
+  // pure function of P.
+  Rng rng(0x5eed, 1, NormalMethod::BoxMuller);
   Eigen::VectorXd start(n);
   for (int j = 0; j < n; ++j) start(j) = rng.normal();
   eigs.init(start.data());

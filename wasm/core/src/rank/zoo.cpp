@@ -75,7 +75,7 @@ RowMatrix zooTokens() {
       x(t, 2 * i) = std::sin(t * frequency(i));
       x(t, 2 * i + 1) = std::cos(t * frequency(i));
     }
-  Rng rng(2026);
+  Rng rng(2026, NormalMethod::BoxMuller);  // a fixed catalogue, not a run's random data: Box–Muller whatever rng says
   for (int t = 0; t < kZooTokens; ++t)
     for (int c = 32; c < kZooWidth; ++c) x(t, c) = rng.normal() * 2.0 / std::sqrt(c - 31.0);
   Eigen::RowVectorXd mu(kZooWidth);
@@ -88,7 +88,7 @@ ZooHead zooHead(int family, int variant, const RowMatrix& tokens) {
   zooFamilyName(family);
   if (variant < 0 || variant >= kZooVariants) throw std::invalid_argument("variant must be in [0, 12)");
   const Family f = static_cast<Family>(family);
-  Rng rng(2026ULL * 1000 + 16 * family + variant + 1);
+  Rng rng(2026ULL * 1000 + 16 * family + variant + 1, NormalMethod::BoxMuller);  // fixed, as above
   RowMatrix aq, ak;
   if (f == Positional) {
     positionalProjections(variant, aq, ak);

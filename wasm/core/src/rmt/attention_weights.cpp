@@ -24,13 +24,13 @@ void checkConfig(const AttentionWeightsConfig& c) {
 AttentionWeightsResult measureCausalAttentionWeights(const AttentionWeightsConfig& c) {
   checkConfig(c);
   const int T = c.positions.T, V = vocabularySize(c.d, c.delta);
-  const EmbeddingTable table = embeddingTable(c.d, V, c.mu2, c.variant, c.seed, c.stream);
+  const EmbeddingTable table = embeddingTable(c.d, V, c.mu2, c.variant, c.seed, c.stream, c.normals);
   const std::uint64_t sequenceStream = childStream(c.stream, kRmtSequenceStream);
   Eigen::VectorXd mean = Eigen::VectorXd::Zero(T), m2 = Eigen::VectorXd::Zero(T);  // Welford
   RowMatrix x(T, c.d), scores(T, T);
   std::vector<int> xi(T), tokens(T);
   for (int n = 0; n < c.sequences; ++n) {
-    Rng rng(c.seed, childStream(sequenceStream, static_cast<std::uint64_t>(n)));
+    Rng rng(c.seed, childStream(sequenceStream, static_cast<std::uint64_t>(n)), c.normals);
     drawSequence(c.positions, V, rng, xi.data(), tokens.data());
     for (int t = 0; t < T; ++t) x.row(t) = table.E.col(tokens[t]).transpose();
     scores.noalias() = (c.tau / c.d) * (x * x.transpose());  // s_ij = (tau/d) x_i^T x_j

@@ -107,6 +107,7 @@ SimulationConfig simulationConfig(const ParamValues& v, const PositionalModel& m
   c.variant = variantB(v) ? TableVariant::B : TableVariant::A;
   c.centre = v.flag("centre");
   c.seed = v.seed();
+  c.normals = v.normals();
   return c;
 }
 

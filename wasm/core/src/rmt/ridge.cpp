@@ -40,9 +40,9 @@ RidgeResult ridgeClassification(const RidgeConfig& c) {
   const Eigen::VectorXd w = c.weights.normalized();  // kappa = 1 for every pooling (docs/theory/rmt.md#ridge)
   RidgeResult r;
   r.pooling = poolingScalars(w, c.positions.R);
-  const EmbeddingTable table = embeddingTable(c.d, V, c.mu2, c.variant, c.seed, c.stream);
+  const EmbeddingTable table = embeddingTable(c.d, V, c.mu2, c.variant, c.seed, c.stream, c.normals);
   const PooledVectors train =
-      pooledSequences(table, c.positions, w, c.trainSize, c.seed, childStream(c.stream, kRmtSequenceStream));
+      pooledSequences(table, c.positions, w, c.trainSize, c.seed, childStream(c.stream, kRmtSequenceStream), c.normals);
   const double n = c.trainSize;
   Eigen::MatrixXd system = Eigen::MatrixXd::Identity(c.d, c.d) * c.lambda;
   system.selfadjointView<Eigen::Lower>().rankUpdate(train.C, 1.0 / n);  // C C^T/N_tr + lambda I
@@ -53,7 +53,7 @@ RidgeResult ridgeClassification(const RidgeConfig& c) {
   const std::uint64_t testStream = childStream(c.stream, kRmtTestStream);
   for (int first = 0; first < c.testSize; first += kTestBlock) {
     const int count = std::min(kTestBlock, c.testSize - first);
-    correct += accuracy(beta, pooledSequences(table, c.positions, w, count, c.seed, testStream, first));
+    correct += accuracy(beta, pooledSequences(table, c.positions, w, count, c.seed, testStream, c.normals, first));
   }
   r.testAccuracy = correct / c.testSize;
   return r;

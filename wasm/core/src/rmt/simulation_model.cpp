@@ -72,7 +72,7 @@ SimulationSizes simulationSizes(const SimulationConfig& c) {
 }
 
 EmbeddingTable embeddingTable(int d, int V, double mu2, TableVariant variant, std::uint64_t seed,
-                              std::uint64_t stream) {
+                              std::uint64_t stream, NormalMethod normals) {
   requireIntInRange("d", d, 1, 8192);
   requireIntInRange("V", V, 2, 8000000);
   if (V % 2) throw std::invalid_argument("V must be even (balanced classes)");
@@ -81,7 +81,7 @@ EmbeddingTable embeddingTable(int d, int V, double mu2, TableVariant variant, st
   t.E.resize(d, V);
   const std::uint64_t tableStream = childStream(stream, kRmtTableStream);
   for (int v = 0; v < V; ++v) {  // column v from its own stream: any column can be redrawn alone
-    Rng rng(seed, childStream(tableStream, static_cast<std::uint64_t>(v)));
+    Rng rng(seed, childStream(tableStream, static_cast<std::uint64_t>(v)), normals);
     for (int i = 0; i < d; ++i) t.E(i, v) = rng.normal();
   }
   const int half = V / 2;
@@ -104,7 +104,7 @@ int drawSequence(const PositionalModel& positions, int V, Rng& rng, int* xi, int
 }
 
 PooledVectors pooledSequences(const EmbeddingTable& table, const PositionalModel& positions, const Eigen::VectorXd& w,
-                              int count, std::uint64_t seed, std::uint64_t stream, int first) {
+                              int count, std::uint64_t seed, std::uint64_t stream, NormalMethod normals, int first) {
   const int T = positions.T, V = static_cast<int>(table.E.cols());
   checkWeights(w, T);
   requireIntInRange("sequence count", count, 1, 8000000);
@@ -114,7 +114,7 @@ PooledVectors pooledSequences(const EmbeddingTable& table, const PositionalModel
   p.labels.resize(count);
   std::vector<int> xi(T), tokens(T);
   for (int n = 0; n < count; ++n) {  // sequence n from its own stream (docs/theory/rmt.md#sequences)
-    Rng rng(seed, childStream(stream, static_cast<std::uint64_t>(first + n)));
+    Rng rng(seed, childStream(stream, static_cast<std::uint64_t>(first + n)), normals);
     p.labels(n) = drawSequence(positions, V, rng, xi.data(), tokens.data());
     double a = 0;
     for (int t = 0; t < T; ++t) {  // gather: c_n = sum_t w_t e_{v_{n,t}}, no N x T x d tensor
@@ -129,9 +129,9 @@ PooledVectors pooledSequences(const EmbeddingTable& table, const PositionalModel
 PooledSample pooledSample(const SimulationConfig& c) {
   PooledSample s;
   s.sizes = simulationSizes(c);
-  s.table = embeddingTable(s.sizes.d, s.sizes.V, c.mu2, c.variant, c.seed, c.stream);
+  s.table = embeddingTable(s.sizes.d, s.sizes.V, c.mu2, c.variant, c.seed, c.stream, c.normals);
   const std::uint64_t sequenceStream = childStream(c.stream, kRmtSequenceStream);
-  s.pooled = pooledSequences(s.table, c.positions, c.weights, s.sizes.N, c.seed, sequenceStream);
+  s.pooled = pooledSequences(s.table, c.positions, c.weights, s.sizes.N, c.seed, sequenceStream, c.normals);
   if (c.centre) s.pooled.C.colwise() -= s.pooled.C.rowwise().mean();  // docs/theory/rmt.md#variant-b fix
   return s;
 }

@@ -63,7 +63,9 @@ template <class Op>
 bool lanczosTop(Op& op, Eigen::Index m, std::uint64_t seed, double tolerance, double& value, Eigen::VectorXd& vector,
                 int& iterations) {
   Spectra::SymEigsSolver<Op> eigs(op, 1, kLanczosBasis);
-  Rng rng(seed, kRmtLanczosStream);
+  // The start vector only, not the run's random data: Box–Muller whatever its rng (docs/theory/rank.md#prng-ziggurat);
+  // the converged pair depends on C alone.
+  Rng rng(seed, kRmtLanczosStream, NormalMethod::BoxMuller);
   Eigen::VectorXd start(m);
   for (Eigen::Index i = 0; i < m; ++i) start(i) = rng.normal();
   eigs.init(start.data());
