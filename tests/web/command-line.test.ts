@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { SCHEMA_VERSION } from '../../web/src/state/migrations';
 import { describe, expect, it } from 'vitest';
 import { findExperiment } from '../../web/src/experiments';
 import { defaults, type ExperimentMeta, type ParamValues } from '../../web/src/experiments/schema';
@@ -27,7 +28,7 @@ describe('reproduce command lines', () => {
     const args = runArgs(m, values);
     expect(args).toEqual(['attention-map', 'n=300', 'geometry=ball', 'beta=20', 'seed=7']);
     const link = formatLink({ experimentId: m.id, values, embed: false, hide: [] }, EXPERIMENTS);
-    expect(link).toBe(`#exp=attention-map&v=2&app=${APP_VERSION}&${args.slice(1).join('&')}`);
+    expect(link).toBe(`#exp=attention-map&v=${SCHEMA_VERSION}&app=${APP_VERSION}&${args.slice(1).join('&')}`);
     expect(nativeCommand(args)).toBe('./build/native/attnlab attention-map n=300 geometry=ball beta=20 seed=7');
     expect(labCommand(args)).toBe('npm run lab -- attention-map n=300 geometry=ball beta=20 seed=7');
   });

@@ -193,7 +193,8 @@ describe('lists', () => {
  * (sparse-approx) or draws (sparse-dmin); sparse-dmin has no scan key (the fast scan gives the paper
  * scan's d_min exactly).
  */
-function asV2(id: string, v1: Record<string, unknown>): Record<string, unknown> {
+/** A v1 link's values as the current schema reads them: v1 → v2 renames, then v2 → v3 pins the old random stream. */
+function asCurrent(id: string, v1: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(v1)) {
     if (id === 'attention-map' && key === 'mask') out.causal = value === 'causal' ? '1' : '0';
@@ -203,6 +204,7 @@ function asV2(id: string, v1: Record<string, unknown>): Record<string, unknown> 
     else out[key] = value;
   }
   if (id === 'attention-map') out.order = 'sample';
+  out.rng = 'box-muller';
   return out;
 }
 
@@ -214,12 +216,12 @@ describe('golden links (links shared with earlier schema versions keep their mea
     expect(notices).toHaveLength(rewritten ? 1 : 0);
     if (rewritten) expect(notices[0]).toMatch(/^Upgraded a v=1 link: /);
     expect(s.experimentId).toBe(g.experimentId);
-    const expected = asV2(g.experimentId, g.values);
+    const expected = asCurrent(g.experimentId, g.values);
     expect(Object.keys(s.values).sort()).toEqual(Object.keys(expected).sort());
     expect(s.values).toEqual(expected);
     expect(s.embed).toBe(Boolean((g as { embed?: boolean }).embed));
     expect(s.hide).toEqual((g as { hide?: string[] }).hide ?? []);
-    // Written back, the upgraded link is a v2 link that reads back to itself without notices.
+    // Written back, the upgraded link is a current link (rng=box-muller written) that reads back to itself without notices.
     const again = parseLink(formatLink(s, EXPERIMENTS), EXPERIMENTS);
     expect(again.notices).toEqual([]);
     expect(again.state.values).toEqual(expected);
@@ -234,7 +236,7 @@ describe('golden links (links shared with earlier schema versions keep their mea
 describe('migrations', () => {
   // A pretend next version that renamed attention-map's beta to "temp" and halved px.
   const toV2: Migration = {
-    from: 2, note: 'beta is now temp; px halved',
+    from: 3, note: 'beta is now temp; px halved',
     migrate: (pairs, id) => {
       const out = renameKey('attention-map', 'beta', 'temp')(pairs, id);
       if (out.has('px')) out.set('px', String(Number(out.get('px')) / 2));
@@ -245,22 +247,22 @@ describe('migrations', () => {
     ...EXPERIMENTS[0],
     params: EXPERIMENTS[0].params.map((p) => (p.key === 'beta' ? { ...p, key: 'temp' } : p)),
   };
-  const options = { version: 3, migrations: [toV2] };
+  const options = { version: 4, migrations: [toV2] };
 
   it('upgrades a v1 link step by step and says so', () => {
-    const { state: s, notices } = parseLink('#exp=attention-map&v=2&beta=3&px=256&seed=4', [v2Meta], options);
+    const { state: s, notices } = parseLink('#exp=attention-map&v=3&beta=3&px=256&seed=4', [v2Meta], options);
     expect(s.values).toMatchObject({ temp: 3, px: 128, seed: 4 });
-    expect(notices).toEqual(['Upgraded a v=2 link: beta is now temp; px halved']);
+    expect(notices).toEqual(['Upgraded a v=3 link: beta is now temp; px halved']);
   });
 
   it('treats a link without v as v=1 and upgrades it through every step', () => {
-    const { state: s, notices } = parseLink('#exp=attention-map&beta=3&mask=causal', [v2Meta], { version: 3, migrations: [...MIGRATIONS, toV2] });
+    const { state: s, notices } = parseLink('#exp=attention-map&beta=3&mask=causal', [v2Meta], { version: 4, migrations: [...MIGRATIONS, toV2] });
     expect(s.values).toMatchObject({ temp: 3, causal: '1', order: 'sample' });
     expect(notices).toHaveLength(2);
   });
 
   it('reads a current-version link without migrating', () => {
-    const { state: s, notices } = parseLink('#exp=attention-map&v=3&temp=5&px=256', [v2Meta], options);
+    const { state: s, notices } = parseLink('#exp=attention-map&v=4&temp=5&px=256', [v2Meta], options);
     expect(s.values).toMatchObject({ temp: 5, px: 256 });
     expect(notices).toEqual([]);
   });
@@ -272,7 +274,7 @@ describe('migrations', () => {
   });
 
   it('without the migration, the renamed key is an unknown key (what the golden links would catch)', () => {
-    const { notices } = parseLink('#exp=attention-map&v=3&beta=3', [v2Meta], options);
+    const { notices } = parseLink('#exp=attention-map&v=4&beta=3', [v2Meta], options);
     expect(notices).toEqual(['Ignored unknown key: beta']);
   });
 });
@@ -290,7 +292,7 @@ describe('app= (the attnlab version that wrote the link)', () => {
 
   it('is optional (links from before it have none) and says nothing when older or the same', () => {
     for (const app of ['', '&app=0.4.2', '&app=0.4.1', '&app=0.3.9', '&app=0.4.2-rc.1', '&app=0.1']) {
-      const { state: s, notices } = parseLink(`#exp=attention-map&v=2${app}&n=300&seed=5`, EXPERIMENTS, running);
+      const { state: s, notices } = parseLink(`#exp=attention-map&v=3${app}&n=300&seed=5`, EXPERIMENTS, running);
       expect(notices, app).toEqual([]);
       expect(s.values).toMatchObject({ n: 300, seed: 5 });
     }
@@ -298,7 +300,7 @@ describe('app= (the attnlab version that wrote the link)', () => {
 
   it('made by a newer attnlab: one notice naming both versions, and the link still runs as written', () => {
     for (const app of ['0.4.3', '0.10.0', '1.0.0-rc.1', '0.5']) {
-      const { state: s, notices } = parseLink(`#exp=attention-map&v=2&app=${app}&n=300&beta=20&seed=5`, EXPERIMENTS, running);
+      const { state: s, notices } = parseLink(`#exp=attention-map&v=3&app=${app}&n=300&beta=20&seed=5`, EXPERIMENTS, running);
       expect(notices, app).toEqual([`This link was made with attnlab ${app}, newer than this copy (0.4.2): numbers may differ`]);
       expect(s.values).toMatchObject({ n: 300, beta: 20, seed: 5 });
     }
@@ -307,18 +309,18 @@ describe('app= (the attnlab version that wrote the link)', () => {
   it('newer app and newer schema: still one notice, saying both', () => {
     const { notices } = parseLink('#exp=attention-map&v=9&app=2.0.0&n=300', EXPERIMENTS, running);
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatch(/^This link was made with attnlab 2\.0\.0, newer than this copy \(0\.4\.2\): numbers may differ; its schema v=9 is read as v=2$/);
+    expect(notices[0]).toMatch(/^This link was made with attnlab 2\.0\.0, newer than this copy \(0\.4\.2\): numbers may differ; its schema v=9 is read as v=3$/);
   });
 
   it('not a version: a notice naming app, and the rest of the link is used', () => {
-    const { state: s, notices } = parseLink('#exp=attention-map&v=2&app=banana&n=300', EXPERIMENTS, running);
+    const { state: s, notices } = parseLink('#exp=attention-map&v=3&app=banana&n=300', EXPERIMENTS, running);
     expect(notices).toEqual(['app: "banana" is not an attnlab version; ignored']);
     expect(s.values.n).toBe(300);
   });
 
   it('written back, a link from another version carries this copy\'s version', () => {
-    const { state: s } = parseLink('#exp=attention-map&v=2&app=9.9.9&n=300&seed=5', EXPERIMENTS, running);
-    expect(formatLink(s, EXPERIMENTS, running)).toBe('#exp=attention-map&v=2&app=0.4.2&n=300&seed=5');
+    const { state: s } = parseLink('#exp=attention-map&v=3&app=9.9.9&n=300&seed=5', EXPERIMENTS, running);
+    expect(formatLink(s, EXPERIMENTS, running)).toBe('#exp=attention-map&v=3&app=0.4.2&n=300&seed=5');
   });
 });
 

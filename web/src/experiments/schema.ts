@@ -103,8 +103,8 @@ export interface ExperimentMeta<Id extends ExperimentId = ExperimentId> {
 type CoreExperiment = (typeof SCHEMAS)[number];
 type CoreOf<Id extends ExperimentId> = Extract<CoreExperiment, { id: Id }>;
 type CoreParamOf<Id extends ExperimentId> = CoreOf<Id>['params'][number];
-/** Every parameter key of an experiment except the seed (which has its own control). */
-export type PresentedKey<Id extends ExperimentId> = Exclude<CoreParamOf<Id>['key'], 'seed'>;
+/** Every parameter key of an experiment except the seed and the random stream (they have their own controls). */
+export type PresentedKey<Id extends ExperimentId> = Exclude<CoreParamOf<Id>['key'], 'seed' | 'rng'>;
 
 interface ParamPresentationBase {
   label: string;
@@ -156,10 +156,10 @@ function mergeParam(core: CoreParam, look: ParamPresentationBase & { options?: R
   }
 }
 
-/** The page's parameters of an experiment in the core's order (the seed apart). */
+/** The page's parameters of an experiment in the core's order (the seed and the random stream apart). */
 export function presentParams<Id extends ExperimentId>(id: Id, presentation: Presentation<Id>): ParamSpec[] {
   const looks: { readonly [key: string]: ParamPresentationBase & { options?: Record<string, string> } } = presentation;
-  return coreSchema(id).params.filter((p) => p.key !== 'seed').map((p) => mergeParam(p, looks[p.key]));
+  return coreSchema(id).params.filter((p) => p.key !== 'seed' && p.key !== 'rng').map((p) => mergeParam(p, looks[p.key]));
 }
 
 /** A file input of the experiment, its accepted formats taken from the core's rule. */
@@ -190,6 +190,16 @@ export const SEED_SPEC: IntSpec = {
   help: seedCore.help,
 };
 
+const rngCore = coreSchema(SCHEMAS[0].id).params.find((p) => p.key === 'rng')!;
+/** The random stream every experiment takes (docs/theory/rank.md#prng-ziggurat): beside the seed, under "Randomness". */
+export const RNG_SPEC: EnumSpec = {
+  key: 'rng', label: 'Random stream', kind: 'enum', default: rngCore.default as string, help: rngCore.help,
+  options: [
+    { value: 'ziggurat', label: 'ziggurat (fast; new links)' },
+    { value: 'box-muller', label: 'Box–Muller (links made before version 0.2)' },
+  ],
+};
+
 /** The presentation of the memory budget every experiment takes. */
 export const BUDGET_LOOK = { label: 'Memory budget', group: 'Limits', slider: 'none' } as const;
 
@@ -197,6 +207,7 @@ export function defaults(meta: ExperimentMeta): ParamValues {
   const v: ParamValues = {};
   for (const p of meta.params) v[p.key] = Array.isArray(p.default) ? [...p.default] : p.default;
   v.seed = SEED_SPEC.default;
+  v.rng = RNG_SPEC.default;
   return v;
 }
 

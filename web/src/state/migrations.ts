@@ -3,7 +3,7 @@
 // and bump SCHEMA_VERSION; the golden links in tests/web/fixtures/golden-links.json check this.
 
 /** The version written into every new link (`v=`). */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** A link's decoded pairs (URL key → text) for one experiment. */
 export type LinkPairs = Map<string, string>;
@@ -14,6 +14,8 @@ export interface Migration {
   /** Why the schema changed, shown in the notice when an old link is upgraded. */
   note: string;
   migrate: (pairs: LinkPairs, experimentId: string) => LinkPairs;
+  /** No notice: the link means exactly what it meant (only a value that was implicit is now written). */
+  silent?: boolean;
 }
 
 /** v1 → v2: one key and spelling for causal masking, distinct names for the paper-1 redraw counts,
@@ -32,9 +34,20 @@ function v1ToV2(pairs: LinkPairs, experimentId: string): LinkPairs {
   return out;
 }
 
+/**
+ * v2 → v3: links before version 0.2 drew their normal deviates by Box–Muller; new links use the ziggurat
+ * (docs/theory/rank.md#prng-ziggurat). An old link keeps its stream, so its numbers stay bit for bit
+ * (tests/web/stream1-presets.test.ts, the golden links): nothing changes for its reader, so no notice.
+ */
+export function v2ToV3(pairs: LinkPairs): LinkPairs {
+  if (pairs.has('rng')) return pairs;
+  return new Map([...pairs, ['rng', 'box-muller']]);
+}
+
 /** Version → migration to the next version. */
 export const MIGRATIONS: readonly Migration[] = [
   { from: 1, note: 'attention-map\'s mask is now causal=0|1 and its points keep the order they were drawn in (order=sample); paper-1\'s tries is redraws (sparse-approx) or draws (sparse-dmin); sparse-dmin always uses the fast scan, which gives the same d_min', migrate: v1ToV2 },
+  { from: 2, note: 'links made before version 0.2 keep their random stream (rng=box-muller)', migrate: v2ToV3, silent: true },
 ];
 
 /** Renames one key of one experiment, the commonest migration. */

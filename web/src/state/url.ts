@@ -1,7 +1,7 @@
 // The URL is the state: `#exp=<id>&v=<schema version>&app=<attnlab version>&key=value…`, only
 // non-default parameters, the seed always. Parsing treats the link as untrusted and never throws: every value it could not use as
 // given is replaced (clamped or defaulted) and reported in a notice. DOM-free, so it tests in Node.
-import { defaults, SEED_SPEC, type ExperimentMeta, type ParamSpec, type ParamValues } from '../experiments/schema';
+import { defaults, RNG_SPEC, SEED_SPEC, type ExperimentMeta, type ParamSpec, type ParamValues } from '../experiments/schema';
 import { APP_VERSION, appVersionNotice } from './app-version';
 import { MIGRATIONS, SCHEMA_VERSION, type LinkPairs, type Migration } from './migrations';
 import { coerceValue, formatValue, sameValue } from './values';
@@ -47,9 +47,9 @@ export interface CodecOptions {
   appVersion?: string;
 }
 
-/** All parameters of an experiment as the URL sees them: its own, then the seed. */
+/** All parameters of an experiment as the URL sees them: its own, then the seed and the random stream. */
 export function urlSpecs(meta: ExperimentMeta): ParamSpec[] {
-  return [...meta.params, SEED_SPEC];
+  return [...meta.params, SEED_SPEC, RNG_SPEC];
 }
 
 // Readable links: commas and the usual punctuation stay as they are.
@@ -110,7 +110,7 @@ function migrate(pairs: LinkPairs, experimentId: string, options: CodecOptions, 
     if (!step) { notices.push(`v: no migration from v=${version}; some values may not carry over`); continue; }
     const before = [...out].join('&');
     out = step.migrate(out, experimentId);
-    if ([...out].join('&') !== before) notices.push(`Upgraded a v=${version} link: ${step.note}`);
+    if ([...out].join('&') !== before && !step.silent) notices.push(`Upgraded a v=${version} link: ${step.note}`);
   }
   return out;
 }

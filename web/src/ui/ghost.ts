@@ -2,7 +2,7 @@
 // reader sees what an edit did. The legend names the values that run had ("faded: previous run,
 // β = 4"). Heatmaps and histograms ignore it. A switch in the full page (remembered like the theme);
 // on by default, also in embeds. Exported SVG/PNG show what the screen shows, ghost included.
-import type { ExperimentMeta, ParamValues } from '../experiments/schema';
+import { RNG_SPEC, type ExperimentMeta, type ParamValues } from '../experiments/schema';
 import { seriesOf, type Ghost, type Series } from '../plots';
 import { formatValue } from '../state/values';
 
@@ -14,7 +14,7 @@ const valuesKey = (values: ParamValues) => JSON.stringify(Object.entries(values)
 
 /** "faded: previous run, β = 4, n = 512": the earlier values of what changed (or just "previous run"). */
 export function ghostLabel(meta: ExperimentMeta, before: ParamValues, now: ParamValues): string {
-  const label = (key: string) => (key === 'seed' ? 'seed' : meta.params.find((p) => p.key === key)?.label ?? key);
+  const label = (key: string) => (key === 'seed' ? 'seed' : key === 'rng' ? RNG_SPEC.label : meta.params.find((p) => p.key === key)?.label ?? key);
   const keys = [...new Set([...Object.keys(before), ...Object.keys(now)])].filter((k) => valuesKey({ v: before[k] }) !== valuesKey({ v: now[k] }));
   const named = keys.slice(0, NAMED).map((k) => `${label(k)} = ${before[k] === undefined ? 'unset' : formatValue(before[k])}`);
   if (keys.length > NAMED) named.push(`${keys.length - NAMED} more`);

@@ -4,7 +4,7 @@
 import type { InputArray } from '../engine/core';
 import { parseInputOffThread } from '../engine/upload-off-thread';
 import { EXPERIMENTS } from '../experiments';
-import { SEED_SPEC, uploadsOf, type ExperimentMeta, type ParamValues, type UploadSpec } from '../experiments/schema';
+import { RNG_SPEC, SEED_SPEC, uploadsOf, type ExperimentMeta, type ParamValues, type UploadSpec } from '../experiments/schema';
 import { presetLinksOf } from '../state/preset-links';
 import { coerceValue } from '../state/values';
 import { createControl, type Control } from './controls';
@@ -186,7 +186,9 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
   const newSeed = h('button', { type: 'button', id: 'new-seed', class: 'secondary' }, 'New seed');
   newSeed.addEventListener('click', handlers.onNewSeed);
   seed.element.querySelector('.param-inputs')?.append(newSeed);
-  form.append(h('fieldset', { class: 'group' }, h('legend', {}, 'Randomness'), seed.element));
+  const rng = createControl(RNG_SPEC);
+  controls.push(rng);
+  form.append(h('fieldset', { class: 'group' }, h('legend', {}, 'Randomness'), seed.element, rng.element));
 
   return {
     read() {

@@ -3,7 +3,7 @@
 import { CoreError } from '../engine/core';
 import type { AnyResult } from '../experiments/generated';
 import { wallSeconds } from '../engine/estimate';
-import { toCoreParams, uploadsOf, type ExperimentMeta, type ParamValues } from '../experiments/schema';
+import { RNG_SPEC, toCoreParams, uploadsOf, type ExperimentMeta, type ParamValues } from '../experiments/schema';
 import { formatValue } from '../state/values';
 import { byId } from './dom';
 import { LiveRuns } from './live-run';
@@ -172,7 +172,7 @@ export class Runs {
 
 /** "β was 4, n was 512" (the shown result's values of the edited parameters), for the outdated note. */
 export function describeChanges(meta: ExperimentMeta, keys: string[], shown: ParamValues, fileChanged: boolean): string {
-  const label = (key: string) => (key === 'seed' ? 'seed' : meta.params.find((p) => p.key === key)?.label ?? key);
+  const label = (key: string) => (key === 'seed' ? 'seed' : key === 'rng' ? RNG_SPEC.label : meta.params.find((p) => p.key === key)?.label ?? key);
   const parts = keys.slice(0, 4).map((key) => `${label(key)} was ${shown[key] === undefined ? 'unset' : formatValue(shown[key])}`);
   if (keys.length > 4) parts.push(`${keys.length - 4} more`);
   if (fileChanged) parts.push('another file');

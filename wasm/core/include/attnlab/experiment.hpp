@@ -42,7 +42,7 @@ class Progress {
 };
 
 // The app's version (package.json's "version"; a test keeps them equal): jobs and results carry it.
-constexpr const char* kAppVersion = "0.1.0";
+constexpr const char* kAppVersion = "0.2.0";
 
 // Largest user file any host reads (the budget bounds what parsing it may allocate).
 constexpr std::uint64_t kInputFileLimitBytes = std::uint64_t{512} << 20;

@@ -123,6 +123,16 @@ export const RMT_RIDGE_SCHEMA = {
       "min": 0,
       "max": 9007199254740991,
       "help": "Every random number derives from this seed: the same seed gives the same numbers everywhere."
+    },
+    {
+      "key": "rng",
+      "kind": "enum",
+      "default": "ziggurat",
+      "values": [
+        "box-muller",
+        "ziggurat"
+      ],
+      "help": "Which random-number recipe turns the seed into numbers. box-muller: the recipe of links made before December 2026 (kept so they reproduce exactly); ziggurat: about 10× faster at making the numbers (whole runs up to 3× faster), the default for new links."
     }
   ],
   "inputs": [
