@@ -9,7 +9,7 @@ import { differences } from '../e2e/compare.mjs';
 import { Core, CoreError } from '../../web/src/engine/core';
 import { loadCoreNode } from '../../web/src/engine/load-node';
 import { EXPERIMENTS, FAMILY_LABELS } from '../../web/src/experiments';
-import { defaults, SEED_SPEC, toCoreParams, type ExperimentMeta, type ParamSpec } from '../../web/src/experiments/schema';
+import { defaults, RNG_SPEC, SEED_SPEC, toCoreParams, type ExperimentMeta, type ParamSpec } from '../../web/src/experiments/schema';
 import { RESERVED_KEYS, urlSpecs } from '../../web/src/state/url';
 import { coerceValue, formatValue } from '../../web/src/state/values';
 
@@ -65,16 +65,18 @@ describe('registry', () => {
 });
 
 describe.each(cases)('%s schema', (_, meta: ExperimentMeta) => {
-  it('keys are unique, URL-safe, not reserved and not the seed (the codec adds it)', () => {
+  it('keys are unique, URL-safe, not reserved and not the seed or the random stream (the codec adds them)', () => {
     const keys = meta.params.map((p) => p.key);
     expect(new Set(keys).size).toBe(keys.length);
     for (const key of keys) {
       expect(key).toMatch(/^[A-Za-z][A-Za-z0-9_]*$/);
       expect(RESERVED_KEYS as readonly string[]).not.toContain(key);
       expect(key).not.toBe(SEED_SPEC.key);
+      expect(key).not.toBe(RNG_SPEC.key);
     }
-    expect(urlSpecs(meta).at(-1)).toBe(SEED_SPEC);
+    expect(urlSpecs(meta).slice(-2)).toEqual([SEED_SPEC, RNG_SPEC]);
     expect(defaults(meta).seed).toBe(SEED_SPEC.default);
+    expect(defaults(meta).rng).toBe('ziggurat'); // new links: the fast stream; old links are pinned to box-muller
   });
 
   it('every parameter has a label and help, and a default its own validation accepts', () => {
