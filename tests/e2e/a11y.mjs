@@ -14,11 +14,11 @@ const test = (name, fn) => tests.push({ name, fn });
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const PAGES = [
-  ['attention', '#exp=attention-map&v=2&n=128&seed=1'],
-  ['sparse', '#exp=sparse-approx&v=2&n=64&d=256&seed=1'],
-  ['rmt', '#exp=rmt-spectrum&v=2&d=200&seed=2'],
-  ['rank', '#exp=rank-n&v=2&seed=1'],
-  ['embed', '#exp=rank-beta&v=2&seed=1&embed=1&hide=params'],
+  ['attention', '#exp=attention-map&v=3&n=128&seed=1'],
+  ['sparse', '#exp=sparse-approx&v=3&n=64&d=256&seed=1'],
+  ['rmt', '#exp=rmt-spectrum&v=3&d=200&seed=2'],
+  ['rank', '#exp=rank-n&v=3&seed=1'],
+  ['embed', '#exp=rank-beta&v=3&seed=1&embed=1&hide=params'],
 ];
 
 /** Serious and critical violations on the page as it is now (or in the element `selector` picks): "rule (impact): target, …". */
@@ -102,7 +102,7 @@ for (const scheme of ['light', 'dark']) {
 }
 
 test('the dark-mode toggle is remembered in localStorage, not in the link, and redraws the figures in the dark palette', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=rank-n&v=2&seed=1');
+  const { page, problems } = await open(context, base, '#exp=rank-n&v=3&seed=1');
   try {
     await page.emulateMedia({ colorScheme: 'light' });
     await waitForStatus(page, SHOWN, 120_000);

@@ -13,9 +13,9 @@ import { serveStatic } from './static-server.mjs';
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
-const FIXED = '#exp=sparse-approx&v=2&n=64&d=256&seed=1&embed=1&hide=params,explain';
-const AUTO = '#exp=rank-n&v=2&seed=1&embed=1&hide=params';
-const ELEMENT = '#exp=rmt-spectrum&v=2&d=200&seed=2';
+const FIXED = '#exp=sparse-approx&v=3&n=64&d=256&seed=1&embed=1&hide=params,explain';
+const AUTO = '#exp=rank-n&v=3&seed=1&embed=1&hide=params';
+const ELEMENT = '#exp=rmt-spectrum&v=3&d=200&seed=2';
 
 function hostPage(base) {
   return `<!doctype html>
@@ -131,14 +131,14 @@ test('embeds on a host page: two iframes and <attnlab-figure> draw inside 700×5
 });
 
 test('the Embed dialog builds an auto-height snippet with the host script, a fixed one without, and the custom element; its preview measures the fallback height', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=rank-n&v=2&seed=1');
+  const { page, problems } = await open(context, base, '#exp=rank-n&v=3&seed=1');
   await waitForStatus(page, SHOWN, 90_000);
   await page.locator('#embed-open').click();
   const dialog = page.locator('#embed-dialog');
   assert(await dialog.isVisible(), 'the Embed dialog did not open');
   const snippet = () => page.locator('#embed-snippet').inputValue();
   const first = await snippet();
-  assert(/<iframe src="[^"]*#exp=rank-n&amp;v=2&amp;app=[0-9.]+&amp;seed=1&amp;embed=1&amp;hide=params,explain"/.test(first), `snippet src: ${first}`);
+  assert(/<iframe src="[^"]*#exp=rank-n&amp;v=3&amp;app=[0-9.]+&amp;seed=1&amp;embed=1&amp;hide=params,explain"/.test(first), `snippet src: ${first}`);
   assert(first.includes('attnlab-embed-host.js') && first.includes('data-attnlab-auto-height') && first.includes('loading="lazy"'), `auto snippet: ${first}`);
   // The preview runs and reports its first figure's bottom: the fallback height becomes that.
   const preview = await frameWith(page, 'embed=1&hide=params,explain');
@@ -165,7 +165,7 @@ test('the Embed dialog builds an auto-height snippet with the host script, a fix
 });
 
 test('a bad hide flag names itself in one notice and the other flags still apply', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&n=64&seed=1&embed=1&hide=params,bogus,title,headline,text,export');
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=3&n=64&seed=1&embed=1&hide=params,bogus,title,headline,text,export');
   await waitForStatus(page, 'done');
   const notices = await page.locator('#notice li').allInnerTexts();
   assert(notices.length === 1 && /hide: "bogus" is not one of/.test(notices[0]), `notices: ${notices.join(' | ')}`);

@@ -17,20 +17,20 @@ const FIREFOX = process.env.FIREFOX ?? '/usr/bin/firefox-esr';
 
 /** One link per experiment, each under 2 s of computing in Chromium (WebKitGTK's wasm is several times slower here). */
 export const ENGINE_LINKS = [
-  '#exp=attention-map&v=2&n=64&beta=4&seed=11',
-  '#exp=sparse-approx&v=2&n=64&seed=11',
-  '#exp=sparse-dmin&v=2&ns=32,64&seeds=1&step=32&seed=11',
-  '#exp=rmt-spectrum&v=2&d=50&seed=11',
-  '#exp=rmt-transition&v=2&d=100&mu2=1,4&pools=mean,optimal&seeds=1&seed=11',
-  '#exp=rmt-weights&v=2&d=200&sequences=20&seed=11',
-  '#exp=rmt-ridge&v=2&d=100&mu2=0.5,1&ntrain=400&ntest=400&seeds=1&seed=11',
-  '#exp=rmt-phase&v=2&xmax=1&seed=11',
-  '#exp=rank-beta&v=2&n=64&betas=1,4,16&seed=11',
-  '#exp=rank-n&v=2&n=16,32&seed=11',
-  '#exp=rank-eps&v=2&n=64&eps=0.2,0.1&seed=11',
-  '#exp=rank-ladder&v=2&n=64&seed=11',
-  '#exp=rank-interaction&v=2&source=synthetic&n=32&seed=11',
-  '#exp=rank-zoo&v=2&family=lowrank&eps=0.4&seed=11',
+  '#exp=attention-map&v=3&n=64&beta=4&seed=11',
+  '#exp=sparse-approx&v=3&n=64&seed=11',
+  '#exp=sparse-dmin&v=3&ns=32,64&seeds=1&step=32&seed=11',
+  '#exp=rmt-spectrum&v=3&d=50&seed=11',
+  '#exp=rmt-transition&v=3&d=100&mu2=1,4&pools=mean,optimal&seeds=1&seed=11',
+  '#exp=rmt-weights&v=3&d=200&sequences=20&seed=11',
+  '#exp=rmt-ridge&v=3&d=100&mu2=0.5,1&ntrain=400&ntest=400&seeds=1&seed=11',
+  '#exp=rmt-phase&v=3&xmax=1&seed=11',
+  '#exp=rank-beta&v=3&n=64&betas=1,4,16&seed=11',
+  '#exp=rank-n&v=3&n=16,32&seed=11',
+  '#exp=rank-eps&v=3&n=64&eps=0.2,0.1&seed=11',
+  '#exp=rank-ladder&v=3&n=64&seed=11',
+  '#exp=rank-interaction&v=3&source=synthetic&n=32&seed=11',
+  '#exp=rank-zoo&v=3&family=lowrank&eps=0.4&seed=11',
 ];
 
 /** Statuses a page stays in until someone acts. */

@@ -77,7 +77,7 @@ test('figure embeds on a host page: fig= shows that figure alone, filling the co
 });
 
 test('controls=beta (theme=dark): moving β recomputes without Run and gives the numbers of a fresh page on the new link; two quick edits run once', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&seed=3&embed=1&fig=singular-values&controls=beta&theme=dark');
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=3&seed=3&embed=1&fig=singular-values&controls=beta&theme=dark');
   await waitForStatus(page, SHOWN);
   assert(await page.evaluate(() => document.documentElement.dataset.theme) === 'dark', 'theme=dark did not make the embed dark');
   await page.evaluate(() => {
@@ -105,7 +105,7 @@ test('controls=beta (theme=dark): moving β recomputes without Run and gives the
 
 test('the full page recomputes a quick run as you edit when "Recompute as I edit" is on, and waits for Run when it is off', async ({ context, base }) => {
   // A reader who never touched the switch: earlier tests in this browser context turned it off.
-  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&seed=4', { live: true, beforeLoad: () => localStorage.removeItem('attnlab:live') });
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=3&seed=4', { live: true, beforeLoad: () => localStorage.removeItem('attnlab:live') });
   await waitForStatus(page, SHOWN);
   assert(await page.locator('#live-recompute').isChecked(), 'the switch is not on by default');
   const before = await page.locator('#result-json').textContent();
@@ -127,7 +127,7 @@ test('the full page recomputes a quick run as you edit when "Recompute as I edit
 export const figureEmbedTests = tests;
 
 test('the Embed dialog composes a figure embed: ticked figures and controls, colours, a "Cite this figure" line with the exact link', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&seed=5');
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=3&seed=5');
   await waitForStatus(page, SHOWN);
   await page.locator('#embed-open').click();
   await page.locator('#embed-fig-singular-values').check();

@@ -6,9 +6,9 @@
 import { join } from 'node:path';
 import { assert, explanation, download, open, resultJson, shots, SHOWN, waitForStatus } from './helpers.mjs';
 
-const SMALL = '#exp=attention-map&v=2&n=300&seed=7';
+const SMALL = '#exp=attention-map&v=3&n=300&seed=7';
 /** A run long enough (tens of seconds) to watch, stop and press keys during. */
-const LONG = '#exp=attention-map&v=2&n=4096&seed=1';
+const LONG = '#exp=attention-map&v=3&n=4096&seed=1';
 
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
@@ -151,7 +151,7 @@ test('a link that would start a long run asks first, with the estimated time; Ru
   await page.locator('#stop').click();
   await waitForStatus(page, 'stopped', 10_000);
   // A default-sized link still runs at once.
-  await page.evaluate(() => { location.hash = '#exp=attention-map&v=2&n=200&seed=2'; });
+  await page.evaluate(() => { location.hash = '#exp=attention-map&v=3&n=200&seed=2'; });
   await waitForStatus(page, 'done', 30_000);
   console.log(`  asked: ${notice.match(/estimated at about [^(]*/)?.[0]}`);
   await page.close();
@@ -160,7 +160,7 @@ test('a link that would start a long run asks first, with the estimated time; Ru
 
 test('a repaired list that the core still refuses is reset to its default with a notice, and runs', async ({ context, base }) => {
   // Both values clamp to 4096, and ns must list distinct lengths: the list goes back to its default.
-  const { page, problems } = await open(context, base, '#exp=sparse-dmin&v=2&ns=5000,6000&seeds=1&seed=3');
+  const { page, problems } = await open(context, base, '#exp=sparse-dmin&v=3&ns=5000,6000&seeds=1&seed=3');
   await waitForStatus(page, ['done', 'waiting'], 120_000);
   const notice = (await page.locator('#notice').innerText()).replace(/\s+/g, ' ');
   assert(/ns: the repaired value is still refused .*reset to the default 128,256,512,1024/.test(notice), `no reset notice: ${notice.slice(0, 300)}`);
@@ -207,7 +207,7 @@ test('stepping through the experiment picker with the arrow keys starts one run,
 
 test('a notice echoes at most ~80 characters of a bad value, on one line of at most ~200', async ({ context, base }) => {
   const junk = 'x'.repeat(500);
-  const { page, problems } = await open(context, base, `#exp=attention-map&v=2&geometry=${junk}&px=${'9'.repeat(300)}&${'k'.repeat(300)}=1&seed=7`);
+  const { page, problems } = await open(context, base, `#exp=attention-map&v=3&geometry=${junk}&px=${'9'.repeat(300)}&${'k'.repeat(300)}=1&seed=7`);
   await waitForStatus(page, 'done');
   const items = await page.locator('#notice li').allInnerTexts();
   assert(items.length >= 2, `expected notices for geometry and px: ${items.join(' | ')}`);
@@ -221,7 +221,7 @@ test('a notice echoes at most ~80 characters of a bad value, on one line of at m
 });
 
 test('each figure\'s JSON holds that figure\'s data only, and the exported SVG footer fits inside the figure', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&n=1024&seed=7');
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=3&n=1024&seed=7');
   await waitForStatus(page, 'done');
   const whole = JSON.stringify(await resultJson(page)).length;
   for (const id of ['attention', 'singular-values', 'row-entropy']) {
@@ -260,7 +260,7 @@ test('each experiment\'s explanation cites its paper (authors, title, arXiv link
   await waitForStatus(page, 'done');
   const ids = await page.locator('#experiment option').evaluateAll((options) => options.map((o) => o.value));
   for (const id of ids) {
-    await page.goto(`${base}#exp=${id}&v=2&seed=1`);
+    await page.goto(`${base}#exp=${id}&v=3&seed=1`);
     await waitForStatus(page, SHOWN, 120_000);
     await explanation(page);
     const text = await page.locator('#explain, #figures, #headline').allInnerTexts();

@@ -11,7 +11,7 @@ const ghostMarks = (page, figure) => page.locator(`[data-figure="${figure}"] .fi
 const ghostLegend = (page, figure) => page.locator(`[data-figure="${figure}"] .figure-body [role=listitem].ghost`).allTextContents();
 
 test('an edit during a live run stops that run at once: it never draws, and the result is the new link\'s', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&seed=5&n=512', { live: true, beforeLoad: () => localStorage.removeItem('attnlab:live') });
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=3&seed=5&n=512', { live: true, beforeLoad: () => localStorage.removeItem('attnlab:live') });
   await waitForStatus(page, SHOWN);
   const before = await page.locator('#result-json').textContent();
   // The second edit is made from inside the page the moment the first live run starts, so that run is
@@ -48,7 +48,7 @@ test('an edit during a live run stops that run at once: it never draws, and the 
 });
 
 test('"Compare with previous run" draws the previous run faded behind the lines, names it, exports it only when shown', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&seed=6&n=256', { live: true, beforeLoad: () => { localStorage.removeItem('attnlab:live'); localStorage.removeItem('attnlab:compare'); } });
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=3&seed=6&n=256', { live: true, beforeLoad: () => { localStorage.removeItem('attnlab:live'); localStorage.removeItem('attnlab:compare'); } });
   await waitForStatus(page, SHOWN);
   assert(await page.locator('#compare-previous').isChecked(), 'comparing is not on by default');
   assert(await ghostMarks(page, 'singular-values') === 0, 'a ghost before any second run');

@@ -16,8 +16,8 @@ const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
 const MOUNT = '/offline/sub/folder/';
-const LINK = '#exp=attention-map&v=2&n=64&beta=4&seed=11';
-const KATEX_LINK = '#exp=sparse-approx&v=2&n=64&d=256&seed=1';
+const LINK = '#exp=attention-map&v=3&n=64&beta=4&seed=11';
+const KATEX_LINK = '#exp=sparse-approx&v=3&n=64&d=256&seed=1';
 const md5 = (bytes) => createHash('md5').update(bytes).digest('hex');
 
 /** The precache list the build injected into sw.js: [{ url, revision }], urls relative to the site. */

@@ -15,11 +15,11 @@ const native = (id, params) => JSON.parse(execFileSync(join(root, 'build/native/
 
 test('every experiment with only seed= gives the same numbers in the page, headless and in the native CLI', async ({ context, base }) => {
   const problems = [];
-  const { page, problems: first } = await open(context, base, '#exp=attention-map&v=2&seed=1');
+  const { page, problems: first } = await open(context, base, '#exp=attention-map&v=3&seed=1');
   problems.push(...first);
   const ids = await page.locator('#experiment option').evaluateAll((options) => options.map((o) => o.value));
   for (const id of ids) {
-    await page.evaluate((hash) => { location.hash = hash; }, `#exp=${id}&v=2&seed=1`);
+    await page.evaluate((hash) => { location.hash = hash; }, `#exp=${id}&v=3&seed=1`);
     await page.waitForFunction((want) => document.getElementById('experiment')?.value === want, id);
     await waitForStatus(page, SHOWN, 120_000);
     const shown = await resultJson(page);
@@ -33,14 +33,14 @@ test('every experiment with only seed= gives the same numbers in the page, headl
   return problems;
 });
 
-test('a v=1 link opens upgraded to v=2, says so, and shows what its migrated parameters give headless', async ({ context, base }) => {
+test('a v=1 link opens upgraded to v=3, says so, and shows what its migrated parameters give headless', async ({ context, base }) => {
   const { page, problems } = await open(context, base, '#exp=attention-map&v=1&n=200&mask=causal&seed=3');
   await waitForStatus(page, 'done');
   const hash = await page.evaluate(() => location.hash);
-  assert(hash.includes('v=2') && hash.includes('causal=1') && hash.includes('order=sample') && !hash.includes('mask'), `the link was not upgraded: ${hash}`);
+  assert(hash.includes('v=3') && hash.includes('rng=box-muller') && hash.includes('causal=1') && hash.includes('order=sample') && !hash.includes('mask'), `the link was not upgraded: ${hash}`);
   const notice = (await page.locator('#notice').textContent()) ?? '';
   assert(/Upgraded a v=1 link/.test(notice), `no upgrade notice: '${notice}'`);
-  const diff = differences(headless('attention-map', { n: 200, causal: 1, order: 'sample', seed: 3 }), await resultJson(page));
+  const diff = differences(headless('attention-map', { n: 200, causal: 1, order: 'sample', seed: 3, rng: 'box-muller' }), await resultJson(page));
   assert(diff.length === 0, `the upgraded link's numbers differ: ${diff.slice(0, 3).join('; ')}`);
   await page.close();
   return problems;
@@ -58,7 +58,7 @@ test('under a strict Content-Security-Policy header the app runs experiments and
       window.__violations = [];
       document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective}: ${e.blockedURI}`));
     };
-    const { page, problems } = await open(context, base, '#exp=attention-map&v=2&n=128&seed=2', { beforeLoad: record });
+    const { page, problems } = await open(context, base, '#exp=attention-map&v=3&n=128&seed=2', { beforeLoad: record });
     await waitForStatus(page, 'done');
     assert((await resultJson(page)).n === 128, 'attention-map did not run under the policy');
     // Every figure's PNG and SVG export, the heatmap's canvas included, under the same policy.
@@ -73,7 +73,7 @@ test('under a strict Content-Security-Policy header the app runs experiments and
     }
     const afterExport = await page.evaluate(() => window.__violations);
     assert(afterExport.length === 0, `CSP violations while exporting: ${afterExport.slice(0, 5).join('; ')}`);
-    await page.evaluate(() => { location.hash = '#exp=sparse-approx&v=2&n=64&d=256&seed=1'; });
+    await page.evaluate(() => { location.hash = '#exp=sparse-approx&v=3&n=64&d=256&seed=1'; });
     await page.waitForFunction(() => document.getElementById('experiment')?.value === 'sparse-approx');
     await waitForStatus(page, 'done');
     const katex = await (await explanation(page)).locator('.katex').count();

@@ -108,7 +108,7 @@ test('precomputed: changing one value of a preset link replaces it with a live r
 });
 
 test('precomputed: a link that is no preset runs live and never asks for a precomputed file', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&n=48&beta=64&seed=1');
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=3&n=48&beta=64&seed=1');
   await waitForStatus(page, 'done', 30_000);
   assert(!(await markShown(page)), 'a live run is marked precomputed');
   const asked = await page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('/precomputed/')));

@@ -29,7 +29,7 @@ async function figureData(page) {
 const headlineTexts = (page) => page.locator('#headline [data-key]').evaluateAll((els) => els.map((e) => `${e.dataset.key}=${e.textContent}`));
 
 // One experiment of each of two families, with non-default parameters.
-const LINKS = ['#exp=attention-map&v=2&n=200&beta=12&geometry=ball&seed=7', '#exp=rank-n&v=2&seed=3'];
+const LINKS = ['#exp=attention-map&v=3&n=200&beta=12&geometry=ball&seed=7', '#exp=rank-n&v=3&seed=3'];
 
 for (const link of LINKS) {
   const id = link.match(/exp=([^&]+)/)[1];
@@ -84,7 +84,7 @@ for (const link of LINKS) {
 }
 
 test('Open result… refuses a malformed and a mismatching file with one named line, offers a choice, keeps the figures; the exported envelope opens back', async ({ context, base }) => {
-  const link = '#exp=attention-map&v=2&n=64&seed=2';
+  const link = '#exp=attention-map&v=3&n=64&seed=2';
   const { page, problems } = await open(context, base, link);
   await waitForStatus(page, 'done');
   const before = await resultJson(page);
@@ -115,7 +115,7 @@ test('Open result… refuses a malformed and a mismatching file with one named l
   assert(envelope.experiment === 'attention-map' && envelope.params.n === 64 && envelope.params.seed === 2 && typeof envelope.attnlab === 'string', `envelope: ${JSON.stringify(envelope).slice(0, 160)}`);
   const path = join(dir, exported.name);
   writeFileSync(path, exported.bytes);
-  await page.goto(`${base}#exp=rank-n&v=2&seed=1`);
+  await page.goto(`${base}#exp=rank-n&v=3&seed=1`);
   await waitForStatus(page, SHOWN, 120_000);
   await page.locator('#open-result-file').setInputFiles(path);
   await waitForStatus(page, 'opened');
@@ -133,10 +133,10 @@ test('Open result… refuses a malformed and a mismatching file with one named l
 });
 
 test('Cite this shows the BibTeX of each family\'s paper and of attnlab', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&n=64&seed=1');
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=3&n=64&seed=1');
   await waitForStatus(page, 'done');
   for (const [id, arxiv, type] of [['sparse-approx', '2106.03764', 'inproceedings'], ['rmt-spectrum', '2605.06826', 'misc'], ['rank-n', '2608.28150', 'misc']]) {
-    await page.goto(`${base}#exp=${id}&v=2&seed=1`);
+    await page.goto(`${base}#exp=${id}&v=3&seed=1`);
     await waitForStatus(page, SHOWN, 120_000);
     const paper = await page.locator('#bibtex-paper').textContent();
     assert(paper.startsWith(`@${type}{`) && paper.includes(`eprint        = {${arxiv}}`), `${id}: paper BibTeX: ${paper.slice(0, 200)}`);

@@ -37,7 +37,7 @@ const values = (count, seed) => Array.from({ length: count }, (_, i) => Math.sin
 
 for (const [id, preset] of Object.entries(PRESETS)) {
   test(`${id}: the default and the preset "${preset}" run and draw every figure`, async ({ context, base }) => {
-    const { page, problems } = await open(context, base, `#exp=${id}&v=2&seed=1`);
+    const { page, problems } = await open(context, base, `#exp=${id}&v=3&seed=1`);
     await waitForStatus(page, SHOWN, 240_000);
     assert(await page.locator('[data-figure]').count() > 0, `${id}: no figure drawn`);
     assert(await page.locator('.figure-error').count() === 0, `${id}: a figure could not be drawn`);
@@ -63,7 +63,7 @@ test('rank-interaction: an uploaded Q/K pair runs as the headless run does; the 
   const q = join(shots, 'q.npy'), k = join(shots, 'k.npy');
   writeFileSync(q, npy([2, 48, 8], values(2 * 48 * 8, 1)));
   writeFileSync(k, npy([2, 48, 8], values(2 * 48 * 8, 2)));
-  const { page, problems } = await open(context, base, '#exp=rank-interaction&v=2&head=1&seed=1');
+  const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&head=1&seed=1');
   await waitForStatus(page, 'done', 120_000);
   await page.locator('input#upload-q').setInputFiles(q);
   await page.locator('input#upload-k').setInputFiles(k);
@@ -92,7 +92,7 @@ test('rank-interaction: a JSON head bundle chosen under Q fills K and the scale,
   const heads = [0, 1].map((h) => ({ name: `H${h}`, q: rows(32, 10 + h), k: rows(32, 20 + h) }));
   const bundle = join(shots, 'heads.json');
   writeFileSync(bundle, JSON.stringify({ format: 'qk', scale: 0.3, tokens: [], heads }));
-  const { page, problems } = await open(context, base, '#exp=rank-interaction&v=2&head=1&seed=1');
+  const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&head=1&seed=1');
   await waitForStatus(page, 'done', 120_000);
   await page.locator('input#upload-q').setInputFiles(bundle);
   await page.waitForFunction(() => document.getElementById('upload-k-status')?.textContent.includes('from the same head bundle'), null, { timeout: 10_000 });
@@ -108,7 +108,7 @@ test('rank-interaction: a JSON head bundle chosen under Q fills K and the scale,
 });
 
 test('rank-interaction: a malformed Q/K pair names its fault', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=rank-interaction&v=2&seed=1');
+  const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
   await waitForStatus(page, 'done', 120_000);
   await page.locator('input#upload-q').setInputFiles({ name: 'q.npy', mimeType: 'application/octet-stream', buffer: npy([40, 8], values(320, 3)) });
   await page.locator('input#upload-k').setInputFiles({ name: 'k.npy', mimeType: 'application/octet-stream', buffer: npy([40, 6], values(240, 4)) });

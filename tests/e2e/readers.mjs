@@ -119,7 +119,7 @@ test('readers: status text wraps instead of being cut at 390, 768, 1366 and 1920
   const cut = [];
   for (const width of [390, 768, 1366, 1920]) {
     await page.setViewportSize({ width, height: 800 });
-    for (const link of ['#exp=rank-beta', '#exp=attention-map&v=2&n=4096&beta=50&seed=3']) {
+    for (const link of ['#exp=rank-beta', '#exp=attention-map&v=3&n=4096&beta=50&seed=3']) {
       await page.evaluate((l) => { location.hash = l; }, link);
       await waitForStatus(page, [...SHOWN, 'waiting'], 120_000);
       const clipped = await page.evaluate(() => [...document.querySelectorAll('#progress-text, #notice li, .precomputed-mark, .stale-note p')]
@@ -134,7 +134,7 @@ test('readers: status text wraps instead of being cut at 390, 768, 1366 and 1920
 
 test('readers: the address follows an edit before Run, Copy link says the figures are from other parameters, exports are named by their parameters', async ({ context, base }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&n=128&seed=2');
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=3&n=128&seed=2');
   await waitForStatus(page, 'done');
   await page.locator('#param-beta').fill('9');
   await page.waitForFunction(() => /[#&]beta=9(&|$)/.test(location.hash), null, { timeout: 2_000 });
@@ -151,7 +151,7 @@ test('readers: the address follows an edit before Run, Copy link says the figure
 });
 
 test('readers: Stop keeps what finished as this run\'s partial result, not as outdated', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=sparse-dmin&v=2&ns=256,384,512,640,768,896,1024&seeds=3&seed=4');
+  const { page, problems } = await open(context, base, '#exp=sparse-dmin&v=3&ns=256,384,512,640,768,896,1024&seeds=3&seed=4');
   await waitForStatus(page, ['running', 'waiting'], 30_000);
   if (await page.evaluate(() => document.body.dataset.status) === 'waiting') await page.locator('#run').click();
   await page.waitForSelector('[data-partial="running"]', { timeout: 60_000 });

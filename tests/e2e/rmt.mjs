@@ -19,7 +19,7 @@ const test = (name, fn) => tests.push({ name, fn });
 
 for (const [id, preset] of Object.entries(PRESETS)) {
   test(`${id}: the default and the preset "${preset}" run and draw every figure`, async ({ context, base }) => {
-    const { page, problems } = await open(context, base, `#exp=${id}&v=2&seed=1`);
+    const { page, problems } = await open(context, base, `#exp=${id}&v=3&seed=1`);
     await waitForStatus(page, SHOWN, 120_000);
     const figures = await page.locator('[data-figure]').count();
     assert(figures > 0, `${id}: no figure drawn`);
@@ -43,7 +43,7 @@ for (const [id, preset] of Object.entries(PRESETS)) {
 }
 
 test('rmt-spectrum: moving mu2 redraws the theory overlay at once, without a run', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=rmt-spectrum&v=2&d=200&seed=2');
+  const { page, problems } = await open(context, base, '#exp=rmt-spectrum&v=3&d=200&seed=2');
   await waitForStatus(page, 'done');
   const before = await resultJson(page);
   const value = async (key) => Number(await page.locator(`[data-key="${key}"]`).getAttribute('data-value'));
@@ -65,7 +65,7 @@ test('rmt-spectrum: moving mu2 redraws the theory overlay at once, without a run
 });
 
 test('rmt-transition: a link reproduces the headless numbers', async ({ context, base }) => {
-  const link = '#exp=rmt-transition&v=2&d=100&mu2=0.5,2&pools=mean,optimal&seeds=2&seed=5';
+  const link = '#exp=rmt-transition&v=3&d=100&mu2=0.5,2&pools=mean,optimal&seeds=2&seed=5';
   const { page, problems } = await open(context, base, link);
   await waitForStatus(page, 'done');
   const expected = headless('rmt-transition', linkParams(link));

@@ -48,7 +48,7 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 
 // --- tests ----------------------------------------------------------------------------------
 
-const LINK = '#exp=attention-map&v=2&n=300&d=4&beta=20&geometry=ball&seed=7';
+const LINK = '#exp=attention-map&v=3&n=300&d=4&beta=20&geometry=ball&seed=7';
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
@@ -74,7 +74,7 @@ test('a link with non-default parameters shows the numbers of the headless run',
 });
 
 test('Stop during a long run stops it, and a small run afterwards completes', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&n=4096&beta=50&seed=3');
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=3&n=4096&beta=50&seed=3');
   await waitForStatus(page, 'waiting', 30_000); // a long link asks first
   await page.locator('#run').click();
   await waitForStatus(page, 'running', 15_000);
@@ -84,7 +84,7 @@ test('Stop during a long run stops it, and a small run afterwards completes', as
   await waitForStatus(page, 'stopped', 10_000);
   await page.screenshot({ path: join(shots, 'stopped.png') });
 
-  await page.evaluate(() => { location.hash = '#exp=attention-map&v=2&n=64&beta=2&seed=5'; });
+  await page.evaluate(() => { location.hash = '#exp=attention-map&v=3&n=64&beta=2&seed=5'; });
   await waitForStatus(page, 'done', 30_000);
   const shown = await resultJson(page);
   assert(shown.n === 64 && shown.singularValues.length === 64, `after Stop the next run gave n=${shown.n}`);
@@ -98,7 +98,7 @@ test('Stop during a long run stops it, and a small run afterwards completes', as
 });
 
 test('a malformed link shows a notice, falls back to defaults and still runs', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=attention-map&v=2&n=abc&beta=-5&zzz=1');
+  const { page, problems } = await open(context, base, '#exp=attention-map&v=3&n=abc&beta=-5&zzz=1');
   await waitForStatus(page, SHOWN); // repaired, it is the "Uniform rows (β = 0)" preset's link
   const notice = page.locator('#notice');
   assert(await notice.isVisible(), '#notice is not visible');

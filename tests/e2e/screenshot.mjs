@@ -7,7 +7,7 @@ import { chromium } from 'playwright-core';
 import { root, waitForStatus } from './helpers.mjs';
 import { serveStatic } from './static-server.mjs';
 
-const LINK = '#exp=sparse-dmin&v=2&ns=512,1024,2048,3072&seed=1';
+const LINK = '#exp=sparse-dmin&v=3&ns=512,1024,2048,3072&seed=1';
 const out = join(root, 'docs/screenshot.png');
 
 const server = await serveStatic(join(root, 'dist'), '/attnlab/');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { differences } from './compare.mjs';
 import { assert, explanation, download, headless, inspectSvg, linkParams, open, parseCsv, pngSize, resultJson, shots, SHOWN, waitForStatus } from './helpers.mjs';
 
-const DMIN_LINK = '#exp=sparse-dmin&v=2&ns=64,128,256&step=16&seeds=2&seed=3';
+const DMIN_LINK = '#exp=sparse-dmin&v=3&ns=64,128,256&step=16&seeds=2&seed=3';
 
 /** Before the app starts: records what [data-key=jobsDone] and the d_min figure show while the run is live. */
 function recordPartials() {
@@ -105,7 +105,7 @@ test('sparse-dmin: every figure exports stamped SVG (the table as text), PNG (2x
 });
 
 test('sparse-approx: the default d passes, d = 32 fails with its rows marked, and the formulas are typeset', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=sparse-approx&v=2&seed=1');
+  const { page, problems } = await open(context, base, '#exp=sparse-approx&v=3&seed=1');
   await waitForStatus(page, SHOWN);
   let r = await resultJson(page);
   assert(r.pass && r.d === 384, `default run: pass=${r.pass}, d=${r.d}`);
@@ -117,7 +117,7 @@ test('sparse-approx: the default d passes, d = 32 fails with its rows marked, an
   const prose = await explain.evaluate((el) => { const c = el.cloneNode(true); c.querySelectorAll('.katex').forEach((k) => k.remove()); return c.textContent; });
   assert(!/\\(frac|varepsilon|ln|le|operatorname)\b/.test(prose), `raw TeX in the explanation: ${prose.match(/\\\w+/)?.[0]}`);
 
-  await page.evaluate(() => { location.hash = '#exp=sparse-approx&v=2&d=32&seed=1'; });
+  await page.evaluate(() => { location.hash = '#exp=sparse-approx&v=3&d=32&seed=1'; });
   await waitForStatus(page, SHOWN);
   r = await resultJson(page);
   assert(r.d === 32 && !r.pass, `d=32 run: d=${r.d}, pass=${r.pass}`);
@@ -136,7 +136,7 @@ test('sparse-approx: an uploaded CSV pattern runs at its own n as the headless r
   const lines = Array.from({ length: n }, (_, i) => `${i},${(5 * i + 3) % n},${1 + (i % 3) / 2}`);
   writeFileSync(file, `# a permutation pattern, n = ${n}\ni,j,value\n${lines.join('\n')}\n`);
 
-  const { page, problems } = await open(context, base, '#exp=sparse-approx&v=2&seed=4');
+  const { page, problems } = await open(context, base, '#exp=sparse-approx&v=3&seed=4');
   await waitForStatus(page, 'done');
   await page.locator('input#upload').setInputFiles(file);
   await page.waitForFunction((size) => document.getElementById('upload-status')?.textContent.includes(size), `${n} × ${n}`, { timeout: 30_000 });
@@ -175,7 +175,7 @@ test('sparse-approx: an uploaded CSV pattern runs at its own n as the headless r
 });
 
 test('sparse-approx: an out-of-range eps2 in the link is clamped with a notice and the run uses the clamped value', async ({ context, base }) => {
-  const { page, problems } = await open(context, base, '#exp=sparse-approx&v=2&n=64&eps2=1.5&seed=2');
+  const { page, problems } = await open(context, base, '#exp=sparse-approx&v=3&n=64&eps2=1.5&seed=2');
   await waitForStatus(page, 'done');
   const notice = await page.locator('#notice').innerText();
   assert(/\beps2\b/.test(notice) && notice.includes('1.5'), `#notice does not name eps2 = 1.5: ${notice}`);

@@ -8,7 +8,7 @@ import { assert, download, open, resultJson, shots, waitForStatus } from './help
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
-const LINK = '#exp=attention-map&v=2&n=64&beta=4&seed=3';
+const LINK = '#exp=attention-map&v=3&n=64&beta=4&seed=3';
 const CAP = 200;
 
 /** The CSV export's header and data rows (comment lines dropped). */

@@ -35,7 +35,7 @@ test('verdicts: the page judges each case of the cross-front-end table as the CL
   for (const c of table.cases) {
     const pairs = c.params.map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]);
     const keys = pairs.map(([k]) => k);
-    const { page, problems: pageProblems } = await open(context, base, `#exp=${c.experiment}&v=2&seed=1`);
+    const { page, problems: pageProblems } = await open(context, base, `#exp=${c.experiment}&v=3&seed=1`);
     await waitForStatus(page, SHOWN, 120_000);
     const fieldless = [];
     for (const [key, value] of pairs) {
@@ -54,7 +54,7 @@ test('verdicts: the page judges each case of the cross-front-end table as the CL
     let verdict;
     if (fieldless.length) {
       // No field to type it in: the link is the page's only way in, and its notice must name the key.
-      const link = `#exp=${c.experiment}&v=2&seed=1&${c.params.join('&')}`;
+      const link = `#exp=${c.experiment}&v=3&seed=1&${c.params.join('&')}`;
       const { page: linked, problems: linkProblems } = await open(context, base, link);
       await waitForStatus(linked, SHOWN, 120_000);
       const notice = await linked.locator('#notice').textContent();
