@@ -14,7 +14,7 @@ import { CHROMIUM } from './lib/chromium.mjs';
 import { printTable, uptimeLine } from './lib/common.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const LINK = process.argv.find((a) => a.startsWith('--link='))?.slice(7) ?? '#exp=sparse-dmin&v=2&ns=512,1024,2048,3072&seed=1';
+const LINK = process.argv.find((a) => a.startsWith('--link='))?.slice(7) ?? '#exp=sparse-dmin&v=3&ns=512,1024,2048,3072&seed=1';
 const KEYS = 40, GAP_MS = 150;
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync'];
@@ -57,7 +57,7 @@ try {
   console.log(uptimeLine());
   const page = await context.newPage();
   const base = `http://127.0.0.1:${server.address().port}/`;
-  await page.goto(`${base}#exp=sparse-dmin&v=2&ns=64&seeds=1&seed=1`);
+  await page.goto(`${base}#exp=sparse-dmin&v=3&ns=64&seeds=1&seed=1`);
   await page.waitForFunction(() => document.body.dataset.status === 'done', null, { timeout: 60_000 });
   const idle = await measure(page, false);
   await page.evaluate((link) => { location.hash = link; }, LINK);

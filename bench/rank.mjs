@@ -21,7 +21,7 @@ const POOL = Math.max(1, CORES);
 const CLI = process.env.ATTNLAB_CLI ?? join(root, 'build/native/attnlab');
 
 const SWEEP = { geometry: 'sphere', d: 3, n: SMOKE ? 64 : 512, eps: 0.1, betas: '1,2,4,8,16,32,64', seed: 1 };
-const LINK = `#exp=rank-beta&v=2&n=${SWEEP.n}&seed=1`;
+const LINK = `#exp=rank-beta&v=3&n=${SWEEP.n}&seed=1`;
 const kv = (p) => Object.entries(p).map(([k, v]) => `${k}=${v}`);
 const ranks = (r) => (r.points ?? []).map((p) => `${p.kSvd}/${p.kCheb}`).join(' ');
 

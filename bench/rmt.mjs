@@ -25,8 +25,8 @@ const CLI = process.env.ATTNLAB_CLI ?? join(root, 'build/native/attnlab');
 // (web/src/experiments/rmt-transition/presets.ts), whose canonical link names d and the seed only.
 const SPECTRUM = { d: SMOKE ? 60 : 800, pool: 'mean', mu2: 2, seed: 1 };
 const TRANSITION = { d: SMOKE ? 40 : 800, mu2: SMOKE ? '0.5,2' : '0.25,0.5,1,2,4', pools: 'mean,causal,optimal', seeds: SMOKE ? 2 : 5, seed: 1 };
-const SPECTRUM_LINK_400 = '#exp=rmt-spectrum&v=2&seed=1'; // the default: d = 400
-const TRANSITION_LINK = `#exp=rmt-transition&v=2&d=${TRANSITION.d}${SMOKE ? `&mu2=${TRANSITION.mu2}&seeds=${TRANSITION.seeds}` : ''}&seed=1`;
+const SPECTRUM_LINK_400 = '#exp=rmt-spectrum&v=3&seed=1'; // the default: d = 400
+const TRANSITION_LINK = `#exp=rmt-transition&v=3&d=${TRANSITION.d}${SMOKE ? `&mu2=${TRANSITION.mu2}&seeds=${TRANSITION.seeds}` : ''}&seed=1`;
 const kv = (p) => Object.entries(p).map(([k, v]) => `${k}=${v}`);
 
 function lab(id, params, pool) {
