@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "attnlab/experiment.hpp"
+#include "attnlab/rank_point.hpp"
 #include "attnlab/rmt_theory.hpp"
 
 using namespace attnlab;
@@ -35,4 +36,49 @@ TEST_CASE("every paper-2 schema's delta and gamma lie inside the bulk law's doma
   CHECK(checked >= 8);  // delta in all five paper-2 experiments, gamma in three
   CHECK_THROWS_WITH(checkBulkRatios(kBulkRatioMax * 1.01, 0.5), Catch::Contains("delta"));
   CHECK_THROWS_WITH(checkBulkRatios(0.5, 0), Catch::Contains("gamma"));
+}
+
+TEST_CASE("every paper-3 schema's d, n and beta are the rank point's own range, ends included", "[bounds][rank]") {
+  int checked = 0;
+  for (const auto& e : experiments()) {
+    if (e.family != "rank") continue;
+    const ParamDecl* d = findParam(e, "d");
+    const ParamDecl* n = findParam(e, "n");
+    const ParamDecl* beta = findParam(e, "beta") ? findParam(e, "beta") : findParam(e, "betas");
+    if (!d || !n) continue;  // rank-zoo: fixed heads, no point set of its own
+    INFO(e.id);
+    CHECK(d->min == kRankMinD);
+    CHECK(d->max == kRankMaxD);
+    CHECK(n->min == kRankMinN);
+    CHECK(n->max == kRankMaxN);
+    if (beta) CHECK(beta->max == kRankMaxBeta);
+    ++checked;
+  }
+  CHECK(checked >= 5);  // rank-beta, rank-n, rank-eps, rank-ladder, rank-interaction
+  // The library accepts the schema's ends and refuses one step outside, naming the parameter.
+  const auto point = [](int d, int n, double beta) {
+    RankPointParams p;
+    p.d = d;
+    p.n = n;
+    p.beta = beta;
+    validateRankPointParams(p);
+  };
+  CHECK_NOTHROW(point(kRankMinD, kRankMinN, kRankMaxBeta));
+  CHECK_NOTHROW(point(kRankMaxD, kRankMaxN, 1e-9));
+  CHECK_THROWS_WITH(point(kRankMinD - 1, 64, 1), Catch::Contains("d must be an integer in [2, 16]"));
+  CHECK_THROWS_WITH(point(kRankMaxD + 1, 64, 1), Catch::Contains("d must be"));
+  CHECK_THROWS_WITH(point(3, kRankMinN - 1, 1), Catch::Contains("n must be an integer in [8, 2048]"));
+  CHECK_THROWS_WITH(point(3, kRankMaxN + 1, 1), Catch::Contains("n must be"));
+  CHECK_THROWS_WITH(point(3, 64, kRankMaxBeta * 1.001), Catch::Contains("beta must be"));
+}
+
+TEST_CASE("the rank point's defaults are the schemas' base defaults", "[bounds][rank]") {
+  const RankPointParams p;
+  const Experiment* eps = nullptr;
+  for (const auto& e : experiments())
+    if (e.id == "rank-eps") eps = &e;
+  REQUIRE(eps);
+  CHECK(findParam(*eps, "d")->defaultValue.get<int>() == p.d);
+  CHECK(findParam(*eps, "n")->defaultValue.get<int>() == p.n);
+  CHECK(findParam(*eps, "beta")->defaultValue.get<double>() == p.beta);
 }

@@ -202,7 +202,8 @@ TEST_CASE("F5 diagonal dominance is exact on a separated cluster", "[rank][lower
 }
 
 TEST_CASE("spot check (docs/theory/rank.md#spot-checks): S d=3 n=512 beta=16 eps=0.1", "[rank][spot]") {
-  RankPointParams params;  // defaults are that instance, seed 12345, with its generator:
+  RankPointParams params;  // that instance: sphere d = 3, beta = 16, eps = 0.1, seed 12345, with its generator
+  params.n = 512;
   params.normals = NormalMethod::BoxMuller;
   const RankInstance inst = makeRankInstance(params);
   CHECK_THAT(chebyshevError(inst.logits, 10), WithinAbs(0.1186, 5e-5));

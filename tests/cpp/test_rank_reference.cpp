@@ -107,7 +107,8 @@ TEST_CASE("spot check (docs/theory/rank.md#spot-checks): G d=2 n=1024 beta=64 ep
 
 TEST_CASE("l1 refit (docs/theory/rank.md#l1-refit): improves S d=3 n=512 beta=16 eps=0.1 from 118 to 101-110", "[.slow][reproduction]") {
   RankPointParams params;
-  params.normals = NormalMethod::BoxMuller;  // the reference instance (seed 12345), where k_svd = 118 exactly
+  params.n = 512;  // the reference instance: sphere d = 3, n = 512, beta = 16, seed 12345, where k_svd = 118 exactly
+  params.normals = NormalMethod::BoxMuller;
   const RankInstance inst = makeRankInstance(params);
   const SvdCertificate u1 = svdCertificate(inst.attention, 0.1);
   REQUIRE(u1.k == 118);

@@ -12,12 +12,18 @@
 
 namespace attnlab {
 
+// The ranges and defaults of a rank point, one truth for the library (validateRankPointParams, the
+// defaults below) and the rank experiments' schemas (rankParam, rank-n's list): tests/cpp/test_bounds.cpp.
+inline constexpr int kRankMinD = 2, kRankMaxD = 16, kRankDefaultD = 3;
+inline constexpr int kRankMinN = 8, kRankMaxN = 2048, kRankDefaultN = 256;
+inline constexpr double kRankMaxBeta = 1e4, kRankDefaultBeta = 16, kRankDefaultEps = 0.1;
+
 struct RankPointParams {
   Geometry geometry = Geometry::Sphere;
-  int d = 3;               // [1, 32]
-  int n = 512;             // [1, 4096] (the lab's budget check comes from rankPointBytes)
-  double beta = 16;        // (0, 1e4], the whole inverse temperature (no 1/sqrt(d), docs/theory/rank.md#definitions)
-  double eps = 0.1;        // (0, inf); eps >= 1 gives rank 0 (F1)
+  int d = kRankDefaultD;   // [kRankMinD, kRankMaxD]
+  int n = kRankDefaultN;   // [kRankMinN, kRankMaxN] (the lab's budget check comes from rankPointBytes)
+  double beta = kRankDefaultBeta;  // (0, kRankMaxBeta], the whole inverse temperature (no 1/sqrt(d), docs/theory/rank.md#definitions)
+  double eps = kRankDefaultEps;    // (0, inf); eps >= 1 gives rank 0 (F1)
   std::uint64_t seed = 12345;  // the reference tables use 12345, stream 0 (docs/theory/rank.md#reference-tables)
   std::uint64_t stream = 0;
   NormalMethod normals = NormalMethod::Ziggurat;  // the tables: BoxMuller (docs/theory/rank.md#prng-ziggurat)

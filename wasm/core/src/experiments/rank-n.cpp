@@ -8,7 +8,7 @@ Experiment rankNExperiment() {
   return rankSweepExperiment(
       RankAxis::N, "rank-n",
       {rankParam("geometry"), rankParam("d"),
-       ParamDecl::integers("n", {16, 32, 64, 128, 256, 512}, 8, 2048, 12,
+       ParamDecl::integers("n", {16, 32, 64, 128, 256, 512}, kRankMinN, kRankMaxN, 12,
                            "Numbers of tokens swept, comma-separated; a smaller n takes the first n points of a larger one.",
                            "tokens"),
        rankParam("beta"), rankParam("eps"), rankParam("svd"), budgetParam(), rankSeedParam(), rngParam()});

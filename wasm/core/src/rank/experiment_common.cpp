@@ -30,15 +30,16 @@ ParamDecl rankParam(const std::string& key, double def) {
                              "Where the n points live (self-attention, queries = keys): the unit sphere, the uniform unit "
                              "ball, or the Gaussian lift (ball of radius 1/2 with key log-weights −β|x_j|²/2, equivalent to "
                              "duplicated tokens).");
-  if (key == "d") return ParamDecl::integer("d", static_cast<std::int64_t>(pick(3)), 2, 16, "Dimension of the points x_i.");
+  if (key == "d")
+    return ParamDecl::integer("d", static_cast<std::int64_t>(pick(kRankDefaultD)), kRankMinD, kRankMaxD, "Dimension of the points x_i.");
   if (key == "n")
-    return ParamDecl::integer("n", static_cast<std::int64_t>(pick(256)), 8, 2048,
+    return ParamDecl::integer("n", static_cast<std::int64_t>(pick(kRankDefaultN)), kRankMinN, kRankMaxN,
                               "Number of tokens: P is n × n; the certificates cost about n³ (n = 1024 takes tens of seconds in a browser).",
                               "tokens");
   if (key == "beta")
-    return ParamDecl::real("beta", pick(16), 0, 10000, "Inverse temperature β: logits L = β·X Xᵀ, no 1/√d factor.").openBelow();
+    return ParamDecl::real("beta", pick(kRankDefaultBeta), 0, kRankMaxBeta, "Inverse temperature β: logits L = β·X Xᵀ, no 1/√d factor.").openBelow();
   if (key == "eps")
-    return ParamDecl::real("eps", pick(0.1), 0, 1,
+    return ParamDecl::real("eps", pick(kRankDefaultEps), 0, 1,
                            "Tolerance ε of the max-row-ℓ1 error ‖P − M‖: every bounded output is kept to within ε.")
         .openBelow().openAbove();
   if (key == "svd")

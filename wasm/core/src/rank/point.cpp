@@ -11,11 +11,12 @@
 namespace attnlab {
 
 void validateRankPointParams(const RankPointParams& p) {
-  if (p.d < 1 || p.d > 32) throw std::invalid_argument("d must be an integer in [1, 32], got " + std::to_string(p.d));
-  if (p.geometry == Geometry::Sphere && p.d < 2)
-    throw std::invalid_argument("d must be in [2, 32] for the sphere, got " + std::to_string(p.d));
-  if (p.n < 1 || p.n > 4096) throw std::invalid_argument("n must be an integer in [1, 4096], got " + std::to_string(p.n));
-  if (!std::isfinite(p.beta) || p.beta <= 0 || p.beta > 1e4)
+  const auto range = [](int lo, int hi) { return "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]"; };
+  if (p.d < kRankMinD || p.d > kRankMaxD)
+    throw std::invalid_argument("d must be an integer in " + range(kRankMinD, kRankMaxD) + ", got " + std::to_string(p.d));
+  if (p.n < kRankMinN || p.n > kRankMaxN)
+    throw std::invalid_argument("n must be an integer in " + range(kRankMinN, kRankMaxN) + ", got " + std::to_string(p.n));
+  if (!std::isfinite(p.beta) || p.beta <= 0 || p.beta > kRankMaxBeta)
     throw std::invalid_argument("beta must be in (0, 10000], got " + std::to_string(p.beta));
   requireEps(p.eps);
 }
