@@ -140,6 +140,8 @@ test('readers: the address follows an edit before Run, Copy link says the figure
   await page.waitForFunction(() => /[#&]beta=9(&|$)/.test(location.hash), null, { timeout: 2_000 });
   assert(await page.evaluate(() => document.body.dataset.status) === 'done', 'the edit started a run');
   await page.locator('#copy-link').click();
+  // The notice comes once the clipboard write resolves (asynchronous): wait for it, not for a fixed time.
+  await page.waitForFunction(() => (document.getElementById('notice')?.innerText ?? '').trim().length > 0, null, { timeout: 5_000 }).catch(() => undefined);
   const notice = (await page.locator('#notice').innerText()).trim();
   assert(/other parameters/.test(notice), `Copy link after an edit says: ${notice}`);
   await page.locator('#run').click();
