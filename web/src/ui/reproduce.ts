@@ -17,7 +17,7 @@ export function showReproduce(meta: ExperimentMeta, values: ParamValues, files: 
   const where = files.length ? ` Run it in the folder that holds ${files.map((f) => f.name).join(' and ')}.` : '';
   byId('reproduce-lines').replaceChildren(
     line('native', 'Native CLI (C++ core, the same numbers)', nativeCommand(args), `From an attnlab checkout after npm run build; prints the result JSON, which "Open result…" draws.${where}`),
-    line('lab', 'Headless in Node (the browser\u2019s wasm module)', labCommand(args), `Add --pool N to spread a sweep over N worker threads.${where}`));
+    line('lab', 'Headless in Node (the browser\u2019s wasm module)', labCommand(args), `A sweep runs on every core; --pool N sets how many worker threads.${where}`));
   byId('reproduce').hidden = false;
 }
 
