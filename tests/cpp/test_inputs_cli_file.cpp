@@ -20,7 +20,7 @@ namespace {
 // The CLI's path for one input: read within the limit, then the core's parser.
 bool readPattern(const std::string& path, std::vector<double>& triplets, std::string& error) {
   std::string bytes;
-  if (!attnlab::cli::readFileBytes(path, 256ull << 20, bytes, error)) return false;
+  if (!attnlab::cli::readFileBytes(path, bytes, error)) return false;
   const attnlab::ParseOutcome out = attnlab::parseInput(attnlab::patternRule(), path, bytes, attnlab::InputLimits{});
   error = out.error;
   triplets = out.array.values;
@@ -66,11 +66,11 @@ TEST_CASE("CLI file reading: regular files only, size checked before reading", "
   CHECK_FALSE(readPattern((scratch.dir / "missing.csv").string(), triplets, error));
   CHECK(error == "cannot open '" + (scratch.dir / "missing.csv").string() + "'");
 
-  // 300 MiB claimed by a sparse file: refused from its size, before a byte is read or allocated.
+  // 600 MiB claimed by a sparse file: refused from its size (the limit is 512 MiB), before a byte is read or allocated.
   const std::string huge = scratch.write("huge.npy", "");
-  fs::resize_file(huge, 300ull << 20);
+  fs::resize_file(huge, 600ull << 20);
   CHECK_FALSE(readPattern(huge, triplets, error));
-  CHECK(error == "'" + huge + "' holds 314572800 bytes, above the limit of 268435456 for input files");
+  CHECK(error == "'" + huge + "' holds 629145600 bytes, above the limit of 536870912 for input files");
 
   // Parse errors come from the core's parser, naming the rule, the file and the line.
   const std::string bad = scratch.write("bad.csv", "0,0,1\n1,x,2\n");

@@ -65,7 +65,8 @@ describe('npm run lab', () => {
     [['attention-map', `n=${'9'.repeat(100000)}`], /^attnlab: n must be an integer in \[2, 4096\], got '9{77}\.\.\.'\n$/],
     [['no-such-experiment'], /^attnlab: unknown experiment 'no-such-experiment' \(known: .*attention-map.*\)\n$/],
     [['sparse-approx', `upload=${join(scratch, 'missing.csv')}`], /^attnlab: pattern: cannot open .*missing\.csv'\n$/],
-    [['sparse-approx', 'pattern=/dev/zero'], /^attnlab: pattern: '\/dev\/zero' is not a regular file/],
+    [['sparse-approx', 'pattern=/dev/zero'], /^attnlab: pattern: '\/dev\/zero' is a character device, not a regular file\n$/], // the native CLI's words
+    [['sparse-approx', `pattern=${scratch}`], /^attnlab: pattern: '.*' is a directory, not a regular file\n$/],
   ])('%j exits 2 with one line naming the problem', async (argv, pattern) => {
     const run = await lab(...argv);
     expect(run.code).toBe(2);

@@ -7,16 +7,20 @@
 #include <cerrno>
 #include <new>
 
+#include "attnlab/command_line.hpp"
+
 namespace attnlab::cli {
 namespace {
 
+// The kind of file in the core's words (attnlab::fileProblem).
 const char* fileKind(mode_t mode) {
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a plain file";
+  if (S_ISREG(mode)) return "file";
+  if (S_ISDIR(mode)) return "directory";
+  if (S_ISFIFO(mode)) return "FIFO";
+  if (S_ISCHR(mode)) return "character device";
+  if (S_ISBLK(mode)) return "block device";
+  if (S_ISSOCK(mode)) return "socket";
+  return "other";
 }
 
 // Closes the descriptor on every way out.
@@ -29,13 +33,13 @@ struct Descriptor {
 
 }  // namespace
 
-bool readFileBytes(const std::string& path, std::uint64_t maxBytes, std::string& bytes, std::string& error) {
+bool readFileBytes(const std::string& path, std::string& bytes, std::string& error) {
   bytes.clear();
   // Open first, then fstat the descriptor (no window for a swap between the check and the read);
   // O_NONBLOCK so that opening a FIFO returns at once instead of waiting for a writer.
   const Descriptor file{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
   if (file.fd < 0) {
-    error = "cannot open '" + path + "'";
+    error = fileProblem(path, "missing", 0);
     return false;
   }
   struct stat info {};
@@ -43,16 +47,9 @@ bool readFileBytes(const std::string& path, std::uint64_t maxBytes, std::string&
     error = "cannot stat '" + path + "'";
     return false;
   }
-  if (!S_ISREG(info.st_mode)) {
-    error = "'" + path + "' is " + fileKind(info.st_mode) + ", not a regular file";
-    return false;
-  }
   const auto size = static_cast<std::uint64_t>(info.st_size);
-  if (size > maxBytes) {
-    error = "'" + path + "' holds " + std::to_string(size) + " bytes, above the limit of " + std::to_string(maxBytes) +
-            " for input files";
-    return false;
-  }
+  error = fileProblem(path, fileKind(info.st_mode), size);
+  if (!error.empty()) return false;
   try {
     bytes.resize(static_cast<std::size_t>(size));
   } catch (const std::bad_alloc&) {

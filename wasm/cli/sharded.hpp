@@ -9,9 +9,11 @@
 // 3 when combine is missing jobs (the result is written, marked "partial"; exit 0 with --allow-partial).
 #pragma once
 
+#include "attnlab/command_line.hpp"
+
 namespace attnlab::cli {
 
-// argv[1] is "plan", "run-job" or "combine"; returns the exit code.
-int runSharded(int argc, char** argv);
+// A parsed plan, run-job or combine command (attnlab::parseCommandLine); returns the exit code.
+int runSharded(const CommandLine& command);
 
 }  // namespace attnlab::cli

@@ -31,6 +31,14 @@ export interface CoreSchema {
   result: unknown;
 }
 
+/** A parsed command line of `attnlab` or `npm run lab` (attnlab::commandJson). `id` is an experiment the core
+ * lists (the parse refuses any other; schema.test.ts checks the list is the generated one), '' for usage and schema. */
+export interface Command {
+  kind: 'usage' | 'schema' | 'help' | 'run' | 'plan' | 'run-job' | 'combine'; asked: boolean; id: ExperimentId;
+  params: Params; files: [string, string][]; maxSeconds: string; pool: number;
+  jobsPath: string; output: string; missingDir: string; resultsDir: string; print: string; index: number; allowPartial: boolean;
+}
+
 /** The raw Embind surface (wasm/bindings/*.cpp). */
 export interface CoreModule {
   plan(id: string, params: string, inputs: Inputs | undefined): string;
@@ -46,6 +54,15 @@ export interface CoreModule {
   sweepShard(line: string, result: string): string;
   sweepCheck(jobs: string, folder: string, files: string): string;
   sweepCombine(jobs: string, folder: string, files: string): string;
+  /** The command line of `attnlab` and `npm run lab` (wasm/bindings/command_line.cpp, attnlab/command_line.hpp). */
+  commandParse(args: string, maxPool: number): string;
+  commandUsage(program: string, pool: boolean): string;
+  commandFileProblem(path: string, kind: string, sizeBytes: number): string;
+  commandPrepare(id: string, params: string, maxSeconds: string, files: { name: string; path: string; bytes?: Uint8Array; problem?: string }[]):
+    { ok: true; params: string; inputs: Inputs; notes: string[]; jobs: number } | { ok: false; error: string; badInput: boolean };
+  commandPlanOutput(lines: string, done: string, print: string): string;
+  commandRefusedLines(checked: string): string;
+  commandCombineVerdict(merged: string, jobs: number, resultsDir: string, allowPartial: boolean): string;
   /** The table `attnlab <id> --help` prints. */
   experimentHelp(id: string): string;
   heapInUse(): number;
