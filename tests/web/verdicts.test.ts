@@ -17,6 +17,8 @@ interface VerdictCase {
   params: string[];
   files?: { name: string; content: string }[];
   expect: 'ok' | { error: string | string[] };
+  /** A case only a command line can give (a path, an option): the page's column (tests/e2e/verdicts.mjs) skips it. */
+  commandLineOnly?: boolean;
 }
 
 const table = JSON.parse(readFileSync(new URL('../fixtures/verdicts.json', import.meta.url), 'utf8')) as { cases: VerdictCase[] };
