@@ -224,17 +224,9 @@ InputRule patternInput() {
 }  // namespace
 
 Experiment sparseDminExperiment() {
-  Experiment e;
-  e.id = "sparse-dmin";
-  e.family = "sparse";
-  e.params = schema();
+  Experiment e = declareExperiment("sparse-dmin", "sparse", schema(), resultShape(), runJob);
   e.inputs = {patternInput()};
-  e.result = resultShape();
-  e.plan = plan;
-  e.runJob = runJob;
-  e.combine = combine;
-  e.jobResult = jobResultShape();
-  e.checkJobResult = checkJobResult;
+  declareJobs(e, plan, combine, jobResultShape(), checkJobResult);
   e.memoryBytes = [](const ParamValues& v, const Inputs&) {
     const DminParams p = readDminParams(v);
     double most = 0;  // the largest job: its scan is capped where the budget cannot hold wider X(1), X(2)
