@@ -3,7 +3,7 @@
 //    "scale": 0.125, "name": "L3H7", "tokens": [...], "heads": [{same fields}, ...]}
 // For the inputs whose rule allows it (InputRule::headBundle). Reading the input q keeps the "q" arrays only (k: "k", attention: "p", logits: "l"), one head at the top
 // level, (n, d), or stacked over a heads list, (H, n, d); every other field is skipped but "format" and
-// "scale", which are checked. Event by event like json.cpp, with the same guarantees: nothing beyond the
+// "scale", which are checked. Event by event like json_reader.hpp, with the same guarantees: nothing beyond the
 // budget is allocated, nesting is bounded, every error names where it is. A document that is not a bundle
 // (a bare array, or the plain {"shape", "data"} form) is left to json.cpp.
 #include <algorithm>
