@@ -78,6 +78,25 @@ std::vector<Json> planJobs(const Experiment& e, const ParamValues& values, const
 
 }  // namespace
 
+Experiment declareExperiment(std::string id, std::string family, std::vector<ParamDecl> params, Json result,
+                             decltype(Experiment::runJob) runJob) {
+  Experiment e;
+  e.id = std::move(id);
+  e.family = std::move(family);
+  e.params = std::move(params);
+  e.result = std::move(result);
+  e.runJob = std::move(runJob);
+  return e;
+}
+
+void declareJobs(Experiment& e, decltype(Experiment::plan) plan, decltype(Experiment::combine) combine, Json jobResult,
+                 decltype(Experiment::checkJobResult) checkJobResult) {
+  e.plan = std::move(plan);
+  e.combine = std::move(combine);
+  e.jobResult = std::move(jobResult);
+  e.checkJobResult = std::move(checkJobResult);
+}
+
 const Experiment* findExperiment(const std::string& id) {
   for (const auto& e : experiments())
     if (e.id == id) return &e;

@@ -100,6 +100,15 @@ struct Experiment {
   bool singleJob() const { return !plan; }
 };
 
+// The start of every experiment's declaration: its id, family, parameters, result shape and how one job runs
+// (a single-job experiment's only job).
+Experiment declareExperiment(std::string id, std::string family, std::vector<ParamDecl> params, Json result,
+                             decltype(Experiment::runJob) runJob);
+// Makes e a planned experiment: plan splits the parameters into jobs (each run by e.runJob), combine merges any
+// finished subset; jobResult is one job's result shape and checkJobResult its invariants.
+void declareJobs(Experiment& e, decltype(Experiment::plan) plan, decltype(Experiment::combine) combine, Json jobResult,
+                 decltype(Experiment::checkJobResult) checkJobResult);
+
 const std::vector<Experiment>& experiments();
 const Experiment* findExperiment(const std::string& id);
 // The experiment's schema as JSON: {id, family, singleJob, hasTheory, params: [...], inputs: [...], result}.

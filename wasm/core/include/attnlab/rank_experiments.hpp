@@ -85,6 +85,8 @@ UploadedHeads describeUploadedHeads(const Inputs& inputs, double budgetBytes);
 // Head `index` of the upload, validated (values) by validateHead; throws ParamError naming the field.
 HeadArrays uploadedHead(const Inputs& inputs, int index, double scale, double budgetBytes,
                         std::vector<std::string>* warnings = nullptr);
+// Time of one head's spectra and certificates (n³ each): n is the uploaded heads' tokens, else builtInTokens.
+double headJobSeconds(const Job& job, double secondsPerUnit, double builtInTokens);
 // "L3H7" style label of head `index`.
 std::string headLabel(const UploadedHeads& heads, int index);
 

@@ -53,6 +53,23 @@ PooledTheory pooledTheory(const PoolingScalars& pooling, bool variantB, bool cen
 // The mu2 at which rho crosses `rho` for this pooling: rho kappa/alpha (Variant A), minus delta (Variant B).
 double mu2AtRho(double rho, const PoolingScalars& pooling, bool variantB, double delta);
 
+// A sweep over (seed, pooling, mu2 point), as rmt-transition and rmt-ridge run it: one job per triple, seed-major
+// so a partial result already covers every point. A job's stream derives from the experiment's own stream and
+// its seed index alone, below 2^53 so it survives JSON in JS.
+std::uint64_t poolSweepStream(std::uint64_t experimentStream, int seedIndex);
+std::vector<Json> poolSweepJobs(std::uint64_t experimentStream, int seeds, std::size_t pools, std::size_t points);
+// One job's coordinates, refused (ParamError) when they do not belong to a sweep of that size.
+struct PoolSweepJob {
+  int pool = 0, point = 0, seedIndex = 0;
+};
+PoolSweepJob readPoolSweepJob(const Job& job, int seeds, std::size_t pools, std::size_t points);
+
+// Seconds of R's eigen checks in one job at sequence length t (T³ each, docs/cost-model.md): validateCorrelation
+// runs one eigenvalues-only T × T solve for every pooling read (readPooling) and one more for the job's pooling
+// scalars; "optimal" adds its own check and a full eigendecomposition with vectors (≈ 2 units). At T = 512 these
+// dominate a small-d job of rmt-ridge or rmt-transition (measured 0.22 s of it).
+double eigenCheckSeconds(const std::vector<std::string>& pools, double t);
+
 // What a run needs beyond its arrays: the process itself and the result JSON (measured ~5.4 MiB natively).
 constexpr double kRmtProcessBytes = 8.0 * 1024 * 1024;
 

@@ -137,12 +137,7 @@ double attentionMapMemoryBytes(int n, int d, int heatmapSide) {
 constexpr double kSecondsPerUnit = 5.8e-10;
 
 Experiment attentionMapExperiment() {
-  Experiment e;
-  e.id = "attention-map";
-  e.family = "attention";
-  e.params = schema();
-  e.result = resultShape();
-  e.runJob = run;
+  Experiment e = declareExperiment("attention-map", "attention", schema(), resultShape(), run);
   e.sizeParams = {"n", "d", "px"};
   e.memoryBytes = [](const ParamValues& v, const Inputs&) {
     return attentionMapMemoryBytes(v.smallInt("n"), v.smallInt("d"), v.smallInt("px"));

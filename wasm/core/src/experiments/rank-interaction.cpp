@@ -175,20 +175,13 @@ double bytes(const ParamValues& v, const Inputs& inputs) { return kRankProcessBy
 constexpr double kSecondsPerUnit = 6.1e-9;
 
 Experiment rankInteractionExperiment() {
-  Experiment e;
-  e.id = "rank-interaction";
-  e.family = "rank";
-  e.params = schema();
+  Experiment e = declareExperiment("rank-interaction", "rank", schema(), resultShape(), run);
   e.inputs = headInputs();
-  e.result = resultShape();
-  e.runJob = run;
   e.sizeParams = {"n", "d"};
   e.memoryBytes = bytes;
   // Time: the spectra of the n × n logits, raw and row-centred, and the certificates (n³ each).
   e.jobSeconds = [](const Job& job) {
-    const UploadedHeads up = job.inputs ? describeUploadedHeads(*job.inputs, job.params.budgetBytes()) : UploadedHeads{};
-    const double n = up.count > 0 ? up.n : job.params.choice("source") == "zoo" ? kZooTokens : job.params.smallInt("n");
-    return kSecondsPerUnit * n * n * n;
+    return headJobSeconds(job, kSecondsPerUnit, job.params.choice("source") == "zoo" ? kZooTokens : job.params.smallInt("n"));
   };
   return e;
 }

@@ -107,12 +107,7 @@ Json run(const Job& job, const Progress& progress) {
 constexpr double kSecondsPerUnit = 1.25e-9;
 
 Experiment rankLadderExperiment() {
-  Experiment e;
-  e.id = "rank-ladder";
-  e.family = "rank";
-  e.params = schema();
-  e.result = resultShape();
-  e.runJob = run;
+  Experiment e = declareExperiment("rank-ladder", "rank", schema(), resultShape(), run);
   e.sizeParams = {"n", "d"};
   e.memoryBytes = [](const ParamValues& v, const Inputs&) {
     const RankPointParams p = ladderPoint(v);

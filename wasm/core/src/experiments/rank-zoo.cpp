@@ -181,33 +181,22 @@ std::size_t jobCount(const ParamValues& v, int uploadedHeads) {
 constexpr double kSecondsPerUnit = 2.5e-8;
 
 Experiment rankZooExperiment() {
-  Experiment e;
-  e.id = "rank-zoo";
-  e.family = "rank";
-  e.params = schema();
+  Experiment e = declareExperiment("rank-zoo", "rank", schema(), resultShape(), runJob);
   e.inputs = headInputs();
-  e.result = resultShape();
-  e.plan = plan;
-  e.runJob = runJob;
-  e.jobResult = jobResultShape();
-  e.checkJobResult = checkJobResult;
   // combine sees no inputs: each job result says whether it came from uploaded heads and how many there are.
-  e.combine = [](const ParamValues& v, const Json& finished) {
+  const auto combineFinished = [](const ParamValues& v, const Json& finished) {
     int uploadedHeads = 0;
     for (const auto& entry : finished) uploadedHeads = std::max(uploadedHeads, entry.at("result").at("uploadedHeads").get<int>());
     return combine(v, finished, uploadedHeads > 0, jobCount(v, uploadedHeads));
   };
+  declareJobs(e, plan, combineFinished, jobResultShape(), checkJobResult);
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
     const UploadedHeads up = describeUploadedHeads(inputs, v.budgetBytes());
     // The process dominates at n = 128 (measured peak 9.4 MB in all).
     return kRankProcessBytes + (up.count > 0 ? interactionBytes(up.n, up.n) : zooConfigurationBytes());
   };
   // Time of one head: its spectra and certificates at n tokens (n³), n = 128 for the built-in zoo.
-  e.jobSeconds = [](const Job& job) {
-    const UploadedHeads up = job.inputs ? describeUploadedHeads(*job.inputs, job.params.budgetBytes()) : UploadedHeads{};
-    const double n = up.count > 0 ? up.n : kZooTokens;
-    return kSecondsPerUnit * n * n * n;
-  };
+  e.jobSeconds = [](const Job& job) { return headJobSeconds(job, kSecondsPerUnit, kZooTokens); };
   return e;
 }
 

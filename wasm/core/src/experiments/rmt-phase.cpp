@@ -79,17 +79,12 @@ Json phase(const ParamValues& v) {
 }  // namespace
 
 Experiment rmtPhaseExperiment() {
-  Experiment e;
-  e.id = "rmt-phase";
-  e.family = "rmt";
-  e.params = schema();
-  e.result = resultShape();
-  e.runJob = [](const Job& job, const Progress& progress) {
+  Experiment e = declareExperiment("rmt-phase", "rmt", schema(), resultShape(), [](const Job& job, const Progress& progress) {
     progress.step(0, 1, "thresholds and overlap map (closed forms)");
     Json out = phase(job.params);
     progress.step(1, 1);
     return out;
-  };
+  });
   e.theory = phase;
   // Closed forms on a few thousand points: the process and the result are all there is.
   e.memoryBytes = [](const ParamValues&, const Inputs&) { return kRmtProcessBytes; };

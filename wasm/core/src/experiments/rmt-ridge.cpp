@@ -8,7 +8,6 @@
 #include "attnlab/job_checks.hpp"
 #include "attnlab/rmt_experiments.hpp"
 #include "attnlab/rmt_ridge.hpp"
-#include "attnlab/sparse_projection.hpp"  // childStream
 
 namespace attnlab {
 namespace {
@@ -54,11 +53,6 @@ RidgeSetup setup(const ParamValues& v, const InputArray* file) {
   return s;
 }
 
-std::uint64_t seedStream(int seedIndex) {
-  const std::uint64_t s = childStream(kRidgeStream, static_cast<std::uint64_t>(seedIndex)) & ((std::uint64_t{1} << 53) - 1);
-  return s == 0 ? 1 : s;
-}
-
 RidgeConfig ridgeConfig(const ParamValues& v, const RidgeSetup& s, int pool, int point, int seedIndex) {
   RidgeConfig c;
   c.d = v.smallInt("d");
@@ -72,7 +66,7 @@ RidgeConfig ridgeConfig(const ParamValues& v, const RidgeSetup& s, int pool, int
   c.lambda = v.real("lambda");
   c.seed = v.seed();
   c.normals = v.normals();
-  c.stream = seedStream(seedIndex);
+  c.stream = poolSweepStream(kRidgeStream, seedIndex);
   return c;
 }
 
@@ -88,21 +82,12 @@ std::vector<Json> plan(const ParamValues& v, const Inputs& inputs) {
   requireMemory(jobBytes(v, s), v.budgetBytes(),
                 "rmt-ridge with d = " + std::to_string(v.smallInt("d")) + ", ntrain = " + std::to_string(v.smallInt("ntrain")) +
                     " (parameters d, delta, ntrain)");
-  std::vector<Json> jobs;
-  for (int k = 0; k < s.seeds; ++k)
-    for (std::size_t p = 0; p < s.pools.size(); ++p)
-      for (std::size_t i = 0; i < s.mu2.size(); ++i)
-        jobs.push_back({{"pool", p}, {"point", i}, {"seedIndex", k}, {"stream", seedStream(k)}});
-  return jobs;
+  return poolSweepJobs(kRidgeStream, s.seeds, s.pools.size(), s.mu2.size());
 }
 
 Json runJob(const Job& job, const Progress& progress) {
   const RidgeSetup s = setup(job.params, job.input("R"));
-  const int pool = job.at.at("pool").get<int>(), point = job.at.at("point").get<int>();
-  const int seedIndex = job.at.at("seedIndex").get<int>();
-  if (pool < 0 || pool >= static_cast<int>(s.pools.size()) || point < 0 || point >= static_cast<int>(s.mu2.size()) ||
-      seedIndex < 0 || seedIndex >= s.seeds)
-    throw ParamError("job coordinates " + quoteValue(job.at.dump()) + " do not belong to these parameters");
+  const auto [pool, point, seedIndex] = readPoolSweepJob(job, s.seeds, s.pools.size(), s.mu2.size());
   progress.step(0, 1, "ridge fit on " + std::to_string(job.params.smallInt("ntrain")) + " pooled sequences");
   const RidgeResult r = ridgeClassification(ridgeConfig(job.params, s, pool, point, seedIndex));
   progress.step(1, 1);
@@ -155,32 +140,11 @@ constexpr double kSecondsPerUnit = 1.4e-10;
 // Seconds per unit of (ntrain + ntest) T d, the pooled sequences: gathered table rows, far slower per unit than the
 // d × d algebra (d = 400, T = 128 → 256 → 512 measured 11.5 → 21.1 → 35.2 s, 36 jobs; 3.1 → 4.5 → 7.4 s predicted before).
 constexpr double kSequenceSecondsPerUnit = 9e-10;
-// Seconds per T³ of one eigenvalues-only check of R (T = 512, d = 50, ntrain = ntest = 100, 36 jobs: 9.3 s measured).
-constexpr double kEigenSecondsPerUnit = 2.4e-10;
-
-// R's eigen checks, per job, in units of one eigenvalues-only T × T solve: validateCorrelation runs one for every
-// pooling read (readPooling) and one more for the job's pooling scalars; "optimal" adds its own check and a
-// full eigendecomposition with vectors (≈ 2 units). At T = 512 these dominate a small-d job (measured 0.22 s of it).
-namespace {
-double eigenCheckUnits(const std::vector<std::string>& pools) {
-  double units = 1;
-  for (const auto& pool : pools) units += pool.rfind("optimal", 0) == 0 ? 4 : 1;
-  return units;
-}
-}  // namespace
 
 Experiment rmtRidgeExperiment() {
-  Experiment e;
-  e.id = "rmt-ridge";
-  e.family = "rmt";
-  e.params = schema();
+  Experiment e = declareExperiment("rmt-ridge", "rmt", schema(), resultShape(), runJob);
   e.inputs = {correlationInput()};
-  e.result = resultShape();
-  e.plan = plan;
-  e.runJob = runJob;
-  e.combine = combine;
-  e.jobResult = jobResultShape();
-  e.checkJobResult = checkJobResult;
+  declareJobs(e, plan, combine, jobResultShape(), checkJobResult);
   e.sizeParams = {"d", "delta", "ntrain"};
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
     return jobBytes(v, setup(v, correlationFile(inputs)));
@@ -193,7 +157,7 @@ Experiment rmtRidgeExperiment() {
     const double d = v.smallInt("d"), vocabulary = d / v.real("delta"), t = sequenceLength(v, r);
     const double train = v.smallInt("ntrain"), test = v.smallInt("ntest");
     return kSecondsPerUnit * (d * vocabulary + d * d * train + d * d * d) + kSequenceSecondsPerUnit * (train + test) * t * d +
-           kEigenSecondsPerUnit * eigenCheckUnits(splitPools("pools", v.text("pools"))) * t * t * t;
+           eigenCheckSeconds(splitPools("pools", v.text("pools")), t);
   };
   return e;
 }

@@ -123,13 +123,8 @@ Json run(const Job& job, const Progress& progress) {
 constexpr double kSecondsPerUnit = 1.6e-10;
 
 Experiment rmtSpectrumExperiment() {
-  Experiment e;
-  e.id = "rmt-spectrum";
-  e.family = "rmt";
-  e.params = schema();
+  Experiment e = declareExperiment("rmt-spectrum", "rmt", schema(), resultShape(), run);
   e.inputs = {correlationInput()};
-  e.result = resultShape();
-  e.runJob = run;
   e.theory = theory;
   e.sizeParams = {"d", "delta", "gamma"};
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {

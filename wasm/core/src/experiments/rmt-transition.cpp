@@ -10,7 +10,6 @@
 
 #include "attnlab/job_checks.hpp"
 #include "attnlab/rmt_experiments.hpp"
-#include "attnlab/sparse_projection.hpp"  // childStream
 
 namespace attnlab {
 namespace {
@@ -135,11 +134,6 @@ std::vector<PoolEntry> poolEntries(const TransitionSetup& s) {
   return entries;
 }
 
-std::uint64_t seedStream(int seedIndex) {  // below 2^53 so it survives JSON in JS
-  const std::uint64_t s = childStream(kTransitionStream, static_cast<std::uint64_t>(seedIndex)) & ((std::uint64_t{1} << 53) - 1);
-  return s == 0 ? 1 : s;
-}
-
 // Peak bytes of the largest job (every job of a pooling allocates the same): table, C, Lanczos basis.
 double largestJobBytes(const ParamValues& v, const TransitionSetup& s) {
   double most = 0;
@@ -152,23 +146,16 @@ std::vector<Json> plan(const ParamValues& v, const Inputs& inputs) {
   const TransitionSetup s = setup(v, correlationFile(inputs));
   requireMemory(largestJobBytes(v, s), v.budgetBytes(), "rmt-transition with d = " + std::to_string(s.sizes.d) + ", N = " +
                                                           std::to_string(s.sizes.N) + " (parameters d, gamma)");
-  std::vector<Json> jobs;
-  for (int k = 0; k < s.seeds; ++k)  // seed-major: a partial result already covers every point
-    for (std::size_t p = 0; p < s.pools.size(); ++p)
-      for (std::size_t i = 0; i < s.mu2.size(); ++i)
-        jobs.push_back({{"pool", p}, {"point", i}, {"seedIndex", k}, {"stream", seedStream(k)}});
-  return jobs;
+  return poolSweepJobs(kTransitionStream, s.seeds, s.pools.size(), s.mu2.size());
 }
 
 Json runJob(const Job& job, const Progress& progress) {
   const TransitionSetup s = setup(job.params, job.input("R"));
-  const int pool = job.at.at("pool").get<int>(), point = job.at.at("point").get<int>();
-  const int seedIndex = job.at.at("seedIndex").get<int>();
-  if (pool < 0 || pool >= static_cast<int>(s.pools.size()) || point < 0 || point >= static_cast<int>(s.mu2.size()) ||
-      seedIndex < 0 || seedIndex >= s.seeds || job.at.at("stream").get<std::uint64_t>() != seedStream(seedIndex))
+  const auto [pool, point, seedIndex] = readPoolSweepJob(job, s.seeds, s.pools.size(), s.mu2.size());
+  if (job.at.at("stream").get<std::uint64_t>() != poolSweepStream(kTransitionStream, seedIndex))
     throw ParamError("job coordinates " + quoteValue(job.at.dump()) + " do not belong to these parameters");
   progress.step(0, 1, "top eigenpair by Lanczos (d = " + std::to_string(s.sizes.d) + ", N = " + std::to_string(s.sizes.N) + ")");
-  const SimulationResult r = simulateTopEigenpair(jobConfig(job.params, s, pool, point, seedStream(seedIndex)));
+  const SimulationResult r = simulateTopEigenpair(jobConfig(job.params, s, pool, point, poolSweepStream(kTransitionStream, seedIndex)));
   progress.step(1, 1);
   return {{"pool", pool}, {"point", point}, {"seedIndex", seedIndex}, {"eigenvalue", r.topEigenvalue / r.pooling.kappa},
           {"overlap", r.overlap}, {"weights", vectorJson(s.weights[pool])},
@@ -236,32 +223,11 @@ Json resultShape() {
 // Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
 // set from `npm run bench -- cost-model`, d = 800, 75 jobs: 15.7 s).
 constexpr double kSecondsPerUnit = 1.6e-9;
-// Seconds per T³ of one eigenvalues-only check of R (T = 512, d = 50, 75 jobs: 17.3 s measured, 0.66 s predicted before).
-constexpr double kEigenSecondsPerUnit = 2.4e-10;
-
-// R's eigen checks, per job, in units of one eigenvalues-only T × T solve: validateCorrelation runs one for every
-// pooling read (readPooling) and one more for the job's pooling scalars; "optimal" adds its own check and a
-// full eigendecomposition with vectors (≈ 2 units). At T = 512 these dominate a small-d job (measured 0.22 s of it).
-namespace {
-double eigenCheckUnits(const std::vector<std::string>& pools) {
-  double units = 1;
-  for (const auto& pool : pools) units += pool.rfind("optimal", 0) == 0 ? 4 : 1;
-  return units;
-}
-}  // namespace
 
 Experiment rmtTransitionExperiment() {
-  Experiment e;
-  e.id = "rmt-transition";
-  e.family = "rmt";
-  e.params = schema();
+  Experiment e = declareExperiment("rmt-transition", "rmt", schema(), resultShape(), runJob);
   e.inputs = {correlationInput()};
-  e.result = resultShape();
-  e.plan = plan;
-  e.runJob = runJob;
-  e.combine = combine;
-  e.jobResult = jobResultShape();
-  e.checkJobResult = checkJobResult;
+  declareJobs(e, plan, combine, jobResultShape(), checkJobResult);
   e.theory = [](const ParamValues& v) {
     const TransitionSetup s = setup(v, nullptr);
     return Json{{"theory", transitionTheory(s, poolEntries(s))}};
@@ -274,7 +240,7 @@ Experiment rmtTransitionExperiment() {
     const TransitionSetup s = setup(job.params, nullptr, false);
     const InputArray* r = job.input("R");
     const double d = s.sizes.d, n = s.sizes.N, t = sequenceLength(job.params, r);
-    return kSecondsPerUnit * (d * s.sizes.V + n * t * d + 40.0 * d * n) + kEigenSecondsPerUnit * eigenCheckUnits(s.pools) * t * t * t;
+    return kSecondsPerUnit * (d * s.sizes.V + n * t * d + 40.0 * d * n) + eigenCheckSeconds(s.pools, t);
   };
   return e;
 }

@@ -104,13 +104,8 @@ Json run(const Job& job, const Progress& progress) {
 constexpr double kSecondsPerUnit = 1.9e-9;
 
 Experiment rmtWeightsExperiment() {
-  Experiment e;
-  e.id = "rmt-weights";
-  e.family = "rmt";
-  e.params = schema();
+  Experiment e = declareExperiment("rmt-weights", "rmt", schema(), resultShape(), run);
   e.inputs = {correlationInput()};
-  e.result = resultShape();
-  e.runJob = run;
   e.theory = [](const ParamValues& v) { return weightsTheory(v, readPositions(v, nullptr)); };
   e.sizeParams = {"d", "delta"};
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {

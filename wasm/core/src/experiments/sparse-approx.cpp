@@ -199,13 +199,8 @@ Json resultShape() {
 constexpr double kSecondsPerUnit = 5.8e-10;
 
 Experiment sparseApproxExperiment() {
-  Experiment e;
-  e.id = "sparse-approx";
-  e.family = "sparse";
-  e.params = schema();
+  Experiment e = declareExperiment("sparse-approx", "sparse", schema(), resultShape(), runApprox);
   e.inputs = {patternInput()};
-  e.result = resultShape();
-  e.runJob = runApprox;
   e.sizeParams = {"n", "d"};
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
     const ApproxParams p = readParams(v);

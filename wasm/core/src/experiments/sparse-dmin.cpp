@@ -10,56 +10,17 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <numeric>
-#include <set>
 
 #include "attnlab/job_checks.hpp"
 #include "attnlab/sparse_approx.hpp"
 #include "attnlab/sparse_experiments.hpp"
+#include "../sparse/dmin_sweep.hpp"
 
 namespace attnlab {
 namespace {
 
-constexpr std::uint64_t kDminStream = 0xD314;
 // The process itself (code, allocator, the parsed parameters): measured ~8 MiB at the peak of a run.
 constexpr double kProcessBytes = 16.0 * 1024 * 1024;
-constexpr const char* kListable[] = {"k", "gamma", "eps1", "eps2", "draws"};
-
-// The values that may differ between curves.
-struct CurveSetting {
-  int k = 2;
-  double gamma = 2, eps1 = 1, eps2 = 0.5;
-  int draws = 1;
-};
-
-struct DminParams {
-  std::vector<int> ns;
-  std::vector<std::int64_t> k, draws;
-  std::vector<double> gamma, eps1, eps2;
-  std::string curveParam;  // "" when no parameter lists several values
-  int curveCount = 1;
-  int step = 16, dmax = 16384, seeds = 3;
-  Construction construction;
-  std::uint64_t seed = 1;
-  double budgetBytes = 0;
-  // One job's coordinates (set only when reading a job's params).
-  int curve = 0, nIndex = 0, seedIndex = 0;
-  std::uint64_t stream = 0;
-
-  CurveSetting setting(int c) const {
-    const auto pick = [&](const auto& list) { return list.size() > 1 ? list[c] : list[0]; };
-    return {static_cast<int>(pick(k)), pick(gamma), pick(eps1), pick(eps2), static_cast<int>(pick(draws))};
-  }
-  Json curveValue(int c) const {
-    if (curveParam.empty()) return nullptr;
-    const CurveSetting s = setting(c);
-    if (curveParam == "k") return s.k;
-    if (curveParam == "gamma") return s.gamma;
-    if (curveParam == "eps1") return s.eps1;
-    if (curveParam == "eps2") return s.eps2;
-    return s.draws;
-  }
-};
 
 std::vector<ParamDecl> schema() {
   std::vector<ParamDecl> s = {
@@ -83,80 +44,8 @@ std::vector<ParamDecl> schema() {
   return s;
 }
 
-DminParams readParams(const ParamValues& v) {
-  DminParams p;
-  for (std::int64_t n : v.integers("ns")) p.ns.push_back(static_cast<int>(n));
-  if (std::set<int>(p.ns.begin(), p.ns.end()).size() != p.ns.size())
-    throw ParamError("ns must list distinct sequence lengths, got a repeated value");
-  p.k = v.integers("k");
-  p.gamma = v.reals("gamma");
-  p.eps1 = v.reals("eps1");
-  p.eps2 = v.reals("eps2");
-  p.draws = v.integers("draws");
-  const std::size_t sizes[] = {p.k.size(), p.gamma.size(), p.eps1.size(), p.eps2.size(), p.draws.size()};
-  std::vector<std::string> lists;
-  for (int q = 0; q < 5; ++q)
-    if (sizes[q] > 1) {
-      lists.emplace_back(kListable[q]);
-      p.curveCount = static_cast<int>(sizes[q]);
-    }
-  if (lists.size() > 1)
-    throw ParamError(lists[0] + " and " + lists[1] +
-                     " are both lists: at most one of k, gamma, eps1, eps2, draws may list several values "
-                     "(one curve per value)");
-  if (!lists.empty()) p.curveParam = lists[0];
-  p.step = v.smallInt("step");
-  p.dmax = v.smallInt("dmax");
-  // dmax < step is allowed: the scan has no grid point and every job reports capped.
-  p.seeds = v.smallInt("seeds");
-  readConstruction(v, p.construction);
-  p.seed = v.seed();
-  p.budgetBytes = v.budgetBytes();
-  const int kMax = static_cast<int>(*std::max_element(p.k.begin(), p.k.end()));
-  const int nMin = *std::min_element(p.ns.begin(), p.ns.end());
-  if (kMax > nMin)
-    throw ParamError("k = " + std::to_string(kMax) + " exceeds the smallest n = " + std::to_string(nMin) +
-                     ": k must be at most every n in ns");
-  return p;
-}
-
-// A job's coordinates, as plan wrote them (never user input: the platform keeps them apart).
-void readCoordinates(const Json& at, DminParams& p) {
-  p.curve = at.at("curve").get<int>();
-  p.nIndex = at.at("nIndex").get<int>();
-  p.seedIndex = at.at("seedIndex").get<int>();
-  p.stream = at.at("stream").get<std::uint64_t>();
-  if (p.curve < 0 || p.curve >= p.curveCount || p.nIndex < 0 || p.nIndex >= static_cast<int>(p.ns.size()) ||
-      p.seedIndex < 0 || p.seedIndex >= p.seeds)
-    throw ParamError("job coordinates " + quoteValue(at.dump()) + " do not belong to these parameters");
-}
-
-// Stream of job (n, seed index), kept below 2^53 so it survives JSON in JS.
-std::uint64_t jobStream(int n, int seedIndex) {
-  const std::uint64_t s = childStream(childStream(kDminStream, static_cast<std::uint64_t>(n)),
-                                      static_cast<std::uint64_t>(seedIndex)) & ((std::uint64_t{1} << 53) - 1);
-  return s == 0 ? 1 : s;
-}
-
-Construction curveConstruction(const DminParams& p, const CurveSetting& s) {
-  Construction c = p.construction;
-  c.eps1 = s.eps1;
-  c.eps2 = s.eps2;
-  return c;
-}
-
-// The scan's cap: dmax, or less when the budget cannot hold X(1), X(2) that wide.
-int scanCap(const DminParams& p, const Construction& c, int n, std::int64_t nonzeros) {
-  const int cap = affordableWidth(n, nonzeros, p.step, p.dmax, c, p.budgetBytes);
-  if (cap == 0)
-    requireMemory(approximationBytes(n, nonzeros, p.step, c, false), p.budgetBytes,
-                  "sparse-dmin with n = " + std::to_string(n) + " at d = step = " + std::to_string(p.step) +
-                      " (parameters ns, step)");
-  return cap;
-}
-
 std::vector<Json> plan(const ParamValues& values, const Inputs& inputs) {
-  const DminParams p = readParams(values);
+  const DminParams p = readDminParams(values);
   // Theorem R's bound of every curve at the largest n, before any job runs: a tiny eps1 is refused here.
   for (int c = 0; c < p.curveCount; ++c) {
     const CurveSetting s = p.setting(c);
@@ -169,14 +58,14 @@ std::vector<Json> plan(const ParamValues& values, const Inputs& inputs) {
     for (int c = 0; c < p.curveCount; ++c)
       for (std::size_t q = 0; q < p.ns.size(); ++q) {
         scanCap(p, curveConstruction(p, p.setting(c)), p.ns[q], static_cast<std::int64_t>(p.setting(c).k) * p.ns[q]);
-        jobs.push_back({{"curve", c}, {"nIndex", q}, {"n", p.ns[q]}, {"seedIndex", s}, {"stream", jobStream(p.ns[q], s)}});
+        jobs.push_back({{"curve", c}, {"nIndex", q}, {"n", p.ns[q]}, {"seedIndex", s}, {"stream", dminJobStream(p.ns[q], s)}});
       }
   return jobs;
 }
 
 Json runJob(const Job& job, const Progress& progress) {
-  DminParams p = readParams(job.params);
-  readCoordinates(job.at, p);
+  DminParams p = readDminParams(job.params);
+  readDminCoordinates(job.at, p);
   const CurveSetting s = p.setting(p.curve);
   const Construction c = curveConstruction(p, s);
   SparsePattern a;
@@ -215,8 +104,8 @@ Json jobResultShape() {
 // A job's result is its own (its coordinates) and d_min is a point of its scan: a multiple of step in
 // [step, dcap], or null exactly when capped; dcap <= dmax.
 std::string checkJobResult(const Job& job, const Json& r) {
-  DminParams p = readParams(job.params);
-  readCoordinates(job.at, p);
+  DminParams p = readDminParams(job.params);
+  readDminCoordinates(job.at, p);
   const bool capped = r.at("capped").get<bool>();
   const int n = r.at("n").get<int>();
   JobCheck check(r, job.at);
@@ -234,63 +123,8 @@ std::string checkJobResult(const Job& job, const Json& r) {
   return check.problem();
 }
 
-// Least squares of the per-n mean d_min against ln n: d = a + b ln n. With the same number of seeds at
-// every n this is exactly the fit through all points; r2 is that of the means, so it measures how well
-// the log law explains the trend rather than the seed-to-seed scatter (shown by the error bars).
-Json fitLogLaw(const std::vector<std::pair<double, double>>& points) {  // (n, mean dmin)
-  std::set<double> distinct;
-  for (const auto& pt : points) distinct.insert(pt.first);
-  if (distinct.size() < 2) return nullptr;
-  double sx = 0, sy = 0;
-  for (const auto& [n, d] : points) {
-    sx += std::log(n);
-    sy += d;
-  }
-  const double m = static_cast<double>(points.size()), mx = sx / m, my = sy / m;
-  double sxx = 0, sxy = 0, syy = 0;
-  for (const auto& [n, d] : points) {
-    const double x = std::log(n) - mx, y = d - my;
-    sxx += x * x;
-    sxy += x * y;
-    syy += y * y;
-  }
-  const double b = sxy / sxx, a = my - b * mx;
-  const double residual = std::max(0.0, syy - b * sxy);
-  return {{"a", a}, {"b", b}, {"r2", syy > 0 ? Json(1.0 - residual / syy) : Json(nullptr)}};
-}
-
-// One perN entry from the finished seeds of a point (seedIndex -> job result), in seed order; adds the
-// (n, mean d_min) pair to `points` for the fit.
-Json summarisePoint(const std::map<int, Json>& seeds, int n, double bound,
-                    std::vector<std::pair<double, double>>& points) {
-  Json dmins = Json::array(), seedIndices = Json::array();
-  std::vector<double> values;
-  int capped = 0, dcap = 0;
-  for (const auto& [seedIndex, r] : seeds) {
-    dmins.push_back(r.at("dmin"));
-    seedIndices.push_back(seedIndex);
-    dcap = r.at("dcap").get<int>();
-    if (r.at("dmin").is_null()) {
-      ++capped;
-    } else {
-      values.push_back(r.at("dmin").get<double>());
-    }
-  }
-  Json mean = nullptr, sd = nullptr;
-  if (!values.empty()) {
-    const double mu = std::accumulate(values.begin(), values.end(), 0.0) / values.size();
-    double ss = 0;
-    for (double v : values) ss += (v - mu) * (v - mu);
-    mean = mu;
-    points.emplace_back(n, mu);
-    sd = values.size() > 1 ? std::sqrt(ss / (values.size() - 1)) : 0.0;  // sample sd
-  }
-  return {{"n", n}, {"dmin", dmins}, {"seeds", seedIndices}, {"seedsDone", seeds.size()}, {"mean", mean},
-          {"sd", sd}, {"capped", capped > 0}, {"cappedSeeds", capped}, {"dcap", dcap}, {"bound", bound}};
-}
-
 Json combine(const ParamValues& values, const Json& finished) {
-  const DminParams p = readParams(values);
+  const DminParams p = readDminParams(values);
   std::map<std::pair<int, int>, std::map<int, Json>> byPoint;  // (curve, nIndex) -> seedIndex -> result
   for (const auto& entry : finished) {
     const Json& r = entry.at("result");
@@ -349,8 +183,8 @@ constexpr double kSecondsPerUnit = 5.3e-10;  // per unit of the count below (ref
 constexpr double kScanSecondsPerUnit = 2.7e-9;
 
 double jobSeconds(const Job& job) {
-  DminParams p = readParams(job.params);
-  readCoordinates(job.at, p);
+  DminParams p = readDminParams(job.params);
+  readDminCoordinates(job.at, p);
   const CurveSetting s = p.setting(p.curve);
   const InputArray* pattern = job.input("pattern");
   const double n = pattern ? static_cast<double>(pattern->shape[0]) : p.ns[p.nIndex];
@@ -390,19 +224,11 @@ InputRule patternInput() {
 }  // namespace
 
 Experiment sparseDminExperiment() {
-  Experiment e;
-  e.id = "sparse-dmin";
-  e.family = "sparse";
-  e.params = schema();
+  Experiment e = declareExperiment("sparse-dmin", "sparse", schema(), resultShape(), runJob);
   e.inputs = {patternInput()};
-  e.result = resultShape();
-  e.plan = plan;
-  e.runJob = runJob;
-  e.combine = combine;
-  e.jobResult = jobResultShape();
-  e.checkJobResult = checkJobResult;
+  declareJobs(e, plan, combine, jobResultShape(), checkJobResult);
   e.memoryBytes = [](const ParamValues& v, const Inputs&) {
-    const DminParams p = readParams(v);
+    const DminParams p = readDminParams(v);
     double most = 0;  // the largest job: its scan is capped where the budget cannot hold wider X(1), X(2)
     for (int c = 0; c < p.curveCount; ++c)
       for (int n : p.ns) {

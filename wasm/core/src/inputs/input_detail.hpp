@@ -57,6 +57,18 @@ std::string duplicateProblem(const std::vector<double>& triplets, const std::fun
 // A sparse result with no nonzero value is refused (a pattern needs one).
 std::string nonzeroProblem(const InputArray& out, const std::string& what);
 
+// A .npy file's header (npy_header.cpp): what it says the data is, and where the data starts.
+struct NpyHeader {
+  std::string descr;
+  char kind = 0;  // 'f', 'i', 'u', 'b'
+  int width = 0;  // bytes per element
+  bool fortran = false;
+  std::vector<std::int64_t> shape;
+  std::uint64_t dataStart = 0;
+};
+// Reads the magic, the version and the header dict of a .npy file; "" when numpy wrote it and we read its dtype.
+std::string readNpyHeader(std::string_view bytes, NpyHeader& h);
+
 std::string parseNpy(const Source& src, InputArray& out);
 std::string parseCsv(const Source& src, InputArray& out);
 std::string parseJson(const Source& src, InputArray& out, bool* absent = nullptr, double* bundleScale = nullptr);

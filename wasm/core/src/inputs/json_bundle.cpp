@@ -3,20 +3,18 @@
 //    "scale": 0.125, "name": "L3H7", "tokens": [...], "heads": [{same fields}, ...]}
 // For the inputs whose rule allows it (InputRule::headBundle). Reading the input q keeps the "q" arrays only (k: "k", attention: "p", logits: "l"), one head at the top
 // level, (n, d), or stacked over a heads list, (H, n, d); every other field is skipped but "format" and
-// "scale", which are checked. Event by event like json.cpp, with the same guarantees: nothing beyond the
+// "scale", which are checked. Event by event like json_reader.hpp, with the same guarantees: nothing beyond the
 // budget is allocated, nesting is bounded, every error names where it is. A document that is not a bundle
 // (a bare array, or the plain {"shape", "data"} form) is left to json.cpp.
 #include <algorithm>
 #include <cmath>
 
-#include "input_detail.hpp"
+#include "json_sax.hpp"
 
 namespace attnlab::input_detail {
 namespace {
 
-constexpr int kSkipDepthLimit = 64;
-
-class BundleReader {
+class BundleReader : public SaxReaderBase {
  public:
   BundleReader(const InputRule& rule, std::vector<double>& numbers) : rule_(rule), numbers_(numbers) {}
 
@@ -94,12 +92,6 @@ class BundleReader {
     }
     return true;
   }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& ex) {
-    std::string text = ex.what();
-    const auto bracket = text.find("] ");
-    if (bracket != std::string::npos) text = text.substr(bracket + 2);
-    return fail("not valid JSON: " + shortText(text));
-  }
 
   // --- the verdict, once the document has ended ---
   std::string finish(InputArray& out, bool& absent, double& scale) {
@@ -123,7 +115,6 @@ class BundleReader {
     return "";
   }
 
-  std::string error;
   bool notBundle = false;
 
  private:
@@ -137,14 +128,6 @@ class BundleReader {
     return rule_.name == "attention" ? "attn" : rule_.name == "logits" ? "logits" : "qk";
   }
 
-  bool fail(std::string message) {
-    if (error.empty()) error = std::move(message);
-    return false;
-  }
-  bool enterSkip() {
-    if (++skip_ > kSkipDepthLimit) return fail("nested more than " + std::to_string(kSkipDepthLimit) + " levels deep");
-    return true;
-  }
   std::string headName() const { return "heads[" + std::to_string(heads_ - 1) + "]"; }
   std::string where() const {
     const std::string head = inHead_ ? headName() + "." : "";
@@ -257,7 +240,7 @@ class BundleReader {
   Field field_ = Field::Skipped;
   bool started_ = false, inRoot_ = false, inHeads_ = false, inHead_ = false, headHasGrid_ = false;
   bool sawRootGrid_ = false, sawHeads_ = false;
-  int skip_ = 0, gridDepth_ = 0;
+  int gridDepth_ = 0;
   std::int64_t heads_ = 0, rows_ = 0, cols_ = 0, rowLength_ = -1;
   std::int64_t gridShape_[2] = {-1, -1};
   std::string format_;

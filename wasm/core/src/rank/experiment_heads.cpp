@@ -113,6 +113,12 @@ HeadArrays uploadedHead(const Inputs& inputs, int index, double scale, double bu
   return a;
 }
 
+double headJobSeconds(const Job& job, double secondsPerUnit, double builtInTokens) {
+  const UploadedHeads up = job.inputs ? describeUploadedHeads(*job.inputs, job.params.budgetBytes()) : UploadedHeads{};
+  const double n = up.count > 0 ? up.n : builtInTokens;
+  return secondsPerUnit * n * n * n;
+}
+
 std::string headLabel(const UploadedHeads& h, int index) {
   if (h.count <= 1) return "uploaded head";
   if (h.layers <= 1) return "H" + std::to_string(index);

@@ -234,17 +234,13 @@ std::string checkJobResult(RankAxis a, const Job& job, const Json& r) {
 constexpr double kSecondsPerUnit = 1.2e-9;
 
 Experiment rankSweepExperiment(RankAxis axis, std::string id, std::vector<ParamDecl> schema) {
-  Experiment e;
-  e.id = std::move(id);
-  e.family = "rank";
-  e.params = std::move(schema);
-  e.result = resultShape(axis);
+  Experiment e = declareExperiment(std::move(id), "rank", std::move(schema), resultShape(axis),
+                                   [axis](const Job& job, const Progress& progress) { return runJob(axis, job, progress); });
   const std::string name = e.id;
-  e.plan = [axis, name](const ParamValues& v, const Inputs&) { return plan(axis, name, v); };
-  e.runJob = [axis](const Job& job, const Progress& progress) { return runJob(axis, job, progress); };
-  e.combine = [axis](const ParamValues& v, const Json& finished) { return combine(axis, v, finished); };
-  e.jobResult = jobResultShape(axis);
-  e.checkJobResult = [axis](const Job& job, const Json& result) { return checkJobResult(axis, job, result); };
+  declareJobs(
+      e, [axis, name](const ParamValues& v, const Inputs&) { return plan(axis, name, v); },
+      [axis](const ParamValues& v, const Json& finished) { return combine(axis, v, finished); }, jobResultShape(axis),
+      [axis](const Job& job, const Json& result) { return checkJobResult(axis, job, result); });
   e.memoryBytes = [axis](const ParamValues& v, const Inputs&) {
     return rankSweepPointBytes(largestN(axis, v), v.smallInt("d"));
   };
