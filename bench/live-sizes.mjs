@@ -1,6 +1,8 @@
-// npm run bench -- live-sizes [--dist=dist] [--only=id,id]: for each experiment, the largest size whose run
-// finishes within 300 ms in Chromium here — the threshold under which the page recomputes as you edit
-// (web/src/ui/live-run.ts) — and the time of the experiment's default run beside it. A benchmark, not a test.
+// npm run bench -- live-sizes [--dist=dist] [--only=id,id] [--rng=box-muller,ziggurat]: for each experiment and
+// random stream, the largest size whose run finishes within 300 ms in Chromium here — the threshold under
+// which the page recomputes as you edit (web/src/ui/live-run.ts) — and the time of the experiment's default
+// run beside it. Box–Muller (the stream of links before v=3) is the "before", the ziggurat (v=3's) the
+// "after", searched in turn in one run of the same page. A benchmark, not a test.
 // Each size is timed in the page (from the address change to body[data-status="done"], the wasm module
 // already compiled and the workers up), best of two; the search doubles the size until a run takes longer
 // than 300 ms, then bisects. Results also go to build/bench/live-sizes.json.
@@ -36,6 +38,9 @@ const SIZES = [
   { id: 'rank-interaction', key: 'n', from: 16, to: 2048 },
 ];
 const only = option('only', '').split(',').filter(Boolean);
+const streams = option('rng', 'box-muller,ziggurat').split(',').filter(Boolean);
+/** Links of the current schema version (a link without v= is read as v=1, which pins Box–Muller). */
+const LINK_VERSION = 3;
 
 if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist} has no index.html: npm run build first`);
 const { chromium } = await import('playwright-core');
@@ -66,7 +71,7 @@ let salt = 0;
 /** Best of two runs; a seed of its own each time, so no preset's shipped result answers instead. */
 async function seconds(id, extra) {
   const times = [];
-  for (let k = 0; k < 2; k++) times.push(await timeHash(`#exp=${id}&seed=${1000 + salt++}${extra ? `&${extra}` : ''}`));
+  for (let k = 0; k < 2; k++) times.push(await timeHash(`#exp=${id}&v=${LINK_VERSION}&seed=${1000 + salt++}${extra ? `&${extra}` : ''}`));
   return times.includes(undefined) ? undefined : Math.min(...times);
 }
 
@@ -75,31 +80,31 @@ const loadStart = uptimeLine();
 console.log(`live sizes: largest size with a run within ${LIVE_SECONDS * 1000} ms in Chromium (${cpus()[0]?.model}, ${cpus().length} cores)\nstart: ${loadStart}`);
 await page.goto(`${base}#exp=rank-beta&n=16&seed=1`); // compiles the module and starts the workers
 await page.waitForFunction(() => ['done', 'precomputed'].includes(document.body.dataset.status), null, { timeout: 120_000 });
-for (const s of SIZES.filter((x) => !only.length || only.includes(x.id))) {
-  const at = (size) => seconds(s.id, [s.fixed, `${s.key}=${size}`].filter(Boolean).join('&'));
-  const defaultSeconds = await seconds(s.id, '');
+for (const s of SIZES.filter((x) => !only.length || only.includes(x.id))) for (const rng of streams) {
+  const at = (size) => seconds(s.id, [s.fixed, `${s.key}=${size}`, `rng=${rng}`].filter(Boolean).join('&'));
+  const defaultSeconds = await seconds(s.id, `rng=${rng}`);
   let good, bad, goodSeconds;
   for (let size = s.from; size <= s.to; size *= 2) {
     const t = await at(size);
-    process.stderr.write(`${s.id} ${s.key}=${size}: ${fmt(t, 3)} s\n`);
+    process.stderr.write(`${s.id} ${rng} ${s.key}=${size}: ${fmt(t, 3)} s\n`);
     if (t !== undefined && t <= LIVE_SECONDS) { good = size; goodSeconds = t; } else { bad = size; break; }
   }
   for (let step = 0; step < BISECT_STEPS && good !== undefined && bad !== undefined && bad - good > 1; step++) {
     const mid = Math.round(Math.sqrt(good * bad));
     if (mid === good || mid === bad) break;
     const t = await at(mid);
-    process.stderr.write(`${s.id} ${s.key}=${mid}: ${fmt(t, 3)} s\n`);
+    process.stderr.write(`${s.id} ${rng} ${s.key}=${mid}: ${fmt(t, 3)} s\n`);
     if (t !== undefined && t <= LIVE_SECONDS) { good = mid; goodSeconds = t; } else bad = mid;
   }
-  rows.push({ id: s.id, key: s.key, largest: good, largestSeconds: goodSeconds, firstOver: bad, defaultSeconds, defaultLive: defaultSeconds !== undefined && defaultSeconds <= LIVE_SECONDS });
+  rows.push({ id: s.id, rng, key: s.key, largest: good, largestSeconds: goodSeconds, firstOver: bad, defaultSeconds, defaultLive: defaultSeconds !== undefined && defaultSeconds <= LIVE_SECONDS });
 }
 await context.close();
 server.close();
 rmSync(profile, { recursive: true, force: true });
 
 console.log(`\nlargest = the largest size found whose run took ≤ ${LIVE_SECONDS} s (best of 2); default = the experiment's default run\n`);
-printTable(['experiment', 'size', 'largest live', 'its seconds', 'first over', 'default seconds', 'default live'],
-  rows.map((r) => [r.id, r.key, r.largest ?? `< ${SIZES.find((s) => s.id === r.id).from}`, fmt(r.largestSeconds, 3), r.firstOver ?? '-', fmt(r.defaultSeconds, 3), r.defaultLive ? 'yes' : 'no']));
+printTable(['experiment', 'stream', 'size', 'largest live', 'its seconds', 'first over', 'default seconds', 'default live'],
+  rows.map((r) => [r.id, r.rng, r.key, r.largest ?? `< ${SIZES.find((s) => s.id === r.id).from}`, fmt(r.largestSeconds, 3), r.firstOver ?? '-', fmt(r.defaultSeconds, 3), r.defaultLive ? 'yes' : 'no']));
 const loadEnd = uptimeLine();
 console.log(`\nend:   ${loadEnd}`);
 writeRecord(root, 'live-sizes', { liveSeconds: LIVE_SECONDS, machine: { cpu: cpus()[0]?.model, cores: cpus().length, loadStart, loadEnd }, rows });

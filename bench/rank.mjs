@@ -34,7 +34,7 @@ function native() {
   return { seconds, result: JSON.parse(stdout) };
 }
 function peer() {
-  // attnlab's seed 1 is generator seed 12345 (rank_experiments.hpp): the peer draws the same points.
+  // attnlab's seed 1 is generator seed 12345 (attnlab/rank/experiments.hpp): the peer draws the same points.
   const args = ['bench/peers/rank_numpy.py', '--n', SWEEP.n, '--d', SWEEP.d, '--eps', SWEEP.eps, '--betas', SWEEP.betas, '--seed', 12345].map(String);
   const { seconds, stdout } = timedRun('/usr/bin/python3', args, { cwd: root });
   const out = JSON.parse(stdout);

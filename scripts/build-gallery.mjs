@@ -49,7 +49,7 @@ async function main() {
     console.error(`[attnlab] gallery: no Chromium at ${executablePath}; the cards have no thumbnails (apt-get install chromium)`);
     return 0;
   }
-  const drawers = treeHash(['web/src/wasm', 'web/src/plots', 'web/src/experiments', 'web/src/styles.css'].map((p) => join(root, p)));
+  const drawers = treeHash(['web/src/wasm', 'web/src/plots', 'web/src/experiments', 'web/src/styles'].map((p) => join(root, p)));
   mkdirSync(cache, { recursive: true });
   mkdirSync(join(dist, 'gallery'), { recursive: true });
   const server = await serveStatic(dist, '/');

@@ -3,9 +3,11 @@
 // takes a range of its own it is named once, next to the code that needs it (docs/ARCHITECTURE.md).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "attnlab/experiment.hpp"
-#include "attnlab/rank_point.hpp"
-#include "attnlab/rmt_theory.hpp"
+#include "attnlab/rank/point.hpp"
+#include "attnlab/rmt/theory.hpp"
 
 using namespace attnlab;
 
@@ -81,4 +83,27 @@ TEST_CASE("the rank point's defaults are the schemas' base defaults", "[bounds][
   CHECK(findParam(*eps, "d")->defaultValue.get<int>() == p.d);
   CHECK(findParam(*eps, "n")->defaultValue.get<int>() == p.n);
   CHECK(findParam(*eps, "beta")->defaultValue.get<double>() == p.beta);
+}
+
+TEST_CASE("input rules: what a file replaces and its companion are the experiment's own", "[bounds][inputs]") {
+  for (const attnlab::Experiment& e : attnlab::experiments()) {
+    for (const attnlab::InputRule& rule : e.inputs) {
+      for (const std::string& key : rule.replaces) {
+        INFO(e.id << ": input " << rule.name << " replaces " << key);
+        CHECK(std::any_of(e.params.begin(), e.params.end(), [&](const attnlab::ParamDecl& p) { return p.key == key; }));
+      }
+      if (rule.companion.empty()) continue;
+      INFO(e.id << ": input " << rule.name << "'s companion " << rule.companion);
+      const auto other = std::find_if(e.inputs.begin(), e.inputs.end(), [&](const attnlab::InputRule& r) { return r.name == rule.companion; });
+      REQUIRE(other != e.inputs.end());
+      CHECK(other->companion == rule.name);  // both ways: Q's bundle fills K, K's fills Q
+      CHECK(rule.headBundle);
+    }
+  }
+  // The uploads the page offers replace what the files determine.
+  const auto inputOf = [](const char* id) { return attnlab::findExperiment(id)->inputs.at(0); };
+  CHECK(inputOf("sparse-approx").replaces == std::vector<std::string>{"n", "k", "gamma"});
+  CHECK(inputOf("rmt-spectrum").replaces == std::vector<std::string>{"T", "R"});
+  CHECK(inputOf("rank-zoo").replaces == std::vector<std::string>{"family"});
+  CHECK(attnlab::experimentJson(*attnlab::findExperiment("rank-zoo"))["inputs"][0]["companion"] == "k");
 }

@@ -12,7 +12,7 @@
 #include "attnlab/experiment.hpp"
 #include "attnlab/inputs.hpp"
 #include "attnlab/params.hpp"
-#include "attnlab/sparse_pattern.hpp"
+#include "attnlab/sparse/pattern.hpp"
 #include "inputs_fixture.hpp"
 
 using namespace attnlab;

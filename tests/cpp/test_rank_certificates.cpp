@@ -4,12 +4,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "attnlab/rank_cheb.hpp"
-#include "attnlab/rank_error.hpp"
-#include "attnlab/rank_lower.hpp"
-#include "attnlab/rank_point.hpp"
-#include "attnlab/rank_refit.hpp"
-#include "attnlab/rank_svd.hpp"
+#include "attnlab/rank/cheb.hpp"
+#include "attnlab/rank/error.hpp"
+#include "attnlab/rank/lower.hpp"
+#include "attnlab/rank/point.hpp"
+#include "attnlab/rank/refit.hpp"
+#include "attnlab/rank/svd.hpp"
 #include "attnlab/rng.hpp"
 
 using namespace attnlab;

@@ -9,9 +9,9 @@
 #include <utility>
 
 #include "attnlab/experiment.hpp"
-#include "attnlab/rank_error.hpp"
-#include "attnlab/rank_experiments.hpp"
-#include "attnlab/rank_svd.hpp"
+#include "attnlab/rank/error.hpp"
+#include "attnlab/rank/experiments.hpp"
+#include "attnlab/rank/svd.hpp"
 #include "attnlab/result_shape.hpp"
 #include "experiment_fixture.hpp"
 #include "attnlab/rng.hpp"

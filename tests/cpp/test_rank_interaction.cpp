@@ -4,11 +4,11 @@
 #include <cmath>
 
 #include "attnlab/experiment.hpp"
-#include "attnlab/rank_error.hpp"
-#include "attnlab/rank_head.hpp"
-#include "attnlab/rank_interaction.hpp"
-#include "attnlab/rank_point.hpp"
-#include "attnlab/rank_zoo.hpp"
+#include "attnlab/rank/error.hpp"
+#include "attnlab/rank/head.hpp"
+#include "attnlab/rank/interaction.hpp"
+#include "attnlab/rank/point.hpp"
+#include "attnlab/rank/zoo.hpp"
 #include "attnlab/rng.hpp"
 
 using namespace attnlab;

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "attnlab/rank_point.hpp"
-#include "attnlab/rank_refit.hpp"
+#include "attnlab/rank/point.hpp"
+#include "attnlab/rank/refit.hpp"
 
 using namespace attnlab;
 

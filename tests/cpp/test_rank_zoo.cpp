@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "attnlab/rank_zoo.hpp"
+#include "attnlab/rank/zoo.hpp"
 
 using namespace attnlab;
 

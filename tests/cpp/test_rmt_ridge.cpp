@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "attnlab/rmt_ridge.hpp"
+#include "attnlab/rmt/ridge.hpp"
 
 using namespace attnlab;
 using Catch::Matchers::Contains;

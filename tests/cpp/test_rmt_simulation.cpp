@@ -7,7 +7,7 @@
 #include <cmath>
 #include <vector>
 
-#include "attnlab/rmt_simulation.hpp"
+#include "attnlab/rmt/simulation.hpp"
 
 using namespace attnlab;
 using Catch::Matchers::Contains;

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "attnlab/rmt_theory.hpp"
+#include "attnlab/rmt/theory.hpp"
 
 using namespace attnlab;
 using Catch::Matchers::Contains;

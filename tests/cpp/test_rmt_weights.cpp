@@ -5,8 +5,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "attnlab/rmt_attention.hpp"
-#include "attnlab/rmt_weights.hpp"
+#include "attnlab/rmt/attention.hpp"
+#include "attnlab/rmt/weights.hpp"
 
 using namespace attnlab;
 using Catch::Matchers::Contains;

@@ -8,7 +8,7 @@
 
 #include "attnlab/experiment.hpp"
 #include "attnlab/result_shape.hpp"
-#include "attnlab/sparse_approx.hpp"
+#include "attnlab/sparse/approx.hpp"
 #include "sparse_fixture.hpp"
 
 using namespace attnlab;

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "attnlab/softmax.hpp"
-#include "attnlab/sparse_approx.hpp"
+#include "attnlab/sparse/approx.hpp"
 
 using namespace attnlab;
 using Catch::Matchers::WithinAbs;

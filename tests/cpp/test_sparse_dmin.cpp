@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "attnlab/experiment.hpp"
-#include "attnlab/sparse_approx.hpp"
+#include "attnlab/sparse/approx.hpp"
 #include "sparse_fixture.hpp"
 
 using namespace attnlab;

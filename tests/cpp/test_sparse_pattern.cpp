@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "attnlab/params.hpp"
-#include "attnlab/sparse_pattern.hpp"
+#include "attnlab/sparse/pattern.hpp"
 
 using namespace attnlab;
 using Catch::Matchers::Contains;

@@ -12,7 +12,7 @@ const camel = (id: string) => id.replace(/-(\w)/g, (_, c: string) => c.toUpperCa
 
 /** The experiments the core registers: the result shapes it declares (a test pins the file to the core). */
 const ids = Object.keys(JSON.parse(read('tests/fixtures/result-shapes.json')) as Record<string, unknown>);
-const headers = readdirSync(join(root, 'wasm/core/include/attnlab')).filter((f) => f.endsWith('.hpp'))
+const headers = readdirSync(join(root, 'wasm/core/include/attnlab'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.hpp'))
   .map((f) => read(`wasm/core/include/attnlab/${f}`)).join('\n');
 const cppTests = readdirSync(join(root, 'tests/cpp')).filter((f) => /^test_.*\.cpp$/.test(f)).map((f) => read(`tests/cpp/${f}`)).join('\n');
 

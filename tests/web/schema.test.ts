@@ -9,7 +9,8 @@ import { differences } from '../e2e/compare.mjs';
 import { Core, CoreError } from '../../web/src/engine/core';
 import { loadCoreNode } from '../../web/src/engine/load-node';
 import { EXPERIMENTS, FAMILY_LABELS } from '../../web/src/experiments';
-import { defaults, RNG_SPEC, SEED_SPEC, toCoreParams, type ExperimentMeta, type ParamSpec } from '../../web/src/experiments/schema';
+import { defaults, RNG_SPEC, SEED_SPEC, toCoreParams, uploadsOf, type ExperimentMeta, type ParamSpec } from '../../web/src/experiments/schema';
+import { SCHEMAS } from '../../web/src/experiments/generated';
 import { RESERVED_KEYS, urlSpecs } from '../../web/src/state/url';
 import { coerceValue, formatValue } from '../../web/src/state/values';
 
@@ -147,5 +148,27 @@ describe('the schema matches the core', () => {
         }
       }
     }
+  });
+});
+
+describe('uploads: what a file replaces and its companion are the core\'s input rules', () => {
+  it('every upload the page offers takes them from its rule, and names only the experiment\'s parameters', () => {
+    let offered = 0;
+    for (const meta of EXPERIMENTS) {
+      const rules = SCHEMAS.find((s) => s.id === meta.id)!.inputs as readonly { name: string; replaces?: readonly string[]; companion?: string }[];
+      for (const upload of uploadsOf(meta)) {
+        offered++;
+        const rule = rules.find((r) => r.name === upload.input)!;
+        expect(upload.replaces ?? [], `${meta.id}: ${upload.input}`).toEqual([...(rule.replaces ?? [])]);
+        expect(upload.companion, `${meta.id}: ${upload.input}`).toBe(rule.companion);
+        for (const key of upload.replaces ?? []) expect(meta.params.map((p) => p.key), `${meta.id}: ${upload.input} replaces ${key}`).toContain(key);
+        if (upload.companion) expect(uploadsOf(meta).find((u) => u.input === upload.companion)?.companion).toBe(upload.input);
+      }
+    }
+    expect(offered).toBeGreaterThanOrEqual(13); // sparse-approx 1, four rmt 1 each, two rank 4 each
+    const sparse = uploadsOf(EXPERIMENTS.find((m) => m.id === 'sparse-approx')!)[0];
+    expect(sparse.replaces).toEqual(['n', 'k', 'gamma']);
+    const q = uploadsOf(EXPERIMENTS.find((m) => m.id === 'rank-interaction')!).find((u) => u.input === 'q')!;
+    expect(q.companion).toBe('k');
   });
 });

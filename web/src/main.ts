@@ -1,7 +1,9 @@
 // attnlab entry: styles, the app, and its offline copy with the update notice (KaTeX, its CSS and fonts
 // come with the explanations, loaded after the first figure: experiments/tex.ts).
 import { registerSW } from 'virtual:pwa-register';
-import './styles.css';
+import './styles/base.css'; // the themes, controls and embed modes
+import './styles/page.css'; // the page's layout, the panel, the phone sheet, dialogs
+import './styles/landing.css'; // the landing page and gallery
 import { App } from './ui/app';
 import { offerUpdates, pageNotice } from './ui/update-notice';
 

@@ -1,9 +1,9 @@
 // Every experiment the lab offers, in picker order. Adding one = one line here.
 #include "attnlab/attention_map.hpp"
 #include "attnlab/experiment.hpp"
-#include "attnlab/rank_experiments.hpp"
-#include "attnlab/rmt_experiments.hpp"
-#include "attnlab/sparse_experiments.hpp"
+#include "attnlab/rank/experiments.hpp"
+#include "attnlab/rmt/experiments.hpp"
+#include "attnlab/sparse/experiments.hpp"
 
 namespace attnlab {
 

@@ -18,12 +18,13 @@ export const sharedLooks = {
   budget: BUDGET_LOOK,
 } as const;
 
-/** The four named files of a head (the core's inputs q, k, attention, logits): Q and K together, or one matrix. */
-export function headUploads(id: ExperimentId, replaces: string[]): UploadSpec[] {
+/** The four named files of a head (the core's inputs q, k, attention, logits): Q and K together, or one matrix.
+ * The core's rules say what a head replaces and that a bundle for Q also fills K (and back). */
+export function headUploads(id: ExperimentId): UploadSpec[] {
   return [
-    presentUpload(id, 'q', { label: 'Your head: Q', help: 'Queries (n, d_h), (H, n, d_h) or (L, H, n, d_h) as .npy (float32/float64) or JSON; needs K of the same shape. A JSON head bundle ({"format": "qk", "q", "k", "scale", "heads": […]}) fills K and the scale too', replaces }),
-    presentUpload(id, 'k', { label: 'Your head: K', help: 'Keys of the same shape as Q (biases included); logits = scale·Q Kᵀ', replaces }),
-    presentUpload(id, 'attention', { label: 'Or: attention matrices', help: 'Row-stochastic (n, n), (H, n, n) or (L, H, n, n), rows summing to 1 within 0.001; crop padding first. A JSON head bundle of format "attn" works here', replaces }),
-    presentUpload(id, 'logits', { label: 'Or: logits', help: 'Pre-softmax scores of the same shapes as attention; or a JSON head bundle of format "logits"', replaces }),
+    presentUpload(id, 'q', { label: 'Your head: Q', help: 'Queries (n, d_h), (H, n, d_h) or (L, H, n, d_h) as .npy (float32/float64) or JSON; needs K of the same shape. A JSON head bundle ({"format": "qk", "q", "k", "scale", "heads": […]}) fills K and the scale too' }),
+    presentUpload(id, 'k', { label: 'Your head: K', help: 'Keys of the same shape as Q (biases included); logits = scale·Q Kᵀ' }),
+    presentUpload(id, 'attention', { label: 'Or: attention matrices', help: 'Row-stochastic (n, n), (H, n, n) or (L, H, n, n), rows summing to 1 within 0.001; crop padding first. A JSON head bundle of format "attn" works here' }),
+    presentUpload(id, 'logits', { label: 'Or: logits', help: 'Pre-softmax scores of the same shapes as attention; or a JSON head bundle of format "logits"' }),
   ];
 }

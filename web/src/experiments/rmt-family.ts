@@ -24,11 +24,10 @@ export const sharedLooks = {
   budget: BUDGET_LOOK,
 } as const;
 
-/** The custom R matrix file (the core's input "R"): it brings its own T and replaces the R text. */
+/** The custom R matrix file (the core's input "R", which declares that it replaces T and the R text). */
 export const correlationUpload = {
   label: 'Custom R (T × T file)',
   help: 'A symmetric positive semidefinite correlation matrix with unit diagonal; T is taken from the file.',
-  replaces: ['T', 'R'],
 };
 
 /** Pooling names as the panels write them. */

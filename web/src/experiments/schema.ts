@@ -47,8 +47,11 @@ export interface UploadSpec {
   help: string;
   /** File extensions accepted, from the core's input rule (e.g. ['.csv', '.npy', '.json']). */
   accept: string[];
-  /** Parameters the file determines (e.g. the pattern size n): not sent to the core when a file is used. */
+  /** Parameters the file determines (e.g. the pattern size n): not sent to the core when a file is used.
+   * The core's input rule declares them. */
   replaces?: string[];
+  /** The input a head bundle chosen here also fills (q and k of one head), as the core's rule declares. */
+  companion?: string;
 }
 
 /** A figure drawn from a result: a pure function with its data for CSV/JSON export. */
@@ -132,11 +135,14 @@ interface CoreParam {
   values?: readonly string[]; unit?: string; help: string;
 }
 
-function coreSchema(id: string): { params: readonly CoreParam[]; inputs: readonly { name: string; formats: readonly string[] }[] } {
+function coreSchema(id: string): { params: readonly CoreParam[]; inputs: readonly CoreInputRule[] } {
   const found = SCHEMAS.find((e) => e.id === id);
   if (!found) throw new Error(`no core schema for experiment ${id}`);
   return found;
 }
+
+/** What the page reads of one of the core's input rules (generated/<id>.ts has the whole rule). */
+interface CoreInputRule { name: string; formats: readonly string[]; replaces?: readonly string[]; companion?: string }
 
 /** One parameter: the core's declaration plus the page's presentation. */
 function mergeParam(core: CoreParam, look: ParamPresentationBase & { options?: Record<string, string> }): ParamSpec {
@@ -162,11 +168,15 @@ export function presentParams<Id extends ExperimentId>(id: Id, presentation: Pre
   return coreSchema(id).params.filter((p) => p.key !== 'seed' && p.key !== 'rng').map((p) => mergeParam(p, looks[p.key]));
 }
 
-/** A file input of the experiment, its accepted formats taken from the core's rule. */
-export function presentUpload(id: ExperimentId, input: string, look: Omit<UploadSpec, 'input' | 'accept'>): UploadSpec {
+/** A file input of the experiment: its words here; its formats, what it replaces and its companion are the core's rule. */
+export function presentUpload(id: ExperimentId, input: string, look: Pick<UploadSpec, 'label' | 'help'>): UploadSpec {
   const rule = coreSchema(id).inputs.find((i) => i.name === input);
   if (!rule) throw new Error(`${id} has no input named ${input}`);
-  return { input, accept: rule.formats.map((f) => `.${f}`), ...look };
+  return {
+    input, accept: rule.formats.map((f) => `.${f}`), ...look,
+    ...(rule.replaces ? { replaces: [...rule.replaces] } : {}),
+    ...(rule.companion ? { companion: rule.companion } : {}),
+  };
 }
 
 /** Every file input of an experiment, in panel order (the one `upload`, or the list `uploads`). */

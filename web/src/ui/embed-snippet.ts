@@ -51,7 +51,7 @@ export function cssWidth(text: string): string {
 /**
  * The height a frame gets when nothing sizes it: enough for the parts above the first figure and that
  * figure with its caption and export row; whatever follows (more figures, the panel) scrolls inside the
- * frame. Each term is the part's height in embed mode at common widths (styles.css, body.embed).
+ * frame. Each term is the part's height in embed mode at common widths (styles/base.css, body.embed).
  */
 export function estimatedHeight(hide: readonly Hideable[]): number {
   const hidden = (part: Hideable) => hide.includes(part);

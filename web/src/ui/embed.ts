@@ -28,7 +28,7 @@ export function applyEmbed(state: AppState, fullAppHref: string, title: string):
   if (state.embed && state.controls?.length) hidden.delete('params'); // the controls asked for, even with hide=params
   document.body.classList.toggle('figure-embed', figureEmbed);
   showOnlyControls(state.embed ? state.controls : undefined);
-  // CSS does the hiding (styles.css, [data-hide~=…]) so parts drawn later, like export buttons, hide too.
+  // CSS does the hiding (styles/base.css, [data-hide~=…]) so parts drawn later, like export buttons, hide too.
   document.body.dataset.hide = [...hidden].join(' ');
   byId('embed-bar').hidden = !state.embed;
   byId('experiment-title').textContent = title;
@@ -83,7 +83,7 @@ export function whenVisible(element: Element, start: () => void): () => void {
 
 /**
  * Inside a frame, posts a HeightMessage to the parent whenever the page's height changes. The page
- * in embed mode has no height tied to the viewport (styles.css), so sizing the frame to it is stable.
+ * in embed mode has no height tied to the viewport (styles/base.css), so sizing the frame to it is stable.
  */
 export function postHeightToHost(): void {
   if (window.parent === window) return;

@@ -102,9 +102,6 @@ function uploadField(meta: ExperimentMeta, spec: UploadSpec, id: string, budgetM
   return { element, status };
 }
 
-/** Q and K of one head bundle: a JSON bundle chosen for one also gives the other (paper 3's bundle format). */
-const BUNDLE_COMPANION: Record<string, string> = { q: 'k', k: 'q' };
-
 export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers: PanelHandlers): Panel {
   form.replaceChildren();
   const controls: Control[] = [];
@@ -125,6 +122,8 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     return Number.isFinite(x) && x > 0 ? x : 1024;
   };
   const fileSpecs = uploadsOf(meta);
+  /** The input a bundle chosen for this one also fills (the core's rule: Q and K of one head). */
+  const companionOf = (input: string) => fileSpecs.find((f) => f.input === input)?.companion;
   const statuses = new Map<string, HTMLElement>();
   // A JSON head bundle holds Q and K at once: read the companion from the same file when its field is empty,
   // and take the bundle's own Q·K scale when the scale is left at 0 (= 1/√d_h).
@@ -132,7 +131,8 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     if (!file.name.toLowerCase().endsWith('.json')) return;
     const scale = chosen.array.bundleScale;
     // Two bundles that disagree on the Q·K scale: refused naming both, as the command line does.
-    const pair = BUNDLE_COMPANION[chosen.input] ? uploaded.get(BUNDLE_COMPANION[chosen.input]) : undefined;
+    const companion = companionOf(chosen.input);
+    const pair = companion ? uploaded.get(companion) : undefined;
     if (scale && pair && pair.name !== chosen.name && pair.array.bundleScale && pair.array.bundleScale !== scale) {
       uploaded.delete(chosen.input);
       refused.set(chosen.input, chosen.name);
@@ -145,9 +145,10 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
       scaleControl.write(scale);
       statuses.get(chosen.input)!.textContent += ` Scale ${scale} taken from the bundle.`;
     }
-    const other = BUNDLE_COMPANION[chosen.input];
+    const other = companion;
+    if (!other) return;
     const free = () => (!uploaded.has(other) && !refused.has(other)) || fromCompanion.has(other);
-    if (!other || !free() || !fileSpecs.some((f) => f.input === other)) return;
+    if (!free() || !fileSpecs.some((f) => f.input === other)) return;
     const parsed = await parseInputOffThread(meta.id, other, file, budgetMiB());
     if (!parsed.ok || !free() || uploaded.get(chosen.input) !== chosen) return; // not a bundle of both, or changed meanwhile
     uploaded.set(other, { name: file.name, input: other, array: parsed.value });
@@ -166,7 +167,7 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     if (refusedName) refused.set(input, refusedName);
     else refused.delete(input);
     form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
-    const other = BUNDLE_COMPANION[input];
+    const other = companionOf(input);
     if (other && fromCompanion.has(other)) {
       uploaded.delete(other);
       fromCompanion.delete(other);

@@ -41,7 +41,13 @@ struct InputRule {
   // A .json file may also be a head bundle of paper 3 (q, k, attention as "p", logits as "l"; docs/theory/rank.md#head-inputs),
   // of which this input reads its own arrays.
   bool headBundle = false;
-  // {name, kind, minRank, maxRank, minSide, maxSide, square, nonNegative, formats} for schemas and help.
+  // Parameters a file for this input determines (the pattern's n, R's T and text): a host does not send
+  // them when the file is given, and the command line a page prints for its run leaves them out.
+  std::vector<std::string> replaces;
+  // The input a head bundle chosen here also fills (q and k of one head): a page reads it from the same file.
+  std::string companion;
+  // {name, kind, minRank, maxRank, minSide, maxSide, square, nonNegative, formats, replaces?, companion?}
+  // for schemas and help.
   Json describe() const;
 };
 

@@ -1,7 +1,7 @@
 // rank-beta (docs/theory/rank.md#sphere-law, #ball-vs-lift): the eps-rank band [lower bound, best upper
 // certificate] against the inverse temperature beta, with the fitted log-log slope over beta 8-64
 // against the predicted (d−1)/2 (sphere) or d/2 (Gaussian lift). The sweep is rank/experiment_sweep.cpp.
-#include "attnlab/rank_experiments.hpp"
+#include "attnlab/rank/experiments.hpp"
 
 namespace attnlab {
 

@@ -9,8 +9,8 @@
 #include <sstream>
 
 #include "attnlab/params.hpp"
-#include "attnlab/rank_experiments.hpp"
-#include "attnlab/rank_zoo.hpp"
+#include "attnlab/rank/experiments.hpp"
+#include "attnlab/rank/zoo.hpp"
 
 namespace attnlab {
 namespace {
@@ -176,7 +176,7 @@ constexpr double kSecondsPerUnit = 6.1e-9;
 
 Experiment rankInteractionExperiment() {
   Experiment e = declareExperiment("rank-interaction", "rank", schema(), resultShape(), run);
-  e.inputs = headInputs();
+  e.inputs = headInputs({"source", "family", "variant", "geometry", "d", "n", "beta"});  // a head replaces the built-in one
   e.sizeParams = {"n", "d"};
   e.memoryBytes = bytes;
   // Time: the spectra of the n × n logits, raw and row-centred, and the certificates (n³ each).

@@ -5,8 +5,8 @@
 #include <cmath>
 
 #include "attnlab/params.hpp"
-#include "attnlab/rank_experiments.hpp"
-#include "attnlab/rank_refit.hpp"
+#include "attnlab/rank/experiments.hpp"
+#include "attnlab/rank/refit.hpp"
 
 namespace attnlab {
 namespace {

@@ -1,6 +1,6 @@
 // rank-n (docs/theory/rank.md#rank-vs-n): the min{n, ·} saturation of the eps-rank against the
 // number of tokens n, with the diagonal k = n. The sweep is rank/experiment_sweep.cpp.
-#include "attnlab/rank_experiments.hpp"
+#include "attnlab/rank/experiments.hpp"
 
 namespace attnlab {
 

@@ -8,8 +8,8 @@
 
 #include "attnlab/job_checks.hpp"
 #include "attnlab/params.hpp"
-#include "attnlab/rank_experiments.hpp"
-#include "attnlab/rank_zoo.hpp"
+#include "attnlab/rank/experiments.hpp"
+#include "attnlab/rank/zoo.hpp"
 
 namespace attnlab {
 namespace {
@@ -182,7 +182,7 @@ constexpr double kSecondsPerUnit = 2.5e-8;
 
 Experiment rankZooExperiment() {
   Experiment e = declareExperiment("rank-zoo", "rank", schema(), resultShape(), runJob);
-  e.inputs = headInputs();
+  e.inputs = headInputs({"family"});  // a head replaces the zoo
   // combine sees no inputs: each job result says whether it came from uploaded heads and how many there are.
   const auto combineFinished = [](const ParamValues& v, const Json& finished) {
     int uploadedHeads = 0;

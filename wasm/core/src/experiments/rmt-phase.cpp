@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "attnlab/rmt_checks.hpp"
-#include "attnlab/rmt_experiments.hpp"
+#include "attnlab/rmt/checks.hpp"
+#include "attnlab/rmt/experiments.hpp"
 
 namespace attnlab {
 namespace {

@@ -6,8 +6,8 @@
 #include <map>
 
 #include "attnlab/job_checks.hpp"
-#include "attnlab/rmt_experiments.hpp"
-#include "attnlab/rmt_ridge.hpp"
+#include "attnlab/rmt/experiments.hpp"
+#include "attnlab/rmt/ridge.hpp"
 
 namespace attnlab {
 namespace {

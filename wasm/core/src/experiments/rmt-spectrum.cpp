@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "attnlab/rmt_experiments.hpp"
+#include "attnlab/rmt/experiments.hpp"
 
 namespace attnlab {
 namespace {
@@ -88,6 +88,10 @@ Json spectrumTheory(const Setup& s, bool b) {
 
 Json theory(const ParamValues& v) { return spectrumTheory(setup(v, nullptr), variantB(v)); }
 
+// Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
+// set from `npm run bench -- cost-model`, d = 1200: 1.36 s).
+constexpr double kSecondsPerUnit = 1.6e-10;
+
 Json run(const Job& job, const Progress& progress) {
   const Setup s = setup(job.params, job.input("R"));
   Json out = spectrumTheory(s, variantB(job.params));
@@ -117,10 +121,6 @@ Json run(const Job& job, const Progress& progress) {
 }
 
 }  // namespace
-
-// Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
-// set from `npm run bench -- cost-model`, d = 1200: 1.36 s).
-constexpr double kSecondsPerUnit = 1.6e-10;
 
 Experiment rmtSpectrumExperiment() {
   Experiment e = declareExperiment("rmt-spectrum", "rmt", schema(), resultShape(), run);

@@ -9,7 +9,7 @@
 #include <map>
 
 #include "attnlab/job_checks.hpp"
-#include "attnlab/rmt_experiments.hpp"
+#include "attnlab/rmt/experiments.hpp"
 
 namespace attnlab {
 namespace {

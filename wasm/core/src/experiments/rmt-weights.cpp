@@ -4,8 +4,8 @@
 // measured pooling weights against the deterministic formula w_j(tau).
 #include <cmath>
 
-#include "attnlab/rmt_attention.hpp"
-#include "attnlab/rmt_experiments.hpp"
+#include "attnlab/rmt/attention.hpp"
+#include "attnlab/rmt/experiments.hpp"
 
 namespace attnlab {
 namespace {

@@ -5,8 +5,8 @@
 #include <limits>
 
 #include "attnlab/softmax.hpp"
-#include "attnlab/sparse_approx.hpp"
-#include "attnlab/sparse_experiments.hpp"
+#include "attnlab/sparse/approx.hpp"
+#include "attnlab/sparse/experiments.hpp"
 
 namespace attnlab {
 namespace {
@@ -46,6 +46,7 @@ std::vector<ParamDecl> schema() {
 InputRule patternInput() {
   InputRule rule = patternRule(4096);
   rule.minSide = 8;
+  rule.replaces = {"n", "k", "gamma"};  // the file's pattern replaces the sampled one and its size
   return rule;
 }
 

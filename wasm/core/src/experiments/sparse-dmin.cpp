@@ -12,8 +12,8 @@
 #include <map>
 
 #include "attnlab/job_checks.hpp"
-#include "attnlab/sparse_approx.hpp"
-#include "attnlab/sparse_experiments.hpp"
+#include "attnlab/sparse/approx.hpp"
+#include "attnlab/sparse/experiments.hpp"
 #include "../sparse/dmin_sweep.hpp"
 
 namespace attnlab {

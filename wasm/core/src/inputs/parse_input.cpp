@@ -64,6 +64,8 @@ Json InputRule::describe() const {
           {"nonNegative", nonNegative},
           {"formats", formats}};
   if (headBundle) d["headBundle"] = true;  // only the head inputs of paper 3 say it
+  if (!replaces.empty()) d["replaces"] = replaces;
+  if (!companion.empty()) d["companion"] = companion;
   return d;
 }
 

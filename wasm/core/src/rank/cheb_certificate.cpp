@@ -4,8 +4,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "attnlab/rank_cheb.hpp"
-#include "attnlab/rank_error.hpp"
+#include "attnlab/rank/cheb.hpp"
+#include "attnlab/rank/error.hpp"
 
 namespace attnlab {
 

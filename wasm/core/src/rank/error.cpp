@@ -2,7 +2,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "attnlab/rank_error.hpp"
+#include "attnlab/rank/error.hpp"
 #include "attnlab/softmax.hpp"
 
 namespace attnlab {

@@ -1,10 +1,10 @@
-// Common parameters, the point pipeline and JSON of the paper-3 experiments (see rank_experiments.hpp).
+// Common parameters, the point pipeline and JSON of the paper-3 experiments (see attnlab/rank/experiments.hpp).
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
 #include "attnlab/params.hpp"
-#include "attnlab/rank_experiments.hpp"
+#include "attnlab/rank/experiments.hpp"
 
 namespace attnlab {
 

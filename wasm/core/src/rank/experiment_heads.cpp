@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "attnlab/params.hpp"
-#include "attnlab/rank_experiments.hpp"
+#include "attnlab/rank/experiments.hpp"
 
 namespace attnlab {
 namespace {
@@ -49,8 +49,12 @@ void refuse(const HeadValidation& v) {
 
 }  // namespace
 
-std::vector<InputRule> headInputs() {
-  return {denseRule("q", false), denseRule("k", false), denseRule("attention", true), denseRule("logits", true)};
+std::vector<InputRule> headInputs(const std::vector<std::string>& replaces) {
+  std::vector<InputRule> rules{denseRule("q", false), denseRule("k", false), denseRule("attention", true), denseRule("logits", true)};
+  rules[0].companion = "k";  // a head bundle holds Q and K at once
+  rules[1].companion = "q";
+  for (InputRule& rule : rules) rule.replaces = replaces;
+  return rules;
 }
 
 UploadedHeads describeUploadedHeads(const Inputs& inputs, double budgetBytes) {

@@ -10,7 +10,7 @@
 
 #include "attnlab/job_checks.hpp"
 #include "attnlab/params.hpp"
-#include "attnlab/rank_experiments.hpp"
+#include "attnlab/rank/experiments.hpp"
 
 namespace attnlab {
 namespace {

@@ -2,9 +2,9 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "attnlab/rank_error.hpp"
-#include "attnlab/rank_head.hpp"
-#include "attnlab/rank_interaction.hpp"
+#include "attnlab/rank/error.hpp"
+#include "attnlab/rank/head.hpp"
+#include "attnlab/rank/interaction.hpp"
 
 namespace attnlab {
 

@@ -4,10 +4,10 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "attnlab/rank_cheb.hpp"
-#include "attnlab/rank_error.hpp"
-#include "attnlab/rank_interaction.hpp"
-#include "attnlab/rank_svd.hpp"
+#include "attnlab/rank/cheb.hpp"
+#include "attnlab/rank/error.hpp"
+#include "attnlab/rank/interaction.hpp"
+#include "attnlab/rank/svd.hpp"
 
 namespace attnlab {
 

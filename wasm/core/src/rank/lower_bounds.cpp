@@ -3,8 +3,8 @@
 #include <cmath>
 #include <numeric>
 
-#include "attnlab/rank_error.hpp"
-#include "attnlab/rank_lower.hpp"
+#include "attnlab/rank/error.hpp"
+#include "attnlab/rank/lower.hpp"
 
 namespace attnlab {
 

@@ -3,8 +3,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "attnlab/rank_error.hpp"
-#include "attnlab/rank_point.hpp"
+#include "attnlab/rank/error.hpp"
+#include "attnlab/rank/point.hpp"
 #include "attnlab/rng.hpp"
 #include "attnlab/softmax.hpp"
 

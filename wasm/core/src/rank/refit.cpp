@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "attnlab/rank_refit.hpp"
+#include "attnlab/rank/refit.hpp"
 
 namespace attnlab {
 

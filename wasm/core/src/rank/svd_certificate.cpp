@@ -5,8 +5,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "attnlab/rank_error.hpp"
-#include "attnlab/rank_svd.hpp"
+#include "attnlab/rank/error.hpp"
+#include "attnlab/rank/svd.hpp"
 #include "attnlab/rng.hpp"
 
 namespace attnlab {

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "attnlab/rank_zoo.hpp"
+#include "attnlab/rank/zoo.hpp"
 #include "attnlab/rng.hpp"
 
 namespace attnlab {

@@ -2,10 +2,10 @@
 #include <cmath>
 
 #include "attnlab/geometry.hpp"
-#include "attnlab/rmt_attention.hpp"
-#include "attnlab/rmt_checks.hpp"
+#include "attnlab/rmt/attention.hpp"
+#include "attnlab/rmt/checks.hpp"
 #include "attnlab/softmax.hpp"
-#include "attnlab/sparse_projection.hpp"  // childStream
+#include "attnlab/sparse/projection.hpp"  // childStream
 
 namespace attnlab {
 namespace {

@@ -1,9 +1,9 @@
-// Common parameters and readers of the paper-2 experiments (see rmt_experiments.hpp).
+// Common parameters and readers of the paper-2 experiments (see attnlab/rmt/experiments.hpp).
 #include <cmath>
 #include <numeric>
 
-#include "attnlab/rmt_experiments.hpp"
-#include "attnlab/sparse_projection.hpp"  // childStream
+#include "attnlab/rmt/experiments.hpp"
+#include "attnlab/sparse/projection.hpp"  // childStream
 
 namespace attnlab {
 
@@ -53,6 +53,7 @@ InputRule correlationInput() {
   rule.minSide = 1;
   rule.maxSide = kMaxSequenceLength;
   rule.square = true;
+  rule.replaces = {"T", "R"};  // the file brings its own T and replaces the R text
   return rule;
 }
 

@@ -6,8 +6,8 @@
 #include <stdexcept>
 
 #include "attnlab/decimal.hpp"
-#include "attnlab/rmt_checks.hpp"
-#include "attnlab/rmt_weights.hpp"
+#include "attnlab/rmt/checks.hpp"
+#include "attnlab/rmt/weights.hpp"
 #include "attnlab/schema.hpp"
 
 namespace attnlab {

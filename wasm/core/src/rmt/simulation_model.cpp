@@ -3,9 +3,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "attnlab/rmt_checks.hpp"
-#include "attnlab/rmt_simulation.hpp"
-#include "attnlab/sparse_projection.hpp"  // childStream
+#include "attnlab/rmt/checks.hpp"
+#include "attnlab/rmt/simulation.hpp"
+#include "attnlab/sparse/projection.hpp"  // childStream
 
 namespace attnlab {
 namespace {

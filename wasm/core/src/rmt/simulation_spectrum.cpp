@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "attnlab/rmt_simulation.hpp"
+#include "attnlab/rmt/simulation.hpp"
 
 namespace attnlab {
 namespace {

@@ -2,8 +2,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "attnlab/rmt_checks.hpp"
-#include "attnlab/rmt_theory.hpp"
+#include "attnlab/rmt/checks.hpp"
+#include "attnlab/rmt/theory.hpp"
 
 namespace attnlab {
 namespace {

@@ -1,4 +1,4 @@
-#include "attnlab/sparse_approx.hpp"
+#include "attnlab/sparse/approx.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "attnlab/sparse_check.hpp"
+#include "attnlab/sparse/check.hpp"
 
 #include <algorithm>
 #include <cmath>

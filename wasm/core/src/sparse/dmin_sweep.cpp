@@ -6,7 +6,7 @@
 #include <numeric>
 #include <set>
 
-#include "attnlab/sparse_projection.hpp"  // childStream
+#include "attnlab/sparse/projection.hpp"  // childStream
 
 namespace attnlab {
 namespace {

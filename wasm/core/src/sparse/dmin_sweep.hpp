@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "attnlab/experiment.hpp"
-#include "attnlab/sparse_approx.hpp"
+#include "attnlab/sparse/approx.hpp"
 
 namespace attnlab {
 

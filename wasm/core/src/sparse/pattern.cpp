@@ -1,4 +1,4 @@
-#include "attnlab/sparse_pattern.hpp"
+#include "attnlab/sparse/pattern.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "attnlab/sparse_projection.hpp"
+#include "attnlab/sparse/projection.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -191,7 +191,17 @@ export const RANK_INTERACTION_SCHEMA = {
         "npy",
         "json"
       ],
-      "headBundle": true
+      "headBundle": true,
+      "replaces": [
+        "source",
+        "family",
+        "variant",
+        "geometry",
+        "d",
+        "n",
+        "beta"
+      ],
+      "companion": "k"
     },
     {
       "name": "k",
@@ -206,7 +216,17 @@ export const RANK_INTERACTION_SCHEMA = {
         "npy",
         "json"
       ],
-      "headBundle": true
+      "headBundle": true,
+      "replaces": [
+        "source",
+        "family",
+        "variant",
+        "geometry",
+        "d",
+        "n",
+        "beta"
+      ],
+      "companion": "q"
     },
     {
       "name": "attention",
@@ -221,7 +241,16 @@ export const RANK_INTERACTION_SCHEMA = {
         "npy",
         "json"
       ],
-      "headBundle": true
+      "headBundle": true,
+      "replaces": [
+        "source",
+        "family",
+        "variant",
+        "geometry",
+        "d",
+        "n",
+        "beta"
+      ]
     },
     {
       "name": "logits",
@@ -236,7 +265,16 @@ export const RANK_INTERACTION_SCHEMA = {
         "npy",
         "json"
       ],
-      "headBundle": true
+      "headBundle": true,
+      "replaces": [
+        "source",
+        "family",
+        "variant",
+        "geometry",
+        "d",
+        "n",
+        "beta"
+      ]
     }
   ],
   "result": {

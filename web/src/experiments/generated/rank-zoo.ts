@@ -115,7 +115,11 @@ export const RANK_ZOO_SCHEMA = {
         "npy",
         "json"
       ],
-      "headBundle": true
+      "headBundle": true,
+      "replaces": [
+        "family"
+      ],
+      "companion": "k"
     },
     {
       "name": "k",
@@ -130,7 +134,11 @@ export const RANK_ZOO_SCHEMA = {
         "npy",
         "json"
       ],
-      "headBundle": true
+      "headBundle": true,
+      "replaces": [
+        "family"
+      ],
+      "companion": "q"
     },
     {
       "name": "attention",
@@ -145,7 +153,10 @@ export const RANK_ZOO_SCHEMA = {
         "npy",
         "json"
       ],
-      "headBundle": true
+      "headBundle": true,
+      "replaces": [
+        "family"
+      ]
     },
     {
       "name": "logits",
@@ -160,7 +171,10 @@ export const RANK_ZOO_SCHEMA = {
         "npy",
         "json"
       ],
-      "headBundle": true
+      "headBundle": true,
+      "replaces": [
+        "family"
+      ]
     }
   ],
   "result": {

@@ -151,6 +151,10 @@ export const RMT_RIDGE_SCHEMA = {
         "txt",
         "npy",
         "json"
+      ],
+      "replaces": [
+        "T",
+        "R"
       ]
     }
   ],

@@ -128,6 +128,10 @@ export const RMT_SPECTRUM_SCHEMA = {
         "txt",
         "npy",
         "json"
+      ],
+      "replaces": [
+        "T",
+        "R"
       ]
     }
   ],

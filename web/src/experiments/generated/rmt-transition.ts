@@ -143,6 +143,10 @@ export const RMT_TRANSITION_SCHEMA = {
         "txt",
         "npy",
         "json"
+      ],
+      "replaces": [
+        "T",
+        "R"
       ]
     }
   ],

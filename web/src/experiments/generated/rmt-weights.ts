@@ -120,6 +120,10 @@ export const RMT_WEIGHTS_SCHEMA = {
         "txt",
         "npy",
         "json"
+      ],
+      "replaces": [
+        "T",
+        "R"
       ]
     }
   ],

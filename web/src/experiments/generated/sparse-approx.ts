@@ -178,6 +178,11 @@ export const SPARSE_APPROX_SCHEMA = {
         "txt",
         "npy",
         "json"
+      ],
+      "replaces": [
+        "n",
+        "k",
+        "gamma"
       ]
     }
   ],

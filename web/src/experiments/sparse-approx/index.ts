@@ -13,7 +13,6 @@ export const sparseApprox: ExperimentMeta<'sparse-approx'> = {
   upload: presentUpload('sparse-approx', 'pattern', {
     label: 'Your pattern',
     help: 'A sparse n × n pattern: CSV triplets i,j,value (0-based), a dense .npy matrix, or JSON {"entries": [[i, j, v], …]}; its size n is the file\u2019s; replaces the sampled A',
-    replaces: ['n', 'k', 'gamma'],
   }),
   presets,
   headline,

@@ -8,9 +8,9 @@
 #include "attnlab/experiment.hpp"
 #include "attnlab/params.hpp"
 #include "attnlab/schema.hpp"
-#include "attnlab/sparse_check.hpp"
-#include "attnlab/sparse_pattern.hpp"
-#include "attnlab/sparse_projection.hpp"
+#include "attnlab/sparse/check.hpp"
+#include "attnlab/sparse/pattern.hpp"
+#include "attnlab/sparse/projection.hpp"
 
 namespace attnlab {
 

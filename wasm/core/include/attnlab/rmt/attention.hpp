@@ -4,7 +4,7 @@
 #include <Eigen/Dense>
 #include <cstdint>
 
-#include "attnlab/rmt_simulation.hpp"
+#include "attnlab/rmt/simulation.hpp"
 
 namespace attnlab {
 

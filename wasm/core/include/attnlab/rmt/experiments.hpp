@@ -9,7 +9,7 @@
 
 #include "attnlab/experiment.hpp"
 #include "attnlab/params.hpp"
-#include "attnlab/rmt_simulation.hpp"
+#include "attnlab/rmt/simulation.hpp"
 
 namespace attnlab {
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "attnlab/geometry.hpp"
-#include "attnlab/rank_svd.hpp"
+#include "attnlab/rank/svd.hpp"
 
 namespace attnlab {
 

@@ -6,8 +6,8 @@
 #include <Eigen/Dense>
 #include <cstdint>
 
-#include "attnlab/rmt_theory.hpp"
-#include "attnlab/rmt_weights.hpp"
+#include "attnlab/rmt/theory.hpp"
+#include "attnlab/rmt/weights.hpp"
 
 namespace attnlab {
 

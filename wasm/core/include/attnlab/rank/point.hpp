@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "attnlab/geometry.hpp"
-#include "attnlab/rank_cheb.hpp"
-#include "attnlab/rank_lower.hpp"
-#include "attnlab/rank_svd.hpp"
+#include "attnlab/rank/cheb.hpp"
+#include "attnlab/rank/lower.hpp"
+#include "attnlab/rank/svd.hpp"
 
 namespace attnlab {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "attnlab/geometry.hpp"
-#include "attnlab/rank_lower.hpp"
+#include "attnlab/rank/lower.hpp"
 
 namespace attnlab {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "attnlab/geometry.hpp"
-#include "attnlab/rank_interaction.hpp"
+#include "attnlab/rank/interaction.hpp"
 
 namespace attnlab {
 

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "attnlab/experiment.hpp"
-#include "attnlab/rank_head.hpp"
-#include "attnlab/rank_interaction.hpp"
-#include "attnlab/rank_point.hpp"
+#include "attnlab/rank/head.hpp"
+#include "attnlab/rank/interaction.hpp"
+#include "attnlab/rank/point.hpp"
 
 namespace attnlab {
 
@@ -72,7 +72,7 @@ PointOutcome computeRankPoint(const RankInstance& inst, const RankPointParams& p
 
 // The bring-your-own-head inputs (docs/theory/rank.md#head-inputs): "q", "k" (rank 2-4: (n, d_h), (H, n, d_h), (L, H, n, d_h)),
 // "attention" and "logits" (square in the last two dimensions).
-std::vector<InputRule> headInputs();
+std::vector<InputRule> headInputs(const std::vector<std::string>& replaces);
 // The uploaded heads, in file order, as validated arrays; empty when no head file was given.
 // Refuses (ParamError naming the input) a Q without K, a shape mismatch, or several kinds at once.
 struct UploadedHeads {

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "attnlab/geometry.hpp"
-#include "attnlab/sparse_pattern.hpp"
-#include "attnlab/sparse_projection.hpp"
+#include "attnlab/sparse/pattern.hpp"
+#include "attnlab/sparse/projection.hpp"
 
 namespace attnlab {
 

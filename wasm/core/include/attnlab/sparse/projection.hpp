@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "attnlab/sparse_pattern.hpp"
+#include "attnlab/sparse/pattern.hpp"
 
 namespace attnlab {
 
