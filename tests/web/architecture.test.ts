@@ -30,13 +30,14 @@ function layerOf(name: string): string {
 
 /** What each layer may import besides itself and the base (docs/ARCHITECTURE.md, "Layers"). */
 const MAY_IMPORT: Record<string, string[]> = {
-  entry: ['ui', 'state', 'experiments', 'plots', 'engine', 'wasm'],
+  entry: ['ui', 'state', 'experiments', 'plots', 'engine', 'wasm', 'styles'],
   ui: ['state', 'experiments', 'plots', 'engine'],
   state: ['experiments', 'engine'],
   experiments: ['plots', 'engine'],
   plots: [],
   engine: ['wasm'],
   wasm: [],
+  styles: [],
   base: [],
 };
 
