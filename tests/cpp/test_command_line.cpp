@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "attnlab/command_line.hpp"
+#include "attnlab/error_key.hpp"
 
 using attnlab::CommandKind;
 using attnlab::Json;
@@ -157,4 +158,26 @@ TEST_CASE("command line: what plan and combine print", "[command-line]") {
   Json many = Json::array();
   for (int i = 0; i < 25; ++i) many.push_back(i);
   CHECK_THAT(attnlab::combineVerdict({{"missing", many}, {"done", 0}}, 25, "r/", false).first, Contains("18 19 ... (run them"));
+}
+
+TEST_CASE("a refusal's structured key: the parameter or input it starts with", "[command-line][error-key]") {
+  const attnlab::Experiment& map = *attnlab::findExperiment("attention-map");
+  CHECK(attnlab::errorKey(map, "n must be an integer in [2, 4096], got 'abc'") == "n");
+  CHECK(attnlab::errorKey(map, "beta: too large") == "beta");
+  CHECK(attnlab::errorKey(map, "nothing here").empty());
+  CHECK(attnlab::errorKey(map, "unknown parameter 'zzz'").empty());
+  CHECK(attnlab::errorKey(map, "needle: ...").empty());  // n is not a prefix of another word
+  const attnlab::Experiment& spectrum = *attnlab::findExperiment("rmt-spectrum");
+  CHECK(attnlab::errorKey(spectrum, "R: ar:phi needs a number phi in [-1, 1]") == "R");
+  const attnlab::Experiment& approx = *attnlab::findExperiment("sparse-approx");
+  CHECK(attnlab::errorKey(approx, "pattern: p.csv: line 2: field j 'x' is not a finite number") == "pattern");
+  // Every refusal of a bad value by validation names its key: checked here for one bad value of each parameter.
+  for (const attnlab::Experiment& e : attnlab::experiments()) {
+    for (const attnlab::ParamDecl& p : e.params) {
+      const attnlab::Outcome out = attnlab::planExperiment(e.id, Json{{p.key, "\x01" "bad"}}, {});
+      if (out.ok) continue;  // a text parameter may take it and fail later, or not at all
+      INFO(e.id << ": " << out.error);
+      CHECK(attnlab::errorKey(e, out.error) == p.key);
+    }
+  }
 }

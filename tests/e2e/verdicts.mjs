@@ -71,6 +71,11 @@ test('verdicts: the page judges each case of the cross-front-end table as the CL
       else {
         assert(!verdict.ok, `${c.label}: the page ran it; the CLI refuses it`);
         for (const text of pageTexts(c.expect, c.files ?? [])) assert(verdict.message.includes(text), `${c.label}: the page's message "${verdict.message.trim()}" lacks "${text}"`);
+        if (!c.files?.length) {
+          // The field at fault is marked: one the panel could not read, or the one the core's refusal names (CoreError.key).
+          const marked = await page.locator('#params-form [aria-invalid="true"]').evaluateAll((els) => els.map((el) => el.getAttribute('name')));
+          assert(marked.some((name) => keys.includes(name)), `${c.label}: no field of ${keys.join(', ')} is marked (marked: ${marked.join(', ') || 'none'})`);
+        }
       }
       seen.push(`${c.label}: ${verdict.ok ? 'ok' : 'refused'}`);
       problems.push(...pageProblems.filter((p) => !/status of 400|CoreError/.test(p)));

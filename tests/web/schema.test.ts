@@ -155,12 +155,14 @@ describe('uploads: what a file replaces and its companion are the core\'s input 
   it('every upload the page offers takes them from its rule, and names only the experiment\'s parameters', () => {
     let offered = 0;
     for (const meta of EXPERIMENTS) {
-      const rules = SCHEMAS.find((s) => s.id === meta.id)!.inputs as readonly { name: string; replaces?: readonly string[]; companion?: string }[];
+      const rules = SCHEMAS.find((s) => s.id === meta.id)!.inputs as readonly { name: string; replaces?: readonly string[]; companion?: string; scaleParam?: string }[];
       for (const upload of uploadsOf(meta)) {
         offered++;
         const rule = rules.find((r) => r.name === upload.input)!;
         expect(upload.replaces ?? [], `${meta.id}: ${upload.input}`).toEqual([...(rule.replaces ?? [])]);
         expect(upload.companion, `${meta.id}: ${upload.input}`).toBe(rule.companion);
+        expect(upload.scaleParam, `${meta.id}: ${upload.input}`).toBe(rule.scaleParam);
+        if (upload.scaleParam) expect(meta.params.map((p) => p.key)).toContain(upload.scaleParam);
         for (const key of upload.replaces ?? []) expect(meta.params.map((p) => p.key), `${meta.id}: ${upload.input} replaces ${key}`).toContain(key);
         if (upload.companion) expect(uploadsOf(meta).find((u) => u.input === upload.companion)?.companion).toBe(upload.input);
       }
@@ -170,5 +172,6 @@ describe('uploads: what a file replaces and its companion are the core\'s input 
     expect(sparse.replaces).toEqual(['n', 'k', 'gamma']);
     const q = uploadsOf(EXPERIMENTS.find((m) => m.id === 'rank-interaction')!).find((u) => u.input === 'q')!;
     expect(q.companion).toBe('k');
+    expect(q.scaleParam).toBe('scale');
   });
 });

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "attnlab/error_key.hpp"
 #include "attnlab/experiment.hpp"
 
 namespace attnlab::bindings {
@@ -52,14 +53,18 @@ inline emscripten::val fromInput(const InputArray& array) {
   return out;
 }
 
-// {"ok":true,"value":...} or {"ok":false,"error":"..."}; the TS facade turns errors into Error.
-inline std::string envelope(const Outcome& out) {
+// {"ok":true,"value":...} or {"ok":false,"error":"...","badInput":bool,"key"?:"..."}; the TS facade turns
+// errors into CoreError. `id`: the experiment whose parameter or input a refusal may name (attnlab/error_key.hpp).
+inline std::string envelope(const Outcome& out, const std::string& id = "") {
   Json j;
   j["ok"] = out.ok;
   if (out.ok) j["value"] = out.value;
   else {
     j["error"] = out.error;
     j["badInput"] = out.badInput;
+    const Experiment* e = out.badInput && !id.empty() ? findExperiment(id) : nullptr;
+    if (e)
+      if (std::string key = errorKey(*e, out.error); !key.empty()) j["key"] = key;
   }
   return j.dump();
 }

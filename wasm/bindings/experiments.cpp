@@ -24,7 +24,7 @@ std::string plan(const std::string& id, const std::string& paramsText, val input
   Json params;
   std::string error;
   if (!parseJson(paramsText, params, error)) return envelope(failed(error));
-  return envelope(planExperiment(id, params, toInputs(inputs)));
+  return envelope(planExperiment(id, params, toInputs(inputs)), id);
 }
 
 // progress(done, total, label) -> boolean; the caller guarantees it never throws.
@@ -36,7 +36,7 @@ std::string runJob(const std::string& id, const std::string& jobText, val inputs
   const Progress bridge([&](double done, double total, const std::string& label) {
     return report ? progress(done, total, label).as<bool>() : true;
   });
-  return envelope(runExperimentJob(id, job, toInputs(inputs), bridge));
+  return envelope(runExperimentJob(id, job, toInputs(inputs), bridge), id);
 }
 
 std::string combine(const std::string& id, const std::string& paramsText, const std::string& finishedText) {
@@ -44,14 +44,14 @@ std::string combine(const std::string& id, const std::string& paramsText, const 
   std::string error;
   if (!parseJson(paramsText, params, error) || !parseJson(finishedText, finished, error))
     return envelope(failed(error));
-  return envelope(combineExperiment(id, params, finished));
+  return envelope(combineExperiment(id, params, finished), id);
 }
 
 std::string theory(const std::string& id, const std::string& paramsText) {
   Json params;
   std::string error;
   if (!parseJson(paramsText, params, error)) return envelope(failed(error));
-  return envelope(theoryExperiment(id, params));
+  return envelope(theoryExperiment(id, params), id);
 }
 
 // {"ok": true, "value": {"shape": [...], "sparse": bool, "values": Float64Array, "bundleScale"?: number}} or an

@@ -10,13 +10,13 @@ namespace {
 
 std::string quotedPath(const std::string& path) { return "'" + path + "'"; }
 
-// A head bundle's Q·K scale becomes `scale` when the experiment takes one and the command gave none (a note
-// says so, so the printed command reproduces the run); two bundles of different scale are no one head.
+// A head bundle's Q·K scale fills its input's scale parameter (InputRule::scaleParam) when the command gave
+// none (a note says so, so the printed command reproduces the run); two bundles of different scale are no one head.
 struct BundleScales {
   double seen = 0;
   std::string path;
 
-  std::string apply(const Experiment& e, const std::string& filePath, double scale, PreparedRun& run) {
+  std::string apply(const InputRule& rule, const std::string& filePath, double scale, PreparedRun& run) {
     if (scale <= 0) return "";
     if (seen > 0 && scale != seen)
       return "the head bundles " + quoteValue(path) + " (scale " + Json(seen).dump() + ") and " + quoteValue(filePath) +
@@ -25,14 +25,18 @@ struct BundleScales {
       seen = scale;
       path = filePath;
     }
-    const bool takesScale = std::any_of(e.params.begin(), e.params.end(), [](const ParamDecl& p) { return p.key == "scale"; });
-    if (takesScale && !run.params.contains("scale")) {
-      run.params["scale"] = scale;
-      run.notes.push_back("scale=" + Json(scale).dump() + " from the head bundle " + filePath);
+    if (!rule.scaleParam.empty() && !run.params.contains(rule.scaleParam)) {
+      run.params[rule.scaleParam] = scale;
+      run.notes.push_back(rule.scaleParam + "=" + Json(scale).dump() + " from the head bundle " + filePath);
     }
     return "";
   }
 };
+
+const InputRule* ruleOf(const Experiment& e, const std::string& name) {
+  const auto found = std::find_if(e.inputs.begin(), e.inputs.end(), [&](const InputRule& r) { return r.name == name; });
+  return found == e.inputs.end() ? nullptr : &*found;
+}
 
 }  // namespace
 
@@ -76,7 +80,8 @@ PreparedRun prepareRun(const std::string& id, const Json& params, const std::str
       return run;
     }
     run.inputs[file.name] = parsed.array;
-    if (std::string bad = scales.apply(*e, file.path, parsed.bundleScale, run); !bad.empty()) {
+    const InputRule* rule = ruleOf(*e, file.name);  // parsed: so the experiment declares it
+    if (std::string bad = rule ? scales.apply(*rule, file.path, parsed.bundleScale, run) : ""; !bad.empty()) {
       run.error = std::move(bad);
       return run;
     }

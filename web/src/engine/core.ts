@@ -73,8 +73,9 @@ export interface CoreModule {
 
 /** An error reported by the core: bad input names the parameter and its allowed range. */
 export class CoreError extends Error {
-  /** badInput: the parameters were refused (the message names one and its range), not a failed run. */
-  constructor(message: string, readonly badInput = false) {
+  /** badInput: the parameters were refused (the message names one and its range), not a failed run.
+   * key: the parameter or input the refusal is about, as the core names it (attnlab/error_key.hpp), when one is. */
+  constructor(message: string, readonly badInput = false, readonly key?: string) {
     super(message);
     this.name = 'CoreError';
   }
@@ -87,8 +88,8 @@ export class CoreError extends Error {
  * for a type, checked by the golden result-shape tests; unknown when the caller does not know it.
  */
 export function unwrap<T = unknown>(envelope: string): T {
-  const parsed = JSON.parse(envelope) as { ok: boolean; value?: T; error?: string; badInput?: boolean };
-  if (!parsed.ok) throw new CoreError(parsed.error ?? 'unknown error in the core', parsed.badInput === true);
+  const parsed = JSON.parse(envelope) as { ok: boolean; value?: T; error?: string; badInput?: boolean; key?: string };
+  if (!parsed.ok) throw new CoreError(parsed.error ?? 'unknown error in the core', parsed.badInput === true, parsed.key);
   return parsed.value as T;
 }
 

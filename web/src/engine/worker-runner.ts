@@ -1,11 +1,13 @@
 // Browser runner: a module Web Worker wrapped with Comlink.
 import * as Comlink from 'comlink';
+import { keepCoreErrors } from './comlink-errors';
 import type { FinishedJob, Params } from './core';
 import type { ExperimentId, ResultOf } from '../experiments/generated';
 import type { Runner } from './pool';
 import type { WorkerApi } from './worker';
 
 export function coreWorker(): { worker: Worker; api: Comlink.Remote<WorkerApi> } {
+  keepCoreErrors(); // a refusal arrives as a CoreError with its badInput and key
   const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'attnlab-core' });
   return { worker, api: Comlink.wrap<WorkerApi>(worker) };
 }

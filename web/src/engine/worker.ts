@@ -3,9 +3,11 @@
 // The run's inputs arrive once (setInputs) and stay here for every job of the run.
 import * as Comlink from 'comlink';
 import type { ExperimentId } from '../experiments/generated';
+import { keepCoreErrors } from './comlink-errors';
 import type { Core, FinishedJob, Inputs, Params, PlannedJob } from './core';
 import { loadCore } from './load-browser';
 
+keepCoreErrors();
 let corePromise: Promise<Core> | undefined;
 const core = () => (corePromise ??= loadCore());
 let inputs: Inputs | undefined;

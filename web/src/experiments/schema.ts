@@ -52,6 +52,8 @@ export interface UploadSpec {
   replaces?: string[];
   /** The input a head bundle chosen here also fills (q and k of one head), as the core's rule declares. */
   companion?: string;
+  /** The parameter a head bundle's own Q·K scale fills when it is left at its default, as the core's rule declares. */
+  scaleParam?: string;
 }
 
 /** A figure drawn from a result: a pure function with its data for CSV/JSON export. */
@@ -142,7 +144,7 @@ function coreSchema(id: string): { params: readonly CoreParam[]; inputs: readonl
 }
 
 /** What the page reads of one of the core's input rules (generated/<id>.ts has the whole rule). */
-interface CoreInputRule { name: string; formats: readonly string[]; replaces?: readonly string[]; companion?: string }
+interface CoreInputRule { name: string; formats: readonly string[]; replaces?: readonly string[]; companion?: string; scaleParam?: string }
 
 /** One parameter: the core's declaration plus the page's presentation. */
 function mergeParam(core: CoreParam, look: ParamPresentationBase & { options?: Record<string, string> }): ParamSpec {
@@ -176,6 +178,7 @@ export function presentUpload(id: ExperimentId, input: string, look: Pick<Upload
     input, accept: rule.formats.map((f) => `.${f}`), ...look,
     ...(rule.replaces ? { replaces: [...rule.replaces] } : {}),
     ...(rule.companion ? { companion: rule.companion } : {}),
+    ...(rule.scaleParam ? { scaleParam: rule.scaleParam } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
 // drawn without computing, a long run asked about before it starts, an embed computing once it is
 // scrolled into view, and the values the core still refuses after the link codec repaired them.
 import type { AnyResult } from '../experiments/generated';
+import { CoreError } from '../engine/core';
 import { formatDuration, wallSeconds } from '../engine/estimate';
 import { EXPERIMENTS } from '../experiments';
 import { defaults, toCoreParams, uploadsOf, type ExperimentMeta } from '../experiments/schema';
@@ -14,7 +15,7 @@ import { FILE_SEPARATOR, metaOf, type PageContext } from './page-context';
 import { isCurrent, openedShown, precomputedShown, preparing, waiting } from './page-state';
 import { precomputedResult, showPrecomputedMark } from './precomputed';
 import { hideReproduce, showReproduce } from './reproduce';
-import { isCoreError, type Runs } from './runs';
+import type { Runs } from './runs';
 
 /** A link whose run is estimated to take longer than this here (seconds) waits for Run instead of starting. */
 export const ASK_BEFORE_SECONDS = 30;
@@ -117,7 +118,7 @@ export class LinkLoader {
         const seconds = wallSeconds(await ctx.pool.plan(meta.id, toCoreParams(values)), ctx.pool.size);
         return seconds !== undefined && seconds > ASK_BEFORE_SECONDS ? seconds : undefined;
       } catch (error) {
-        const key = isCoreError(error) ? /^([A-Za-z]\w*)\b/.exec(error.message)?.[1] : undefined;
+        const key = error instanceof CoreError ? error.key : undefined; // the core names the parameter it refuses
         if (!key || !repaired.delete(key) || !(key in values)) return undefined; // run() shows the error
         const fallback = defaults(meta)[key];
         notices.push(`${key}: the repaired value is still refused (${(error as Error).message}); reset to the default ${formatValue(fallback)}`);

@@ -33,6 +33,8 @@ export interface Panel {
   /** Files chosen but refused (unreadable, malformed, over budget): Run waits until each is replaced or removed. */
   refused(): string[];
   focus(key: string): void;
+  /** Marks the field of a parameter the core refused (aria-invalid, as a value that cannot be read); the next read clears it. */
+  markRefused(key: string): void;
 }
 
 /** Fired on the form whenever a file field's state changes (chosen, read, refused, removed). */
@@ -126,7 +128,7 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
   const companionOf = (input: string) => fileSpecs.find((f) => f.input === input)?.companion;
   const statuses = new Map<string, HTMLElement>();
   // A JSON head bundle holds Q and K at once: read the companion from the same file when its field is empty,
-  // and take the bundle's own Q·K scale when the scale is left at 0 (= 1/√d_h).
+  // and take the bundle's own Q·K scale when its parameter is left at the default (the core's rule names both).
   const fromBundle = async (chosen: ChosenFile, file: File) => {
     if (!file.name.toLowerCase().endsWith('.json')) return;
     const scale = chosen.array.bundleScale;
@@ -140,8 +142,9 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
       form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
       return;
     }
-    const scaleControl = controls.find((c) => c.spec.key === 'scale');
-    if (scale && scaleControl && Number(scaleControl.read()) === 0) {
+    const scaleKey = fileSpecs.find((f) => f.input === chosen.input)?.scaleParam;
+    const scaleControl = scaleKey ? controls.find((c) => c.spec.key === scaleKey) : undefined;
+    if (scale && scaleControl && Number(scaleControl.read()) === scaleControl.spec.default) {
       scaleControl.write(scale);
       statuses.get(chosen.input)!.textContent += ` Scale ${scale} taken from the bundle.`;
     }
@@ -215,5 +218,6 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     uploads: chosen,
     refused: () => fileSpecs.map((spec) => refused.get(spec.input)).filter((name): name is string => name !== undefined),
     focus(key) { controls.find((c) => c.spec.key === key)?.input.focus(); },
+    markRefused(key) { controls.find((c) => c.spec.key === key)?.input.setAttribute('aria-invalid', 'true'); },
   };
 }

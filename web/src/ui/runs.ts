@@ -162,6 +162,8 @@ export class Runs {
         ctx.status.showError(isCoreError(error) ? error.message : `the computation failed: ${(error as Error)?.message ?? error}`);
         ctx.setPage(failed(ctx.page, ticket));
         if (invalid.length) { setSheetOpen(true); ctx.panel.focus(invalid[0]); }
+        // The field the core names (CoreError.key) is marked as the panel marks one it cannot read, until the next edit.
+        else if (error instanceof CoreError && error.key) ctx.panel.markRefused(error.key);
       }
       this.hooks.afterRun(); // the figures still show the last finished run, not the panel
     } finally {

@@ -46,8 +46,11 @@ struct InputRule {
   std::vector<std::string> replaces;
   // The input a head bundle chosen here also fills (q and k of one head): a page reads it from the same file.
   std::string companion;
-  // {name, kind, minRank, maxRank, minSide, maxSide, square, nonNegative, formats, replaces?, companion?}
-  // for schemas and help.
+  // The parameter a head bundle's own Q·K scale fills when the run leaves it unset (paper 3's `scale`);
+  // every host takes it from here (attnlab::prepareRun, the page's panel).
+  std::string scaleParam;
+  // {name, kind, minRank, maxRank, minSide, maxSide, square, nonNegative, formats, replaces?, companion?,
+  // scaleParam?} for schemas and help.
   Json describe() const;
 };
 

@@ -66,6 +66,7 @@ Json InputRule::describe() const {
   if (headBundle) d["headBundle"] = true;  // only the head inputs of paper 3 say it
   if (!replaces.empty()) d["replaces"] = replaces;
   if (!companion.empty()) d["companion"] = companion;
+  if (!scaleParam.empty()) d["scaleParam"] = scaleParam;
   return d;
 }
 

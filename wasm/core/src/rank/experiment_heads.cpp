@@ -53,7 +53,10 @@ std::vector<InputRule> headInputs(const std::vector<std::string>& replaces) {
   std::vector<InputRule> rules{denseRule("q", false), denseRule("k", false), denseRule("attention", true), denseRule("logits", true)};
   rules[0].companion = "k";  // a head bundle holds Q and K at once
   rules[1].companion = "q";
-  for (InputRule& rule : rules) rule.replaces = replaces;
+  for (InputRule& rule : rules) {
+    rule.replaces = replaces;
+    rule.scaleParam = "scale";  // logits = betaMult·scale·Q Kᵀ: a bundle's own scale fills it when left at 0
+  }
   return rules;
 }
 

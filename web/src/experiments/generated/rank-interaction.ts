@@ -201,7 +201,8 @@ export const RANK_INTERACTION_SCHEMA = {
         "n",
         "beta"
       ],
-      "companion": "k"
+      "companion": "k",
+      "scaleParam": "scale"
     },
     {
       "name": "k",
@@ -226,7 +227,8 @@ export const RANK_INTERACTION_SCHEMA = {
         "n",
         "beta"
       ],
-      "companion": "q"
+      "companion": "q",
+      "scaleParam": "scale"
     },
     {
       "name": "attention",
@@ -250,7 +252,8 @@ export const RANK_INTERACTION_SCHEMA = {
         "d",
         "n",
         "beta"
-      ]
+      ],
+      "scaleParam": "scale"
     },
     {
       "name": "logits",
@@ -274,7 +277,8 @@ export const RANK_INTERACTION_SCHEMA = {
         "d",
         "n",
         "beta"
-      ]
+      ],
+      "scaleParam": "scale"
     }
   ],
   "result": {

@@ -119,7 +119,8 @@ export const RANK_ZOO_SCHEMA = {
       "replaces": [
         "family"
       ],
-      "companion": "k"
+      "companion": "k",
+      "scaleParam": "scale"
     },
     {
       "name": "k",
@@ -138,7 +139,8 @@ export const RANK_ZOO_SCHEMA = {
       "replaces": [
         "family"
       ],
-      "companion": "q"
+      "companion": "q",
+      "scaleParam": "scale"
     },
     {
       "name": "attention",
@@ -156,7 +158,8 @@ export const RANK_ZOO_SCHEMA = {
       "headBundle": true,
       "replaces": [
         "family"
-      ]
+      ],
+      "scaleParam": "scale"
     },
     {
       "name": "logits",
@@ -174,7 +177,8 @@ export const RANK_ZOO_SCHEMA = {
       "headBundle": true,
       "replaces": [
         "family"
-      ]
+      ],
+      "scaleParam": "scale"
     }
   ],
   "result": {
