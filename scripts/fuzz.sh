@@ -21,7 +21,7 @@ TARGETS=(inputs params)
 sources() {
   case $1 in
     inputs) echo "$ROOT"/wasm/core/src/inputs/*.cpp ;;
-    params) echo "$ROOT/wasm/core/src/schema.cpp $ROOT/wasm/core/src/param_decl.cpp $ROOT/wasm/core/src/params.cpp $ROOT/wasm/core/src/decimal.cpp" ;;
+    params) echo "$ROOT/wasm/core/src/schema.cpp $ROOT/wasm/core/src/param_decl.cpp $ROOT/wasm/core/src/params.cpp $ROOT/wasm/core/src/decimal.cpp $ROOT/wasm/core/src/value_syntax.cpp" ;;
   esac
 }
 
@@ -30,7 +30,7 @@ headers() {
   local inc=$ROOT/wasm/core/include/attnlab
   case $1 in
     inputs) echo "$inc/inputs.hpp $inc/json.hpp" "$ROOT"/wasm/core/src/inputs/*.hpp ;;
-    params) echo "$inc/schema.hpp $inc/params.hpp $inc/json.hpp $inc/decimal.hpp" ;;
+    params) echo "$inc/schema.hpp $inc/params.hpp $inc/json.hpp $inc/decimal.hpp $inc/value_syntax.hpp" ;;
   esac
 }
 

@@ -1,5 +1,5 @@
 // npm run gen: writes web/src/experiments/generated/ (<id>.ts per experiment and index.ts) from the
-// native CLI's `attnlab --schema`, and removes generated files of experiments the core no longer has.
+// native CLI's `attnlab --schema` and `--syntax`, and removes generated files of experiments the core no longer has.
 // The CLI: the first argument, else $ATTNLAB (as for sweep-runners/), else build/native/attnlab.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const cli = process.argv[2] ?? process.env.ATTNLAB ?? `${root}build/native/attnlab`;
 const schemas = JSON.parse(execFileSync(cli, ['--schema'], { encoding: 'utf8' }));
 const dir = `${root}web/src/experiments/generated`;
-const files = schemaModules(schemas);
+const syntax = JSON.parse(execFileSync(cli, ['--syntax'], { encoding: 'utf8' }));
+const files = schemaModules(schemas, syntax);
 mkdirSync(dir, { recursive: true });
 for (const name of readdirSync(dir)) if (!(name in files)) rmSync(`${dir}/${name}`);
 for (const [name, text] of Object.entries(files)) writeFileSync(`${dir}/${name}`, text);

@@ -1,7 +1,8 @@
 // The text of web/src/experiments/generated/ from the core's schemas (`attnlab --schema`): one module
 // per experiment (<id>.ts: its parameter schema as a const, the page adds presentation only, and one
-// TypeScript interface for its declared result shape) and index.ts, which gathers them (SCHEMAS,
-// ResultOf, ExperimentId). Used by scripts/gen-schemas.mjs and by the staleness test.
+// TypeScript interface for its declared result shape), index.ts, which gathers them (SCHEMAS,
+// ResultOf, ExperimentId), and syntax.ts, the core's syntax of values (`attnlab --syntax`) as the URL
+// codec reads it. Used by scripts/gen-schemas.mjs and by the staleness test.
 
 const pascal = (id) => id.replace(/(^|-)([a-z0-9])/g, (_, __, c) => c.toUpperCase());
 const constant = (id) => `${id.replace(/-/g, '_').toUpperCase()}_SCHEMA`;
@@ -60,10 +61,37 @@ function indexModule(schemas) {
   return lines.join('\n');
 }
 
-/** The generated modules by file name (`<id>.ts` for each experiment, then `index.ts`). */
-export function schemaModules(schemas) {
+/** A character class of printable ASCII from `first` to `last` without `excluded`, escaped for a RegExp. */
+function characterClass({ first, last, excluded }) {
+  let chars = '';
+  for (let c = first.charCodeAt(0); c <= last.charCodeAt(0); c++) if (!excluded.includes(String.fromCharCode(c))) chars += String.fromCharCode(c);
+  return `[${chars.replace(/[\\\]^-]/g, '\\$&')}]`;
+}
+
+/** web/src/experiments/generated/syntax.ts: the number and text syntax the core reads (`attnlab --syntax`). */
+function syntaxModule(syntax) {
+  return [
+    '// Generated from the core\'s value syntax (`attnlab --syntax`) by scripts/gen-schemas.mjs: do not edit.',
+    '// Regenerate with `npm run gen`; a test fails when this file differs from what the core declares.',
+    '/* eslint-disable */',
+    '',
+    `/** A number as the core reads it (attnlab/decimal.hpp): ${syntax.decimal.pattern}, the whole text. */`,
+    `export const DECIMAL = new RegExp(${JSON.stringify(`^(?:${syntax.decimal.pattern})$`)});`,
+    '/** The longest number text the core reads. */',
+    `export const DECIMAL_MAX_LENGTH = ${syntax.decimal.maxLength};`,
+    `/** A text value as the core reads it (attnlab/value_syntax.hpp): ${syntax.text.first} to ${syntax.text.last} without ${syntax.text.excluded}. */`,
+    `export const TEXT = new RegExp(${JSON.stringify(`^${characterClass(syntax.text)}+$`)});`,
+    '/** The characters a text value may not hold, as the core lists them. */',
+    `export const TEXT_EXCLUDED = ${JSON.stringify(syntax.text.excluded)};`,
+    '',
+  ].join('\n');
+}
+
+/** The generated modules by file name (`<id>.ts` for each experiment, `index.ts` and `syntax.ts`). */
+export function schemaModules(schemas, syntax) {
   const files = {};
   for (const s of schemas) files[`${s.id}.ts`] = experimentModule(s);
   files['index.ts'] = indexModule(schemas);
+  files['syntax.ts'] = syntaxModule(syntax);
   return files;
 }

@@ -4,8 +4,12 @@
 // `npm run lab` both call these; tests/web/verdicts.test.ts checks that they agree end to end.
 #include <catch2/catch.hpp>
 
+#include <regex>
+
 #include "attnlab/command_line.hpp"
+#include "attnlab/decimal.hpp"
 #include "attnlab/error_key.hpp"
+#include "attnlab/value_syntax.hpp"
 
 using attnlab::CommandKind;
 using attnlab::Json;
@@ -25,6 +29,8 @@ TEST_CASE("command line: the forms", "[command-line]") {
   CHECK_FALSE(parse({}).command.asked);
   CHECK(parse({"--help"}).command.asked);
   CHECK(parse({"--schema"}).command.kind == CommandKind::Schema);
+  CHECK(parse({"--syntax"}).command.kind == CommandKind::Syntax);
+  CHECK(parse({"--syntax", "x"}).error == "--syntax takes no argument, got 'x'");
   CHECK(parse({"rank-beta", "n=64", "--help"}).command.kind == CommandKind::Help);
 
   const auto run = parse({"attention-map", "n=48", "beta=2", "--max-seconds=10"});
@@ -179,5 +185,25 @@ TEST_CASE("a refusal's structured key: the parameter or input it starts with", "
       INFO(e.id << ": " << out.error);
       CHECK(attnlab::errorKey(e, out.error) == p.key);
     }
+  }
+}
+
+TEST_CASE("command line: --syntax is the syntax the core reads", "[command-line]") {
+  const Json syntax = attnlab::valueSyntaxJson();
+  const std::regex decimal(syntax.at("decimal").at("pattern").get<std::string>());
+  for (const std::string text : {"0", "-1.5", ".5", "5.", "1e-3", "2E+4", "+1", "0x10", " 1", "1 ", "", "e5", "1e", "--1", "inf"}) {
+    double x = 0;
+    CHECK(std::regex_match(text, decimal) == attnlab::parseDecimal(text, x));
+  }
+  double x = 0;
+  const std::size_t longest = syntax.at("decimal").at("maxLength").get<std::size_t>();
+  CHECK(attnlab::parseDecimal(std::string(longest, '1'), x));
+  CHECK_FALSE(attnlab::parseDecimal(std::string(longest + 1, '1'), x));
+  const std::string first = syntax.at("text").at("first"), last = syntax.at("text").at("last");
+  const std::string excluded = syntax.at("text").at("excluded");
+  for (int c = 0; c < 256; ++c) {
+    const char ch = static_cast<char>(c);
+    const bool declared = c >= first[0] && c <= last[0] && excluded.find(ch) == std::string::npos;
+    CHECK(attnlab::isTextChar(ch) == declared);
   }
 }

@@ -3,6 +3,7 @@
 #include <emscripten/bind.h>
 
 #include "attnlab/command_line.hpp"
+#include "attnlab/value_syntax.hpp"
 #include "convert.hpp"
 
 using namespace attnlab;
@@ -35,6 +36,9 @@ std::string commandParse(const std::string& argsText, int maxPool) {
   const CommandParse parsed = parseCommandLine(list, maxPool);
   return envelope(parsed.ok ? succeeded(commandJson(parsed.command)) : failed(parsed.error));
 }
+
+// `--syntax`: the syntax of numbers and text values (valueSyntaxJson), as JSON text.
+std::string commandSyntax() { return valueSyntaxJson().dump(2); }
 
 std::string commandFileProblem(const std::string& path, const std::string& kind, double sizeBytes) {
   return fileProblem(path, kind, sizeBytes > 0 ? static_cast<std::uint64_t>(sizeBytes) : 0);
@@ -104,6 +108,7 @@ std::string commandCombineVerdict(const std::string& mergedText, double jobs, co
 EMSCRIPTEN_BINDINGS(attnlab_command_line) {
   emscripten::function("commandParse", &commandParse);
   emscripten::function("commandUsage", &commandUsage);
+  emscripten::function("commandSyntax", &commandSyntax);
   emscripten::function("commandFileProblem", &commandFileProblem);
   emscripten::function("commandPrepare", &commandPrepare);
   emscripten::function("commandPlanOutput", &commandPlanOutput);

@@ -2,6 +2,7 @@
 //   attnlab <experiment-id> key=value ... [<input>=<file>] [--max-seconds S]   result JSON on stdout, progress on stderr
 //   attnlab <experiment-id> --help                           its parameters and inputs as a table
 //   attnlab --schema                                         every experiment's schema as JSON
+//   attnlab --syntax                                         the syntax of numbers and text values, as JSON
 //   attnlab plan|run-job|combine <experiment-id> ...         a sweep in shards (sharded.cpp)
 // Exit 0 on success, 2 on bad input (the message names the parameter or file), 1 on a failed run.
 // The command line itself is the core's (attnlab/command_line.hpp), shared with `npm run lab`: this file
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "attnlab/command_line.hpp"
+#include "attnlab/value_syntax.hpp"
 #include "read_file.hpp"
 #include "sharded.hpp"
 
@@ -92,6 +94,9 @@ int main(int argc, char** argv) {
       std::cout << all.dump(2) << '\n';
       return 0;
     }
+    case attnlab::CommandKind::Syntax:
+      std::cout << attnlab::valueSyntaxJson().dump(2) << '\n';
+      return 0;
     case attnlab::CommandKind::Help:
       std::cout << attnlab::experimentHelp(*attnlab::findExperiment(c.id));
       return 0;

@@ -131,6 +131,7 @@ const char* kindName(CommandKind kind) {
   switch (kind) {
     case CommandKind::Usage: return "usage";
     case CommandKind::Schema: return "schema";
+    case CommandKind::Syntax: return "syntax";
     case CommandKind::Help: return "help";
     case CommandKind::Run: return "run";
     case CommandKind::Plan: return "plan";
@@ -153,8 +154,9 @@ CommandParse parseCommandLine(const std::vector<std::string>& args, int maxPool)
       return out;
     }
     const std::string& first = args[0];
-    if (first == "--schema") {
-      c.kind = CommandKind::Schema;
+    if (first == "--schema" || first == "--syntax") {
+      if (args.size() > 1) throw Refusal{first + " takes no argument, got " + quoteValue(args[1])};
+      c.kind = first == "--schema" ? CommandKind::Schema : CommandKind::Syntax;
       out.ok = true;
       return out;
     }
@@ -185,6 +187,7 @@ std::string commandUsage(const std::string& program, bool pool) {
   const std::string pad(7, ' ');  // under "usage: "
   text += pad + p + " <experiment-id> --help    parameters, defaults, ranges and inputs\n";
   text += pad + p + " --schema                  every experiment's schema as JSON\n";
+  text += pad + p + " --syntax                  the syntax of numbers and text values, as JSON\n";
   text += pad + p + " plan <experiment-id> [key=value ...] [-o jobs.jsonl] [--missing results/] [--print KEY]\n";
   text += pad + p + " run-job <experiment-id> --jobs jobs.jsonl --index I [-o results/I.json]\n";
   text += pad + p + " combine <experiment-id> --jobs jobs.jsonl results/ [-o result.json] [--allow-partial]\n";

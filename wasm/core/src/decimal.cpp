@@ -7,8 +7,8 @@
 namespace attnlab {
 
 bool parseDecimal(const std::string& text, double& value) {
-  static const std::regex kDecimal(R"(-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?)");
-  if (text.size() > 64 || !std::regex_match(text, kDecimal)) return false;
+  static const std::regex kDecimal(kDecimalPattern);
+  if (text.size() > kDecimalMaxLength || !std::regex_match(text, kDecimal)) return false;
   value = std::strtod(text.c_str(), nullptr);
   return std::isfinite(value);
 }

@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "attnlab/decimal.hpp"
+#include "attnlab/value_syntax.hpp"
 
 namespace attnlab {
 namespace {
@@ -48,11 +49,6 @@ std::vector<Json> splitList(const Json& v) {
     items.push_back(v);
   }
   return items;
-}
-
-// Text values: what a link carries without escaping (no spaces, quotes, '#', '&', '=', '%').
-bool isTextChar(char c) {
-  return c > ' ' && c < 127 && c != '"' && c != '\'' && c != '#' && c != '&' && c != '=' && c != '%' && c != '\\';
 }
 
 Json readValue(const ParamDecl& p, const Json& given) {

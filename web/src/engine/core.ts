@@ -34,7 +34,7 @@ export interface CoreSchema {
 /** A parsed command line of `attnlab` or `npm run lab` (attnlab::commandJson). `id` is an experiment the core
  * lists (the parse refuses any other; schema.test.ts checks the list is the generated one), '' for usage and schema. */
 export interface Command {
-  kind: 'usage' | 'schema' | 'help' | 'run' | 'plan' | 'run-job' | 'combine'; asked: boolean; id: ExperimentId;
+  kind: 'usage' | 'schema' | 'syntax' | 'help' | 'run' | 'plan' | 'run-job' | 'combine'; asked: boolean; id: ExperimentId;
   params: Params; files: [string, string][]; maxSeconds: string; pool: number;
   jobsPath: string; output: string; missingDir: string; resultsDir: string; print: string; index: number; allowPartial: boolean;
 }
@@ -57,6 +57,7 @@ export interface CoreModule {
   /** The command line of `attnlab` and `npm run lab` (wasm/bindings/command_line.cpp, attnlab/command_line.hpp). */
   commandParse(args: string, maxPool: number): string;
   commandUsage(program: string, pool: boolean): string;
+  commandSyntax(): string;
   commandFileProblem(path: string, kind: string, sizeBytes: number): string;
   commandPrepare(id: string, params: string, maxSeconds: string, files: { name: string; path: string; bytes?: Uint8Array; problem?: string }[]):
     { ok: true; params: string; inputs: Inputs; notes: string[]; jobs: number } | { ok: false; error: string; badInput: boolean };

@@ -1,9 +1,8 @@
-// Headless runs in Node on the web build's wasm module: `npm run lab -- <id> key=value ... [--pool N]`,
-// `--help`, `--schema`, and plan | run-job | combine (sharded.ts). The command line is the core's, the
-// native CLI's (attnlab/command_line.hpp: parsing, the file-or-parameter rule, the files' words, a head
-// bundle's scale, the time budget), so both give one verdict per command; this file reads the files, runs
-// in this thread or in worker_threads and prints: result JSON on stdout, progress on stderr, exit 2 on bad
-// input (one line naming the parameter or file), 1 on any other failure.
+// Headless runs in Node on the web build's wasm module: `npm run lab -- <id> key=value ... [--pool N]`, `--help`,
+// `--schema`, `--syntax`, plan | run-job | combine (sharded.ts). The command line is the core's, the native CLI's
+// (attnlab/command_line.hpp: parsing, the file-or-parameter rule, the files' words, a head bundle's scale, the
+// time budget), so both give one verdict per command; this file reads the files, runs in this thread or in
+// worker_threads and prints: result JSON on stdout, progress on stderr, exit 2 on bad input, 1 on any other failure.
 // Bundled for Node by scripts/build-headless.mjs (Vite SSR build); scripts/lab.mjs calls main().
 import { availableParallelism } from 'node:os';
 import { CoreError, unwrap, type Command, type Core } from './core';
@@ -37,7 +36,7 @@ async function run(core: Core, c: Command, io: HeadlessIo): Promise<unknown> {
   const inputs = c.files.length ? prepared.inputs : undefined;
   const size = c.pool || defaultPool(prepared.jobs, availableParallelism());
   let percent = -1; // "\rprogress  NN%" on stderr as the native CLI prints it, a newline at the end
-  const onProgress = (f: number) => {
+  const onProgress = (f: number): void => {
     const now = Math.floor(100 * Math.min(1, Math.max(0, f)));
     if (now !== percent) io.stderr(`\rprogress ${String((percent = now)).padStart(3)}%`);
   };
@@ -58,6 +57,7 @@ export async function main(argv: string[], io: HeadlessIo): Promise<number> {
     if (c.kind === 'usage') (c.asked ? io.stdout : io.stderr)(core.module.commandUsage('npm run lab --', true));
     if (c.kind === 'usage') return c.asked ? 0 : 2;
     if (c.kind === 'schema') io.stdout(JSON.stringify(core.experiments(), null, 2) + '\n');
+    else if (c.kind === 'syntax') io.stdout(core.module.commandSyntax() + '\n');
     else if (c.kind === 'help') io.stdout(core.module.experimentHelp(c.id));
     else if (c.kind === 'run') io.stdout(JSON.stringify(await run(core, c, io)) + '\n');
     else return runSharded(core, c, io.stdout, io.stderr);

@@ -2,6 +2,7 @@
 // Never throws: a bad value becomes the nearest valid one (numbers) or the default, with a notice
 // that names the key, what was given and what was used.
 import { parseDecimal } from '../engine/decimal';
+import { TEXT, TEXT_EXCLUDED } from '../experiments/generated/syntax';
 import type { ParamSpec, ParamValue } from '../experiments/schema';
 
 export interface Coerced {
@@ -76,14 +77,12 @@ function coerceList(spec: ParamSpec & NumericSpec & { maxCount: number }, raw: s
   return problems.length ? { value: values, notice: `${spec.key}: ${problems.join('; ')}` } : { value: values };
 }
 
-// Text parameters: printable ASCII without spaces, quotes, '#', '&', '=', '%' or '\\' (the core's rule,
-// wasm/core/src/schema.cpp isTextChar); the core parses the text itself and names the key if it is wrong.
-const TEXT = /^[!$()*+,\-./0-9:;<>?@A-Z[\]^_`a-z{|}~]+$/;
-
+// Text parameters: printable ASCII without spaces or TEXT_EXCLUDED (the core's rule, generated from it);
+// the core parses the text itself and names the key if it is wrong.
 function coerceText(spec: ParamSpec & { kind: 'text' }, raw: string): Coerced {
   const t = raw.trim();
   if (t.length > 0 && t.length <= spec.maxLength && TEXT.test(t)) return { value: t };
-  const why = t.length > spec.maxLength ? `is longer than ${spec.maxLength} characters` : 'is empty or has a space, quote, #, &, = or %';
+  const why = t.length > spec.maxLength ? `is longer than ${spec.maxLength} characters` : `is empty or has a space or one of ${[...TEXT_EXCLUDED].join(' ')}`;
   return { value: spec.default, notice: `${spec.key}: "${raw}" ${why}; used the default ${spec.default}` };
 }
 

@@ -17,7 +17,7 @@
 
 namespace attnlab {
 
-enum class CommandKind { Usage, Schema, Help, Run, Plan, RunJob, Combine };
+enum class CommandKind { Usage, Schema, Syntax, Help, Run, Plan, RunJob, Combine };
 
 struct CommandLine {
   CommandKind kind = CommandKind::Usage;
