@@ -12,29 +12,18 @@ using emscripten::val;
 
 namespace {
 
-Outcome failed(const std::string& error) {
-  Outcome out;
-  out.error = error;
-  out.badInput = true;
-  return out;
-}
-
-Outcome succeeded(Json value) {
-  Outcome out;
-  out.ok = true;
-  out.value = std::move(value);
-  return out;
-}
+// A command line's refusals are the user's input at fault (exit 2).
+Outcome refused(const std::string& error) { return failed(error, true); }
 
 // argsText: the arguments after the program, as a JSON array of strings.
 std::string commandParse(const std::string& argsText, int maxPool) {
   Json args;
   std::string error;
-  if (!parseJson(argsText, args, error) || !args.is_array()) return envelope(failed("malformed arguments passed to the core"));
+  if (!parseJson(argsText, args, error) || !args.is_array()) return envelope(refused("malformed arguments passed to the core"));
   std::vector<std::string> list;
   for (const Json& a : args) list.push_back(a.is_string() ? a.get<std::string>() : a.dump());
   const CommandParse parsed = parseCommandLine(list, maxPool);
-  return envelope(parsed.ok ? succeeded(commandJson(parsed.command)) : failed(parsed.error));
+  return envelope(parsed.ok ? succeeded(commandJson(parsed.command)) : refused(parsed.error));
 }
 
 // `--syntax`: the syntax of numbers and text values (valueSyntaxJson), as JSON text.
@@ -98,7 +87,7 @@ std::string commandRefusedLines(const std::string& checkedText) {
 std::string commandCombineVerdict(const std::string& mergedText, double jobs, const std::string& resultsDir, bool allowPartial) {
   Json merged;
   std::string error;
-  if (!parseJson(mergedText, merged, error)) return envelope(failed(error));
+  if (!parseJson(mergedText, merged, error)) return envelope(refused(error));
   const auto [line, code] = combineVerdict(merged, static_cast<std::size_t>(jobs), resultsDir, allowPartial);
   return envelope(succeeded({{"line", line}, {"exit", code}}));
 }

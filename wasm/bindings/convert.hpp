@@ -53,6 +53,21 @@ inline emscripten::val fromInput(const InputArray& array) {
   return out;
 }
 
+// An outcome the binding itself decides: a refusal (badInput: the caller's input is at fault) or a value.
+inline Outcome failed(std::string error, bool badInput = false) {
+  Outcome out;
+  out.error = std::move(error);
+  out.badInput = badInput;
+  return out;
+}
+
+inline Outcome succeeded(Json value) {
+  Outcome out;
+  out.ok = true;
+  out.value = std::move(value);
+  return out;
+}
+
 // {"ok":true,"value":...} or {"ok":false,"error":"...","badInput":bool,"key"?:"..."}; the TS facade turns
 // errors into CoreError. `id`: the experiment whose parameter or input a refusal may name (attnlab/error_key.hpp).
 inline std::string envelope(const Outcome& out, const std::string& id = "") {

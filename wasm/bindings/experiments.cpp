@@ -13,13 +13,6 @@ using namespace attnlab::bindings;
 
 namespace {
 
-Outcome failed(const std::string& error, bool badInput = false) {
-  Outcome out;
-  out.error = error;
-  out.badInput = badInput;
-  return out;
-}
-
 std::string plan(const std::string& id, const std::string& paramsText, val inputs) {
   Json params;
   std::string error;

@@ -10,12 +10,6 @@ using namespace attnlab::bindings;
 
 namespace {
 
-Outcome failed(const std::string& error) {
-  Outcome out;
-  out.error = error;
-  return out;
-}
-
 std::string sweepPlan(const std::string& id, const std::string& paramsText) {
   Json params;
   std::string error;
@@ -32,10 +26,7 @@ std::string sweepShard(const std::string& lineText, const std::string& resultTex
   Json line, result;
   std::string error;
   if (!parseJson(lineText, line, error) || !parseJson(resultText, result, error)) return envelope(failed(error));
-  Outcome out;
-  out.ok = true;
-  out.value = shardOf(line, result);
-  return envelope(out);
+  return envelope(succeeded(shardOf(line, result)));
 }
 
 // files: [{"name", "text"} | {"name", "error"}]; see checkShards and combineSweep.

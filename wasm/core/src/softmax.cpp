@@ -61,6 +61,5 @@ Grid downsampleMaxAbs(const RowMatrix& m, int maxSide) {
   return g;
 }
 
-Json gridJson(const Grid& g) { return {{"rows", g.rows}, {"cols", g.cols}, {"data", g.data}}; }
 
 }  // namespace attnlab

@@ -5,6 +5,7 @@
 
 #include "attnlab/geometry.hpp"
 #include "attnlab/json.hpp"
+#include "attnlab/result_fields.hpp"
 
 namespace attnlab {
 
@@ -22,13 +23,12 @@ double effectiveRank(const std::vector<double>& singularValues);
 std::vector<double> singularValues(const RowMatrix& m);
 
 // Downsample to at most maxSide × maxSide cells, each keeping the entry of largest |x| in its block,
-// so isolated spikes stay visible. Returns {rows, cols, data (row-major)}.
+// so isolated spikes stay visible. Returns {rows, cols, data (row-major)}, as every heatmap appears in a result.
 struct Grid {
   int rows = 0, cols = 0;
   std::vector<double> data;
 };
+ATTNLAB_FIELDS(Grid, rows, cols, data)
 Grid downsampleMaxAbs(const RowMatrix& m, int maxSide);
-// {rows, cols, data}: how every heatmap appears in a result.
-Json gridJson(const Grid& g);
 
 }  // namespace attnlab

@@ -103,7 +103,7 @@ Json run(const Job& job, const Progress& progress) {
   // Paper 3's sphere law: rank_eps ~ (1+β)^((d−1)/2), constant unknown; drawn where it lies in [1, n].
   const double scale = std::pow(1.0 + beta, (d - 1) / 2.0);
   result["sphereLawScale"] = geometry == Geometry::Sphere && scale >= 1 && scale <= n ? Json(scale) : Json(nullptr);
-  result["heatmap"] = gridJson(heat);
+  result["heatmap"] = resultJson(heat);
   return result;
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "attnlab/result_fields.hpp"
 #include "attnlab/rmt/checks.hpp"
 #include "attnlab/rmt/experiments.hpp"
 
@@ -26,13 +27,29 @@ std::vector<ParamDecl> schema() {
   return s;
 }
 
-Json resultShape() {
-  return {{"axis", "string"}, {"x", "number[]"}, {"rhoPopulation", "number[]"}, {"rhoSample", "number[]"},
-          {"rhoMax", "number"},
-          {"current", {{"x", "number"}, {"rho", "number"}, {"region", "string"}, {"rhoPopulation", "number"},
-                       {"rhoSample", "number"}, {"snrGain", "number"}}},
-          {"overlapMap", {{"rows", "int"}, {"cols", "int"}, {"data", "number[]"}, {"xMax", "number"}, {"rhoMax", "number"}}}};
-}
+// The result, declared once (attnlab/result_fields.hpp).
+struct CurrentPoint {
+  double x = 0, rho = 0;
+  std::string region;
+  double rhoPopulation = 0, rhoSample = 0, snrGain = 0;
+};
+ATTNLAB_FIELDS(CurrentPoint, x, rho, region, rhoPopulation, rhoSample, snrGain)
+
+struct OverlapMap {
+  int rows = 0, cols = 0;
+  std::vector<double> data;  // row r: rho = rhoMax (r + 0.5)/rows, column c: x = xMax (c + 0.5)/cols
+  double xMax = 0, rhoMax = 0;
+};
+ATTNLAB_FIELDS(OverlapMap, rows, cols, data, xMax, rhoMax)
+
+struct PhaseResult {
+  std::string axis;
+  std::vector<double> x, rhoPopulation, rhoSample;
+  double rhoMax = 0;
+  CurrentPoint current;
+  OverlapMap overlapMap;
+};
+ATTNLAB_FIELDS(PhaseResult, axis, x, rhoPopulation, rhoSample, rhoMax, current, overlapMap)
 
 // (delta, gamma) at horizontal position x.
 std::pair<double, double> ratiosAt(bool gammaAxis, double x, double delta, double gamma) {
@@ -53,33 +70,34 @@ Json phase(const ParamValues& v) {
   checkBulkRatios(delta, gamma);
   requireInRange("xmax", xmax, 0.1, 16);
   const PooledTheory here = pooledTheory(pooling, variantB(v), false, v.real("mu2"), delta, gamma);
-  std::vector<double> x, rhoPop, rhoSample;
+  PhaseResult out;
+  out.axis = v.choice("axis");
   for (int i = 1; i <= kCurvePoints; ++i) {
-    x.push_back(xmax * i / kCurvePoints);
-    const auto [dl, gm] = ratiosAt(gammaAxis, x.back(), delta, gamma);
+    out.x.push_back(xmax * i / kCurvePoints);
+    const auto [dl, gm] = ratiosAt(gammaAxis, out.x.back(), delta, gamma);
     const TransitionThresholds th = transitionThresholds(dl, gm);
-    rhoPop.push_back(th.rhoPopulation);
-    rhoSample.push_back(th.rhoSample);
+    out.rhoPopulation.push_back(th.rhoPopulation);
+    out.rhoSample.push_back(th.rhoSample);
   }
-  const double current = gammaAxis ? gamma : delta;
-  const double rhoMax = std::max({1.25 * here.snr.rho, 1.2 * *std::max_element(rhoSample.begin(), rhoSample.end()), 1.0});
-  std::vector<double> map;  // row r: rho = rhoMax (r + 0.5)/rows, column c: x = xmax (c + 0.5)/cols
+  const double rhoMax =
+      std::max({1.25 * here.snr.rho, 1.2 * *std::max_element(out.rhoSample.begin(), out.rhoSample.end()), 1.0});
+  out.rhoMax = rhoMax;
+  out.current = {gammaAxis ? gamma : delta,           here.snr.rho,
+                 region(here.snr.rho, here.thresholds), here.thresholds.rhoPopulation,
+                 here.thresholds.rhoSample,            pooling.snrGain};
+  out.overlapMap = {kMapRows, kMapCols, {}, xmax, rhoMax};
   for (int r = 0; r < kMapRows; ++r)
     for (int c = 0; c < kMapCols; ++c) {
       const auto [dl, gm] = ratiosAt(gammaAxis, xmax * (c + 0.5) / kMapCols, delta, gamma);
-      map.push_back(spikeTheory(rhoMax * (r + 0.5) / kMapRows, dl, gm).sampleOverlap);
+      out.overlapMap.data.push_back(spikeTheory(rhoMax * (r + 0.5) / kMapRows, dl, gm).sampleOverlap);
     }
-  return {{"axis", v.choice("axis")}, {"x", x}, {"rhoPopulation", rhoPop}, {"rhoSample", rhoSample}, {"rhoMax", rhoMax},
-          {"current", {{"x", current}, {"rho", here.snr.rho}, {"region", region(here.snr.rho, here.thresholds)},
-                       {"rhoPopulation", here.thresholds.rhoPopulation}, {"rhoSample", here.thresholds.rhoSample},
-                       {"snrGain", pooling.snrGain}}},
-          {"overlapMap", {{"rows", kMapRows}, {"cols", kMapCols}, {"data", map}, {"xMax", xmax}, {"rhoMax", rhoMax}}}};
+  return resultJson(out);
 }
 
 }  // namespace
 
 Experiment rmtPhaseExperiment() {
-  Experiment e = declareExperiment("rmt-phase", "rmt", schema(), resultShape(), [](const Job& job, const Progress& progress) {
+  Experiment e = declareExperiment("rmt-phase", "rmt", schema(), shapeOf<PhaseResult>(), [](const Job& job, const Progress& progress) {
     progress.step(0, 1, "thresholds and overlap map (closed forms)");
     Json out = phase(job.params);
     progress.step(1, 1);

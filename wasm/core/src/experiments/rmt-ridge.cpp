@@ -26,12 +26,32 @@ std::vector<ParamDecl> schema() {
           rmtParam("variant"), budgetParam(), seedParam(), rngParam()};
 }
 
-Json resultShape() {
-  const Json stat = {{"mean", "number|null"}, {"sd", "number|null"}, {"n", "int"}};
-  return {{"pools", Json::array({{{"pool", "string"}, {"snrGain", "number"}}})},
-          {"points", Json::array({{{"pool", "int"}, {"mu2", "number"}, {"accuracy", stat}, {"trainAccuracy", stat}}})},
-          {"jobsDone", "int"}, {"jobsTotal", "int"}};
-}
+// The result and a job's result, declared once (attnlab/result_fields.hpp).
+struct PoolGain {
+  std::string pool;
+  double snrGain = 0;
+};
+ATTNLAB_FIELDS(PoolGain, pool, snrGain)
+
+struct RidgePoint {
+  int pool = 0;
+  double mu2 = 0;
+  MeanSd accuracy, trainAccuracy;
+};
+ATTNLAB_FIELDS(RidgePoint, pool, mu2, accuracy, trainAccuracy)
+
+struct RidgeSweep {
+  std::vector<PoolGain> pools;
+  std::vector<RidgePoint> points;
+  std::int64_t jobsDone = 0, jobsTotal = 0;
+};
+ATTNLAB_FIELDS(RidgeSweep, pools, points, jobsDone, jobsTotal)
+
+struct RidgeJob {
+  int pool = 0, point = 0, seedIndex = 0;
+  double accuracy = 0, trainAccuracy = 0, snrGain = 0;
+};
+ATTNLAB_FIELDS(RidgeJob, pool, point, seedIndex, accuracy, trainAccuracy, snrGain)
 
 struct RidgeSetup {
   PositionalModel positions;
@@ -91,12 +111,7 @@ Json runJob(const Job& job, const Progress& progress) {
   progress.step(0, 1, "ridge fit on " + std::to_string(job.params.smallInt("ntrain")) + " pooled sequences");
   const RidgeResult r = ridgeClassification(ridgeConfig(job.params, s, pool, point, seedIndex));
   progress.step(1, 1);
-  return {{"pool", pool}, {"point", point}, {"seedIndex", seedIndex}, {"accuracy", r.testAccuracy},
-          {"trainAccuracy", r.trainAccuracy}, {"snrGain", r.pooling.snrGain}};
-}
-
-Json jobResultShape() {
-  return {{"pool", "int"}, {"point", "int"}, {"seedIndex", "int"}, {"accuracy", "number"}, {"trainAccuracy", "number"}, {"snrGain", "number"}};
+  return resultJson(RidgeJob{pool, point, seedIndex, r.testAccuracy, r.trainAccuracy, r.pooling.snrGain});
 }
 
 // A job's point is its own and its accuracies are fractions of sequences classified right.
@@ -115,10 +130,10 @@ Json combine(const ParamValues& v, const Json& finished) {
         r.at("accuracy").get<double>(), r.at("trainAccuracy").get<double>()};
     gains[r.at("pool").get<int>()] = r.at("snrGain").get<double>();
   }
-  Json poolsJson = Json::array(), points = Json::array();
+  RidgeSweep out;
   for (std::size_t p = 0; p < pools.size(); ++p) {
     const auto gain = gains.find(static_cast<int>(p));
-    poolsJson.push_back({{"pool", pools[p]}, {"snrGain", gain == gains.end() ? 0.0 : gain->second}});
+    out.pools.push_back({pools[p], gain == gains.end() ? 0.0 : gain->second});
   }
   for (const auto& [key, seeds] : byPoint) {
     std::vector<double> test, train;
@@ -126,10 +141,11 @@ Json combine(const ParamValues& v, const Json& finished) {
       test.push_back(values.first);
       train.push_back(values.second);
     }
-    points.push_back({{"pool", key.first}, {"mu2", mu2.at(key.second)}, {"accuracy", meanSd(test)}, {"trainAccuracy", meanSd(train)}});
+    out.points.push_back({key.first, mu2.at(key.second), meanSd(test), meanSd(train)});
   }
-  return {{"pools", poolsJson}, {"points", points}, {"jobsDone", finished.size()},
-          {"jobsTotal", v.integer("seeds") * pools.size() * mu2.size()}};
+  out.jobsDone = static_cast<std::int64_t>(finished.size());
+  out.jobsTotal = v.integer("seeds") * static_cast<std::int64_t>(pools.size() * mu2.size());
+  return resultJson(out);
 }
 
 }  // namespace
@@ -142,9 +158,9 @@ constexpr double kSecondsPerUnit = 1.4e-10;
 constexpr double kSequenceSecondsPerUnit = 9e-10;
 
 Experiment rmtRidgeExperiment() {
-  Experiment e = declareExperiment("rmt-ridge", "rmt", schema(), resultShape(), runJob);
+  Experiment e = declareExperiment("rmt-ridge", "rmt", schema(), shapeOf<RidgeSweep>(), runJob);
   e.inputs = {correlationInput()};
-  declareJobs(e, plan, combine, jobResultShape(), checkJobResult);
+  declareJobs(e, plan, combine, shapeOf<RidgeJob>(), checkJobResult);
   e.sizeParams = {"d", "delta", "ntrain"};
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
     return jobBytes(v, setup(v, correlationFile(inputs)));

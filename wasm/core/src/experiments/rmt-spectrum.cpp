@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "attnlab/result_fields.hpp"
 #include "attnlab/rmt/experiments.hpp"
 
 namespace attnlab {
@@ -19,19 +20,39 @@ std::vector<ParamDecl> schema() {
   return s;
 }
 
-Json curveShape() { return {{"x", "number[]"}, {"f", "number[]"}}; }
+// The result, declared once (attnlab/result_fields.hpp). The theory part is a pure function of the parameters.
+struct Edges {
+  double lower = 0, upper = 0;
+};
+ATTNLAB_FIELDS(Edges, lower, upper)
 
-Json resultShape() {
-  return {{"sizes", {{"d", "int"}, {"V", "int"}, {"N", "int"}, {"T", "int"}, {"delta", "number"}, {"gamma", "number"}}},
-          {"weights", "number[]"}, {"density", curveShape()}, {"mpDelta", curveShape()}, {"mpGamma", curveShape()},
-          {"bulkEdges", {{"lower", "number"}, {"upper", "number"}}}, {"atomAtZero", "number"},
-          {"alpha", "number"}, {"kappa", "number"}, {"rho", "number"}, {"rhoPopulation", "number"},
-          {"rhoSample", "number"}, {"populationSpike", "bool"}, {"sampleSpike", "bool"}, {"meanSpikeOnTop", "bool"},
-          {"topEigenvalueTheory", "number"}, {"overlapTheory", "number"}, {"populationOverlapTheory", "number"},
-          {"eigenvalues", "number[]"}, {"topEigenvalue", "number"}, {"overlap", "number"}, {"rightOverlap", "number"},
-          {"realisedTheory", {{"topEigenvalue", "number"}, {"overlap", "number"}, {"signalNorm2", "number"},
-                              {"meanNorm2", "number"}}}};
-}
+struct SpectrumTheory {
+  SimulationSizes sizes;
+  Eigen::VectorXd weights;
+  DensityCurve density, mpDelta, mpGamma;
+  Edges bulkEdges;
+  double atomAtZero = 0, alpha = 0, kappa = 0, rho = 0, rhoPopulation = 0, rhoSample = 0;
+  bool populationSpike = false, sampleSpike = false, meanSpikeOnTop = false;
+  double topEigenvalueTheory = 0, overlapTheory = 0, populationOverlapTheory = 0;
+};
+ATTNLAB_FIELDS(SpectrumTheory, sizes, weights, density, mpDelta, mpGamma, bulkEdges, atomAtZero, alpha, kappa, rho,
+               rhoPopulation, rhoSample, populationSpike, sampleSpike, meanSpikeOnTop, topEigenvalueTheory, overlapTheory,
+               populationOverlapTheory)
+
+// The theory again with the realised finite-vocabulary offsets.
+struct RealisedTheory {
+  double topEigenvalue = 0, overlap = 0, signalNorm2 = 0, meanNorm2 = 0;
+};
+ATTNLAB_FIELDS(RealisedTheory, topEigenvalue, overlap, signalNorm2, meanNorm2)
+
+struct SpectrumResult : SpectrumTheory {
+  Eigen::VectorXd eigenvalues;
+  double topEigenvalue = 0, overlap = 0, rightOverlap = 0;
+  RealisedTheory realisedTheory;
+};
+ATTNLAB_FIELDS(SpectrumResult, sizes, weights, density, mpDelta, mpGamma, bulkEdges, atomAtZero, alpha, kappa, rho,
+               rhoPopulation, rhoSample, populationSpike, sampleSpike, meanSpikeOnTop, topEigenvalueTheory, overlapTheory,
+               populationOverlapTheory, eigenvalues, topEigenvalue, overlap, rightOverlap, realisedTheory)
 
 struct Setup {
   SimulationConfig config;
@@ -47,46 +68,45 @@ Setup setup(const ParamValues& v, const InputArray* file) {
 }
 
 // kappa·MP_c on a uniform grid over the support of both comparison laws (docs/theory/rmt.md#experiment-spectrum).
-Json marchenkoPasturCurve(double c, double kappa, double top) {
-  std::vector<double> x, f;
+DensityCurve marchenkoPasturCurve(double c, double kappa, double top) {
+  DensityCurve curve;
   const int points = 200;
   for (int i = 1; i <= points; ++i) {
-    x.push_back(top * i / (points + 1));
-    f.push_back(marchenkoPasturDensity(x.back(), c, kappa));
+    curve.x.push_back(top * i / (points + 1));
+    curve.f.push_back(marchenkoPasturDensity(curve.x.back(), c, kappa));
   }
-  return {{"x", x}, {"f", f}};
+  return curve;
 }
 
-Json spectrumTheory(const Setup& s, bool b) {
+SpectrumTheory spectrumTheory(const Setup& s, bool b) {
   const SimulationSizes& z = s.sizes;
   const PoolingScalars pooling = poolingScalars(s.config.weights, s.config.positions.R);
   const PooledTheory t = pooledTheory(pooling, b, s.config.centre, s.config.mu2, z.delta, z.gamma);
   const BulkEdges edges = bulkEdges(z.delta, z.gamma);
-  const DensityCurve density = bulkDensityCurve(z.delta, z.gamma, pooling.kappa, 400);
   const double top = pooling.kappa * std::max(std::pow(1 + std::sqrt(z.delta), 2), std::pow(1 + std::sqrt(z.gamma), 2));
-  Json out;
-  out["sizes"] = {{"d", z.d}, {"V", z.V}, {"N", z.N}, {"T", z.T}, {"delta", z.delta}, {"gamma", z.gamma}};
-  out["weights"] = vectorJson(s.config.weights);
-  out["density"] = {{"x", density.x}, {"f", density.f}};
-  out["mpDelta"] = marchenkoPasturCurve(z.delta, pooling.kappa, top);
-  out["mpGamma"] = marchenkoPasturCurve(z.gamma, pooling.kappa, top);
-  out["bulkEdges"] = {{"lower", pooling.kappa * edges.lambdaMinus}, {"upper", pooling.kappa * edges.lambdaPlus}};
-  out["atomAtZero"] = bulkAtomAtZero(z.delta, z.gamma);
-  out["alpha"] = pooling.alpha;
-  out["kappa"] = pooling.kappa;
-  out["rho"] = t.snr.rho;
-  out["rhoPopulation"] = t.thresholds.rhoPopulation;
-  out["rhoSample"] = t.thresholds.rhoSample;
-  out["populationSpike"] = t.top.signal.populationSpike;
-  out["sampleSpike"] = t.top.signal.sampleSpike;
-  out["meanSpikeOnTop"] = t.top.meanSpikeOnTop;
-  out["topEigenvalueTheory"] = t.top.topEigenvalue;
-  out["overlapTheory"] = t.top.overlap;
-  out["populationOverlapTheory"] = t.top.populationOverlap;
+  SpectrumTheory out;
+  out.sizes = z;
+  out.weights = s.config.weights;
+  out.density = bulkDensityCurve(z.delta, z.gamma, pooling.kappa, 400);
+  out.mpDelta = marchenkoPasturCurve(z.delta, pooling.kappa, top);
+  out.mpGamma = marchenkoPasturCurve(z.gamma, pooling.kappa, top);
+  out.bulkEdges = {pooling.kappa * edges.lambdaMinus, pooling.kappa * edges.lambdaPlus};
+  out.atomAtZero = bulkAtomAtZero(z.delta, z.gamma);
+  out.alpha = pooling.alpha;
+  out.kappa = pooling.kappa;
+  out.rho = t.snr.rho;
+  out.rhoPopulation = t.thresholds.rhoPopulation;
+  out.rhoSample = t.thresholds.rhoSample;
+  out.populationSpike = t.top.signal.populationSpike;
+  out.sampleSpike = t.top.signal.sampleSpike;
+  out.meanSpikeOnTop = t.top.meanSpikeOnTop;
+  out.topEigenvalueTheory = t.top.topEigenvalue;
+  out.overlapTheory = t.top.overlap;
+  out.populationOverlapTheory = t.top.populationOverlap;
   return out;
 }
 
-Json theory(const ParamValues& v) { return spectrumTheory(setup(v, nullptr), variantB(v)); }
+Json theory(const ParamValues& v) { return resultJson(spectrumTheory(setup(v, nullptr), variantB(v))); }
 
 // Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
 // set from `npm run bench -- cost-model`, d = 1200: 1.36 s).
@@ -94,7 +114,7 @@ constexpr double kSecondsPerUnit = 1.6e-10;
 
 Json run(const Job& job, const Progress& progress) {
   const Setup s = setup(job.params, job.input("R"));
-  Json out = spectrumTheory(s, variantB(job.params));
+  SpectrumResult out{spectrumTheory(s, variantB(job.params)), {}, 0, 0, 0, {}};
   const int d = s.sizes.d;
   progress.step(0, 3, "embedding table (" + std::to_string(d) + " × " + std::to_string(s.sizes.V) + ") and " +
                           std::to_string(s.sizes.N) + " pooled sequences");
@@ -105,25 +125,25 @@ Json run(const Job& job, const Progress& progress) {
   const double u1 = spectrum.top.vector(0);  // u = e_1 (docs/theory/rmt.md#vocabulary)
   const Eigen::VectorXd& a = sample.pooled.projection;
   const double an = a.norm();
-  out["eigenvalues"] = vectorJson(spectrum.eigenvalues);
-  out["topEigenvalue"] = spectrum.top.eigenvalue;
-  out["overlap"] = u1 * u1;
-  out["rightOverlap"] = an > 0 ? std::pow(spectrum.top.rightVector.dot(a) / an, 2) : 0.0;
+  out.eigenvalues = spectrum.eigenvalues;
+  out.topEigenvalue = spectrum.top.eigenvalue;
+  out.overlap = u1 * u1;
+  out.rightOverlap = an > 0 ? std::pow(spectrum.top.rightVector.dot(a) / an, 2) : 0.0;
   // The same theory with the realised finite-vocabulary offsets (differs from the above only in Variant B).
   const PoolingScalars pooling = poolingScalars(s.config.weights, s.config.positions.R);
   const PooledSnr snr = pooledSnr(variantB(job.params), s.config.centre, pooling.alpha, pooling.kappa, pooling.weightSum,
                                   s.config.mu2, sample.table.offsets);
   const TopEigenTheory realised = topEigenTheory(snr, s.sizes.delta, s.sizes.gamma, pooling.kappa);
-  out["realisedTheory"] = {{"topEigenvalue", realised.topEigenvalue}, {"overlap", realised.overlap},
-                           {"signalNorm2", sample.table.offsets.signalNorm2}, {"meanNorm2", sample.table.offsets.meanNorm2}};
+  out.realisedTheory = {realised.topEigenvalue, realised.overlap, sample.table.offsets.signalNorm2,
+                        sample.table.offsets.meanNorm2};
   progress.step(3, 3);
-  return out;
+  return resultJson(out);
 }
 
 }  // namespace
 
 Experiment rmtSpectrumExperiment() {
-  Experiment e = declareExperiment("rmt-spectrum", "rmt", schema(), resultShape(), run);
+  Experiment e = declareExperiment("rmt-spectrum", "rmt", schema(), shapeOf<SpectrumResult>(), run);
   e.inputs = {correlationInput()};
   e.theory = theory;
   e.sizeParams = {"d", "delta", "gamma"};

@@ -99,32 +99,79 @@ struct PoolEntry {
   PoolingScalars pooling;
 };
 
-Json poolTheory(const TransitionSetup& s, const PoolEntry& entry) {
+// The result and a job's result, declared once (attnlab/result_fields.hpp).
+struct TheoryCurve {
+  std::vector<double> mu2, rho, overlap, eigenvalue, populationOverlap;
+};
+ATTNLAB_FIELDS(TheoryCurve, mu2, rho, overlap, eigenvalue, populationOverlap)
+
+struct PoolTheory {
+  int index = 0;
+  std::string pool;
+  Eigen::VectorXd weights;
+  double alpha = 0, kappa = 0, snrGain = 0, mu2Population = 0, mu2Sample = 0;
+  TheoryCurve curve;
+};
+ATTNLAB_FIELDS(PoolTheory, index, pool, weights, alpha, kappa, snrGain, mu2Population, mu2Sample, curve)
+
+struct TransitionTheory {
+  double delta = 0, gamma = 0, rhoPopulation = 0, rhoSample = 0, lambdaPlus = 0;
+  std::vector<PoolTheory> pools;
+};
+ATTNLAB_FIELDS(TransitionTheory, delta, gamma, rhoPopulation, rhoSample, lambdaPlus, pools)
+
+struct TransitionPoint {
+  int pool = 0;
+  double mu2 = 0;
+  MeanSd overlap, eigenvalue;
+};
+ATTNLAB_FIELDS(TransitionPoint, pool, mu2, overlap, eigenvalue)
+
+struct TransitionSweep {
+  TransitionTheory theory;
+  std::vector<TransitionPoint> points;
+  std::int64_t jobsDone = 0, jobsTotal = 0;
+};
+ATTNLAB_FIELDS(TransitionSweep, theory, points, jobsDone, jobsTotal)
+
+// What e.theory returns: the theory alone, under the result's key.
+struct TheoryOnly {
+  TransitionTheory theory;
+};
+ATTNLAB_FIELDS(TheoryOnly, theory)
+
+struct TransitionJob {
+  int pool = 0, point = 0, seedIndex = 0;
+  double eigenvalue = 0, overlap = 0;
+  Eigen::VectorXd weights;
+  PoolingScalars pooling;
+};
+ATTNLAB_FIELDS(TransitionJob, pool, point, seedIndex, eigenvalue, overlap, weights, pooling)
+
+PoolTheory poolTheory(const TransitionSetup& s, const PoolEntry& entry) {
   const PoolingScalars& pooling = entry.pooling;
   const TransitionThresholds th = transitionThresholds(s.sizes.delta, s.sizes.gamma);
   const double mu2Pop = mu2AtRho(th.rhoPopulation, pooling, s.b, s.sizes.delta);
   const double mu2Sample = mu2AtRho(th.rhoSample, pooling, s.b, s.sizes.delta);
-  std::vector<double> rho, overlap, eigenvalue, populationOverlap;
-  const std::vector<double> grid = curveGrid(s.mu2, {mu2Pop, mu2Sample});
-  for (double mu2 : grid) {
+  PoolTheory out{entry.index, entry.name, entry.weights, pooling.alpha, pooling.kappa, pooling.snrGain, mu2Pop, mu2Sample, {}};
+  TheoryCurve& c = out.curve;
+  c.mu2 = curveGrid(s.mu2, {mu2Pop, mu2Sample});
+  for (double mu2 : c.mu2) {
     const PooledTheory t = pooledTheory(pooling, s.b, s.centred, mu2, s.sizes.delta, s.sizes.gamma);
-    rho.push_back(t.snr.rho);
-    overlap.push_back(t.top.overlap);
-    eigenvalue.push_back(t.top.topEigenvalue / pooling.kappa);
-    populationOverlap.push_back(t.top.populationOverlap);
+    c.rho.push_back(t.snr.rho);
+    c.overlap.push_back(t.top.overlap);
+    c.eigenvalue.push_back(t.top.topEigenvalue / pooling.kappa);
+    c.populationOverlap.push_back(t.top.populationOverlap);
   }
-  return {{"index", entry.index}, {"pool", entry.name}, {"weights", vectorJson(entry.weights)}, {"alpha", pooling.alpha},
-          {"kappa", pooling.kappa}, {"snrGain", pooling.snrGain}, {"mu2Population", mu2Pop}, {"mu2Sample", mu2Sample},
-          {"curve", {{"mu2", grid}, {"rho", rho}, {"overlap", overlap}, {"eigenvalue", eigenvalue},
-                     {"populationOverlap", populationOverlap}}}};
+  return out;
 }
 
-Json transitionTheory(const TransitionSetup& s, const std::vector<PoolEntry>& entries) {
+TransitionTheory transitionTheory(const TransitionSetup& s, const std::vector<PoolEntry>& entries) {
   const TransitionThresholds th = transitionThresholds(s.sizes.delta, s.sizes.gamma);
-  Json pools = Json::array();
-  for (const auto& entry : entries) pools.push_back(poolTheory(s, entry));
-  return {{"delta", s.sizes.delta}, {"gamma", s.sizes.gamma}, {"rhoPopulation", th.rhoPopulation},
-          {"rhoSample", th.rhoSample}, {"lambdaPlus", bulkEdges(s.sizes.delta, s.sizes.gamma).lambdaPlus}, {"pools", pools}};
+  TransitionTheory out{s.sizes.delta, s.sizes.gamma, th.rhoPopulation, th.rhoSample,
+                       bulkEdges(s.sizes.delta, s.sizes.gamma).lambdaPlus, {}};
+  for (const auto& entry : entries) out.pools.push_back(poolTheory(s, entry));
+  return out;
 }
 
 std::vector<PoolEntry> poolEntries(const TransitionSetup& s) {
@@ -157,10 +204,8 @@ Json runJob(const Job& job, const Progress& progress) {
   progress.step(0, 1, "top eigenpair by Lanczos (d = " + std::to_string(s.sizes.d) + ", N = " + std::to_string(s.sizes.N) + ")");
   const SimulationResult r = simulateTopEigenpair(jobConfig(job.params, s, pool, point, poolSweepStream(kTransitionStream, seedIndex)));
   progress.step(1, 1);
-  return {{"pool", pool}, {"point", point}, {"seedIndex", seedIndex}, {"eigenvalue", r.topEigenvalue / r.pooling.kappa},
-          {"overlap", r.overlap}, {"weights", vectorJson(s.weights[pool])},
-          {"pooling", {{"alpha", r.pooling.alpha}, {"kappa", r.pooling.kappa}, {"snrGain", r.pooling.snrGain},
-                       {"weightSum", r.pooling.weightSum}}}};
+  return resultJson(TransitionJob{pool, point, seedIndex, r.topEigenvalue / r.pooling.kappa, r.overlap, s.weights[pool],
+                                   r.pooling});
 }
 
 Json combine(const ParamValues& v, const Json& finished) {
@@ -179,43 +224,27 @@ Json combine(const ParamValues& v, const Json& finished) {
     byPoint[{r.at("pool").get<int>(), r.at("point").get<int>()}][r.at("seedIndex").get<int>()] = {
         r.at("overlap").get<double>(), r.at("eigenvalue").get<double>()};
   }
-  Json points = Json::array();
+  TransitionSweep out;
   for (const auto& [key, seeds] : byPoint) {
     std::vector<double> overlaps, eigenvalues;
     for (const auto& [seedIndex, values] : seeds) {  // seed order: the same numbers whatever the job order
       overlaps.push_back(values.first);
       eigenvalues.push_back(values.second);
     }
-    points.push_back({{"pool", key.first}, {"mu2", s.mu2.at(key.second)}, {"overlap", meanSd(overlaps)},
-                      {"eigenvalue", meanSd(eigenvalues)}});
+    out.points.push_back({key.first, s.mu2.at(key.second), meanSd(overlaps), meanSd(eigenvalues)});
   }
   std::vector<PoolEntry> ordered;  // pools in the order listed; one with no finished job is left out
   for (const auto& [index, pool] : entries) ordered.push_back(pool);
-  return {{"theory", transitionTheory(s, ordered)}, {"points", points}, {"jobsDone", finished.size()},
-          {"jobsTotal", s.seeds * s.pools.size() * s.mu2.size()}};
-}
-
-Json jobResultShape() {
-  return {{"pool", "int"}, {"point", "int"}, {"seedIndex", "int"}, {"eigenvalue", "number"}, {"overlap", "number"},
-          {"weights", "number[]"}, {"pooling", {{"alpha", "number"}, {"kappa", "number"}, {"snrGain", "number"}, {"weightSum", "number"}}}};
+  out.theory = transitionTheory(s, ordered);
+  out.jobsDone = static_cast<std::int64_t>(finished.size());
+  out.jobsTotal = static_cast<std::int64_t>(s.seeds * s.pools.size() * s.mu2.size());
+  return resultJson(out);
 }
 
 // A job's point is its own and its overlap a squared cosine (docs/theory/rmt.md#population-spike): in [0, 1].
 std::string checkJobResult(const Job& job, const Json& r) {
   return JobCheck(r, job.at).same("pool").same("point").same("seedIndex").within("overlap", 0, 1)
       .within("eigenvalue", 0, std::numeric_limits<double>::max()).problem();
-}
-
-Json resultShape() {
-  const Json stat = {{"mean", "number|null"}, {"sd", "number|null"}, {"n", "int"}};
-  const Json curve = {{"mu2", "number[]"}, {"rho", "number[]"}, {"overlap", "number[]"}, {"eigenvalue", "number[]"},
-                      {"populationOverlap", "number[]"}};
-  const Json pool = {{"index", "int"}, {"pool", "string"}, {"weights", "number[]"}, {"alpha", "number"}, {"kappa", "number"},
-                     {"snrGain", "number"}, {"mu2Population", "number"}, {"mu2Sample", "number"}, {"curve", curve}};
-  return {{"theory", {{"delta", "number"}, {"gamma", "number"}, {"rhoPopulation", "number"}, {"rhoSample", "number"},
-                      {"lambdaPlus", "number"}, {"pools", Json::array({pool})}}},
-          {"points", Json::array({{{"pool", "int"}, {"mu2", "number"}, {"overlap", stat}, {"eigenvalue", stat}}})},
-          {"jobsDone", "int"}, {"jobsTotal", "int"}};
 }
 
 }  // namespace
@@ -225,12 +254,12 @@ Json resultShape() {
 constexpr double kSecondsPerUnit = 1.6e-9;
 
 Experiment rmtTransitionExperiment() {
-  Experiment e = declareExperiment("rmt-transition", "rmt", schema(), resultShape(), runJob);
+  Experiment e = declareExperiment("rmt-transition", "rmt", schema(), shapeOf<TransitionSweep>(), runJob);
   e.inputs = {correlationInput()};
-  declareJobs(e, plan, combine, jobResultShape(), checkJobResult);
+  declareJobs(e, plan, combine, shapeOf<TransitionJob>(), checkJobResult);
   e.theory = [](const ParamValues& v) {
     const TransitionSetup s = setup(v, nullptr);
-    return Json{{"theory", transitionTheory(s, poolEntries(s))}};
+    return resultJson(TheoryOnly{transitionTheory(s, poolEntries(s))});
   };
   e.sizeParams = {"d", "gamma"};
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) { return largestJobBytes(v, setup(v, correlationFile(inputs))); };

@@ -4,8 +4,10 @@
 // measured pooling weights against the deterministic formula w_j(tau).
 #include <cmath>
 
+#include "attnlab/result_fields.hpp"
 #include "attnlab/rmt/attention.hpp"
 #include "attnlab/rmt/experiments.hpp"
+#include "attnlab/softmax.hpp"
 
 namespace attnlab {
 namespace {
@@ -21,18 +23,41 @@ std::vector<ParamDecl> schema() {
   return s;
 }
 
-Json resultShape() {
-  const Json scalars = {{"alpha", "number"}, {"kappa", "number"}, {"snrGain", "number"}};
-  Json closed = scalars;
-  closed["$nullable"] = true;
-  return {{"T", "int"}, {"prefixK", "int|null"}, {"lambdaMax", "number"},
-          {"correlation", {{"rows", "int"}, {"cols", "int"}, {"data", "number[]"}}},
-          {"poolings", Json::array({{{"name", "string"}, {"weights", "number[]"}, {"alpha", "number"}, {"kappa", "number"},
-                                     {"snrGain", "number"}, {"weightSum", "number"}, {"closedForm", closed}}})},
-          {"attentionFormula", "number[]"},
-          {"attention", {{"measured", "number[]"}, {"sd", "number[]"}, {"maxDeviation", "number"}, {"sequences", "int"},
-                         {"d", "int"}}}};
-}
+// The result, declared once (attnlab/result_fields.hpp): the theory part is also what e.theory returns.
+struct Scalars {
+  double alpha = 0, kappa = 0, snrGain = 0;
+};
+ATTNLAB_FIELDS(Scalars, alpha, kappa, snrGain)
+
+struct Pooling {
+  std::string name;
+  Eigen::VectorXd weights;
+  double alpha = 0, kappa = 0, snrGain = 0, weightSum = 0;
+  std::optional<Scalars> closedForm;  // the prefix model's closed form, where one exists
+};
+ATTNLAB_FIELDS(Pooling, name, weights, alpha, kappa, snrGain, weightSum, closedForm)
+
+struct WeightsTheory {
+  int T = 0;
+  std::optional<int> prefixK;  // k of a prefix model, else null
+  double lambdaMax = 0;
+  Grid correlation;
+  std::vector<Pooling> poolings;
+  Eigen::VectorXd attentionFormula;
+};
+ATTNLAB_FIELDS(WeightsTheory, T, prefixK, lambdaMax, correlation, poolings, attentionFormula)
+
+struct MeasuredWeights {
+  Eigen::VectorXd measured, sd;
+  double maxDeviation = 0;
+  int sequences = 0, d = 0;
+};
+ATTNLAB_FIELDS(MeasuredWeights, measured, sd, maxDeviation, sequences, d)
+
+struct WeightsResult : WeightsTheory {
+  MeasuredWeights attention;
+};
+ATTNLAB_FIELDS(WeightsResult, T, prefixK, lambdaMax, correlation, poolings, attentionFormula, attention)
 
 // k of a prefix model (r_t = 1 on the first k positions), or 0 for any other R.
 int prefixLength(const PositionalModel& m) {
@@ -40,34 +65,36 @@ int prefixLength(const PositionalModel& m) {
   return static_cast<int>((m.agreement.array() == 1.0).count());
 }
 
-Json scalarsJson(const PoolingScalars& s) { return {{"alpha", s.alpha}, {"kappa", s.kappa}, {"snrGain", s.snrGain}}; }
-
-Json poolingEntry(const std::string& name, const Eigen::VectorXd& w, const PositionalModel& m, int k,
-                  const PoolingKind* closedKind) {
+Pooling pooling(const std::string& name, const Eigen::VectorXd& w, const PositionalModel& m, int k,
+                const PoolingKind* closedKind) {
   const PoolingScalars s = poolingScalars(w, m.R);
-  Json closed = nullptr;
-  if (k > 0 && closedKind) closed = scalarsJson(prefixClosedForm(*closedKind, m.T, k));  // docs/theory/rmt.md#prefix-model
-  return {{"name", name}, {"weights", vectorJson(w)}, {"alpha", s.alpha}, {"kappa", s.kappa}, {"snrGain", s.snrGain},
-          {"weightSum", s.weightSum}, {"closedForm", closed}};
+  Pooling p{name, w, s.alpha, s.kappa, s.snrGain, s.weightSum, std::nullopt};
+  if (k > 0 && closedKind) {  // docs/theory/rmt.md#prefix-model
+    const PoolingScalars c = prefixClosedForm(*closedKind, m.T, k);
+    p.closedForm = Scalars{c.alpha, c.kappa, c.snrGain};
+  }
+  return p;
 }
 
-Json weightsTheory(const ParamValues& v, const PositionalModel& m) {
+WeightsTheory weightsTheory(const ParamValues& v, const PositionalModel& m) {
   const int T = m.T, k = prefixLength(m);
   const double tau = v.real("tau");
   const PoolingKind mean = PoolingKind::Mean, causal = PoolingKind::Causal, optimal = PoolingKind::Optimal;
-  Json poolings = Json::array();
-  poolings.push_back(poolingEntry("mean", Eigen::VectorXd::Constant(T, 1.0 / T), m, k, &mean));
-  poolings.push_back(poolingEntry("causal", causalWeights(T, tau), m, k, tau == 0 ? &causal : nullptr));
-  poolings.push_back(poolingEntry("harmonic", causalWeights(T, 0), m, k, &causal));
-  poolings.push_back(poolingEntry("optimal", optimalWeights(m.R), m, k, &optimal));
-  poolings.push_back(poolingEntry("last", Eigen::VectorXd::Unit(T, T - 1), m, k, nullptr));
-  std::vector<double> correlation;
+  WeightsTheory t;
+  t.T = T;
+  if (k > 0) t.prefixK = k;
+  t.poolings = {pooling("mean", Eigen::VectorXd::Constant(T, 1.0 / T), m, k, &mean),
+                pooling("causal", causalWeights(T, tau), m, k, tau == 0 ? &causal : nullptr),
+                pooling("harmonic", causalWeights(T, 0), m, k, &causal),
+                pooling("optimal", optimalWeights(m.R), m, k, &optimal),
+                pooling("last", Eigen::VectorXd::Unit(T, T - 1), m, k, nullptr)};
+  t.correlation = Grid{T, T, {}};
   for (int i = 0; i < T; ++i)
-    for (int j = 0; j < T; ++j) correlation.push_back(m.R(i, j));
+    for (int j = 0; j < T; ++j) t.correlation.data.push_back(m.R(i, j));
   Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(m.R, Eigen::EigenvaluesOnly);
-  return {{"T", T}, {"prefixK", k > 0 ? Json(k) : Json(nullptr)}, {"lambdaMax", eig.eigenvalues()(T - 1)},
-          {"correlation", {{"rows", T}, {"cols", T}, {"data", correlation}}}, {"poolings", poolings},
-          {"attentionFormula", vectorJson(causalWeights(T, tau))}};
+  t.lambdaMax = eig.eigenvalues()(T - 1);
+  t.attentionFormula = causalWeights(T, tau);
+  return t;
 }
 
 AttentionWeightsConfig attentionConfig(const ParamValues& v, const PositionalModel& m) {
@@ -86,15 +113,14 @@ AttentionWeightsConfig attentionConfig(const ParamValues& v, const PositionalMod
 
 Json run(const Job& job, const Progress& progress) {
   const PositionalModel m = readPositions(job.params, job.input("R"));
-  Json out = weightsTheory(job.params, m);
+  WeightsResult out{weightsTheory(job.params, m), {}};
   const AttentionWeightsConfig c = attentionConfig(job.params, m);
   progress.step(0, 1, "causal self-attention on " + std::to_string(c.sequences) + " simulated sequences (d = " +
                           std::to_string(c.d) + ")");
   const AttentionWeightsResult r = measureCausalAttentionWeights(c);
   progress.step(1, 1);
-  out["attention"] = {{"measured", vectorJson(r.measured)}, {"sd", vectorJson(r.sd)}, {"maxDeviation", r.maxDeviation},
-                      {"sequences", c.sequences}, {"d", c.d}};
-  return out;
+  out.attention = {r.measured, r.sd, r.maxDeviation, c.sequences, c.d};
+  return resultJson(out);
 }
 
 }  // namespace
@@ -104,9 +130,9 @@ Json run(const Job& job, const Progress& progress) {
 constexpr double kSecondsPerUnit = 1.9e-9;
 
 Experiment rmtWeightsExperiment() {
-  Experiment e = declareExperiment("rmt-weights", "rmt", schema(), resultShape(), run);
+  Experiment e = declareExperiment("rmt-weights", "rmt", schema(), shapeOf<WeightsResult>(), run);
   e.inputs = {correlationInput()};
-  e.theory = [](const ParamValues& v) { return weightsTheory(v, readPositions(v, nullptr)); };
+  e.theory = [](const ParamValues& v) { return resultJson(weightsTheory(v, readPositions(v, nullptr))); };
   e.sizeParams = {"d", "delta"};
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
     const PositionalModel m = readPositions(v, correlationFile(inputs));

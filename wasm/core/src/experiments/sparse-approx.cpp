@@ -128,8 +128,8 @@ Json describeFinalDraw(SparseApproximator& approximator, const SparsePattern& a,
   out["worstRow"] = {{"spread", summary.worstSpreadRow}, {"gap", summary.worstGapRow}};
   out["rowSpread"] = rowSpread;
   out["rowGap"] = rowGap;
-  out["heatmapA"] = gridJson(heatA);
-  out["heatmapM"] = gridJson(downsampleMaxAbs(display, p.heatmapSide));
+  out["heatmapA"] = resultJson(heatA);
+  out["heatmapM"] = resultJson(downsampleMaxAbs(display, p.heatmapSide));
   out["row"] = p.row;
   out["rowA"] = normalisedRow(a, p.row);
   out["rowM"] = std::vector<double>(display.row(p.row).data(), display.row(p.row).data() + n);

@@ -161,13 +161,13 @@ double eigenCheckSeconds(const std::vector<std::string>& pools, double t) {
 
 Json vectorJson(const Eigen::VectorXd& x) { return std::vector<double>(x.data(), x.data() + x.size()); }
 
-Json meanSd(const std::vector<double>& values) {
-  if (values.empty()) return {{"mean", nullptr}, {"sd", nullptr}, {"n", 0}};
+MeanSd meanSd(const std::vector<double>& values) {
+  if (values.empty()) return {};
   const double mean = std::accumulate(values.begin(), values.end(), 0.0) / values.size();
   double ss = 0;
   for (double x : values) ss += (x - mean) * (x - mean);
   const double sd = values.size() > 1 ? std::sqrt(ss / (values.size() - 1)) : 0.0;
-  return {{"mean", mean}, {"sd", sd}, {"n", values.size()}};
+  return {mean, sd, static_cast<int>(values.size())};
 }
 
 }  // namespace attnlab

@@ -9,6 +9,7 @@
 
 #include "attnlab/experiment.hpp"
 #include "attnlab/params.hpp"
+#include "attnlab/result_fields.hpp"
 #include "attnlab/rmt/simulation.hpp"
 
 namespace attnlab {
@@ -74,7 +75,12 @@ double eigenCheckSeconds(const std::vector<std::string>& pools, double t);
 constexpr double kRmtProcessBytes = 8.0 * 1024 * 1024;
 
 Json vectorJson(const Eigen::VectorXd& x);
-// Mean and sample sd of values ({mean, sd, n}; sd 0 for one value, both null for none).
-Json meanSd(const std::vector<double>& values);
+// Mean and sample sd of values (sd 0 for one value, both null for none).
+struct MeanSd {
+  std::optional<double> mean, sd;
+  int n = 0;
+};
+ATTNLAB_FIELDS(MeanSd, mean, sd, n)
+MeanSd meanSd(const std::vector<double>& values);
 
 }  // namespace attnlab

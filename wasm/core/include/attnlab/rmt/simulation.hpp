@@ -32,6 +32,7 @@ struct SimulationSizes {
   int d = 0, V = 0, N = 0, T = 0;
   double delta = 0, gamma = 0;  // realised d/V and d/N (the theory of a run uses these)
 };
+ATTNLAB_FIELDS(SimulationSizes, d, V, N, T, delta, gamma)
 SimulationSizes simulationSizes(const SimulationConfig& config);
 // V = 2 round(d/(2 delta)), refused unless in [2, 8e6].
 int vocabularySize(int d, double delta);

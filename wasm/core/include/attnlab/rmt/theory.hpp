@@ -6,6 +6,8 @@
 #include <complex>
 #include <vector>
 
+#include "attnlab/result_fields.hpp"
+
 namespace attnlab {
 
 // The bulk law's domain in delta and gamma: (0, kBulkRatioMax]. Wider than any experiment's parameters
@@ -46,6 +48,7 @@ double bulkDensity(double x, double delta, double gamma, double kappa = 1.0);
 struct DensityCurve {
   std::vector<double> x, f;
 };
+ATTNLAB_FIELDS(DensityCurve, x, f)
 DensityCurve bulkDensityCurve(double delta, double gamma, double kappa = 1.0, int points = 400);
 
 // Marchenko–Pastur density of kappa·MP_c (unit mean) at x, c in (0, 1000]: the gamma -> 0 and delta -> 0

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "attnlab/result_fields.hpp"
 #include "attnlab/rng.hpp"
 
 namespace attnlab {
@@ -64,6 +65,7 @@ Eigen::VectorXd poolingWeights(const PoolingSpec& pooling, const Eigen::MatrixXd
 struct PoolingScalars {
   double alpha = 0, kappa = 0, snrGain = 0, weightSum = 0;
 };
+ATTNLAB_FIELDS(PoolingScalars, alpha, kappa, snrGain, weightSum)
 PoolingScalars poolingScalars(const Eigen::VectorXd& w, const Eigen::MatrixXd& R);
 
 // Closed forms for the prefix model (docs/theory/rmt.md#prefix-model): Mean, Causal (tau = 0 only) and Optimal (unit norm).
