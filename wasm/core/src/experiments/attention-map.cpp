@@ -30,11 +30,17 @@ std::vector<ParamDecl> schema() {
   };
 }
 
-Json resultShape() {
-  return {{"n", "int"}, {"d", "int"}, {"order", "string"}, {"singularValues", "number[]"}, {"rowEntropy", "number[]"},
-          {"effectiveRank", "number"}, {"maxEntropy", "number"}, {"rowSumError", "number"},
-          {"sphereLawScale", "number|null"}, {"heatmap", {{"rows", "int"}, {"cols", "int"}, {"data", "number[]"}}}};
-}
+// The result, declared once (attnlab/result_fields.hpp).
+struct MapResult {
+  int n = 0, d = 0;
+  std::string order;
+  std::vector<double> singularValues, rowEntropy;
+  double effectiveRank = 0, maxEntropy = 0, rowSumError = 0;
+  std::optional<double> sphereLawScale;  // where paper 3's sphere law lies in [1, n]
+  Grid heatmap;
+};
+ATTNLAB_FIELDS(MapResult, n, d, order, singularValues, rowEntropy, effectiveRank, maxEntropy, rowSumError, sphereLawScale,
+               heatmap)
 
 // Greedy nearest-neighbour tour from point 0: O(n² d), small next to the SVD's n³.
 std::vector<int> greedyTour(const RowMatrix& x) {
@@ -88,23 +94,13 @@ Json run(const Job& job, const Progress& progress) {
   progress.step(1.5, total, "singular values of a " + std::to_string(n) + " × " + std::to_string(n) + " matrix");
   const std::vector<double> sv = singularValues(attention);
   progress.step(3.5, total, "heatmap");
-  const Grid heat = downsampleMaxAbs(attention, px);
+  MapResult result{n, d, v.choice("order"), sv, entropy, effectiveRank(sv), std::log(static_cast<double>(n)),
+                   rowSumError, std::nullopt, downsampleMaxAbs(attention, px)};
   progress.step(4, total);
-
-  Json result;
-  result["n"] = n;
-  result["d"] = d;
-  result["order"] = v.choice("order");
-  result["singularValues"] = sv;
-  result["rowEntropy"] = entropy;
-  result["effectiveRank"] = effectiveRank(sv);
-  result["maxEntropy"] = std::log(static_cast<double>(n));
-  result["rowSumError"] = rowSumError;
   // Paper 3's sphere law: rank_eps ~ (1+β)^((d−1)/2), constant unknown; drawn where it lies in [1, n].
   const double scale = std::pow(1.0 + beta, (d - 1) / 2.0);
-  result["sphereLawScale"] = geometry == Geometry::Sphere && scale >= 1 && scale <= n ? Json(scale) : Json(nullptr);
-  result["heatmap"] = resultJson(heat);
-  return result;
+  if (geometry == Geometry::Sphere && scale >= 1 && scale <= n) result.sphereLawScale = scale;
+  return resultJson(result);
 }
 
 }  // namespace
@@ -137,7 +133,7 @@ double attentionMapMemoryBytes(int n, int d, int heatmapSide) {
 constexpr double kSecondsPerUnit = 5.8e-10;
 
 Experiment attentionMapExperiment() {
-  Experiment e = declareExperiment("attention-map", "attention", schema(), resultShape(), run);
+  Experiment e = declareExperiment("attention-map", "attention", schema(), shapeOf<MapResult>(), run);
   e.sizeParams = {"n", "d", "px"};
   e.memoryBytes = [](const ParamValues& v, const Inputs&) {
     return attentionMapMemoryBytes(v.smallInt("n"), v.smallInt("d"), v.smallInt("px"));

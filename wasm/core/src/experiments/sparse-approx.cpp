@@ -87,7 +87,53 @@ void requireApproxMemory(const ApproxParams& p, int n, std::int64_t nonzeros) {
 
 
 // JSON has no infinity: a vacuous gap (no unmasked zero in the row) is null.
-Json finiteOrNull(double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); }
+std::optional<double> finiteOrNull(double x) { return std::isfinite(x) ? std::optional<double>(x) : std::nullopt; }
+
+// The result, declared once (attnlab/result_fields.hpp).
+struct Spread {
+  double worst = 0, threshold = 0;
+};
+ATTNLAB_FIELDS(Spread, worst, threshold)
+
+struct Gap {
+  std::optional<double> worst;  // null when no row has an unmasked zero
+  double threshold = 0;
+};
+ATTNLAB_FIELDS(Gap, worst, threshold)
+
+struct WorstRow {
+  int spread = -1, gap = -1;
+};
+ATTNLAB_FIELDS(WorstRow, spread, gap)
+
+struct Shapes {
+  std::vector<int> x, wq, wk;
+};
+ATTNLAB_FIELDS(Shapes, x, wq, wk)
+
+// What is shown of the final draw.
+struct FinalDraw {
+  Spread spread;
+  Gap gap;
+  WorstRow worstRow;
+  std::vector<double> rowSpread;
+  std::vector<std::optional<double>> rowGap;
+  Grid heatmapA, heatmapM;
+  int row = 0;
+  std::vector<double> rowA, rowM;
+};
+
+struct ApproxResult : FinalDraw {
+  bool pass = false;
+  int tries = 0, n = 0, d = 0;
+  bool uploaded = false;
+  int measuredK = 0;
+  double rho = 0;
+  Shapes shapes;
+  double delta = 0, bound = 0;
+};
+ATTNLAB_FIELDS(ApproxResult, pass, tries, n, d, uploaded, measuredK, rho, shapes, spread, gap, worstRow, rowSpread, rowGap,
+               heatmapA, heatmapM, row, rowA, rowM, delta, bound)
 
 SparsePattern loadPattern(const ApproxParams& p, const InputArray* upload) {
   if (upload) return patternFromInput(*upload, p.construction.causal);
@@ -97,7 +143,7 @@ SparsePattern loadPattern(const ApproxParams& p, const InputArray* upload) {
 
 // What is shown of the final draw: every row's spread and gap, and A and M = row-softmax(S) as
 // heatmaps and as one full row. S passes through one n×n buffer, filled block by block.
-Json describeFinalDraw(SparseApproximator& approximator, const SparsePattern& a, const ApproxParams& p,
+FinalDraw describeFinalDraw(SparseApproximator& approximator, const SparsePattern& a, const ApproxParams& p,
                        const std::function<void(double)>& progress) {
   const int n = a.n;
   RowMatrix display(n, n);
@@ -105,7 +151,8 @@ Json describeFinalDraw(SparseApproximator& approximator, const SparsePattern& a,
     const std::vector<double> row = normalisedRow(a, i);
     display.row(i) = Eigen::Map<const Eigen::RowVectorXd>(row.data(), n);
   }
-  const Grid heatA = downsampleMaxAbs(display, p.heatmapSide);
+  FinalDraw out;
+  out.heatmapA = downsampleMaxAbs(display, p.heatmapSide);
   std::vector<RowStat> rows;
   CheckOptions all;
   all.stopEarly = false;
@@ -115,24 +162,18 @@ Json describeFinalDraw(SparseApproximator& approximator, const SparsePattern& a,
   const CheckSummary summary = approximator.check(all);
   rowSoftmaxInPlace(display, p.construction.causal);
 
-  std::vector<double> rowSpread(n);
-  Json rowGap = Json::array();
   for (int i = 0; i < n; ++i) {
-    rowSpread[i] = rows[i].spread;
-    rowGap.push_back(finiteOrNull(rows[i].gap));
+    out.rowSpread.push_back(rows[i].spread);
+    out.rowGap.push_back(finiteOrNull(rows[i].gap));
   }
   const LogDomainCheck& criterion = approximator.criterion();
-  Json out;
-  out["spread"] = {{"worst", summary.worstSpread}, {"threshold", criterion.spreadThreshold()}};
-  out["gap"] = {{"worst", finiteOrNull(summary.worstGap)}, {"threshold", criterion.gapThreshold()}};
-  out["worstRow"] = {{"spread", summary.worstSpreadRow}, {"gap", summary.worstGapRow}};
-  out["rowSpread"] = rowSpread;
-  out["rowGap"] = rowGap;
-  out["heatmapA"] = resultJson(heatA);
-  out["heatmapM"] = resultJson(downsampleMaxAbs(display, p.heatmapSide));
-  out["row"] = p.row;
-  out["rowA"] = normalisedRow(a, p.row);
-  out["rowM"] = std::vector<double>(display.row(p.row).data(), display.row(p.row).data() + n);
+  out.spread = {summary.worstSpread, criterion.spreadThreshold()};
+  out.gap = {finiteOrNull(summary.worstGap), criterion.gapThreshold()};
+  out.worstRow = {summary.worstSpreadRow, summary.worstGapRow};
+  out.heatmapM = downsampleMaxAbs(display, p.heatmapSide);
+  out.row = p.row;
+  out.rowA = normalisedRow(a, p.row);
+  out.rowM = std::vector<double>(display.row(p.row).data(), display.row(p.row).data() + n);
   return out;
 }
 
@@ -162,35 +203,21 @@ Json runApprox(const Job& job, const Progress& progress) {
     pass = approximator.trial(d, p.seed, childStream(kTrialStream, static_cast<std::uint64_t>(used - 1)),
                               ScanMode::Paper, [&](double f) { progress.step(at + f, total, "draw " + std::to_string(used) + " of Y"); });
   }
-  const Json shown = describeFinalDraw(approximator, a, p, [&](double f) { progress.step(1.0 + used + f, total); });
-
-  const int measuredK = a.measuredK();
-  const double rho = a.rho();
-  Json result;
-  result["pass"] = pass;
-  result["tries"] = used;
-  result["n"] = n;
-  result["d"] = d;
-  result["uploaded"] = uploaded;
-  result["measuredK"] = measuredK;
-  result["rho"] = rho;
-  result["shapes"] = {{"x", {n, 2 * d}}, {"wq", {2 * d, d}}, {"wk", {2 * d, d}}};
-  result.update(shown);
-  result["delta"] = approximator.delta();
-  result["bound"] = bound;
+  ApproxResult result;
+  static_cast<FinalDraw&>(result) =
+      describeFinalDraw(approximator, a, p, [&](double f) { progress.step(1.0 + used + f, total); });
+  result.pass = pass;
+  result.tries = used;
+  result.n = n;
+  result.d = d;
+  result.uploaded = uploaded;
+  result.measuredK = a.measuredK();
+  result.rho = a.rho();
+  result.shapes = {{n, 2 * d}, {2 * d, d}, {2 * d, d}};
+  result.delta = approximator.delta();
+  result.bound = bound;
   progress.step(total, total);
-  return result;
-}
-
-Json resultShape() {
-  const Json stat = {{"worst", "number|null"}, {"threshold", "number"}};
-  return {{"pass", "bool"}, {"tries", "int"}, {"n", "int"}, {"d", "int"}, {"uploaded", "bool"}, {"measuredK", "int"},
-          {"rho", "number"}, {"shapes", {{"x", "int[]"}, {"wq", "int[]"}, {"wk", "int[]"}}},
-          {"spread", {{"worst", "number"}, {"threshold", "number"}}}, {"gap", stat},
-          {"worstRow", {{"spread", "int"}, {"gap", "int"}}}, {"rowSpread", "number[]"}, {"rowGap", "(number|null)[]"},
-          {"heatmapA", {{"rows", "int"}, {"cols", "int"}, {"data", "number[]"}}},
-          {"heatmapM", {{"rows", "int"}, {"cols", "int"}, {"data", "number[]"}}},
-          {"row", "int"}, {"rowA", "number[]"}, {"rowM", "number[]"}, {"delta", "number"}, {"bound", "number"}};
+  return resultJson(result);
 }
 
 }  // namespace
@@ -200,7 +227,7 @@ Json resultShape() {
 constexpr double kSecondsPerUnit = 5.8e-10;
 
 Experiment sparseApproxExperiment() {
-  Experiment e = declareExperiment("sparse-approx", "sparse", schema(), resultShape(), runApprox);
+  Experiment e = declareExperiment("sparse-approx", "sparse", schema(), shapeOf<ApproxResult>(), runApprox);
   e.inputs = {patternInput()};
   e.sizeParams = {"n", "d"};
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
