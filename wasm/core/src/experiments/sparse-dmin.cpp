@@ -63,6 +63,44 @@ std::vector<Json> plan(const ParamValues& values, const Inputs& inputs) {
   return jobs;
 }
 
+// The result and a job's result, declared once (attnlab/result_fields.hpp).
+struct DminJob {
+  int curve = 0, nIndex = 0, seedIndex = 0, n = 0;
+  std::optional<int> dmin;  // null exactly when capped
+  bool capped = false;
+  int dcap = 0, gridPoints = 0, draws = 0;
+  bool uploaded = false;
+  int measuredK = 0;
+  double rho = 0;
+};
+ATTNLAB_FIELDS(DminJob, curve, nIndex, seedIndex, n, dmin, capped, dcap, gridPoints, draws, uploaded, measuredK, rho)
+
+struct BoundAt {
+  int n = 0;
+  double bound = 0;
+};
+ATTNLAB_FIELDS(BoundAt, n, bound)
+
+struct DminCurve {
+  std::optional<std::string> param;  // the parameter the curves vary, if any
+  std::optional<double> value;
+  CurveSetting setting;
+  std::vector<DminPoint> perN;
+  std::optional<LogFit> fit;
+  std::vector<BoundAt> bounds;
+};
+ATTNLAB_FIELDS(DminCurve, param, value, setting, perN, fit, bounds)
+
+// The first curve's points and fit at the top, as a single-curve sweep reads them.
+struct DminSweep {
+  std::vector<DminPoint> perN;
+  std::optional<LogFit> fit;
+  std::optional<std::string> curveParam;
+  std::vector<DminCurve> curves;
+  std::int64_t jobsDone = 0, jobsTotal = 0;
+};
+ATTNLAB_FIELDS(DminSweep, perN, fit, curveParam, curves, jobsDone, jobsTotal)
+
 Json runJob(const Job& job, const Progress& progress) {
   DminParams p = readDminParams(job.params);
   readDminCoordinates(job.at, p);
@@ -80,25 +118,8 @@ Json runJob(const Job& job, const Progress& progress) {
   const int dcap = scanCap(p, c, a.n, a.nonzeros());
   SparseApproximator approximator(a, c);
   const ScanOutcome out = scanMinimalWidth(approximator, p.step, dcap, s.draws, ScanMode::Fast, p.seed, p.stream, progress);
-  Json result;
-  result["curve"] = p.curve;
-  result["nIndex"] = p.nIndex;
-  result["seedIndex"] = p.seedIndex;
-  result["n"] = a.n;
-  result["dmin"] = out.capped ? Json(nullptr) : Json(out.dmin);
-  result["capped"] = out.capped;
-  result["dcap"] = dcap;
-  result["gridPoints"] = out.gridPoints;
-  result["draws"] = out.draws;
-  result["uploaded"] = uploaded;
-  result["measuredK"] = a.measuredK();
-  result["rho"] = a.rho();
-  return result;
-}
-
-Json jobResultShape() {
-  return {{"curve", "int"}, {"nIndex", "int"}, {"seedIndex", "int"}, {"n", "int"}, {"dmin", "int|null"}, {"capped", "bool"},
-          {"dcap", "int"}, {"gridPoints", "int"}, {"draws", "int"}, {"uploaded", "bool"}, {"measuredK", "int"}, {"rho", "number"}};
+  return resultJson(DminJob{p.curve, p.nIndex, p.seedIndex, a.n, out.capped ? std::nullopt : std::optional<int>(out.dmin),
+                            out.capped, dcap, out.gridPoints, out.draws, uploaded, a.measuredK(), a.rho()});
 }
 
 // A job's result is its own (its coordinates) and d_min is a point of its scan: a multiple of step in
@@ -130,10 +151,11 @@ Json combine(const ParamValues& values, const Json& finished) {
     const Json& r = entry.at("result");
     byPoint[{r.at("curve").get<int>(), r.at("nIndex").get<int>()}][r.at("seedIndex").get<int>()] = r;
   }
-  Json curves = Json::array();
+  DminSweep out;
+  const std::optional<std::string> curveParam = p.curveParam.empty() ? std::nullopt : std::optional<std::string>(p.curveParam);
   for (int c = 0; c < p.curveCount; ++c) {
     const CurveSetting s = p.setting(c);
-    Json perN = Json::array(), bounds = Json::array();
+    DminCurve curve{curveParam, p.curveValue(c), s, {}, std::nullopt, {}};
     std::vector<std::pair<double, double>> points;
     for (std::size_t q = 0; q < p.ns.size(); ++q) {
       const auto found = byPoint.find({c, static_cast<int>(q)});
@@ -144,24 +166,18 @@ Json combine(const ParamValues& values, const Json& finished) {
       const double bound = uploaded ? theoremBoundLog(n, first->at("measuredK").get<double>(),
                                                       first->at("rho").get<double>(), s.eps1, s.eps2)
                                     : theoremBound(n, s.k, s.gamma, s.eps1, s.eps2);
-      bounds.push_back({{"n", n}, {"bound", bound}});
-      if (first) perN.push_back(summarisePoint(found->second, n, bound, points));
+      curve.bounds.push_back({n, bound});
+      if (first) curve.perN.push_back(summarisePoint(found->second, n, bound, points));
     }
-    curves.push_back({{"param", p.curveParam.empty() ? Json(nullptr) : Json(p.curveParam)},
-                      {"value", p.curveValue(c)},
-                      {"setting", {{"k", s.k}, {"gamma", s.gamma}, {"eps1", s.eps1}, {"eps2", s.eps2}, {"draws", s.draws}}},
-                      {"perN", perN},
-                      {"fit", fitLogLaw(points)},
-                      {"bounds", bounds}});
+    curve.fit = fitLogLaw(points);
+    out.curves.push_back(curve);
   }
-  Json result;
-  result["perN"] = curves[0]["perN"];
-  result["fit"] = curves[0]["fit"];
-  result["curveParam"] = p.curveParam.empty() ? Json(nullptr) : Json(p.curveParam);
-  result["curves"] = curves;
-  result["jobsDone"] = finished.size();
-  result["jobsTotal"] = p.curveCount * p.ns.size() * p.seeds;
-  return result;
+  out.perN = out.curves.at(0).perN;
+  out.fit = out.curves.at(0).fit;
+  out.curveParam = curveParam;
+  out.jobsDone = static_cast<std::int64_t>(finished.size());
+  out.jobsTotal = static_cast<std::int64_t>(p.curveCount * p.ns.size() * p.seeds);
+  return resultJson(out);
 }
 
 
@@ -203,18 +219,6 @@ double jobSeconds(const Job& job) {
          kSymDrawSecondsPerUnit * s.draws * scanned;
 }
 
-Json resultShape() {
-  const Json point = Json::array({{{"n", "int"}, {"dmin", "(int|null)[]"}, {"seeds", "int[]"}, {"seedsDone", "int"},
-                                   {"mean", "number|null"}, {"sd", "number|null"}, {"capped", "bool"},
-                                   {"cappedSeeds", "int"}, {"dcap", "int"}, {"bound", "number"}}});
-  const Json fit = {{"a", "number"}, {"b", "number"}, {"r2", "number|null"}, {"$nullable", true}};
-  return {{"perN", point}, {"fit", fit}, {"curveParam", "string|null"},
-          {"curves", Json::array({{{"param", "string|null"}, {"value", "number|null"},
-                                   {"setting", {{"k", "int"}, {"gamma", "number"}, {"eps1", "number"}, {"eps2", "number"}, {"draws", "int"}}},
-                                   {"perN", point}, {"fit", fit}, {"bounds", Json::array({{{"n", "int"}, {"bound", "number"}}})}}})},
-          {"jobsDone", "int"}, {"jobsTotal", "int"}};
-}
-
 InputRule patternInput() {
   InputRule rule = patternRule(4096);
   rule.minSide = 8;
@@ -224,9 +228,9 @@ InputRule patternInput() {
 }  // namespace
 
 Experiment sparseDminExperiment() {
-  Experiment e = declareExperiment("sparse-dmin", "sparse", schema(), resultShape(), runJob);
+  Experiment e = declareExperiment("sparse-dmin", "sparse", schema(), shapeOf<DminSweep>(), runJob);
   e.inputs = {patternInput()};
-  declareJobs(e, plan, combine, jobResultShape(), checkJobResult);
+  declareJobs(e, plan, combine, shapeOf<DminJob>(), checkJobResult);
   e.memoryBytes = [](const ParamValues& v, const Inputs&) {
     const DminParams p = readDminParams(v);
     double most = 0;  // the largest job: its scan is capped where the budget cannot hold wider X(1), X(2)

@@ -88,10 +88,10 @@ int scanCap(const DminParams& p, const Construction& c, int n, std::int64_t nonz
 // Least squares of the per-n mean d_min against ln n: d = a + b ln n. With the same number of seeds at
 // every n this is exactly the fit through all points; r2 is that of the means, so it measures how well
 // the log law explains the trend rather than the seed-to-seed scatter (shown by the error bars).
-Json fitLogLaw(const std::vector<std::pair<double, double>>& points) {  // (n, mean dmin)
+std::optional<LogFit> fitLogLaw(const std::vector<std::pair<double, double>>& points) {  // (n, mean dmin)
   std::set<double> distinct;
   for (const auto& pt : points) distinct.insert(pt.first);
-  if (distinct.size() < 2) return nullptr;
+  if (distinct.size() < 2) return std::nullopt;
   double sx = 0, sy = 0;
   for (const auto& [n, d] : points) {
     sx += std::log(n);
@@ -107,35 +107,37 @@ Json fitLogLaw(const std::vector<std::pair<double, double>>& points) {  // (n, m
   }
   const double b = sxy / sxx, a = my - b * mx;
   const double residual = std::max(0.0, syy - b * sxy);
-  return {{"a", a}, {"b", b}, {"r2", syy > 0 ? Json(1.0 - residual / syy) : Json(nullptr)}};
+  return LogFit{a, b, syy > 0 ? std::optional<double>(1.0 - residual / syy) : std::nullopt};
 }
 
-Json summarisePoint(const std::map<int, Json>& seeds, int n, double bound,
-                    std::vector<std::pair<double, double>>& points) {
-  Json dmins = Json::array(), seedIndices = Json::array();
+DminPoint summarisePoint(const std::map<int, Json>& seeds, int n, double bound,
+                         std::vector<std::pair<double, double>>& points) {
+  DminPoint out;
+  out.n = n;
+  out.bound = bound;
+  out.seedsDone = static_cast<int>(seeds.size());
   std::vector<double> values;
-  int capped = 0, dcap = 0;
   for (const auto& [seedIndex, r] : seeds) {
-    dmins.push_back(r.at("dmin"));
-    seedIndices.push_back(seedIndex);
-    dcap = r.at("dcap").get<int>();
+    out.seeds.push_back(seedIndex);
+    out.dcap = r.at("dcap").get<int>();
     if (r.at("dmin").is_null()) {
-      ++capped;
+      out.dmin.push_back(std::nullopt);
+      ++out.cappedSeeds;
     } else {
+      out.dmin.push_back(r.at("dmin").get<int>());
       values.push_back(r.at("dmin").get<double>());
     }
   }
-  Json mean = nullptr, sd = nullptr;
+  out.capped = out.cappedSeeds > 0;
   if (!values.empty()) {
     const double mu = std::accumulate(values.begin(), values.end(), 0.0) / values.size();
     double ss = 0;
     for (double v : values) ss += (v - mu) * (v - mu);
-    mean = mu;
+    out.mean = mu;
     points.emplace_back(n, mu);
-    sd = values.size() > 1 ? std::sqrt(ss / (values.size() - 1)) : 0.0;  // sample sd
+    out.sd = values.size() > 1 ? std::sqrt(ss / (values.size() - 1)) : 0.0;  // sample sd
   }
-  return {{"n", n}, {"dmin", dmins}, {"seeds", seedIndices}, {"seedsDone", seeds.size()}, {"mean", mean},
-          {"sd", sd}, {"capped", capped > 0}, {"cappedSeeds", capped}, {"dcap", dcap}, {"bound", bound}};
+  return out;
 }
 
 }  // namespace attnlab

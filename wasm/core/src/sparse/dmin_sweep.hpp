@@ -4,11 +4,13 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "attnlab/experiment.hpp"
+#include "attnlab/result_fields.hpp"
 #include "attnlab/sparse/approx.hpp"
 
 namespace attnlab {
@@ -19,6 +21,7 @@ struct CurveSetting {
   double gamma = 2, eps1 = 1, eps2 = 0.5;
   int draws = 1;
 };
+ATTNLAB_FIELDS(CurveSetting, k, gamma, eps1, eps2, draws)
 
 struct DminParams {
   std::vector<int> ns;
@@ -38,8 +41,8 @@ struct DminParams {
     const auto pick = [&](const auto& list) { return list.size() > 1 ? list[c] : list[0]; };
     return {static_cast<int>(pick(k)), pick(gamma), pick(eps1), pick(eps2), static_cast<int>(pick(draws))};
   }
-  Json curveValue(int c) const {
-    if (curveParam.empty()) return nullptr;
+  std::optional<double> curveValue(int c) const {
+    if (curveParam.empty()) return std::nullopt;
     const CurveSetting s = setting(c);
     if (curveParam == "k") return s.k;
     if (curveParam == "gamma") return s.gamma;
@@ -60,10 +63,29 @@ Construction curveConstruction(const DminParams& p, const CurveSetting& s);
 // The scan's cap: dmax, or less when the budget cannot hold X(1), X(2) that wide.
 int scanCap(const DminParams& p, const Construction& c, int n, std::int64_t nonzeros);
 
-// Least squares of the per-n mean d_min against ln n (d = a + b ln n): {a, b, r2}, or null below two distinct n.
-Json fitLogLaw(const std::vector<std::pair<double, double>>& points);
+// Least squares of the per-n mean d_min against ln n: d = a + b ln n, r2 null when the means do not vary.
+struct LogFit {
+  double a = 0, b = 0;
+  std::optional<double> r2;
+};
+ATTNLAB_FIELDS(LogFit, a, b, r2)
+// The fit, or none below two distinct n.
+std::optional<LogFit> fitLogLaw(const std::vector<std::pair<double, double>>& points);
+
+// One point of a curve: every finished seed's d_min (null where capped) and their mean ± sample sd.
+struct DminPoint {
+  int n = 0;
+  std::vector<std::optional<int>> dmin;
+  std::vector<int> seeds;
+  int seedsDone = 0;
+  std::optional<double> mean, sd;
+  bool capped = false;
+  int cappedSeeds = 0, dcap = 0;
+  double bound = 0;
+};
+ATTNLAB_FIELDS(DminPoint, n, dmin, seeds, seedsDone, mean, sd, capped, cappedSeeds, dcap, bound)
 // One perN entry from the finished seeds of a point (seedIndex -> job result), in seed order; adds the
 // (n, mean d_min) pair to `points` for the fit.
-Json summarisePoint(const std::map<int, Json>& seeds, int n, double bound, std::vector<std::pair<double, double>>& points);
+DminPoint summarisePoint(const std::map<int, Json>& seeds, int n, double bound, std::vector<std::pair<double, double>>& points);
 
 }  // namespace attnlab
