@@ -51,7 +51,7 @@ run_logged() {
 catch2_suite() {
   local slug=$1 name=$2 dir=$3 t0 passed=0 failed=0 line
   t0=$(now)
-  run_logged "$slug" ctest --test-dir "$dir" -V
+  run_logged "$slug" ctest --test-dir "$dir" -V -j"$JOBS"
   while IFS= read -r line; do
     if [[ $line =~ ^[0-9]+:\ All\ tests\ passed\ \(.*\ in\ ([0-9]+)\ test\ cases?\) ]]; then
       passed=$((passed + BASH_REMATCH[1]))
