@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AnyResult } from '../../web/src/experiments/generated';
 import {
-  cancelledSchedule, failed, finished, INITIAL_PAGE, isCurrent, liveSuperseded, nextTicket, openedShown, precomputedShown,
+  cancelledSchedule, failed, finished, INITIAL_PAGE, isCurrent, leftForGallery, liveSuperseded, nextTicket, openedShown, precomputedShown,
   preparing, scheduled, settled, started, stoppable, stopped, waiting, type PageState, type Shown,
 } from '../../web/src/ui/page-state';
 
@@ -42,7 +42,7 @@ describe('older work', () => {
   it('changes nothing once newer work began (any later transition)', () => {
     const newer: ((p: PageState) => PageState)[] = [
       (p) => started(p, false), (p) => started(p, true), preparing, scheduled, nextTicket,
-      (p) => precomputedShown(p, shown('pre')), (p) => openedShown(p, shown('file')),
+      (p) => precomputedShown(p, shown('pre')), (p) => openedShown(p, shown('file')), leftForGallery,
     ];
     fc.assert(fc.property(fc.integer({ min: 0, max: newer.length - 1 }), fc.boolean(), (k, live) => {
       const running = started(INITIAL_PAGE, live);
@@ -101,5 +101,16 @@ describe('results that are not runs', () => {
   it('precomputed and opened results are shown with nothing computing', () => {
     expect(precomputedShown(INITIAL_PAGE, shown('pre'))).toMatchObject({ phase: 'precomputed', shown: { link: '#pre' } });
     expect(stoppable(openedShown(started(INITIAL_PAGE, false), shown('file')))).toBe(false);
+  });
+});
+
+describe('the gallery', () => {
+  it('replaces the lab: no finished phase stays (a test or a reader never sees the previous card as shown), Stop is off', () => {
+    for (const before of [precomputedShown(INITIAL_PAGE, shown('pre')), finished(started(INITIAL_PAGE, false), 1, shown('a')), scheduled(INITIAL_PAGE)]) {
+      const page = leftForGallery(before);
+      expect(page.phase).toBe('idle');
+      expect(isCurrent(page, before.ticket)).toBe(false);
+      expect(stoppable(page)).toBe(false);
+    }
   });
 });

@@ -21,7 +21,7 @@ import { LinkLoader } from './link-loader';
 import { wireLiveSwitch } from './live-run';
 import { metaOf, type PageContext } from './page-context';
 import { renderPage } from './page-render';
-import { INITIAL_PAGE, type PageState } from './page-state';
+import { INITIAL_PAGE, leftForGallery, type PageState } from './page-state';
 import { buildPanel, UPLOAD_STATE_EVENT, type Panel } from './panel';
 import { PanelFollow } from './panel-follow';
 import { fillPicker } from './picker';
@@ -121,7 +121,13 @@ export class App implements PageContext {
   private route(): void {
     const landing = wantsLanding(location.hash); // an embed always has a link
     showLanding(landing);
-    if (landing) { this.writtenHash = location.hash; this.status.markSettled(); return; }
+    if (landing) {
+      this.writtenHash = location.hash;
+      this.runs.abandon(); // a run of the lab left behind computes nothing more
+      this.setPage(leftForGallery(this.page));
+      this.status.markSettled();
+      return;
+    }
     window.scrollTo(0, 0); // a card or a link opens at the top, its first figure in view (not the gallery's scroll position)
     void this.links.load();
   }

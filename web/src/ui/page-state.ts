@@ -89,6 +89,11 @@ export function stopped(page: PageState, ticket: number, partial?: { shown: Show
   return { ...page, phase: 'stopped', detail, computing: undefined, scheduled: false, shown: partial?.shown ?? page.shown };
 }
 
+/** The gallery (landing page) replaced the lab: older work reports nothing and no figures are shown as this page's. */
+export function leftForGallery(page: PageState): PageState {
+  return { ...nextTicket(page), phase: 'idle', detail: '' };
+}
+
 /** A scheduled run cancelled before it started. */
 export function cancelledSchedule(page: PageState): PageState {
   return { ...nextTicket(page), phase: 'stopped', detail: '' };
