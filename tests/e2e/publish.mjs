@@ -105,7 +105,8 @@ test('Open result… refuses a malformed and a mismatching file with one named l
   assert(shapeError.includes('closest is attention-map: effectiveRank: expected number, got "high"'), `shape error: ${shapeError}`);
   assert(await page.locator('#open-as').isVisible(), 'no choice of experiment is offered');
   await page.locator('#open-as').selectOption('attention-map');
-  await page.locator('#open-as-go').click();
+  await page.locator('#open-as-go').click(); // the core judges the file in a worker: the new line comes a moment later
+  await page.waitForFunction(() => document.getElementById('error').textContent.includes('not a attention-map result'));
   const chosenError = (await page.locator('#error').innerText()).trim();
   assert(chosenError.includes('not a attention-map result: effectiveRank: expected number'), `chosen: ${chosenError}`);
   assert(differences(before, await resultJson(page)).length === 0 && await page.evaluate(() => document.body.dataset.status) === 'done', 'a refused file changed the page');

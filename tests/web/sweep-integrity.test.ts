@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../web/src/engine/headless';
+import { loadCoreNode, main } from '../../web/src/engine/headless';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { readResultText } from '../../web/src/state/result-file';
 
@@ -110,7 +110,8 @@ describe('combine checks every shard (native CLI and headless: the same verdicts
     expect(r.stderr).toMatch(/combined 2 of 4 jobs; missing: 0 2 /);
     expect(JSON.parse(r.stdout).partial).toEqual({ done: 2, total: 4, missing: [0, 2] });
     // The page opens it as what it is: drawn, with a note that it is partial.
-    const opened = readResultText(r.stdout, 'result.json', { registry: EXPERIMENTS });
+    const core = await loadCoreNode();
+    const opened = await readResultText(r.stdout, 'result.json', { registry: EXPERIMENTS, check: async (v) => core.resultMismatches(JSON.stringify(v)) });
     expect(opened.ok && opened.opened.experimentId).toBe(ID);
     expect(opened.ok && opened.opened.notes).toContain('partial: 2 of 4 jobs merged; missing jobs 0, 2');
     const allowed = native(['combine', ID, '--jobs', jobs, dir, '--allow-partial']);

@@ -72,6 +72,14 @@ std::string listExperiments() {
   return list.dump();
 }
 
+// {"ok": true, "value": {id: mismatch, ...}}: the text's JSON value against every experiment's result shape.
+std::string resultMismatchesOf(const std::string& text) {
+  Json value;
+  std::string error;
+  if (!parseJson(text, value, error)) return envelope(failed(error, true));
+  return envelope(succeeded(resultMismatches(value)));
+}
+
 std::string help(const std::string& id) {
   const Experiment* e = findExperiment(id);
   return e ? experimentHelp(*e) : "unknown experiment " + quoteValue(id) + "\n";
@@ -87,4 +95,5 @@ EMSCRIPTEN_BINDINGS(attnlab_experiments) {
   emscripten::function("parseInput", &parseInputFile);
   emscripten::function("listExperiments", &listExperiments);
   emscripten::function("experimentHelp", &help);
+  emscripten::function("resultMismatches", &resultMismatchesOf);
 }

@@ -4,6 +4,7 @@
 
 #include "attnlab/blocking.hpp"
 #include "attnlab/params.hpp"
+#include "attnlab/result_shape.hpp"
 
 namespace attnlab {
 namespace {
@@ -101,6 +102,12 @@ const Experiment* findExperiment(const std::string& id) {
   for (const auto& e : experiments())
     if (e.id == id) return &e;
   return nullptr;
+}
+
+Json resultMismatches(const Json& value) {
+  Json out = Json::object();
+  for (const auto& e : experiments()) out[e.id] = shapeMismatch(e.result, value);
+  return out;
 }
 
 Json experimentJson(const Experiment& e) {

@@ -66,6 +66,8 @@ export interface CoreModule {
   commandCombineVerdict(merged: string, jobs: number, resultsDir: string, allowPartial: boolean): string;
   /** The table `attnlab <id> --help` prints. */
   experimentHelp(id: string): string;
+  /** A JSON text against every experiment's declared result shape: {id: first mismatch, '' when it fits}. */
+  resultMismatches(text: string): string;
   heapInUse(): number;
   stackPointer(): number;
   rngProbe(seed: number, count: number): string;
@@ -100,6 +102,14 @@ export class Core {
   /** Every experiment's schema as the core declares it (params, inputs, result shape). */
   experiments(): CoreSchema[] {
     return JSON.parse(this.module.listExperiments()) as CoreSchema[];
+  }
+
+  /**
+   * A JSON text (a result file's result) judged against every experiment's declared result shape by the
+   * core: {id: the first mismatch, '' when it fits}. Throws a CoreError (badInput) when it is not JSON.
+   */
+  resultMismatches(text: string): Record<string, string> {
+    return unwrap<Record<string, string>>(this.module.resultMismatches(text));
   }
 
   /** Validates params (and the shapes of the inputs) and splits them into independent jobs. */

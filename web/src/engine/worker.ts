@@ -32,6 +32,8 @@ const api = {
   async combine<Id extends ExperimentId>(id: Id, params: Params, finished: FinishedJob[]) { return (await core()).combine(id, params, finished); },
   /** The experiment's theory curves alone (closed forms): redrawn while a control moves. */
   async theory<Id extends ExperimentId>(id: Id, params: Params) { return (await core()).theory(id, params); },
+  /** A result file's value against every experiment's declared result shape (the core's check). */
+  async resultMismatches(text: string) { return (await core()).resultMismatches(text); },
   /** Parses a user file with the core's parser, off the main thread. */
   async parseInput(id: string, input: string, fileName: string, bytes: ArrayBuffer, budgetMiB: number) {
     try {

@@ -1,14 +1,15 @@
 // Result files, read back into the page ("Open result…") and written by "Export result".
 // Two forms are read: the envelope the page exports, {"attnlab": version, "experiment": id,
 // "params": {...}, "result": {...}}, and the bare result object the native CLI and `npm run lab`
-// print (no id, no parameters). A bare result is matched against every experiment's declared result
-// shape (experiments/result-shape.ts): the current experiment wins when it matches; none or several
-// matches are refused, naming why, so the user can choose. The file is untrusted: size-limited,
-// parse errors and shape mismatches named; nothing from it ever reaches the URL. DOM-free.
+// print (no id, no parameters). The core judges the result against every experiment's declared result
+// shape (`check`: in the page a core worker, engine/off-thread.ts): an envelope's must fit its experiment;
+// for a bare result the current experiment wins when it fits; none or several fits are refused, naming
+// why, so the user can choose. The file is untrusted: size-limited, parse errors and shape mismatches
+// named; nothing from it ever reaches the URL. DOM-free.
 import { APP_VERSION } from '../version';
 import type { AnyResult } from '../experiments/generated';
 import { defaults, type ExperimentId, type ExperimentMeta, type ParamValues } from '../experiments/schema';
-import { isObject, readResultAs, resultShape, shapeMismatch, type Shape } from '../experiments/result-shape';
+import { isObject, resultShape } from '../experiments/result-shape';
 import { coerceValue } from './values';
 import { urlSpecs } from './url';
 
@@ -46,9 +47,14 @@ export interface ReadOptions {
   current?: { experimentId: string; values: ParamValues };
   /** The experiment the user chose to read a bare result as. */
   chosen?: string;
-  /** For tests: each experiment's shape (default: the core's declarations). */
-  shapeOf?: (id: string) => Shape | undefined;
+  /** The core's judgement of a value against every experiment's declared result shape: {id: first mismatch, '' when it fits}. */
+  check: ShapeCheck;
 }
+
+export type ShapeCheck = (value: unknown) => Promise<Record<string, string>>;
+
+/** A value the core found to fit experiment `id`'s declared shape has the type generated from that shape. */
+const asResult = (value: unknown): AnyResult => value as AnyResult;
 
 export function resultEnvelope(experimentId: string, values: ParamValues | undefined, result: AnyResult): ResultEnvelope {
   if (!values) return { attnlab: APP_VERSION, experiment: experimentId, result };
@@ -80,57 +86,52 @@ function envelopeValues(meta: ExperimentMeta, params: unknown, notes: string[]):
   return values;
 }
 
-function readEnvelope(data: Record<string, unknown>, name: string, o: ReadOptions): ResultReading {
-  const shapeOf = o.shapeOf ?? resultShape;
+async function readEnvelope(data: Record<string, unknown>, name: string, o: ReadOptions): Promise<ResultReading> {
   const id = data.experiment;
   const meta = typeof id === 'string' ? o.registry.find((m) => m.id === id) : undefined;
   if (!meta) return { ok: false, error: `${name}: "experiment" is ${JSON.stringify(id)?.slice(0, 60)}, not one of this attnlab's experiments` };
   if (!('result' in data)) return { ok: false, error: `${name}: the envelope has no "result"` };
-  const read = readResultAs(meta.id, data.result, shapeOf(meta.id));
-  if ('mismatch' in read) return { ok: false, error: `${name}: not a ${meta.id} result: ${read.mismatch}` };
+  const mismatch = (await o.check(data.result))[meta.id] ?? `${meta.id} declares no result shape`;
+  if (mismatch) return { ok: false, error: `${name}: not a ${meta.id} result: ${mismatch}` };
   const notes: string[] = [];
   if (data.attnlab !== APP_VERSION) notes.push(`made with attnlab ${String(data.attnlab).slice(0, 20)}; this is ${APP_VERSION}`);
   const values = envelopeValues(meta, data.params, notes);
-  return { ok: true, opened: { experimentId: meta.id, result: read.result, values, knownParams: isObject(data.params), notes } };
+  return { ok: true, opened: { experimentId: meta.id, result: asResult(data.result), values, knownParams: isObject(data.params), notes } };
 }
 
-/** The number of the shape's top-level keys the value has: how close a non-matching experiment is. */
-function overlap(shape: Shape | undefined, value: Record<string, unknown>): number {
+/** The number of the declared top-level keys the value has: how close a non-fitting experiment is. */
+function overlap(id: string, value: Record<string, unknown>): number {
+  const shape = resultShape(id);
   return isObject(shape) ? Object.keys(shape).filter((k) => k in value).length : 0;
 }
 
-function readBare(data: Record<string, unknown>, name: string, o: ReadOptions): ResultReading {
-  const shapeOf = o.shapeOf ?? resultShape;
+async function readBare(data: Record<string, unknown>, name: string, o: ReadOptions): Promise<ResultReading> {
   const ids: string[] = o.registry.map((m) => m.id);
-  const asOne = (meta: ExperimentMeta, result: AnyResult, note: string): ResultReading => {
+  const mismatches = await o.check(data);
+  const fitting = (id: string) => mismatches[id] === '';
+  const asOne = (meta: ExperimentMeta, note: string): ResultReading => {
     const values = o.current?.experimentId === meta.id ? { ...o.current.values } : defaults(meta);
-    return { ok: true, opened: { experimentId: meta.id, result, values, knownParams: false, notes: [note] } };
+    return { ok: true, opened: { experimentId: meta.id, result: asResult(data), values, knownParams: false, notes: [note] } };
   };
   if (o.chosen !== undefined) {
     const meta = o.registry.find((m) => m.id === o.chosen);
-    const shape = shapeOf(o.chosen);
-    if (!meta || !shape) return { ok: false, error: `${name}: unknown experiment "${o.chosen.slice(0, 40)}"`, choices: ids };
-    const read = readResultAs(meta.id, data, shape);
-    if ('mismatch' in read) return { ok: false, error: `${name}: not a ${o.chosen} result: ${read.mismatch}`, choices: ids };
-    return asOne(meta, read.result, `read as ${o.chosen}, as chosen; a bare result carries no parameters`);
+    if (!meta || mismatches[meta.id] === undefined) return { ok: false, error: `${name}: unknown experiment "${o.chosen.slice(0, 40)}"`, choices: ids };
+    if (!fitting(meta.id)) return { ok: false, error: `${name}: not a ${o.chosen} result: ${mismatches[meta.id]}`, choices: ids };
+    return asOne(meta, `read as ${o.chosen}, as chosen; a bare result carries no parameters`);
   }
-  const fits = o.registry.flatMap((meta) => {
-    const shape = shapeOf(meta.id);
-    const read = shape === undefined ? undefined : readResultAs(meta.id, data, shape);
-    return read && 'result' in read ? [{ meta, result: read.result }] : [];
-  });
-  const matching = fits.map((f) => f.meta.id);
-  const current = fits.find((f) => f.meta.id === o.current?.experimentId);
-  if (current) return asOne(current.meta, current.result, `a bare result (no experiment id, no parameters): it fits ${current.meta.id}, the experiment on screen`);
-  if (fits.length === 1) return asOne(fits[0].meta, fits[0].result, `a bare result (no experiment id, no parameters): it fits ${matching[0]} only`);
+  const fits = o.registry.filter((meta) => fitting(meta.id));
+  const matching = fits.map((m) => m.id);
+  const current = fits.find((m) => m.id === o.current?.experimentId);
+  if (current) return asOne(current, `a bare result (no experiment id, no parameters): it fits ${current.id}, the experiment on screen`);
+  if (fits.length === 1) return asOne(fits[0], `a bare result (no experiment id, no parameters): it fits ${matching[0]} only`);
   if (matching.length > 1) return { ok: false, error: `${name}: a bare result that fits ${matching.length} experiments (${matching.join(', ')}): choose one`, choices: matching };
-  const closest = [...ids].sort((a, b) => overlap(shapeOf(b), data) - overlap(shapeOf(a), data))[0];
-  const why = closest ? shapeMismatch(shapeOf(closest)!, data) : '';
+  const closest = [...ids].sort((a, b) => overlap(b, data) - overlap(a, data))[0];
+  const why = closest ? mismatches[closest] ?? '' : '';
   return { ok: false, error: `${name}: fits no experiment's result; closest is ${closest}: ${why}`, choices: ids };
 }
 
 /** Reads a result file's text (its size already checked with sizeRefusal). */
-export function readResultText(text: string, name: string, o: ReadOptions): ResultReading {
+export async function readResultText(text: string, name: string, o: ReadOptions): Promise<ResultReading> {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -142,7 +143,7 @@ export function readResultText(text: string, name: string, o: ReadOptions): Resu
   // A merge with missing jobs (attnlab combine) says so at its top level: drawn as what it is, with a note.
   const partial = isObject(data.partial) ? data.partial : undefined;
   if (partial && !envelope) delete data.partial;
-  const reading = envelope ? readEnvelope(data, name, o) : readBare(data, name, o);
+  const reading = await (envelope ? readEnvelope(data, name, o) : readBare(data, name, o));
   if (partial && reading.ok) {
     const missing = Array.isArray(partial.missing) ? partial.missing : [];
     reading.opened.notes.push(`partial: ${Number(partial.done)} of ${Number(partial.total)} jobs merged; missing jobs ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''}`);

@@ -2,7 +2,7 @@
 // experiment's presets and, when it takes one, a file upload. Reading never throws: a value that
 // does not validate is handed on as typed text so the core's error names the parameter and range.
 import type { InputArray } from '../engine/core';
-import { parseInputOffThread } from '../engine/upload-off-thread';
+import { parseInputOffThread } from '../engine/off-thread';
 import { EXPERIMENTS } from '../experiments';
 import { RNG_SPEC, SEED_SPEC, uploadsOf, type ExperimentMeta, type ParamValues, type UploadSpec } from '../experiments/schema';
 import { presetLinksOf } from '../state/preset-links';

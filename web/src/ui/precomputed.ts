@@ -3,7 +3,7 @@
 // a preset's; anything that fails (offline, missing file) returns undefined and the page runs the link
 // live as before. No dependency: the browser's DecompressionStream.
 import type { AnyResult } from '../experiments/generated';
-import { isResultOf } from '../experiments/result-shape';
+import { hasDeclaredKeys } from '../experiments/result-shape';
 import type { ExperimentMeta } from '../experiments/schema';
 import { canonicalLink, presetFileName, presetLinksOf } from '../state/preset-links';
 import type { AppState } from '../state/url';
@@ -38,7 +38,7 @@ export function precomputedResult(state: AppState, meta: ExperimentMeta, registr
   if (!presetLinksOf(meta, registry).some((p) => p.link === link)) return undefined;
   return fetchBytes(shipped(presetFileName(link))).then(gunzipText).then((text): AnyResult | undefined => {
     const value: unknown = JSON.parse(text);
-    return isResultOf(meta.id, value) ? value : undefined; // a file of another shape (an older build's) is run live instead
+    return hasDeclaredKeys(meta.id, value) ? value : undefined; // a file of another build (other keys) is run live instead
   }).catch(() => undefined);
 }
 

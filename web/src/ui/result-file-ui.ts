@@ -3,6 +3,7 @@
 // bare result fits no experiment or several, the user chooses which experiment to read it as.
 import type { AnyResult } from '../experiments/generated';
 import type { ExperimentMeta, ParamValues } from '../experiments/schema';
+import { resultMismatchesOffThread } from '../engine/off-thread';
 import { download } from '../plots/export';
 import { exportFileName } from './export-name';
 import { readResultText, resultEnvelope, sizeRefusal, type OpenedResult, type ReadOptions } from '../state/result-file';
@@ -48,17 +49,23 @@ export function wireResultFiles(handlers: ResultFileHandlers): void {
       handlers.onError(`${name}: could not be read (${(error as Error).message})`);
       return;
     }
-    read(text, name, handlers);
+    void read(text, name, handlers);
   });
 }
 
-function read(text: string, name: string, handlers: ResultFileHandlers, chosen?: string): void {
-  const options: ReadOptions = { registry: handlers.registry, current: handlers.current(), chosen };
-  const reading = readResultText(text, name, options);
+async function read(text: string, name: string, handlers: ResultFileHandlers, chosen?: string): Promise<void> {
+  const options: ReadOptions = { registry: handlers.registry, current: handlers.current(), chosen, check: resultMismatchesOffThread };
+  let reading;
+  try {
+    reading = await readResultText(text, name, options);
+  } catch (error) {
+    handlers.onError(`${name}: could not be checked (${(error as Error).message})`);
+    return;
+  }
   byId('open-choice').replaceChildren();
   if (reading.ok) { handlers.onOpened(reading.opened, name); return; }
   handlers.onError(reading.error);
-  if (reading.choices?.length) offerChoice(reading.choices, (id) => read(text, name, handlers, id), handlers.registry);
+  if (reading.choices?.length) offerChoice(reading.choices, (id) => void read(text, name, handlers, id), handlers.registry);
 }
 
 /** A picker under the error: "Read it as [experiment] [Draw]" (the error above says why it is needed). */

@@ -113,6 +113,9 @@ const std::vector<Experiment>& experiments();
 const Experiment* findExperiment(const std::string& id);
 // The experiment's schema as JSON: {id, family, singleJob, hasTheory, params: [...], inputs: [...], result}.
 Json experimentJson(const Experiment& e);
+// For every experiment, by id, the first mismatch of value against its declared result shape ("" when it conforms,
+// shapeMismatch's words otherwise): how the page recognises an opened result file and judges it.
+Json resultMismatches(const Json& value);
 // What `attnlab <id> --help` prints: the parameter table (key, default, range, unit, help) and the inputs.
 std::string experimentHelp(const Experiment& e);
 

@@ -1,5 +1,6 @@
-// Main-thread side of reading a user file: the bytes go to a short-lived core worker, where the core's
-// one parser (the same as the native CLI's) checks them against the experiment's input rule.
+// Main-thread side of the core's one-off services: a short-lived core worker reads a user file with
+// the core's one parser (the same as the native CLI's), checked against the experiment's input rule,
+// or judges an opened result file against every experiment's declared result shape.
 import * as Comlink from 'comlink';
 import type { InputArray } from './core';
 import { coreWorker } from './worker-runner';
@@ -13,6 +14,16 @@ export async function parseInputOffThread(experimentId: string, input: string, f
     return await api.parseInput(experimentId, input, file.name, Comlink.transfer(bytes, [bytes]), budgetMiB);
   } catch (error) {
     return { ok: false, error: `could not read ${file.name}: ${(error as Error).message}` };
+  } finally {
+    worker.terminate();
+  }
+}
+
+/** `value` against every experiment's declared result shape, by the core: {id: first mismatch, '' when it fits}. */
+export async function resultMismatchesOffThread(value: unknown): Promise<Record<string, string>> {
+  const { worker, api } = coreWorker();
+  try {
+    return await api.resultMismatches(JSON.stringify(value));
   } finally {
     worker.terminate();
   }
