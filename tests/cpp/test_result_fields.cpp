@@ -57,3 +57,46 @@ TEST_CASE("result fields: what a struct writes has the shape it declares", "[res
   CHECK(attnlab::resultJson(p)["fit"] == Json{{"mean", 0.5}, {"n", 1}});
   CHECK(attnlab::shapeMismatch(attnlab::shapeOf<Point>(), attnlab::resultJson(p)) == "");
 }
+
+namespace {
+
+struct Bounds {
+  int frobenius = 0;
+  std::optional<int> pooled;
+};
+ATTNLAB_NAMED_FIELDS(Bounds, (frobenius, "LB-F"), (pooled, "LB-POOL"))
+
+struct Index {
+  int index = 0;
+};
+ATTNLAB_FIELDS(Index, index)
+
+}  // namespace
+
+TEST_CASE("result fields: named keys, joined structs, and reading a result back", "[result-shape]") {
+  CHECK(attnlab::shapeOf<Bounds>() == Json{{"LB-F", "int"}, {"LB-POOL", "int|null"}});
+  using Job = attnlab::Joined<Stat, Index>;  // Stat's fields, then Index's
+  CHECK(attnlab::shapeOf<Job>().dump() == R"({"mean":"number|null","n":"int","index":"int"})");
+  const Job job(Stat{2.5, 3}, Index{7});
+  const Json written = attnlab::resultJson(job);
+  CHECK(written.dump() == R"({"mean":2.5,"n":3,"index":7})");
+  CHECK(attnlab::shapeMismatch(attnlab::shapeOf<Job>(), written) == "");
+
+  // What a struct writes reads back to the same value, and writes the same bytes again.
+  Point p;
+  p.name = "sink";
+  p.ranks = {1, std::nullopt};
+  p.weights = Eigen::VectorXd::LinSpaced(2, 0.5, 1.0);
+  p.fit = Stat{std::nullopt, 4};
+  p.stats = {Stat{0.25, 1}};
+  p.seed = 9007199254740991;
+  const Json text = attnlab::resultJson(p);
+  const Point back = attnlab::readResult<Point>(text);
+  CHECK(back.ranks == p.ranks);
+  CHECK(back.weights == p.weights);
+  CHECK(back.seed == p.seed);
+  CHECK(attnlab::resultJson(back).dump() == text.dump());
+  CHECK(attnlab::resultJson(attnlab::readResult<Job>(written)).dump() == written.dump());
+  CHECK(attnlab::resultJson(attnlab::readResult<Bounds>(Json{{"LB-F", 4}, {"LB-POOL", nullptr}})).dump() == R"({"LB-F":4,"LB-POOL":null})");
+  CHECK_THROWS(attnlab::readResult<Stat>(Json{{"mean", 1.0}}));  // a missing key
+}

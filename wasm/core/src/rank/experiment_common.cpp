@@ -83,12 +83,13 @@ SvdOptions svdOptionsFor(const std::string& path, int kChebGuess, int n) {
   return o;
 }
 
-Json lowerBoundsJson(const LowerBounds& b) {
-  return {{"LB-F", b.frobenius}, {"LB-DD", b.diagonal},
-          {"LB-POOL-GEO", b.poolGeometric >= 0 ? Json(b.poolGeometric) : Json(nullptr)}, {"LB-POOL-DATA", b.poolData}};
+NamedLowerBounds namedLowerBounds(const LowerBounds& b) {
+  return {b.frobenius, b.diagonal, b.poolGeometric >= 0 ? std::optional<int>(b.poolGeometric) : std::nullopt, b.poolData};
 }
 
-Json lowerBoundsShape() { return {{"LB-F", "int"}, {"LB-DD", "int"}, {"LB-POOL-GEO", "int|null"}, {"LB-POOL-DATA", "int"}}; }
+Json lowerBoundsJson(const LowerBounds& b) { return resultJson(namedLowerBounds(b)); }
+
+Json lowerBoundsShape() { return shapeOf<NamedLowerBounds>(); }
 
 PointOutcome computeRankPoint(const RankInstance& inst, const RankPointParams& p, const std::string& svdPath,
                               const Progress& progress, double base, double total) {

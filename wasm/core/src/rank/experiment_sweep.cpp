@@ -11,6 +11,7 @@
 #include "attnlab/job_checks.hpp"
 #include "attnlab/params.hpp"
 #include "attnlab/rank/experiments.hpp"
+#include "sweep_results.hpp"
 
 namespace attnlab {
 namespace {
@@ -69,20 +70,14 @@ std::vector<Json> plan(RankAxis a, const std::string& id, const ParamValues& v) 
   return jobs;
 }
 
-Json pointJson(RankAxis a, double x, const RankPoint& r) {
-  Json out;
-  out[axisKey(a)] = a == RankAxis::N ? Json(static_cast<int>(x)) : Json(x);
-  out["kSvd"] = r.kSvd;
-  out["kCheb"] = r.kCheb;
-  out["lowerBound"] = r.lowerBound;
-  out["lowerBounds"] = lowerBoundsJson(r.lowerBounds);
-  out["upper"] = std::min(r.kSvd, r.kCheb);
-  out["chebDegree"] = r.chebDegree >= 0 ? Json(r.chebDegree) : Json(nullptr);
-  out["chebVacuous"] = r.chebVacuous;
-  out["svdPath"] = r.svdPath;
-  out["svdError"] = r.svdError;
-  out["chebError"] = r.chebError;
-  return out;
+SweepCertificates certificates(const RankPoint& r) {
+  return {r.kSvd, r.kCheb, r.lowerBound, namedLowerBounds(r.lowerBounds), std::min(r.kSvd, r.kCheb),
+          r.chebDegree >= 0 ? std::optional<int>(r.chebDegree) : std::nullopt, r.chebVacuous, r.svdPath, r.svdError, r.chebError};
+}
+
+template <class Swept>
+Json jobJson(Swept swept, int index, const RankPoint& r) {
+  return resultJson(SweepJob<Swept>({swept, certificates(r)}, {index}));
 }
 
 Json runJob(RankAxis a, const Job& job, const Progress& progress) {
@@ -94,117 +89,96 @@ Json runJob(RankAxis a, const Job& job, const Progress& progress) {
   requireRankPoint(p);
   progress.step(0, 1, "sampling " + std::to_string(p.n) + " points and their attention matrix");
   const RankInstance inst = makeRankInstance(p);
-  const PointOutcome out = computeRankPoint(inst, p, job.params.choice("svd"), progress);
-  Json r = pointJson(a, values[index], out.point);
-  r["index"] = index;
-  return r;
+  const RankPoint r = computeRankPoint(inst, p, job.params.choice("svd"), progress).point;
+  const double x = values[index];
+  if (a == RankAxis::Beta) return jobJson(SweptBeta{x}, index, r);
+  if (a == RankAxis::N) return jobJson(SweptN{static_cast<int>(x)}, index, r);
+  return jobJson(SweptEps{x}, index, r);
 }
 
-Json nullable(double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); }
+// The finished points, ascending in the swept value whatever order the jobs finished in.
+template <class Swept>
+std::vector<SweepPoint<Swept>> finishedPoints(const Json& finished) {
+  std::map<double, SweepPoint<Swept>> byValue;
+  for (const auto& entry : finished) {
+    const SweepJob<Swept> job = readResult<SweepJob<Swept>>(entry.at("result"));
+    byValue[sweptValue(job)] = job;
+  }
+  std::vector<SweepPoint<Swept>> points;
+  for (const auto& [x, point] : byValue) points.push_back(point);
+  return points;
+}
+
+std::optional<double> finite(double x) { return std::isfinite(x) ? std::optional<double>(x) : std::nullopt; }
 
 // Guide lines k = k0·((1+β)/(1+β0))^slope through the kSvd point nearest β = 16 (docs/theory/rank.md#sphere-law), over the betas.
-Json betaGuides(const Json& points, int d) {
-  Json guides = Json::array();
+std::vector<Guide> betaGuides(const std::vector<SweepPoint<SweptBeta>>& points, int d) {
+  std::vector<Guide> guides;
   if (points.empty()) return guides;
-  const Json* anchor = &points[0];
-  for (const Json& pt : points)
-    if (std::fabs(std::log(pt["beta"].get<double>() / 16)) < std::fabs(std::log((*anchor)["beta"].get<double>() / 16))) anchor = &pt;
-  const double b0 = (*anchor)["beta"].get<double>(), k0 = std::max(1, (*anchor)["kSvd"].get<int>());
+  const SweepPoint<SweptBeta>* anchor = &points[0];
+  for (const auto& pt : points)
+    if (std::fabs(std::log(pt.beta / 16)) < std::fabs(std::log(anchor->beta / 16))) anchor = &pt;
+  const double b0 = anchor->beta, k0 = std::max(1, anchor->kSvd);
   const std::vector<std::pair<std::string, double>> slopes{{"sphere law (d−1)/2", (d - 1) / 2.0},
                                                             {"ball and lift law d/2", d / 2.0}};
   for (const auto& [label, slope] : slopes) {
-    std::vector<double> x, k;
-    for (const Json& pt : points) {
-      x.push_back(1 + pt["beta"].get<double>());
-      k.push_back(k0 * std::pow(x.back() / (1 + b0), slope));
+    Guide guide{label, slope, {}, {}};
+    for (const auto& pt : points) {
+      guide.x.push_back(1 + pt.beta);
+      guide.k.push_back(k0 * std::pow(guide.x.back() / (1 + b0), slope));
     }
-    guides.push_back({{"label", label}, {"slope", slope}, {"x", x}, {"k", k}});
+    guides.push_back(guide);
   }
   return guides;
 }
 
-// The ceiling k = n at each point (rank-n: the diagonal; rank-eps: the horizontal line).
-Json ceilingGuide(RankAxis a, const Json& points, int n) {
-  std::vector<double> x, k;
-  for (const Json& pt : points) {
-    x.push_back(pt[axisKey(a)].get<double>());
-    k.push_back(a == RankAxis::N ? pt["n"].get<double>() : n);
+// The ceiling k = n at each point (rank-n: the diagonal, n = 0; rank-eps: the horizontal line at n).
+template <class Swept>
+std::vector<Guide> ceilingGuide(const std::vector<SweepPoint<Swept>>& points, int n) {
+  Guide guide{"k = n", n == 0 ? 1.0 : 0.0, {}, {}};
+  for (const auto& pt : points) {
+    guide.x.push_back(sweptValue(pt));
+    guide.k.push_back(n == 0 ? sweptValue(pt) : n);
   }
-  return Json::array({{{"label", "k = n"}, {"slope", a == RankAxis::N ? 1.0 : 0.0}, {"x", x}, {"k", k}}});
+  return {guide};
 }
 
 Json combine(RankAxis a, const ParamValues& v, const Json& finished) {
-  const std::vector<double> values = sweptValues(a, v);
-  std::map<double, Json> byValue;  // ascending in the swept value, whatever order the jobs finished in
-  for (const auto& entry : finished) {
-    Json r = entry.at("result");
-    r.erase("index");
-    byValue[r.at(axisKey(a)).get<double>()] = r;
-  }
-  Json points = Json::array();
-  for (auto& [x, r] : byValue) points.push_back(r);
-  const Geometry g = parseGeometry(v.choice("geometry"));
+  const auto done = static_cast<std::int64_t>(finished.size()), total = static_cast<std::int64_t>(sweptValues(a, v).size());
+  const std::string geometry = v.choice("geometry");
   const int d = v.smallInt("d");
-  Json result;
-  result["points"] = points;
-  if (a == RankAxis::Beta) {
-    std::vector<double> betas;
-    std::vector<int> svd, lb;
-    for (const Json& pt : points) {
-      betas.push_back(pt["beta"].get<double>());
-      svd.push_back(pt["kSvd"].get<int>());
-      lb.push_back(pt["lowerBound"].get<int>());
-    }
-    const int n = v.smallInt("n");
-    result["slope"] = {{"kSvd", nullable(rankSlope(betas, svd, n))}, {"lowerBound", nullable(rankSlope(betas, lb, n))}};
-    // docs/theory/rank.md#laws: (d−1)/2 on the sphere, d/2 for the lift; the uniform ball follows neither (docs/theory/rank.md#ball-vs-lift).
-    result["predictedSlope"] = g == Geometry::Sphere ? Json((d - 1) / 2.0) : g == Geometry::Gauss ? Json(d / 2.0) : Json(nullptr);
-    result["guides"] = betaGuides(points, d);
-  } else {
-    result["guides"] = ceilingGuide(a, points, a == RankAxis::N ? 0 : v.smallInt("n"));
+  if (a == RankAxis::N) {
+    NSweep out{finishedPoints<SweptN>(finished), {}, geometry, d, v.real("beta"), v.real("eps"), done, total};
+    out.guides = ceilingGuide(out.points, 0);
+    return resultJson(out);
   }
-  result["geometry"] = v.choice("geometry");
-  result["d"] = d;
-  if (a != RankAxis::N) result["n"] = v.smallInt("n");
-  if (a != RankAxis::Beta) result["beta"] = v.real("beta");
-  if (a != RankAxis::Eps) result["eps"] = v.real("eps");
-  result["jobsDone"] = finished.size();
-  result["jobsTotal"] = values.size();
-  return result;
-}
-
-Json resultShape(RankAxis a) {
-  Json point;
-  point[axisKey(a)] = a == RankAxis::N ? "int" : "number";
-  for (const char* key : {"kSvd", "kCheb", "lowerBound"}) point[key] = "int";
-  point["lowerBounds"] = lowerBoundsShape();
-  point["upper"] = "int";
-  point["chebDegree"] = "int|null";
-  point["chebVacuous"] = "bool";
-  point["svdPath"] = "string";
-  point["svdError"] = "number";
-  point["chebError"] = "number";
-  Json shape;
-  shape["points"] = Json::array({point});
-  if (a == RankAxis::Beta) {
-    shape["slope"] = {{"kSvd", "number|null"}, {"lowerBound", "number|null"}};
-    shape["predictedSlope"] = "number|null";
+  const int n = v.smallInt("n");
+  if (a == RankAxis::Eps) {
+    EpsSweep out{finishedPoints<SweptEps>(finished), {}, geometry, d, n, v.real("beta"), done, total};
+    out.guides = ceilingGuide(out.points, n);
+    return resultJson(out);
   }
-  shape["guides"] = Json::array({{{"label", "string"}, {"slope", "number"}, {"x", "number[]"}, {"k", "number[]"}}});
-  shape["geometry"] = "string";
-  shape["d"] = "int";
-  if (a != RankAxis::N) shape["n"] = "int";
-  if (a != RankAxis::Beta) shape["beta"] = "number";
-  if (a != RankAxis::Eps) shape["eps"] = "number";
-  shape["jobsDone"] = "int";
-  shape["jobsTotal"] = "int";
-  return shape;
-}
-
-Json jobResultShape(RankAxis a) {
-  Json point = resultShape(a).at("points").at(0);
-  point["index"] = "int";
-  return point;
+  BetaSweep out;
+  out.points = finishedPoints<SweptBeta>(finished);
+  std::vector<double> betas;
+  std::vector<int> svd, lb;
+  for (const auto& pt : out.points) {
+    betas.push_back(pt.beta);
+    svd.push_back(pt.kSvd);
+    lb.push_back(pt.lowerBound);
+  }
+  out.slope = {finite(rankSlope(betas, svd, n)), finite(rankSlope(betas, lb, n))};
+  // docs/theory/rank.md#laws: (d−1)/2 on the sphere, d/2 for the lift; the uniform ball follows neither (docs/theory/rank.md#ball-vs-lift).
+  const Geometry g = parseGeometry(geometry);
+  if (g != Geometry::Ball) out.predictedSlope = g == Geometry::Sphere ? (d - 1) / 2.0 : d / 2.0;
+  out.guides = betaGuides(out.points, d);
+  out.geometry = geometry;
+  out.d = d;
+  out.n = n;
+  out.eps = v.real("eps");
+  out.jobsDone = done;
+  out.jobsTotal = total;
+  return resultJson(out);
 }
 
 // A point is its job's (index and swept value) and its certificates are ranks in [0, n] with every
@@ -227,6 +201,15 @@ std::string checkJobResult(RankAxis a, const Job& job, const Json& r) {
   return check.problem();
 }
 
+// The declared shapes of a sweep's result and of its jobs' results.
+Json sweepShape(RankAxis a) {
+  return a == RankAxis::Beta ? shapeOf<BetaSweep>() : a == RankAxis::N ? shapeOf<NSweep>() : shapeOf<EpsSweep>();
+}
+
+Json sweepJobShape(RankAxis a) {
+  return a == RankAxis::Beta ? shapeOf<SweepJob<SweptBeta>>() : a == RankAxis::N ? shapeOf<SweepJob<SweptN>>() : shapeOf<SweepJob<SweptEps>>();
+}
+
 }  // namespace
 
 // Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
@@ -234,12 +217,12 @@ std::string checkJobResult(RankAxis a, const Job& job, const Json& r) {
 constexpr double kSecondsPerUnit = 1.2e-9;
 
 Experiment rankSweepExperiment(RankAxis axis, std::string id, std::vector<ParamDecl> schema) {
-  Experiment e = declareExperiment(std::move(id), "rank", std::move(schema), resultShape(axis),
+  Experiment e = declareExperiment(std::move(id), "rank", std::move(schema), sweepShape(axis),
                                    [axis](const Job& job, const Progress& progress) { return runJob(axis, job, progress); });
   const std::string name = e.id;
   declareJobs(
       e, [axis, name](const ParamValues& v, const Inputs&) { return plan(axis, name, v); },
-      [axis](const ParamValues& v, const Json& finished) { return combine(axis, v, finished); }, jobResultShape(axis),
+      [axis](const ParamValues& v, const Json& finished) { return combine(axis, v, finished); }, sweepJobShape(axis),
       [axis](const Job& job, const Json& result) { return checkJobResult(axis, job, result); });
   e.memoryBytes = [axis](const ParamValues& v, const Inputs&) {
     return rankSweepPointBytes(largestN(axis, v), v.smallInt("d"));

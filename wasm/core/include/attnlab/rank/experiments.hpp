@@ -4,6 +4,7 @@
 // parameters, the seed convention, the JSON of a point and of the lower bounds, the U1 path choice and
 // the bring-your-own-head inputs.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "attnlab/rank/head.hpp"
 #include "attnlab/rank/interaction.hpp"
 #include "attnlab/rank/point.hpp"
+#include "attnlab/result_fields.hpp"
 
 namespace attnlab {
 
@@ -56,7 +58,15 @@ void requireRankPoint(const RankPointParams& p);
 // partial path is fast when the guess is well below n; near n/4 and above the full path is faster).
 SvdOptions svdOptionsFor(const std::string& path, int kChebGuess, int n);
 
-// {"LB-F": int, "LB-DD": int, "LB-POOL-GEO": int|null, "LB-POOL-DATA": int}
+// The lower bounds by name, as every rank result writes them (docs/theory/rank.md#lower-bounds).
+struct NamedLowerBounds {
+  int frobenius = 0, diagonal = 0;
+  std::optional<int> poolGeometric;  // null without coordinates (uploaded heads)
+  int poolData = 0;
+};
+ATTNLAB_NAMED_FIELDS(NamedLowerBounds, (frobenius, "LB-F"), (diagonal, "LB-DD"), (poolGeometric, "LB-POOL-GEO"),
+                     (poolData, "LB-POOL-DATA"))
+NamedLowerBounds namedLowerBounds(const LowerBounds& b);
 Json lowerBoundsJson(const LowerBounds& b);
 Json lowerBoundsShape();
 
