@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
+#include <string>
 
 #include "attnlab/job_checks.hpp"
 #include "attnlab/params.hpp"
@@ -25,23 +27,46 @@ std::vector<ParamDecl> schema() {
           budgetParam(), rankSeedParam(), rngParam()};
 }
 
-Json rowShape() {
-  return {{"family", "string"}, {"variant", "int"}, {"betaMult", "number"}, {"rVis", "int"}, {"rRawTau", "int"},
-          {"rVisTau", "int"}, {"rEffRaw", "int"}, {"rEffVis", "int"}, {"kSvd", "int"}, {"lowerBound", "int"},
-          {"lowerBoundPoolData", "int"}, {"kComb", "int"}, {"combRank", "int|null"}, {"combDegree", "int|null"},
-          {"nonVacuous", "bool"}, {"reductionTau", "int"}, {"reductionEff", "int"}, {"svdError", "number"}, {"combError", "number"}};
-}
+// A row of the table (one head at one temperature), a job's result (its row, then its index and the
+// upload's head count) and the study, declared once (attnlab/result_fields.hpp).
+struct ZooTableRow {
+  std::string family;
+  int variant = 0;
+  double betaMult = 1;
+  int rVis = 0, rRawTau = 0, rVisTau = 0, rEffRaw = 0, rEffVis = 0, kSvd = 0, lowerBound = 0, lowerBoundPoolData = 0, kComb = 0;
+  std::optional<int> combRank, combDegree;  // null when U5 is vacuous
+  bool nonVacuous = false;
+  int reductionTau = 0, reductionEff = 0;
+  double svdError = 0, combError = 0;
+};
+ATTNLAB_FIELDS(ZooTableRow, family, variant, betaMult, rVis, rRawTau, rVisTau, rEffRaw, rEffVis, kSvd, lowerBound,
+               lowerBoundPoolData, kComb, combRank, combDegree, nonVacuous, reductionTau, reductionEff, svdError, combError)
 
-Json resultShape() {
-  const Json means = {{"family", "string"}, {"betaMult", "number"}, {"heads", "int"}, {"rVis", "number"}, {"rRawTau", "number"},
-                      {"rVisTau", "number"}, {"rEffRaw", "number"}, {"rEffVis", "number"}, {"kSvd", "number"},
-                      {"lowerBound", "number"}, {"lowerBoundPoolData", "number"}, {"nonVacuous", "number"}};
-  return {{"rows", Json::array({rowShape()})}, {"families", Json::array({means})}, {"meanReductionTau", "number"},
-          {"meanReductionEff", "number"}, {"fractionEffPositive", "number"},
-          {"spearman", Json::array({{{"name", "string"}, {"rho", "number"}}})},
-          {"source", "string"}, {"synthetic", "bool"}, {"tau", "number"}, {"epsOut", "number"}, {"eps", "number"},
-          {"jobsDone", "int"}, {"jobsTotal", "int"}};
-}
+struct ZooJobTag {
+  int index = 0;
+  int uploadedHeads = 0;  // 0 for the built-in zoo
+};
+ATTNLAB_FIELDS(ZooJobTag, index, uploadedHeads)
+using ZooJob = Joined<ZooTableRow, ZooJobTag>;
+
+struct SpearmanRho {
+  std::string name;
+  double rho = 0;
+};
+ATTNLAB_FIELDS(SpearmanRho, name, rho)
+
+struct ZooStudy {
+  std::vector<ZooTableRow> rows;  // plan order
+  std::vector<ZooFamilyMeans> families;
+  double meanReductionTau = 0, meanReductionEff = 0, fractionEffPositive = 0;
+  std::vector<SpearmanRho> spearman;
+  std::string source;
+  bool synthetic = true;
+  double tau = 0, epsOut = 0, eps = 0;
+  std::int64_t jobsDone = 0, jobsTotal = 0;
+};
+ATTNLAB_FIELDS(ZooStudy, rows, families, meanReductionTau, meanReductionEff, fractionEffPositive, spearman, source, synthetic,
+               tau, epsOut, eps, jobsDone, jobsTotal)
 
 std::vector<Json> plan(const ParamValues& v, const Inputs& inputs) {
   const UploadedHeads up = describeUploadedHeads(inputs, v.budgetBytes());
@@ -63,13 +88,33 @@ std::vector<Json> plan(const ParamValues& v, const Inputs& inputs) {
   return jobs;
 }
 
-Json rowJson(const ZooRow& r) {
-  return {{"family", r.family}, {"variant", r.variant}, {"betaMult", r.betaMult}, {"rVis", r.rVis}, {"rRawTau", r.rRawTau},
-          {"rVisTau", r.rVisTau}, {"rEffRaw", r.rEffRaw}, {"rEffVis", r.rEffVis}, {"kSvd", r.kSvd}, {"lowerBound", r.lowerBound},
-          {"lowerBoundPoolData", r.lowerBounds.poolData}, {"kComb", r.kComb},
-          {"combRank", r.combRank >= 0 ? Json(r.combRank) : Json(nullptr)},
-          {"combDegree", r.combDegree >= 0 ? Json(r.combDegree) : Json(nullptr)}, {"nonVacuous", r.nonVacuous},
-          {"reductionTau", r.reductionTau}, {"reductionEff", r.reductionEff}, {"svdError", r.svdError}, {"combError", r.combError}};
+std::optional<int> unlessNegative(int x) { return x >= 0 ? std::optional<int>(x) : std::nullopt; }
+
+ZooTableRow tableRow(const ZooRow& r) {
+  return {r.family, r.variant, r.betaMult, r.rVis, r.rRawTau, r.rVisTau, r.rEffRaw, r.rEffVis, r.kSvd, r.lowerBound,
+          r.lowerBounds.poolData, r.kComb, unlessNegative(r.combRank), unlessNegative(r.combDegree), r.nonVacuous,
+          r.reductionTau, r.reductionEff, r.svdError, r.combError};
+}
+
+// What summarizeZoo reads of a row.
+ZooRow zooRowOf(const ZooTableRow& t) {
+  ZooRow r;
+  r.family = t.family;
+  r.variant = t.variant;
+  r.betaMult = t.betaMult;
+  r.rVis = t.rVis;
+  r.rRawTau = t.rRawTau;
+  r.rVisTau = t.rVisTau;
+  r.rEffRaw = t.rEffRaw;
+  r.rEffVis = t.rEffVis;
+  r.kSvd = t.kSvd;
+  r.lowerBound = t.lowerBound;
+  r.lowerBounds.poolData = t.lowerBoundPoolData;
+  r.kComb = t.kComb;
+  r.nonVacuous = t.nonVacuous;
+  r.reductionTau = t.reductionTau;
+  r.reductionEff = t.reductionEff;
+  return r;
 }
 
 Json runJob(const Job& job, const Progress& progress) {
@@ -98,17 +143,7 @@ Json runJob(const Job& job, const Progress& progress) {
     row = zooConfiguration(f, var, mult, o);
   }
   progress.step(1, 1);
-  Json r = rowJson(row);
-  r["index"] = job.at.at("index");
-  r["uploadedHeads"] = uploadedHeads;
-  return r;
-}
-
-Json jobResultShape() {
-  Json row = rowShape();
-  row["index"] = "int";
-  row["uploadedHeads"] = "int";
-  return row;
+  return resultJson(ZooJob(tableRow(row), {job.at.at("index").get<int>(), uploadedHeads}));
 }
 
 // A row is its job's (index, temperature) with ranks >= 0 and its lower bounds below the SVD certificate.
@@ -122,50 +157,32 @@ std::string checkJobResult(const Job& job, const Json& r) {
       .within("svdError", 0, 1e300).within("combError", 0, 1e300).problem();
 }
 
-ZooRow rowFrom(const Json& j) {
-  ZooRow r;
-  r.family = j.at("family").get<std::string>();
-  r.variant = j.at("variant").get<int>();
-  r.betaMult = j.at("betaMult").get<double>();
-  r.rVis = j.at("rVis").get<int>();
-  r.rRawTau = j.at("rRawTau").get<int>();
-  r.rVisTau = j.at("rVisTau").get<int>();
-  r.rEffRaw = j.at("rEffRaw").get<int>();
-  r.rEffVis = j.at("rEffVis").get<int>();
-  r.kSvd = j.at("kSvd").get<int>();
-  r.lowerBound = j.at("lowerBound").get<int>();
-  r.lowerBounds.poolData = j.at("lowerBoundPoolData").get<int>();
-  r.kComb = j.at("kComb").get<int>();
-  r.nonVacuous = j.at("nonVacuous").get<bool>();
-  r.reductionTau = j.at("reductionTau").get<int>();
-  r.reductionEff = j.at("reductionEff").get<int>();
-  return r;
-}
-
 Json combine(const ParamValues& v, const Json& finished, bool uploaded, std::size_t total) {
-  std::map<int, Json> byIndex;  // plan order, whatever order the jobs finished in
-  for (const auto& entry : finished) byIndex[entry.at("result").at("index").get<int>()] = entry.at("result");
-  Json rows = Json::array();
+  std::map<int, ZooTableRow> byIndex;  // plan order, whatever order the jobs finished in
+  for (const auto& entry : finished) {
+    const ZooJob job = readResult<ZooJob>(entry.at("result"));
+    byIndex[job.index] = job;
+  }
+  ZooStudy out;
   std::vector<ZooRow> zoo;
-  for (auto& [index, r] : byIndex) {
-    Json row = r;
-    row.erase("index");
-    row.erase("uploadedHeads");
-    zoo.push_back(rowFrom(row));
-    rows.push_back(row);
+  for (const auto& [index, row] : byIndex) {
+    out.rows.push_back(row);
+    zoo.push_back(zooRowOf(row));
   }
   const ZooSummary s = summarizeZoo(zoo);
-  Json families = Json::array(), spearman = Json::array();
-  for (const ZooFamilyMeans& m : s.families)
-    families.push_back({{"family", m.family}, {"betaMult", m.betaMult}, {"heads", m.heads}, {"rVis", m.rVis}, {"rRawTau", m.rRawTau},
-                        {"rVisTau", m.rVisTau}, {"rEffRaw", m.rEffRaw}, {"rEffVis", m.rEffVis}, {"kSvd", m.kSvd},
-                        {"lowerBound", m.lowerBound}, {"lowerBoundPoolData", m.lowerBoundPoolData}, {"nonVacuous", m.nonVacuous}});
-  for (const auto& [name, rho] : s.spearman) spearman.push_back({{"name", name}, {"rho", rho}});
-  return {{"rows", rows}, {"families", families}, {"meanReductionTau", s.meanReductionTau}, {"meanReductionEff", s.meanReductionEff},
-          {"fractionEffPositive", s.fractionEffPositive}, {"spearman", spearman},
-          {"source", uploaded ? "uploaded heads" : "synthetic zoo (a stand-in, not BERT)"}, {"synthetic", !uploaded},
-          {"tau", v.real("tau")}, {"epsOut", v.real("epsOut")}, {"eps", v.real("eps")}, {"jobsDone", finished.size()},
-          {"jobsTotal", total}};
+  out.families = s.families;
+  out.meanReductionTau = s.meanReductionTau;
+  out.meanReductionEff = s.meanReductionEff;
+  out.fractionEffPositive = s.fractionEffPositive;
+  for (const auto& [name, rho] : s.spearman) out.spearman.push_back({name, rho});
+  out.source = uploaded ? "uploaded heads" : "synthetic zoo (a stand-in, not BERT)";
+  out.synthetic = !uploaded;
+  out.tau = v.real("tau");
+  out.epsOut = v.real("epsOut");
+  out.eps = v.real("eps");
+  out.jobsDone = static_cast<std::int64_t>(finished.size());
+  out.jobsTotal = static_cast<std::int64_t>(total);
+  return resultJson(out);
 }
 
 // Jobs a run has (the count only depends on the parameters, or on the files' head count).
@@ -181,7 +198,7 @@ std::size_t jobCount(const ParamValues& v, int uploadedHeads) {
 constexpr double kSecondsPerUnit = 2.5e-8;
 
 Experiment rankZooExperiment() {
-  Experiment e = declareExperiment("rank-zoo", "rank", schema(), resultShape(), runJob);
+  Experiment e = declareExperiment("rank-zoo", "rank", schema(), shapeOf<ZooStudy>(), runJob);
   e.inputs = headInputs({"family"});  // a head replaces the zoo
   // combine sees no inputs: each job result says whether it came from uploaded heads and how many there are.
   const auto combineFinished = [](const ParamValues& v, const Json& finished) {
@@ -189,7 +206,7 @@ Experiment rankZooExperiment() {
     for (const auto& entry : finished) uploadedHeads = std::max(uploadedHeads, entry.at("result").at("uploadedHeads").get<int>());
     return combine(v, finished, uploadedHeads > 0, jobCount(v, uploadedHeads));
   };
-  declareJobs(e, plan, combineFinished, jobResultShape(), checkJobResult);
+  declareJobs(e, plan, combineFinished, shapeOf<ZooJob>(), checkJobResult);
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
     const UploadedHeads up = describeUploadedHeads(inputs, v.budgetBytes());
     // The process dominates at n = 128 (measured peak 9.4 MB in all).

@@ -7,6 +7,7 @@
 
 #include "attnlab/geometry.hpp"
 #include "attnlab/rank/interaction.hpp"
+#include "attnlab/result_fields.hpp"
 
 namespace attnlab {
 
@@ -58,6 +59,8 @@ struct ZooFamilyMeans {
   double rVis = 0, rRawTau = 0, rVisTau = 0, rEffRaw = 0, rEffVis = 0, kSvd = 0, lowerBound = 0, nonVacuous = 0;
   double lowerBoundPoolData = 0;  // mean LB-POOL-DATA alone: what the table of docs/theory/rank.md#calibration-study prints as LB(0.1)
 };
+ATTNLAB_FIELDS(ZooFamilyMeans, family, betaMult, heads, rVis, rRawTau, rVisTau, rEffRaw, rEffVis, kSvd, lowerBound,
+               lowerBoundPoolData, nonVacuous)
 
 struct ZooSummary {
   std::vector<ZooFamilyMeans> families;  // per (family, betaMult) in first-seen order
