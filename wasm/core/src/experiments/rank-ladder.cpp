@@ -3,6 +3,8 @@
 // eps, the lower bound and each certificate as markers, and the upper/lower ratio (the band's width).
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <string>
 
 #include "attnlab/params.hpp"
 #include "attnlab/rank/experiments.hpp"
@@ -18,16 +20,47 @@ std::vector<ParamDecl> schema() {
           budgetParam(), rankSeedParam(), rngParam()};
 }
 
-Json resultShape() {
-  return {{"errSvd", "number[]"},
-          {"cheb", {{"degree", "int[]"}, {"dim", "number[]"}, {"err", "number[]"}}},
-          {"refit", {{"k", "int[]"}, {"err", "number[]"}, {"$nullable", true}}},
-          {"kSvd", "int"}, {"kCheb", "int"}, {"kRefit", "int|null"}, {"chebDegree", "int|null"}, {"chebVacuous", "bool"},
-          {"lowerBound", "int"}, {"lowerBounds", lowerBoundsShape()}, {"upper", "int"}, {"ratio", "number|null"},
-          {"markers", Json::array({{{"label", "string"}, {"k", "int"}}})},
-          {"svdPath", "string"}, {"svdError", "number"}, {"chebError", "number"}, {"refitError", "number|null"},
-          {"geometry", "string"}, {"d", "int"}, {"n", "int"}, {"beta", "number"}, {"eps", "number"}};
-}
+// The result, declared once (attnlab/result_fields.hpp), in the order the ladder has always written it.
+struct ChebCurve {  // U3's chebErr(g) and D(g) for g = 0..last scanned
+  std::vector<int> degree;
+  std::vector<double> dim, err;
+};
+ATTNLAB_FIELDS(ChebCurve, degree, dim, err)
+
+struct RefitCurve {  // U4's worst refitted row error at each k tried
+  std::vector<int> k;
+  std::vector<double> err;
+};
+ATTNLAB_FIELDS(RefitCurve, k, err)
+
+struct Marker {
+  std::string label;
+  int k = 0;
+};
+ATTNLAB_FIELDS(Marker, label, k)
+
+struct Ladder {
+  std::vector<double> errSvd;
+  ChebCurve cheb;
+  std::optional<RefitCurve> refit;  // the three refit entries are null unless refit = 1
+  std::optional<int> kRefit;
+  std::optional<double> refitError;
+  int kSvd = 0, kCheb = 0;
+  std::optional<int> chebDegree;
+  bool chebVacuous = false;
+  int lowerBound = 0;
+  NamedLowerBounds lowerBounds;
+  int upper = 0;
+  std::optional<double> ratio;  // upper / lowerBound, null when the lower bound is 0
+  std::vector<Marker> markers;
+  std::string svdPath;
+  double svdError = 0, chebError = 0;
+  std::string geometry;
+  int d = 0, n = 0;
+  double beta = 0, eps = 0;
+};
+ATTNLAB_FIELDS(Ladder, errSvd, cheb, refit, kRefit, refitError, kSvd, kCheb, chebDegree, chebVacuous, lowerBound, lowerBounds,
+               upper, ratio, markers, svdPath, svdError, chebError, geometry, d, n, beta, eps)
 
 constexpr int kMaxRefitN = 512;
 
@@ -46,10 +79,10 @@ std::vector<double> extendedCurve(const RowMatrix& p, const SvdCertificate& u1, 
   return residualErrorCurve(p, u1.spectrum.vectors.leftCols(cap), eps / 4);
 }
 
-Json chebJson(const ChebCertificate& c) {
-  std::vector<int> degree;
-  for (std::size_t g = 0; g < c.errors.size(); ++g) degree.push_back(static_cast<int>(g));
-  return {{"degree", degree}, {"dim", c.dims}, {"err", c.errors}};
+ChebCurve chebCurve(const ChebCertificate& c) {
+  ChebCurve curve{{}, c.dims, c.errors};
+  for (std::size_t g = 0; g < c.errors.size(); ++g) curve.degree.push_back(static_cast<int>(g));
+  return curve;
 }
 
 Json run(const Job& job, const Progress& progress) {
@@ -61,43 +94,37 @@ Json run(const Job& job, const Progress& progress) {
   const RankInstance inst = makeRankInstance(p);
   const PointOutcome out = computeRankPoint(inst, p, v.choice("svd"), progress, 0, share);
   const RankPoint& r = out.point;
-  Json result;
-  result["errSvd"] = extendedCurve(inst.attention, out.svd, p.eps);
-  result["cheb"] = chebJson(out.cheb);
-  Json markers = Json::array({{{"label", "lower bound"}, {"k", r.lowerBound}}, {{"label", "U1 truncated SVD"}, {"k", r.kSvd}},
-                              {{"label", "U3 Chebyshev"}, {"k", r.kCheb}}});
-  int upper = std::min(r.kSvd, r.kCheb);
-  result["refit"] = nullptr;
-  result["kRefit"] = nullptr;
-  result["refitError"] = nullptr;
+  Ladder result;
+  result.errSvd = extendedCurve(inst.attention, out.svd, p.eps);
+  result.cheb = chebCurve(out.cheb);
+  result.markers = {{"lower bound", r.lowerBound}, {"U1 truncated SVD", r.kSvd}, {"U3 Chebyshev", r.kCheb}};
+  result.upper = std::min(r.kSvd, r.kCheb);
   if (refit) {
     progress.step(share, 1, "ℓ1 refit of the rows of the truncated SVD's rank-" + std::to_string(r.kSvd) + " approximation");
     const RefitCertificate u4 = refitCertificate(inst.attention, out.svd, p.eps, r.lowerBound);
-    result["refit"] = {{"k", u4.triedK}, {"err", u4.rowErrors}};
-    result["kRefit"] = u4.k;
-    result["refitError"] = u4.verifiedError;
-    markers.push_back({{"label", "U4 ℓ1 refit"}, {"k", u4.k}});
-    upper = std::min(upper, u4.k);
+    result.refit = RefitCurve{u4.triedK, u4.rowErrors};
+    result.kRefit = u4.k;
+    result.refitError = u4.verifiedError;
+    result.markers.push_back({"U4 ℓ1 refit", u4.k});
+    result.upper = std::min(result.upper, u4.k);
   }
-  result["kSvd"] = r.kSvd;
-  result["kCheb"] = r.kCheb;
-  result["chebDegree"] = r.chebDegree >= 0 ? Json(r.chebDegree) : Json(nullptr);
-  result["chebVacuous"] = r.chebVacuous;
-  result["lowerBound"] = r.lowerBound;
-  result["lowerBounds"] = lowerBoundsJson(r.lowerBounds);
-  result["upper"] = upper;
-  result["ratio"] = r.lowerBound > 0 ? Json(static_cast<double>(upper) / r.lowerBound) : Json(nullptr);
-  result["markers"] = markers;
-  result["svdPath"] = r.svdPath;
-  result["svdError"] = r.svdError;
-  result["chebError"] = r.chebError;
-  result["geometry"] = v.choice("geometry");
-  result["d"] = p.d;
-  result["n"] = p.n;
-  result["beta"] = p.beta;
-  result["eps"] = p.eps;
+  result.kSvd = r.kSvd;
+  result.kCheb = r.kCheb;
+  if (r.chebDegree >= 0) result.chebDegree = r.chebDegree;
+  result.chebVacuous = r.chebVacuous;
+  result.lowerBound = r.lowerBound;
+  result.lowerBounds = namedLowerBounds(r.lowerBounds);
+  if (r.lowerBound > 0) result.ratio = static_cast<double>(result.upper) / r.lowerBound;
+  result.svdPath = r.svdPath;
+  result.svdError = r.svdError;
+  result.chebError = r.chebError;
+  result.geometry = v.choice("geometry");
+  result.d = p.d;
+  result.n = p.n;
+  result.beta = p.beta;
+  result.eps = p.eps;
   progress.step(1, 1);
-  return result;
+  return resultJson(result);
 }
 
 }  // namespace
@@ -107,7 +134,7 @@ Json run(const Job& job, const Progress& progress) {
 constexpr double kSecondsPerUnit = 1.25e-9;
 
 Experiment rankLadderExperiment() {
-  Experiment e = declareExperiment("rank-ladder", "rank", schema(), resultShape(), run);
+  Experiment e = declareExperiment("rank-ladder", "rank", schema(), shapeOf<Ladder>(), run);
   e.sizeParams = {"n", "d"};
   e.memoryBytes = [](const ParamValues& v, const Inputs&) {
     const RankPointParams p = ladderPoint(v);
