@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
+#include <optional>
 #include <sstream>
 
 #include "attnlab/params.hpp"
@@ -36,24 +37,57 @@ std::vector<ParamDecl> schema() {
           rankParam("eps"), budgetParam(), rankSeedParam(), rngParam()};
 }
 
-Json resultShape() {
-  return {{"head", {{"source", "string"}, {"label", "string"}, {"n", "int"}, {"width", "int|null"}, {"heads", "int"}, {"format", "string"}}},
-          {"warnings", "string[]"}, {"sigmaRaw", "number[]"}, {"sigmaVis", "number[]"}, {"rankRaw", "int"}, {"rVis", "int"},
-          {"tolerance", Json::array({{{"tau", "number"}, {"tauNats", "number"}, {"raw", "int"}, {"visible", "int"},
-                                      {"reduction", "int"}, {"guaranteedError", "number"}, {"measuredError", "number"}}})},
-          {"toleranceCurve", {{"tau", "number[]"}, {"raw", "int[]"}, {"visible", "int[]"}, {"guaranteed", "number[]"}}},
-          {"tauScale", "string"}, {"tauUnit", "number"},
-          {"residual", "number[]"}, {"boundOsc", "number[]"}, {"boundSigma", "number[]"}, {"residualRaw", "number[]"},
-          {"rEffVis", "int"}, {"rEffRaw", "int"}, {"effReduction", "int"},
-          {"kSvd", "int"}, {"svdError", "number"}, {"svdPath", "string"},
-          {"combined", {{"k", "int"}, {"rank", "int|null"}, {"degree", "int|null"}, {"vacuous", "bool"}, {"bound", "number"},
-                        {"verifiedError", "number"}}},
-          {"lowerBound", "int"}, {"lowerBounds", lowerBoundsShape()}, {"nonVacuous", "bool"}, {"epsOut", "number"}, {"eps", "number"}};
-}
+// The result, declared once (attnlab/result_fields.hpp), in the order rank-interaction has always written it.
+struct HeadSummary {  // which head was analysed
+  std::string source, label;
+  int n = 0;
+  std::optional<int> width;  // d_h, null for an uploaded attention or logit matrix
+  int heads = 1;
+  std::string format;
+};
+ATTNLAB_FIELDS(HeadSummary, source, label, n, width, heads, format)
+
+struct ToleranceCurve {  // r_raw(τ), r_vis(τ) and 2 tanh(τ/2) on a log grid of τ
+  std::vector<double> tau;
+  std::vector<int> raw, visible;
+  std::vector<double> guaranteed;
+};
+ATTNLAB_FIELDS(ToleranceCurve, tau, raw, visible, guaranteed)
+
+struct Combined {  // U5 (docs/theory/rank.md#combined-certificate)
+  int k = 0;
+  std::optional<int> rank, degree;  // null when vacuous
+  bool vacuous = true;
+  double bound = 0, verifiedError = 0;
+};
+ATTNLAB_FIELDS(Combined, k, rank, degree, vacuous, bound, verifiedError)
+
+struct InteractionReport {
+  HeadSummary head;
+  std::vector<std::string> warnings;
+  std::vector<double> sigmaRaw, sigmaVis;
+  int rankRaw = 0, rVis = 0;
+  std::vector<ToleranceDimension> tolerance;
+  ToleranceCurve toleranceCurve;
+  double tauUnit = 1;  // nats per unit of the chosen τ scale
+  std::vector<double> residual, boundOsc, boundSigma, residualRaw;
+  int rEffVis = 0, rEffRaw = 0, effReduction = 0, kSvd = 0;
+  double svdError = 0;
+  std::string svdPath;
+  Combined combined;
+  int lowerBound = 0;
+  NamedLowerBounds lowerBounds;
+  bool nonVacuous = false;
+  std::string tauScale;
+  double epsOut = 0, eps = 0;
+};
+ATTNLAB_FIELDS(InteractionReport, head, warnings, sigmaRaw, sigmaVis, rankRaw, rVis, tolerance, toleranceCurve, tauUnit, residual,
+               boundOsc, boundSigma, residualRaw, rEffVis, rEffRaw, effReduction, kSvd, svdError, svdPath, combined, lowerBound,
+               lowerBounds, nonVacuous, tauScale, epsOut, eps)
 
 struct HeadChoice {
   RowMatrix logits;
-  Json head;
+  HeadSummary head;
   std::vector<std::string> warnings;
 };
 
@@ -66,25 +100,23 @@ HeadChoice chooseHead(const Job& job) {
     const HeadArrays a = uploadedHead(*job.inputs, index, v.real("scale"), v.budgetBytes(), &c.warnings);
     c.logits = headLogits(a, v.real("betaMult"));
     const char* format = up.format == HeadFormat::QK ? "qk" : up.format == HeadFormat::Attention ? "attn" : "logits";
-    c.head = {{"source", "upload"}, {"label", headLabel(up, index)}, {"n", up.n},
-              {"width", up.format == HeadFormat::QK ? Json(up.width) : Json(nullptr)}, {"heads", up.count}, {"format", format}};
+    c.head = {"upload", headLabel(up, index), up.n,
+              up.format == HeadFormat::QK ? std::optional<int>(up.width) : std::nullopt, up.count, format};
   } else if (v.choice("source") == "zoo") {
     const int family = zooFamilyIndex(v.choice("family")), variant = v.smallInt("variant");
     c.logits = v.real("betaMult") * zooHead(family, variant, zooTokens()).logits;
-    c.head = {{"source", "zoo"}, {"label", v.choice("family") + " v" + std::to_string(variant)}, {"n", kZooTokens},
-              {"width", kZooHeadDim}, {"heads", 1}, {"format", "qk"}};
+    c.head = {"zoo", v.choice("family") + " v" + std::to_string(variant), kZooTokens, kZooHeadDim, 1, "qk"};
   } else {
     RankPointParams p = rankPointParams(v);
     requireRankPoint(p);
     c.logits = makeRankInstance(p).logits;
-    c.head = {{"source", "synthetic"}, {"label", v.choice("geometry") + " d = " + std::to_string(p.d) + ", β = " + Json(p.beta).dump()},
-              {"n", p.n}, {"width", p.d}, {"heads", 1}, {"format", "logits"}};
+    c.head = {"synthetic", v.choice("geometry") + " d = " + std::to_string(p.d) + ", β = " + Json(p.beta).dump(), p.n, p.d, 1, "logits"};
   }
   return c;
 }
 
 // r_raw(τ), r_vis(τ) and 2 tanh(τ_nats/2) on a log grid of τ spanning the spectra (in the chosen unit).
-Json toleranceCurve(const InteractionResult& r, double unit) {
+ToleranceCurve toleranceCurve(const InteractionResult& r, double unit) {
   const double top = std::max(r.sigmaRaw.empty() ? 1.0 : r.sigmaRaw[0], 1e-12) * 1.25;
   const double bottom = top * 1e-4;
   std::vector<double> tau, guaranteed;
@@ -96,26 +128,41 @@ Json toleranceCurve(const InteractionResult& r, double unit) {
     visible.push_back(static_cast<int>(std::count_if(r.sigmaVis.begin(), r.sigmaVis.end(), [&](double s) { return s > nats; })));
     guaranteed.push_back(2 * std::tanh(nats / 2));
   }
-  return {{"tau", tau}, {"raw", raw}, {"visible", visible}, {"guaranteed", guaranteed}};
+  return {tau, raw, visible, guaranteed};
 }
 
-Json interactionJson(const InteractionResult& r, const InteractionOptions& o, int n) {
-  Json tolerance = Json::array();
-  for (const ToleranceDimension& t : r.tolerance)
-    tolerance.push_back({{"tau", t.tau}, {"tauNats", t.tauNats}, {"raw", t.raw}, {"visible", t.visible}, {"reduction", t.reduction},
-                         {"guaranteedError", t.guaranteedError}, {"measuredError", t.measuredError}});
-  const double unit = o.tauScale == TauScale::Nats ? 1.0
-                      : o.tauScale == TauScale::Sigma1 ? (r.sigmaVis.empty() ? 0.0 : r.sigmaVis[0]) : std::sqrt(double(n));
-  const CombinedCertificate& c = r.combined;
-  return {{"sigmaRaw", r.sigmaRaw}, {"sigmaVis", r.sigmaVis}, {"rankRaw", r.rankRaw}, {"rVis", r.rVis}, {"tolerance", tolerance},
-          {"toleranceCurve", toleranceCurve(r, unit)}, {"tauUnit", unit},
-          {"residual", r.residual}, {"boundOsc", r.boundOsc}, {"boundSigma", r.boundSigma}, {"residualRaw", r.residualRaw},
-          {"rEffVis", r.rEffVis}, {"rEffRaw", r.rEffRaw}, {"effReduction", r.effReduction},
-          {"kSvd", r.kSvd}, {"svdError", r.svdError}, {"svdPath", r.svdPath},
-          {"combined", {{"k", c.k}, {"rank", c.rank >= 0 ? Json(c.rank) : Json(nullptr)},
-                        {"degree", c.degree >= 0 ? Json(c.degree) : Json(nullptr)}, {"vacuous", c.vacuous}, {"bound", c.bound},
-                        {"verifiedError", c.verifiedError}}},
-          {"lowerBound", r.lowerBound}, {"lowerBounds", lowerBoundsJson(r.lowerBounds)}, {"nonVacuous", r.nonVacuous}};
+std::optional<int> unlessNegative(int x) { return x >= 0 ? std::optional<int>(x) : std::nullopt; }
+
+InteractionReport report(HeadChoice&& c, const InteractionResult& r, const InteractionOptions& o, int n) {
+  InteractionReport out;
+  out.head = std::move(c.head);
+  out.warnings = std::move(c.warnings);
+  out.sigmaRaw = r.sigmaRaw;
+  out.sigmaVis = r.sigmaVis;
+  out.rankRaw = r.rankRaw;
+  out.rVis = r.rVis;
+  out.tolerance = r.tolerance;
+  out.tauUnit = o.tauScale == TauScale::Nats ? 1.0
+                : o.tauScale == TauScale::Sigma1 ? (r.sigmaVis.empty() ? 0.0 : r.sigmaVis[0]) : std::sqrt(double(n));
+  out.toleranceCurve = toleranceCurve(r, out.tauUnit);
+  out.residual = r.residual;
+  out.boundOsc = r.boundOsc;
+  out.boundSigma = r.boundSigma;
+  out.residualRaw = r.residualRaw;
+  out.rEffVis = r.rEffVis;
+  out.rEffRaw = r.rEffRaw;
+  out.effReduction = r.effReduction;
+  out.kSvd = r.kSvd;
+  out.svdError = r.svdError;
+  out.svdPath = r.svdPath;
+  const CombinedCertificate& u5 = r.combined;
+  out.combined = {u5.k, unlessNegative(u5.rank), unlessNegative(u5.degree), u5.vacuous, u5.bound, u5.verifiedError};
+  out.lowerBound = r.lowerBound;
+  out.lowerBounds = namedLowerBounds(r.lowerBounds);
+  out.nonVacuous = r.nonVacuous;
+  out.epsOut = o.epsOut;
+  out.eps = o.eps;
+  return out;
 }
 
 Json run(const Job& job, const Progress& progress) {
@@ -131,11 +178,8 @@ Json run(const Job& job, const Progress& progress) {
   o.maxRank = kMaxResidualRank;
   progress.step(0.1, 1, "spectra, residual curves and certificates of a " + std::to_string(n) + " × " + std::to_string(n) + " head");
   const InteractionResult r = interactionAnalysis(c.logits, o);
-  Json result;
-  result["head"] = c.head;
-  result["warnings"] = c.warnings;
-  const Json analysis = interactionJson(r, o, n);
-  for (auto it = analysis.begin(); it != analysis.end(); ++it) result[it.key()] = it.value();
+  const double largest = c.logits.cwiseAbs().maxCoeff();
+  InteractionReport result = report(std::move(c), r, o, n);
   // docs/theory/rank.md#approximate-subspaces guarantees e(r_vis(τ)) <= 2·tanh(τ/2); a measured error above it means the logits are
   // beyond what double precision resolves (a huge entry), and the bound must not read as a guarantee.
   const auto number = [](double x) {
@@ -145,15 +189,13 @@ Json run(const Job& job, const Progress& progress) {
   };
   for (const ToleranceDimension& t : r.tolerance)
     if (!(t.measuredError <= t.guaranteedError * (1 + 1e-9) + 1e-12))
-      result["warnings"].push_back("at τ = " + number(t.tau) + " the measured error " + number(t.measuredError) +
+      result.warnings.push_back("at τ = " + number(t.tau) + " the measured error " + number(t.measuredError) +
                                    " is above the guaranteed 2·tanh(τ/2) = " + number(t.guaranteedError) +
-                                   ": the guarantee fails for this head (logits up to " + number(c.logits.cwiseAbs().maxCoeff()) +
+                                   ": the guarantee fails for this head (logits up to " + number(largest) +
                                    " in magnitude are beyond double precision); rescale its Q and K");
-  result["tauScale"] = v.choice("tauScale");
-  result["epsOut"] = o.epsOut;
-  result["eps"] = o.eps;
+  result.tauScale = v.choice("tauScale");
   progress.step(1, 1);
-  return result;
+  return resultJson(result);
 }
 
 // interactionBytes plus the head's logits held beside the analysis and the sampling of synthetic points
@@ -175,7 +217,7 @@ double bytes(const ParamValues& v, const Inputs& inputs) { return kRankProcessBy
 constexpr double kSecondsPerUnit = 6.1e-9;
 
 Experiment rankInteractionExperiment() {
-  Experiment e = declareExperiment("rank-interaction", "rank", schema(), resultShape(), run);
+  Experiment e = declareExperiment("rank-interaction", "rank", schema(), shapeOf<InteractionReport>(), run);
   e.inputs = headInputs({"source", "family", "variant", "geometry", "d", "n", "beta"});  // a head replaces the built-in one
   e.sizeParams = {"n", "d"};
   e.memoryBytes = bytes;

@@ -87,10 +87,6 @@ NamedLowerBounds namedLowerBounds(const LowerBounds& b) {
   return {b.frobenius, b.diagonal, b.poolGeometric >= 0 ? std::optional<int>(b.poolGeometric) : std::nullopt, b.poolData};
 }
 
-Json lowerBoundsJson(const LowerBounds& b) { return resultJson(namedLowerBounds(b)); }
-
-Json lowerBoundsShape() { return shapeOf<NamedLowerBounds>(); }
-
 PointOutcome computeRankPoint(const RankInstance& inst, const RankPointParams& p, const std::string& svdPath,
                               const Progress& progress, double base, double total) {
   PointOutcome out;

@@ -1,7 +1,7 @@
 // The paper-3 experiment family (docs/theory/rank.md#experiments): rank-beta, rank-n, rank-eps (sweeps of one pure point each),
 // rank-ladder (one instance, every certificate's error curve), rank-interaction (one head) and rank-zoo
 // (the synthetic 84-head calibration study), built on the rank_* numerics. Shared here: the common
-// parameters, the seed convention, the JSON of a point and of the lower bounds, the U1 path choice and
+// parameters, the seed convention, the lower bounds as results write them, the U1 path choice and
 // the bring-your-own-head inputs.
 #pragma once
 #include <optional>
@@ -67,8 +67,6 @@ struct NamedLowerBounds {
 ATTNLAB_NAMED_FIELDS(NamedLowerBounds, (frobenius, "LB-F"), (diagonal, "LB-DD"), (poolGeometric, "LB-POOL-GEO"),
                      (poolData, "LB-POOL-DATA"))
 NamedLowerBounds namedLowerBounds(const LowerBounds& b);
-Json lowerBoundsJson(const LowerBounds& b);
-Json lowerBoundsShape();
 
 // A point's result: its certificates and how they were obtained.
 struct PointOutcome {

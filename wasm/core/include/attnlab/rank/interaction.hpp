@@ -8,6 +8,7 @@
 
 #include "attnlab/geometry.hpp"
 #include "attnlab/rank/lower.hpp"
+#include "attnlab/result_fields.hpp"
 
 namespace attnlab {
 
@@ -32,6 +33,7 @@ struct ToleranceDimension {
   double guaranteedError = 0;    // 2 tanh(tauNats/2) (docs/theory/rank.md#approximate-subspaces)
   double measuredError = 0;      // e(visible): the exact residual at that truncation
 };
+ATTNLAB_FIELDS(ToleranceDimension, tau, tauNats, raw, visible, reduction, guaranteedError, measuredError)
 
 struct CombinedCertificate {   // U5: rank_eps <= C(g+r, r) with e(r) + chebErr(L^(r), g) <= eps
   int k = 0, rank = -1, degree = -1;  // k = n, rank = degree = -1 when vacuous
