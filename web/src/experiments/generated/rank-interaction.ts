@@ -312,7 +312,6 @@ export const RANK_INTERACTION_SCHEMA = {
       "visible": "int[]",
       "guaranteed": "number[]"
     },
-    "tauScale": "string",
     "tauUnit": "number",
     "residual": "number[]",
     "boundOsc": "number[]",
@@ -340,6 +339,7 @@ export const RANK_INTERACTION_SCHEMA = {
       "LB-POOL-DATA": "int"
     },
     "nonVacuous": "bool",
+    "tauScale": "string",
     "epsOut": "number",
     "eps": "number"
   }
@@ -375,7 +375,6 @@ export interface RankInteractionResult {
     visible: number[];
     guaranteed: number[];
   };
-  tauScale: string;
   tauUnit: number;
   residual: number[];
   boundOsc: number[];
@@ -403,6 +402,7 @@ export interface RankInteractionResult {
     "LB-POOL-DATA": number;
   };
   nonVacuous: boolean;
+  tauScale: string;
   epsOut: number;
   eps: number;
 }

@@ -118,9 +118,10 @@ export const RANK_LADDER_SCHEMA = {
       "err": "number[]",
       "$nullable": true
     },
+    "kRefit": "int|null",
+    "refitError": "number|null",
     "kSvd": "int",
     "kCheb": "int",
-    "kRefit": "int|null",
     "chebDegree": "int|null",
     "chebVacuous": "bool",
     "lowerBound": "int",
@@ -141,7 +142,6 @@ export const RANK_LADDER_SCHEMA = {
     "svdPath": "string",
     "svdError": "number",
     "chebError": "number",
-    "refitError": "number|null",
     "geometry": "string",
     "d": "int",
     "n": "int",
@@ -162,9 +162,10 @@ export interface RankLadderResult {
     k: number[];
     err: number[];
   } | null;
+  kRefit: number | null;
+  refitError: number | null;
   kSvd: number;
   kCheb: number;
-  kRefit: number | null;
   chebDegree: number | null;
   chebVacuous: boolean;
   lowerBound: number;
@@ -183,7 +184,6 @@ export interface RankLadderResult {
   svdPath: string;
   svdError: number;
   chebError: number;
-  refitError: number | null;
   geometry: string;
   d: number;
   n: number;
