@@ -127,7 +127,12 @@ TEST_CASE("command line: a run's files resolved, its time budget judged", "[comm
   CHECK(run.notes.empty());
   run = attnlab::prepareRun("rank-interaction", none, "3600", {ReadInput{"q", "a.json", kBundleHalf, ""}, ReadInput{"k", "b.json", kBundleQuarter, ""}});
   CHECK_FALSE(run.ok);
-  CHECK(run.error == "the head bundles 'a.json' (scale 0.5) and 'b.json' (scale 0.25) disagree on scale: give Q and K of one head");
+  CHECK(run.error == "k: the head bundles 'a.json' (scale 0.5) and 'b.json' (scale 0.25) disagree on scale: give Q and K of one head");
+  // What a file determines is not used, and the note says so (the page's run drops the same keys: one rule).
+  run = attnlab::prepareRun("rank-interaction", Json{{"d", "3"}, {"scale", "0.1"}}, "3600", {ReadInput{"q", "a.json", kBundleHalf, ""}, ReadInput{"k", "c.json", kBundleHalf, ""}});
+  REQUIRE(run.ok);
+  CHECK(run.params == Json{{"scale", "0.1"}});
+  CHECK(run.notes == std::vector<std::string>{"d=3 ignored: the file a.json determines it"});
   // The parameters are judged before any file; a file's fault names the input.
   run = attnlab::prepareRun("sparse-approx", Json{{"d", "0"}}, "3600", {ReadInput{"pattern", "p.csv", "", "cannot open 'p.csv'"}});
   CHECK_THAT(run.error, StartsWith("d must be"));

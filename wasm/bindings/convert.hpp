@@ -8,6 +8,7 @@
 
 #include "attnlab/error_key.hpp"
 #include "attnlab/experiment.hpp"
+#include "attnlab/resolve_inputs.hpp"
 
 namespace attnlab::bindings {
 
@@ -40,6 +41,23 @@ inline Inputs toInputs(const emscripten::val& object) {
     inputs[name] = std::move(array);
   }
   return inputs;
+}
+
+// What a run was given, for resolveInputs: each input's file name (the input's own when absent) and a head
+// bundle's own scale (bundleScale, 0 when absent).
+inline std::vector<GivenInput> givenInputs(const emscripten::val& object) {
+  std::vector<GivenInput> given;
+  if (object.isUndefined() || object.isNull()) return given;
+  const emscripten::val keys = emscripten::val::global("Object").call<emscripten::val>("keys", object);
+  for (int i = 0, count = keys["length"].as<int>(); i < count; ++i) {
+    const std::string name = keys[i].as<std::string>();
+    const emscripten::val item = object[name];
+    GivenInput g{name, name, 0};
+    if (item["file"].typeOf().as<std::string>() == "string") g.file = item["file"].as<std::string>();
+    if (item["bundleScale"].typeOf().as<std::string>() == "number") g.bundleScale = item["bundleScale"].as<double>();
+    given.push_back(std::move(g));
+  }
+  return given;
 }
 
 inline emscripten::val fromInput(const InputArray& array) {

@@ -13,10 +13,18 @@ using namespace attnlab::bindings;
 
 namespace {
 
+// With files, the parameters are first resolved as on the command line (attnlab/resolve_inputs.hpp): the keys a
+// file determines are dropped, a head bundle's scale fills an unset scale; the jobs carry the resolved ones.
 std::string plan(const std::string& id, const std::string& paramsText, val inputs) {
   Json params;
   std::string error;
   if (!parseJson(paramsText, params, error)) return envelope(failed(error));
+  const std::vector<GivenInput> given = givenInputs(inputs);
+  if (const Experiment* e = findExperiment(id); e && !given.empty()) {
+    ResolvedInputs resolved = resolveInputs(*e, params, given);
+    if (!resolved.ok) return envelope(failed(resolved.error, true), id);
+    params = std::move(resolved.params);
+  }
   return envelope(planExperiment(id, params, toInputs(inputs)), id);
 }
 

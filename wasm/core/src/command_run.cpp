@@ -3,40 +3,13 @@
 #include <algorithm>
 
 #include "attnlab/command_line.hpp"
+#include "attnlab/resolve_inputs.hpp"
 #include "attnlab/time_budget.hpp"
 
 namespace attnlab {
 namespace {
 
 std::string quotedPath(const std::string& path) { return "'" + path + "'"; }
-
-// A head bundle's Q·K scale fills its input's scale parameter (InputRule::scaleParam) when the command gave
-// none (a note says so, so the printed command reproduces the run); two bundles of different scale are no one head.
-struct BundleScales {
-  double seen = 0;
-  std::string path;
-
-  std::string apply(const InputRule& rule, const std::string& filePath, double scale, PreparedRun& run) {
-    if (scale <= 0) return "";
-    if (seen > 0 && scale != seen)
-      return "the head bundles " + quoteValue(path) + " (scale " + Json(seen).dump() + ") and " + quoteValue(filePath) +
-             " (scale " + Json(scale).dump() + ") disagree on scale: give Q and K of one head";
-    if (seen == 0) {
-      seen = scale;
-      path = filePath;
-    }
-    if (!rule.scaleParam.empty() && !run.params.contains(rule.scaleParam)) {
-      run.params[rule.scaleParam] = scale;
-      run.notes.push_back(rule.scaleParam + "=" + Json(scale).dump() + " from the head bundle " + filePath);
-    }
-    return "";
-  }
-};
-
-const InputRule* ruleOf(const Experiment& e, const std::string& name) {
-  const auto found = std::find_if(e.inputs.begin(), e.inputs.end(), [&](const InputRule& r) { return r.name == name; });
-  return found == e.inputs.end() ? nullptr : &*found;
-}
 
 }  // namespace
 
@@ -68,7 +41,7 @@ PreparedRun prepareRun(const std::string& id, const Json& params, const std::str
     run.error = bad.what();
     return run;
   }
-  BundleScales scales;
+  std::vector<GivenInput> given;
   for (const ReadInput& file : files) {
     if (!file.problem.empty()) {
       run.error = file.name + ": " + file.problem;
@@ -80,12 +53,15 @@ PreparedRun prepareRun(const std::string& id, const Json& params, const std::str
       return run;
     }
     run.inputs[file.name] = parsed.array;
-    const InputRule* rule = ruleOf(*e, file.name);  // parsed: so the experiment declares it
-    if (std::string bad = rule ? scales.apply(*rule, file.path, parsed.bundleScale, run) : ""; !bad.empty()) {
-      run.error = std::move(bad);
-      return run;
-    }
+    given.push_back({file.name, file.path, parsed.bundleScale});
   }
+  ResolvedInputs resolved = resolveInputs(*e, run.params, given);
+  if (!resolved.ok) {
+    run.error = std::move(resolved.error);
+    return run;
+  }
+  run.params = std::move(resolved.params);
+  run.notes = std::move(resolved.notes);
   // The time budget, before anything runs: the plan's estimate (bad parameters are left for the run to name).
   const Outcome plan = planExperiment(id, run.params, run.inputs);
   if (plan.ok) {

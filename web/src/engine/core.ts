@@ -15,7 +15,11 @@ export interface Plan { jobs: PlannedJob[]; singleJob: boolean; estimatedBytes: 
 
 /** A parsed input file (the core's one parser): row-major values with their shape, or sparse triplets.
  * A head bundle (paper 3) may also give its Q·K scale, which the run takes as its scale parameter. */
-export interface InputArray { shape: number[]; sparse: boolean; values: Float64Array; bundleScale?: number }
+export interface InputArray {
+  shape: number[]; sparse: boolean; values: Float64Array; bundleScale?: number;
+  /** The file's name, as the core's refusals name it (the page sets it; the input's name when absent). */
+  file?: string;
+}
 /** Parsed files by input name ("pattern", "q", ...). Never part of a link. */
 export type Inputs = Record<string, InputArray>;
 

@@ -62,7 +62,7 @@ function shapeText(array: InputArray): string {
 }
 
 /** A field's file read, and the status line under it (a head bundle fills its companion field too). */
-interface UploadField { element: HTMLElement; status: HTMLElement }
+interface UploadField { element: HTMLElement; status: HTMLElement; input: HTMLInputElement }
 
 /**
  * One file field; `id` is 'upload' for an experiment's only input, 'upload-<input>' when it takes several.
@@ -81,6 +81,7 @@ function uploadField(meta: ExperimentMeta, spec: UploadSpec, id: string, budgetM
     input.focus();
   });
   input.addEventListener('change', async () => {
+    input.removeAttribute('aria-invalid'); // a refusal the core named for the last file is over
     const file = input.files?.[0];
     remove.hidden = !file;
     if (!file) { store(undefined); status.textContent = 'No file chosen: the run uses synthetic data.'; return; }
@@ -101,7 +102,7 @@ function uploadField(meta: ExperimentMeta, spec: UploadSpec, id: string, budgetM
   const element = h('fieldset', { class: 'group upload' }, h('legend', {}, spec.label),
     h('div', { class: 'param' }, h('label', { for: id }, 'File'), h('div', { class: 'file-inputs' }, input, remove),
       h('p', { class: 'help', id: `${id}-help` }, `${spec.help} (${spec.accept.join(', ')})`), status));
-  return { element, status };
+  return { element, status, input };
 }
 
 export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers: PanelHandlers): Panel {
@@ -127,28 +128,20 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
   /** The input a bundle chosen for this one also fills (the core's rule: Q and K of one head). */
   const companionOf = (input: string) => fileSpecs.find((f) => f.input === input)?.companion;
   const statuses = new Map<string, HTMLElement>();
+  const fileInputs = new Map<string, HTMLInputElement>();
   // A JSON head bundle holds Q and K at once: read the companion from the same file when its field is empty,
   // and take the bundle's own Q·K scale when its parameter is left at the default (the core's rule names both).
   const fromBundle = async (chosen: ChosenFile, file: File) => {
     if (!file.name.toLowerCase().endsWith('.json')) return;
     const scale = chosen.array.bundleScale;
-    // Two bundles that disagree on the Q·K scale: refused naming both, as the command line does.
-    const companion = companionOf(chosen.input);
-    const pair = companion ? uploaded.get(companion) : undefined;
-    if (scale && pair && pair.name !== chosen.name && pair.array.bundleScale && pair.array.bundleScale !== scale) {
-      uploaded.delete(chosen.input);
-      refused.set(chosen.input, chosen.name);
-      statuses.get(chosen.input)!.textContent = `Could not use ${chosen.name}: '${pair.name}' (scale ${pair.array.bundleScale}) and '${chosen.name}' (scale ${scale}) disagree on scale. Choose bundles with the same scale, or one bundle for both.`;
-      form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
-      return;
-    }
+    // Two bundles that disagree on the Q·K scale are the core's to refuse, at Run (naming both; the field is marked).
     const scaleKey = fileSpecs.find((f) => f.input === chosen.input)?.scaleParam;
     const scaleControl = scaleKey ? controls.find((c) => c.spec.key === scaleKey) : undefined;
     if (scale && scaleControl && Number(scaleControl.read()) === scaleControl.spec.default) {
       scaleControl.write(scale);
       statuses.get(chosen.input)!.textContent += ` Scale ${scale} taken from the bundle.`;
     }
-    const other = companion;
+    const other = companionOf(chosen.input);
     if (!other) return;
     const free = () => (!uploaded.has(other) && !refused.has(other)) || fromCompanion.has(other);
     if (!free() || !fileSpecs.some((f) => f.input === other)) return;
@@ -181,6 +174,7 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     const id = meta.uploads ? `upload-${spec.input}` : 'upload';
     const field = uploadField(meta, spec, id, budgetMiB, (u, refusedName) => store(spec.input, u, refusedName), (chosen, file) => void fromBundle(chosen, file));
     statuses.set(spec.input, field.status);
+    fileInputs.set(spec.input, field.input);
     form.append(field.element);
   }
   const chosen = () => fileSpecs.map((spec) => uploaded.get(spec.input)).filter((u): u is ChosenFile => u !== undefined);
@@ -218,6 +212,6 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     uploads: chosen,
     refused: () => fileSpecs.map((spec) => refused.get(spec.input)).filter((name): name is string => name !== undefined),
     focus(key) { controls.find((c) => c.spec.key === key)?.input.focus(); },
-    markRefused(key) { controls.find((c) => c.spec.key === key)?.input.setAttribute('aria-invalid', 'true'); },
+    markRefused(key) { (controls.find((c) => c.spec.key === key)?.input ?? fileInputs.get(key))?.setAttribute('aria-invalid', 'true'); },
   };
 }

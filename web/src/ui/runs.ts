@@ -131,11 +131,10 @@ export class Runs {
     const t0 = performance.now();
     const shown = (result: AnyResult, extra: Partial<Shown> = {}): Shown => ({ experimentId: meta.id, values, result, link, file, ...extra });
     try {
-      // A file replaces what it determines (e.g. the pattern's size n): those values are not sent.
-      const replaced = uploadsOf(meta).filter((spec) => chosen.some((c) => c.input === spec.input)).flatMap((spec) => spec.replaces ?? []);
-      const sent = upload ? omit(values, replaced) : values;
-      const result = await ctx.pool.run(meta.id, toCoreParams(sent), {
-        inputs: upload ? Object.fromEntries(chosen.map((c) => [c.input, c.array])) : undefined,
+      // The core resolves the parameters with the files (what a file determines is not used; a head bundle's
+      // scale; bundles that disagree are refused naming the input, whose field is then marked).
+      const result = await ctx.pool.run(meta.id, toCoreParams(values), {
+        inputs: upload ? Object.fromEntries(chosen.map((c) => [c.input, { ...c.array, file: c.name }])) : undefined,
         // A label (what the current step does) is shown when the engine gives one.
         onProgress: (fraction: number, label?: string) => { if (isCurrent(ctx.page, ticket)) ctx.status.setProgress(fraction, label); },
         onPartial: (result, done, total) => {
@@ -181,6 +180,3 @@ export function describeChanges(meta: ExperimentMeta, keys: string[], shown: Par
   return parts.join('; ');
 }
 
-function omit(values: ParamValues, keys: string[]): ParamValues {
-  return Object.fromEntries(Object.entries(values).filter(([key]) => !keys.includes(key)));
-}
