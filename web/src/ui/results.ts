@@ -33,6 +33,9 @@ export class ResultsView {
   private staleNote = byId('stale-note');
   private staleNoteText = byId('stale-note-text');
   private drawn: Drawn[] = [];
+  /** The overlays follow the panel (live theory) while the simulation is the last run's; #results[data-theory] mirrors it. */
+  private liveTheory = false;
+  private isOutdated = false;
   private summaryToken = 0;
   /** The experiment whose explanation may be filled in (a switch meanwhile drops the earlier one). */
   private explainToken = 0;
@@ -105,12 +108,13 @@ export class ResultsView {
   markOutdated(outdated: boolean, changes = '', instead?: string): void {
     const shown = outdated && this.drawn.length > 0;
     document.getElementById('results')?.classList.toggle('outdated', shown);
+    this.isOutdated = shown;
     this.staleNote.hidden = !shown;
     if (!shown) return;
     byId('stale-run').hidden = instead !== undefined; // Run waits for what the note asks
     if (instead) { this.staleNoteText.textContent = instead; return; }
     // With live theory the lines follow the panel and only the simulation is the previous run's: say which is which.
-    const live = byId('results').dataset.theory === 'live';
+    const live = this.liveTheory;
     const was = changes ? ` (${changes})` : '';
     this.staleNoteText.textContent = live
       ? `Theory lines and numbers marked “theory” follow the panel. The simulation (faded dots, the other numbers) is from the last run${was}. Run to update it.`
@@ -119,7 +123,7 @@ export class ResultsView {
 
   /** True while the shown result is marked as not matching the panel. */
   get outdated(): boolean {
-    return !this.staleNote.hidden;
+    return this.isOutdated;
   }
 
   /**
@@ -128,6 +132,7 @@ export class ResultsView {
    */
   showTheory(meta: ExperimentMeta, merged: AnyResult, runValues: ParamValues, previous: AnyResult): void {
     this.render(meta, merged, runValues);
+    this.liveTheory = true;
     byId('results').dataset.theory = 'live';
     // Headline numbers the new theory changed are current: marked, so they read apart from the simulation's.
     const before = new Map(meta.headline(previous, runValues).map((item) => [item.key, item.value]));
@@ -142,6 +147,7 @@ export class ResultsView {
   show(meta: ExperimentMeta, result: AnyResult, values: ParamValues, partial?: PartialRun, openedFrom?: string): void {
     this.setStale(false);
     this.markOutdated(false);
+    this.liveTheory = false;
     delete byId('results').dataset.theory;
     this.ghosts.prepare(meta, values);
     this.render(meta, result, values, partial, openedFrom);

@@ -47,6 +47,8 @@ export class StatusView {
   private started = 0;
   private fraction = 0;
   private label = '';
+  /** The status last shown (the DOM's data-status is written from it, never read back). */
+  private shown: RunStatus = 'idle';
   private ticker: ReturnType<typeof setInterval> | undefined;
   private settle!: () => void;
   /**
@@ -60,6 +62,7 @@ export class StatusView {
   }
 
   set(status: RunStatus, detail = ''): void {
+    this.shown = status;
     document.body.dataset.status = status;
     if (status !== 'idle' && status !== 'running') this.settle();
     const seconds = this.elapsed().toFixed(1);
@@ -140,7 +143,7 @@ export class StatusView {
   }
 
   private drawRunning(): void {
-    if (document.body.dataset.status !== 'running') return;
+    if (this.shown !== 'running') return;
     this.progressText.textContent = runningText(this.fraction, this.elapsed(), this.label);
     this.progressText.title = this.label; // the line may be cut on a narrow panel
   }

@@ -131,7 +131,6 @@ ToleranceCurve toleranceCurve(const InteractionResult& r, double unit) {
   return {tau, raw, visible, guaranteed};
 }
 
-std::optional<int> unlessNegative(int x) { return x >= 0 ? std::optional<int>(x) : std::nullopt; }
 
 InteractionReport report(HeadChoice&& c, const InteractionResult& r, const InteractionOptions& o, int n) {
   InteractionReport out;

@@ -88,7 +88,6 @@ std::vector<Json> plan(const ParamValues& v, const Inputs& inputs) {
   return jobs;
 }
 
-std::optional<int> unlessNegative(int x) { return x >= 0 ? std::optional<int>(x) : std::nullopt; }
 
 ZooTableRow tableRow(const ZooRow& r) {
   return {r.family, r.variant, r.betaMult, r.rVis, r.rRawTau, r.rVisTau, r.rEffRaw, r.rEffVis, r.kSvd, r.lowerBound,
@@ -98,23 +97,11 @@ ZooTableRow tableRow(const ZooRow& r) {
 
 // What summarizeZoo reads of a row.
 ZooRow zooRowOf(const ZooTableRow& t) {
-  ZooRow r;
-  r.family = t.family;
-  r.variant = t.variant;
-  r.betaMult = t.betaMult;
-  r.rVis = t.rVis;
-  r.rRawTau = t.rRawTau;
-  r.rVisTau = t.rVisTau;
-  r.rEffRaw = t.rEffRaw;
-  r.rEffVis = t.rEffVis;
-  r.kSvd = t.kSvd;
-  r.lowerBound = t.lowerBound;
-  r.lowerBounds.poolData = t.lowerBoundPoolData;
-  r.kComb = t.kComb;
-  r.nonVacuous = t.nonVacuous;
-  r.reductionTau = t.reductionTau;
-  r.reductionEff = t.reductionEff;
-  return r;
+  LowerBounds bounds;
+  bounds.poolData = t.lowerBoundPoolData;
+  return {t.family,  t.variant, t.betaMult,   t.rVis, t.rRawTau,         t.rVisTau,        t.rEffRaw,
+          t.rEffVis, t.kSvd,    t.lowerBound, bounds, t.kComb, /*combRank*/ -1, /*combDegree*/ -1,
+          t.nonVacuous, t.reductionTau, t.reductionEff};
 }
 
 Json runJob(const Job& job, const Progress& progress) {

@@ -33,12 +33,11 @@ struct PoolGain {
 };
 ATTNLAB_FIELDS(PoolGain, pool, snrGain)
 
-struct RidgePoint {
-  int pool = 0;
-  double mu2 = 0;
+struct RidgeMeasures {
   MeanSd accuracy, trainAccuracy;
 };
-ATTNLAB_FIELDS(RidgePoint, pool, mu2, accuracy, trainAccuracy)
+ATTNLAB_FIELDS(RidgeMeasures, accuracy, trainAccuracy)
+using RidgePoint = Joined<PoolAt, RidgeMeasures>;
 
 struct RidgeSweep {
   std::vector<PoolGain> pools;
@@ -122,27 +121,15 @@ std::string checkJobResult(const Job& job, const Json& r) {
 Json combine(const ParamValues& v, const Json& finished) {
   const std::vector<std::string> pools = splitPools("pools", v.text("pools"));
   const std::vector<double> mu2 = v.reals("mu2");
-  std::map<std::pair<int, int>, std::map<int, std::pair<double, double>>> byPoint;
   std::map<int, double> gains;
-  for (const auto& entry : finished) {
-    const Json& r = entry.at("result");
-    byPoint[{r.at("pool").get<int>(), r.at("point").get<int>()}][r.at("seedIndex").get<int>()] = {
-        r.at("accuracy").get<double>(), r.at("trainAccuracy").get<double>()};
-    gains[r.at("pool").get<int>()] = r.at("snrGain").get<double>();
-  }
+  for (const auto& entry : finished) gains[entry.at("result").at("pool").get<int>()] = entry.at("result").at("snrGain").get<double>();
   RidgeSweep out;
   for (std::size_t p = 0; p < pools.size(); ++p) {
     const auto gain = gains.find(static_cast<int>(p));
     out.pools.push_back({pools[p], gain == gains.end() ? 0.0 : gain->second});
   }
-  for (const auto& [key, seeds] : byPoint) {
-    std::vector<double> test, train;
-    for (const auto& [seedIndex, values] : seeds) {
-      test.push_back(values.first);
-      train.push_back(values.second);
-    }
-    out.points.push_back({key.first, mu2.at(key.second), meanSd(test), meanSd(train)});
-  }
+  for (const SeedMeans& m : seedMeans(finished, "accuracy", "trainAccuracy"))
+    out.points.emplace_back(PoolAt{m.pool, mu2.at(m.point)}, RidgeMeasures{m.first, m.second});
   out.jobsDone = static_cast<std::int64_t>(finished.size());
   out.jobsTotal = v.integer("seeds") * static_cast<std::int64_t>(pools.size() * mu2.size());
   return resultJson(out);

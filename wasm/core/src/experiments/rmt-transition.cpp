@@ -120,12 +120,11 @@ struct TransitionTheory {
 };
 ATTNLAB_FIELDS(TransitionTheory, delta, gamma, rhoPopulation, rhoSample, lambdaPlus, pools)
 
-struct TransitionPoint {
-  int pool = 0;
-  double mu2 = 0;
+struct TransitionMeasures {
   MeanSd overlap, eigenvalue;
 };
-ATTNLAB_FIELDS(TransitionPoint, pool, mu2, overlap, eigenvalue)
+ATTNLAB_FIELDS(TransitionMeasures, overlap, eigenvalue)
+using TransitionPoint = Joined<PoolAt, TransitionMeasures>;
 
 struct TransitionSweep {
   TransitionTheory theory;
@@ -210,7 +209,6 @@ Json runJob(const Job& job, const Progress& progress) {
 
 Json combine(const ParamValues& v, const Json& finished) {
   const TransitionSetup s = setup(v, nullptr, false);  // R may be a file: the jobs carry the poolings
-  std::map<std::pair<int, int>, std::map<int, std::pair<double, double>>> byPoint;  // (pool, point) -> seed -> values
   std::map<int, PoolEntry> entries;
   for (const auto& entry : finished) {
     const Json& r = entry.at("result");
@@ -221,18 +219,10 @@ Json combine(const ParamValues& v, const Json& finished) {
     pool.pooling = {q.at("alpha").get<double>(), q.at("kappa").get<double>(), q.at("snrGain").get<double>(),
                     q.at("weightSum").get<double>()};
     entries.emplace(r.at("pool").get<int>(), pool);
-    byPoint[{r.at("pool").get<int>(), r.at("point").get<int>()}][r.at("seedIndex").get<int>()] = {
-        r.at("overlap").get<double>(), r.at("eigenvalue").get<double>()};
   }
   TransitionSweep out;
-  for (const auto& [key, seeds] : byPoint) {
-    std::vector<double> overlaps, eigenvalues;
-    for (const auto& [seedIndex, values] : seeds) {  // seed order: the same numbers whatever the job order
-      overlaps.push_back(values.first);
-      eigenvalues.push_back(values.second);
-    }
-    out.points.push_back({key.first, s.mu2.at(key.second), meanSd(overlaps), meanSd(eigenvalues)});
-  }
+  for (const SeedMeans& m : seedMeans(finished, "overlap", "eigenvalue"))
+    out.points.emplace_back(PoolAt{m.pool, s.mu2.at(m.point)}, TransitionMeasures{m.first, m.second});
   std::vector<PoolEntry> ordered;  // pools in the order listed; one with no finished job is left out
   for (const auto& [index, pool] : entries) ordered.push_back(pool);
   out.theory = transitionTheory(s, ordered);

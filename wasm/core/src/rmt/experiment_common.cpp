@@ -1,5 +1,6 @@
 // Common parameters and readers of the paper-2 experiments (see attnlab/rmt/experiments.hpp).
 #include <cmath>
+#include <map>
 #include <numeric>
 
 #include "attnlab/rmt/experiments.hpp"
@@ -168,6 +169,25 @@ MeanSd meanSd(const std::vector<double>& values) {
   for (double x : values) ss += (x - mean) * (x - mean);
   const double sd = values.size() > 1 ? std::sqrt(ss / (values.size() - 1)) : 0.0;
   return {mean, sd, static_cast<int>(values.size())};
+}
+
+std::vector<SeedMeans> seedMeans(const Json& finished, const std::string& first, const std::string& second) {
+  std::map<std::pair<int, int>, std::map<int, std::pair<double, double>>> byPoint;  // (pool, point) -> seed -> values
+  for (const auto& entry : finished) {
+    const Json& r = entry.at("result");
+    byPoint[{r.at("pool").get<int>(), r.at("point").get<int>()}][r.at("seedIndex").get<int>()] = {
+        r.at(first).get<double>(), r.at(second).get<double>()};
+  }
+  std::vector<SeedMeans> out;
+  for (const auto& [key, seeds] : byPoint) {
+    std::vector<double> a, b;
+    for (const auto& [seedIndex, values] : seeds) {
+      a.push_back(values.first);
+      b.push_back(values.second);
+    }
+    out.push_back({key.first, key.second, meanSd(a), meanSd(b)});
+  }
+  return out;
 }
 
 }  // namespace attnlab

@@ -67,6 +67,8 @@ struct NamedLowerBounds {
 ATTNLAB_NAMED_FIELDS(NamedLowerBounds, (frobenius, "LB-F"), (diagonal, "LB-DD"), (poolGeometric, "LB-POOL-GEO"),
                      (poolData, "LB-POOL-DATA"))
 NamedLowerBounds namedLowerBounds(const LowerBounds& b);
+// A certificate's rank or degree as a result writes it: null where the library says none (-1).
+inline std::optional<int> unlessNegative(int x) { return x >= 0 ? std::optional<int>(x) : std::nullopt; }
 
 // A point's result: its certificates and how they were obtained.
 struct PointOutcome {

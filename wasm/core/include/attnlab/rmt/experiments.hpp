@@ -82,5 +82,18 @@ struct MeanSd {
 };
 ATTNLAB_FIELDS(MeanSd, mean, sd, n)
 MeanSd meanSd(const std::vector<double>& values);
+// A pooled sweep's point: which pool (its index in the pools list) at which μ²; a point's measures follow.
+struct PoolAt {
+  int pool = 0;
+  double mu2 = 0;
+};
+ATTNLAB_FIELDS(PoolAt, pool, mu2)
+// A pooled sweep's finished jobs grouped by (pool, point): two measures' mean, sd and count over the seeds,
+// taken in seed order, so the numbers are the same whatever order the jobs finished in.
+struct SeedMeans {
+  int pool = 0, point = 0;
+  MeanSd first, second;
+};
+std::vector<SeedMeans> seedMeans(const Json& finished, const std::string& first, const std::string& second);
 
 }  // namespace attnlab
