@@ -48,58 +48,112 @@ double certificateDimension(DimensionRule rule, int dim, int g) {
 
 namespace {
 
-// One row: fills approx (unnormalised p_ij, may be null) and returns the row-relative l1 error.
-double chebyshevRow(const Eigen::Ref<const Eigen::RowVectorXd>& row, int g, std::vector<double>& a,
-                    double* approx) {
-  const Eigen::Index n = row.size();
-  const double hi = row.maxCoeff(), lo = row.minCoeff(), h = (hi - lo) / 2;
-  double z = 0;
-  for (Eigen::Index j = 0; j < n; ++j) z += std::exp(row(j) - hi);
-  if (h == 0) {  // a constant row is matched exactly by the constant polynomial
-    if (approx) std::fill(approx, approx + n, 1.0);
-    return 0;
-  }
-  const double pi = std::acos(-1.0);
-  a.assign(g + 1, 0.0);
-  for (int k = 0; k <= g; ++k) {
-    const double theta = pi * (k + 0.5) / (g + 1);
-    const double f = std::exp(h * (std::cos(theta) - 1));
-    for (int m = 0; m <= g; ++m) a[m] += f * std::cos(m * theta);
-  }
-  for (int m = 0; m <= g; ++m) a[m] *= 2.0 / (g + 1);
-  a[0] /= 2;
-  double err = 0;
-  for (Eigen::Index j = 0; j < n; ++j) {
-    const double y = (row(j) - lo) / h - 1;
-    double b1 = 0, b2 = 0;  // Clenshaw: b_m = 2y b_{m+1} - b_{m+2} + a_m, m = g..1
-    for (int m = g; m >= 1; --m) {
-      const double b = 2 * y * b1 - b2 + a[m];
-      b2 = b1;
-      b1 = b;
-    }
-    const double p = y * b1 - b2 + a[0];
-    if (approx) approx[j] = p;
-    err += std::fabs(p - std::exp(row(j) - hi));
-  }
-  return err / z;
+// One row's range and its exponentials e_j = exp(L_ij - hi) with their sum Z (summed in order j = 0, 1, ...).
+RowRange rowExps(const Eigen::Ref<const Eigen::RowVectorXd>& row, double* e) {
+  RowRange r{row.maxCoeff(), row.minCoeff(), 0};
+  for (Eigen::Index j = 0; j < row.size(); ++j) r.z += (e[j] = std::exp(row(j) - r.hi));
+  return r;
 }
+
+// What every row of one degree g shares: the nodes' cosines cos(theta_k) and cos(m theta_k), theta_k = pi (k + 1/2)/(g + 1),
+// computed once per degree instead of once per row; and the row-length scratch of the evaluation. A row's arithmetic is the
+// same, operation for operation, as when each row computed its own (the same numbers, bit for bit).
+class ChebyshevRows {
+ public:
+  ChebyshevRows(int g, Eigen::Index n) : g_(g), a_(g + 1), cosTheta_(g + 1), cosMTheta_((g + 1) * (g + 1)) {
+    if (g < 0) throw std::invalid_argument("degree g must be >= 0");
+    const double pi = std::acos(-1.0);
+    for (int k = 0; k <= g; ++k) {
+      const double theta = pi * (k + 0.5) / (g + 1);
+      cosTheta_[k] = std::cos(theta);
+      for (int m = 0; m <= g; ++m) cosMTheta_[k * (g + 1) + m] = std::cos(m * theta);
+    }
+    for (auto* v : {&e_, &y_, &b1_, &b2_}) v->resize(n);
+  }
+
+  // A row whose exponentials are not at hand: fills approx (unnormalised p_ij, may be null), returns the row-relative
+  // l1 error.
+  double row(const Eigen::Ref<const Eigen::RowVectorXd>& row, double* approx) {
+    return rowWith(row, rowExps(row, e_.data()), e_.data(), approx);
+  }
+
+  // The same from the row's range and exponentials e.
+  double rowWith(const Eigen::Ref<const Eigen::RowVectorXd>& row, const RowRange& range, const double* e, double* approx) {
+    const Eigen::Index n = row.size();
+    const double lo = range.lo, h = (range.hi - lo) / 2;
+    if (h == 0) {  // a constant row is matched exactly by the constant polynomial
+      if (approx) std::fill(approx, approx + n, 1.0);
+      return 0;
+    }
+    coefficients(h);
+    // Clenshaw, all j at once (independent lanes): b_m = 2y b_{m+1} - b_{m+2} + a_m, m = g..1.
+    for (Eigen::Index j = 0; j < n; ++j) {
+      y_[j] = (row(j) - lo) / h - 1;
+      b1_[j] = 0;
+      b2_[j] = 0;
+    }
+    for (int m = g_; m >= 1; --m) {
+      const double am = a_[m];
+      for (Eigen::Index j = 0; j < n; ++j) {
+        const double b = 2 * y_[j] * b1_[j] - b2_[j] + am;
+        b2_[j] = b1_[j];
+        b1_[j] = b;
+      }
+    }
+    double err = 0;
+    for (Eigen::Index j = 0; j < n; ++j) {
+      const double p = y_[j] * b1_[j] - b2_[j] + a_[0];
+      if (approx) approx[j] = p;
+      err += std::fabs(p - e[j]);
+    }
+    return err / range.z;
+  }
+
+ private:
+  // Chebyshev coefficients of x -> exp(h (x - 1)) on [-1, 1] at the g + 1 nodes.
+  void coefficients(double h) {
+    std::fill(a_.begin(), a_.end(), 0.0);
+    for (int k = 0; k <= g_; ++k) {
+      const double f = std::exp(h * (cosTheta_[k] - 1));
+      const double* c = &cosMTheta_[k * (g_ + 1)];
+      for (int m = 0; m <= g_; ++m) a_[m] += f * c[m];
+    }
+    for (int m = 0; m <= g_; ++m) a_[m] *= 2.0 / (g_ + 1);
+    a_[0] /= 2;
+  }
+
+  int g_;
+  std::vector<double> a_, cosTheta_, cosMTheta_;
+  std::vector<double> e_, y_, b1_, b2_;  // exp(L_ij - hi), the nodes' variable y_j and the Clenshaw recurrence
+};
 
 }  // namespace
 
 double chebyshevError(const RowMatrix& logits, int g) {
-  if (g < 0) throw std::invalid_argument("degree g must be >= 0");
-  std::vector<double> a;
+  ChebyshevRows rows(g, logits.cols());
   double worst = 0;
-  for (Eigen::Index i = 0; i < logits.rows(); ++i) worst = std::max(worst, chebyshevRow(logits.row(i), g, a, nullptr));
+  for (Eigen::Index i = 0; i < logits.rows(); ++i) worst = std::max(worst, rows.row(logits.row(i), nullptr));
+  return worst;
+}
+
+ChebyshevScan::ChebyshevScan(const RowMatrix& logits) : logits_(logits), exps_(logits.rows(), logits.cols()) {
+  ranges_.reserve(logits.rows());
+  for (Eigen::Index i = 0; i < logits.rows(); ++i) ranges_.push_back(rowExps(logits.row(i), exps_.row(i).data()));
+}
+
+double ChebyshevScan::error(int g) const {
+  ChebyshevRows rows(g, logits_.cols());
+  double worst = 0;
+  for (Eigen::Index i = 0; i < logits_.rows(); ++i)
+    worst = std::max(worst, rows.rowWith(logits_.row(i), ranges_[i], exps_.row(i).data(), nullptr));
   return worst;
 }
 
 RowMatrix chebyshevApproximation(const RowMatrix& logits, int g) {
-  if (g < 0) throw std::invalid_argument("degree g must be >= 0");
   RowMatrix m(logits.rows(), logits.cols());
-  std::vector<double> a;
+  ChebyshevRows rows(g, logits.cols());
   for (Eigen::Index i = 0; i < logits.rows(); ++i) {
-    chebyshevRow(logits.row(i), g, a, m.row(i).data());
+    rows.row(logits.row(i), m.row(i).data());
     const double hi = logits.row(i).maxCoeff();
     m.row(i) /= (logits.row(i).array() - hi).exp().sum();  // divide by Z_i: approximates P (F2)
   }
@@ -117,18 +171,26 @@ ChebCertificate chebyshevCertificate(const RowMatrix& logits, DimensionRule rule
     c.verifiedError = maxRowL1(rowSoftmax(logits));
     return c;
   }
-  for (int g = 0; g <= maxDegree; ++g) {
-    const double dg = certificateDimension(rule, dim, g);
-    c.errors.push_back(chebyshevError(logits, g));
-    c.dims.push_back(dg);
-    if (c.errors.back() <= eps && dg < n) {
-      c.k = static_cast<int>(dg);
-      c.degree = g;
-      c.error = c.errors.back();
-      c.verifiedError = maxRowL1Difference(rowSoftmax(logits), chebyshevApproximation(logits, g));
-      return c;
+  int found = -1;
+  {
+    const ChebyshevScan scan(logits);  // released before the approximation below: the peak stays P, M and L
+    for (int g = 0; g <= maxDegree; ++g) {
+      const double dg = certificateDimension(rule, dim, g);
+      c.errors.push_back(scan.error(g));
+      c.dims.push_back(dg);
+      if (c.errors.back() <= eps && dg < n) {
+        found = g;
+        break;
+      }
+      if (dg >= n) break;
     }
-    if (dg >= n) break;
+  }
+  if (found >= 0) {
+    c.k = static_cast<int>(c.dims.back());
+    c.degree = found;
+    c.error = c.errors.back();
+    c.verifiedError = maxRowL1Difference(rowSoftmax(logits), chebyshevApproximation(logits, found));
+    return c;
   }
   c.k = n;  // M = P: exact, rank <= n
   c.vacuous = true;

@@ -98,15 +98,20 @@ CombinedCertificate combinedCertificate(const RowMatrix& p, const Truncations& t
     if (r > 0 && r + 1 >= c.k) break;  // docs/theory/rank.md#combined-certificate: C(r+1, 1) >= best ends the r-loop
     if (residual[r] > eps) continue;
     const RowMatrix lr = t.at(r);
-    for (int g = 0; g <= 200; ++g) {
-      const double dim = polynomialDimension(r, g);
-      if (dim >= c.k) break;
-      const double bound = residual[r] + chebyshevError(lr, g);
-      if (bound > eps) continue;
-      c = CombinedCertificate{static_cast<int>(dim), r, g, false, bound, 0};
-      best = chebyshevApproximation(lr, g);
-      break;
+    int found = -1;
+    {
+      const ChebyshevScan scan(lr);  // released before the approximation: the peak stays L_r, the best M and the new one
+      for (int g = 0; g <= 200; ++g) {
+        const double dim = polynomialDimension(r, g);
+        if (dim >= c.k) break;
+        const double bound = residual[r] + scan.error(g);
+        if (bound > eps) continue;
+        c = CombinedCertificate{static_cast<int>(dim), r, g, false, bound, 0};
+        found = g;
+        break;
+      }
     }
+    if (found >= 0) best = chebyshevApproximation(lr, found);
   }
   c.verifiedError = c.vacuous ? 0 : maxRowL1Difference(p, best);
   return c;

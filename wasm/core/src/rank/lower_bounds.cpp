@@ -1,6 +1,7 @@
 // Lower bounds (docs/theory/rank.md#lower-bounds, #facts: F4, F5, F6). Each is rigorous on its own.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 #include "attnlab/rank/error.hpp"
@@ -105,9 +106,33 @@ std::vector<int> nearestCells(const RowMatrix& points, const std::vector<int>& c
   return cell;
 }
 
-double overlap(const RowMatrix& p, int i, int r) { return p.row(i).cwiseMin(p.row(r)).sum(); }
-
 }  // namespace
+
+// Whether sum_j min(P_ij, P_rj) > delta, the sum taken in order j = 0, 1, ... (as the wasm build's Eigen summed it).
+// First four running sums side by side (the fast part): with terms >= 0, both that sum and the in-order one lie within
+// (n - 1) u of the exact sum in relative terms (u = DBL_EPSILON / 2), so only a sum within a few n DBL_EPSILON of delta
+// needs the in-order sum to decide; it stops at the first partial sum above delta (partial sums only grow).
+bool overlapExceeds(const RowMatrix& p, int i, int r, double delta) {
+  const double *a = p.row(i).data(), *b = p.row(r).data();
+  const Eigen::Index n = p.cols();
+  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  Eigen::Index j = 0;
+  for (; j + 4 <= n; j += 4) {
+    s0 += std::min(a[j], b[j]);
+    s1 += std::min(a[j + 1], b[j + 1]);
+    s2 += std::min(a[j + 2], b[j + 2]);
+    s3 += std::min(a[j + 3], b[j + 3]);
+  }
+  for (; j < n; ++j) s0 += std::min(a[j], b[j]);
+  const double fast = (s0 + s1) + (s2 + s3);
+  const double margin = 4.0 * double(n + 4) * std::numeric_limits<double>::epsilon() * fast;
+  if (fast > delta + margin) return true;
+  if (fast < delta - margin) return false;
+  double sum = 0;
+  for (j = 0; j < n; ++j)
+    if ((sum += std::min(a[j], b[j])) > delta) return true;
+  return false;
+}
 
 int geometricPoolingBound(const RowMatrix& p, const RowMatrix& points, double beta, double eps,
                           const GeoPoolingOptions& options) {
@@ -137,7 +162,7 @@ int dataPoolingBound(const RowMatrix& p, double eps, const std::vector<double>& 
     for (int i : order) {
       bool separate = true;
       for (int r : centres)
-        if (overlap(p, i, r) > delta) { separate = false; break; }
+        if (overlapExceeds(p, i, r, delta)) { separate = false; break; }
       if (separate) centres.push_back(i);
     }
     if (static_cast<int>(centres.size()) <= best) continue;

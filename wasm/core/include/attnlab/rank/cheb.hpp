@@ -23,6 +23,21 @@ double certificateDimension(DimensionRule rule, int dim, int g);
 
 // chebErr(g) = max_i sum_j |p_ij - exp(L_ij - hi_i)| / sum_j exp(L_ij - hi_i) (docs/theory/rank.md#chebyshev-certificate).
 double chebyshevError(const RowMatrix& logits, int g);
+// chebErr(g) for a scan over g: each row's range and exp(L_ij - hi_i) with its sum computed once, not once per degree
+// (the same numbers as chebyshevError). Holds one more matrix the size of the logits, which must outlive it.
+struct RowRange {
+  double hi, lo, z;  // a row's largest and smallest logit and Z = sum_j exp(L_ij - hi)
+};
+class ChebyshevScan {
+ public:
+  explicit ChebyshevScan(const RowMatrix& logits);
+  double error(int g) const;
+
+ private:
+  const RowMatrix& logits_;
+  RowMatrix exps_;
+  std::vector<RowRange> ranges_;
+};
 // The normalised approximation M_ij = p_ij / Z_i of softmax(L) whose row errors chebyshevError measures.
 RowMatrix chebyshevApproximation(const RowMatrix& logits, int g);
 
@@ -41,7 +56,8 @@ struct ChebCertificate {
 ChebCertificate chebyshevCertificate(const RowMatrix& logits, DimensionRule rule, int dim, double eps,
                                      int maxDegree = 200);
 
-// Bytes held: P, the approximation and a row of coefficients.
+// Bytes held: at most three matrices the size of the logits besides them (the scan's exponentials, then P and the
+// approximation), and rows of coefficients.
 double chebyshevCertificateBytes(int nq, int nk);
 
 }  // namespace attnlab

@@ -31,6 +31,9 @@ struct GeoPoolingOptions {  // [default] the grid of docs/theory/rank.md#lower-b
 int geometricPoolingBound(const RowMatrix& p, const RowMatrix& points, double beta, double eps,
                           const GeoPoolingOptions& options = {});
 
+// Whether rows i and r of P (entries >= 0) overlap by more than delta: sum_j min(P_ij, P_rj) > delta, the sum taken
+// in order j = 0, 1, ... (fast where the sum is far from delta, exact always).
+bool overlapExceeds(const RowMatrix& p, int i, int r, double delta);
 // LB-POOL-DATA (geometry-free): rows accepted while their overlap sum_j min(P_ij, P_rj) <= delta.
 int dataPoolingBound(const RowMatrix& p, double eps,
                      const std::vector<double>& deltas = {0.02, 0.05, 0.1, 0.2, 0.3, 0.45});
