@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <regex>
+#include <vector>
 
 #include "attnlab/command_line.hpp"
 #include "attnlab/decimal.hpp"
@@ -200,6 +201,21 @@ TEST_CASE("command line: --syntax is the syntax the core reads", "[command-line]
     double x = 0;
     CHECK(std::regex_match(text, decimal) == attnlab::parseDecimal(text, x));
   }
+  // The core reads the pattern by hand (no std::regex in the module): the same language on every text of
+  // up to five characters over the pattern's alphabet (and one more).
+  const std::string alphabet = "-+.eE1x";
+  std::vector<std::string> texts{""};
+  for (std::size_t len = 0, from = 0; len < 5; ++len) {
+    const std::size_t to = texts.size();
+    for (std::size_t t = from; t < to; ++t)
+      for (char c : alphabet) texts.push_back(texts[t] + c);
+    from = to;
+  }
+  for (const std::string& text : texts) {
+    INFO("'" << text << "'");
+    CHECK(std::regex_match(text, decimal) == attnlab::matchesDecimal(text));
+  }
+  CHECK(texts.size() > 19000);
   double x = 0;
   const std::size_t longest = syntax.at("decimal").at("maxLength").get<std::size_t>();
   CHECK(attnlab::parseDecimal(std::string(longest, '1'), x));

@@ -16,6 +16,8 @@ constexpr std::size_t kDecimalMaxLength = 64;
 // True when the whole of `text` is -?(digits[.digits]|.digits)([eE][-+]?digits)? (at most 64 characters)
 // and its value is finite; "0x10", "+16", " 16", "1e999", "inf" and "nan" are not numbers here.
 bool parseDecimal(const std::string& text, double& value);
+// True when the whole of `text` is in kDecimalPattern's language (any length, any value).
+bool matchesDecimal(const std::string& text);
 
 // How the refusals name it: "a plain decimal number (such as 0.5 or 1e-3)".
 constexpr const char* kDecimalForm = "a plain decimal number (such as 0.5 or 1e-3)";
