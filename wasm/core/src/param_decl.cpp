@@ -3,10 +3,9 @@
 // Reading user values against it is schema.cpp's validate().
 #include <algorithm>
 #include <cmath>
-#include <iomanip>
-#include <sstream>
 
 #include "attnlab/schema.hpp"
+#include "attnlab/text.hpp"
 
 namespace attnlab {
 namespace {
@@ -26,10 +25,8 @@ const char* kindName(ParamKind k) {
 bool isList(ParamKind k) { return k == ParamKind::IntList || k == ParamKind::RealList; }
 
 std::string fmt(double x) {
-  std::ostringstream s;
-  if (x == std::floor(x) && std::fabs(x) < 1e16) s << static_cast<std::int64_t>(x);
-  else s << std::setprecision(15) << x;
-  return s.str();
+  if (x == std::floor(x) && std::fabs(x) < 1e16) return std::to_string(static_cast<std::int64_t>(x));
+  return formatNumber(x, 15);
 }
 
 std::string rangeText(const ParamDecl& p) {
@@ -174,11 +171,10 @@ std::string helpTable(const std::vector<ParamDecl>& schema) {
     wDef = std::max(wDef, defaultText(p.defaultValue).size());
     wRange = std::max(wRange, rangeText(p).size());
   }
-  std::ostringstream out;
+  std::string out;
   const auto row = [&](const std::string& k, const std::string& d, const std::string& r, const std::string& u,
                        const std::string& h) {
-    out << std::left << std::setw(static_cast<int>(wKey) + 2) << k << std::setw(static_cast<int>(wDef) + 2) << d
-        << std::setw(static_cast<int>(wRange) + 2) << r << std::setw(static_cast<int>(wUnit) + 2) << u << h << '\n';
+    out += padRight(k, wKey + 2) + padRight(d, wDef + 2) + padRight(r, wRange + 2) + padRight(u, wUnit + 2) + h + '\n';
   };
   row("key", "default", "range", "unit", "help");
   for (const auto& p : schema) {
@@ -186,7 +182,7 @@ std::string helpTable(const std::vector<ParamDecl>& schema) {
     if (isList(p.kind)) range += " x" + std::to_string(p.maxCount);
     row(p.key, defaultText(p.defaultValue), range, p.unit, p.help);
   }
-  return out.str();
+  return out;
 }
 
 }  // namespace attnlab

@@ -1,16 +1,14 @@
 #include "attnlab/params.hpp"
 
-#include <sstream>
+#include "attnlab/text.hpp"
 
 namespace attnlab {
 
 void requireMemory(double estimatedBytes, double budgetBytes, const std::string& what) {
   if (estimatedBytes > budgetBytes) {
-    std::ostringstream s;
-    s.precision(4);
-    s << what << " needs about " << estimatedBytes / (1024.0 * 1024.0) << " MiB, beyond the memory budget of "
-      << budgetBytes / (1024.0 * 1024.0) << " MiB (parameter budget); choose smaller sizes or raise budget";
-    throw ParamError(s.str());
+    throw ParamError(what + " needs about " + formatNumber(estimatedBytes / (1024.0 * 1024.0), 4) +
+                     " MiB, beyond the memory budget of " + formatNumber(budgetBytes / (1024.0 * 1024.0), 4) +
+                     " MiB (parameter budget); choose smaller sizes or raise budget");
   }
 }
 

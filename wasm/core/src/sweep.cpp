@@ -1,9 +1,9 @@
 // A sweep's plan and its job lines (attnlab/sweep.hpp); the shards the jobs write are sweep_shards.cpp's.
 #include "attnlab/sweep.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <sstream>
 
 #include "attnlab/params.hpp"
 #include "sweep_detail.hpp"
@@ -144,9 +144,11 @@ Outcome readSweepJobs(const std::string& id, const std::string& fileName, const 
   Outcome out;
   out.badInput = true;
   Json lines = Json::array();
-  std::istringstream stream(text);
   std::string line;
-  for (int number = 1; std::getline(stream, line); ++number) {
+  for (std::size_t at = 0, number = 1; at < text.size(); ++number) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    line = text.substr(at, end - at);
+    at = end + 1;
     if (line.empty()) continue;
     const std::string where = fileName + " line " + std::to_string(number);
     Json job = Json::parse(line, nullptr, false);

@@ -5,13 +5,12 @@
 // the effective dimensions, and the rank certificates (U1, U5, lower bounds).
 #include <algorithm>
 #include <cmath>
-#include <iomanip>
 #include <optional>
-#include <sstream>
 
 #include "attnlab/params.hpp"
 #include "attnlab/rank/experiments.hpp"
 #include "attnlab/rank/zoo.hpp"
+#include "attnlab/text.hpp"
 
 namespace attnlab {
 namespace {
@@ -181,11 +180,7 @@ Json run(const Job& job, const Progress& progress) {
   InteractionReport result = report(std::move(c), r, o, n);
   // docs/theory/rank.md#approximate-subspaces guarantees e(r_vis(τ)) <= 2·tanh(τ/2); a measured error above it means the logits are
   // beyond what double precision resolves (a huge entry), and the bound must not read as a guarantee.
-  const auto number = [](double x) {
-    std::ostringstream text;
-    text << std::setprecision(4) << x;
-    return text.str();
-  };
+  const auto number = [](double x) { return formatNumber(x, 4); };
   for (const ToleranceDimension& t : r.tolerance)
     if (!(t.measuredError <= t.guaranteedError * (1 + 1e-9) + 1e-12))
       result.warnings.push_back("at τ = " + number(t.tau) + " the measured error " + number(t.measuredError) +

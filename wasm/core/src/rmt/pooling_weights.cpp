@@ -2,13 +2,13 @@
 // closed forms (docs/theory/rmt.md#pooling-schemes, #optimal-weights, #causal-weights, #prefix-model).
 #include <cmath>
 #include <cstdlib>
-#include <sstream>
 #include <stdexcept>
 
 #include "attnlab/decimal.hpp"
 #include "attnlab/rmt/checks.hpp"
 #include "attnlab/rmt/weights.hpp"
 #include "attnlab/schema.hpp"
+#include "attnlab/text.hpp"
 
 namespace attnlab {
 namespace {
@@ -94,9 +94,8 @@ Eigen::VectorXd poolingWeights(const PoolingSpec& pooling, const Eigen::MatrixXd
     case PoolingKind::Custom: break;
   }
   if (static_cast<int>(pooling.custom.size()) != T) {
-    std::ostringstream m;
-    m << "custom weights need T = " << T << " values, got " << pooling.custom.size();
-    throw std::invalid_argument(m.str());
+    const std::string m = text("custom weights need T = ", T, " values, got ", pooling.custom.size());
+    throw std::invalid_argument(m);
   }
   Eigen::VectorXd w = Eigen::Map<const Eigen::VectorXd>(pooling.custom.data(), T);
   if (!w.allFinite() || (w.array() == 0).all())
@@ -116,9 +115,8 @@ Eigen::VectorXd poolingWeights(const PoolingSpec& pooling, const Eigen::MatrixXd
 PoolingScalars poolingScalars(const Eigen::VectorXd& w, const Eigen::MatrixXd& R) {
   validateCorrelation(R);
   if (w.size() != R.rows()) {
-    std::ostringstream m;
-    m << "weights need T = " << R.rows() << " values, got " << w.size();
-    throw std::invalid_argument(m.str());
+    const std::string m = text("weights need T = ", R.rows(), " values, got ", w.size());
+    throw std::invalid_argument(m);
   }
   PoolingScalars s;
   s.alpha = w.dot(R * w);  // docs/theory/rmt.md#snr

@@ -1,13 +1,13 @@
 // Positional correlation R: builders, validation, parsing and ±1 sign samplers (docs/theory/rmt.md#sequences, #positional-correlation).
 #include <cmath>
 #include <cstdlib>
-#include <sstream>
 #include <stdexcept>
 
 #include "attnlab/decimal.hpp"
 #include "attnlab/rmt/checks.hpp"
 #include "attnlab/rmt/weights.hpp"
 #include "attnlab/schema.hpp"
+#include "attnlab/text.hpp"
 
 namespace attnlab {
 namespace {
@@ -21,33 +21,24 @@ void checkLength(int T) { requireIntInRange("T", T, 1, kMaxSequenceLength); }
 }  // namespace
 
 void validateCorrelation(const Eigen::MatrixXd& R, double tol) {
-  std::ostringstream m;
-  if (R.rows() != R.cols() || R.rows() < 1) {
-    m << "R must be a square T x T matrix, got " << R.rows() << " x " << R.cols();
-    refuse(m.str());
-  }
+  if (R.rows() != R.cols() || R.rows() < 1) refuse(text("R must be a square T x T matrix, got ", R.rows(), " x ", R.cols()));
   const Eigen::Index T = R.rows();
   for (Eigen::Index i = 0; i < T; ++i)
     for (Eigen::Index j = 0; j < T; ++j) {
       if (!std::isfinite(R(i, j)) || std::abs(R(i, j)) > 1 + tol) {
-        m << "R entries must be finite numbers in [-1, 1]: R[" << i << "][" << j << "] = " << R(i, j);
-        refuse(m.str());
+        refuse(text("R entries must be finite numbers in [-1, 1]: R[", i, "][", j, "] = ", R(i, j)));
       }
       if (std::abs(R(i, j) - R(j, i)) > tol) {
-        m << "R must be symmetric: R[" << i << "][" << j << "] = " << R(i, j) << " but R[" << j << "][" << i
-          << "] = " << R(j, i);
-        refuse(m.str());
+        refuse(text("R must be symmetric: R[", i, "][", j, "] = ", R(i, j), " but R[", j, "][", i, "] = ", R(j, i)));
       }
     }
   for (Eigen::Index i = 0; i < T; ++i)
     if (std::abs(R(i, i) - 1) > tol) {
-      m << "R must have unit diagonal: R[" << i << "][" << i << "] = " << R(i, i);
-      refuse(m.str());
+      refuse(text("R must have unit diagonal: R[", i, "][", i, "] = ", R(i, i)));
     }
   const double smallest = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(R, Eigen::EigenvaluesOnly).eigenvalues()(0);
   if (smallest < -tol * T) {
-    m << "R must be positive semidefinite: its smallest eigenvalue is " << smallest;
-    refuse(m.str());
+    refuse(text("R must be positive semidefinite: its smallest eigenvalue is ", smallest));
   }
 }
 
@@ -65,11 +56,7 @@ PositionalModel labelAgreementModel(const Eigen::VectorXd& r) {
 
 PositionalModel prefixModel(int T, int k) {
   checkLength(T);
-  if (k < 1 || k > T) {
-    std::ostringstream m;
-    m << "prefix:k needs k in [1, T] = [1, " << T << "], got " << k;
-    refuse(m.str());
-  }
+  if (k < 1 || k > T) refuse(text("prefix:k needs k in [1, T] = [1, ", T, "], got ", k));
   Eigen::VectorXd r = Eigen::VectorXd::Zero(T);
   r.head(k).setOnes();
   PositionalModel m = labelAgreementModel(r);
@@ -112,11 +99,8 @@ PositionalModel customModel(const Eigen::MatrixXd& R) {
   const Eigen::MatrixXd sigma = (m.R * (kPi / 2)).array().sin().matrix();
   Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(sigma);
   if (eig.eigenvalues()(0) < -1e-9 * m.T) {
-    std::ostringstream msg;
-    msg << "R cannot be sampled as correlations of ±1 signs by the Gaussian-sign construction: sin(pi R/2) "
-           "has eigenvalue "
-        << eig.eigenvalues()(0) << " < 0";
-    refuse(msg.str());
+    refuse(text("R cannot be sampled as correlations of ±1 signs by the Gaussian-sign construction: sin(pi R/2) "
+                "has eigenvalue ", eig.eigenvalues()(0), " < 0"));
   }
   m.signFactor = eig.eigenvectors() * eig.eigenvalues().cwiseMax(0.0).cwiseSqrt().asDiagonal();
   return m;

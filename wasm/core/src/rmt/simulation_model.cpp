@@ -1,11 +1,11 @@
 // The generative model of docs/theory/rmt.md#generative-model: table, sequences, pooled vectors, and the simulation runs.
 #include <cmath>
-#include <sstream>
 #include <stdexcept>
 
 #include "attnlab/rmt/checks.hpp"
 #include "attnlab/rmt/simulation.hpp"
 #include "attnlab/sparse/projection.hpp"  // childStream
+#include "attnlab/text.hpp"
 
 namespace attnlab {
 namespace {
@@ -14,9 +14,8 @@ constexpr int kLanczosBasis = 32;  // ncv of topEigenpairLanczos, for the memory
 
 void checkWeights(const Eigen::VectorXd& w, int T) {
   if (w.size() != T) {
-    std::ostringstream m;
-    m << "weights need T = " << T << " values, got " << w.size();
-    throw std::invalid_argument(m.str());
+    const std::string m = text("weights need T = ", T, " values, got ", w.size());
+    throw std::invalid_argument(m);
   }
   if (!w.allFinite() || w.squaredNorm() == 0) throw std::invalid_argument("weights must be finite and not all zero");
 }
@@ -40,9 +39,8 @@ int vocabularySize(int d, double delta) {
   requireInRange("delta", delta, 0, 1000, true);
   const double half = std::round(d / (2 * delta));
   if (half < 1 || half > 4e6) {
-    std::ostringstream m;
-    m << "delta must give V = d/delta in [2, 8e6] (so delta in [d/8e6, d] for d = " << d << "), got " << delta;
-    throw std::invalid_argument(m.str());
+    const std::string m = text("delta must give V = d/delta in [2, 8e6] (so delta in [d/8e6, d] for d = ", d, "), got ", delta);
+    throw std::invalid_argument(m);
   }
   return 2 * static_cast<int>(half);  // even: balanced classes (docs/theory/rmt.md#vocabulary)
 }
@@ -57,9 +55,9 @@ SimulationSizes simulationSizes(const SimulationConfig& c) {
   const int V = vocabularySize(c.d, c.delta);
   const double n = std::round(c.d / c.gamma);
   if (n < 2 || n > 4e6) {
-    std::ostringstream m;
-    m << "gamma must give N = d/gamma in [2, 4e6] (so gamma in [d/4e6, d/2] for d = " << c.d << "), got " << c.gamma;
-    throw std::invalid_argument(m.str());
+    const std::string m = text("gamma must give N = d/gamma in [2, 4e6] (so gamma in [d/4e6, d/2] for d = ", c.d, "), got ",
+                               c.gamma);
+    throw std::invalid_argument(m);
   }
   SimulationSizes s;
   s.d = c.d;

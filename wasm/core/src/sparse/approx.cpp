@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 #include <stdexcept>
+
+#include "attnlab/text.hpp"
 
 namespace attnlab {
 namespace {
@@ -57,10 +58,9 @@ double theoremBoundLog(int n, double k, double logGamma, double eps1, double eps
   const double bound = std::ceil(4.0 * std::log(4.0 * nn / failure) / (eta * eta - eta * eta * eta));
   // A tiny ε1 puts the bound (~ 1/ln(1+ε1)²) past the largest double: refused, never returned as inf.
   if (!std::isfinite(bound) || !(bound > 0)) {
-    std::ostringstream m;
-    m << "eps1 = " << eps1 << " (with eps2 = " << eps2 << ") is too small for the Theorem R bound on d: it grows like "
-      << "1/ln(1+eps1)^2 and passes the largest number; give a larger eps1";
-    throw std::invalid_argument(m.str());
+    throw std::invalid_argument(text("eps1 = ", eps1, " (with eps2 = ", eps2,
+                                     ") is too small for the Theorem R bound on d: it grows like 1/ln(1+eps1)^2 and "
+                                     "passes the largest number; give a larger eps1"));
   }
   return bound;
 }

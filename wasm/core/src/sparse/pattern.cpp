@@ -4,9 +4,9 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
-#include <sstream>
 
 #include "attnlab/params.hpp"
+#include "attnlab/text.hpp"
 
 namespace attnlab {
 namespace {
@@ -31,11 +31,7 @@ SparsePattern compress(int n, std::vector<std::vector<std::pair<int, double>>>& 
   return a;
 }
 
-std::string fmt(double x) {
-  std::ostringstream s;
-  s << x;
-  return s.str();
-}
+std::string fmt(double x) { return formatNumber(x); }
 
 }  // namespace
 

@@ -1,9 +1,10 @@
 // Input checks shared by the paper-2 numerics: every refusal names the parameter and its allowed range.
 #pragma once
 #include <cmath>
-#include <sstream>
 #include <stdexcept>
 #include <string>
+
+#include "attnlab/text.hpp"
 
 namespace attnlab {
 
@@ -12,18 +13,14 @@ inline void requireInRange(const char* name, double value, double lo, double hi,
                            bool hiOpen = false) {
   const bool ok = std::isfinite(value) && (loOpen ? value > lo : value >= lo) && (hiOpen ? value < hi : value <= hi);
   if (ok) return;
-  std::ostringstream message;
-  message << name << " must be a number in " << (loOpen ? "(" : "[") << lo << ", " << hi << (hiOpen ? ")" : "]")
-          << ", got " << value;
-  throw std::invalid_argument(message.str());
+  throw std::invalid_argument(text(name, " must be a number in ", loOpen ? "(" : "[", lo, ", ", hi, hiOpen ? ")" : "]",
+                                   ", got ", value));
 }
 
 // Same check for integer parameters: "name must be an integer in [lo, hi], got x".
 inline void requireIntInRange(const char* name, long long value, long long lo, long long hi) {
   if (value >= lo && value <= hi) return;
-  std::ostringstream message;
-  message << name << " must be an integer in [" << lo << ", " << hi << "], got " << value;
-  throw std::invalid_argument(message.str());
+  throw std::invalid_argument(text(name, " must be an integer in [", lo, ", ", hi, "], got ", value));
 }
 
 }  // namespace attnlab
