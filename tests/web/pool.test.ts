@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Core, CoreError, type FinishedJob, type Inputs, type Params, type PlannedJob } from '../../web/src/engine/core';
-import { loadCoreNode } from '../../web/src/engine/load-node';
+import { compiledModule, loadCoreNode } from '../../web/src/engine/load-node';
 import { localRunner } from '../../web/src/engine/local-runner';
 import { nodeWorkerRunner } from '../../web/src/engine/node-worker-runner';
 import { Pool, type Runner } from '../../web/src/engine/pool';
@@ -199,6 +199,17 @@ describe('Pool over the real wasm core', () => {
       pool.stop();
       await expect(long).rejects.toThrow('stopped');
       expect((await pool.run('attention-map', { n: 20 })).rowSumError).toBeLessThan(1e-12);
+    } finally {
+      pool.dispose();
+    }
+  });
+
+  it('one compiled module per process and directory; a directory without it is a clear error, not a hang', async () => {
+    expect(compiledModule(wasmDir)).toBe(compiledModule(wasmDir));
+    expect(await compiledModule(wasmDir)).toBeInstanceOf(WebAssembly.Module);
+    const pool = new Pool(() => nodeWorkerRunner('/nonexistent/attnlab-wasm/'), 1);
+    try {
+      await expect(pool.run('attention-map', { n: 20 })).rejects.toThrow(/wasm module could not be read/);
     } finally {
       pool.dispose();
     }

@@ -6,17 +6,25 @@ import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import type { ExperimentId, ResultOf } from '../experiments/generated';
 import { CoreError, unwrap, type FinishedJob, type Params, type Plan } from './core';
+import { compiledModule } from './load-node';
 import type { Runner } from './pool';
 
-// Protocol. In: {call, op, args}. Out: {call, progress: [done, total, label]} (at most every 50 ms)
+// Protocol. In: first {wasmModule} (the process's compiled module), then {call, op, args}. Out: {call, progress: [done, total, label]} (at most every 50 ms)
 // or {call, envelope} (the core's JSON envelope, unwrapped on this side) or {call, fatal}.
 // setInputs keeps the run's inputs in the worker; plan and runJob pass them to the core.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { readFileSync } = require('node:fs');
-const modulePromise = import(workerData.glueUrl).then((glue) => glue.default({ wasmBinary: readFileSync(workerData.wasmPath) }));
-let inputs;
-parentPort.on('message', async ({ call, op, args }) => {
+let inputs, received;
+// The first message is the compiled module (load-node.ts: one compile per process); the core is instantiated from it.
+const modulePromise = new Promise((resolve) => { received = resolve; }).then((wasmModule) =>
+  import(workerData.glueUrl).then((glue) => new Promise((resolve, reject) => {
+    glue.default({ instantiateWasm(imports, receive) {
+      WebAssembly.instantiate(wasmModule, imports).then((instance) => receive(instance, wasmModule), reject);
+      return {};
+    } }).then(resolve, reject);
+  })));
+parentPort.on('message', async ({ wasmModule, call, op, args }) => {
+  if (wasmModule) { received(wasmModule); return; }
   try {
     const core = await modulePromise;
     if (op === 'setInputs') { inputs = args[0]; parentPort.postMessage({ call, envelope: '{"ok":true,"value":null}' }); return; }
@@ -61,7 +69,7 @@ function workerMessage(message: unknown): { call: number; progress?: [number, nu
 export function nodeWorkerRunner(wasmDir: string): Runner {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { glueUrl: pathToFileURL(join(wasmDir, 'attnlab.mjs')).href, wasmPath: join(wasmDir, 'attnlab.wasm') },
+    workerData: { glueUrl: pathToFileURL(join(wasmDir, 'attnlab.mjs')).href },
   });
   const pending = new Map<number, Pending>();
   let nextCall = 0;
@@ -81,6 +89,9 @@ export function nodeWorkerRunner(wasmDir: string): Runner {
     p.resolve(m.envelope);
   });
   worker.on('error', (error) => failAll(new CoreError(`worker failed: ${error.message}`)));
+  // Calls are posted after the module (in order: each waits on the same promise).
+  const moduleSent = compiledModule(wasmDir).then((wasmModule) => worker.postMessage({ wasmModule }));
+  moduleSent.catch(() => undefined); // each call reports it
   worker.on('exit', () => failAll(new CoreError('stopped')));
 
   /** T: what the core's entry point `op` returns (see unwrap). */
@@ -88,7 +99,10 @@ export function nodeWorkerRunner(wasmDir: string): Runner {
     new Promise<T>((resolve, reject) => {
       const id = nextCall++;
       pending.set(id, { resolve: (envelope) => { try { resolve(unwrap<T>(envelope)); } catch (error) { reject(error as Error); } }, reject, onProgress });
-      worker.postMessage({ call: id, op, args });
+      moduleSent.then(() => worker.postMessage({ call: id, op, args }), (error: Error) => {
+        pending.delete(id);
+        reject(new CoreError(`the wasm module could not be read: ${error.message}`));
+      });
     });
 
   return {

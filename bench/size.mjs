@@ -1,0 +1,37 @@
+// npm run bench -- size: the bytes a reader downloads before the first live run, from the site build (dist/): the wasm
+// module and the first JavaScript bundle (the entry script and what it preloads), raw, gzip -9 and brotli -q 11 (what
+// a server compresses them to). The target is the speed issue's: the wasm at most 350 KB gzip.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { printTable } from './lib/common.mjs';
+import { writeRecord } from './lib/rounds.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+const WASM_TARGET_KB = 350;
+
+const kb = (bytes) => (bytes / 1000).toFixed(1);
+function sizes(path) {
+  const bytes = readFileSync(path);
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const firstJs = [...html.matchAll(/<script type="module"[^>]*src="\.\/([^"]+)"|<link rel="modulepreload"[^>]*href="\.\/([^"]+)"/g)]
+  .map((m) => m[1] ?? m[2]);
+const wasm = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.wasm')).map((f) => `assets/${f}`);
+if (!firstJs.length || wasm.length !== 1) throw new Error(`dist/ has no entry script or not one wasm module (${wasm.join(', ')}): run npm run build`);
+
+const rows = [...wasm.map((f) => ({ what: 'wasm module', file: f })), ...firstJs.map((f) => ({ what: 'first JS bundle', file: f }))]
+  .map((r) => ({ ...r, ...sizes(join(dist, r.file)) }));
+console.log('bytes before the first live run (KB = 1000 bytes)\n');
+printTable(['what', 'file', 'raw KB', 'gzip -9 KB', 'brotli KB'], rows.map((r) => [r.what, r.file, kb(r.raw), kb(r.gzip), kb(r.brotli)]));
+const module = rows[0];
+console.log(`\nsize: wasm ${kb(module.raw)} KB raw, ${kb(module.gzip)} KB gzip (target <= ${WASM_TARGET_KB} KB gzip: ${module.gzip <= WASM_TARGET_KB * 1000 ? 'MET' : 'MISSED'})`);
+writeRecord(root, 'size', { rows, wasmTargetKb: WASM_TARGET_KB });
