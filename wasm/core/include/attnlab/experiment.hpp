@@ -92,6 +92,7 @@ struct Experiment {
   // measured there by `npm run bench -- cost-model`. A guide for schedulers and for asking before a long
   // run, not a promise: the same bench reports measured against predicted.
   std::function<double(const Job& job)> jobSeconds;
+  // (jobSeconds' constants were measured on the Box–Muller stream; see streamTimeFactor below.)
   // The parameters that drive memory, named when a run is refused ("with n = 4096, d = 16384 (parameters n, d)").
   std::vector<std::string> sizeParams;
   // Optional: the theory curves alone, cheap (closed forms, a grid), so the page can redraw them at
@@ -142,5 +143,12 @@ Outcome combineExperiment(const std::string& id, const Json& params, const Json&
 Outcome theoryExperiment(const std::string& id, const Json& params);
 // plan + every job in order + combine: what the native CLI and headless runs do.
 Outcome runExperiment(const std::string& id, const Json& params, const Inputs& inputs, const Progress& progress);
+
+// The time model's constants were measured on the Box–Muller stream. On the ziggurat stream (the default of new
+// links) an experiment whose time goes largely into normal deviates runs `zigguratSpeedup` times faster (measured
+// per experiment, natively, same machine and case: docs/cost-model.md); old links pinned to Box–Muller keep 1.
+inline double streamTimeFactor(const ParamValues& v, double zigguratSpeedup) {
+  return v.normals() == NormalMethod::Ziggurat ? 1.0 / zigguratSpeedup : 1.0;
+}
 
 }  // namespace attnlab

@@ -197,6 +197,8 @@ constexpr double kSecondsPerUnit = 5.3e-10;  // per unit of the count below (ref
 // early rejection, far slower per unit than the passing check's products; set from delta = 10 / 100 at the defaults
 // (82 / 185 s measured, whose scans reach d ≈ 5500 and the cap 16384).
 constexpr double kScanSecondsPerUnit = 2.7e-9;
+// The ziggurat stream's speed-up of a whole run (the preset ns = 512…3072: 6.30 → 2.58 s; delta = 10: 51.7 → 21.0 s).
+constexpr double kZigguratSpeedup = 2.45;
 
 double jobSeconds(const Job& job) {
   DminParams p = readDminParams(job.params);
@@ -210,7 +212,8 @@ double jobSeconds(const Job& job) {
                            std::exp(std::min(kDminGrowthPerDelta * extraDelta, 50.0));  // capped below: no overflow
   const double dcap = std::max(p.step, p.dmax), d = std::min(std::max(predicted, double(p.step)), dcap);
   const double points = d / p.step;
-  const double base = s.draws * (kSecondsPerUnit * n * n * d + kScanSecondsPerUnit * points * n * d);
+  const double base = s.draws * (kSecondsPerUnit * n * n * d + kScanSecondsPerUnit * points * n * d) *
+                      streamTimeFactor(job.params, kZigguratSpeedup);
   if (c.split != Split::Sym) return base;
   // split=sym: one eigendecomposition per job, and no lazy rows: every grid point d_i draws X(1) = P Y and
   // X(2) = R Y in full (n² d_i each), so the scan costs n² · step · (1 + 2 + … + points).
