@@ -83,6 +83,22 @@ describe('Pool with scripted runners', () => {
     expect(runners.spawned).toBe(2);
   });
 
+  it('a sweep starts every runner while the first one plans; a single job never does', async () => {
+    const sweep = new ScriptedRunners();
+    const pool = new Pool(sweep.factory, 3);
+    const planned = pool.plan('sum', { count: 6 }, true);
+    expect(sweep.spawned).toBe(3); // before the plan has answered
+    expect((await planned).jobs).toHaveLength(6);
+    const run = new ScriptedRunners();
+    const result = new Pool(run.factory, 3).run('sum', { count: 6 }, { sweep: true });
+    expect(run.spawned).toBe(3);
+    expect((await result).sum).toBe(55);
+    const single = new ScriptedRunners();
+    await new Pool(single.factory, 3).plan('sum', { count: 6 });
+    await new Pool(single.factory, 3).run('sum', { count: 1 });
+    expect(single.spawned).toBe(2); // one runner per pool: plan and the one job
+  });
+
   it('reports partial results that grow, and progress that never decreases and ends at 1', async () => {
     const pool = new Pool(new ScriptedRunners(4).factory, 2);
     const partial: { jobs: number[]; finished: number; total: number }[] = [];

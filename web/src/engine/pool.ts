@@ -25,6 +25,8 @@ export interface RunOptions<Result> {
   onProgress?: (fraction: number, label: string) => void;
   /** A combined result over the jobs finished so far. */
   onPartial?: (result: Result, finishedJobs: number, totalJobs: number) => void;
+  /** The experiment plans several jobs: the other runners start (and load the core) while the first one plans. */
+  sweep?: boolean;
 }
 
 /** Every core: the workers run at normal priority and the page's main thread only draws. */
@@ -56,8 +58,17 @@ export class Pool<Results = ResultOf> {
 
   dispose(): void { this.stop(); }
 
-  /** The core's plan for these parameters (validated, with its estimates), without running anything. */
-  async plan(id: string, params: Params): Promise<Plan> {
+  /** Starts every runner now (a runner loads its core as it starts), not when the first job reaches it. */
+  private warm(sweep: boolean | undefined): void {
+    if (sweep) for (let w = 1; w < this.size; w++) this.runner(w);
+  }
+
+  /**
+   * The core's plan for these parameters (validated, with its estimates), without running anything. For a sweep
+   * (the experiment plans several jobs), the other runners start loading the core meanwhile: a run usually follows.
+   */
+  async plan(id: string, params: Params, sweep = false): Promise<Plan> {
+    this.warm(sweep);
     await this.runner(0).setInputs(undefined);
     return this.runner(0).plan(id, params);
   }
@@ -75,10 +86,11 @@ export class Pool<Results = ResultOf> {
     }
   }
 
-  private async execute<Id extends keyof Results & string>(id: Id, params: Params, { inputs, onProgress, onPartial }: RunOptions<Results[Id]>): Promise<Results[Id]> {
+  private async execute<Id extends keyof Results & string>(id: Id, params: Params, { inputs, onProgress, onPartial, sweep }: RunOptions<Results[Id]>): Promise<Results[Id]> {
     const generation = this.generation;
     let failed = false;
     const live = () => generation === this.generation && !failed;
+    this.warm(sweep);
     await this.runner(0).setInputs(inputs);
     const { jobs, singleJob } = await this.runner(0).plan(id, params);
     const done = new Array<number>(jobs.length).fill(0);

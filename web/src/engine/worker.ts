@@ -10,6 +10,8 @@ import { loadCore } from './load-browser';
 keepCoreErrors();
 let corePromise: Promise<Core> | undefined;
 const core = () => (corePromise ??= loadCore());
+// Loading starts with the worker, not with its first call: a pool starts its other workers while the first one plans.
+core().catch(() => undefined); // a failed load is reported by the call that needs the core
 let inputs: Inputs | undefined;
 
 const api = {

@@ -5,7 +5,7 @@ import type { AnyResult } from '../experiments/generated';
 import { CoreError } from '../engine/core';
 import { formatDuration, wallSeconds } from '../engine/estimate';
 import { EXPERIMENTS } from '../experiments';
-import { defaults, toCoreParams, uploadsOf, type ExperimentMeta } from '../experiments/schema';
+import { defaults, isSingleJob, toCoreParams, uploadsOf, type ExperimentMeta } from '../experiments/schema';
 import type { OpenedResult } from '../state/result-file';
 import { parseLink } from '../state/url';
 import { formatValue } from '../state/values';
@@ -115,7 +115,7 @@ export class LinkLoader {
       const { values, invalid } = ctx.panel.read();
       if (invalid.length) return undefined; // run() names it
       try {
-        const seconds = wallSeconds(await ctx.pool.plan(meta.id, toCoreParams(values)), ctx.pool.size);
+        const seconds = wallSeconds(await ctx.pool.plan(meta.id, toCoreParams(values), !isSingleJob(meta.id)), ctx.pool.size);
         return seconds !== undefined && seconds > ASK_BEFORE_SECONDS ? seconds : undefined;
       } catch (error) {
         const key = error instanceof CoreError ? error.key : undefined; // the core names the parameter it refuses

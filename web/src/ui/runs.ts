@@ -3,7 +3,7 @@
 import { CoreError } from '../engine/core';
 import type { AnyResult } from '../experiments/generated';
 import { wallSeconds } from '../engine/estimate';
-import { RNG_SPEC, toCoreParams, uploadsOf, type ExperimentMeta, type ParamValues } from '../experiments/schema';
+import { isSingleJob, RNG_SPEC, toCoreParams, uploadsOf, type ExperimentMeta, type ParamValues } from '../experiments/schema';
 import { formatValue } from '../state/values';
 import { byId } from './dom';
 import { LiveRuns } from './live-run';
@@ -95,7 +95,7 @@ export class Runs {
     if (invalid.length) return undefined;
     const meta = metaOf(this.ctx.state.experimentId);
     if (uploadsOf(meta).length && panel.uploads().length) return undefined; // an uploaded file runs on Run: its cost is not in the plan
-    const seconds = wallSeconds(await this.ctx.pool.plan(meta.id, toCoreParams(values)), this.ctx.pool.size);
+    const seconds = wallSeconds(await this.ctx.pool.plan(meta.id, toCoreParams(values), !isSingleJob(meta.id)), this.ctx.pool.size);
     this.liveEstimated = seconds;
     return seconds;
   }
@@ -135,6 +135,7 @@ export class Runs {
       // scale; bundles that disagree are refused naming the input, whose field is then marked).
       const result = await ctx.pool.run(meta.id, toCoreParams(values), {
         inputs: upload ? Object.fromEntries(chosen.map((c) => [c.input, { ...c.array, file: c.name }])) : undefined,
+        sweep: !isSingleJob(meta.id),
         // A label (what the current step does) is shown when the engine gives one.
         onProgress: (fraction: number, label?: string) => { if (isCurrent(ctx.page, ticket)) ctx.status.setProgress(fraction, label); },
         onPartial: (result, done, total) => {
