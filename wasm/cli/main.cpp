@@ -9,9 +9,6 @@
 // reads the files, runs in this thread and prints.
 #include <cstdio>
 #include <cstdlib>
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -81,20 +78,9 @@ int run(const attnlab::CommandLine& c) {
   return 0;
 }
 
-// glibc hands every block over 128 KiB to its own mmap and back at free, so each n x n matrix of a run arrives as
-// fresh pages that fault in one by one (a quarter of rank-beta's time at n = 512). Keep them in the heap instead, as
-// the wasm build's linear memory does; the numbers do not depend on where a block lives.
-void keepLargeBlocksInHeap() {
-#if defined(__GLIBC__)
-  mallopt(M_MMAP_THRESHOLD, 32 << 20);  // glibc's upper limit for this setting on 64-bit
-  mallopt(M_TRIM_THRESHOLD, 256 << 20);
-#endif
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  keepLargeBlocksInHeap();
   const attnlab::CommandParse parsed = attnlab::parseCommandLine(std::vector<std::string>(argv + 1, argv + argc), 0);
   if (!parsed.ok) return refuse(parsed.error);
   const attnlab::CommandLine& c = parsed.command;
