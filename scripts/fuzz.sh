@@ -21,7 +21,7 @@ TARGETS=(inputs params)
 sources() {
   case $1 in
     inputs) echo "$ROOT"/wasm/core/src/inputs/*.cpp ;;
-    params) echo "$ROOT/wasm/core/src/schema.cpp $ROOT/wasm/core/src/param_decl.cpp $ROOT/wasm/core/src/params.cpp $ROOT/wasm/core/src/decimal.cpp $ROOT/wasm/core/src/value_syntax.cpp" ;;
+    params) echo "$ROOT/wasm/core/src/schema.cpp $ROOT/wasm/core/src/param_decl.cpp $ROOT/wasm/core/src/params.cpp $ROOT/wasm/core/src/decimal.cpp $ROOT/wasm/core/src/value_syntax.cpp $ROOT/wasm/core/src/text.cpp" ;;
   esac
 }
 
