@@ -32,10 +32,27 @@ export async function loadPresetLinks() {
   return allPresetLinks(EXPERIMENTS).map((p) => ({ ...p, params: toCoreParams(p.values), file: presetFileName(p.link) }));
 }
 
-/** A pool of worker threads over the web build's wasm (build/headless/headless.js), one per core. */
-export async function headlessPool() {
+/**
+ * A pool of worker threads over a wasm module of the web build (build/headless/headless.js), one per core: the whole
+ * lab's (what headless runs), or with `group`, that group's (what the page runs: CORE_MODULE_OF).
+ */
+export async function headlessPool(group) {
   const { Pool, nodeWorkerRunner } = await import(pathToFileURL(join(root, 'build/headless/headless.js')).href);
-  return new Pool(() => nodeWorkerRunner(wasmDir), Math.max(1, Math.min(2, availableParallelism())));
+  const name = group ? `attnlab-${group}` : 'attnlab';
+  return new Pool(() => nodeWorkerRunner(wasmDir, name), Math.max(1, Math.min(2, availableParallelism())));
+}
+
+/** Runs each experiment in its group's module, as the page does (a pool per group, made when first needed). */
+export function pageModulePools(moduleOf) {
+  const pools = new Map();
+  return {
+    run(id, params) {
+      const group = moduleOf[id];
+      if (!pools.has(group)) pools.set(group, headlessPool(group));
+      return pools.get(group).then((pool) => pool.run(id, params));
+    },
+    dispose() { for (const pool of pools.values()) void pool.then((p) => p.dispose()); },
+  };
 }
 
 /** The bytes a shipped file holds: the result as the page's #result-json shows it (before escaping). */

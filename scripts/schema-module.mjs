@@ -58,6 +58,12 @@ function indexModule(schemas) {
   lines.push('}', '');
   lines.push('/** The result of some experiment: what a page that pairs it with its experiment at run time holds. */');
   lines.push('export type AnyResult = ResultOf[ExperimentId];', '');
+  lines.push('/** The wasm module the page runs each experiment in: its group\'s (wasm/core/include/attnlab/module_groups.hpp). */');
+  lines.push('export const CORE_MODULE_OF = {');
+  for (const s of schemas) lines.push(`  '${s.id}': '${s.module}',`);
+  lines.push('} as const;', '');
+  lines.push('/** A group\'s wasm module: web/src/wasm/attnlab-<name>.{mjs,wasm}. */');
+  lines.push('export type CoreModuleName = (typeof CORE_MODULE_OF)[ExperimentId];', '');
   return lines.join('\n');
 }
 

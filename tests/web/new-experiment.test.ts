@@ -19,7 +19,7 @@ const cppTests = readdirSync(join(root, 'tests/cpp')).filter((f) => /^test_.*\.c
 /** Each place of the list: the path the page names, and whether it holds experiment `id`. */
 const PLACES: { path: string; holds: (id: string) => boolean }[] = [
   { path: 'wasm/core/src/experiments/<id>.cpp', holds: (id) => existsSync(join(root, `wasm/core/src/experiments/${id}.cpp`)) },
-  { path: 'wasm/core/src/registry.cpp', holds: (id) => read('wasm/core/src/registry.cpp').includes(`${camel(id)}Experiment()`) && headers.includes(`Experiment ${camel(id)}Experiment();`) },
+  { path: 'wasm/core/src/registry_groups.cpp', holds: (id) => read('wasm/core/src/registry_groups.cpp').includes(`${camel(id)}Experiment()`) && headers.includes(`Experiment ${camel(id)}Experiment();`) },
   { path: 'tests/cpp/', holds: (id) => cppTests.includes(`"${id}"`) },
   { path: 'tests/cpp/experiment_fixture.hpp', holds: (id) => read('tests/cpp/experiment_fixture.hpp').includes(`"${id}"`) },
   { path: 'tests/web/native-vs-wasm.test.ts', holds: (id) => read('tests/web/native-vs-wasm.test.ts').includes(`'${id}'`) },

@@ -26,15 +26,19 @@ class ScriptedRunners {
   /** Per runner: how many times the run's inputs were sent to it. */
   inputsSent: number[] = [];
   combined = 0;
+  /** The experiments each runner was asked to load a core for ahead of its first call (prepare). */
+  prepared: string[][] = [];
   constructor(private readonly steps = 3, private readonly failAt = -1, private readonly singleJob = false) {}
 
   factory = (): Runner<Scripted> => {
     const me = this.spawned++;
     this.ran[me] = [];
     this.inputsSent[me] = 0;
+    this.prepared[me] = [];
     let dead = false;
     let inputs: Inputs | undefined;
     return {
+      prepare: (id) => { this.prepared[me].push(id); },
       setInputs: async (given) => { inputs = given; this.inputsSent[me]++; },
       plan: async (_id: string, params: Params) => ({
         jobs: Array.from({ length: Number(params.count) }, (_, k) => ({ params, at: { k } })),
@@ -88,6 +92,7 @@ describe('Pool with scripted runners', () => {
     const pool = new Pool(sweep.factory, 3);
     const planned = pool.plan('sum', { count: 6 }, true);
     expect(sweep.spawned).toBe(3); // before the plan has answered
+    expect(sweep.prepared.flat()).toEqual(['sum', 'sum']); // the two others load the experiment's core (its group's module) while the first plans
     expect((await planned).jobs).toHaveLength(6);
     const run = new ScriptedRunners();
     const result = new Pool(run.factory, 3).run('sum', { count: 6 }, { sweep: true });

@@ -1,6 +1,6 @@
 // Every preset result shipped in dist/precomputed/ (scripts/precompute-presets.mjs) is byte for byte the
-// result a live headless run of its link gives now: the link is parsed back as the page parses it, run on a
-// pool of worker threads over the current wasm module, and compared with the gunzipped file. Also: no preset
+// result a live run of its link gives now: the link is parsed back as the page parses it, run on worker threads
+// over the page's wasm module of its experiment (its group's), and compared with the gunzipped file. Also: no preset
 // is missing from the index, and each file is keyed by the current wasm module (no stale results).
 // Runs every preset (about 2–3 minutes on 2 cores); needs a built dist/ (vite build + the precompute script).
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,12 +11,14 @@ import { EXPERIMENTS } from '../../web/src/experiments';
 import { toCoreParams } from '../../web/src/experiments/schema';
 import { allPresetLinks, presetFileName } from '../../web/src/state/preset-links';
 import { parseLink } from '../../web/src/state/url';
-import { headlessPool, resultText, wasmHash } from '../../scripts/precompute-presets.mjs';
+import { CORE_MODULE_OF } from '../../web/src/experiments/generated';
+import { pageModulePools, resultText, wasmHash } from '../../scripts/precompute-presets.mjs';
 
 const shipped = fileURLToPath(new URL('../../dist/precomputed/', import.meta.url));
 const presets = allPresetLinks(EXPERIMENTS);
 const index = existsSync(`${shipped}index.json`) ? JSON.parse(readFileSync(`${shipped}index.json`, 'utf8')) as { wasm: string; presets: Record<string, string> } : undefined;
-const pool = await headlessPool();
+// Computed by headless (the whole lab's module), compared with the page's modules (each experiment's group's).
+const pool = pageModulePools(CORE_MODULE_OF);
 afterAll(() => pool.dispose());
 
 describe('precomputed preset results', () => {

@@ -1,7 +1,8 @@
 // Old links keep their numbers forever: the 60 presets as shipped before the ziggurat stream existed
 // (tests/fixtures/stream1-presets.json, the sha256 of each result exactly as the page showed it), run now
 // with rng=box-muller — what the link migration pins on every link made before version 0.2 — give the same
-// bytes. Runs every preset on a pool of worker threads over the current wasm module (about 3 minutes).
+// bytes. Runs every preset on pools of worker threads over the page's wasm modules, each experiment in its group's
+// (CORE_MODULE_OF; about 3 minutes).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,11 +10,12 @@ import { EXPERIMENTS } from '../../web/src/experiments';
 import { toCoreParams } from '../../web/src/experiments/schema';
 import { SCHEMA_VERSION } from '../../web/src/state/migrations';
 import { parseLink } from '../../web/src/state/url';
-import { headlessPool, resultText } from '../../scripts/precompute-presets.mjs';
+import { CORE_MODULE_OF } from '../../web/src/experiments/generated';
+import { pageModulePools, resultText } from '../../scripts/precompute-presets.mjs';
 
 interface Frozen { experiment: string; params: Record<string, number | string>; sha256: string }
 const frozen = (JSON.parse(readFileSync(new URL('../fixtures/stream1-presets.json', import.meta.url), 'utf8')) as { presets: Frozen[] }).presets;
-const pool = await headlessPool();
+const pool = pageModulePools(CORE_MODULE_OF); // the page's modules: a link opens there
 afterAll(() => pool.dispose());
 
 describe('presets shipped before the ziggurat stream', () => {

@@ -114,7 +114,7 @@ Json experimentJson(const Experiment& e) {
   Json params = Json::array(), inputs = Json::array();
   for (const auto& p : e.params) params.push_back(paramJson(p));
   for (const auto& rule : e.inputs) inputs.push_back(rule.describe());
-  return {{"id", e.id}, {"family", e.family}, {"singleJob", e.singleJob()}, {"hasTheory", static_cast<bool>(e.theory)},
+  return {{"id", e.id}, {"family", e.family}, {"module", e.module}, {"singleJob", e.singleJob()}, {"hasTheory", static_cast<bool>(e.theory)},
           {"params", params}, {"inputs", inputs}, {"result", e.result}};
 }
 

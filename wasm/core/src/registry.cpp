@@ -1,29 +1,16 @@
-// Every experiment the lab offers, in picker order. Adding one = one line here.
-#include "attnlab/attention_map.hpp"
-#include "attnlab/experiment.hpp"
-#include "attnlab/rank/experiments.hpp"
-#include "attnlab/rmt/experiments.hpp"
-#include "attnlab/sparse/experiments.hpp"
+// The whole lab: every group of attnlab/module_groups.hpp, in picker order. A group's own wasm module
+// defines experiments() as that group alone (wasm/bindings/group_module.cpp), so this file is not linked there.
+#include "attnlab/module_groups.hpp"
 
 namespace attnlab {
 
 const std::vector<Experiment>& experiments() {
-  static const std::vector<Experiment> all = {
-      attentionMapExperiment(),
-      sparseApproxExperiment(),
-      sparseDminExperiment(),
-      rmtSpectrumExperiment(),
-      rmtTransitionExperiment(),
-      rmtWeightsExperiment(),
-      rmtRidgeExperiment(),
-      rmtPhaseExperiment(),
-      rankBetaExperiment(),
-      rankNExperiment(),
-      rankEpsExperiment(),
-      rankLadderExperiment(),
-      rankInteractionExperiment(),
-      rankZooExperiment(),
-  };
+  static const std::vector<Experiment> all = [] {
+    std::vector<Experiment> lab;
+    for (auto group : {sparseGroup, rmtGroup, rankGroup, rankHeadsGroup})
+      for (auto& e : group()) lab.push_back(std::move(e));
+    return lab;
+  }();
   return all;
 }
 

@@ -3,27 +3,34 @@
 // worker's, node-worker-runner.ts) instantiates that one compiled module: V8 compiles each function once for all.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import type { CoreModuleName } from '../experiments/generated';
 import { Core, type CoreModule } from './core';
 
 const compiled = new Map<string, Promise<WebAssembly.Module>>();
 
 const withSlash = (dir: string): string => (dir.endsWith('/') ? dir : dir + '/');
 
-/** attnlab.wasm of wasmDir, compiled once per process. */
-export function compiledModule(wasmDir: string): Promise<WebAssembly.Module> {
-  const dir = withSlash(wasmDir);
-  let module = compiled.get(dir);
+/**
+ * A module of the web build: 'attnlab', the whole lab (headless runs it), or a group's, 'attnlab-<group>' (what the
+ * page's workers run; CORE_MODULE_OF in experiments/generated).
+ */
+export type ModuleFile = 'attnlab' | `attnlab-${CoreModuleName}`;
+
+/** <name>.wasm of wasmDir, compiled once per process. */
+export function compiledModule(wasmDir: string, name: ModuleFile = 'attnlab'): Promise<WebAssembly.Module> {
+  const path = `${withSlash(wasmDir)}${name}.wasm`;
+  let module = compiled.get(path);
   if (!module) {
-    module = readFile(`${dir}attnlab.wasm`).then((bytes) => WebAssembly.compile(bytes));
-    compiled.set(dir, module);
-    module.catch(() => compiled.delete(dir)); // a failed read may succeed later (the build writes it)
+    module = readFile(path).then((bytes) => WebAssembly.compile(bytes));
+    compiled.set(path, module);
+    module.catch(() => compiled.delete(path)); // a failed read may succeed later (the build writes it)
   }
   return module;
 }
 
-export async function loadCoreNode(wasmDir = fileURLToPath(new URL('../wasm/', import.meta.url))): Promise<Core> {
-  const glue = await import(/* @vite-ignore */ new URL('attnlab.mjs', `file://${withSlash(wasmDir)}`).href);
-  const wasmModule = await compiledModule(wasmDir);
+export async function loadCoreNode(wasmDir = fileURLToPath(new URL('../wasm/', import.meta.url)), name: ModuleFile = 'attnlab'): Promise<Core> {
+  const glue = await import(/* @vite-ignore */ new URL(`${name}.mjs`, `file://${withSlash(wasmDir)}`).href);
+  const wasmModule = await compiledModule(wasmDir, name);
   let failed: (error: unknown) => void = () => undefined;
   const failure = new Promise<never>((_, reject) => { failed = reject; });
   const instantiateWasm = (imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => {

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import type { ExperimentId, ResultOf } from '../experiments/generated';
 import { CoreError, unwrap, type FinishedJob, type Params, type Plan } from './core';
-import { compiledModule } from './load-node';
+import { compiledModule, type ModuleFile } from './load-node';
 import type { Runner } from './pool';
 
 // Protocol. In: first {wasmModule} (the process's compiled module), then {call, op, args}. Out: {call, progress: [done, total, label]} (at most every 50 ms)
@@ -65,11 +65,11 @@ function workerMessage(message: unknown): { call: number; progress?: [number, nu
   };
 }
 
-/** wasmDir holds the web build's attnlab.mjs and attnlab.wasm. */
-export function nodeWorkerRunner(wasmDir: string): Runner {
+/** wasmDir holds the web build's <name>.mjs and <name>.wasm: the whole lab's unless a group's is named. */
+export function nodeWorkerRunner(wasmDir: string, name: ModuleFile = 'attnlab'): Runner {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { glueUrl: pathToFileURL(join(wasmDir, 'attnlab.mjs')).href },
+    workerData: { glueUrl: pathToFileURL(join(wasmDir, `${name}.mjs`)).href },
   });
   const pending = new Map<number, Pending>();
   let nextCall = 0;
@@ -90,7 +90,7 @@ export function nodeWorkerRunner(wasmDir: string): Runner {
   });
   worker.on('error', (error) => failAll(new CoreError(`worker failed: ${error.message}`)));
   // Calls are posted after the module (in order: each waits on the same promise).
-  const moduleSent = compiledModule(wasmDir).then((wasmModule) => worker.postMessage({ wasmModule }));
+  const moduleSent = compiledModule(wasmDir, name).then((wasmModule) => worker.postMessage({ wasmModule }));
   moduleSent.catch(() => undefined); // each call reports it
   worker.on('exit', () => failAll(new CoreError('stopped')));
 

@@ -9,6 +9,8 @@ import { CoreError, type FinishedJob, type Inputs, type Params, type Plan, type 
  * (ResultOf) unless a test scripts experiments of its own.
  */
 export interface Runner<Results = ResultOf> {
+  /** Optional: starts loading the core that runs this experiment, before the runner's first call for it. */
+  prepare?(id: string): void;
   /** Keeps the run's inputs in the runner; plan and runJob use them until the next call. */
   setInputs(inputs: Inputs | undefined): Promise<void>;
   plan(id: string, params: Params): Promise<Plan>;
@@ -58,9 +60,9 @@ export class Pool<Results = ResultOf> {
 
   dispose(): void { this.stop(); }
 
-  /** Starts every runner now (a runner loads its core as it starts), not when the first job reaches it. */
-  private warm(sweep: boolean | undefined): void {
-    if (sweep) for (let w = 1; w < this.size; w++) this.runner(w);
+  /** Starts every runner and its core for this experiment now, not when the first job reaches it. */
+  private warm(id: string, sweep: boolean | undefined): void {
+    if (sweep) for (let w = 1; w < this.size; w++) this.runner(w).prepare?.(id);
   }
 
   /**
@@ -68,7 +70,7 @@ export class Pool<Results = ResultOf> {
    * (the experiment plans several jobs), the other runners start loading the core meanwhile: a run usually follows.
    */
   async plan(id: string, params: Params, sweep = false): Promise<Plan> {
-    this.warm(sweep);
+    this.warm(id, sweep);
     await this.runner(0).setInputs(undefined);
     return this.runner(0).plan(id, params);
   }
@@ -90,7 +92,7 @@ export class Pool<Results = ResultOf> {
     const generation = this.generation;
     let failed = false;
     const live = () => generation === this.generation && !failed;
-    this.warm(sweep);
+    this.warm(id, sweep);
     await this.runner(0).setInputs(inputs);
     const { jobs, singleJob } = await this.runner(0).plan(id, params);
     const done = new Array<number>(jobs.length).fill(0);

@@ -15,6 +15,7 @@ export function coreWorker(): { worker: Worker; api: Comlink.Remote<WorkerApi> }
 export function workerRunner(): Runner {
   const { worker, api } = coreWorker();
   return {
+    prepare: (id) => void api.prepare(id),
     setInputs: (inputs) => api.setInputs(inputs),
     plan: (id, params) => api.plan(id, params),
     runJob: (id, job, onProgress) => api.runJob(id, job, onProgress ? Comlink.proxy(onProgress) : undefined),

@@ -66,6 +66,7 @@ struct Job {
 struct Experiment {
   std::string id;
   std::string family;
+  std::string module;  // its group's wasm module on the page (attnlab/module_groups.hpp)
   std::vector<ParamDecl> params;  // seed and budget included
   std::vector<InputRule> inputs;
   // The result's keys and their types ("int", "number", "number|null", "bool", "string",
@@ -112,7 +113,7 @@ void declareJobs(Experiment& e, decltype(Experiment::plan) plan, decltype(Experi
 
 const std::vector<Experiment>& experiments();
 const Experiment* findExperiment(const std::string& id);
-// The experiment's schema as JSON: {id, family, singleJob, hasTheory, params: [...], inputs: [...], result}.
+// The experiment's schema as JSON: {id, family, module, singleJob, hasTheory, params: [...], inputs: [...], result}.
 Json experimentJson(const Experiment& e);
 // For every experiment, by id, the first mismatch of value against its declared result shape ("" when it conforms,
 // shapeMismatch's words otherwise): how the page recognises an opened result file and judges it.

@@ -6,6 +6,7 @@
 export const ATTENTION_MAP_SCHEMA = {
   "id": "attention-map",
   "family": "attention",
+  "module": "sparse",
   "singleJob": true,
   "hasTheory": false,
   "params": [

@@ -45,3 +45,24 @@ export interface ResultOf {
 
 /** The result of some experiment: what a page that pairs it with its experiment at run time holds. */
 export type AnyResult = ResultOf[ExperimentId];
+
+/** The wasm module the page runs each experiment in: its group's (wasm/core/include/attnlab/module_groups.hpp). */
+export const CORE_MODULE_OF = {
+  'attention-map': 'sparse',
+  'sparse-approx': 'sparse',
+  'sparse-dmin': 'sparse',
+  'rmt-spectrum': 'rmt',
+  'rmt-transition': 'rmt',
+  'rmt-weights': 'rmt',
+  'rmt-ridge': 'rmt',
+  'rmt-phase': 'rmt',
+  'rank-beta': 'rank',
+  'rank-n': 'rank',
+  'rank-eps': 'rank',
+  'rank-ladder': 'rank',
+  'rank-interaction': 'rank-heads',
+  'rank-zoo': 'rank-heads',
+} as const;
+
+/** A group's wasm module: web/src/wasm/attnlab-<name>.{mjs,wasm}. */
+export type CoreModuleName = (typeof CORE_MODULE_OF)[ExperimentId];

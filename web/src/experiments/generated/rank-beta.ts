@@ -6,6 +6,7 @@
 export const RANK_BETA_SCHEMA = {
   "id": "rank-beta",
   "family": "rank",
+  "module": "rank",
   "singleJob": false,
   "hasTheory": false,
   "params": [

@@ -6,6 +6,7 @@
 export const RANK_EPS_SCHEMA = {
   "id": "rank-eps",
   "family": "rank",
+  "module": "rank",
   "singleJob": false,
   "hasTheory": false,
   "params": [

@@ -6,6 +6,7 @@
 export const RANK_INTERACTION_SCHEMA = {
   "id": "rank-interaction",
   "family": "rank",
+  "module": "rank-heads",
   "singleJob": true,
   "hasTheory": false,
   "params": [

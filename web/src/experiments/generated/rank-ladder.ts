@@ -6,6 +6,7 @@
 export const RANK_LADDER_SCHEMA = {
   "id": "rank-ladder",
   "family": "rank",
+  "module": "rank",
   "singleJob": true,
   "hasTheory": false,
   "params": [

@@ -6,6 +6,7 @@
 export const RANK_N_SCHEMA = {
   "id": "rank-n",
   "family": "rank",
+  "module": "rank",
   "singleJob": false,
   "hasTheory": false,
   "params": [

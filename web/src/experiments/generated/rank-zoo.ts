@@ -6,6 +6,7 @@
 export const RANK_ZOO_SCHEMA = {
   "id": "rank-zoo",
   "family": "rank",
+  "module": "rank-heads",
   "singleJob": false,
   "hasTheory": false,
   "params": [

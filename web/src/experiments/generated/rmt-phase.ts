@@ -6,6 +6,7 @@
 export const RMT_PHASE_SCHEMA = {
   "id": "rmt-phase",
   "family": "rmt",
+  "module": "rmt",
   "singleJob": true,
   "hasTheory": true,
   "params": [

@@ -6,6 +6,7 @@
 export const RMT_RIDGE_SCHEMA = {
   "id": "rmt-ridge",
   "family": "rmt",
+  "module": "rmt",
   "singleJob": false,
   "hasTheory": false,
   "params": [

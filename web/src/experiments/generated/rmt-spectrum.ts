@@ -6,6 +6,7 @@
 export const RMT_SPECTRUM_SCHEMA = {
   "id": "rmt-spectrum",
   "family": "rmt",
+  "module": "rmt",
   "singleJob": true,
   "hasTheory": true,
   "params": [

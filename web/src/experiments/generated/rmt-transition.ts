@@ -6,6 +6,7 @@
 export const RMT_TRANSITION_SCHEMA = {
   "id": "rmt-transition",
   "family": "rmt",
+  "module": "rmt",
   "singleJob": false,
   "hasTheory": true,
   "params": [

@@ -6,6 +6,7 @@
 export const RMT_WEIGHTS_SCHEMA = {
   "id": "rmt-weights",
   "family": "rmt",
+  "module": "rmt",
   "singleJob": true,
   "hasTheory": true,
   "params": [

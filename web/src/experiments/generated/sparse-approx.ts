@@ -6,6 +6,7 @@
 export const SPARSE_APPROX_SCHEMA = {
   "id": "sparse-approx",
   "family": "sparse",
+  "module": "sparse",
   "singleJob": true,
   "hasTheory": false,
   "params": [

@@ -6,6 +6,7 @@
 export const SPARSE_DMIN_SCHEMA = {
   "id": "sparse-dmin",
   "family": "sparse",
+  "module": "sparse",
   "singleJob": false,
   "hasTheory": false,
   "params": [
