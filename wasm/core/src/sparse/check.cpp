@@ -1,4 +1,5 @@
 #include "attnlab/sparse/check.hpp"
+#include "attnlab/sparse/float_logits.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -52,9 +53,7 @@ bool LogDomainCheck::supportRow(int i, const RealConstRef& x1, const RealConstRe
 }
 
 void LogDomainCheck::prepareSingle(const RealConstRef& x2) {
-  const std::size_t size = static_cast<std::size_t>(x2.size());
-  if (x2Single_.size() < size) x2Single_.resize(size);
-  Eigen::Map<FloatMatrix>(x2Single_.data(), x2.rows(), x2.cols()) = x2.cast<float>();
+  packFloatPanels(x2.data(), x2.outerStride(), static_cast<int>(x2.rows()), static_cast<int>(x2.cols()), x2Single_);
   x2NormMax_ = x2.rowwise().norm().maxCoeff();
 }
 
@@ -79,8 +78,7 @@ void LogDomainCheck::blockLogits(const int* rows, int count, const RealConstRef&
     if (blockF_.rows() < blockRows_ || blockF_.cols() < n) blockF_.resize(blockRows_, n);
     gatheredF_.resize(count, d);
     for (int r = 0; r < count; ++r) gatheredF_.row(r) = x1.row(rows[r]).cast<float>();
-    const Eigen::Map<const FloatMatrix> x2f(x2Single_.data(), x2.rows(), d);
-    blockF_.topLeftCorner(count, width).noalias() = gatheredF_ * x2f.topRows(width).transpose();
+    floatLogitsBlock(gatheredF_.data(), count, d, x2Single_.data(), width, blockF_.data(), static_cast<int>(blockF_.cols()));
     return;
   }
   if (block_.rows() < blockRows_ || block_.cols() < n) block_.resize(blockRows_, n);

@@ -79,7 +79,8 @@ class LogDomainCheck {
   // violation, or -1.
   int offSupportBlock(const int* rows, int count, const RealConstRef& x1, const RealConstRef& x2, RowStat* stats,
                       bool stopEarly, RowMatrix* logits, bool single);
-  // float32 copy of X(2) and its largest row norm, for the single-precision GEMM.
+  // float32 copy of X(2) (packed panels of its transpose: sparse/float_logits.hpp) and its largest row norm, for the
+  // single-precision GEMM.
   void prepareSingle(const RealConstRef& x2);
   // max over unmasked j outside N_i of S_ij, in double (the fallback near the threshold).
   double exactMaxOff(int i, const RealConstRef& x1, const RealConstRef& x2);
