@@ -2,20 +2,15 @@
 #include "attnlab/gemv.hpp"
 
 #include <algorithm>
-#include <cstring>
+
+#include "attnlab/vector_lanes.hpp"
 
 namespace attnlab {
 namespace {
 
-typedef double Pair __attribute__((vector_size(16)));  // a GCC/Clang vector type of 2 doubles
-
-Pair load(const double* p) {
-  Pair v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-
-void store(double* p, Pair v) { std::memcpy(p, &v, sizeof v); }
+using Pair = DoubleLanes;
+Pair load(const double* p) { return loadLanes<Pair>(p); }
+void store(double* p, Pair v) { storeLanes(p, v); }
 
 }  // namespace
 

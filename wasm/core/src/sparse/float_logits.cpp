@@ -3,20 +3,15 @@
 #include "attnlab/sparse/float_logits.hpp"
 
 #include <algorithm>
-#include <cstring>
+
+#include "attnlab/vector_lanes.hpp"
 
 namespace attnlab {
 namespace {
 
-typedef float Lanes __attribute__((vector_size(16)));  // a GCC/Clang vector type of 4 floats
-
-Lanes load(const float* p) {
-  Lanes v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-
-void store(float* p, Lanes v) { std::memcpy(p, &v, sizeof v); }
+using Lanes = FloatLanes;
+Lanes load(const float* p) { return loadLanes<Lanes>(p); }
+void store(float* p, Lanes v) { storeLanes(p, v); }
 
 // Rows r0 .. r0 + R - 1 of G against one panel, into out[r · ldo + 0 .. 7].
 template <int R>

@@ -1,0 +1,23 @@
+#pragma once
+// Short vectors for the hand-vectorised kernels (sparse/float_logits.cpp, gemv.cpp): GCC/Clang vector types, which
+// compile to SSE natively and to wasm SIMD in the browser, with unaligned loads and stores.
+#include <cstring>
+
+namespace attnlab {
+
+typedef float FloatLanes __attribute__((vector_size(16)));    // 4 floats
+typedef double DoubleLanes __attribute__((vector_size(16)));  // 2 doubles
+
+template <class Lanes, class Scalar>
+Lanes loadLanes(const Scalar* p) {
+  Lanes v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+template <class Lanes, class Scalar>
+void storeLanes(Scalar* p, Lanes v) {
+  std::memcpy(p, &v, sizeof v);
+}
+
+}  // namespace attnlab
