@@ -29,7 +29,8 @@ const firstJs = [...html.matchAll(/<script type="module"[^>]*src="\.\/([^"]+)"|<
 // The page's workers run each experiment in its group's module (attnlab-<group>-<hash>.wasm): a first run loads one.
 // The whole lab's (attnlab-<hash>.wasm) is fetched only to check an opened result file against every experiment.
 const wasm = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.wasm')).sort();
-const group = (f) => /^attnlab-(sparse|rmt|rank|rank-heads)-[\w-]{8}\.wasm$/.exec(f)?.[1];
+// Vite names them <name>-<8-character hash>.wasm, so the whole lab's has no group between the two.
+const group = (f) => /^attnlab-(.+)-[\w-]{8}\.wasm$/.exec(f)?.[1];
 const groups = wasm.filter(group);
 const whole = wasm.filter((f) => !group(f));
 if (!firstJs.length || !groups.length || whole.length !== 1) throw new Error(`dist/ has no entry script, no group module or not one whole-lab module (${wasm.join(', ')}): run npm run build`);
