@@ -127,7 +127,7 @@ TEST_CASE("Residual curve: four rows side by side equal one row at a time bit fo
 
 TEST_CASE("Row overlap: decided as the in-order sum decides, also at delta equal to it", "[rank][lower][kernels]") {
   Rng rng(10, NormalMethod::BoxMuller);
-  for (int cols : {3, 8, 101, 512}) {
+  for (int cols : {3, 8, 15, 101, 512}) {
     const RowMatrix p = rowSoftmax(logitsOf(rng, 12, cols, 1.5));
     for (int i = 0; i < 12; ++i)
       for (int r = 0; r < 12; ++r) {

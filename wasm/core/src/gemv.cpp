@@ -14,8 +14,8 @@ void store(double* p, Pair v) { storeLanes(p, v); }
 
 }  // namespace
 
-void columnMajorTimes(const double* a, long rows, long cols, long lda, const double* x, double* y) {
-  std::fill(y, y + rows, 0.0);
+void columnMajorTimesAdd(const double* a, long rows, long cols, long lda, const double* x, long incx, double alpha,
+                         double* y) {
   const long block = cols < 128 ? cols : (lda * static_cast<long>(sizeof(double)) < 32000 ? 16 : 4);
   for (long j2 = 0; j2 < cols; j2 += block) {
     const long end = std::min(j2 + block, cols);
@@ -24,38 +24,40 @@ void columnMajorTimes(const double* a, long rows, long cols, long lda, const dou
       Pair c0 = {0, 0}, c1 = {0, 0};
       for (long j = j2; j < end; ++j) {
         const double* column = a + j * lda + i;
-        c0 = load(column) * x[j] + c0;
-        c1 = load(column + 2) * x[j] + c1;
+        const double xj = x[j * incx];
+        c0 = load(column) * xj + c0;
+        c1 = load(column + 2) * xj + c1;
       }
-      store(y + i, c0 + load(y + i));
-      store(y + i + 2, c1 + load(y + i + 2));
+      store(y + i, c0 * alpha + load(y + i));
+      store(y + i + 2, c1 * alpha + load(y + i + 2));
     }
     for (; i < rows; ++i) {
       double c = 0;
-      for (long j = j2; j < end; ++j) c = a[j * lda + i] * x[j] + c;
-      y[i] = c + y[i];
+      for (long j = j2; j < end; ++j) c = a[j * lda + i] * x[j * incx] + c;
+      y[i] = c * alpha + y[i];
     }
   }
 }
 
-void transposeTimes(const double* a, long rows, long cols, long lda, const double* x, double* y) {
-  long j = 0;
-  for (; j + 4 <= cols; j += 4) {
-    const double *p0 = a + j * lda, *p1 = p0 + lda, *p2 = p1 + lda, *p3 = p2 + lda;
+void rowMajorTimesAdd(const double* a, long rows, long cols, long lda, const double* x, double alpha, double* y,
+                      long incy) {
+  long i = 0;
+  for (; i + 4 <= rows; i += 4) {
+    const double *p0 = a + i * lda, *p1 = p0 + lda, *p2 = p1 + lda, *p3 = p2 + lda;
     Pair c01 = {0, 0}, c23 = {0, 0};
-    for (long i = 0; i < rows; ++i) {
-      c01 = Pair{p0[i], p1[i]} * x[i] + c01;
-      c23 = Pair{p2[i], p3[i]} * x[i] + c23;
+    for (long j = 0; j < cols; ++j) {
+      c01 = Pair{p0[j], p1[j]} * x[j] + c01;
+      c23 = Pair{p2[j], p3[j]} * x[j] + c23;
     }
-    y[j] = 0.0 + c01[0];
-    y[j + 1] = 0.0 + c01[1];
-    y[j + 2] = 0.0 + c23[0];
-    y[j + 3] = 0.0 + c23[1];
+    y[i * incy] += alpha * c01[0];
+    y[(i + 1) * incy] += alpha * c01[1];
+    y[(i + 2) * incy] += alpha * c23[0];
+    y[(i + 3) * incy] += alpha * c23[1];
   }
-  for (; j < cols; ++j) {
+  for (; i < rows; ++i) {
     double c = 0;
-    for (long i = 0; i < rows; ++i) c = a[j * lda + i] * x[i] + c;
-    y[j] = 0.0 + c;
+    for (long j = 0; j < cols; ++j) c = a[i * lda + j] * x[j] + c;
+    y[i * incy] += alpha * c;
   }
 }
 

@@ -1,16 +1,18 @@
 #pragma once
-// Matrix–vector products of a column-major matrix in 2-lane vector code (GCC/Clang vector types: wasm SIMD in the
-// browser, where Eigen 3.4 has no vector code and these products are most of paper 2's Lanczos runs), each entry
-// summed exactly as Eigen 3.4's scalar product sums it, so the browser's numbers stay those of every link:
-//   A x:   blocks of 16 columns (4 when a column exceeds 32000 bytes, one block when there are under 128 columns);
-//          each block's sum runs from 0 in column order and is added to the entry;
-//   Aᵀ x:  one sum from 0 in row order.
-// Natively Eigen sums Aᵀ x in vector partial sums (SSE2): its callers use these only in wasm (rmt/simulation_spectrum.cpp).
+// Matrix–vector products in 2-lane vector code (GCC/Clang vector types: wasm SIMD in the browser, where Eigen 3.4 has
+// no vector code), each entry summed exactly as Eigen 3.4's scalar product sums it, so the browser's numbers stay
+// those of every link. In the wasm build Eigen's own products call these (attnlab/eigen_wasm_kernels.hpp):
+//   y += alpha A x, A column-major: blocks of 16 columns (4 when a column exceeds 32000 bytes, one block under 128
+//          columns); each block's sum runs from 0 in column order, then y_i = c alpha + y_i;
+//   y += alpha A x, A row-major: one sum from 0 in column order per row, then y_i = y_i + alpha c.
+// Natively Eigen's SSE2 products sum in other orders; there these run only in the tests.
 namespace attnlab {
 
-// y = A x, A rows × cols, column j at a + j · lda (rows ≥ 2: Eigen takes one row as a dot product).
-void columnMajorTimes(const double* a, long rows, long cols, long lda, const double* x, double* y);
-// y = Aᵀ x, A rows × cols, column j at a + j · lda (cols ≥ 2).
-void transposeTimes(const double* a, long rows, long cols, long lda, const double* x, double* y);
+// y += alpha A x; A rows × cols, column j at a + j · lda; x_j at x[j · incx].
+void columnMajorTimesAdd(const double* a, long rows, long cols, long lda, const double* x, long incx, double alpha,
+                         double* y);
+// y += alpha A x; A rows × cols, row i at a + i · lda; y_i at y[i · incy].
+void rowMajorTimesAdd(const double* a, long rows, long cols, long lda, const double* x, double alpha, double* y,
+                      long incy);
 
 }  // namespace attnlab

@@ -6,6 +6,7 @@
 
 #include "attnlab/rank/error.hpp"
 #include "attnlab/rank/lower.hpp"
+#include "attnlab/vector_lanes.hpp"
 
 namespace attnlab {
 
@@ -109,22 +110,25 @@ std::vector<int> nearestCells(const RowMatrix& points, const std::vector<int>& c
 }  // namespace
 
 // Whether sum_j min(P_ij, P_rj) > delta, the sum taken in order j = 0, 1, ... (as the wasm build's Eigen summed it).
-// First four running sums side by side (the fast part): with terms >= 0, both that sum and the in-order one lie within
-// (n - 1) u of the exact sum in relative terms (u = DBL_EPSILON / 2), so only a sum within a few n DBL_EPSILON of delta
-// needs the in-order sum to decide; it stops at the first partial sum above delta (partial sums only grow).
+// First eight running sums side by side in 2-lane vectors (the fast part; b < a ? b : a is std::min, one f64x2.pmin in
+// wasm): with terms >= 0, both that sum and the in-order one lie within (n - 1) u of the exact sum in relative terms
+// (u = DBL_EPSILON / 2), so only a sum within a few n DBL_EPSILON of delta needs the in-order sum to decide; it stops
+// at the first partial sum above delta (partial sums only grow).
 bool overlapExceeds(const RowMatrix& p, int i, int r, double delta) {
   const double *a = p.row(i).data(), *b = p.row(r).data();
   const Eigen::Index n = p.cols();
-  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  const auto smaller = [](DoubleLanes x, DoubleLanes y) { return y < x ? y : x; };
+  DoubleLanes s0 = {0, 0}, s1 = {0, 0}, s2 = {0, 0}, s3 = {0, 0};
   Eigen::Index j = 0;
-  for (; j + 4 <= n; j += 4) {
-    s0 += std::min(a[j], b[j]);
-    s1 += std::min(a[j + 1], b[j + 1]);
-    s2 += std::min(a[j + 2], b[j + 2]);
-    s3 += std::min(a[j + 3], b[j + 3]);
+  for (; j + 8 <= n; j += 8) {
+    s0 += smaller(loadLanes<DoubleLanes>(a + j), loadLanes<DoubleLanes>(b + j));
+    s1 += smaller(loadLanes<DoubleLanes>(a + j + 2), loadLanes<DoubleLanes>(b + j + 2));
+    s2 += smaller(loadLanes<DoubleLanes>(a + j + 4), loadLanes<DoubleLanes>(b + j + 4));
+    s3 += smaller(loadLanes<DoubleLanes>(a + j + 6), loadLanes<DoubleLanes>(b + j + 6));
   }
-  for (; j < n; ++j) s0 += std::min(a[j], b[j]);
-  const double fast = (s0 + s1) + (s2 + s3);
+  const DoubleLanes s = (s0 + s1) + (s2 + s3);
+  double fast = s[0] + s[1];
+  for (; j < n; ++j) fast += std::min(a[j], b[j]);
   const double margin = 4.0 * double(n + 4) * std::numeric_limits<double>::epsilon() * fast;
   if (fast > delta + margin) return true;
   if (fast < delta - margin) return false;

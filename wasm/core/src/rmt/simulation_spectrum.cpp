@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "attnlab/gemv.hpp"
 #include "attnlab/rmt/simulation.hpp"
 
 namespace attnlab {
@@ -25,16 +24,6 @@ class CovarianceOp {
   void perform_op(const double* x, double* y) const {
     Eigen::Map<const Eigen::VectorXd> in(x, rows());
     Eigen::Map<Eigen::VectorXd> out(y, rows());
-#if defined(__wasm__)  // the same sums as Eigen's scalar products, in vector code (attnlab/gemv.hpp)
-    const long d = c_.rows(), n = c_.cols();
-    if (dSide_) {
-      transposeTimes(c_.data(), d, n, d, x, scratch_.data());
-      columnMajorTimes(c_.data(), d, n, d, scratch_.data(), y);
-    } else {
-      columnMajorTimes(c_.data(), d, n, d, x, scratch_.data());
-      transposeTimes(c_.data(), d, n, d, scratch_.data(), y);
-    }
-#else
     if (dSide_) {
       scratch_.noalias() = c_.transpose() * in;
       out.noalias() = c_ * scratch_;
@@ -42,7 +31,6 @@ class CovarianceOp {
       scratch_.noalias() = c_ * in;
       out.noalias() = c_.transpose() * scratch_;
     }
-#endif
     out *= scale_;
   }
 
