@@ -1,7 +1,7 @@
 // npm run bench -- rank [--reps=N] [--smoke]: rank-beta on the sphere, d = 3, n = 512, eps = 0.1,
 // betas 1…64 (7 values), timed side by side in one run: the numpy + LAPACK peer (bench/peers/
 // rank_numpy.py: one full SVD per beta, as a researcher writes it; same point set, same PRNG),
-// attnlab headless in Node (one worker and the whole pool), the native CLI and Chromium. Wall time of
+// attnlab headless in Node (one thread and the whole pool), the native CLI and Chromium. Wall time of
 // one complete run (start-up included), minimum over interleaved repetitions (bench/lib/common.mjs).
 // --smoke runs n = 64 once (a check that every row works, not a timing). ATTNLAB_CLI overrides the
 // native binary (default build/native/attnlab). Results: build/bench/rank.json.
@@ -49,7 +49,7 @@ async function chromium() {
 const missing = ensureDebPackages(['python3-numpy', 'libopenblas0-pthread']);
 const rows = withDefaults([
   { label: 'numpy + LAPACK, full SVD per β', peer: true, skip: missing.includes('python3-numpy'), reps: 1, run: peer },
-  { label: 'attnlab Node, --pool 1 (one worker)', node: true, run: () => lab(1) },
+  { label: 'attnlab Node, --pool 1 (one thread)', node: true, run: () => lab(1) },
   { label: `attnlab Node, --pool ${POOL} (whole pool)`, node: true, run: () => lab(POOL) },
   { label: 'attnlab native CLI (g++)', run: native },
   { label: 'attnlab Chromium, link from navigation', skip: !existsSync(join(root, 'dist/index.html')), reps: 1, run: chromium },

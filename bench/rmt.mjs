@@ -1,7 +1,7 @@
 // npm run bench -- rmt [--reps=N] [--smoke]: the paper-2 workloads timed side by side in one run —
 // rmt-spectrum at d = 800 (every eigenvalue) and the alignment-curve preset of rmt-transition
 // (d = 800, five mu2 x three poolings x five seeds, top eigenpair only) — attnlab headless in Node
-// (one worker and the whole pool), the native CLI and Chromium against the peers in bench/peers/:
+// (one thread and the whole pool), the native CLI and Chromium against the peers in bench/peers/:
 // numpy + OpenBLAS with a full eigh (what a researcher writes first) and scipy's eigsh for the top
 // eigenpair (the smart peer). Wall time of one complete run, minimum over interleaved repetitions
 // (bench/lib/common.mjs). --smoke runs tiny sizes once (a check that every row works, not a timing).
@@ -73,7 +73,7 @@ const rows = withDefaults([
   { group: 'spectrum', label: 'attnlab Chromium, d = 400 default link', chromium: true, skip: !haveDist, reps: 1, run: () => chromium(SPECTRUM_LINK_400) },
   { group: 'transition', label: 'numpy full eigh per simulation', peer: 'numpy', skip: noNumpy, reps: 1, run: () => peer('transition', 'eigh') },
   { group: 'transition', label: 'scipy eigsh per simulation', peer: 'scipy', skip: noScipy, reps: 1, run: () => peer('transition', 'eigsh') },
-  { group: 'transition', label: 'attnlab Node, --pool 1 (one worker)', node: true, run: () => lab('rmt-transition', TRANSITION, 1) },
+  { group: 'transition', label: 'attnlab Node, --pool 1 (one thread)', node: true, run: () => lab('rmt-transition', TRANSITION, 1) },
   { group: 'transition', label: `attnlab Node, --pool ${POOL} (whole pool)`, node: true, run: () => lab('rmt-transition', TRANSITION, POOL) },
   { group: 'transition', label: 'attnlab native CLI (g++)', native: true, run: () => native('rmt-transition', TRANSITION) },
   { group: 'transition', label: 'attnlab Chromium, preset link', chromium: true, skip: !haveDist, reps: 1, run: () => chromium(TRANSITION_LINK) },

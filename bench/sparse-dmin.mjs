@@ -1,6 +1,6 @@
 // npm run bench -- sparse-dmin [--reps=N]: the "d_min grows like log n" preset timed side by side in
 // one run: the numpy peer (Debian's python3-numpy on OpenBLAS), attnlab headless in Node (one
-// worker and the whole pool; the fast scan, which gives the paper scan's d_min exactly, is the only
+// thread and the whole pool; the fast scan, which gives the paper scan's d_min exactly, is the only
 // scan since schema v2), the native CLI, and the whole preset in Chromium.
 // Every time is the wall time of one complete run of the preset (start-up included, see
 // bench/lib/common.mjs); a row's figure is the minimum over its repetitions. Repetitions are
@@ -100,7 +100,7 @@ else console.log(`numpy loads: ${blas.loaded || 'no BLAS library'}\n  (libblas.s
 
 const rows = withDefaults([
   { label: numpyLabel, reps: 1, numpy: true, skip: missing.length > 0, run: numpyPeer },
-  ...(POOL > 1 ? [{ label: 'attnlab Node, --pool 1 (one worker)', run: () => attnlabNode(1) }] : []),
+  ...(POOL > 1 ? [{ label: 'attnlab Node, --pool 1 (one thread)', run: () => attnlabNode(1) }] : []),
   { label: `attnlab Node, no --pool (a sweep's default: every core, ${POOL})`, run: () => attnlabNode() },
   { label: 'attnlab native CLI (g++)', run: attnlabNative },
   { label: 'attnlab Chromium, whole preset from navigation', reps: 1, chromium: true, run: chromiumPreset },

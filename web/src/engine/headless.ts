@@ -24,7 +24,10 @@ export interface HeadlessIo {
   stderr: (text: string) => void;
 }
 
-/** Without --pool, a sweep of several jobs runs on every core (as the page does); one job runs in this thread. */
+/**
+ * Without --pool, a sweep of several jobs runs on every core (as the page does); one job runs in this thread, and so does
+ * --pool 1 (a worker would only add its start-up).
+ */
 export const defaultPool = (jobs: number, cores: number): number | undefined => (jobs > 1 && cores > 1 ? Math.min(cores, jobs) : undefined);
 
 async function run(core: Core, c: Command, io: HeadlessIo): Promise<unknown> {
@@ -41,7 +44,7 @@ async function run(core: Core, c: Command, io: HeadlessIo): Promise<unknown> {
     if (now !== percent) io.stderr(`\rprogress ${String((percent = now)).padStart(3)}%`);
   };
   try {
-    if (size === undefined) return core.run(c.id, params, inputs, onProgress);
+    if (size === undefined || size === 1) return core.run(c.id, params, inputs, onProgress);
     const pool = new Pool(() => nodeWorkerRunner(io.wasmDir), size);
     try { return await pool.run(c.id, params, { inputs, onProgress }); } finally { pool.dispose(); }
   } finally {

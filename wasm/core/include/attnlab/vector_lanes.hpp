@@ -7,6 +7,13 @@ namespace attnlab {
 
 typedef float FloatLanes __attribute__((vector_size(16)));    // 4 floats
 typedef double DoubleLanes __attribute__((vector_size(16)));  // 2 doubles
+typedef long long DoubleBits __attribute__((vector_size(16)));  // their bits
+
+// |x| lane by lane, as std::fabs: the sign bit cleared.
+inline DoubleLanes absLanes(DoubleLanes x) {
+  const DoubleBits magnitude = {0x7fffffffffffffffLL, 0x7fffffffffffffffLL};
+  return reinterpret_cast<DoubleLanes>(reinterpret_cast<DoubleBits>(x) & magnitude);
+}
 
 template <class Lanes, class Scalar>
 Lanes loadLanes(const Scalar* p) {

@@ -8,6 +8,7 @@
 #include "attnlab/rank/error.hpp"
 #include "attnlab/rank/svd.hpp"
 #include "attnlab/rng.hpp"
+#include "attnlab/vector_lanes.hpp"
 
 namespace attnlab {
 
@@ -95,30 +96,48 @@ SvdPath parseSvdPath(const std::string& name) {
 
 namespace {
 
-// R -= (P v) v^T, returning the largest row l1 norm of the new R. Four rows side by side so that their sums' additions
-// overlap; each row still sums over j in order (the same numbers as one row at a time).
+// R -= (P v) v^T, returning the largest row l1 norm of the new R. Eight rows side by side, in 2-lane vectors whose lanes
+// are two rows, two columns a step, so that their sums' additions overlap; each entry is r - p v as before and each
+// row still sums over j in order (the same numbers as one row at a time).
 double subtractAndMeasure(RowMatrix& residual, const Eigen::VectorXd& pv, const Eigen::Ref<const Eigen::VectorXd>& v) {
+  using Pair = DoubleLanes;
   const Eigen::Index rows = residual.rows(), n = residual.cols();
+  const double* vs = v.data();
   double worst = 0;
   Eigen::Index i = 0;
-  for (; i + 4 <= rows; i += 4) {
-    double *r0 = residual.row(i).data(), *r1 = residual.row(i + 1).data(), *r2 = residual.row(i + 2).data(),
-           *r3 = residual.row(i + 3).data();
-    const double p0 = pv(i), p1 = pv(i + 1), p2 = pv(i + 2), p3 = pv(i + 3);
-    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    for (Eigen::Index j = 0; j < n; ++j) {
-      const double vj = v(j);
-      s0 += std::fabs(r0[j] -= p0 * vj);
-      s1 += std::fabs(r1[j] -= p1 * vj);
-      s2 += std::fabs(r2[j] -= p2 * vj);
-      s3 += std::fabs(r3[j] -= p3 * vj);
+  for (; i + 8 <= rows; i += 8) {
+    double* r[8];
+    Pair p[8];
+    for (int q = 0; q < 8; ++q) {
+      r[q] = residual.row(i + q).data();
+      p[q] = Pair{pv(i + q), pv(i + q)};
     }
-    worst = std::max({worst, s0, s1, s2, s3});
+    Pair s[4] = {};
+    Eigen::Index j = 0;
+    for (; j + 2 <= n; j += 2) {
+      const Pair vj = loadLanes<Pair>(vs + j);
+      for (int q = 0; q < 4; ++q) {
+        const Pair top = loadLanes<Pair>(r[2 * q] + j) - p[2 * q] * vj;
+        const Pair bottom = loadLanes<Pair>(r[2 * q + 1] + j) - p[2 * q + 1] * vj;
+        storeLanes(r[2 * q] + j, top);
+        storeLanes(r[2 * q + 1] + j, bottom);
+        s[q] = s[q] + absLanes(Pair{top[0], bottom[0]});
+        s[q] = s[q] + absLanes(Pair{top[1], bottom[1]});
+      }
+    }
+    for (; j < n; ++j)
+      for (int q = 0; q < 4; ++q) {
+        const Pair entry = Pair{r[2 * q][j] - p[2 * q][0] * vs[j], r[2 * q + 1][j] - p[2 * q + 1][0] * vs[j]};
+        r[2 * q][j] = entry[0];
+        r[2 * q + 1][j] = entry[1];
+        s[q] = s[q] + absLanes(entry);
+      }
+    for (int q = 0; q < 4; ++q) worst = std::max(std::max(worst, s[q][0]), s[q][1]);
   }
   for (; i < rows; ++i) {
     double* r = residual.row(i).data();
     double s = 0;
-    for (Eigen::Index j = 0; j < n; ++j) s += std::fabs(r[j] -= pv(i) * v(j));
+    for (Eigen::Index j = 0; j < n; ++j) s += std::fabs(r[j] -= pv(i) * vs[j]);
     worst = std::max(worst, s);
   }
   return worst;
