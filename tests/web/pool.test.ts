@@ -87,6 +87,20 @@ describe('Pool with scripted runners', () => {
     expect(runners.spawned).toBe(2);
   });
 
+  it('prepare starts the runners a run will use, each loading the core, and the run then reuses them', async () => {
+    const sweep = new ScriptedRunners();
+    const pool = new Pool(sweep.factory, 3);
+    pool.prepare('sum', true);
+    expect(sweep.spawned).toBe(3);
+    expect(sweep.prepared).toEqual([['sum'], ['sum'], ['sum']]);
+    expect((await pool.run('sum', { count: 6 }, { sweep: true })).sum).toBe(55);
+    expect(sweep.spawned).toBe(3); // no new runner
+    const single = new ScriptedRunners();
+    new Pool(single.factory, 3).prepare('sum', false);
+    expect(single.spawned).toBe(1);
+    expect(single.prepared).toEqual([['sum']]);
+  });
+
   it('a sweep starts every runner while the first one plans; a single job never does', async () => {
     const sweep = new ScriptedRunners();
     const pool = new Pool(sweep.factory, 3);

@@ -66,6 +66,15 @@ export class Pool<Results = ResultOf> {
   }
 
   /**
+   * Starts the runners a run of this experiment will use and has each load its core, before any run: the page does it
+   * once its figures are up, so that Run (or an edit's live run) does not wait for them. A single job uses one runner.
+   */
+  prepare(id: string, sweep: boolean): void {
+    this.runner(0).prepare?.(id);
+    this.warm(id, sweep);
+  }
+
+  /**
    * The core's plan for these parameters (validated, with its estimates), without running anything. For a sweep
    * (the experiment plans several jobs), the other runners start loading the core meanwhile: a run usually follows.
    */

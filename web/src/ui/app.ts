@@ -5,7 +5,7 @@
 import { Pool } from '../engine/pool';
 import { workerRunner } from '../engine/worker-runner';
 import { EXPERIMENTS, FAMILY_LABELS } from '../experiments';
-import { defaults, uploadsOf } from '../experiments/schema';
+import { defaults, isSingleJob, uploadsOf } from '../experiments/schema';
 import { exportFigure, makeStamp } from '../plots';
 import { formatLink, type AppState } from '../state/url';
 import { copyText } from './clipboard';
@@ -66,6 +66,32 @@ export class App implements PageContext {
     const prev = this.page;
     this.page = next;
     renderPage(prev, next, { status: this.status, stopButton: this.stopButton });
+    if (prev.computing && !next.computing) this.quietWaiters.splice(0).forEach((check) => check());
+  }
+
+  /**
+   * Starts the workers of the open experiment and has them load its core in the background, so that its first run
+   * (Run, an edit's live run) does not wait for them. Not on the landing page, nor in an embed (a page with several
+   * embeds would hold two workers for each).
+   */
+  prepareCore(): void {
+    if (wantsLanding(location.hash) || !this.state || this.state.embed) return;
+    const { id } = metaOf(this.state.experimentId);
+    this.pool.prepare(id, !isSingleJob(id));
+  }
+
+  /** Checks waiting for the run in progress to end (whenQuiet). */
+  private quietWaiters: Array<() => void> = [];
+
+  /** Resolves once `ms` milliseconds have passed with no run in progress at either end (a run restarts the wait). */
+  whenQuiet(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (this.page.computing) { this.quietWaiters.push(check); return; }
+        window.setTimeout(() => (this.page.computing ? this.quietWaiters.push(check) : resolve()), ms);
+      };
+      check();
+    });
   }
 
   follow(state: AppState): void {
