@@ -6,6 +6,7 @@
 
 #include "attnlab/rank/cheb.hpp"
 #include "attnlab/rank/error.hpp"
+#include "attnlab/vector_lanes.hpp"
 
 namespace attnlab {
 
@@ -56,7 +57,7 @@ RowRange rowExps(const Eigen::Ref<const Eigen::RowVectorXd>& row, double* e) {
 }
 
 // What every row of one degree g shares: the nodes' cosines cos(theta_k) and cos(m theta_k), theta_k = pi (k + 1/2)/(g + 1),
-// computed once per degree instead of once per row; and the row-length scratch of the evaluation. A row's arithmetic is the
+// computed once per degree instead of once per row; and the row-length scratch of the exponentials. A row's arithmetic is the
 // same, operation for operation, as when each row computed its own (the same numbers, bit for bit).
 class ChebyshevRows {
  public:
@@ -68,7 +69,7 @@ class ChebyshevRows {
       cosTheta_[k] = std::cos(theta);
       for (int m = 0; m <= g; ++m) cosMTheta_[k * (g + 1) + m] = std::cos(m * theta);
     }
-    for (auto* v : {&e_, &y_, &b1_, &b2_}) v->resize(n);
+    e_.resize(n);
   }
 
   // A row whose exponentials are not at hand: fills approx (unnormalised p_ij, may be null), returns the row-relative
@@ -86,25 +87,45 @@ class ChebyshevRows {
       return 0;
     }
     coefficients(h);
-    // Clenshaw, all j at once (independent lanes): b_m = 2y b_{m+1} - b_{m+2} + a_m, m = g..1.
-    for (Eigen::Index j = 0; j < n; ++j) {
-      y_[j] = (row(j) - lo) / h - 1;
-      b1_[j] = 0;
-      b2_[j] = 0;
-    }
-    for (int m = g_; m >= 1; --m) {
-      const double am = a_[m];
-      for (Eigen::Index j = 0; j < n; ++j) {
-        const double b = 2 * y_[j] * b1_[j] - b2_[j] + am;
-        b2_[j] = b1_[j];
-        b1_[j] = b;
+    // Clenshaw, b_m = 2y b_{m+1} - b_{m+2} + a_m for m = g..1, then p = y b_1 - b_2 + a_0: four pairs of columns at a
+    // time held in registers across m (lanes are columns, each runs the scalar recurrence of its column), the row's
+    // error summed over j in order.
+    using Pair = DoubleLanes;
+    double err = 0;
+    Eigen::Index j = 0;
+    const auto finish = [&](Eigen::Index at, double p) {
+      if (approx) approx[at] = p;
+      err += std::fabs(p - e[at]);
+    };
+    for (; j + 8 <= n; j += 8) {
+      Pair y[4], twoY[4], b1[4] = {}, b2[4] = {};
+      for (int q = 0; q < 4; ++q) {
+        y[q] = (Pair{row(j + 2 * q), row(j + 2 * q + 1)} - lo) / h - 1;
+        twoY[q] = 2 * y[q];
+      }
+      for (int m = g_; m >= 1; --m) {
+        const double am = a_[m];
+        for (int q = 0; q < 4; ++q) {
+          const Pair b = twoY[q] * b1[q] - b2[q] + am;
+          b2[q] = b1[q];
+          b1[q] = b;
+        }
+      }
+      for (int q = 0; q < 4; ++q) {
+        const Pair p = y[q] * b1[q] - b2[q] + a_[0];
+        finish(j + 2 * q, p[0]);
+        finish(j + 2 * q + 1, p[1]);
       }
     }
-    double err = 0;
-    for (Eigen::Index j = 0; j < n; ++j) {
-      const double p = y_[j] * b1_[j] - b2_[j] + a_[0];
-      if (approx) approx[j] = p;
-      err += std::fabs(p - e[j]);
+    for (; j < n; ++j) {
+      const double y = (row(j) - lo) / h - 1;
+      double b1 = 0, b2 = 0;
+      for (int m = g_; m >= 1; --m) {
+        const double b = 2 * y * b1 - b2 + a_[m];
+        b2 = b1;
+        b1 = b;
+      }
+      finish(j, y * b1 - b2 + a_[0]);
     }
     return err / range.z;
   }
@@ -124,7 +145,7 @@ class ChebyshevRows {
 
   int g_;
   std::vector<double> a_, cosTheta_, cosMTheta_;
-  std::vector<double> e_, y_, b1_, b2_;  // exp(L_ij - hi), the nodes' variable y_j and the Clenshaw recurrence
+  std::vector<double> e_;  // exp(L_ij - hi)
 };
 
 }  // namespace
