@@ -74,6 +74,28 @@ TEST_CASE("gemv: A x for column- and row-major A, each entry in Eigen's scalar o
   }
 }
 
+TEST_CASE("gramTimes: s = Aᵀ x and y = A s in one pass, the bits of the two products", "[kernels]") {
+  attnlab::Rng rng(8, attnlab::NormalMethod::Ziggurat);
+  struct Shape { long rows, cols, lda; };
+  for (const Shape s : {Shape{5, 7, 5}, Shape{19, 130, 19}, Shape{33, 200, 40}, Shape{9, 150, 4001}, Shape{800, 131, 800}}) {
+    const std::vector<double> a = normals(rng, s.lda * s.cols), x = normals(rng, s.rows);
+    std::vector<double> scratch(s.cols, 0.0), y(s.rows, 0.0), gotScratch(s.cols), gotY(s.rows);
+    attnlab::rowMajorTimesAdd(a.data(), s.cols, s.rows, s.lda, x.data(), 1.0, scratch.data(), 1);
+    attnlab::columnMajorTimesAdd(a.data(), s.rows, s.cols, s.lda, scratch.data(), 1, 1.0, y.data());
+    attnlab::gramTimes(a.data(), s.rows, s.cols, s.lda, x.data(), gotScratch.data(), gotY.data());
+    INFO("rows " << s.rows << ", cols " << s.cols << ", lda " << s.lda);
+    CHECK(sameBits(gotScratch, scratch));
+    CHECK(sameBits(gotY, y));
+#if defined(__wasm__)  // and Eigen's own two products (through the kernels)
+    const Eigen::Map<const Eigen::MatrixXd, 0, Eigen::OuterStride<>> A(a.data(), s.rows, s.cols, Eigen::OuterStride<>(s.lda));
+    const Eigen::VectorXd es = A.transpose() * Eigen::Map<const Eigen::VectorXd>(x.data(), s.rows);
+    const Eigen::VectorXd ey = A * es;
+    CHECK(sameBits(gotScratch, std::vector<double>(es.data(), es.data() + s.cols)));
+    CHECK(sameBits(gotY, std::vector<double>(ey.data(), ey.data() + s.rows)));
+#endif
+  }
+}
+
 TEST_CASE("Block-panel kernel: each entry in Eigen's scalar order, bit for bit", "[kernels]") {
   attnlab::Rng rng(6, attnlab::NormalMethod::Ziggurat);
   struct Shape { long rows, depth, cols, strideA, strideB, offsetA, offsetB, resStride; };

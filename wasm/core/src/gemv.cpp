@@ -28,19 +28,42 @@ void columnBlock(const double* a, long lda, long j2, long end, const double* x, 
 
 }  // namespace
 
+namespace {
+
+// One column block [j2, end) of y += alpha A x, in Eigen's order (each entry's block sum from 0, then c alpha + y).
+void columnBlockTimesAdd(const double* a, long rows, long lda, long j2, long end, const double* x, long incx, double alpha,
+                         double* y) {
+  long i = 0;
+  for (; i + 16 <= rows; i += 16) columnBlock<8>(a + i, lda, j2, end, x, incx, alpha, y + i);
+  for (; i + 4 <= rows; i += 4) columnBlock<2>(a + i, lda, j2, end, x, incx, alpha, y + i);
+  for (; i < rows; ++i) {
+    double c = 0;
+    for (long j = j2; j < end; ++j) c = a[j * lda + i] * x[j * incx] + c;
+    y[i] = c * alpha + y[i];
+  }
+}
+
+long columnBlockWidth(long cols, long lda) {
+  return cols < 128 ? cols : (lda * static_cast<long>(sizeof(double)) < 32000 ? 16 : 4);
+}
+
+}  // namespace
+
 void columnMajorTimesAdd(const double* a, long rows, long cols, long lda, const double* x, long incx, double alpha,
                          double* y) {
-  const long block = cols < 128 ? cols : (lda * static_cast<long>(sizeof(double)) < 32000 ? 16 : 4);
-  for (long j2 = 0; j2 < cols; j2 += block) {
+  const long block = columnBlockWidth(cols, lda);
+  for (long j2 = 0; j2 < cols; j2 += block)
+    columnBlockTimesAdd(a, rows, lda, j2, std::min(j2 + block, cols), x, incx, alpha, y);
+}
+
+void gramTimes(const double* a, long rows, long cols, long lda, const double* x, double* scratch, double* y) {
+  std::fill(scratch, scratch + cols, 0.0);
+  std::fill(y, y + rows, 0.0);
+  const long block = columnBlockWidth(cols, lda);
+  for (long j2 = 0; j2 < cols; j2 += block) {  // the block's columns are still in cache for its share of A s
     const long end = std::min(j2 + block, cols);
-    long i = 0;
-    for (; i + 16 <= rows; i += 16) columnBlock<8>(a + i, lda, j2, end, x, incx, alpha, y + i);
-    for (; i + 4 <= rows; i += 4) columnBlock<2>(a + i, lda, j2, end, x, incx, alpha, y + i);
-    for (; i < rows; ++i) {
-      double c = 0;
-      for (long j = j2; j < end; ++j) c = a[j * lda + i] * x[j * incx] + c;
-      y[i] = c * alpha + y[i];
-    }
+    rowMajorTimesAdd(a + j2 * lda, end - j2, rows, lda, x, 1.0, scratch + j2, 1);
+    columnBlockTimesAdd(a, rows, lda, j2, end, scratch, 1, 1.0, y);
   }
 }
 

@@ -15,4 +15,9 @@ void columnMajorTimesAdd(const double* a, long rows, long cols, long lda, const 
 void rowMajorTimesAdd(const double* a, long rows, long cols, long lda, const double* x, double alpha, double* y,
                       long incy);
 
+// s = Aᵀ x, then y = A s (A rows × cols, column j at a + j · lda), both as the two products above compute them into
+// zeroed vectors with alpha = 1, so the same bits as Eigen's (s = Aᵀ x; y = A s) in the wasm build, in one pass over
+// A: each column block of A s is added while its columns are still in cache (A is read once, not twice).
+void gramTimes(const double* a, long rows, long cols, long lda, const double* x, double* scratch, double* y);
+
 }  // namespace attnlab

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "attnlab/gemv.hpp"
 #include "attnlab/rmt/simulation.hpp"
 
 namespace attnlab {
@@ -25,8 +26,12 @@ class CovarianceOp {
     Eigen::Map<const Eigen::VectorXd> in(x, rows());
     Eigen::Map<Eigen::VectorXd> out(y, rows());
     if (dSide_) {
+#if defined(__wasm__)  // Eigen's two products there, in one pass over C (attnlab/gemv.hpp): the same bits
+      gramTimes(c_.data(), c_.rows(), c_.cols(), c_.rows(), x, scratch_.data(), y);
+#else
       scratch_.noalias() = c_.transpose() * in;
       out.noalias() = c_ * scratch_;
+#endif
     } else {
       scratch_.noalias() = c_ * in;
       out.noalias() = c_.transpose() * scratch_;
