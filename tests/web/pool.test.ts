@@ -7,7 +7,7 @@ import { type Core, CoreError, type FinishedJob, type Inputs, type Params, type 
 import { compiledModule, loadCoreNode } from '../../web/src/engine/load-node';
 import { localRunner } from '../../web/src/engine/local-runner';
 import { nodeWorkerRunner } from '../../web/src/engine/node-worker-runner';
-import { Pool, type Runner } from '../../web/src/engine/pool';
+import { PARTIAL_INTERVAL_MS, Pool, type Runner } from '../../web/src/engine/pool';
 
 const wasmDir = fileURLToPath(new URL('../../web/src/wasm/', import.meta.url));
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
@@ -136,6 +136,16 @@ describe('Pool with scripted runners', () => {
     for (let k = 1; k < progress.length; k++) expect(progress[k]).toBeGreaterThanOrEqual(progress[k - 1]);
     expect(progress.every((f) => f >= 0 && f <= 1)).toBe(true);
     expect(progress[progress.length - 1]).toBe(1);
+  });
+
+  it('many short jobs give a partial result at once and then at most one per PARTIAL_INTERVAL_MS', async () => {
+    const started = performance.now();
+    const partial: number[] = [];
+    const result = await new Pool(new ScriptedRunners(1).factory, 2).run('sum', { count: 40 }, { onPartial: (_r, finished) => partial.push(finished) });
+    const elapsed = performance.now() - started;
+    expect(result.jobs).toHaveLength(40);
+    expect(partial[0]).toBeLessThanOrEqual(2); // the first job's (or the first two's)
+    expect(partial.length).toBeLessThanOrEqual(1 + Math.floor(elapsed / PARTIAL_INTERVAL_MS));
   });
 
   it('stop rejects the run with CoreError("stopped"), terminates runners, and the pool works again', async () => {

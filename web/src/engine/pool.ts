@@ -1,5 +1,6 @@
 // A pool of runners (one wasm instance each) for sweeps: plan once, spread the jobs, combine what is
-// finished after every job so the page can draw partial results. Stop terminates and respawns.
+// finished as jobs finish (at most every PARTIAL_INTERVAL_MS) so the page can draw partial results. Stop
+// terminates and respawns.
 // A run's inputs (parsed files) go to each runner once, not once per job.
 import type { ResultOf } from '../experiments/generated';
 import { CoreError, type FinishedJob, type Inputs, type Params, type Plan, type PlannedJob } from './core';
@@ -30,6 +31,13 @@ export interface RunOptions<Result> {
   /** The experiment plans several jobs: the other runners start (and load the core) while the first one plans. */
   sweep?: boolean;
 }
+
+/**
+ * The shortest time between two partial results of a run. Each one is combined in a worker and drawn by the page's
+ * main thread; after every one of many short jobs (rmt-transition plans 75) that work took the CPU the workers
+ * need on a 2-core machine.
+ */
+export const PARTIAL_INTERVAL_MS = 400;
 
 /** Every core: the workers run at normal priority and the page's main thread only draws. */
 export function defaultPoolSize(): number {
@@ -131,17 +139,34 @@ export class Pool<Results = ResultOf> {
         done[index] = 1;
         report();
         finished.push({ index, result });
-        if (onPartial && finished.length < jobs.length) {
-          const snapshot = [...finished].sort((a, b) => a.index - b.index);
-          combining = combining.then(async () => {
-            const partial = await this.runner(w).combine(id, params, snapshot);
-            if (live()) onPartial(partial, snapshot.length, jobs.length);
-          });
-          combining.catch(() => undefined); // awaited below; this only keeps a failed run from also warning
-        }
+        requestPartial(w);
       }
     };
-    await Promise.all(Array.from({ length: workers }, (_, w) => work(w)));
+    // A partial result at once after the first job, then at most every PARTIAL_INTERVAL_MS (a later one catches up).
+    let lastPartialAt = -Infinity;
+    let partialTimer: ReturnType<typeof setTimeout> | undefined;
+    const requestPartial = (w: number) => {
+      if (!onPartial || partialTimer !== undefined || finished.length >= jobs.length) return;
+      const send = () => {
+        partialTimer = undefined;
+        if (!live() || finished.length >= jobs.length) return;
+        lastPartialAt = performance.now();
+        const snapshot = [...finished].sort((a, b) => a.index - b.index);
+        combining = combining.then(async () => {
+          const partial = await this.runner(w).combine(id, params, snapshot);
+          if (live()) onPartial(partial, snapshot.length, jobs.length);
+        });
+        combining.catch(() => undefined); // awaited below; this only keeps a failed run from also warning
+      };
+      const wait = lastPartialAt + PARTIAL_INTERVAL_MS - performance.now();
+      if (wait <= 0) send();
+      else partialTimer = setTimeout(send, wait);
+    };
+    try {
+      await Promise.all(Array.from({ length: workers }, (_, w) => work(w)));
+    } finally {
+      clearTimeout(partialTimer);
+    }
     await combining;
     if (generation !== this.generation) throw new CoreError('stopped');
     finished.sort((a, b) => a.index - b.index);
