@@ -26,6 +26,10 @@ void columnBlock(const double* a, long lda, long j2, long end, const double* x, 
   for (int p = 0; p < Pairs; ++p) store(y + 2 * p, c[p] * alpha + load(y + 2 * p));
 }
 
+}  // namespace
+
+namespace {
+
 // One column block [j2, end) of y += alpha A x, in Eigen's order (each entry's block sum from 0, then c alpha + y).
 void columnBlockTimesAdd(const double* a, long rows, long lda, long j2, long end, const double* x, long incx, double alpha,
                          double* y) {
