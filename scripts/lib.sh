@@ -148,7 +148,8 @@ cmake_build() {
 build_native() {
   local what=${1:-cli} t0
   t0=$(now)
-  [[ -f $NATIVE_DIR/CMakeCache.txt ]] || cmake -S "$ROOT" -B "$NATIVE_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  # A configure that failed (say, before Eigen was installed) leaves a cache but no Makefile: configure again.
+  [[ -f $NATIVE_DIR/Makefile ]] || cmake -S "$ROOT" -B "$NATIVE_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake_build "$NATIVE_DIR" "$what" attnlab
   say "native build ($what): $(elapsed "$t0")"
 }
@@ -164,7 +165,7 @@ build_wasm() {
     say "Emscripten changed: reconfiguring build/wasm"
     rm -rf "$WASM_DIR"
   fi
-  if [[ ! -f $WASM_DIR/CMakeCache.txt ]]; then
+  if [[ ! -f $WASM_DIR/Makefile ]]; then
     # The toolchain file directly, not emcmake: Debian's emcmake passes a node flag Node 20 rejects (toolchain.md P2).
     cmake -S "$ROOT" -B "$WASM_DIR" -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE="$toolchain" >/dev/null
   fi
