@@ -1,11 +1,11 @@
-// npm run bench -- live-sizes [--dist=dist] [--only=id,id] [--rng=box-muller,ziggurat]: for each experiment and
-// random stream, the largest size whose run finishes within 300 ms in Chromium here — the threshold under
-// which the page recomputes as you edit (web/src/ui/live-run.ts) — and the time of the experiment's default
-// run beside it. Box–Muller (the stream of links before v=3) is the "before", the ziggurat (v=3's) the
+// npm run bench -- live-sizes [--dist=dist] [--only=id,id] [--rng=box-muller,ziggurat] [--from=run|address]:
+// for each experiment and random stream, the largest size whose run finishes within 300 ms in Chromium here — the
+// threshold under which the page recomputes as you edit (web/src/ui/live-run.ts) — and the time of the experiment's
+// default run beside it. Box–Muller (the stream of links before v=3) is the "before", the ziggurat (v=3's) the
 // "after", searched in turn in one run of the same page. A benchmark, not a test.
-// Each size is timed in the page (from the address change to body[data-status="done"], the wasm module
-// already compiled and the workers up), best of two; the search doubles the size until a run takes longer
-// than 300 ms, then bisects. Results also go to build/bench/live-sizes.json.
+// Each size is timed in the page (the wasm module already compiled and the workers up), best of two: from the run's
+// start to its figures drawn, or with --from=address from the address change to body[data-status="done"]. The
+// search doubles the size until a run takes longer than 300 ms, then bisects. Results: build/bench/live-sizes.json.
 import { cpus } from 'node:os';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const dist = resolve(root, option('dist', 'dist'));
 const LIVE_SECONDS = 0.3;
+const FROM = option('from', 'run');
+let marksMissing = false;
 const BISECT_STEPS = 4;
 
 /** The parameter that sizes each experiment's run, its search range, and values fixed around it (a sweep's list becomes one point). */
@@ -52,27 +54,30 @@ const context = await chromium.launchPersistentContext(profile, { executablePath
 await context.addInitScript(() => { try { localStorage.setItem('attnlab:live', '0'); } catch { /* opaque origin */ } });
 const page = await context.newPage();
 
-/** Seconds from the address change to the finished run (undefined when the page refused or asked first). */
+/**
+ * A run's seconds: from its start to its figures drawn (the page's marks 'attnlab:run-started' and
+ * 'attnlab:run-drawn', web/src/ui/runs.ts: the span the page's live runs are judged by, web/src/ui/live-run.ts),
+ * or from the address change (--from=address, or a build without those marks: opening the link, rebuilding the
+ * panel and planning come on top). Undefined when the page refused or asked first.
+ */
 async function timeHash(hash) {
-  return page.evaluate((h) => new Promise((resolve) => {
+  const t = await page.evaluate((h) => new Promise((resolve) => {
+    performance.clearMarks('attnlab:run-started');
+    performance.clearMarks('attnlab:run-drawn');
     const t0 = performance.now();
     const watch = new MutationObserver(() => {
       const status = document.body.dataset.status;
       if (!['done', 'error', 'waiting', 'precomputed'].includes(status)) return;
       watch.disconnect();
-      resolve(status === 'done' ? (performance.now() - t0) / 1000 : undefined);
+      const [started] = performance.getEntriesByName('attnlab:run-started');
+      const [drawn] = performance.getEntriesByName('attnlab:run-drawn');
+      resolve(status !== 'done' ? undefined : { address: (performance.now() - t0) / 1000, run: started && drawn ? (drawn.startTime - started.startTime) / 1000 : undefined });
     });
     watch.observe(document.body, { attributes: true, attributeFilter: ['data-status'] });
     location.hash = h;
   }), hash);
-}
-
-let salt = 0;
-/** Best of two runs; a seed of its own each time, so no preset's shipped result answers instead. */
-async function seconds(id, extra) {
-  const times = [];
-  for (let k = 0; k < 2; k++) times.push(await timeHash(`#exp=${id}&v=${LINK_VERSION}&seed=${1000 + salt++}${extra ? `&${extra}` : ''}`));
-  return times.includes(undefined) ? undefined : Math.min(...times);
+  if (t && t.run === undefined) marksMissing = true;
+  return t && (FROM === 'address' || t.run === undefined ? t.address : t.run);
 }
 
 const rows = [];
@@ -102,9 +107,10 @@ await context.close();
 server.close();
 rmSync(profile, { recursive: true, force: true });
 
-console.log(`\nlargest = the largest size found whose run took ≤ ${LIVE_SECONDS} s (best of 2); default = the experiment's default run\n`);
+const span = FROM === 'address' || marksMissing ? 'from the address change to the run done (the link opened, the panel rebuilt and planned first)' : 'from the run starting to its figures drawn';
+console.log(`\nlargest = the largest size found whose run took ≤ ${LIVE_SECONDS} s (best of 2, ${span}); default = the experiment's default run\n`);
 printTable(['experiment', 'stream', 'size', 'largest live', 'its seconds', 'first over', 'default seconds', 'default live'],
   rows.map((r) => [r.id, r.rng, r.key, r.largest ?? `< ${SIZES.find((s) => s.id === r.id).from}`, fmt(r.largestSeconds, 3), r.firstOver ?? '-', fmt(r.defaultSeconds, 3), r.defaultLive ? 'yes' : 'no']));
 const loadEnd = uptimeLine();
 console.log(`\nend:   ${loadEnd}`);
-writeRecord(root, 'live-sizes', { liveSeconds: LIVE_SECONDS, machine: { cpu: cpus()[0]?.model, cores: cpus().length, loadStart, loadEnd }, rows });
+writeRecord(root, 'live-sizes', { liveSeconds: LIVE_SECONDS, span, machine: { cpu: cpus()[0]?.model, cores: cpus().length, loadStart, loadEnd }, rows });

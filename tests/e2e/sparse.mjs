@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { differences } from './compare.mjs';
 import { assert, explanation, download, headless, inspectSvg, linkParams, open, parseCsv, pngSize, resultJson, shots, SHOWN, waitForStatus } from './helpers.mjs';
 
-const DMIN_LINK = '#exp=sparse-dmin&v=3&ns=64,128,256&step=16&seeds=2&seed=3';
+// Long enough (about 1 s natively) that partial results are drawn: a run over within 300 ms is drawn once (engine/pool.ts).
+const DMIN_LINK = '#exp=sparse-dmin&v=3&ns=512,1024,2048&step=16&seeds=2&seed=3';
 
 /** Before the app starts: records what [data-key=jobsDone] and the d_min figure show while the run is live. */
 function recordPartials() {

@@ -7,7 +7,7 @@ import { type Core, CoreError, type FinishedJob, type Inputs, type Params, type 
 import { compiledModule, loadCoreNode } from '../../web/src/engine/load-node';
 import { localRunner } from '../../web/src/engine/local-runner';
 import { nodeWorkerRunner } from '../../web/src/engine/node-worker-runner';
-import { PARTIAL_INTERVAL_MS, Pool, type Runner } from '../../web/src/engine/pool';
+import { PARTIAL_TIMING, Pool, type Runner } from '../../web/src/engine/pool';
 
 const wasmDir = fileURLToPath(new URL('../../web/src/wasm/', import.meta.url));
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
@@ -26,6 +26,8 @@ class ScriptedRunners {
   /** Per runner: how many times the run's inputs were sent to it. */
   inputsSent: number[] = [];
   combined = 0;
+  /** How many times any runner was asked for a plan. */
+  plans = 0;
   /** The experiments each runner was asked to load a core for ahead of its first call (prepare). */
   prepared: string[][] = [];
   constructor(private readonly steps = 3, private readonly failAt = -1, private readonly singleJob = false) {}
@@ -40,7 +42,7 @@ class ScriptedRunners {
     return {
       prepare: (id) => { this.prepared[me].push(id); },
       setInputs: async (given) => { inputs = given; this.inputsSent[me]++; },
-      plan: async (_id: string, params: Params) => ({
+      plan: async (_id: string, params: Params) => (this.plans++, {
         jobs: Array.from({ length: Number(params.count) }, (_, k) => ({ params, at: { k } })),
         singleJob: this.singleJob,
         estimatedBytes: null,
@@ -118,8 +120,26 @@ describe('Pool with scripted runners', () => {
     expect(single.spawned).toBe(2); // one runner per pool: plan and the one job
   });
 
+  it('a run right after plan() with the same parameters and no inputs uses that plan; other runs plan again', async () => {
+    const runners = new ScriptedRunners(1);
+    const pool = new Pool(runners.factory, 2);
+    await pool.plan('sum', { count: 4 });
+    expect((await pool.run('sum', { count: 4 })).sum).toBe(0 + 1 + 4 + 9);
+    expect(runners.plans).toBe(1);
+    expect((await pool.run('sum', { count: 3 })).sum).toBe(0 + 1 + 4); // other parameters
+    expect(runners.plans).toBe(2);
+    const inputs: Inputs = { x: { shape: [1], sparse: false, values: new Float64Array([7]) } };
+    await pool.plan('sum', { count: 2 });
+    expect((await pool.run('sum', { count: 2 }, { inputs })).sum).toBe(7 + 1); // inputs: planned with them
+    expect(runners.plans).toBe(4);
+    await pool.plan('sum', { count: 2 });
+    pool.stop();
+    await pool.run('sum', { count: 2 }); // new runners after stop: planned again
+    expect(runners.plans).toBe(6);
+  });
+
   it('reports partial results that grow, and progress that never decreases and ends at 1', async () => {
-    const pool = new Pool(new ScriptedRunners(4).factory, 2);
+    const pool = new Pool(new ScriptedRunners(4).factory, 2, { firstMs: 0, intervalMs: 0 }); // a partial result after every job
     const partial: { jobs: number[]; finished: number; total: number }[] = [];
     const progress: number[] = [];
     await pool.run('sum', { count: 6 }, {
@@ -138,14 +158,25 @@ describe('Pool with scripted runners', () => {
     expect(progress[progress.length - 1]).toBe(1);
   });
 
-  it('many short jobs give a partial result at once and then at most one per PARTIAL_INTERVAL_MS', async () => {
+  it('a run finished within PARTIAL_TIMING.firstMs is drawn once, with no partial result', async () => {
     const started = performance.now();
     const partial: number[] = [];
-    const result = await new Pool(new ScriptedRunners(1).factory, 2).run('sum', { count: 40 }, { onPartial: (_r, finished) => partial.push(finished) });
+    const result = await new Pool(new ScriptedRunners(1).factory, 2).run('sum', { count: 6 }, { onPartial: (_r, finished) => partial.push(finished) });
+    expect(result.jobs).toHaveLength(6);
+    if (performance.now() - started < PARTIAL_TIMING.firstMs) expect(partial).toEqual([]); // six ~1 ms jobs: always, barring a stalled machine
+  });
+
+  it('many short jobs: the first partial result after firstMs, then at most one per intervalMs', async () => {
+    const timing = { firstMs: 40, intervalMs: 60 };
+    const started = performance.now();
+    const partial: { finished: number; at: number }[] = [];
+    const result = await new Pool(new ScriptedRunners(1).factory, 2, timing).run('sum', { count: 300 }, { onPartial: (_r, finished) => partial.push({ finished, at: performance.now() - started }) });
     const elapsed = performance.now() - started;
-    expect(result.jobs).toHaveLength(40);
-    expect(partial[0]).toBeLessThanOrEqual(2); // the first job's (or the first two's)
-    expect(partial.length).toBeLessThanOrEqual(1 + Math.floor(elapsed / PARTIAL_INTERVAL_MS));
+    expect(result.jobs).toHaveLength(300);
+    expect(partial.length).toBeGreaterThan(0); // 300 jobs of a few ms on two runners outlast firstMs
+    expect(partial[0].at).toBeGreaterThanOrEqual(timing.firstMs - 1);
+    expect(partial.length).toBeLessThanOrEqual(1 + Math.floor((elapsed - timing.firstMs) / timing.intervalMs));
+    for (let k = 1; k < partial.length; k++) expect(partial[k].finished).toBeGreaterThan(partial[k - 1].finished);
   });
 
   it('stop rejects the run with CoreError("stopped"), terminates runners, and the pool works again', async () => {

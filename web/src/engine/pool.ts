@@ -1,5 +1,5 @@
 // A pool of runners (one wasm instance each) for sweeps: plan once, spread the jobs, combine what is
-// finished as jobs finish (at most every PARTIAL_INTERVAL_MS) so the page can draw partial results. Stop
+// finished as jobs finish (PARTIAL_TIMING) so the page can draw partial results. Stop
 // terminates and respawns.
 // A run's inputs (parsed files) go to each runner once, not once per job.
 import type { ResultOf } from '../experiments/generated';
@@ -33,11 +33,15 @@ export interface RunOptions<Result> {
 }
 
 /**
- * The shortest time between two partial results of a run. Each one is combined in a worker and drawn by the page's
- * main thread; after every one of many short jobs (rmt-transition plans 75) that work took the CPU the workers
- * need on a 2-core machine.
+ * When partial results come. Each one is combined in a worker and drawn by the page's main thread; after every one
+ * of many short jobs (rmt-transition plans 75) that work took the CPU the workers need on a 2-core machine, and a
+ * run short enough to feel immediate gained nothing from a partial drawing but its cost (rank-beta at n = 16: 20–40 ms
+ * of a 100–200 ms run in Chromium). So the first partial result comes no sooner than `firstMs` after the run started
+ * (a run finished by then is drawn once, whole) and the next ones at most every `intervalMs`.
  */
-export const PARTIAL_INTERVAL_MS = 400;
+export interface PartialTiming { firstMs: number; intervalMs: number }
+/** 300 ms: the page's threshold for recomputing as the reader edits (web/src/ui/live-run.ts). */
+export const PARTIAL_TIMING: PartialTiming = { firstMs: 300, intervalMs: 400 };
 
 /** Every core: the workers run at normal priority and the page's main thread only draws. */
 export function defaultPoolSize(): number {
@@ -50,8 +54,13 @@ export class Pool<Results = ResultOf> {
   private cancel: ((reason: Error) => void) | undefined;
   /** Bumped by stop(): a run whose generation is old must not spawn runners or report results. */
   private generation = 0;
+  /**
+   * The last plan made without inputs, by experiment and parameters: a run right after plan() (the page plans a
+   * link's run or an edit's live run to estimate it first) uses it instead of asking the core again.
+   */
+  private lastPlan: { key: string; plan: Plan } | undefined;
 
-  constructor(private readonly factory: RunnerFactory<Results>, readonly size = defaultPoolSize()) {}
+  constructor(private readonly factory: RunnerFactory<Results>, readonly size = defaultPoolSize(), private readonly timing = PARTIAL_TIMING) {}
 
   private runner(i: number): Runner<Results> {
     return (this.runners[i] ??= this.factory());
@@ -60,6 +69,7 @@ export class Pool<Results = ResultOf> {
   /** Terminates every runner (a run in progress rejects with CoreError('stopped')); the next run respawns. */
   stop(): void {
     this.generation++; // the stopped run's loops see this and take no further job
+    this.lastPlan = undefined;
     for (const r of this.runners) r.terminate();
     this.runners = [];
     this.cancel?.(new CoreError('stopped'));
@@ -89,7 +99,9 @@ export class Pool<Results = ResultOf> {
   async plan(id: string, params: Params, sweep = false): Promise<Plan> {
     this.warm(id, sweep);
     await this.runner(0).setInputs(undefined);
-    return this.runner(0).plan(id, params);
+    const plan = await this.runner(0).plan(id, params);
+    this.lastPlan = { key: planKey(id, params), plan };
+    return plan;
   }
 
   async run<Id extends keyof Results & string>(id: Id, params: Params, options: RunOptions<Results[Id]> = {}): Promise<Results[Id]> {
@@ -107,11 +119,13 @@ export class Pool<Results = ResultOf> {
 
   private async execute<Id extends keyof Results & string>(id: Id, params: Params, { inputs, onProgress, onPartial, sweep }: RunOptions<Results[Id]>): Promise<Results[Id]> {
     const generation = this.generation;
+    const startedAt = performance.now();
     let failed = false;
     const live = () => generation === this.generation && !failed;
     this.warm(id, sweep);
     await this.runner(0).setInputs(inputs);
-    const { jobs, singleJob } = await this.runner(0).plan(id, params);
+    const known = inputs === undefined && this.lastPlan?.key === planKey(id, params) ? this.lastPlan.plan : undefined;
+    const { jobs, singleJob } = known ?? await this.runner(0).plan(id, params);
     const done = new Array<number>(jobs.length).fill(0);
     let label = '';
     const report = () => onProgress?.(done.reduce((a, b) => a + b, 0) / Math.max(1, jobs.length), label);
@@ -142,15 +156,16 @@ export class Pool<Results = ResultOf> {
         requestPartial(w);
       }
     };
-    // A partial result at once after the first job, then at most every PARTIAL_INTERVAL_MS (a later one catches up).
-    let lastPartialAt = -Infinity;
+    // The first partial result once a job has finished and firstMs have passed, then at most every intervalMs (a
+    // pending one catches up); none once every job has finished.
+    let nextPartialAt = startedAt + this.timing.firstMs;
     let partialTimer: ReturnType<typeof setTimeout> | undefined;
     const requestPartial = (w: number) => {
       if (!onPartial || partialTimer !== undefined || finished.length >= jobs.length) return;
       const send = () => {
         partialTimer = undefined;
         if (!live() || finished.length >= jobs.length) return;
-        lastPartialAt = performance.now();
+        nextPartialAt = performance.now() + this.timing.intervalMs;
         const snapshot = [...finished].sort((a, b) => a.index - b.index);
         combining = combining.then(async () => {
           const partial = await this.runner(w).combine(id, params, snapshot);
@@ -158,7 +173,7 @@ export class Pool<Results = ResultOf> {
         });
         combining.catch(() => undefined); // awaited below; this only keeps a failed run from also warning
       };
-      const wait = lastPartialAt + PARTIAL_INTERVAL_MS - performance.now();
+      const wait = nextPartialAt - performance.now();
       if (wait <= 0) send();
       else partialTimer = setTimeout(send, wait);
     };
@@ -173,4 +188,9 @@ export class Pool<Results = ResultOf> {
     // plan says whether the one job's result is the whole result (singleJob): then it has the result's shape.
     return singleJob ? finished[0].result as Results[Id] : this.runner(0).combine(id, params, finished);
   }
+}
+
+/** A plan is a pure function of the experiment, its parameters and its inputs (here: none). */
+function planKey(id: string, params: Params): string {
+  return `${id} ${JSON.stringify(params)}`;
 }

@@ -129,6 +129,7 @@ export class Runs {
     ctx.results.markOutdated(false);
     const estimated = options.live ? this.liveEstimated : undefined;
     const t0 = performance.now();
+    performance.mark('attnlab:run-started'); // bench/live-sizes.mjs times a run from here to 'attnlab:run-drawn'
     const shown = (result: AnyResult, extra: Partial<Shown> = {}): Shown => ({ experimentId: meta.id, values, result, link, file, ...extra });
     try {
       // The core resolves the parameters with the files (what a file determines is not used; a head bundle's
@@ -147,6 +148,7 @@ export class Runs {
       if (!isCurrent(ctx.page, ticket)) return;
       this.live.record(estimated, (performance.now() - t0) / 1000);
       ctx.results.show(meta, result, values);
+      performance.mark('attnlab:run-drawn');
       ctx.setPage(finished(ctx.page, ticket, shown(result)));
       showReproduce(meta, values, chosen.map((c) => ({ input: c.input, name: c.name })));
       this.hooks.afterRun(); // values edited while it ran
