@@ -25,7 +25,9 @@ const CLI = process.env.ATTNLAB_CLI ?? join(root, 'build/native/attnlab');
 // (web/src/experiments/rmt-transition/presets.ts), whose canonical link names d and the seed only.
 const SPECTRUM = { d: SMOKE ? 60 : 800, pool: 'mean', mu2: 2, seed: 1 };
 const TRANSITION = { d: SMOKE ? 40 : 800, mu2: SMOKE ? '0.5,2' : '0.25,0.5,1,2,4', pools: 'mean,causal,optimal', seeds: SMOKE ? 2 : 5, seed: 1 };
-const SPECTRUM_LINK_400 = '#exp=rmt-spectrum&v=3&seed=1'; // the default: d = 400
+// The default parameters (d = 400) with seed 2: seed 1's link is a preset, whose page shows the result shipped with
+// the site; this one computes on opening, which is what the 1 s target is about.
+const SPECTRUM_LINK_400 = '#exp=rmt-spectrum&v=3&seed=2';
 const TRANSITION_LINK = `#exp=rmt-transition&v=3&d=${TRANSITION.d}${SMOKE ? `&mu2=${TRANSITION.mu2}&seeds=${TRANSITION.seeds}` : ''}&seed=1`;
 const kv = (p) => Object.entries(p).map(([k, v]) => `${k}=${v}`);
 
@@ -70,7 +72,7 @@ const rows = withDefaults([
   { group: 'spectrum', label: `scipy eigsh (top pair only), d = ${SPECTRUM.d}`, peer: 'scipy', skip: noScipy, reps: 1, run: () => peer('spectrum', 'eigsh') },
   { group: 'spectrum', label: 'attnlab Node, --pool 1', run: () => lab('rmt-spectrum', SPECTRUM, 1) },
   { group: 'spectrum', label: 'attnlab native CLI (g++)', native: true, run: () => native('rmt-spectrum', SPECTRUM) },
-  { group: 'spectrum', label: 'attnlab Chromium, d = 400 default link', chromium: true, skip: !haveDist, reps: 1, run: () => chromium(SPECTRUM_LINK_400) },
+  { group: 'spectrum', label: 'attnlab Chromium, d = 400 link computed on opening', chromium: true, skip: !haveDist, reps: 1, run: () => chromium(SPECTRUM_LINK_400) },
   { group: 'transition', label: 'numpy full eigh per simulation', peer: 'numpy', skip: noNumpy, reps: 1, run: () => peer('transition', 'eigh') },
   { group: 'transition', label: 'scipy eigsh per simulation', peer: 'scipy', skip: noScipy, reps: 1, run: () => peer('transition', 'eigsh') },
   { group: 'transition', label: 'attnlab Node, --pool 1 (one thread)', node: true, run: () => lab('rmt-transition', TRANSITION, 1) },
@@ -105,7 +107,7 @@ const nativeSpectrum = rows.find((r) => r.group === 'spectrum' && r.native);
 const x = over(peerRow('spectrum', 'numpy'), nativeSpectrum);
 console.log(`  native spectrum no slower than numpy eigh: ${fmt(x)}x ${verdict(x, x >= 1)}`);
 const chrome = best(rows.find((r) => r.group === 'spectrum' && r.chromium));
-console.log(`  rmt-spectrum at d = 400 under 1 s in Chromium: ${fmt(chrome)} s ${verdict(chrome, chrome < 1)} (from navigation, page load included)`);
+console.log(`  rmt-spectrum at d = 400 under 1 s in Chromium: ${fmt(chrome)} s ${verdict(chrome, chrome < 1)} (a link that computes on opening, from navigation: page load and the wasm compile included)`);
 const loadEnd = uptimeLine();
 console.log(`\nend:   ${loadEnd}`);
 
