@@ -3,7 +3,8 @@
 // threshold under which the page recomputes as you edit (web/src/ui/live-run.ts) — and the time of the experiment's
 // default run beside it. Box–Muller (the stream of links before v=3) is the "before", the ziggurat (v=3's) the
 // "after", searched in turn in one run of the same page. A benchmark, not a test.
-// Each size is timed in the page (the wasm module already compiled and the workers up), best of two: from the run's
+// Each size is timed in the page (after an untimed run of the experiment's default: its wasm module compiled in the
+// workers), best of two: from the run's
 // start to its figures drawn, or with --from=address from the address change to body[data-status="done"]. The
 // search doubles the size until a run takes longer than 300 ms, then bisects. Results: build/bench/live-sizes.json.
 import { cpus } from 'node:os';
@@ -95,6 +96,7 @@ await page.goto(`${base}#exp=rank-beta&n=16&seed=1`); // compiles the module and
 await page.waitForFunction(() => ['done', 'precomputed'].includes(document.body.dataset.status), null, { timeout: 120_000 });
 for (const s of SIZES.filter((x) => !only.length || only.includes(x.id))) for (const rng of streams) {
   const at = (size) => seconds(s.id, [s.fixed, `${s.key}=${size}`, `rng=${rng}`].filter(Boolean).join('&'));
+  await timeHash(`#exp=${s.id}&v=${LINK_VERSION}&seed=${1000 + salt++}&rng=${rng}`); // untimed: loads the experiment's module in the workers and warms its figures
   const defaultSeconds = await seconds(s.id, `rng=${rng}`);
   let good, bad, goodSeconds;
   for (let size = s.from; size <= s.to; size *= 2) {
