@@ -3,10 +3,10 @@
 // threshold under which the page recomputes as you edit (web/src/ui/live-run.ts) — and the time of the experiment's
 // default run beside it. Box–Muller (the stream of links before v=3) is the "before", the ziggurat (v=3's) the
 // "after", searched in turn in one run of the same page. A benchmark, not a test.
-// Each size is timed in the page (after an untimed run of the experiment's default: its wasm module compiled in the
-// workers), best of two: from the run's
-// start to its figures drawn, or with --from=address from the address change to body[data-status="done"]. The
-// search doubles the size until a run takes longer than 300 ms, then bisects. Results: build/bench/live-sizes.json.
+// Each size is timed in the page after an untimed run of the experiment's default (its wasm module compiled in the
+// workers), best of two: from the run's start to its figures drawn, or with --from=address from the address change
+// to body[data-status="done"]. The search doubles the size until a run takes longer than 300 ms, then bisects.
+// Results: build/bench/live-sizes.json.
 import { cpus } from 'node:os';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

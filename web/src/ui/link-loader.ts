@@ -48,6 +48,9 @@ export class LinkLoader {
     const { state, notices } = parseLink(location.hash, EXPERIMENTS);
     const meta = metaOf(state.experimentId);
     const shipped = precomputedResult(state, meta, EXPERIMENTS); // under way while the panel is built
+    // A link that computes: its workers start loading the core now, while the panel is built (not in an embed, which
+    // computes once it is scrolled into view; a preset's page prepares them once its shipped figures are up).
+    if (!shipped && !state.embed) ctx.pool.prepare(meta.id, !isSingleJob(meta.id));
     ctx.setState(state, true, shipped);
     const uploads = uploadsOf(metaOf(state.experimentId));
     // Files never travel in links, only their names: say which files reproduce the sender's numbers.
