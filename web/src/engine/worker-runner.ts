@@ -6,22 +6,33 @@ import type { ExperimentId, ResultOf } from '../experiments/generated';
 import type { Runner } from './pool';
 import type { WorkerApi } from './worker';
 
-export function coreWorker(): { worker: Worker; api: Comlink.Remote<WorkerApi> } {
+/** The worker's name; `attnlab-core:<experiment>` has it load that experiment's core as it starts (worker.ts). */
+export const WORKER_NAME = 'attnlab-core';
+
+/**
+ * `preload`: an experiment whose core the worker starts loading as soon as it runs. A message to a new worker waits
+ * until the page's main thread hands it over, which a page building its panel delayed by about 300 ms (Chromium, a
+ * link that computes on opening); the name travels with the worker itself.
+ */
+export function coreWorker(preload?: string): { worker: Worker; api: Comlink.Remote<WorkerApi> } {
   keepCoreErrors(); // a refusal arrives as a CoreError with its badInput and key
-  const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'attnlab-core' });
+  const name = preload ? `${WORKER_NAME}:${preload}` : WORKER_NAME;
+  const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name });
   return { worker, api: Comlink.wrap<WorkerApi>(worker) };
 }
 
+/** A runner whose worker starts with its first call: when that is prepare(id), the worker loads id's core by its name. */
 export function workerRunner(): Runner {
-  const { worker, api } = coreWorker();
+  let made: ReturnType<typeof coreWorker> | undefined;
+  const api = (preload?: string) => (made ??= coreWorker(preload)).api;
   return {
-    prepare: (id) => void api.prepare(id),
-    setInputs: (inputs) => api.setInputs(inputs),
-    plan: (id, params) => api.plan(id, params),
-    runJob: (id, job, onProgress) => api.runJob(id, job, onProgress ? Comlink.proxy(onProgress) : undefined),
+    prepare: (id) => { if (made) void made.api.prepare(id); else api(id); },
+    setInputs: (inputs) => api().setInputs(inputs),
+    plan: (id, params) => api().plan(id, params),
+    runJob: (id, job, onProgress) => api().runJob(id, job, onProgress ? Comlink.proxy(onProgress) : undefined),
     // Comlink's Remote type drops combine's type parameter (a union of every result comes back): the
     // worker's combine is Core.combine for this same id.
-    combine: <Id extends ExperimentId>(id: Id, params: Params, finished: FinishedJob[]) => api.combine(id, params, finished) as Promise<ResultOf[Id]>,
-    terminate: () => worker.terminate(),
+    combine: <Id extends ExperimentId>(id: Id, params: Params, finished: FinishedJob[]) => api().combine(id, params, finished) as Promise<ResultOf[Id]>,
+    terminate: () => made?.worker.terminate(),
   };
 }

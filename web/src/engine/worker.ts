@@ -54,3 +54,6 @@ const api = {
 };
 export type WorkerApi = typeof api;
 Comlink.expose(api);
+// Started as `attnlab-core:<experiment>` (worker-runner.ts): that core loads now, before any message arrives.
+const preload = /^attnlab-core:(.+)$/.exec(self.name)?.[1];
+if (preload) api.prepare(preload);
