@@ -129,7 +129,10 @@ export class Runs {
     ctx.results.markOutdated(false);
     const estimated = options.live ? this.liveEstimated : undefined;
     const t0 = performance.now();
-    performance.mark('attnlab:run-started'); // bench/live-sizes.mjs times a run from here to 'attnlab:run-drawn'
+    // bench/live-sizes.mjs times a run from here to 'attnlab:run-drawn'; only the last run's marks are kept.
+    performance.clearMarks('attnlab:run-started');
+    performance.clearMarks('attnlab:run-drawn');
+    performance.mark('attnlab:run-started');
     const shown = (result: AnyResult, extra: Partial<Shown> = {}): Shown => ({ experimentId: meta.id, values, result, link, file, ...extra });
     try {
       // The core resolves the parameters with the files (what a file determines is not used; a head bundle's
