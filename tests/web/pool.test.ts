@@ -174,8 +174,9 @@ describe('Pool with scripted runners', () => {
     const elapsed = performance.now() - started;
     expect(result.jobs).toHaveLength(300);
     expect(partial.length).toBeGreaterThan(0); // 300 jobs of a few ms on two runners outlast firstMs
-    expect(partial[0].at).toBeGreaterThanOrEqual(timing.firstMs - 1);
-    expect(partial.length).toBeLessThanOrEqual(1 + Math.floor((elapsed - timing.firstMs) / timing.intervalMs));
+    // Timers keep whole milliseconds and the event loop's clock may lag performance.now() a little: 5 ms of slack.
+    expect(partial[0].at).toBeGreaterThanOrEqual(timing.firstMs - 5);
+    expect(partial.length).toBeLessThanOrEqual(1 + Math.floor((elapsed - timing.firstMs + 5) / (timing.intervalMs - 5)));
     for (let k = 1; k < partial.length; k++) expect(partial[k].finished).toBeGreaterThan(partial[k - 1].finished);
   });
 

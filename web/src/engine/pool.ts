@@ -175,7 +175,7 @@ export class Pool<Results = ResultOf> {
       };
       const wait = nextPartialAt - performance.now();
       if (wait <= 0) send();
-      else partialTimer = setTimeout(send, wait);
+      else partialTimer = setTimeout(send, Math.ceil(wait)); // whole ms: a timer may not fire before nextPartialAt
     };
     try {
       await Promise.all(Array.from({ length: workers }, (_, w) => work(w)));
