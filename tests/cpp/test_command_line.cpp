@@ -48,6 +48,14 @@ TEST_CASE("command line: the forms", "[command-line]") {
   CHECK(parse({"attention-map", "n=3", "n=4"}).error == "n is given twice: give each parameter once");
   CHECK_THAT(parse({"attention-map", "--max-seconds", "0"}).error, StartsWith("--max-seconds must be a positive number"));
   CHECK(parse({"attention-map", "--max-seconds"}).error == "--max-seconds needs a value");
+  // An option given twice is refused as a parameter given twice is, in every spelling.
+  CHECK(parse({"attention-map", "--max-seconds", "5", "--max-seconds=7"}).error == "--max-seconds is given twice: give each option once");
+  CHECK(parse({"attention-map", "--pool", "1", "--pool", "1"}, 4).error == "--pool is given twice: give each option once");
+  CHECK(parse({"combine", "rank-beta", "--jobs", "a", "r", "--jobs=b"}).error == "--jobs is given twice: give each option once");
+  CHECK(parse({"combine", "rank-beta", "-o", "a", "r", "-o", "b"}).error == "-o is given twice: give each option once");
+  CHECK(parse({"combine", "rank-beta", "r", "--allow-partial", "--allow-partial"}).error == "--allow-partial is given twice: give each option once");
+  CHECK(parse({"run-job", "rank-beta", "--index", "1", "--index", "2"}).error == "--index is given twice: give each option once");
+  CHECK(parse({"plan", "rank-beta", "--missing", "r", "--missing", "s"}).error == "--missing is given twice: give each option once");
 }
 
 TEST_CASE("command line: --pool only where a host runs workers, within its cores", "[command-line]") {
@@ -147,6 +155,11 @@ TEST_CASE("command line: a run's files resolved, its time budget judged", "[comm
   CHECK(run.jobs > 1);
   run = attnlab::prepareRun("rank-beta", none, "0.001", {});
   CHECK_THAT(run.error, StartsWith("this run is estimated at ") && Contains("above the 0.001 s allowed"));
+  // A tiny limit: the estimate in seconds that mean something (no "1 s (0.0 h)"), and a --max-seconds that lets it run.
+  run = attnlab::prepareRun("attention-map", Json{{"n", "24"}}, "1e-300", {});
+  CHECK_THAT(run.error, StartsWith("this run is estimated at ") && !Contains(" 1 s") && !Contains(" h)") && Contains("above the 1e-300 s allowed"));
+  const std::string suggested = run.error.substr(run.error.find("give --max-seconds ") + 19);
+  CHECK(attnlab::prepareRun("attention-map", Json{{"n", "24"}}, suggested.substr(0, suggested.find(' ')), {}).ok);
   // Bad parameters are left for the run to name (the plan cannot estimate them).
   run = attnlab::prepareRun("rank-beta", Json{{"n", "3"}}, "3600", {});
   CHECK_FALSE(run.ok);

@@ -3,6 +3,10 @@
 // mismatch is named by its path, the declared type and what was found.
 #include <catch2/catch.hpp>
 
+#include <string>
+#include <tuple>
+#include <vector>
+
 #include "attnlab/experiment.hpp"
 #include "attnlab/result_shape.hpp"
 #include "experiment_fixture.hpp"
@@ -34,4 +38,38 @@ TEST_CASE("a mismatch names the path, the declared type and the value found", "[
   CHECK(check(R"({"perN": [], "fit": null, "extra": 1})") == "result.extra: not declared in the result shape");
   CHECK(check(R"({"perN": {}, "fit": null})") == "perN: expected an array, got {}");
   CHECK(check("[1]") == "result: expected an object, got [1]");
+}
+
+TEST_CASE("an opened result is judged by its experiment's result checks, naming the value at fault", "[shape]") {
+  // The values of a sparse-dmin result that combine's shard checks refuse, in a file that fits the shape.
+  Json dmin = fixture::run("sparse-dmin", fixture::cheapParams().at("sparse-dmin"));
+  Json bad = dmin;
+  bad["perN"][0]["n"] = 1e308;
+  CHECK(attnlab::resultMismatches(bad).at("sparse-dmin") == "result.perN[0].n = 1e+308 is outside [1, 4096]");
+  bad = dmin;
+  bad["perN"][0]["dmin"] = Json::array({-5, 1e300});
+  CHECK(attnlab::resultMismatches(bad).at("sparse-dmin") == "result.perN[0].dmin[0] = -5 is outside [1, 16384]");
+  bad = dmin;
+  bad["curves"][0]["perN"][1]["dcap"] = 8;  // below every d_min of the scan
+  CHECK_THAT(attnlab::resultMismatches(bad).at("sparse-dmin"),
+             Catch::Matchers::StartsWith("result.curves[0].perN[1].dmin[0] = ") && Catch::Matchers::EndsWith("is above result.curves[0].perN[1].dcap = 8"));
+
+  // One value out of its range in each experiment's result (a path, a value): refused by that experiment's checks.
+  const std::vector<std::tuple<std::string, std::string, Json>> corruptions = {
+      {"attention-map", "/heatmap/data/0", 1.5},        {"sparse-approx", "/rowM/0", -0.1},
+      {"rmt-spectrum", "/overlap", 1.2},                {"rmt-transition", "/points/0/overlap/mean", 2},
+      {"rmt-weights", "/attention/maxDeviation", -1},   {"rmt-ridge", "/points/0/accuracy/mean", 1.5},
+      {"rmt-phase", "/overlapMap/data/0", -0.5},        {"rank-beta", "/points/0/kSvd", 1e9},
+      {"rank-n", "/points/0/lowerBound", -1},           {"rank-eps", "/points/0/upper", 1e9},
+      {"rank-ladder", "/lowerBound", 1e5},              {"rank-interaction", "/rVis", -2},
+      {"rank-zoo", "/fractionEffPositive", 2},
+  };
+  for (const auto& [id, pointer, value] : corruptions) {
+    Json result = fixture::run(id, fixture::cheapParams().at(id));
+    REQUIRE(attnlab::resultMismatches(result).at(id) == "");
+    result[Json::json_pointer(pointer)] = value;
+    const std::string problem = attnlab::resultMismatches(result).at(id);
+    INFO(id << " with " << pointer << " = " << value.dump() << ": " << problem);
+    CHECK_THAT(problem, Catch::Matchers::StartsWith("result."));
+  }
 }

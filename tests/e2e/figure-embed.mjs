@@ -94,6 +94,9 @@ test('controls=beta (theme=dark): moving β recomputes without Run and gives the
   const runs = await page.evaluate(() => window.__results.length);
   const link = await page.evaluate(() => location.hash);
   assert(runs === 1, `two quick edits drew ${runs} results, not 1`);
+  // "Open in attnlab ↗" opens what the reader sees now: the edited link, without the embed's own keys.
+  const openHref = await page.locator('#open-full').getAttribute('href');
+  assert(openHref.includes('beta=12') && !/embed=|fig=|controls=|theme=/.test(openHref), `"Open in attnlab" after an edit: ${openHref}`);
   const { page: fresh } = await open(context, base, link);
   await waitForStatus(fresh, SHOWN);
   const expected = await resultJson(fresh);
@@ -144,6 +147,11 @@ test('the Embed dialog composes a figure embed: ticked figures and controls, col
   await frameDone(preview);
   const shown = await shownIn(preview);
   assert(shown.figures.join() === 'singular-values' && shown.params.join() === 'beta', `the preview shows ${shown.figures} and [${shown.params}]`);
+  // Without the host script the frame keeps the snippet's height: it must reach below the chosen control.
+  await page.waitForTimeout(600);
+  const controlBottom = await preview.evaluate(() => Math.ceil(document.querySelector('#params-form .param[data-param="beta"]').getBoundingClientRect().bottom + scrollY));
+  const fallback = Number(/height="(\d+)"/.exec(await page.locator('#embed-snippet').inputValue())[1]);
+  assert(fallback >= controlBottom, `the snippet's fixed height ${fallback} px cuts the β control, which ends at ${controlBottom} px`);
   await page.close();
   return problems;
 });

@@ -111,6 +111,15 @@ test('Open result… refuses a malformed and a mismatching file with one named l
   assert(chosenError.includes('not a attention-map result: effectiveRank: expected number'), `chosen: ${chosenError}`);
   assert(differences(before, await resultJson(page)).length === 0 && await page.evaluate(() => document.body.dataset.status) === 'done', 'a refused file changed the page');
 
+  // A file that fits the shape but holds values the experiment's checks refuse: refused by name, nothing drawn.
+  writeFileSync(join(dir, 'values.json'), JSON.stringify({ attnlab: '0.2.0', experiment: 'attention-map', result: { ...before, effectiveRank: 1e308 } }));
+  await page.locator('#open-result-file').setInputFiles(join(dir, 'values.json'));
+  await page.waitForFunction(() => document.getElementById('error').textContent.includes('values.json'));
+  const valueError = (await page.locator('#error').innerText()).trim();
+  assert(valueError.includes('result.effectiveRank = 1e+308 is outside [0, 4096]') && valueError.includes('Nothing was drawn'), `value error: ${valueError}`);
+  assert(await page.locator('#notice').isHidden(), `a notice outlives the refusal: ${await page.locator('#notice').textContent()}`);
+  assert(differences(before, await resultJson(page)).length === 0, 'a refused file changed the figures');
+
   const exported = await download(page, page.locator('#export-result'));
   const envelope = JSON.parse(exported.bytes.toString('utf8'));
   assert(envelope.experiment === 'attention-map' && envelope.params.n === 64 && envelope.params.seed === 2 && typeof envelope.attnlab === 'string', `envelope: ${JSON.stringify(envelope).slice(0, 160)}`);

@@ -1,11 +1,13 @@
-// The text summary each figure carries for screen readers: generated from the figure's table.
+// @vitest-environment happy-dom
+// The text summary each figure carries for screen readers: its axes in their own labels, else its table in words.
 import { describe, expect, it } from 'vitest';
-import { tableSummary } from '../../web/src/ui/figure-summary';
+import * as Plot from '@observablehq/plot';
+import { axisSummary, columnWords, tableSummary } from '../../web/src/ui/figure-summary';
 
 describe('figure summaries', () => {
   it('gives the row count and the range of each numeric column', () => {
     const table = { columns: ['n', 'k_svd', 'label'], rows: [[16, 14, 'a'], [32, 29, 'b'], [512, 120, 'c']] };
-    expect(tableSummary(table)).toBe('Data: 3 rows; n from 16 to 512; k_svd from 14 to 120.');
+    expect(tableSummary(table)).toBe('Data: 3 rows; n from 16 to 512; k svd from 14 to 120.');
   });
 
   it('skips non-finite values, says when a column is constant, and names what it leaves out', () => {
@@ -15,5 +17,20 @@ describe('figure summaries', () => {
 
   it('says so when there is nothing to describe', () => {
     expect(tableSummary({ columns: ['x'], rows: [] })).toBe('No data yet.');
+  });
+});
+
+describe('figure summaries in the figure\'s own words', () => {
+  it('name each axis by its label with the span of its ticks, never a column name', () => {
+    const svg = Plot.plot({ x: { label: 'Sequence length n', type: 'log' }, y: { label: 'Smallest width d_min' },
+      marks: [Plot.line([[512, 260], [1024, 330], [3072, 464]])], document }) as Element;
+    const text = axisSummary(svg);
+    expect(text).toMatch(/^Horizontal axis: Sequence length n, ticks from \S+ to \S+\. Vertical axis: Smallest width d_min, ticks from \S+ to \S+\.$/);
+  });
+
+  it('read a column name as words when a figure has no labelled axis', () => {
+    expect(columnWords('mean_dmin')).toBe('mean dmin');
+    expect(columnWords('cappedSeeds')).toBe('capped seeds');
+    expect(tableSummary({ columns: ['capped_seeds'], rows: [[0], [0]] })).toBe('Data: 2 rows; capped seeds 0.');
   });
 });

@@ -1,7 +1,8 @@
 // Every preset result shipped in dist/precomputed/ (scripts/precompute-presets.mjs) is byte for byte the
 // result a live run of its link gives now: the link is parsed back as the page parses it, run on worker threads
 // over the page's wasm module of its experiment (its group's), and compared with the gunzipped file. Also: no preset
-// is missing from the index, and each file is keyed by the current wasm module (no stale results).
+// is missing from the index, each file is keyed by the current wasm module (no stale results), and each passes its
+// experiment's result checks (the judge of every opened result file).
 // Runs every preset (about 2–3 minutes on 2 cores); needs a built dist/ (vite build + the precompute script).
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,7 @@ import { toCoreParams } from '../../web/src/experiments/schema';
 import { allPresetLinks, presetFileName } from '../../web/src/state/preset-links';
 import { parseLink } from '../../web/src/state/url';
 import { CORE_MODULE_OF } from '../../web/src/experiments/generated';
+import { loadCoreNode } from '../../web/src/engine/load-node';
 import { pageModulePools, resultText, wasmHash } from '../../scripts/precompute-presets.mjs';
 
 const shipped = fileURLToPath(new URL('../../dist/precomputed/', import.meta.url));
@@ -19,6 +21,7 @@ const presets = allPresetLinks(EXPERIMENTS);
 const index = existsSync(`${shipped}index.json`) ? JSON.parse(readFileSync(`${shipped}index.json`, 'utf8')) as { wasm: string; presets: Record<string, string> } : undefined;
 // Computed by headless (the whole lab's module), compared with the page's modules (each experiment's group's).
 const pool = pageModulePools(CORE_MODULE_OF);
+const lab = loadCoreNode();
 afterAll(() => pool.dispose());
 
 describe('precomputed preset results', () => {
@@ -37,6 +40,9 @@ describe('precomputed preset results', () => {
     const { state, notices } = parseLink(preset.link, EXPERIMENTS);
     expect(notices).toEqual([]);
     const live = await pool.run(state.experimentId, toCoreParams(state.values));
-    expect(gunzipSync(readFileSync(`${shipped}${file}`)).toString('utf8')).toBe(resultText(live));
+    const text = gunzipSync(readFileSync(`${shipped}${file}`)).toString('utf8');
+    expect(text).toBe(resultText(live));
+    // Opened as a file, it is judged by its experiment's result checks, as every opened result is: and it passes them.
+    expect((await lab).resultMismatches(text)[state.experimentId]).toBe('');
   }, 300_000);
 });

@@ -26,6 +26,35 @@ std::string commandParse(const std::string& argsText, int maxPool) {
   return envelope(parsed.ok ? succeeded(commandJson(parsed.command)) : refused(parsed.error));
 }
 
+// The fields of a parsed command (commandParse's value) that say what it reads and writes.
+CommandLine readsOf(const std::string& commandText) {
+  CommandLine c;
+  Json j;
+  std::string error;
+  if (!parseJson(commandText, j, error) || !j.is_object()) return c;
+  const std::string kind = j.value("kind", "");
+  c.kind = kind == "plan" ? CommandKind::Plan : kind == "combine" ? CommandKind::Combine : kind == "run-job" ? CommandKind::RunJob : CommandKind::Run;
+  c.output = j.value("output", "");
+  c.jobsPath = j.value("jobsPath", "");
+  c.resultsDir = j.value("resultsDir", "");
+  c.missingDir = j.value("missingDir", "");
+  return c;
+}
+
+// [{path, folder, what}]: what the command reads (attnlab::commandReads).
+std::string commandReadsText(const std::string& commandText) {
+  Json out = Json::array();
+  for (const CommandRead& r : commandReads(readsOf(commandText))) out.push_back({{"path", r.path}, {"folder", r.folder}, {"what", r.what}});
+  return out.dump();
+}
+
+std::string commandOutputCollision(const std::string& commandText, int readIndex, const std::string& entry) {
+  const CommandLine c = readsOf(commandText);
+  const std::vector<CommandRead> reads = commandReads(c);
+  if (readIndex < 0 || readIndex >= static_cast<int>(reads.size())) return "";
+  return outputCollision(c, reads[readIndex], entry);
+}
+
 // `--syntax`: the syntax of numbers and text values (valueSyntaxJson), as JSON text.
 std::string commandSyntax() { return valueSyntaxJson().dump(2); }
 
@@ -99,6 +128,8 @@ EMSCRIPTEN_BINDINGS(attnlab_command_line) {
   emscripten::function("commandUsage", &commandUsage);
   emscripten::function("commandSyntax", &commandSyntax);
   emscripten::function("commandFileProblem", &commandFileProblem);
+  emscripten::function("commandReads", &commandReadsText);
+  emscripten::function("commandOutputCollision", &commandOutputCollision);
   emscripten::function("commandPrepare", &commandPrepare);
   emscripten::function("commandPlanOutput", &commandPlanOutput);
   emscripten::function("commandRefusedLines", &commandRefusedLines);

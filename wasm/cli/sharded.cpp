@@ -1,5 +1,6 @@
 #include "sharded.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -53,6 +54,34 @@ void writeOut(const std::string& path, const std::string& text) {
     std::error_code ignored;
     fs::remove(temporary, ignored);
     throw std::runtime_error("cannot rename " + temporary + " to " + path + ": " + failed.message());
+  }
+}
+
+// A file's identity (device, inode), symlinks followed; false when it does not exist.
+bool identity(const std::string& path, std::pair<dev_t, ino_t>& id) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) return false;
+  id = {info.st_dev, info.st_ino};
+  return true;
+}
+
+// Refuses, before anything is read or computed, an -o that is a file the command reads, a file of a folder it
+// reads, or a new file inside such a folder (by identity: symlinks, "./" and ".." spellings are the same file).
+void refuseOutputOverInput(const CommandLine& a) {
+  if (a.output.empty()) return;
+  std::pair<dev_t, ino_t> output{}, outputFolder{}, read{}, entryId{};
+  const bool exists = identity(a.output, output);
+  const fs::path parent = fs::path(a.output).parent_path();
+  const bool folderKnown = identity(parent.empty() ? "." : parent.string(), outputFolder);
+  for (const CommandRead& r : commandReads(a)) {
+    if (!identity(r.path, read)) continue;
+    if (exists && output == read) throw Refused{outputCollision(a, r, r.path)};
+    if (!r.folder) continue;
+    std::error_code ignored;
+    for (const auto& entry : fs::directory_iterator(r.path, ignored))
+      if (exists && identity(entry.path().string(), entryId) && entryId == output)
+        throw Refused{outputCollision(a, r, entry.path().string())};
+    if (folderKnown && outputFolder == read) throw Refused{outputCollision(a, r, "")};
   }
 }
 
@@ -153,6 +182,7 @@ int combine(const CommandLine& a) {
 
 int runSharded(const CommandLine& command) {
   try {
+    refuseOutputOverInput(command);
     if (command.kind == CommandKind::Plan) return plan(command);
     if (command.kind == CommandKind::RunJob) return runJob(command);
     return combine(command);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 
 #include "attnlab/time_budget.hpp"
 
@@ -39,14 +40,23 @@ struct Refusal {
   std::string message;
 };
 
+// The options given so far: each may be given once, as each parameter may.
+using Seen = std::set<std::string>;
+
+void once(Seen& seen, const std::string& name) {
+  if (!seen.insert(name).second) throw Refusal{name + " is given twice: give each option once"};
+}
+
 // The value of an option given as "--name value" or "--name=value".
-bool option(const std::vector<std::string>& args, std::size_t& i, const std::string& name, std::string& value) {
+bool option(const std::vector<std::string>& args, std::size_t& i, const std::string& name, std::string& value, Seen& seen) {
   const std::string& arg = args[i];
   if (arg.rfind(name + "=", 0) == 0) {
+    once(seen, name);
     value = arg.substr(name.size() + 1);
     return true;
   }
   if (arg != name) return false;
+  once(seen, name);
   if (i + 1 >= args.size()) throw Refusal{name + " needs a value"};
   value = args[++i];
   return true;
@@ -70,6 +80,7 @@ void addParam(CommandLine& c, const std::string& key, const std::string& value) 
 // attnlab <id> key=value ... [<input>=<file>] [--pool N] [--max-seconds S] [--help]
 void parseRun(const std::vector<std::string>& args, int maxPool, CommandLine& c) {
   const Experiment& e = *findExperiment(c.id);
+  Seen seen;
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& arg = args[i];
     std::string value;
@@ -77,13 +88,13 @@ void parseRun(const std::vector<std::string>& args, int maxPool, CommandLine& c)
       c.kind = CommandKind::Help;
       return;
     }
-    if (option(args, i, "--pool", value)) {
+    if (option(args, i, "--pool", value, seen)) {
       if (maxPool < 1) throw Refusal{"--pool: this program runs in one thread (npm run lab -- ... --pool N runs in workers)"};
       if (!allDigits(value, 4) || std::stoi(value) < 1 || std::stoi(value) > maxPool)
         throw Refusal{"--pool must be an integer in [1, " + std::to_string(maxPool) + "] (the cores of this machine), got " +
                       quoteValue(value)};
       c.pool = std::stoi(value);
-    } else if (option(args, i, "--max-seconds", value)) {
+    } else if (option(args, i, "--max-seconds", value, seen)) {
       if (const std::string bad = maxSecondsProblem(value); !bad.empty()) throw Refusal{bad};
       c.maxSeconds = value;
     } else {
@@ -106,15 +117,19 @@ void parseRun(const std::vector<std::string>& args, int maxPool, CommandLine& c)
 // [--allow-partial] [results/]
 void parseSharded(const std::vector<std::string>& args, CommandLine& c) {
   const std::string& command = args[0];
+  Seen seen;
   for (std::size_t i = 2; i < args.size(); ++i) {
     const std::string& arg = args[i];
     std::string value;
-    if (option(args, i, "-o", value)) c.output = value;
-    else if (option(args, i, "--jobs", value)) c.jobsPath = value;
-    else if (option(args, i, "--missing", value)) c.missingDir = value;
-    else if (command == "plan" && option(args, i, "--print", value)) c.print = value;
-    else if (command == "combine" && arg == "--allow-partial") c.allowPartial = true;
-    else if (option(args, i, "--index", value)) {
+    if (option(args, i, "-o", value, seen)) c.output = value;
+    else if (option(args, i, "--jobs", value, seen)) c.jobsPath = value;
+    else if (option(args, i, "--missing", value, seen)) c.missingDir = value;
+    else if (command == "plan" && option(args, i, "--print", value, seen)) c.print = value;
+    else if (command == "combine" && arg == "--allow-partial") {
+      once(seen, arg);
+      c.allowPartial = true;
+    }
+    else if (option(args, i, "--index", value, seen)) {
       if (!allDigits(value, 9)) throw Refusal{"--index must be a job index (0, 1, ...), got " + quoteValue(value)};
       c.index = std::stol(value);
     } else if (arg.find('=') != std::string::npos && arg.find('=') > 0 && arg[0] != '-') {
@@ -193,6 +208,25 @@ std::string commandUsage(const std::string& program, bool pool) {
   text += pad + p + " combine <experiment-id> --jobs jobs.jsonl results/ [-o result.json] [--allow-partial]\n";
   text += "experiments: " + knownExperiments() + "\n";
   return text;
+}
+
+std::vector<CommandRead> commandReads(const CommandLine& c) {
+  std::vector<CommandRead> reads;
+  if (!c.jobsPath.empty()) reads.push_back({c.jobsPath, false, "the jobs file (--jobs)"});
+  if (c.kind == CommandKind::Combine && !c.resultsDir.empty()) reads.push_back({c.resultsDir, true, "the results folder"});
+  if (c.kind == CommandKind::Plan && !c.missingDir.empty()) reads.push_back({c.missingDir, true, "the results folder (--missing)"});
+  return reads;
+}
+
+std::string outputCollision(const CommandLine& c, const CommandRead& read, const std::string& entry) {
+  const std::string head = "-o " + quoteValue(c.output) + " ";
+  if (!read.folder)
+    return head + "is " + read.what + " " + quoteValue(read.path) + " that this command reads: writing it would replace it; give -o another file";
+  if (entry.empty())
+    return head + "is inside " + read.what + " " + quoteValue(read.path) +
+           " that this command reads, where only result files of the sweep may be: give -o a file outside it";
+  return head + "is " + quoteValue(entry) + ", a file of " + read.what + " " + quoteValue(read.path) +
+         " that this command reads: writing it would replace that file; give -o a file outside the folder";
 }
 
 Json commandJson(const CommandLine& c) {

@@ -106,7 +106,11 @@ const Experiment* findExperiment(const std::string& id) {
 
 Json resultMismatches(const Json& value) {
   Json out = Json::object();
-  for (const auto& e : experiments()) out[e.id] = shapeMismatch(e.result, value);
+  for (const auto& e : experiments()) {
+    std::string mismatch = shapeMismatch(e.result, value);
+    if (mismatch.empty() && e.checkResult) mismatch = e.checkResult(value);
+    out[e.id] = mismatch;
+  }
   return out;
 }
 

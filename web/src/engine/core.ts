@@ -63,6 +63,10 @@ export interface CoreModule {
   commandUsage(program: string, pool: boolean): string;
   commandSyntax(): string;
   commandFileProblem(path: string, kind: string, sizeBytes: number): string;
+  /** What a parsed plan, run-job or combine command reads: [{path, folder, what}] as JSON (attnlab::commandReads). */
+  commandReads(command: string): string;
+  /** The refusal of an -o that is read number `read` of commandReads, or a file `entry` of it ("" : a new file inside the folder). */
+  commandOutputCollision(command: string, read: number, entry: string): string;
   commandPrepare(id: string, params: string, maxSeconds: string, files: { name: string; path: string; bytes?: Uint8Array; problem?: string }[]):
     { ok: true; params: string; inputs: Inputs; notes: string[]; jobs: number } | { ok: false; error: string; badInput: boolean };
   commandPlanOutput(lines: string, done: string, print: string): string;

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Core } from './core';
+import type { Command, Core } from './core';
 
 const KINDS: [string, (s: ReturnType<typeof fstatSync>) => boolean][] = [
   ['file', (s) => s.isFile()], ['directory', (s) => s.isDirectory()], ['FIFO', (s) => s.isFIFO()],
@@ -22,6 +22,40 @@ export function readBounded(core: Core, path: string): { bytes: Uint8Array } | {
   } finally {
     closeSync(fd);
   }
+}
+
+/** A file's identity (device and inode, symlinks followed), or undefined when it does not exist. */
+function identity(path: string): string | undefined {
+  try {
+    const s = statSync(path, { bigint: true });
+    return `${s.dev}:${s.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The refusal of an -o that is a file the command reads, a file of a folder it reads, or a new file inside such a folder,
+ * by identity (symlinks, "./" and ".." spellings are the same file), as the native CLI's wasm/cli/sharded.cpp; "" when none.
+ */
+export function outputCollision(core: Core, command: Command): string {
+  if (!command.output) return '';
+  const text = JSON.stringify(command);
+  const output = identity(command.output);
+  const outputFolder = identity(dirname(command.output));
+  const reads = JSON.parse(core.module.commandReads(text)) as { path: string; folder: boolean }[];
+  for (const [index, read] of reads.entries()) {
+    const id = identity(read.path);
+    if (id === undefined) continue;
+    if (output === id) return core.module.commandOutputCollision(text, index, read.path);
+    if (!read.folder) continue;
+    let entries: string[] = [];
+    try { entries = readdirSync(read.path); } catch { /* unreadable: nothing of it can be overwritten through it */ }
+    const entry = output === undefined ? undefined : entries.map((name) => join(read.path, name)).find((path) => identity(path) === output);
+    if (entry !== undefined) return core.module.commandOutputCollision(text, index, entry);
+    if (outputFolder === id) return core.module.commandOutputCollision(text, index, '');
+  }
+  return '';
 }
 
 /** Atomic write through a temporary file of this writer alone (<path>.<pid>.<random>.tmp), or stdout. */

@@ -3,7 +3,7 @@
 // are the core's (attnlab/command_line.hpp, attnlab/sweep.hpp); this file reads and writes the files.
 import { readFileSync } from 'node:fs';
 import { CoreError, unwrap, type Command, type Core, type PlannedJob } from './core';
-import { readBounded, resultFiles, writeOut } from './node-files';
+import { outputCollision, readBounded, resultFiles, writeOut } from './node-files';
 
 type JobLine = PlannedJob & Record<string, unknown>;
 const bad = (message: string) => new CoreError(message, true);
@@ -20,6 +20,8 @@ function readJobs(core: Core, c: Command): JobLine[] {
 /** Runs a parsed plan, run-job or combine command; returns the exit code. */
 export function runSharded(core: Core, c: Command, stdout: (t: string) => void, stderr: (t: string) => void): number {
   const m = core.module;
+  const collision = outputCollision(core, c);
+  if (collision) throw bad(collision);
   if (c.kind === 'plan') {
     const lines = unwrap<JobLine[]>(m.sweepPlan(c.id, JSON.stringify(c.params)));
     let done: number[] = [];

@@ -115,12 +115,19 @@ function migrate(pairs: LinkPairs, experimentId: string, options: CodecOptions, 
   return out;
 }
 
+/** hide= names, each kept once; a name given again is dropped (with one notice), as are unknown ones (at most 3 named). */
 function parseHide(text: string, notices: string[]): Hideable[] {
   const hide: Hideable[] = [];
+  const unknown: string[] = [];
+  let repeats = 0;
   for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
-    if ((HIDEABLE as readonly string[]).includes(part)) hide.push(part as Hideable);
-    else notices.push(`hide: "${part}" is not one of ${HIDEABLE.join(', ')}; ignored`);
+    if (!(HIDEABLE as readonly string[]).includes(part)) unknown.push(part.length > 40 ? `${part.slice(0, 40)}…` : part);
+    else if (hide.includes(part as Hideable)) repeats++;
+    else hide.push(part as Hideable);
   }
+  const distinct = [...new Set(unknown)];
+  if (distinct.length) notices.push(`hide: ${distinct.slice(0, 3).map((p) => `"${showable(p)}"`).join(', ')}${distinct.length > 3 ? ` and ${distinct.length - 3} more` : ''} ${distinct.length === 1 ? 'is' : 'are'} not one of ${HIDEABLE.join(', ')}; ignored`);
+  if (repeats) notices.push(`hide: ${repeats} repeated ${repeats === 1 ? 'name' : 'names'} ignored (each part is hidden once)`);
   return hide;
 }
 
@@ -213,6 +220,14 @@ export function embedHash(hash: string, hide: readonly Hideable[], figure: Embed
 export interface EmbedFigure { fig?: readonly string[]; controls?: readonly string[]; theme?: 'light' | 'dark' | 'auto' }
 
 /** A file name from an untrusted link or file picker: printable characters only, at most 120 of them. */
+/**
+ * Text from outside (a link, a file's name) as it may be shown: the invisible characters that reorder or hide the text
+ * around them (bidirectional controls, zero-width marks) written out as ⟨U+202E⟩, so a notice reads as written.
+ */
+export function showable(text: string): string {
+  return text.replace(/[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
+}
+
 export function fileName(text: string | undefined): string | undefined {
   // eslint-disable-next-line no-control-regex
   const clean = (text ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 120);

@@ -10,7 +10,7 @@ import { exportFigure, makeStamp } from '../plots';
 import { formatLink, type AppState } from '../state/url';
 import { copyText } from './clipboard';
 import { byId } from './dom';
-import { applyEmbed, postHeightToHost } from './embed';
+import { applyEmbed, postHeightToHost, setOpenFull } from './embed';
 import { EmbedDialog } from './embed-dialog';
 import { exportFileName } from './export-name';
 import { wireCompareSwitch } from './ghost';
@@ -135,7 +135,7 @@ export class App implements PageContext {
       current: () => ({ experimentId: this.state.experimentId, values: this.panel.read().values }),
       onOpened: (opened, name) => this.links.showOpened(opened, name),
       onError: (message) => this.status.showError(message),
-      onNotice: (message) => this.status.showNotices([message]),
+      onNotice: (message) => this.status.showNotices(message ? [message] : []),
     });
     window.addEventListener('hashchange', () => { if (location.hash !== this.writtenHash) this.route(); });
     this.status.clearError();
@@ -177,13 +177,19 @@ export class App implements PageContext {
     this.panel.write(state.values);
     this.results.only = state.embed ? state.fig : undefined;
     if (setLinkTheme(state.embed ? state.theme : undefined)) this.results.redrawAll();
-    applyEmbed(state, new URL(formatLink({ ...state, embed: false, hide: [], fig: undefined, controls: undefined, theme: undefined }, EXPERIMENTS), location.href).href, meta.title);
+    applyEmbed(state, this.fullAppHref(), meta.title);
+  }
+
+  /** The full page's link to what this page shows now (no embed keys): where "Open in attnlab ↗" goes. */
+  private fullAppHref(): string {
+    return new URL(formatLink({ ...this.state, embed: false, hide: [], fig: undefined, controls: undefined, theme: undefined }, EXPERIMENTS), location.href).href;
   }
 
   private writeUrl(): void {
     const hash = formatLink(this.state, EXPERIMENTS);
     this.writtenHash = hash;
     if (location.hash !== hash) history.replaceState(null, '', hash);
+    setOpenFull(this.fullAppHref());
   }
 
   /** Shows the new experiment's panel at once; its run starts once the picker has settled. */

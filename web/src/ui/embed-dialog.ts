@@ -2,7 +2,8 @@
 // height or auto, title, hide flags, lazy loading; for a figure embed the figures, the controls and the
 // colours, with a "Cite this figure" line) beside a live preview of exactly that snippet's
 // page. The preview's own height messages give the snippet's fixed fallback height (the bottom of
-// its first figure at that width), so a host without script still shows one whole figure.
+// its first figure at that width, or of the chosen controls when they come after it), so a host without
+// script (a course platform that strips it) still shows one whole figure and the controls under it.
 import { HIDEABLE, type Hideable } from '../state/url';
 import { copyText } from './clipboard';
 import { h } from './dom';
@@ -16,15 +17,15 @@ const HIDE_LABELS: Record<Hideable, string> = {
 const DEFAULT_HIDE: Hideable[] = ['params', 'explain'];
 /** The preview reloads this long after the last edit (typing a width should not reload it per key). */
 const PREVIEW_DELAY_MS = 400;
-/** The preview is cut at this height (the dialog must still fit a screen); its note says the real height. */
-const PREVIEW_MAX_HEIGHT = 640;
+/** The preview frame is never taller than this (its box scrolls: styles/page.css); its note says the real height. */
+const PREVIEW_MAX_HEIGHT = 4000;
 
 export class EmbedDialog {
   private dialog = h('dialog', { id: 'embed-dialog', class: 'embed-dialog', 'aria-labelledby': 'embed-dialog-title' });
   private kind = h('select', { id: 'embed-kind' },
     h('option', { value: 'iframe' }, '<iframe> (any page)'), h('option', { value: 'element' }, '<attnlab-figure> element (one script)'));
   private width = h('input', { id: 'embed-width', type: 'text', value: '100%', size: 8, 'aria-describedby': 'embed-width-help' });
-  private heightMode = h('select', { id: 'embed-height-mode' }, h('option', { value: 'auto' }, 'auto (follows the figure)'), h('option', { value: 'fixed' }, 'fixed'));
+  private heightMode = h('select', { id: 'embed-height-mode' }, h('option', { value: 'auto' }, 'auto (follows the page)'), h('option', { value: 'fixed' }, 'fixed'));
   private height = h('input', { id: 'embed-height', type: 'number', min: 120, max: 4000, step: 10, value: 600, 'aria-label': 'Fixed height in pixels' });
   private title = h('input', { id: 'embed-title', type: 'text', size: 40 });
   private lazy = h('input', { id: 'embed-lazy', type: 'checkbox', checked: true });
@@ -111,7 +112,7 @@ export class EmbedDialog {
       href: this.href, width: this.width.value, title: this.title.value.trim() || 'figure', hide, lazy: this.lazy.checked,
       kind: this.kind.value === 'element' ? 'element' : 'iframe',
       height: this.heightMode.value === 'auto' ? 'auto' : fixed,
-      fallbackHeight: this.measured ?? estimatedHeight(hide),
+      fallbackHeight: this.measured ?? estimatedHeight(hide, this.ticked(this.controlBox).length),
       figure: { fig: this.ticked(this.figureBox), controls: this.ticked(this.controlBox), theme },
     };
   }
@@ -141,9 +142,12 @@ export class EmbedDialog {
     if (m?.type !== 'attnlab:height' || typeof m.height !== 'number') return;
     // Auto: the preview follows the page up to a screenful (the note gives the height a host would set).
     if (this.heightMode.value === 'auto') this.preview.style.height = `${Math.min(PREVIEW_MAX_HEIGHT, Math.max(120, m.height))}px`;
-    this.previewNote.textContent = `The embedded page is ${Math.round(m.height)} px tall at this width${typeof m.figureBottom === 'number' ? `; its first figure ends at ${Math.round(m.figureBottom)} px` : ''}.`;
-    if (typeof m.figureBottom === 'number' && m.figureBottom > 0) {
-      this.measured = Math.min(m.height, Math.round(m.figureBottom));
+    const controls = typeof m.controlsBottom === 'number' && m.controlsBottom > 0 ? Math.round(m.controlsBottom) : 0;
+    const figure = typeof m.figureBottom === 'number' && m.figureBottom > 0 ? Math.round(m.figureBottom) : 0;
+    this.previewNote.textContent = `The embedded page is ${Math.round(m.height)} px tall at this width${figure ? `; its first figure ends at ${figure} px` : ''}${controls ? `, its controls at ${controls} px` : ''}.`;
+    if (figure || controls) {
+      // Without the host script the frame keeps this height: the first figure and, when chosen, the controls below.
+      this.measured = Math.min(Math.ceil(m.height), Math.max(figure, controls));
       this.snippet.value = embedSnippet(this.options());
     }
   }

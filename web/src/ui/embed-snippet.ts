@@ -50,15 +50,16 @@ export function cssWidth(text: string): string {
 
 /**
  * The height a frame gets when nothing sizes it: enough for the parts above the first figure and that
- * figure with its caption and export row; whatever follows (more figures, the panel) scrolls inside the
- * frame. Each term is the part's height in embed mode at common widths (styles/base.css, body.embed).
+ * figure with its caption and export row, and the chosen controls; whatever follows (more figures, the panel)
+ * scrolls inside the frame. Used only until the dialog's preview has measured the page. Each term is the part's height in embed mode at common widths (styles/base.css, body.embed).
  */
-export function estimatedHeight(hide: readonly Hideable[]): number {
+export function estimatedHeight(hide: readonly Hideable[], controls = 0): number {
   const hidden = (part: Hideable) => hide.includes(part);
   let height = 44 + 16; // the title and status bar, and the page's padding
   height += 12 + 30 + EMBED_FIGURE_MAX_HEIGHT; // the first figure: its frame, heading and body
   if (!hidden('text')) height += 44; // its caption (two lines)
   if (!hidden('export')) height += 40;
+  if (controls) height += 24 + 72 * controls; // the chosen controls under the figure: label, slider or select, value
   return height;
 }
 

@@ -13,6 +13,8 @@ export interface HeightMessage {
   height: number;
   /** The bottom of the first figure (caption and export row included), once one is drawn. */
   figureBottom?: number;
+  /** In a figure embed with controls=, the bottom of those controls: a frame must reach it for the reader to move them. */
+  controlsBottom?: number;
   /** The embedded page's address (its hash is the state), so a host with several frames can tell them apart. */
   href: string;
 }
@@ -32,9 +34,13 @@ export function applyEmbed(state: AppState, fullAppHref: string, title: string):
   document.body.dataset.hide = [...hidden].join(' ');
   byId('embed-bar').hidden = !state.embed;
   byId('experiment-title').textContent = title;
-  const open = byId<HTMLAnchorElement>('open-full');
-  open.href = fullAppHref;
+  setOpenFull(fullAppHref);
   arrange(state.embed);
+}
+
+/** "Open in attnlab ↗" opens the full page on the frame's current state: set again on every edit the address follows. */
+export function setOpenFull(fullAppHref: string): void {
+  byId<HTMLAnchorElement>('open-full').href = fullAppHref;
 }
 
 /**
@@ -92,7 +98,9 @@ export function postHeightToHost(): void {
     const height = Math.ceil(document.body.getBoundingClientRect().height);
     const figure = document.querySelector('[data-figure]');
     const figureBottom = figure ? Math.ceil(figure.getBoundingClientRect().bottom + window.scrollY + 12) : undefined;
-    const message: HeightMessage = { type: 'attnlab:height', height, ...(figureBottom ? { figureBottom } : {}), href: location.href };
+    const controls = document.body.classList.contains('figure-embed') ? [...document.querySelectorAll<HTMLElement>('#params-form .param[data-param]:not([hidden])')] : [];
+    const controlsBottom = controls.length ? Math.ceil(Math.max(...controls.map((c) => c.getBoundingClientRect().bottom)) + window.scrollY + 16) : undefined;
+    const message: HeightMessage = { type: 'attnlab:height', height, ...(figureBottom ? { figureBottom } : {}), ...(controlsBottom ? { controlsBottom } : {}), href: location.href };
     const key = JSON.stringify(message);
     if (key === last) return;
     last = key;

@@ -7,7 +7,7 @@ import { formatDuration, wallSeconds } from '../engine/estimate';
 import { EXPERIMENTS } from '../experiments';
 import { defaults, isSingleJob, toCoreParams, uploadsOf, type ExperimentMeta } from '../experiments/schema';
 import type { OpenedResult } from '../state/result-file';
-import { parseLink } from '../state/url';
+import { parseLink, showable } from '../state/url';
 import { formatValue } from '../state/values';
 import { byId } from './dom';
 import { whenVisible } from './embed';
@@ -56,7 +56,7 @@ export class LinkLoader {
     // Files never travel in links, only their names: say which files reproduce the sender's numbers.
     if (uploads.length && state.file) {
       const several = state.file.includes(FILE_SEPARATOR);
-      notices.push(`Made with the file${several ? 's' : ''} "${state.file.split(FILE_SEPARATOR).join('" and "')}" (links never carry files): choose ${several ? 'them' : 'it'} under "${uploads.map((u) => u.label).join('" / "')}" and run to reproduce those numbers.`);
+      notices.push(`Made with the file${several ? 's' : ''} "${state.file.split(FILE_SEPARATOR).map(showable).join('" and "')}" (links never carry files): choose ${several ? 'them' : 'it'} under "${uploads.map((u) => u.label).join('" / "')}" and run to reproduce those numbers.`);
     }
     ctx.status.showNotices(notices);
     this.writeUrl();

@@ -6,6 +6,7 @@ import { parseInputOffThread } from '../engine/off-thread';
 import { EXPERIMENTS } from '../experiments';
 import { RNG_SPEC, SEED_SPEC, uploadsOf, type ExperimentMeta, type ParamValues, type UploadSpec } from '../experiments/schema';
 import { presetLinksOf } from '../state/preset-links';
+import { showable } from '../state/url';
 import { coerceValue } from '../state/values';
 import { createControl, type Control } from './controls';
 import { h } from './dom';
@@ -86,17 +87,17 @@ function uploadField(meta: ExperimentMeta, spec: UploadSpec, id: string, budgetM
     remove.hidden = !file;
     if (!file) { store(undefined); status.textContent = 'No file chosen: the run uses synthetic data.'; return; }
     store(undefined);
-    status.textContent = `Reading ${file.name}…`;
+    status.textContent = `Reading ${showable(file.name)}…`;
     const parsed = await parseInputOffThread(meta.id, spec.input, file, budgetMiB());
     if (input.files?.[0] !== file) return; // another file was chosen meanwhile
     if (!parsed.ok) {
       store(undefined, file.name);
-      status.textContent = `Could not read ${file.name}: ${parsed.error} Run is off until you choose another file or remove this one.`;
+      status.textContent = `Could not read ${showable(file.name)}: ${parsed.error} Run is off until you choose another file or remove this one.`;
       return;
     }
     const chosen = { name: file.name, input: spec.input, array: parsed.value };
     store(chosen);
-    status.textContent = `${file.name}: ${shapeText(parsed.value)}. Links do not include the file; whoever opens one needs it too.`;
+    status.textContent = `${showable(file.name)}: ${shapeText(parsed.value)}. Links do not include the file; whoever opens one needs it too.`;
     read(chosen, file);
   });
   const element = h('fieldset', { class: 'group upload' }, h('legend', {}, spec.label),
@@ -149,7 +150,7 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     if (!parsed.ok || !free() || uploaded.get(chosen.input) !== chosen) return; // not a bundle of both, or changed meanwhile
     uploaded.set(other, { name: file.name, input: other, array: parsed.value });
     fromCompanion.add(other);
-    statuses.get(other)!.textContent = `${file.name}: ${shapeText(parsed.value)}, from the same head bundle.`;
+    statuses.get(other)!.textContent = `${showable(file.name)}: ${shapeText(parsed.value)}, from the same head bundle.`;
     form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
   };
   /** Inputs filled from their companion's bundle (replaced when that file changes, dropped with it). */

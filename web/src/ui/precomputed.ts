@@ -10,7 +10,7 @@ import type { AppState } from '../state/url';
 import { byId } from './dom';
 
 /** What the mark says (visible text and accessible name alike). */
-export const PRECOMPUTED_TEXT = 'Precomputed at build time · Run recomputes it here';
+export const PRECOMPUTED_TEXT = 'Computed in advance for this link · Run computes it again in your browser, to the same numbers';
 
 /** Relative to the page, so a site in a sub-folder finds its own files. */
 const shipped = (name: string) => new URL(`precomputed/${name}`, document.baseURI).href;

@@ -18,11 +18,14 @@ export interface ResultFileHandlers {
   registry: readonly ExperimentMeta[];
   onOpened: (opened: OpenedResult, fileName: string) => void;
   onError: (message: string) => void;
+  /** Replaces the notices with this one; "" clears them. */
   onNotice: (message: string) => void;
 }
 
+const fileSize = (bytes: number): string => (bytes < 2 ** 20 ? `${Math.max(1, Math.round(bytes / 1024))} KiB` : `${(bytes / 2 ** 20).toFixed(1)} MiB`);
+
 /** Names from a file picker are shown, never put in the URL; this keeps them printable and short. */
-const cleanName = (name: string) => fileName(name) ?? 'file';
+const cleanName = (name: string) => showable(fileName(name) ?? 'file');
 
 export function wireResultFiles(handlers: ResultFileHandlers): void {
   const input = byId<HTMLInputElement>('open-result-file');
@@ -42,13 +45,17 @@ export function wireResultFiles(handlers: ResultFileHandlers): void {
     const name = cleanName(file.name);
     const tooBig = sizeRefusal(name, file.size);
     if (tooBig) { handlers.onError(tooBig); return; }
+    const size = fileSize(file.size);
+    handlers.onNotice(`Opening ${name} (${size}): reading it…`);
     let text: string;
     try {
       text = await file.text();
     } catch (error) {
+      handlers.onNotice('');
       handlers.onError(`${name}: could not be read (${(error as Error).message})`);
       return;
     }
+    handlers.onNotice(`Opening ${name} (${size}): checking its values in the core${file.size > 4 * 2 ** 20 ? ' (a large file takes a few seconds)' : ''}…`);
     void read(text, name, handlers);
   });
 }
@@ -59,12 +66,14 @@ async function read(text: string, name: string, handlers: ResultFileHandlers, ch
   try {
     reading = await readResultText(text, name, options);
   } catch (error) {
+    handlers.onNotice('');
     handlers.onError(`${name}: could not be checked (${(error as Error).message})`);
     return;
   }
   byId('open-choice').replaceChildren();
   if (reading.ok) { handlers.onOpened(reading.opened, name); return; }
-  handlers.onError(reading.error);
+  handlers.onNotice('');
+  handlers.onError(`${reading.error}. Nothing was drawn from it.`);
   if (reading.choices?.length) offerChoice(reading.choices, (id) => void read(text, name, handlers, id), handlers.registry);
 }
 

@@ -8,7 +8,7 @@ import { formatValue } from '../state/values';
 import { byId, h } from './dom';
 import { EMBED_FIGURE_MAX_HEIGHT } from './embed-snippet';
 import { GhostMemory } from './ghost';
-import { tableSummary } from './figure-summary';
+import { axisSummary, tableSummary } from './figure-summary';
 import { tableElement, tableView } from './figure-table';
 
 const FORMATS: { format: ExportFormat; label: string }[] = [
@@ -189,8 +189,8 @@ export class ResultsView {
     const token = ++this.summaryToken;
     setTimeout(() => {
       if (token !== this.summaryToken) return;
-      for (const { figure, summary, tableToggle } of sections) {
-        try { summary.textContent = tableSummary(figure.table()); } catch { summary.textContent = ''; }
+      for (const { figure, body, summary, tableToggle } of sections) {
+        try { summary.textContent = axisSummary(body) || tableSummary(figure.table()); } catch { summary.textContent = ''; }
         if (this.openTables.has(figure.id)) tableToggle.open();
       }
     }, 0);

@@ -85,7 +85,7 @@ export class StatusView {
       this.progressText.textContent = `Opened from a file${detail}`;
     } else if (status === 'precomputed') {
       this.setProgress(1);
-      this.progressText.textContent = 'Precomputed at build time';
+      this.progressText.textContent = 'Computed in advance for this link';
     } else if (status === 'waiting') {
       this.setProgress(0);
       // With a detail (the estimate) the run waits for Run; without, for the embed to be scrolled into view.

@@ -71,6 +71,19 @@ struct PreparedRun {
 PreparedRun prepareRun(const std::string& id, const Json& params, const std::string& maxSeconds,
                        const std::vector<ReadInput>& files);
 
+// What a plan, run-job or combine command reads, for the hosts' check that its -o is none of it: a file (the
+// jobs file) or a folder (combine's results, plan's --missing), every file of which is read. `what` names it.
+struct CommandRead {
+  std::string path;
+  bool folder = false;
+  std::string what;
+};
+std::vector<CommandRead> commandReads(const CommandLine& command);
+// The refusal (exit 2) of an -o that would overwrite what the command reads, before anything is computed:
+// `entry` is the file the output is (by device and inode, symlinks followed): the read file itself, a file of
+// the read folder, or "" when the output is a new file inside the read folder.
+std::string outputCollision(const CommandLine& command, const CommandRead& read, const std::string& entry);
+
 // plan's output: one job line per job not done (or its --print KEY: strings bare, the rest as JSON).
 std::string planOutput(const Json& lines, const Json& done, const std::string& print);
 // One "attnlab: refused <file>: <reason>" line per refused shard of a check or merge.

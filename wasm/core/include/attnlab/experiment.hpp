@@ -86,6 +86,10 @@ struct Experiment {
   // job's (its coordinates are the job's) and its values are in range ("dmin: -7 is below 1"); "" when
   // they hold.
   std::function<std::string(const Job& job, const Json& result)> checkJobResult;
+  // The invariants of a whole result, from its own values alone (it may come from a file without parameters):
+  // "" when they hold, else the first value at fault ("result.perN[0].n = 1e308 is outside [1, 4096]").
+  // Applied to every result a page opens (resultMismatches) and to the shipped presets in tests.
+  std::function<std::string(const Json& result)> checkResult;
   // Estimated peak bytes of one job (the budget check of plan uses the same model).
   std::function<double(const ParamValues& params, const Inputs& inputs)> memoryBytes;
   // Optional: estimated seconds of one job on one core of the reference machine (native build; the

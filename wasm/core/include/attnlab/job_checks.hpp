@@ -1,8 +1,12 @@
 // The invariants an experiment states about one job's result (Experiment::checkJobResult), written as
 // a chain that keeps the first problem: JobCheck(result, job.at).same("seedIndex").within("dmin", 1, cap).problem().
-// Keys may be paths ("lowerBounds/LB-F"); a null value passes a range check (shapes say where null may be).
+// Keys may be paths ("lowerBounds/LB-F") with "*" for every element of an array ("perN/*/dmin/*"); in ordered(),
+// the high key's "*"s take the low key's indices in order ("perN/*/dmin/*" <= "perN/*/dcap"). A null value passes
+// a range check (shapes say where null may be). The same chain judges a whole result (Experiment::checkResult).
 #pragma once
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "attnlab/json.hpp"
 
@@ -11,6 +15,8 @@ namespace attnlab {
 class JobCheck {
  public:
   JobCheck(const Json& result, const Json& at) : result_(result), at_(at) {}
+  // A whole result's check: no job coordinates.
+  explicit JobCheck(const Json& result) : result_(result), at_(noCoordinates()) {}
   // result[key] equals the job's at[atKey] (atKey defaults to key): the result is this job's.
   JobCheck& same(const std::string& key, const std::string& atKey = "");
   // lo <= result[key] <= hi.
@@ -22,7 +28,10 @@ class JobCheck {
   const std::string& problem() const { return problem_; }
 
  private:
+  static const Json& noCoordinates();
   const Json* find(const std::string& key) const;
+  // The concrete keys a pattern names, each with the indices its "*"s took.
+  std::vector<std::pair<std::string, std::vector<std::string>>> expand(const std::string& pattern) const;
   const Json& result_;
   const Json& at_;
   std::string problem_;

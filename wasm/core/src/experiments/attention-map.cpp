@@ -1,8 +1,10 @@
 // attention-map (shared by the three papers; docs/theory/rank.md#definitions): the object all three papers study, sampled and summarised.
+#include <limits>
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
+#include "attnlab/job_checks.hpp"
 #include "attnlab/attention_map.hpp"
 #include "attnlab/params.hpp"
 #include "attnlab/softmax.hpp"
@@ -18,10 +20,10 @@ std::vector<ParamDecl> schema() {
                         "Where the points live: the unit sphere, the uniform unit ball, or the Gaussian lift "
                         "(ball of radius 1/2 with −β|x_j|²/2 added to each logit)."),
       ParamDecl::real("beta", 8, 0, 1000, "Inverse temperature: logits L = β·X Xᵀ with no 1/√d factor; β = 0 gives uniform rows."),
-      ParamDecl::choice("causal", "0", {"0", "1"}, "Causal mask: 1 makes P lower-triangular (row i sees keys j ≤ i)."),
+      ParamDecl::choice("causal", "0", {"0", "1"}, "Causal mask: P becomes lower-triangular (row i sees keys j ≤ i)."),
       ParamDecl::choice("order", "tour", {"tour", "sample"},
-                        "Order of the points in P: tour puts neighbours next to each other (by angle for d = 2), "
-                        "sample keeps the order they were drawn in. Spectra do not depend on it."),
+                        "Order of the points in P: neighbours next to each other (by angle for d = 2), or the order they "
+                        "were drawn in. Spectra do not depend on it."),
       ParamDecl::integer("px", 512, 16, 2048, "The heatmap pools P (largest |P_ij| per block) to at most this many cells per side.",
                          "cells"),
       budgetParam(),
@@ -103,6 +105,14 @@ Json run(const Job& job, const Progress& progress) {
   return resultJson(result);
 }
 
+// P is row-stochastic: its entries in [0, 1], row entropies in [0, log n], ranks and singular values >= 0.
+std::string checkResult(const Json& r) {
+  return JobCheck(r).within("n", 2, 4096).within("d", 1, 256).within("singularValues/*", 0, std::numeric_limits<double>::max())
+      .within("rowEntropy/*", 0, std::numeric_limits<double>::max()).ordered("rowEntropy/*", "maxEntropy").within("effectiveRank", 0, 4096)
+      .ordered("effectiveRank", "n").within("rowSumError", 0, std::numeric_limits<double>::max()).within("heatmap/data/*", 0, 1)
+      .within("heatmap/rows", 0, 4096).within("heatmap/cols", 0, 4096).problem();
+}
+
 }  // namespace
 
 std::vector<int> neighbourOrder(const RowMatrix& x) {
@@ -143,6 +153,7 @@ Experiment attentionMapExperiment() {
     const double n = job.params.smallInt("n"), d = job.params.smallInt("d");
     return kSecondsPerUnit * (n * n * n + n * n * d);
   };
+  e.checkResult = checkResult;
   return e;
 }
 

@@ -3,10 +3,12 @@
 // visible (row-centred) logit spectra, the tolerance-indexed dimension r(τ) with the guarantee
 // 2·tanh(τ/2) against the measured output error, the residual curves e(r) <= b_osc(r) <= b_sig(r),
 // the effective dimensions, and the rank certificates (U1, U5, lower bounds).
+#include <limits>
 #include <algorithm>
 #include <cmath>
 #include <optional>
 
+#include "attnlab/job_checks.hpp"
 #include "attnlab/params.hpp"
 #include "attnlab/rank/experiments.hpp"
 #include "attnlab/rank/zoo.hpp"
@@ -23,11 +25,11 @@ std::vector<ParamDecl> schema() {
                             "Which head: one of the built-in synthetic zoo (a stand-in, not a trained model), or β·X Xᵀ "
                             "on sampled points. A chosen file replaces both."),
           ParamDecl::choice("family", "generic", {"generic", "lowrank", "positional", "sink", "keymean", "sharp", "broad"},
-                            "Zoo family of the head (source = zoo)."),
-          ParamDecl::integer("variant", 0, 0, 11, "Zoo variant 0–11 within the family (source = zoo)."),
+                            "Family of the zoo head (when the head is a zoo head)."),
+          ParamDecl::integer("variant", 0, 0, 11, "Variant 0–11 of the zoo head within its family (when the head is a zoo head)."),
           rankParam("geometry"), rankParam("d"), rankParam("n", 128), rankParam("beta"),
           ParamDecl::integer("head", 0, 0, 4095, "Which head of an uploaded stack (H, ·) or (L, H, ·), counted layer by layer from 0."),
-          ParamDecl::real("scale", 0, 0, 1000, "Uploaded Q and K: logits = betaMult·scale·Q Kᵀ; 0 means 1/√d_h."),
+          ParamDecl::real("scale", 0, 0, 1000, "Uploaded Q and K: logits = (temperature multiplier) × scale × Q Kᵀ; 0 means 1/√d_h, d_h the width of Q and K."),
           ParamDecl::real("betaMult", 1, 0, 16, "Temperature multiplier of a zoo or uploaded head (1 = native).").openBelow(),
           ParamDecl::reals("taus", {0.25, 0.5, 1, 2, 4}, 0, 1e6, 12, "Tolerances τ of the dimension r(τ) = #{σ_l(L_c) > τ}, in the chosen scale."),
           ParamDecl::choice("tauScale", "nats", {"nats", "sigma1", "sqrtn"},
@@ -204,6 +206,17 @@ double analysisBytes(const ParamValues& v, const Inputs& inputs) {
 
 double bytes(const ParamValues& v, const Inputs& inputs) { return kRankProcessBytes + analysisBytes(v, inputs); }
 
+// Ranks and certificates in [0, n] (n the head's tokens), lower bounds below them; spectra and errors non-negative.
+std::string checkResult(const Json& r) {
+  JobCheck check(r);
+  check.within("head/n", 1, 1e6).within("sigmaRaw/*", 0, std::numeric_limits<double>::max()).within("sigmaVis/*", 0, std::numeric_limits<double>::max())
+      .within("rankRaw", 0, 1e6).ordered("rankRaw", "head/n").within("rVis", 0, 1e6).ordered("rVis", "head/n")
+      .within("tolerance/*/raw", 0, 1e6).within("tolerance/*/visible", 0, 1e6).within("rEffVis", 0, 1e6).within("rEffRaw", 0, 1e6)
+      .within("residual/*", 0, std::numeric_limits<double>::max()).within("combined/k", 0, 1e6);
+  rankCertificateChecks(check, "", "head/n");
+  return check.problem();
+}
+
 }  // namespace
 
 // Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
@@ -219,6 +232,7 @@ Experiment rankInteractionExperiment() {
   e.jobSeconds = [](const Job& job) {
     return headJobSeconds(job, kSecondsPerUnit, job.params.choice("source") == "zoo" ? kZooTokens : job.params.smallInt("n"));
   };
+  e.checkResult = checkResult;
   return e;
 }
 

@@ -1,11 +1,13 @@
 // rank-ladder (docs/theory/rank.md#certificate-ladder): one instance, the error of every certificate against
 // the rank k it uses (U1's err_k, U3's chebErr(g) at k = D(g), optionally the ℓ1 refit U4), the line at
 // eps, the lower bound and each certificate as markers, and the upper/lower ratio (the band's width).
+#include <limits>
 #include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
 
+#include "attnlab/job_checks.hpp"
 #include "attnlab/params.hpp"
 #include "attnlab/rank/experiments.hpp"
 #include "attnlab/rank/refit.hpp"
@@ -16,7 +18,7 @@ namespace {
 std::vector<ParamDecl> schema() {
   return {rankParam("geometry"), rankParam("d"), rankParam("n"), rankParam("beta"), rankParam("eps"), rankParam("svd"),
           ParamDecl::choice("refit", "0", {"0", "1"},
-                            "1 also runs the ℓ1 refit of the truncated SVD's rows (slower; n ≤ 512 only): it lowers the upper certificate by about 10%."),
+                            "Also runs the ℓ1 refit of the truncated SVD's rows (slower; n ≤ 512 only): it lowers the upper certificate by about 10%."),
           budgetParam(), rankSeedParam(), rngParam()};
 }
 
@@ -127,6 +129,14 @@ Json run(const Job& job, const Progress& progress) {
   return resultJson(result);
 }
 
+// Certificates are ranks in [0, n], the lower bounds below them; errors non-negative.
+std::string checkResult(const Json& r) {
+  JobCheck check(r);
+  check.within("n", 1, 2048).within("errSvd/*", 0, std::numeric_limits<double>::max()).within("cheb/err/*", 0, std::numeric_limits<double>::max()).within("refit/err/*", 0, std::numeric_limits<double>::max());
+  rankCertificateChecks(check, "", "n");
+  return check.problem();
+}
+
 }  // namespace
 
 // Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
@@ -147,6 +157,7 @@ Experiment rankLadderExperiment() {
     const double n = p.n, svd = job.params.choice("svd") == "full" ? kFullSvdTimeFactor : 1.0;
     return kSecondsPerUnit * (job.params.flag("refit") ? 2.0 : 1.0) * (svd * n * n * n + n * n * p.d);
   };
+  e.checkResult = checkResult;
   return e;
 }
 

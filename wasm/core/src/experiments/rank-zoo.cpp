@@ -2,6 +2,7 @@
 // synthetic 84-head zoo (7 families × 12 variants) × temperatures — a deterministic stand-in, NOT BERT —
 // or on the heads of an uploaded stack. One job per (head, temperature); combine gives the per-head
 // table, per-family means, mean reductions and the Spearman association statistics over any subset.
+#include <limits>
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -23,7 +24,7 @@ std::vector<ParamDecl> schema() {
           ParamDecl::real("tau", 1, 0, 1e6, "Tolerance τ of r_raw(τ), r_vis(τ), in nats.").openBelow(),
           ParamDecl::real("epsOut", 0.05, 0, 2, "Output tolerance of the effective dimensions r_eff.").openBelow(),
           rankParam("eps"),
-          ParamDecl::real("scale", 0, 0, 1000, "Uploaded Q and K: logits = betaMult·scale·Q Kᵀ; 0 means 1/√d_h."),
+          ParamDecl::real("scale", 0, 0, 1000, "Uploaded Q and K: logits = (temperature multiplier) × scale × Q Kᵀ; 0 means 1/√d_h, d_h the width of Q and K."),
           budgetParam(), rankSeedParam(), rngParam()};
 }
 
@@ -178,6 +179,17 @@ std::size_t jobCount(const ParamValues& v, int uploadedHeads) {
   return per * v.reals("betaMults").size();
 }
 
+// Per head: ranks >= 0, lower bounds below the SVD certificate; fractions and rank correlations in range.
+std::string checkResult(const Json& r) {
+  JobCheck check(r);
+  for (const char* key : {"rVis", "rRawTau", "rVisTau", "rEffRaw", "rEffVis", "kSvd", "lowerBound", "lowerBoundPoolData", "kComb", "combRank", "combDegree"})
+    check.within(std::string("rows/*/") + key, 0, 1e9);
+  return check.ordered("rows/*/lowerBoundPoolData", "rows/*/lowerBound").ordered("rows/*/lowerBound", "rows/*/kSvd")
+      .within("rows/*/svdError", 0, std::numeric_limits<double>::max()).within("rows/*/combError", 0, std::numeric_limits<double>::max()).within("families/*/heads", 0, 1e9)
+      .within("families/*/nonVacuous", 0, 1).within("fractionEffPositive", 0, 1).within("spearman/*/rho", -1, 1)
+      .within("jobsDone", 0, 1e9).ordered("jobsDone", "jobsTotal").problem();
+}
+
 }  // namespace
 
 // Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
@@ -201,6 +213,7 @@ Experiment rankZooExperiment() {
   };
   // Time of one head: its spectra and certificates at n tokens (n³), n = 128 for the built-in zoo.
   e.jobSeconds = [](const Job& job) { return headJobSeconds(job, kSecondsPerUnit, kZooTokens); };
+  e.checkResult = checkResult;
   return e;
 }
 

@@ -2,9 +2,11 @@
 // rho = delta + sqrt(delta) and the sample threshold rho_c = delta + theta'_c against gamma (or delta),
 // the two-transition window between them (a population spike, no sample spike), the sample overlap
 // |u_S^T u|^2 as a map over (axis, rho), and the current parameters' point.
+#include <limits>
 #include <algorithm>
 #include <cmath>
 
+#include "attnlab/job_checks.hpp"
 #include "attnlab/result_fields.hpp"
 #include "attnlab/rmt/checks.hpp"
 #include "attnlab/rmt/experiments.hpp"
@@ -94,6 +96,12 @@ Json phase(const ParamValues& v) {
   return resultJson(out);
 }
 
+// The axis from 0; overlaps of the map squared cosines in [0, 1].
+std::string checkResult(const Json& r) {
+  return JobCheck(r).within("x/*", 0, 16).within("overlapMap/data/*", 0, 1).within("overlapMap/xMax", 0, 16)
+      .within("overlapMap/rows", 0, 4096).within("overlapMap/cols", 0, 4096).within("current/x", 0, std::numeric_limits<double>::max()).problem();
+}
+
 }  // namespace
 
 Experiment rmtPhaseExperiment() {
@@ -106,6 +114,7 @@ Experiment rmtPhaseExperiment() {
   e.theory = phase;
   // Closed forms on a few thousand points: the process and the result are all there is.
   e.memoryBytes = [](const ParamValues&, const Inputs&) { return kRmtProcessBytes; };
+  e.checkResult = checkResult;
   return e;
 }
 

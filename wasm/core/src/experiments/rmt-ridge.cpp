@@ -2,6 +2,7 @@
 // latent sequence label from pooled vectors, test accuracy against mu2 for several poolings.
 // Simulation only: no closed-form theory exists for it. Jobs: one per (seed index, pooling, mu2); the
 // stream depends on the seed index only (common random numbers across poolings and mu2).
+#include <limits>
 #include <algorithm>
 #include <map>
 
@@ -135,6 +136,13 @@ Json combine(const ParamValues& v, const Json& finished) {
   return resultJson(out);
 }
 
+// Accuracies are fractions of sequences classified right; job counts consistent.
+std::string checkResult(const Json& r) {
+  return JobCheck(r).within("points/*/accuracy/mean", 0, 1).within("points/*/accuracy/sd", 0, 1)
+      .within("points/*/trainAccuracy/mean", 0, 1).within("points/*/trainAccuracy/sd", 0, 1).within("points/*/mu2", 0, 1e6)
+      .within("points/*/accuracy/n", 0, 1e9).within("jobsDone", 0, 1e9).ordered("jobsDone", "jobsTotal").problem();
+}
+
 }  // namespace
 
 // Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
@@ -165,6 +173,7 @@ Experiment rmtRidgeExperiment() {
                streamTimeFactor(v, kZigguratSpeedup) +
            eigenCheckSeconds(splitPools("pools", v.text("pools")), t);
   };
+  e.checkResult = checkResult;
   return e;
 }
 

@@ -2,9 +2,11 @@
 // spectrum against the bulk kappa·(MP_delta ⊠ MP_gamma), the edges and the predicted outlier, and the
 // top eigenvector's overlap with the signal against theory. The theory keys (`theory`) are a pure
 // function of the parameters: the page redraws them while a control moves.
+#include <limits>
 #include <algorithm>
 #include <cmath>
 
+#include "attnlab/job_checks.hpp"
 #include "attnlab/result_fields.hpp"
 #include "attnlab/rmt/experiments.hpp"
 
@@ -140,6 +142,15 @@ Json run(const Job& job, const Progress& progress) {
   return resultJson(out);
 }
 
+// Sizes in the schema's ranges; a covariance's spectrum and densities non-negative; overlaps squared cosines.
+std::string checkResult(const Json& r) {
+  return JobCheck(r).within("sizes/d", 2, 8192).within("sizes/T", 1, 512).within("sizes/V", 1, std::numeric_limits<double>::max()).within("sizes/N", 1, std::numeric_limits<double>::max())
+      .within("eigenvalues/*", -1e-6, std::numeric_limits<double>::max()).within("density/f/*", 0, std::numeric_limits<double>::max()).within("mpDelta/f/*", 0, std::numeric_limits<double>::max())
+      .within("mpGamma/f/*", 0, std::numeric_limits<double>::max()).within("atomAtZero", 0, 1).within("overlap", 0, 1).within("rightOverlap", 0, 1)
+      .within("overlapTheory", 0, 1).within("populationOverlapTheory", 0, 1).within("realisedTheory/overlap", 0, 1)
+      .within("topEigenvalue", 0, std::numeric_limits<double>::max()).within("bulkEdges/lower", 0, std::numeric_limits<double>::max()).ordered("bulkEdges/lower", "bulkEdges/upper").problem();
+}
+
 }  // namespace
 
 Experiment rmtSpectrumExperiment() {
@@ -156,6 +167,7 @@ Experiment rmtSpectrumExperiment() {
     const double d = s.sizes.d, side = std::min(s.sizes.d, s.sizes.N);
     return kSecondsPerUnit * (d * s.sizes.V + double(s.sizes.N) * s.sizes.T * d + d * d * s.sizes.N + side * side * side);
   };
+  e.checkResult = checkResult;
   return e;
 }
 

@@ -237,6 +237,15 @@ std::string checkJobResult(const Job& job, const Json& r) {
       .within("eigenvalue", 0, std::numeric_limits<double>::max()).problem();
 }
 
+// Overlaps squared cosines in [0, 1], eigenvalues and their spreads non-negative, job counts consistent.
+std::string checkResult(const Json& r) {
+  return JobCheck(r).within("points/*/overlap/mean", 0, 1).within("points/*/overlap/sd", 0, 1)
+      .within("points/*/eigenvalue/mean", 0, std::numeric_limits<double>::max()).within("points/*/eigenvalue/sd", 0, std::numeric_limits<double>::max())
+      .within("points/*/overlap/n", 0, 1e9).within("points/*/mu2", 0, 1e6)
+      .within("theory/pools/*/curve/overlap/*", 0, 1).within("theory/pools/*/curve/populationOverlap/*", 0, 1)
+      .within("jobsDone", 0, 1e9).ordered("jobsDone", "jobsTotal").problem();
+}
+
 }  // namespace
 
 // Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
@@ -264,6 +273,7 @@ Experiment rmtTransitionExperiment() {
     return kSecondsPerUnit * (d * s.sizes.V + n * t * d + 40.0 * d * n) * streamTimeFactor(job.params, kZigguratSpeedup) +
            eigenCheckSeconds(s.pools, t);
   };
+  e.checkResult = checkResult;
   return e;
 }
 

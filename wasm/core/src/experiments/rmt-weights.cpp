@@ -2,8 +2,10 @@
 // position with alpha = w^T R w, kappa = ||w||^2 and the SNR gain alpha/kappa; the prefix-model closed
 // forms beside the numerics; and parameter-free causal self-attention run on simulated sequences, its
 // measured pooling weights against the deterministic formula w_j(tau).
+#include <limits>
 #include <cmath>
 
+#include "attnlab/job_checks.hpp"
 #include "attnlab/result_fields.hpp"
 #include "attnlab/rmt/attention.hpp"
 #include "attnlab/rmt/experiments.hpp"
@@ -123,6 +125,12 @@ Json run(const Job& job, const Progress& progress) {
   return resultJson(out);
 }
 
+// The schema's sizes; the measured attention weights' spread and deviation non-negative.
+std::string checkResult(const Json& r) {
+  return JobCheck(r).within("T", 1, 512).within("prefixK", 0, 512).within("attention/sd/*", 0, std::numeric_limits<double>::max())
+      .within("attention/maxDeviation", 0, std::numeric_limits<double>::max()).within("attention/sequences", 1, 1e9).within("attention/d", 2, 8192).problem();
+}
+
 }  // namespace
 
 // Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
@@ -145,6 +153,7 @@ Experiment rmtWeightsExperiment() {
     const double d = v.smallInt("d"), vocabulary = d / v.real("delta"), t = sequenceLength(v, r);
     return kSecondsPerUnit * (d * vocabulary + v.smallInt("sequences") * t * t * d);
   };
+  e.checkResult = checkResult;
   return e;
 }
 

@@ -4,6 +4,7 @@
 #include <functional>
 #include <limits>
 
+#include "attnlab/job_checks.hpp"
 #include "attnlab/softmax.hpp"
 #include "attnlab/sparse/approx.hpp"
 #include "attnlab/sparse/experiments.hpp"
@@ -220,6 +221,16 @@ Json runApprox(const Job& job, const Progress& progress) {
   return resultJson(result);
 }
 
+// The construction's sizes and what it measures: n a pattern size, widths, entries of A and M (a softmax) in range.
+std::string checkResult(const Json& r) {
+  return JobCheck(r).within("n", 1, 4096).within("d", 1, 16384).within("tries", 1, 1e9).within("measuredK", 0, 4096)
+      .ordered("measuredK", "n").within("rho", 0, std::numeric_limits<double>::max()).within("row", 0, 4096).ordered("row", "n")
+      .within("spread/worst", 0, std::numeric_limits<double>::max()).within("rowSpread/*", 0, std::numeric_limits<double>::max())
+      .within("rowM/*", 0, 1).within("heatmapM/data/*", 0, 1).within("rowA/*", 0, std::numeric_limits<double>::max())
+      .within("heatmapA/data/*", 0, std::numeric_limits<double>::max()).within("heatmapA/rows", 0, 4096).within("heatmapM/rows", 0, 4096)
+      .within("delta", 0, std::numeric_limits<double>::max()).within("bound", 0, std::numeric_limits<double>::max()).problem();
+}
+
 }  // namespace
 
 // Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
@@ -247,6 +258,7 @@ Experiment sparseApproxExperiment() {
     const double n = patternSize(job.params, pattern);
     return kSecondsPerUnit * (n * n * p.d) + symmetricSplitSeconds(static_cast<int>(n), p.construction);
   };
+  e.checkResult = checkResult;
   return e;
 }
 

@@ -7,6 +7,7 @@
 // or on which other n are listed. scan = fast returns exactly the d_min of scan = paper (same draws,
 // same verdicts; see SparseApproximator::trial), with less work spent on failing draws: it is the
 // implementation, and the paper's literal scan is kept as the test oracle (tests/cpp).
+#include <limits>
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -228,6 +229,21 @@ InputRule patternInput() {
   return rule;
 }
 
+// A whole sweep: every d_min a point of its scan in [1, dcap], dcap within the widest scan (16384), n a
+// pattern size; seed counts and job counts consistent.
+std::string checkResult(const Json& r) {
+  JobCheck check(r);
+  for (const std::string at : {"perN/*", "curves/*/perN/*"}) {
+    check.within(at + "/n", 1, 4096).within(at + "/dcap", 0, 16384).within(at + "/dmin/*", 1, 16384)
+        .ordered(at + "/dmin/*", at + "/dcap").within(at + "/mean", 1, 16384).within(at + "/sd", 0, 16384)
+        .within(at + "/seedsDone", 0, 1e6).within(at + "/cappedSeeds", 0, 1e6).ordered(at + "/cappedSeeds", at + "/seedsDone")
+        .within(at + "/bound", 0, std::numeric_limits<double>::max());
+  }
+  return check.within("curves/*/bounds/*/n", 1, 4096).within("curves/*/setting/k", 1, 16).within("curves/*/setting/draws", 1, 1e9)
+      .within("fit/r2", -std::numeric_limits<double>::max(), 1).within("curves/*/fit/r2", -std::numeric_limits<double>::max(), 1)
+      .within("jobsDone", 0, 1e9).ordered("jobsDone", "jobsTotal").problem();
+}
+
 }  // namespace
 
 Experiment sparseDminExperiment() {
@@ -246,6 +262,7 @@ Experiment sparseDminExperiment() {
     return most + kProcessBytes;
   };
   e.jobSeconds = jobSeconds;
+  e.checkResult = checkResult;
   return e;
 }
 

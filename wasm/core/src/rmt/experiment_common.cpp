@@ -42,7 +42,7 @@ ParamDecl rmtParam(const std::string& key, double def) {
                              "(the theory then corrects for the finite vocabulary).");
   if (key == "centre")
     return ParamDecl::choice("centre", "0", {"0", "1"},
-                             "1 subtracts the mean pooled vector before forming the covariance (removes the table-mean spike of B).");
+                             "Subtracts the mean pooled vector before forming the covariance (removes the table-mean spike of table B).");
   throw std::logic_error("no common paper-2 parameter named " + key);
 }
 

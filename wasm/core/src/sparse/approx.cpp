@@ -23,11 +23,11 @@ void grow(std::vector<Real>& store, int rows, int d) {
 std::vector<ParamDecl> constructionParams() {
   return {
       ParamDecl::choice("causal", "0", {"0", "1"},
-                        "Causal attention: 1 masks the entries above the diagonal, so A is lower-triangular."),
+                        "Causal attention: masks the entries above the diagonal, so A is lower-triangular."),
       ParamDecl::choice("proj", "gauss", {"gauss", "orth"},
                         "The random projection Y: Gaussian N(0, 1/d) entries, or an orthogonal (Haar) frame, exact at d = n."),
       ParamDecl::choice("split", "asym", {"asym", "sym"},
-                        "How X(1), X(2) factor B: asym uses B·G and G (no SVD); sym uses UΣ½ and VΣ½, the paper's likely reading."),
+                        "How X(1), X(2) factor B: as B·G and G (asymmetric, no SVD), or as UΣ½ and VΣ½ (symmetric, the paper's likely reading)."),
       ParamDecl::real("delta", 0, 0, 100,
                       "Offset Δ added to the nonzeros of B; 0 means the proof's value ln(1/ε2) + ln(1+ε1)."),
   };

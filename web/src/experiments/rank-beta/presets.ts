@@ -11,7 +11,7 @@ export const presets: PresetOf<'rank-beta'>[] = [
     values: { geometry: 'sphere', d: 2, n: 512, eps: 0.1, betas: [...betas, 128, 256] } },
   { label: 'Sphere d = 4: slope 1.5, saturating', description: 'n = 512, ε = 0.1: only β = 8–16 are below n/2.',
     values: { geometry: 'sphere', d: 4, n: 512, eps: 0.1, betas: [1, 2, 4, 8, 16, 32] } },
-  { label: 'Gaussian lift d = 2: slope towards d/2', description: 'Ball of radius ½ with key weights e^{−β|x|²/2}: slopes above the sphere law, approaching d/2 = 1 from below.',
+  { label: 'Gaussian lift d = 2: slope towards d/2', description: 'Ball of radius ½ with key weights exp(−β|x|²/2): slopes above the sphere law, approaching d/2 = 1 from below.',
     values: { geometry: 'gauss', d: 2, n: 512, eps: 0.1, betas: [...betas, 128] } },
   { label: 'Uniform ball d = 3: the rank falls at large β', description: 'No multiplicities: the softmax mass collapses onto boundary keys, and k drops from β = 32 to 64.',
     values: { geometry: 'ball', d: 3, n: 256, eps: 0.1, betas } },

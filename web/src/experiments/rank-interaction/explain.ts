@@ -1,5 +1,5 @@
 // rank-interaction explanation: visible logits, r(τ), the residual bounds and the combined certificate.
-import { bandHtml, panel, REDUCTION_UNKNOWN, sourceHtml, TAU_UNKNOWN, tex, unknownsHtml } from '../rank-family-explain';
+import { bandHtml, panel, REDUCTION_CLAIM, sourceHtml, TAU_CLAIM, tex, rankClaimsHtml } from '../rank-family-explain';
 
 export function explain(): HTMLElement {
   return panel([
@@ -9,7 +9,7 @@ export function explain(): HTMLElement {
     `<p>The tolerance-indexed dimension ${tex('r(\\tau) = \\#\\{l : \\sigma_l(L_c) > \\tau\\}')} therefore guarantees an output error ${tex('\\le 2\\tanh(\\tau/2)')}; the raw ${tex('r_{\\text{raw}}(\\tau)')} of the uncentred L is never smaller. The <strong>combined certificate</strong> (logit truncation + Chebyshev) joins a truncation with Chebyshev interpolation: ${tex('\\operatorname{rank}_\\varepsilon(P) \\le \\binom{g+r}{r}')} whenever ${tex('e(r) + \\mathrm{chebErr}(L^{(r)}, g) \\le \\varepsilon')}.</p>`,
     bandHtml(),
     '<p>The zoo heads are a deterministic synthetic stand-in with 7 families (generic, low-rank, positional, sink, key bias, sharp, broad); they are <strong>not</strong> heads of BERT or any trained model. Your own head (Q and K, attention or logits) is analysed the same way and never leaves this page or enters a link.</p>',
-    unknownsHtml([TAU_UNKNOWN, REDUCTION_UNKNOWN]),
+    rankClaimsHtml([TAU_CLAIM, REDUCTION_CLAIM]),
     sourceHtml(),
   ]);
 }

@@ -3,7 +3,7 @@ import { ANALYSIS, CERTIFICATES, HEAD, sharedLooks } from '../rank-family';
 import type { Presentation } from '../schema';
 
 const { geometry, d, n, beta, eps, budget } = sharedLooks;
-const SYNTHETIC = 'Synthetic head (source = synthetic)';
+const SYNTHETIC = 'Sampled points (the head β·X Xᵀ)';
 export const presentation: Presentation<'rank-interaction'> = {
   source: { label: 'Head', group: HEAD, options: { zoo: 'Synthetic zoo head (a stand-in, not BERT)', synthetic: 'Points: β·X Xᵀ' } },
   family: { label: 'Zoo family', group: HEAD, options: { generic: 'generic', lowrank: 'low-rank', positional: 'positional', sink: 'attention sink', keymean: 'key bias', sharp: 'sharp', broad: 'broad' } },

@@ -60,7 +60,7 @@ function residualChart(r: R, { width, ghost }: RenderOptions): HTMLElement {
   const series: Series[] = [
     { label: 'e(r): exact, truncating L_c', mark: 'line+dot', color: DATA_COLORS[2], points: pts(r.residual) },
     { label: 'b_osc(r) = 2·tanh(max osc/4) (rigorous)', style: 'theory', color: THEORY, points: pts(r.boundOsc) },
-    { label: 'b_sig(r) = 2·tanh(σ_{r+1}/2) (rigorous, coarse)', style: 'theory', color: '#7b1fa2', points: pts(r.boundSigma) },
+    { label: 'b_sig(r) = 2·tanh(σᵣ₊₁/2) (rigorous, coarse)', style: 'theory', color: '#7b1fa2', points: pts(r.boundSigma) },
     { label: 'e_raw(r): truncating the uncentred L', mark: 'line', color: DATA_COLORS[0], points: pts(r.residualRaw) },
   ];
   return lineChart(series, { width, ghost, height: 300, x: { label: 'logit rank r' }, y: { label: 'output error (log scale)', type: 'log' },

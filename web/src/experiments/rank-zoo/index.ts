@@ -9,7 +9,7 @@ export const rankZoo: ExperimentMeta<'rank-zoo'> = {
   id: 'rank-zoo',
   family: 'rank',
   title: 'Calibration study on a synthetic head zoo',
-  summary: 'The paper\u2019s calibration study — effective-dimension reductions and their association with finite rank certificates — run on the built-in synthetic zoo of 84 heads × 3 temperatures (a deterministic stand-in, NOT BERT), or on your own stack of heads. One configuration per worker job; the table fills as they finish.',
+  summary: 'The paper\u2019s calibration study — effective-dimension reductions and their association with finite rank certificates — run on the built-in synthetic zoo of 84 heads × 3 temperatures (a deterministic stand-in, NOT BERT), or on your own stack of heads. Each head and temperature is computed on its own; the table fills as they finish.',
   params: presentParams('rank-zoo', presentation),
   uploads: headUploads('rank-zoo'),
   presets,

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "attnlab/experiment.hpp"
+#include "attnlab/job_checks.hpp"
 #include "attnlab/rank/head.hpp"
 #include "attnlab/rank/interaction.hpp"
 #include "attnlab/rank/point.hpp"
@@ -26,6 +27,10 @@ Experiment rankZooExperiment();
 // rank-beta, rank-n and rank-eps share one sweep: one job per listed value of the swept parameter
 // (betas, n or eps), the others fixed; `schema` lists the parameters in panel order.
 enum class RankAxis { Beta, N, Eps };
+// The rank certificates' invariants at `at` ("" or "points/*/"): kSvd, kCheb, the lower bounds and upper in [0, n]
+// (n a number, or the key of the result's own n), every lower bound at most the upper certificates.
+void rankCertificateChecks(JobCheck& check, const std::string& at, double n);
+void rankCertificateChecks(JobCheck& check, const std::string& at, const std::string& nKey);
 Experiment rankSweepExperiment(RankAxis axis, std::string id, std::vector<ParamDecl> schema);
 
 // The generator seed of user seed s: 12344 + s, so the default seed 1 draws the point sets of docs/theory/rank.md#reference-tables
