@@ -6,7 +6,7 @@
 // and the glossary's definitions on focus.
 import { join } from 'node:path';
 import { assert, download, open, shots, SHOWN, waitForStatus } from './helpers.mjs';
-import { INTERNAL_CODE, MAX_LEGEND_ROWS } from './reader-rules.mjs';
+import { CODE_WORD, INTERNAL_CODE, MAX_LEGEND_ROWS, RAW_TEX } from './reader-rules.mjs';
 
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
@@ -25,12 +25,34 @@ async function firstPresets(context, base) {
   return [...first.entries()].map(([id, c]) => ({ id, ...c }));
 }
 
-/** Visible text of the lab (panel, results), each line that carries an internal code. */
+/**
+ * Visible text of the lab (title, panel, results, figure summaries), each line that carries an internal code, code
+ * where words belong (camelCase names, "(source = zoo)", the worker pool) or raw TeX. Typeset math (KaTeX) is left out:
+ * its hidden MathML copy holds the TeX source for screen readers.
+ */
 async function codedLines(page) {
-  const text = await page.evaluate(() => [...document.querySelectorAll('.layout')].map((el) => el.innerText).join('\n'));
+  const text = await page.evaluate(() => {
+    const roots = [...document.querySelectorAll('.layout, #experiment-title, #experiment-summary')];
+    return roots.map((root) => {
+      const copy = root.cloneNode(true);
+      copy.querySelectorAll('.katex, script, style').forEach((el) => el.remove());
+      document.body.append(copy); // innerText needs layout; the copy is removed at once
+      const words = copy.innerText;
+      copy.remove();
+      return words;
+    }).join('\n') + '\n' + [...document.querySelectorAll('.figure-summary')].map((el) => el.textContent).join('\n');
+  });
   const attributes = await page.evaluate(() => [...document.querySelectorAll('.layout [title], .layout [aria-label]')]
     .map((el) => `${el.getAttribute('title') ?? ''} ${el.getAttribute('aria-label') ?? ''}`).join('\n'));
-  return `${text}\n${attributes}`.split('\n').filter((line) => INTERNAL_CODE.test(line));
+  return `${text}\n${attributes}`.split('\n').filter((line) => INTERNAL_CODE.test(line) || CODE_WORD.test(line) || RAW_TEX.test(line));
+}
+
+/** Figures with labelled axes whose screen-reader summary does not read those axes (a summary of column names). */
+async function columnSummaries(page) {
+  return page.evaluate(() => [...document.querySelectorAll('[data-figure]')]
+    .filter((f) => f.querySelector('[aria-label="x-axis label"], [aria-label="y-axis label"]'))
+    .filter((f) => !/^(Horizontal|Vertical) axis: /.test(f.querySelector('.figure-summary')?.textContent ?? ''))
+    .map((f) => `${f.dataset.figure}: "${(f.querySelector('.figure-summary')?.textContent ?? '').slice(0, 80)}"`));
 }
 
 /** Per figure: legend rows and the pairs of overlapping text boxes (SVG text, measured as drawn). */
@@ -49,24 +71,29 @@ async function figureText(page) {
   }));
 }
 
-test('readers: every experiment\'s first preset shows no internal code, at most 8 legend rows a figure, and no overlapping figure text', async ({ context, base }) => {
-  const failures = [];
-  for (const preset of await firstPresets(context, base)) {
-    const { page, problems } = await open(context, base, preset.href);
-    await page.setViewportSize(DESKTOP);
-    await waitForStatus(page, SHOWN, 240_000);
-    await page.waitForTimeout(100); // the glossary's annotation and the summaries come a frame later
-    const coded = await codedLines(page);
-    if (coded.length) failures.push(`${preset.id}: internal code in "${coded[0].trim().slice(0, 120)}"`);
-    for (const f of await figureText(page)) {
-      if (f.legendRows > MAX_LEGEND_ROWS) failures.push(`${preset.id}/${f.id}: ${f.legendRows} legend rows`);
-      if (f.overlaps.length) failures.push(`${preset.id}/${f.id}: overlapping text ${f.overlaps.slice(0, 2).join(', ')}`);
+const EMBED = { width: 700, height: 768 };
+
+for (const [name, viewport, embed] of [['desktop 1366×768', DESKTOP, false], ['phone 390×844', PHONE, false], ['a 700 px embed', EMBED, true]]) {
+  test(`readers (${name}): every experiment's first preset shows no internal code, code word or raw TeX, reads its figures by their axes, at most 8 legend rows a figure, and no overlapping figure text`, async ({ context, base }) => {
+    const failures = [];
+    for (const preset of await firstPresets(context, base)) {
+      const { page, problems } = await open(context, base, embed ? `${preset.href}&embed=1` : preset.href);
+      await page.setViewportSize(viewport);
+      await waitForStatus(page, SHOWN, 240_000);
+      await page.waitForTimeout(150); // the glossary's annotation and the summaries come a frame later
+      const coded = await codedLines(page);
+      if (coded.length) failures.push(`${preset.id}: code in "${coded[0].trim().slice(0, 120)}"`);
+      for (const s of await columnSummaries(page)) failures.push(`${preset.id}/${s}: summary not in the axes' words`);
+      for (const f of await figureText(page)) {
+        if (f.legendRows > MAX_LEGEND_ROWS) failures.push(`${preset.id}/${f.id}: ${f.legendRows} legend rows`);
+        if (f.overlaps.length) failures.push(`${preset.id}/${f.id}: overlapping text ${f.overlaps.slice(0, 2).join(', ')}`);
+      }
+      failures.push(...problems.map((p) => `${preset.id}: ${p}`));
+      await page.close();
     }
-    failures.push(...problems.map((p) => `${preset.id}: ${p}`));
-    await page.close();
-  }
-  assert(failures.length === 0, `${failures.length} problems: ${failures.slice(0, 8).join(' | ')}`);
-});
+    assert(failures.length === 0, `${failures.length} problems: ${failures.slice(0, 8).join(' | ')}`);
+  });
+}
 
 /** The first figure's top, relative to the viewport, and the page's scroll position. */
 const firstFigure = (page) => page.evaluate(() => ({ top: document.querySelector('[data-figure]')?.getBoundingClientRect().top ?? Infinity, scrollY, innerHeight }));

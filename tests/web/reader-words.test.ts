@@ -7,9 +7,12 @@ import { GLOSSARY } from '../../web/src/experiments/glossary';
 import { defaults } from '../../web/src/experiments/schema';
 import { exportFileName } from '../../web/src/ui/export-name';
 // @ts-expect-error: a plain ES module shared with the e2e suite
-import { INTERNAL_CODE } from '../e2e/reader-rules.mjs';
+import { CODE_WORD, INTERNAL_CODE, RAW_TEX, storedValuesInHelp } from '../e2e/reader-rules.mjs';
 
 const code = INTERNAL_CODE as RegExp;
+const codeWord = CODE_WORD as RegExp;
+const rawTex = RAW_TEX as RegExp;
+const storedValues = storedValuesInHelp as (help: string, options: { value: string; label: string }[]) => string[];
 
 describe('words on screen', () => {
   it('no experiment shows an internal code in its summary, parameters, options or presets', () => {
@@ -22,6 +25,34 @@ describe('words on screen', () => {
       for (const text of texts) if (code.test(text)) found.push(`${meta.id}: ${text}`);
     }
     expect(found).toEqual([]);
+  });
+
+  it('no summary, label, help, option or preset shows code (camelCase names, "source = zoo", the worker pool) or raw TeX', () => {
+    const found: string[] = [];
+    for (const meta of EXPERIMENTS) {
+      const texts = [meta.title, meta.summary,
+        ...meta.params.flatMap((p) => [p.label, p.help, ...(p.kind === 'enum' ? p.options.map((o) => o.label) : [])]),
+        ...(meta.presets ?? []).flatMap((p) => [p.label, p.description]),
+        ...[meta.upload, ...(meta.uploads ?? [])].flatMap((u) => (u ? [u.label, u.help] : []))];
+      for (const text of texts) if (text && (codeWord.test(text) || rawTex.test(text))) found.push(`${meta.id}: ${text}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('no parameter\'s help names a stored option value its option does not show ("1 masks…" under an option that reads "Yes")', () => {
+    const found: string[] = [];
+    for (const meta of EXPERIMENTS)
+      for (const p of meta.params) if (p.kind === 'enum' && p.help) for (const v of storedValues(p.help, p.options)) found.push(`${meta.id}.${p.key}: "${v}" in "${p.help}"`);
+    expect(found).toEqual([]);
+  });
+
+  it('the code, TeX and stored-value rules catch what they are for and spare ordinary words', () => {
+    for (const bad of ['logits = betaMult·scale', 'Zoo family (source = zoo)', 'as the worker pool finishes them', 'One configuration per worker job']) expect(codeWord.test(bad), bad).toBe(true);
+    for (const fine of ['arXiv:2608.28150', 'k_svd', 'r_eff,vis', 'WebKit', 'e.g. a Q·K scale']) expect(codeWord.test(fine), fine).toBe(false);
+    for (const bad of ['2·tanh(σ_{r+1}/2)', 'β^{d/2}', '\\frac{a}{b}']) expect(rawTex.test(bad), bad).toBe(true);
+    for (const fine of ['σᵣ₊₁', 'β^(d/2)', 'd_min', 'n ≥ C·e^β']) expect(rawTex.test(fine), fine).toBe(false);
+    expect(storedValues('Causal attention: 1 masks the entries', [{ value: '0', label: 'No' }, { value: '1', label: 'Yes' }])).toEqual(['1']);
+    expect(storedValues('Embedding table: A subtracts…', [{ value: 'A', label: 'A: class-centred' }])).toEqual([]);
   });
 
   it('the pattern catches what it is for and spares ordinary words', () => {

@@ -2,6 +2,7 @@
 // log-log axes (truncated SVD, Chebyshev, the lower bound, the band between them as bars, the guides the core computed),
 // each lower bound by name, and the per-point table. Partial sweeps draw what has finished.
 import { DATA_COLORS, THEORY, formatNumber, lineChart, type Rule, type Series } from '../plots';
+import { THEORY_ALT } from '../plots/theme';
 import { CERTIFICATE_NAMES, svdPathName, LOWER_BOUND_COLUMNS, LOWER_BOUND_KEYS, LOWER_BOUND_NAMES } from './rank-names';
 import type { Figure, Headline, RenderOptions } from './schema';
 
@@ -55,7 +56,7 @@ function bandSeries<P extends SweepPoint>(points: P[], axis: SweepAxis<P>): Seri
 }
 
 function guideSeries(r: SweepResult): Series[] {
-  const colors = [THEORY, '#7b1fa2'];
+  const colors = [THEORY, THEORY_ALT];
   return r.guides.map((g, i) => ({ label: `guide: ${g.label}${g.slope ? ` (slope ${formatNumber(g.slope, 3)})` : ''}`, style: 'theory' as const,
     color: colors[i % colors.length], points: g.x.map((x, j) => ({ x, y: g.k[j] })) }));
 }

@@ -58,6 +58,29 @@ export function tagEnd(rule: Rule, before: boolean, extent: Extent, row = 0): 't
   return top > bottom ? 'bottom' : 'top';
 }
 
+/**
+ * 'left' when the tag of a horizontal rule at the frame's right end would cover more drawn points than at its left end
+ * (falling curves pass the rule on the right, rising ones on the left); `above`: the tag sits above the rule.
+ */
+export function tagSide(rule: Rule, above: boolean, extent: Extent): 'left' | 'right' {
+  const { points, x, y } = extent;
+  if (!points?.length || !x || !y) return 'right';
+  const plotWidth = Math.max(60, (extent.width ?? 400) - FRAME_MARGIN.x);
+  const plotHeight = Math.max(60, (extent.height ?? 260) - FRAME_MARGIN.y);
+  const span = ((rule.tag ?? rule.label).length * TAG_CHAR_WIDTH + 8) / plotWidth;
+  const at = fraction(rule.value, y, extent.yLog);
+  const [low, high] = above ? [at, at + 18 / plotHeight] : [at - 18 / plotHeight, at];
+  let left = 0, right = 0;
+  for (const p of points) {
+    const py = fraction(p.y, y, extent.yLog);
+    if (py < low || py > high) continue;
+    const px = fraction(p.x, x, extent.xLog);
+    if (px <= span) left++;
+    if (px >= 1 - span) right++;
+  }
+  return right > left ? 'left' : 'right';
+}
+
 export function extentOf(values: number[], log = false): [number, number] | undefined {
   const usable = values.filter((v) => Number.isFinite(v) && (!log || v > 0));
   return usable.length ? [Math.min(...usable), Math.max(...usable)] : undefined;
@@ -87,10 +110,11 @@ export function ruleMarks(rules: Rule[], extent: Extent = {}): Plot.Markish[] {
       ];
     }
     const before = inUpperHalf(rule.value, extent.y, extent.yLog);
-    const dx = -4 - 90 * yTags++;
+    const side = tagSide(rule, !before, extent);
+    const dx = (4 + 90 * yTags++) * (side === 'right' ? -1 : 1);
     return [
       Plot.ruleY([rule.value], common),
-      Plot.text([rule.value], { y: (d: number) => d, frameAnchor: 'right', textAnchor: 'end', dx, dy: before ? 9 : -7, ...tag }),
+      Plot.text([rule.value], { y: (d: number) => d, frameAnchor: side, textAnchor: side === 'right' ? 'end' : 'start', dx, dy: before ? 9 : -7, ...tag }),
     ];
   });
 }

@@ -9,12 +9,12 @@
 /** Lines at least 3:1 against white. */
 const LIGHT = {
   ink: '#1f2430', muted: '#5b6472', grid: '#e3e6ea', background: '#ffffff',
-  data: ['#3455aa', '#b0820f', '#3ca951', '#a262ef', '#458274', '#704c36'], theory: '#c2185b', marker: '#6b7280',
+  data: ['#3455aa', '#b0820f', '#3ca951', '#a262ef', '#458274', '#704c36'], theory: '#c2185b', theoryAlt: '#7b1fa2', marker: '#6b7280',
 };
 /** Brighter series on a dark background, each at least 4.5:1 against it. */
 const DARK = {
   ink: '#e4e7ec', muted: '#a7b0bd', grid: '#343b45', background: '#15181d',
-  data: ['#7f91d9', '#f0b646', '#3ca951', '#a76bf2', '#86ccba', '#ae8d7d'], theory: '#ff6fae', marker: '#a0a8b4',
+  data: ['#7f91d9', '#f0b646', '#3ca951', '#a76bf2', '#86ccba', '#ae8d7d'], theory: '#ff6fae', theoryAlt: '#d7a6f0', marker: '#a0a8b4',
 };
 /** Both palettes, for tests and for figures that must know the other one. */
 export const PALETTES = { light: LIGHT, dark: DARK } as const;
@@ -34,6 +34,8 @@ export const DATA_COLORS = [...LIGHT.data];
 /** Theory overlays in figures with one method: dashed, in the legend. */
 export let THEORY = LIGHT.theory;
 export const THEORY_DASH = '6 4';
+/** A second theory overlay beside THEORY (a coarser bound): purple, light enough on the dark background. */
+export let THEORY_ALT = LIGHT.theoryAlt;
 /** Reference markers computed from the data (e.g. a measured rank): dotted grey. */
 export let MARKER = LIGHT.marker;
 export const MARKER_DASH = '2 3';
@@ -53,7 +55,7 @@ export const PLOT_STYLE = { color: INK, fontFamily: FONT, fontSize: '11px', back
 /** Switches every figure drawn from now on to the light or the dark palette. */
 export function setPlotTheme(dark: boolean): void {
   const p = dark ? DARK : LIGHT;
-  INK = p.ink; MUTED = p.muted; GRID = p.grid; BACKGROUND = p.background; THEORY = p.theory; MARKER = p.marker;
+  INK = p.ink; MUTED = p.muted; GRID = p.grid; BACKGROUND = p.background; THEORY = p.theory; THEORY_ALT = p.theoryAlt; MARKER = p.marker;
   DATA_COLORS.splice(0, DATA_COLORS.length, ...p.data);
   PLOT_STYLE.color = p.ink;
 }

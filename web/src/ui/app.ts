@@ -164,6 +164,7 @@ export class App implements PageContext {
     if (experimentChanged || !this.state || this.state.experimentId !== state.experimentId) {
       this.picker.value = meta.id;
       byId('experiment-summary').textContent = meta.summary;
+      byId('phone-summary-text').textContent = meta.summary;
       this.panel = buildPanel(this.form, meta, { onNewSeed: () => this.runs.newSeed() });
       this.runButton.disabled = false; // no file of this panel is refused yet
       this.results.setExperiment(meta, explainAfter);
@@ -211,7 +212,7 @@ export class App implements PageContext {
     const ok = await copyText(text);
     const note = uploadsOf(metaOf(this.state.experimentId)).length && this.panel.uploads().length
       ? ' The link does not include your uploaded file: whoever opens it needs the same file.' : '';
-    if (ok) this.status.showNotices([done + note]);
+    if (ok) this.status.showNotices([done + note], true);
     else this.status.showCopyText(`Could not copy automatically; copy this by hand:${note}`, text);
   }
 

@@ -32,7 +32,6 @@ export function applyEmbed(state: AppState, fullAppHref: string, title: string):
   showOnlyControls(state.embed ? state.controls : undefined);
   // CSS does the hiding (styles/base.css, [data-hide~=…]) so parts drawn later, like export buttons, hide too.
   document.body.dataset.hide = [...hidden].join(' ');
-  byId('embed-bar').hidden = !state.embed;
   byId('experiment-title').textContent = title;
   setOpenFull(fullAppHref);
   arrange(state.embed);

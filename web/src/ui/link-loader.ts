@@ -100,7 +100,7 @@ export class LinkLoader {
     if (seconds === undefined) { void this.runs.run(); return; }
     ctx.results.markOutdated(false);
     notices.push(`This link starts a run estimated at about ${formatDuration(seconds)} in this browser (estimated for a 2-core reference machine; yours may differ). Press Run to start it.`);
-    ctx.status.showNotices(notices);
+    ctx.status.showNotices(notices, true);
     ctx.setPage(waiting(ctx.page, ticket, ` (estimated ${formatDuration(seconds)})`));
     ctx.runButton.focus();
   }

@@ -7,7 +7,7 @@ import { resultMismatchesOffThread } from '../engine/off-thread';
 import { download } from '../plots/export';
 import { exportFileName } from './export-name';
 import { readResultText, resultEnvelope, sizeRefusal, type OpenedResult, type ReadOptions } from '../state/result-file';
-import { fileName } from '../state/url';
+import { fileName, showable } from '../state/url';
 import { byId, h } from './dom';
 
 export interface ResultFileHandlers {

@@ -120,6 +120,7 @@ export class Runs {
     const link = location.href; // this run's link (the address follows edits made while it runs)
     let partial: { result: AnyResult; done: number; total: number } | undefined;
     ctx.status.clearError();
+    ctx.status.clearTransient();
     byId('open-choice').replaceChildren();
     byId('opened-from').hidden = true;
     ctx.setPage(started(ctx.page, Boolean(options.live)));

@@ -121,12 +121,24 @@ export class StatusView {
     this.error.hidden = true;
   }
 
-  /** Replaces the notices; an empty list hides the area. Each line is clipped (clipMessage). */
-  showNotices(messages: string[]): void {
+  /** Whether the notices on screen are about a moment that passes ("Link copied", "Press Run to start it"). */
+  private transient = false;
+
+  /**
+   * Replaces the notices; an empty list hides the area. Each line is clipped (clipMessage). `transient`: they answer
+   * one action or wait for one (a copy, a Run): the next run removes them (clearTransient).
+   */
+  showNotices(messages: string[], transient = false): void {
+    this.transient = transient;
     this.notice.replaceChildren();
     if (messages.length === 0) { this.notice.hidden = true; return; }
     this.notice.append(h('ul', {}, ...messages.map((m) => h('li', { title: m.length > MAX_LINE_CHARS ? m.slice(0, 2000) : undefined }, clipMessage(m)))));
     this.notice.hidden = false;
+  }
+
+  /** At the start of a run: notices that answered an earlier action go. */
+  clearTransient(): void {
+    if (this.transient) this.showNotices([]);
   }
 
   /** A notice with text the user must copy by hand (a link, an embed snippet): shown whole, selectable. */

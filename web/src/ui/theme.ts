@@ -41,7 +41,7 @@ export function initTheme(onChange: () => void): void {
     const dark = (linkChoice ?? storedChoice() ?? (systemDark() ? 'dark' : 'light')) === 'dark';
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
     setPlotTheme(dark);
-    button?.setAttribute('aria-pressed', String(dark));
+    if (button) button.textContent = dark ? 'Light colours' : 'Dark colours'; // what pressing it does
     return dark;
   };
   apply();

@@ -22,7 +22,7 @@ constexpr int kCurvePoints = 80;
 
 std::vector<ParamDecl> schema() {
   return {ParamDecl::choice("source", "zoo", {"zoo", "synthetic"},
-                            "Which head: one of the built-in synthetic zoo (a stand-in, not a trained model), or β·X Xᵀ "
+                            "Which head: one of the built-in zoo of made-up heads (a stand-in, not a trained model), or β·X Xᵀ "
                             "on sampled points. A chosen file replaces both."),
           ParamDecl::choice("family", "generic", {"generic", "lowrank", "positional", "sink", "keymean", "sharp", "broad"},
                             "Family of the zoo head (when the head is a zoo head)."),

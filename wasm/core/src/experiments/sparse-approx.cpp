@@ -37,7 +37,7 @@ std::vector<ParamDecl> schema() {
   for (auto p : {
            ParamDecl::integer("redraws", 20, 1, 1000, "Las Vegas loop: draw a fresh Y until (23) and (24) hold, at most this many times."),
            ParamDecl::integer("row", 0, 0, 4095, "The row whose A and M entries are overlaid (0-based)."),
-           ParamDecl::choice("scale", "log", {"log", "linear"}, "Colour scale shared by the A and M heatmaps; log shows how small the zeros of A become in M."),
+           ParamDecl::choice("scale", "log", {"log", "linear"}, "Colour scale shared by the A and M heatmaps; a logarithmic scale shows how small the zeros of A become in M."),
            ParamDecl::integer("px", 256, 16, 1024, "Heatmaps larger than this are downsampled, keeping the largest entry of each block.", "cells"),
            budgetParam(), seedParam(), rngParam()})
     s.push_back(p);

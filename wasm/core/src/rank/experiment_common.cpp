@@ -34,7 +34,7 @@ ParamDecl rankParam(const std::string& key, double def) {
     return ParamDecl::integer("d", static_cast<std::int64_t>(pick(kRankDefaultD)), kRankMinD, kRankMaxD, "Dimension of the points x_i.");
   if (key == "n")
     return ParamDecl::integer("n", static_cast<std::int64_t>(pick(kRankDefaultN)), kRankMinN, kRankMaxN,
-                              "Number of tokens: P is n × n; the certificates cost about n³ (n = 1024 takes tens of seconds in a browser).",
+                              "Number of tokens: P is n × n; the certificates cost about n³ (the page estimates a run's time before it starts a long one).",
                               "tokens");
   if (key == "beta")
     return ParamDecl::real("beta", pick(kRankDefaultBeta), 0, kRankMaxBeta, "Inverse temperature β: logits L = β·X Xᵀ, no 1/√d factor.").openBelow();
@@ -44,8 +44,9 @@ ParamDecl rankParam(const std::string& key, double def) {
         .openBelow().openAbove();
   if (key == "svd")
     return ParamDecl::choice("svd", "auto", {"auto", "full", "partial"},
-                             "How the truncated SVD gets its singular vectors: auto (Lanczos when the Chebyshev certificate says few are needed, "
-                             "else one full eigendecomposition), full, or partial (Lanczos, block grown until met).");
+                             "How the truncated SVD gets its singular vectors: chosen automatically (Lanczos when the Chebyshev certificate says "
+                             "few are needed, else one full eigendecomposition), always one full eigendecomposition, or always Lanczos with a "
+                             "block grown until the tolerance is met.");
   throw std::logic_error("no common paper-3 parameter named " + key);
 }
 

@@ -54,7 +54,7 @@ export const ATTENTION_MAP_SCHEMA = {
         "0",
         "1"
       ],
-      "help": "Causal mask: 1 makes P lower-triangular (row i sees keys j ≤ i)."
+      "help": "Causal mask: P becomes lower-triangular (row i sees keys j ≤ i)."
     },
     {
       "key": "order",
@@ -64,7 +64,7 @@ export const ATTENTION_MAP_SCHEMA = {
         "tour",
         "sample"
       ],
-      "help": "Order of the points in P: tour puts neighbours next to each other (by angle for d = 2), sample keeps the order they were drawn in. Spectra do not depend on it."
+      "help": "Order of the points in P: neighbours next to each other (by angle for d = 2), or the order they were drawn in. Spectra do not depend on it."
     },
     {
       "key": "px",

@@ -36,7 +36,7 @@ export const RANK_EPS_SCHEMA = {
       "min": 8,
       "max": 2048,
       "unit": "tokens",
-      "help": "Number of tokens: P is n × n; the certificates cost about n³ (n = 1024 takes tens of seconds in a browser)."
+      "help": "Number of tokens: P is n × n; the certificates cost about n³ (the page estimates a run's time before it starts a long one)."
     },
     {
       "key": "beta",
@@ -73,7 +73,7 @@ export const RANK_EPS_SCHEMA = {
         "full",
         "partial"
       ],
-      "help": "How the truncated SVD gets its singular vectors: auto (Lanczos when the Chebyshev certificate says few are needed, else one full eigendecomposition), full, or partial (Lanczos, block grown until met)."
+      "help": "How the truncated SVD gets its singular vectors: chosen automatically (Lanczos when the Chebyshev certificate says few are needed, else one full eigendecomposition), always one full eigendecomposition, or always Lanczos with a block grown until the tolerance is met."
     },
     {
       "key": "budget",

@@ -18,7 +18,7 @@ export const RANK_INTERACTION_SCHEMA = {
         "zoo",
         "synthetic"
       ],
-      "help": "Which head: one of the built-in synthetic zoo (a stand-in, not a trained model), or β·X Xᵀ on sampled points. A chosen file replaces both."
+      "help": "Which head: one of the built-in zoo of made-up heads (a stand-in, not a trained model), or β·X Xᵀ on sampled points. A chosen file replaces both."
     },
     {
       "key": "family",
@@ -33,7 +33,7 @@ export const RANK_INTERACTION_SCHEMA = {
         "sharp",
         "broad"
       ],
-      "help": "Zoo family of the head (source = zoo)."
+      "help": "Family of the zoo head (when the head is a zoo head)."
     },
     {
       "key": "variant",
@@ -41,7 +41,7 @@ export const RANK_INTERACTION_SCHEMA = {
       "default": 0,
       "min": 0,
       "max": 11,
-      "help": "Zoo variant 0–11 within the family (source = zoo)."
+      "help": "Variant 0–11 of the zoo head within its family (when the head is a zoo head)."
     },
     {
       "key": "geometry",
@@ -69,7 +69,7 @@ export const RANK_INTERACTION_SCHEMA = {
       "min": 8,
       "max": 2048,
       "unit": "tokens",
-      "help": "Number of tokens: P is n × n; the certificates cost about n³ (n = 1024 takes tens of seconds in a browser)."
+      "help": "Number of tokens: P is n × n; the certificates cost about n³ (the page estimates a run's time before it starts a long one)."
     },
     {
       "key": "beta",
@@ -94,7 +94,7 @@ export const RANK_INTERACTION_SCHEMA = {
       "default": 0,
       "min": 0,
       "max": 1000,
-      "help": "Uploaded Q and K: logits = betaMult·scale·Q Kᵀ; 0 means 1/√d_h."
+      "help": "Uploaded Q and K: logits = (temperature multiplier) × scale × Q Kᵀ; 0 means 1/√d_h, d_h the width of Q and K."
     },
     {
       "key": "betaMult",

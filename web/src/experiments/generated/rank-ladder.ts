@@ -36,7 +36,7 @@ export const RANK_LADDER_SCHEMA = {
       "min": 8,
       "max": 2048,
       "unit": "tokens",
-      "help": "Number of tokens: P is n × n; the certificates cost about n³ (n = 1024 takes tens of seconds in a browser)."
+      "help": "Number of tokens: P is n × n; the certificates cost about n³ (the page estimates a run's time before it starts a long one)."
     },
     {
       "key": "beta",
@@ -66,7 +66,7 @@ export const RANK_LADDER_SCHEMA = {
         "full",
         "partial"
       ],
-      "help": "How the truncated SVD gets its singular vectors: auto (Lanczos when the Chebyshev certificate says few are needed, else one full eigendecomposition), full, or partial (Lanczos, block grown until met)."
+      "help": "How the truncated SVD gets its singular vectors: chosen automatically (Lanczos when the Chebyshev certificate says few are needed, else one full eigendecomposition), always one full eigendecomposition, or always Lanczos with a block grown until the tolerance is met."
     },
     {
       "key": "refit",
@@ -76,7 +76,7 @@ export const RANK_LADDER_SCHEMA = {
         "0",
         "1"
       ],
-      "help": "1 also runs the ℓ1 refit of the truncated SVD's rows (slower; n ≤ 512 only): it lowers the upper certificate by about 10%."
+      "help": "Also runs the ℓ1 refit of the truncated SVD's rows (slower; n ≤ 512 only): it lowers the upper certificate by about 10%."
     },
     {
       "key": "budget",

@@ -74,7 +74,7 @@ export const RANK_N_SCHEMA = {
         "full",
         "partial"
       ],
-      "help": "How the truncated SVD gets its singular vectors: auto (Lanczos when the Chebyshev certificate says few are needed, else one full eigendecomposition), full, or partial (Lanczos, block grown until met)."
+      "help": "How the truncated SVD gets its singular vectors: chosen automatically (Lanczos when the Chebyshev certificate says few are needed, else one full eigendecomposition), always one full eigendecomposition, or always Lanczos with a block grown until the tolerance is met."
     },
     {
       "key": "budget",

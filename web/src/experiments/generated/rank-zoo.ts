@@ -72,7 +72,7 @@ export const RANK_ZOO_SCHEMA = {
       "default": 0,
       "min": 0,
       "max": 1000,
-      "help": "Uploaded Q and K: logits = betaMult·scale·Q Kᵀ; 0 means 1/√d_h."
+      "help": "Uploaded Q and K: logits = (temperature multiplier) × scale × Q Kᵀ; 0 means 1/√d_h, d_h the width of Q and K."
     },
     {
       "key": "budget",

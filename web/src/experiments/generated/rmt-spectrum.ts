@@ -83,7 +83,7 @@ export const RMT_SPECTRUM_SCHEMA = {
         "0",
         "1"
       ],
-      "help": "1 subtracts the mean pooled vector before forming the covariance (removes the table-mean spike of B)."
+      "help": "Subtracts the mean pooled vector before forming the covariance (removes the table-mean spike of table B)."
     },
     {
       "key": "budget",

@@ -90,7 +90,7 @@ export const RMT_TRANSITION_SCHEMA = {
         "0",
         "1"
       ],
-      "help": "1 subtracts the mean pooled vector before forming the covariance (removes the table-mean spike of B)."
+      "help": "Subtracts the mean pooled vector before forming the covariance (removes the table-mean spike of table B)."
     },
     {
       "key": "seeds",

@@ -70,7 +70,7 @@ export const SPARSE_APPROX_SCHEMA = {
         "0",
         "1"
       ],
-      "help": "Causal attention: 1 masks the entries above the diagonal, so A is lower-triangular."
+      "help": "Causal attention: masks the entries above the diagonal, so A is lower-triangular."
     },
     {
       "key": "proj",
@@ -90,7 +90,7 @@ export const SPARSE_APPROX_SCHEMA = {
         "asym",
         "sym"
       ],
-      "help": "How X(1), X(2) factor B: asym uses B·G and G (no SVD); sym uses UΣ½ and VΣ½, the paper's likely reading."
+      "help": "How X(1), X(2) factor B: as B·G and G (asymmetric, no SVD), or as UΣ½ and VΣ½ (symmetric, the paper's likely reading)."
     },
     {
       "key": "delta",
@@ -124,7 +124,7 @@ export const SPARSE_APPROX_SCHEMA = {
         "log",
         "linear"
       ],
-      "help": "Colour scale shared by the A and M heatmaps; log shows how small the zeros of A become in M."
+      "help": "Colour scale shared by the A and M heatmaps; a logarithmic scale shows how small the zeros of A become in M."
     },
     {
       "key": "px",

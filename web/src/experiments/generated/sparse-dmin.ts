@@ -80,7 +80,7 @@ export const SPARSE_DMIN_SCHEMA = {
         "0",
         "1"
       ],
-      "help": "Causal attention: 1 masks the entries above the diagonal, so A is lower-triangular."
+      "help": "Causal attention: masks the entries above the diagonal, so A is lower-triangular."
     },
     {
       "key": "proj",
@@ -100,7 +100,7 @@ export const SPARSE_DMIN_SCHEMA = {
         "asym",
         "sym"
       ],
-      "help": "How X(1), X(2) factor B: asym uses B·G and G (no SVD); sym uses UΣ½ and VΣ½, the paper's likely reading."
+      "help": "How X(1), X(2) factor B: as B·G and G (asymmetric, no SVD), or as UΣ½ and VΣ½ (symmetric, the paper's likely reading)."
     },
     {
       "key": "delta",

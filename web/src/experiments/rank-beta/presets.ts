@@ -15,6 +15,6 @@ export const presets: PresetOf<'rank-beta'>[] = [
     values: { geometry: 'gauss', d: 2, n: 512, eps: 0.1, betas: [...betas, 128] } },
   { label: 'Uniform ball d = 3: the rank falls at large β', description: 'No multiplicities: the softmax mass collapses onto boundary keys, and k drops from β = 32 to 64.',
     values: { geometry: 'ball', d: 3, n: 256, eps: 0.1, betas } },
-  { label: 'Full table row, n = 1024 (slow)', description: 'Sphere d = 3 at n = 1024, ε = 0.1: the reference table\u2019s largest size (minutes in a browser).',
+  { label: 'Full table row, n = 1024', description: 'Sphere d = 3 at n = 1024, ε = 0.1: the reference table\u2019s largest size.',
     values: { geometry: 'sphere', d: 3, n: 1024, eps: 0.1, betas } },
 ];

@@ -1,6 +1,7 @@
 // rank-interaction: the raw and visible logit spectra, r(τ) with the guarantee 2·tanh(τ/2) against the
 // measured output error, and the residual curves e(r) ≤ b_osc(r) ≤ b_sig(r).
 import { DATA_COLORS, THEORY, formatNumber, lineChart, type Series } from '../../plots';
+import { THEORY_ALT } from '../../plots/theme';
 import type { RankInteractionResult } from '../generated/rank-interaction';
 import { CERTIFICATE_NAMES, LOWER_BOUND_NAMES, svdPathName } from '../rank-names';
 import type { Figure, Headline, RenderOptions } from '../schema';
@@ -55,27 +56,38 @@ function guaranteeChart(r: R, { width, ghost }: RenderOptions): HTMLElement {
     ariaLabel: 'Guaranteed against measured residual output error' });
 }
 
+/** Errors below this are off the chart's bottom: they are rounding noise next to any tolerance a reader sets. */
+const RESIDUAL_FLOOR = 1e-4;
+
 function residualChart(r: R, { width, ghost }: RenderOptions): HTMLElement {
-  const pts = (ys: number[]) => ys.map((y, k) => ({ x: k, y: Math.max(y, 1e-16) }));
+  const pts = (ys: number[]) => ys.map((y, k) => ({ x: k, y })).filter((p) => p.y >= RESIDUAL_FLOOR);
   const series: Series[] = [
-    { label: 'e(r): exact, truncating L_c', mark: 'line+dot', color: DATA_COLORS[2], points: pts(r.residual) },
+    { label: 'e(r): exact, truncating the row-centred L_c', mark: 'line+dot', color: DATA_COLORS[2], points: pts(r.residual) },
+    { label: 'e_raw(r): truncating the uncentred L', mark: 'line+dot', line: 'dashed', color: DATA_COLORS[0], points: pts(r.residualRaw) },
     { label: 'b_osc(r) = 2·tanh(max osc/4) (rigorous)', style: 'theory', color: THEORY, points: pts(r.boundOsc) },
-    { label: 'b_sig(r) = 2·tanh(σᵣ₊₁/2) (rigorous, coarse)', style: 'theory', color: '#7b1fa2', points: pts(r.boundSigma) },
-    { label: 'e_raw(r): truncating the uncentred L', mark: 'line', color: DATA_COLORS[0], points: pts(r.residualRaw) },
+    { label: 'b_sig(r) = 2·tanh(σᵣ₊₁/2) (rigorous, coarse)', style: 'theory', color: THEORY_ALT, points: pts(r.boundSigma) },
   ];
-  return lineChart(series, { width, ghost, height: 300, x: { label: 'logit rank r' }, y: { label: 'output error (log scale)', type: 'log' },
-    rules: [{ axis: 'y', value: r.epsOut, label: `output tolerance ${r.epsOut}`, tag: 'ε_out', style: 'marker' }], ariaLabel: 'Residual output error of logit truncations' });
+  return lineChart(series, { width, ghost, height: 300, x: { label: 'logit rank r' }, y: { label: 'output error (log scale)', type: 'log', domain: [RESIDUAL_FLOOR, 2] },
+    rules: [{ axis: 'y', value: r.epsOut, label: `output tolerance ${r.epsOut}` }], ariaLabel: 'Residual output error of logit truncations' });
 }
 
 export function figures(r: RankInteractionResult): Figure[] {
   const toleranceTable = () => ({ columns: ['tau', 'tau_nats', 'r_raw', 'r_vis', 'reduction', 'guaranteed_error', 'measured_error'],
     rows: r.tolerance.map((t) => [t.tau, t.tauNats, t.raw, t.visible, t.reduction, t.guaranteedError, t.measuredError]) });
   return [
-    { id: 'spectra', title: 'Raw and visible logit spectra', render: ({ width, ghost }) => spectraChart(r, { width, ghost }),
+    { id: 'spectra', title: 'Raw and visible logit spectra',
+      description: 'The singular values of the logits as given and after centring each row: softmax ignores what centring removes, so only the visible spectrum matters.',
+      render: ({ width, ghost }) => spectraChart(r, { width, ghost }),
       table: () => ({ columns: ['l', 'sigma_raw', 'sigma_vis'], rows: r.sigmaRaw.map((s, l) => [l + 1, s, r.sigmaVis[l] ?? '']) }) },
-    { id: 'tolerance', title: 'Tolerance-indexed dimension r(τ)', render: ({ width, ghost }) => toleranceChart(r, { width, ghost }), table: toleranceTable },
-    { id: 'guarantee', title: 'Residual output error: guarantee against measured', render: ({ width, ghost }) => guaranteeChart(r, { width, ghost }), table: toleranceTable },
-    { id: 'residual', title: 'Output error of rank-r logit truncations', render: ({ width, ghost }) => residualChart(r, { width, ghost }),
-      table: () => ({ columns: ['r', 'e', 'b_osc', 'b_sig'], rows: r.residual.map((e, k) => [k, e, r.boundOsc[k], r.boundSigma[k]]) }) },
+    { id: 'tolerance', title: 'Tolerance-indexed dimension r(τ)',
+      description: 'How many singular values exceed each tolerance τ, for the raw and the visible logits; the dots are the tolerances listed in the panel.',
+      render: ({ width, ghost }) => toleranceChart(r, { width, ghost }), table: toleranceTable },
+    { id: 'guarantee', title: 'Residual output error: guarantee against measured',
+      description: 'Keeping r(τ) dimensions guarantees an output error of at most 2·tanh(τ/2); the measured error of that truncation lies below it.',
+      render: ({ width, ghost }) => guaranteeChart(r, { width, ghost }), table: toleranceTable },
+    { id: 'residual', title: 'Output error of rank-r logit truncations',
+      description: `The attention error after keeping r dimensions of the logits, with its two rigorous bounds; the horizontal line is the output tolerance ${r.epsOut}. Errors below 10⁻⁴ fall off the bottom.`,
+      render: ({ width, ghost }) => residualChart(r, { width, ghost }),
+      table: () => ({ columns: ['r', 'e', 'e_raw', 'b_osc', 'b_sig'], rows: r.residual.map((e, k) => [k, e, r.residualRaw[k] ?? '', r.boundOsc[k], r.boundSigma[k]]) }) },
   ];
 }

@@ -9,9 +9,9 @@ import type { Figure, Headline, RenderOptions } from '../schema';
 
 type R = RankZooResult;
 type Row = R['rows'][number];
-const COLUMNS: [keyof Row, string][] = [['family', 'head'], ['variant', 'variant'], ['betaMult', 'β×'], ['rVis', 'r_vis'], ['rRawTau', 'r_raw(τ)'], ['rVisTau', 'r_vis(τ)'],
+const COLUMNS: [keyof Row, string][] = [['family', 'head'], ['variant', 'variant'], ['betaMult', 'temperature ×'], ['rVis', 'r_vis'], ['rRawTau', 'r_raw(τ)'], ['rVisTau', 'r_vis(τ)'],
   ['rEffRaw', 'r_eff,raw'], ['rEffVis', 'r_eff,vis'], ['kSvd', 'k_svd'], ['lowerBound', 'lower bound'], ['lowerBoundPoolData', 'pooled-keys bound'], ['kComb', 'combined'],
-  ['reductionTau', 'red. τ'], ['reductionEff', 'red. eff']];
+  ['reductionTau', 'reduction at τ'], ['reductionEff', 'effective reduction']];
 
 export function headline(r: RankZooResult): Headline[] {
   const rho = (name: string) => r.spearman.find((s) => s.name === name)?.rho;
@@ -102,7 +102,7 @@ const familyTable = (r: R) => ({ columns: ['family', 'beta_mult', 'heads', 'r_vi
 export function figures(r: RankZooResult): Figure[] {
   const note = r.synthetic ? ' (synthetic stand-in, not BERT)' : '';
   return [
-    { id: 'families', title: `Per-family means${note}`, render: ({ width }) => familyChart(r, width), table: () => familyTable(r) },
+    { id: 'families', title: r.synthetic ? `Per-family means${note}` : 'Per-head certificates (each uploaded head is its own group)', render: ({ width }) => familyChart(r, width), table: () => familyTable(r) },
     { id: 'reduction', title: `Reduction against the SVD certificate${note}`, render: ({ width, ghost }) => reductionChart(r, { width, ghost }), table: () => tableOf(r) },
     { id: 'heads', title: `Per-head table${note}`, render: () => headTable(r), table: () => tableOf(r) },
   ];

@@ -188,7 +188,7 @@ export function figures(r: SparseDminResult): Figure[] {
     {
       id: 'dmin-table',
       title: 'Per-n results',
-      description: 'd_min of every seed (>dmax: never passed, left out of the mean), their mean and sample sd, and the JL bound (δ = ½).',
+      description: 'd_min of every seed (above the largest d tried: never passed, left out of the mean), their mean and sample sd, and the JL bound (δ = ½).',
       render: () => htmlTable(r),
       table: () => table(r),
     },
