@@ -64,16 +64,17 @@ async function main() {
     for (const { scheme } of SCHEMES) pages[scheme] = await browser.newPage({ viewport: VIEWPORT, colorScheme: scheme });
     const page = pages.light;
     await page.goto(`${base}#gallery`);
-    const cards = await page.locator('#landing a.card').evaluateAll((els) => els.map((a) => ({ slug: a.dataset.slug, href: a.getAttribute('href') })));
+    const cards = await page.locator('#landing a.card').evaluateAll((els) => els.map((a) => ({ slug: a.dataset.slug, href: a.getAttribute('href'), figure: a.dataset.thumbnail })));
     if (!cards.length) throw new Error('the landing page shows no preset cards');
-    for (const { slug, href } of cards.filter((c) => c.slug.startsWith(option('only', '')))) {
+    for (const { slug, href, figure } of cards.filter((c) => c.slug.startsWith(option('only', '')))) {
+      const shown = figure ? `&fig=${figure}` : ''; // the preset's chosen figure (Preset.thumbnail), else the first
       // The light and the dark picture side by side (a page each): one core each on a 2-core machine.
       const outcomes = await Promise.all(SCHEMES.map(async ({ scheme, suffix }) => {
-        const key = createHash('sha256').update(href).update(scheme).update(THUMBNAIL_CSS).update(drawers).digest('hex').slice(0, 20);
+        const key = createHash('sha256').update(href).update(shown).update(scheme).update(THUMBNAIL_CSS).update(drawers).digest('hex').slice(0, 20);
         const file = join(cache, `${slug}${suffix}-${key}.png`);
         if (!existsSync(file)) {
           try {
-            await render(pages[scheme], `${base}${href}&embed=1&hide=params,headline,text,export,title,explain,summary`, file);
+            await render(pages[scheme], `${base}${href}&embed=1&hide=params,headline,text,export,title,explain,summary${shown}`, file, figure);
             rendered++;
           } catch (error) {
             failures.push(`${slug}${suffix} (${href}): ${error.message.split('\n')[0]}`);
@@ -98,7 +99,7 @@ async function main() {
 }
 
 /** Opens one preset as an embed, starts it if it asks first (a long run), and photographs its first figure. */
-async function render(page, url, file) {
+async function render(page, url, file, figureId) {
   await page.goto('about:blank');
   await page.goto(url);
   const status = () => page.evaluate(() => document.body.dataset.status);
@@ -111,6 +112,8 @@ async function render(page, url, file) {
     await page.waitForFunction((drawn) => drawn.includes(document.body.dataset.status) || document.body.dataset.status === 'error', DRAWN, { timeout: PRESET_TIMEOUT_MS, polling: 100 });
   }
   if ((await status()) === 'error') throw new Error(`the run failed: ${(await page.locator('#error').textContent())?.trim()}`);
+  const first = await page.locator('[data-figure]').first().getAttribute('data-figure');
+  if (figureId && first !== figureId) throw new Error(`the preset's thumbnail figure "${figureId}" is not drawn (the first is "${first}")`);
   await page.addStyleTag({ content: THUMBNAIL_CSS });
   const figure = page.locator('[data-figure]').first().locator('.figure-body');
   await figure.screenshot({ path: `${file}.tmp.png`, animations: 'disabled' });

@@ -55,19 +55,24 @@ async function columnSummaries(page) {
     .map((f) => `${f.dataset.figure}: "${(f.querySelector('.figure-summary')?.textContent ?? '').slice(0, 80)}"`));
 }
 
-/** Per figure: legend rows and the pairs of overlapping text boxes (SVG text, measured as drawn). */
+/**
+ * Per figure: legend rows, the pairs of overlapping text boxes (SVG text, measured as drawn), and the labels drawn over
+ * a mark (a data dot or an edge triangle): tags, end labels and edge-mark labels, not the axes' own tick labels.
+ */
 async function figureText(page) {
   return page.evaluate(() => [...document.querySelectorAll('[data-figure]')].map((figure) => {
     const legendRows = Math.max(0, ...[...figure.querySelectorAll('svg.legend:not(.color-legend)')].map((l) => l.querySelectorAll('[role="listitem"]').length));
-    const boxes = [...figure.querySelectorAll('.figure-body svg text')].filter((t) => t.textContent.trim() && t.getClientRects().length)
-      .map((t) => ({ text: t.textContent.trim(), r: t.getBoundingClientRect() })).filter((b) => b.r.width > 0 && b.r.height > 0);
+    const texts = [...figure.querySelectorAll('.figure-body svg text')].filter((t) => t.textContent.trim() && t.getClientRects().length);
+    const boxes = texts.map((t) => ({ text: t.textContent.trim(), r: t.getBoundingClientRect(), axis: Boolean(t.closest('[aria-label$="tick label"], [aria-label$="axis label"]')) }))
+      .filter((b) => b.r.width > 0 && b.r.height > 0);
+    const cross = (a, b, margin) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > margin && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > margin;
     const overlaps = [];
-    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-      const a = boxes[i].r, b = boxes[j].r;
-      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-      if (w > 1.5 && h > 1.5) overlaps.push(`"${boxes[i].text}" × "${boxes[j].text}"`);
-    }
-    return { id: figure.dataset.figure, legendRows, overlaps };
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) if (cross(boxes[i].r, boxes[j].r, 1.5)) overlaps.push(`"${boxes[i].text}" × "${boxes[j].text}"`);
+    // Marks a label must leave readable: dots of a line or scatter (not a dense cloud) and the triangles on the frame's edge.
+    const dots = [...figure.querySelectorAll('.figure-body svg circle')].map((c) => c.getBoundingClientRect()).filter((r) => r.width >= 4);
+    const marks = [...(dots.length <= 200 ? dots : []), ...[...figure.querySelectorAll('.figure-body svg .axis-mark path')].map((p) => p.getBoundingClientRect())];
+    const onMarks = boxes.filter((b) => !b.axis && marks.some((m) => cross(b.r, m, 2))).map((b) => `"${b.text}"`);
+    return { id: figure.dataset.figure, legendRows, overlaps, onMarks };
   }));
 }
 
@@ -87,6 +92,7 @@ for (const [name, viewport, embed] of [['desktop 1366×768', DESKTOP, false], ['
       for (const f of await figureText(page)) {
         if (f.legendRows > MAX_LEGEND_ROWS) failures.push(`${preset.id}/${f.id}: ${f.legendRows} legend rows`);
         if (f.overlaps.length) failures.push(`${preset.id}/${f.id}: overlapping text ${f.overlaps.slice(0, 2).join(', ')}`);
+        if (f.onMarks.length) failures.push(`${preset.id}/${f.id}: a label over a mark: ${f.onMarks.slice(0, 2).join(', ')}`);
       }
       failures.push(...problems.map((p) => `${preset.id}: ${p}`));
       await page.close();

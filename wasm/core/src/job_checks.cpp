@@ -114,15 +114,15 @@ JobCheck& JobCheck::within(const std::string& key, double lo, double hi) {
   return *this;
 }
 
-JobCheck& JobCheck::ordered(const std::string& low, const std::string& high) {
+JobCheck& JobCheck::ordered(const std::string& low, const std::string& high, double relative) {
   if (!problem_.empty()) return *this;
   if (low.find('*') != std::string::npos) {
-    for (const auto& [concrete, indices] : expand(low)) ordered(concrete, substitute(high, indices));
+    for (const auto& [concrete, indices] : expand(low)) ordered(concrete, substitute(high, indices), relative);
     return *this;
   }
   const Json *a = find(low), *b = find(high);
   if (!a || !b || !a->is_number() || !b->is_number()) return *this;
-  if (!(a->get<double>() <= b->get<double>()))
+  if (!(a->get<double>() <= b->get<double>() + relative * std::fabs(b->get<double>())))
     problem_ = dotted(low) + " = " + shown(*a) + " is above " + dotted(high) + " = " + shown(*b);
   return *this;
 }

@@ -74,7 +74,13 @@ export interface Figure {
 /** One number above the figures; `value` is its text, `raw` the full-precision number (data-value). */
 export interface Headline { key: string; label: string; value: string; raw?: number; help?: string }
 
-export interface Preset { label: string; description: string; values: { readonly [key: string]: ParamValue | undefined } }
+export interface Preset {
+  label: string;
+  description: string;
+  values: { readonly [key: string]: ParamValue | undefined };
+  /** The figure its gallery card shows, when the first one does not tell the preset's story (a uniform heatmap). */
+  thumbnail?: string;
+}
 
 /**
  * An experiment's presentation; its headline and figures read the result its core declares (ResultOf[Id]).
@@ -129,6 +135,8 @@ export type Presentation<Id extends ExperimentId> = { [K in PresentedKey<Id>]: P
 export interface PresetOf<Id extends ExperimentId> {
   label: string; description: string;
   values: Partial<Record<PresentedKey<Id>, ParamValue>>;
+  /** See Preset.thumbnail. */
+  thumbnail?: string;
 }
 
 interface CoreParam {

@@ -96,8 +96,10 @@ export function layoutLabels(requests: LabelRequest[], bounds: [number, number],
 /** A rendered Plot figure: an element that knows its scales. */
 type ScaledPlot = Element & { scale(name: 'x' | 'y'): { apply(value: unknown): unknown; range?: Iterable<unknown> } | undefined };
 
+const TRIANGLE_HALF_BASE = 5; // px
+
 function triangle(axis: 'x' | 'y', tipX: number, tipY: number): string {
-  const h = TRIANGLE, w = 5;
+  const h = TRIANGLE, w = TRIANGLE_HALF_BASE;
   return axis === 'x'
     ? `M${tipX},${tipY}L${tipX - w},${tipY - h}L${tipX + w},${tipY - h}Z`
     : `M${tipX},${tipY}L${tipX + h},${tipY - w}L${tipX + h},${tipY + w}Z`;
@@ -124,14 +126,20 @@ export function drawAxisMarks(plot: ScaledPlot, marks: AxisMark[]): void {
       : layoutLabels(labelled.map((m) => ({ at: m.at, size: ROW_HEIGHT, priority: m.mark.priority })), [top, bottom + ROW_HEIGHT / 2], 1, 0);
     // Hollow marks first, so a filled one at the same place stays visible on top.
     const drawOrder = [...own].sort((a, b) => Number(b.mark.shape === 'hollow') - Number(a.mark.shape === 'hollow'));
-    for (const { mark, at } of drawOrder) {
+    // A hollow (measured) mark that would overlap a filled (theory) one moves just inside the frame, pointing at the
+    // same value: the two stay apart and readable, one above the other (λ₁ beside the predicted outlier).
+    const crowded = (m: { mark: AxisMark; at: number }) => m.mark.shape === 'hollow'
+      && own.some((o) => o.mark.shape !== 'hollow' && Math.abs(o.at - m.at) < 2 * TRIANGLE_HALF_BASE + 1);
+    for (const entry of drawOrder) {
+      const { mark, at } = entry;
       const color = mark.color ?? MARKER;
       const hollow = mark.shape === 'hollow';
+      const inside = crowded(entry);
       const g = svgElement('g', { class: 'axis-mark' });
       const title = svgElement('title');
       title.textContent = mark.label;
       g.append(title, svgElement('path', {
-        d: axis === 'x' ? triangle('x', at, top - 1) : triangle('y', right + 1, at),
+        d: axis === 'x' ? triangle('x', at, inside ? top + 1 + TRIANGLE : top - 1) : triangle('y', inside ? right - 1 - TRIANGLE : right + 1, at),
         fill: hollow ? BACKGROUND : color, stroke: color, 'stroke-width': 1.5, 'stroke-linejoin': 'round',
       }));
       group.append(g);

@@ -48,9 +48,12 @@ export function histogram(values: number[], options: HistogramOptions): HTMLElem
   const bin = Plot.binX<Plot.RectYOptions>({ y: reducer }, { x: (d: number) => d, ...(flat && !options.x?.domain ? { domain: xDomain } : {}), thresholds: options.bins ?? 30, fill: color, fillOpacity: options.theory?.line === 'solid' ? 0.45 : 0.75, inset: 0.5, className: 'sim' });
   const marks: Plot.Markish[] = [Plot.rectY(finite, bin), Plot.ruleY([0], { stroke: GRID })];
   const legend: LegendItem[] = [{ label: options.label, color, symbol: 'box', className: 'sim' }];
+  // A theory density that diverges at an edge (a hard edge at 0) would stretch the axis until the bars are a line at the
+  // bottom: the axis then stops a little above the tallest bar, and the curve leaves the frame's top where it diverges.
+  const yMax = options.density && options.theory ? densityCap(finite, lo, hi, options.bins ?? 30, options.theory.points) : undefined;
   if (options.theory) {
     const stroke = options.theory.color ?? THEORY, dash = options.theory.line === 'solid' ? undefined : THEORY_DASH;
-    marks.push(Plot.line(options.theory.points, { x: 'x', y: 'y', stroke, strokeWidth: 2, strokeDasharray: dash, className: 'theory' }));
+    marks.push(Plot.line(options.theory.points, { x: 'x', y: 'y', stroke, strokeWidth: 2, strokeDasharray: dash, className: 'theory', clip: yMax !== undefined }));
     legend.push({ label: options.theory.label, color: stroke, symbol: 'line', dash, className: 'theory' });
   }
   const xLog = options.x?.type === 'log';
@@ -69,7 +72,7 @@ export function histogram(values: number[], options: HistogramOptions): HTMLElem
     ...(topMarks ? { marginTop: 10 + topMarks } : {}),
     marginBottom: X_MARGIN_BOTTOM,
     x: { label: options.x?.label, type: options.x?.type ?? 'linear', domain: xDomain, labelOffset: X_LABEL_OFFSET },
-    y: { label: options.yLabel ?? (options.density ? 'density' : 'count'), grid: true, ...(topMarks ? { labelAnchor: 'center' as const } : {}) },
+    y: { label: options.yLabel ?? (options.density ? 'density' : 'count'), grid: true, ...(yMax !== undefined ? { domain: [0, yMax] } : {}), ...(topMarks ? { labelAnchor: 'center' as const } : {}) },
     style: PLOT_STYLE,
     ariaLabel: options.ariaLabel,
     ariaDescription: options.ariaDescription,
@@ -77,4 +80,19 @@ export function histogram(values: number[], options: HistogramOptions): HTMLElem
   });
   drawAxisMarks(plot, axisMarks);
   return wrapWithLegend(plot, legend, options.width);
+}
+
+/**
+ * The top of a density axis when the theory curve rises far above the bars (more than twice the tallest): 1.3 times
+ * the tallest bar of an equal-width histogram of the values (Plot's nicer bins differ a little); else undefined (the axis
+ * fits the curve, as usual).
+ */
+function densityCap(values: number[], lo: number, hi: number, bins: number, curve: { y: number }[]): number | undefined {
+  if (values.length === 0 || !(hi > lo)) return undefined;
+  const counts = new Array<number>(bins).fill(0);
+  const width = (hi - lo) / bins;
+  for (const v of values) counts[Math.min(bins - 1, Math.floor((v - lo) / width))]++;
+  const tallest = Math.max(...counts) / (values.length * width);
+  const curveTop = Math.max(0, ...curve.map((p) => p.y).filter(Number.isFinite));
+  return curveTop > 2 * tallest ? 1.3 * tallest : undefined;
 }

@@ -13,6 +13,8 @@ export interface PresetLink {
   link: string;
   /** A file-name-safe id, "<experiment>-<position from 1>" (the gallery's thumbnail is gallery/<slug>.png). */
   slug: string;
+  /** The figure the gallery card photographs (its id); the first figure when unset. */
+  thumbnail?: string;
 }
 
 export function presetValues(meta: ExperimentMeta, preset: Preset): ParamValues {
@@ -28,6 +30,7 @@ export function presetLinksOf(meta: ExperimentMeta, registry: readonly Experimen
   return (meta.presets ?? []).map((preset, k) => {
     const values = presetValues(meta, preset);
     return { experimentId: meta.id, label: preset.label, description: preset.description, values, slug: `${meta.id}-${k + 1}`,
+      ...(preset.thumbnail ? { thumbnail: preset.thumbnail } : {}),
       link: canonicalLink({ experimentId: meta.id, values }, registry) };
   });
 }

@@ -41,7 +41,7 @@ function paperLine(family: string, ref: Reference): HTMLElement {
 
 function card(link: PresetLink): HTMLElement {
   const title = EXPERIMENTS.find((m) => m.id === link.experimentId)?.title ?? link.experimentId;
-  return h('li', {}, h('a', { class: 'card no-thumbnail', href: link.link, 'data-slug': link.slug },
+  return h('li', {}, h('a', { class: 'card no-thumbnail', href: link.link, 'data-slug': link.slug, 'data-thumbnail': link.thumbnail },
     h('span', { class: 'card-title' }, link.label),
     h('span', { class: 'card-claim' }, link.description),
     h('span', { class: 'card-experiment' }, title)));

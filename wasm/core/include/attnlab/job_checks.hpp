@@ -12,6 +12,9 @@
 
 namespace attnlab {
 
+// The largest squared cosine (overlap) a result may hold: 1, plus the rounding of a computed cosine.
+constexpr double kOverlapMax = 1 + 1e-12;
+
 class JobCheck {
  public:
   JobCheck(const Json& result, const Json& at) : result_(result), at_(at) {}
@@ -21,8 +24,9 @@ class JobCheck {
   JobCheck& same(const std::string& key, const std::string& atKey = "");
   // lo <= result[key] <= hi.
   JobCheck& within(const std::string& key, double lo, double hi);
-  // result[low] <= result[high] (a lower bound below an upper certificate).
-  JobCheck& ordered(const std::string& low, const std::string& high);
+  // result[low] <= result[high] (a lower bound below an upper certificate), up to `relative` × |result[high]|
+  // for two values computed in floating point that may tie (an entropy at its maximum ln n).
+  JobCheck& ordered(const std::string& low, const std::string& high, double relative = 0);
   JobCheck& require(bool holds, const std::string& problem);
   // "" when every check held, else the first problem ("result.dmin = -7 is outside [16, 16384]").
   const std::string& problem() const { return problem_; }

@@ -108,8 +108,8 @@ Json run(const Job& job, const Progress& progress) {
 // P is row-stochastic: its entries in [0, 1], row entropies in [0, log n], ranks and singular values >= 0.
 std::string checkResult(const Json& r) {
   return JobCheck(r).within("n", 2, 4096).within("d", 1, 256).within("singularValues/*", 0, std::numeric_limits<double>::max())
-      .within("rowEntropy/*", 0, std::numeric_limits<double>::max()).ordered("rowEntropy/*", "maxEntropy").within("effectiveRank", 0, 4096)
-      .ordered("effectiveRank", "n").within("rowSumError", 0, std::numeric_limits<double>::max()).within("heatmap/data/*", 0, 1)
+      .within("rowEntropy/*", 0, std::numeric_limits<double>::max()).ordered("rowEntropy/*", "maxEntropy", 1e-12).within("effectiveRank", 0, 4096)
+      .ordered("effectiveRank", "n", 1e-12).within("rowSumError", 0, std::numeric_limits<double>::max()).within("heatmap/data/*", 0, 1)
       .within("heatmap/rows", 0, 4096).within("heatmap/cols", 0, 4096).problem();
 }
 

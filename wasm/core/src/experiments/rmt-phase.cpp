@@ -98,7 +98,7 @@ Json phase(const ParamValues& v) {
 
 // The axis from 0; overlaps of the map squared cosines in [0, 1].
 std::string checkResult(const Json& r) {
-  return JobCheck(r).within("x/*", 0, 16).within("overlapMap/data/*", 0, 1).within("overlapMap/xMax", 0, 16)
+  return JobCheck(r).within("x/*", 0, 16).within("overlapMap/data/*", 0, kOverlapMax).within("overlapMap/xMax", 0, 16)
       .within("overlapMap/rows", 0, 4096).within("overlapMap/cols", 0, 4096).within("current/x", 0, std::numeric_limits<double>::max()).problem();
 }
 

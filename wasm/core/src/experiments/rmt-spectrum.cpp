@@ -146,8 +146,8 @@ Json run(const Job& job, const Progress& progress) {
 std::string checkResult(const Json& r) {
   return JobCheck(r).within("sizes/d", 2, 8192).within("sizes/T", 1, 512).within("sizes/V", 1, std::numeric_limits<double>::max()).within("sizes/N", 1, std::numeric_limits<double>::max())
       .within("eigenvalues/*", -1e-6, std::numeric_limits<double>::max()).within("density/f/*", 0, std::numeric_limits<double>::max()).within("mpDelta/f/*", 0, std::numeric_limits<double>::max())
-      .within("mpGamma/f/*", 0, std::numeric_limits<double>::max()).within("atomAtZero", 0, 1).within("overlap", 0, 1).within("rightOverlap", 0, 1)
-      .within("overlapTheory", 0, 1).within("populationOverlapTheory", 0, 1).within("realisedTheory/overlap", 0, 1)
+      .within("mpGamma/f/*", 0, std::numeric_limits<double>::max()).within("atomAtZero", 0, 1).within("overlap", 0, kOverlapMax).within("rightOverlap", 0, kOverlapMax)
+      .within("overlapTheory", 0, kOverlapMax).within("populationOverlapTheory", 0, kOverlapMax).within("realisedTheory/overlap", 0, kOverlapMax)
       .within("topEigenvalue", 0, std::numeric_limits<double>::max()).within("bulkEdges/lower", 0, std::numeric_limits<double>::max()).ordered("bulkEdges/lower", "bulkEdges/upper").problem();
 }
 

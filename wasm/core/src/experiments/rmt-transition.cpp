@@ -239,10 +239,10 @@ std::string checkJobResult(const Job& job, const Json& r) {
 
 // Overlaps squared cosines in [0, 1], eigenvalues and their spreads non-negative, job counts consistent.
 std::string checkResult(const Json& r) {
-  return JobCheck(r).within("points/*/overlap/mean", 0, 1).within("points/*/overlap/sd", 0, 1)
+  return JobCheck(r).within("points/*/overlap/mean", 0, kOverlapMax).within("points/*/overlap/sd", 0, 1)
       .within("points/*/eigenvalue/mean", 0, std::numeric_limits<double>::max()).within("points/*/eigenvalue/sd", 0, std::numeric_limits<double>::max())
       .within("points/*/overlap/n", 0, 1e9).within("points/*/mu2", 0, 1e6)
-      .within("theory/pools/*/curve/overlap/*", 0, 1).within("theory/pools/*/curve/populationOverlap/*", 0, 1)
+      .within("theory/pools/*/curve/overlap/*", 0, kOverlapMax).within("theory/pools/*/curve/populationOverlap/*", 0, kOverlapMax)
       .within("jobsDone", 0, 1e9).ordered("jobsDone", "jobsTotal").problem();
 }
 

@@ -11,6 +11,6 @@ export function explain(): HTMLElement {
     tex("\\lambda_S = \\kappa\\,\\frac{(\\theta'+1)(\\theta'+\\delta)(\\theta'+\\gamma)}{\\theta'^2}, \\qquad |u_S^\\top u|^2 = \\frac{P(\\theta')}{\\theta'^2(\\theta'+\\gamma)}.", true),
     `<p>Below it the top eigenvalue sticks to ${tex('\\kappa\\lambda_+')} and the overlap vanishes, even when the population covariance already has a spike (${tex('\\rho > \\delta + \\sqrt\\delta')}): that gap is the two-transition window.</p>`,
     `<p>The theory (the solid curve and the triangles on the top edge) is recomputed by the core as you move a control; the histogram keeps the last run until you press Run.</p>`,
-    provenanceHtml('Variant B uses the realised finite-vocabulary offsets where the readout says so.'),
+    provenanceHtml('With the raw table B, the theory uses the realised finite-vocabulary offsets where the readout says so.'),
   ]);
 }
