@@ -14,14 +14,19 @@ const codeWord = CODE_WORD as RegExp;
 const rawTex = RAW_TEX as RegExp;
 const storedValues = storedValuesInHelp as (help: string, options: { value: string; label: string }[]) => string[];
 
+/** An experiment's words that need no run: title, summary, parameter labels, help and options, presets, file fields. */
+function readerTexts(meta: (typeof EXPERIMENTS)[number]): string[] {
+  return [meta.title, meta.summary,
+    ...meta.params.flatMap((p) => [p.label, p.help ?? '', ...(p.kind === 'enum' ? p.options.map((o) => o.label) : [])]),
+    ...(meta.presets ?? []).flatMap((p) => [p.label, p.description]),
+    ...[meta.upload, ...(meta.uploads ?? [])].flatMap((u) => (u ? [u.label, u.help] : []))];
+}
+
 describe('words on screen', () => {
   it('no experiment shows an internal code in its summary, parameters, options or presets', () => {
     const found: string[] = [];
     for (const meta of EXPERIMENTS) {
-      const texts = [meta.title, meta.summary,
-        ...meta.params.flatMap((p) => [p.label, p.help, ...(p.kind === 'enum' ? p.options.map((o) => o.label) : [])]),
-        ...(meta.presets ?? []).flatMap((p) => [p.label, p.description]),
-        ...[meta.upload, ...(meta.uploads ?? [])].flatMap((u) => (u ? [u.label, u.help] : []))];
+      const texts = readerTexts(meta);
       for (const text of texts) if (code.test(text)) found.push(`${meta.id}: ${text}`);
     }
     expect(found).toEqual([]);
@@ -30,10 +35,7 @@ describe('words on screen', () => {
   it('no summary, label, help, option or preset shows code (camelCase names, "source = zoo", the worker pool) or raw TeX', () => {
     const found: string[] = [];
     for (const meta of EXPERIMENTS) {
-      const texts = [meta.title, meta.summary,
-        ...meta.params.flatMap((p) => [p.label, p.help, ...(p.kind === 'enum' ? p.options.map((o) => o.label) : [])]),
-        ...(meta.presets ?? []).flatMap((p) => [p.label, p.description]),
-        ...[meta.upload, ...(meta.uploads ?? [])].flatMap((u) => (u ? [u.label, u.help] : []))];
+      const texts = readerTexts(meta);
       for (const text of texts) if (text && (codeWord.test(text) || rawTex.test(text))) found.push(`${meta.id}: ${text}`);
     }
     expect(found).toEqual([]);

@@ -18,20 +18,7 @@ std::string shown(double x) {
   return Json(x).dump();
 }
 
-// "perN/0/dmin/1" -> "result.perN[0].dmin[1]".
-std::string dotted(const std::string& key) {
-  std::string out = "result";
-  std::size_t start = 0;
-  while (start <= key.size()) {
-    const std::size_t end = std::min(key.find('/', start), key.size());
-    const std::string part = key.substr(start, end - start);
-    const bool index = !part.empty() && part.find_first_not_of("0123456789") == std::string::npos;
-    out += index ? "[" + part + "]" : "." + part;
-    start = end + 1;
-  }
-  return out;
-}
-
+// "perN/0/dmin" -> {"perN", "0", "dmin"}.
 std::vector<std::string> split(const std::string& key) {
   std::vector<std::string> parts;
   std::size_t start = 0;
@@ -41,6 +28,16 @@ std::vector<std::string> split(const std::string& key) {
     start = end + 1;
   }
   return parts;
+}
+
+// "perN/0/dmin/1" -> "result.perN[0].dmin[1]".
+std::string dotted(const std::string& key) {
+  std::string out = "result";
+  for (const std::string& part : split(key)) {
+    const bool index = !part.empty() && part.find_first_not_of("0123456789") == std::string::npos;
+    out += index ? "[" + part + "]" : "." + part;
+  }
+  return out;
 }
 
 // pattern with its "*"s replaced by indices, in order (missing indices leave "*", which finds nothing).
@@ -62,7 +59,6 @@ const Json& JobCheck::noCoordinates() {
 }
 
 std::vector<std::pair<std::string, std::vector<std::string>>> JobCheck::expand(const std::string& pattern) const {
-  std::vector<std::pair<std::string, std::vector<std::string>>> done;
   // (path so far, the value there, indices taken)
   std::vector<std::tuple<std::string, const Json*, std::vector<std::string>>> open{{"", &result_, {}}};
   for (const std::string& part : split(pattern)) {
@@ -82,6 +78,7 @@ std::vector<std::pair<std::string, std::vector<std::string>>> JobCheck::expand(c
     }
     open = std::move(next);
   }
+  std::vector<std::pair<std::string, std::vector<std::string>>> done;
   for (const auto& [path, value, indices] : open) done.emplace_back(path, indices);
   return done;
 }
