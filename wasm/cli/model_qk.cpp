@@ -1,0 +1,42 @@
+#include "model_qk.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <new>
+
+#include "attnlab/model/model_error.hpp"
+#include "attnlab/model/qk_command.hpp"
+#include "model_files.hpp"
+
+namespace attnlab::cli {
+
+int runModelQk(const std::vector<std::string>& args) {
+  const model::QkCommand command = model::parseQkCommand(args);
+  if (!command.ok) {
+    std::cerr << "attnlab: " << command.error << '\n';
+    return 2;
+  }
+  FolderByteSource source(command.folder);
+  try {
+    const model::Checkpoint checkpoint = model::openCheckpoint(source);
+    const char* flag = std::getenv("ATTNLAB_REPORT_MEMORY");
+    if (flag && std::strcmp(flag, "1") == 0)
+      std::fprintf(stderr, "memory: estimate %.0f (before reading weights)\n", model::memoryEstimateBytes(checkpoint, command.request));
+    const model::QkOutcome out = model::computeHeadQk(source, checkpoint, command.request);
+    if (!out.ok) {
+      std::cerr << "attnlab: " << command.folder << ": " << out.error << '\n';
+      return 2;
+    }
+    std::cout << model::headQkJson(checkpoint.config, command.request, out.head).dump() << '\n';
+    return 0;
+  } catch (const model::ModelError& e) {
+    std::cerr << "attnlab: " << command.folder << ": " << e.what() << '\n';
+  } catch (const std::bad_alloc&) {
+    std::cerr << "attnlab: " << command.folder << ": not enough memory\n";
+  }
+  return 2;
+}
+
+}  // namespace attnlab::cli

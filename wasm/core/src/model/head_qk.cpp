@@ -1,0 +1,83 @@
+#include "attnlab/model/head_qk.hpp"
+
+#include <algorithm>
+#include <new>
+
+#include "attnlab/model/model_error.hpp"
+#include "family_forward.hpp"
+
+namespace attnlab::model {
+
+HeadQk headFromProjections(const MatrixXd& q, const MatrixXd& k, int queryHead, int keyHead, int headDim, double scale) {
+  HeadQk out;
+  out.q = q.middleCols(static_cast<Eigen::Index>(queryHead) * headDim, headDim);
+  out.k = k.middleCols(static_cast<Eigen::Index>(keyHead) * headDim, headDim);
+  out.logits = out.q * out.k.transpose() * scale;
+  out.scale = scale;
+  return out;
+}
+
+std::string requestProblem(const ModelConfig& c, const QkRequest& r) {
+  if (r.ids.empty()) return "ids: give at least one token id";
+  if (static_cast<std::int64_t>(r.ids.size()) > c.tokenLimit())
+    return "ids: " + std::to_string(r.ids.size()) + " tokens, more than the model's " + std::to_string(c.tokenLimit()) + " positions";
+  for (const std::int64_t id : r.ids)
+    if (id < 0 || id >= c.vocab)
+      return "ids: token id " + std::to_string(id) + " is outside the vocabulary [0, " + std::to_string(c.vocab - 1) + "]";
+  if (r.layer < 0 || r.layer >= c.layers)
+    return "layer: " + std::to_string(r.layer) + " is outside [0, " + std::to_string(c.layers - 1) + "]";
+  if (r.head < 0 || r.head >= c.heads)
+    return "head: " + std::to_string(r.head) + " is outside [0, " + std::to_string(c.heads - 1) + "]";
+  return "";
+}
+
+double memoryEstimateBytes(const Checkpoint& checkpoint, const QkRequest& r) {
+  const ModelConfig& c = checkpoint.config;
+  const double t = static_cast<double>(r.ids.size()), d = 8;  // widened to double
+  double layerWeights = 0, largestRaw = 0;
+  for (const NeededTensor& tensor : neededTensors(c, std::max(0, std::min(r.layer, c.layers - 1)))) {
+    const TensorSpan& span = checkpoint.span(tensor.names.front());
+    layerWeights += static_cast<double>(span.numel()) * d;
+    largestRaw = std::max(largestRaw, static_cast<double>(span.end - span.begin));
+  }
+  const double width = 6.0 * c.hidden + 2.0 * c.intermediate + (c.heads + 2.0 * c.kvHeads) * c.headDim;
+  const double activations = t * width * d + t * t * d + 3 * t * c.hidden * d;  // incl. embedding rows
+  const double outputs = (2 * t * c.headDim + t * t) * d;
+  return layerWeights + largestRaw + activations + outputs;
+}
+
+QkOutcome computeHeadQk(ByteSource& source, const Checkpoint& checkpoint, const QkRequest& request) {
+  QkOutcome out;
+  out.error = requestProblem(checkpoint.config, request);
+  if (!out.error.empty()) return out;
+  try {
+    const TensorReader read{source, checkpoint};
+    const ModelConfig& c = checkpoint.config;
+    if (c.family == Family::Gpt2) out.head = gpt2HeadQk(read, c, request);
+    else if (c.rotary()) out.head = llamaHeadQk(read, c, request);
+    else out.head = encoderHeadQk(read, c, request);
+    out.ok = true;
+  } catch (const ModelError& e) {
+    out.error = e.what();
+  } catch (const std::bad_alloc&) {
+    out.error = "not enough memory for the forward pass";
+  }
+  return out;
+}
+
+QkOutcome modelHeadQk(ByteSource& source, const QkRequest& request) {
+  try {
+    const Checkpoint checkpoint = openCheckpoint(source);
+    return computeHeadQk(source, checkpoint, request);
+  } catch (const ModelError& e) {
+    QkOutcome out;
+    out.error = e.what();
+    return out;
+  } catch (const std::bad_alloc&) {
+    QkOutcome out;
+    out.error = "not enough memory to open the model";
+    return out;
+  }
+}
+
+}  // namespace attnlab::model
