@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <iostream>
 #include <new>
 
@@ -11,6 +12,18 @@
 #include "model_files.hpp"
 
 namespace attnlab::cli {
+namespace {
+
+// Peak resident memory of this process (Linux VmHWM), for checking the memory estimate.
+double peakResidentBytes() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind("VmHWM:", 0) == 0) return std::atof(line.c_str() + 6) * 1024.0;
+  return 0;
+}
+
+}  // namespace
 
 int runModelQk(const std::vector<std::string>& args) {
   const model::QkCommand command = model::parseQkCommand(args);
@@ -21,10 +34,11 @@ int runModelQk(const std::vector<std::string>& args) {
   FolderByteSource source(command.folder);
   try {
     const model::Checkpoint checkpoint = model::openCheckpoint(source);
-    const char* flag = std::getenv("ATTNLAB_REPORT_MEMORY");
-    if (flag && std::strcmp(flag, "1") == 0)
-      std::fprintf(stderr, "memory: estimate %.0f (before reading weights)\n", model::memoryEstimateBytes(checkpoint, command.request));
+    const double estimate = model::memoryEstimateBytes(checkpoint, command.request);  // from the headers alone
     const model::QkOutcome out = model::computeHeadQk(source, checkpoint, command.request);
+    // ATTNLAB_REPORT_MEMORY=1: one line "memory: estimate <bytes> peak <bytes>" on stderr, as for experiments.
+    const char* flag = std::getenv("ATTNLAB_REPORT_MEMORY");
+    if (flag && std::strcmp(flag, "1") == 0) std::fprintf(stderr, "memory: estimate %.0f peak %.0f\n", estimate, peakResidentBytes());
     if (!out.ok) {
       std::cerr << "attnlab: " << command.folder << ": " << out.error << '\n';
       return 2;
