@@ -77,3 +77,41 @@ TEST_CASE("model: prefixes, old LayerNorm names, shards and extra tensors are fo
   fixture::FolderSource roberta("roberta-bf16");
   CHECK(openCheckpoint(roberta).dtype == "BF16");
 }
+
+TEST_CASE("model: one pass over every layer gives each head as the single-head run does, and stops when asked", "[model]") {
+  for (const std::string name : {"llama-gqa-llama3-bf16", "gpt2-inverse-bf16", "roberta-bf16"}) {
+    INFO(name);
+    const fixture::Expected want = fixture::expected(name);
+    fixture::FolderSource source(name);
+    const Checkpoint checkpoint = openCheckpoint(source);
+    const ModelConfig& c = checkpoint.config;
+    std::vector<LayerQk> layers;
+    const PassOutcome pass = forEachLayerQk(source, checkpoint, want.request.ids, c.layers - 1, [&](const LayerQk& layer) {
+      layers.push_back(layer);
+      return true;
+    });
+    REQUIRE(pass.ok);
+    CHECK_FALSE(pass.stopped);
+    REQUIRE(layers.size() == static_cast<std::size_t>(c.layers));
+    CHECK(layers[0].k.cols() == static_cast<Eigen::Index>(c.kvHeads) * c.headDim);
+    const HeadQk chosen = headOf(c, layers[static_cast<std::size_t>(want.request.layer)], want.request.head);
+    CHECK(fixture::relativeError(chosen.logits, want.logits) <= kBound);
+    for (int layer = 0; layer < c.layers; ++layer)
+      for (int head = 0; head < c.heads; ++head) {
+        QkRequest one = want.request;
+        one.layer = layer;
+        one.head = head;
+        const QkOutcome single = computeHeadQk(source, checkpoint, one);
+        REQUIRE(single.ok);
+        CHECK(headOf(c, layers[static_cast<std::size_t>(layer)], head).logits == single.head.logits);
+      }
+    int visited = 0;
+    const PassOutcome stopped = forEachLayerQk(source, checkpoint, want.request.ids, c.layers - 1, [&](const LayerQk&) {
+      ++visited;
+      return false;
+    });
+    CHECK(stopped.ok);
+    CHECK(stopped.stopped);
+    CHECK(visited == 1);
+  }
+}

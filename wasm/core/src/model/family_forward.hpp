@@ -1,4 +1,5 @@
-// Each family's streamed forward pass up to one head's Q and K (head_qk.cpp chooses and checks).
+// Each family's streamed forward pass (head_qk.cpp chooses the family and checks the request): layers
+// 0..lastLayer, each layer's all-heads Q and K handed to the visitor before the rest of its block runs.
 #pragma once
 #include "attnlab/model/head_qk.hpp"
 #include "layer_math.hpp"
@@ -20,11 +21,23 @@ struct Conventions {
         tiledGqa(d.tiledGqa) {}
 };
 
-HeadQk encoderHeadQk(const TensorReader& read, const ModelConfig& config, const QkRequest& request);  // BERT, RoBERTa, DistilBERT
-HeadQk gpt2HeadQk(const TensorReader& read, const ModelConfig& config, const QkRequest& request);
-HeadQk llamaHeadQk(const TensorReader& read, const ModelConfig& config, const QkRequest& request);    // LLaMA, Qwen2
+// A pass of one family over layers 0..lastLayer; it ends early when the visitor returns false.
+struct Pass {
+  const TensorReader& read;
+  const ModelConfig& config;
+  const std::vector<std::int64_t>& ids;
+  int lastLayer;
+  Conventions conventions;
+  const LayerVisitor& visit;
+  // Hands layer `layer`'s projections to the visitor; whether to go on to its block.
+  bool offer(int layer, const MatrixXd& q, const MatrixXd& k) const {
+    const bool more = visit(LayerQk{layer, q, k, config.attentionScale(layer)});
+    return more && layer < lastLayer;
+  }
+};
 
-// The chosen head's columns of Q and K (tokens × all heads' features) and its logits, unmasked.
-HeadQk headFromProjections(const MatrixXd& q, const MatrixXd& k, int queryHead, int keyHead, int headDim, double scale);
+void encoderPass(const Pass& pass);  // BERT, RoBERTa, DistilBERT
+void gpt2Pass(const Pass& pass);
+void llamaPass(const Pass& pass);    // LLaMA, Qwen2
 
 }  // namespace attnlab::model

@@ -42,26 +42,26 @@ MatrixXd norm(const TensorReader& read, const MatrixXd& x, const std::string& na
 
 }  // namespace
 
-HeadQk encoderHeadQk(const TensorReader& read, const ModelConfig& c, const QkRequest& request) {
-  const Conventions conventions(c, request.deviations);
-  MatrixXd x = read.rows("embeddings.word_embeddings.weight", request.ids) +
-               read.rows("embeddings.position_embeddings.weight", positions(c, request.ids));
+void encoderPass(const Pass& pass) {
+  const TensorReader& read = pass.read;
+  const ModelConfig& c = pass.config;
+  const double eps = pass.conventions.eps;
+  MatrixXd x = read.rows("embeddings.word_embeddings.weight", pass.ids) +
+               read.rows("embeddings.position_embeddings.weight", positions(c, pass.ids));
   if (c.family != Family::DistilBert)  // token_type_ids all 0
     x.rowwise() += read.rows("embeddings.token_type_embeddings.weight", {0}).row(0);
-  x = norm(read, x, "embeddings.LayerNorm", conventions.eps);
+  x = norm(read, x, "embeddings.LayerNorm", eps);
   const HeadLayout layout{c.heads, c.heads, c.headDim};
-  for (int layer = 0; layer < request.layer; ++layer) {
+  for (int layer = 0;; ++layer) {
     const Names n = layerNames(c, layer);
-    const MatrixXd mixed = attentionMix(project(read, x, n.q), project(read, x, n.k), project(read, x, n.v), layout,
-                                        c.attentionScale(layer), false);
-    x = norm(read, x + project(read, mixed, n.out), n.attentionNorm, conventions.eps);  // post-norm
+    const MatrixXd q = project(read, x, n.q), k = project(read, x, n.k);
+    if (!pass.offer(layer, q, k)) return;
+    const MatrixXd mixed = attentionMix(q, k, project(read, x, n.v), layout, c.attentionScale(layer), false);
+    x = norm(read, x + project(read, mixed, n.out), n.attentionNorm, eps);  // post-norm
     MatrixXd hidden = project(read, x, n.up);
-    activate(hidden, conventions.activation);
-    x = norm(read, x + project(read, hidden, n.down), n.outputNorm, conventions.eps);
+    activate(hidden, pass.conventions.activation);
+    x = norm(read, x + project(read, hidden, n.down), n.outputNorm, eps);
   }
-  const Names n = layerNames(c, request.layer);
-  return headFromProjections(project(read, x, n.q), project(read, x, n.k), request.head, request.head, c.headDim,
-                             c.attentionScale(request.layer));
 }
 
 }  // namespace attnlab::model

@@ -15,27 +15,26 @@ MatrixXd norm(const TensorReader& read, const MatrixXd& x, const std::string& na
 
 }  // namespace
 
-HeadQk gpt2HeadQk(const TensorReader& read, const ModelConfig& c, const QkRequest& request) {
-  const Conventions conventions(c, request.deviations);
-  std::vector<std::int64_t> positions(request.ids.size());
+void gpt2Pass(const Pass& pass) {
+  const TensorReader& read = pass.read;
+  const ModelConfig& c = pass.config;
+  const double eps = pass.conventions.eps;
+  std::vector<std::int64_t> positions(pass.ids.size());
   for (std::size_t t = 0; t < positions.size(); ++t) positions[t] = static_cast<std::int64_t>(t);
-  MatrixXd x = read.rows("wte.weight", request.ids) + read.rows("wpe.weight", positions);
+  MatrixXd x = read.rows("wte.weight", pass.ids) + read.rows("wpe.weight", positions);
   const HeadLayout layout{c.heads, c.heads, c.headDim};
   const Eigen::Index h = c.hidden;
-  for (int layer = 0; layer < request.layer; ++layer) {
+  for (int layer = 0;; ++layer) {
     const std::string p = "h." + std::to_string(layer) + ".";
-    const MatrixXd qkv = conv(read, norm(read, x, p + "ln_1", conventions.eps), p + "attn.c_attn");
+    const MatrixXd qkv = conv(read, norm(read, x, p + "ln_1", eps), p + "attn.c_attn");
+    if (!pass.offer(layer, qkv.leftCols(h), qkv.middleCols(h, h))) return;
     const MatrixXd mixed = attentionMix(qkv.leftCols(h), qkv.middleCols(h, h), qkv.rightCols(h), layout,
                                         c.attentionScale(layer), true);
     x += conv(read, mixed, p + "attn.c_proj");
-    MatrixXd hidden = conv(read, norm(read, x, p + "ln_2", conventions.eps), p + "mlp.c_fc");
-    activate(hidden, conventions.activation);
+    MatrixXd hidden = conv(read, norm(read, x, p + "ln_2", eps), p + "mlp.c_fc");
+    activate(hidden, pass.conventions.activation);
     x += conv(read, hidden, p + "mlp.c_proj");
   }
-  const std::string p = "h." + std::to_string(request.layer) + ".";
-  const MatrixXd qkv = conv(read, norm(read, x, p + "ln_1", conventions.eps), p + "attn.c_attn");
-  return headFromProjections(qkv.leftCols(h), qkv.middleCols(h, h), request.head, request.head, c.headDim,
-                             c.attentionScale(request.layer));
 }
 
 }  // namespace attnlab::model

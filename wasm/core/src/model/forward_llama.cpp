@@ -11,32 +11,27 @@ MatrixXd project(const TensorReader& read, const MatrixXd& x, const std::string&
 
 }  // namespace
 
-HeadQk llamaHeadQk(const TensorReader& read, const ModelConfig& c, const QkRequest& request) {
-  const Conventions conventions(c, request.deviations);
-  const HeadLayout layout{c.heads, c.kvHeads, c.headDim, conventions.tiledGqa};
-  MatrixXd x = read.rows("embed_tokens.weight", request.ids);
-  auto queriesAndKeys = [&](const std::string& p, const MatrixXd& normed, MatrixXd& q, MatrixXd& k) {
-    q = project(read, normed, p + "self_attn.q_proj", c.qkvBias);
-    k = project(read, normed, p + "self_attn.k_proj", c.qkvBias);
-    applyRope(q, c.heads, c.headDim, c.rope, c.maxPositions, conventions.interleavedRope);
-    applyRope(k, c.kvHeads, c.headDim, c.rope, c.maxPositions, conventions.interleavedRope);
-  };
-  for (int layer = 0; layer < request.layer; ++layer) {
+void llamaPass(const Pass& pass) {
+  const TensorReader& read = pass.read;
+  const ModelConfig& c = pass.config;
+  const double eps = pass.conventions.eps;
+  const HeadLayout layout{c.heads, c.kvHeads, c.headDim, pass.conventions.tiledGqa};
+  MatrixXd x = read.rows("embed_tokens.weight", pass.ids);
+  for (int layer = 0;; ++layer) {
     const std::string p = "layers." + std::to_string(layer) + ".";
-    const MatrixXd normed = rmsNorm(x, read.vector(p + "input_layernorm.weight"), conventions.eps);
-    MatrixXd q, k;
-    queriesAndKeys(p, normed, q, k);
+    const MatrixXd normed = rmsNorm(x, read.vector(p + "input_layernorm.weight"), eps);
+    MatrixXd q = project(read, normed, p + "self_attn.q_proj", c.qkvBias);
+    MatrixXd k = project(read, normed, p + "self_attn.k_proj", c.qkvBias);
+    applyRope(q, c.heads, c.headDim, c.rope, pass.conventions.interleavedRope);
+    applyRope(k, c.kvHeads, c.headDim, c.rope, pass.conventions.interleavedRope);
+    if (!pass.offer(layer, q, k)) return;
     const MatrixXd v = project(read, normed, p + "self_attn.v_proj", c.qkvBias);
     x += project(read, attentionMix(q, k, v, layout, c.attentionScale(layer), true), p + "self_attn.o_proj", c.outputBias);
-    const MatrixXd m = rmsNorm(x, read.vector(p + "post_attention_layernorm.weight"), conventions.eps);
+    const MatrixXd m = rmsNorm(x, read.vector(p + "post_attention_layernorm.weight"), eps);
     MatrixXd gate = project(read, m, p + "mlp.gate_proj", c.mlpBias);
-    activate(gate, conventions.activation);
+    activate(gate, pass.conventions.activation);
     x += project(read, gate.cwiseProduct(project(read, m, p + "mlp.up_proj", c.mlpBias)), p + "mlp.down_proj", c.mlpBias);
   }
-  const std::string p = "layers." + std::to_string(request.layer) + ".";
-  MatrixXd q, k;
-  queriesAndKeys(p, rmsNorm(x, read.vector(p + "input_layernorm.weight"), conventions.eps), q, k);
-  return headFromProjections(q, k, request.head, layout.keyHead(request.head), c.headDim, c.attentionScale(request.layer));
 }
 
 }  // namespace attnlab::model

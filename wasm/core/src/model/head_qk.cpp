@@ -8,12 +8,14 @@
 
 namespace attnlab::model {
 
-HeadQk headFromProjections(const MatrixXd& q, const MatrixXd& k, int queryHead, int keyHead, int headDim, double scale) {
+HeadQk headOf(const ModelConfig& c, const LayerQk& layer, int head, const ForwardDeviations& deviations) {
+  const HeadLayout layout{c.heads, c.kvHeads, c.headDim, deviations.tiledGqa};
+  const Eigen::Index d = c.headDim;
   HeadQk out;
-  out.q = q.middleCols(static_cast<Eigen::Index>(queryHead) * headDim, headDim);
-  out.k = k.middleCols(static_cast<Eigen::Index>(keyHead) * headDim, headDim);
-  out.logits = out.q * out.k.transpose() * scale;
-  out.scale = scale;
+  out.q = layer.q.middleCols(head * d, d);
+  out.k = layer.k.middleCols(layout.keyHead(head) * d, d);
+  out.logits = out.q * out.k.transpose() * layer.scale;
+  out.scale = layer.scale;
   return out;
 }
 
@@ -46,22 +48,44 @@ double memoryEstimateBytes(const Checkpoint& checkpoint, const QkRequest& r) {
   return layerWeights + largestRaw + activations + outputs;
 }
 
-QkOutcome computeHeadQk(ByteSource& source, const Checkpoint& checkpoint, const QkRequest& request) {
-  QkOutcome out;
+PassOutcome forEachLayerQk(ByteSource& source, const Checkpoint& checkpoint, const std::vector<std::int64_t>& ids,
+                           int lastLayer, const LayerVisitor& visit, const ForwardDeviations& deviations) {
+  PassOutcome out;
+  QkRequest request;
+  request.ids = ids;
+  request.layer = lastLayer;
   out.error = requestProblem(checkpoint.config, request);
   if (!out.error.empty()) return out;
+  const LayerVisitor watched = [&](const LayerQk& layer) { return !(out.stopped = !visit(layer)); };
   try {
     const TensorReader read{source, checkpoint};
     const ModelConfig& c = checkpoint.config;
-    if (c.family == Family::Gpt2) out.head = gpt2HeadQk(read, c, request);
-    else if (c.rotary()) out.head = llamaHeadQk(read, c, request);
-    else out.head = encoderHeadQk(read, c, request);
+    const Pass pass{read, c, ids, lastLayer, Conventions(c, deviations), watched};
+    if (c.family == Family::Gpt2) gpt2Pass(pass);
+    else if (c.rotary()) llamaPass(pass);
+    else encoderPass(pass);
     out.ok = true;
   } catch (const ModelError& e) {
     out.error = e.what();
   } catch (const std::bad_alloc&) {
     out.error = "not enough memory for the forward pass";
   }
+  return out;
+}
+
+QkOutcome computeHeadQk(ByteSource& source, const Checkpoint& checkpoint, const QkRequest& request) {
+  QkOutcome out;
+  out.error = requestProblem(checkpoint.config, request);
+  if (!out.error.empty()) return out;
+  const PassOutcome pass = forEachLayerQk(
+      source, checkpoint, request.ids, request.layer,
+      [&](const LayerQk& layer) {
+        if (layer.layer == request.layer) out.head = headOf(checkpoint.config, layer, request.head, request.deviations);
+        return true;
+      },
+      request.deviations);
+  out.ok = pass.ok;
+  out.error = pass.error;
   return out;
 }
 

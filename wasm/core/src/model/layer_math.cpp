@@ -75,13 +75,12 @@ MatrixXd attentionMix(const MatrixXd& q, const MatrixXd& k, const MatrixXd& v, c
 namespace {
 
 // Inverse frequencies of the rotation pairs, with the model's scaling (transformers' rope init functions).
-VectorXd inverseFrequencies(int headDim, const RopeConfig& rope, std::int64_t tokens, std::int64_t maxPositions) {
+VectorXd inverseFrequencies(int headDim, const RopeConfig& rope, std::int64_t tokens) {
   const int half = headDim / 2;
   double base = rope.theta;
   if (rope.scaling == RopeScaling::Dynamic && static_cast<double>(tokens) > rope.originalMaxPositions)
     base *= std::pow(rope.factor * static_cast<double>(tokens) / rope.originalMaxPositions - (rope.factor - 1),
                      static_cast<double>(headDim) / (headDim - 2));
-  (void)maxPositions;
   VectorXd inv(half);
   for (int i = 0; i < half; ++i) inv(i) = 1.0 / std::pow(base, 2.0 * i / headDim);
   if (rope.scaling == RopeScaling::Linear) inv /= rope.factor;
@@ -105,9 +104,9 @@ VectorXd inverseFrequencies(int headDim, const RopeConfig& rope, std::int64_t to
 
 }  // namespace
 
-void applyRope(MatrixXd& x, int heads, int headDim, const RopeConfig& rope, std::int64_t maxPositions, bool interleaved) {
+void applyRope(MatrixXd& x, int heads, int headDim, const RopeConfig& rope, bool interleaved) {
   const int half = headDim / 2;
-  const VectorXd inv = inverseFrequencies(headDim, rope, x.rows(), maxPositions);
+  const VectorXd inv = inverseFrequencies(headDim, rope, x.rows());
   for (Eigen::Index t = 0; t < x.rows(); ++t)
     for (int i = 0; i < half; ++i) {
       const double angle = static_cast<double>(t) * inv(i), c = std::cos(angle), s = std::sin(angle);

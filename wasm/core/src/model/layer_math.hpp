@@ -29,6 +29,6 @@ MatrixXd attentionMix(const MatrixXd& q, const MatrixXd& k, const MatrixXd& v, c
 
 // RoPE on every head of x (tokens × (heads·headDim)) at positions 0..tokens-1 (spec: rotate_half over the
 // whole head_dim; interleaved rotates pairs (2i, 2i+1) instead, as a negative control).
-void applyRope(MatrixXd& x, int heads, int headDim, const RopeConfig& rope, std::int64_t maxPositions, bool interleaved);
+void applyRope(MatrixXd& x, int heads, int headDim, const RopeConfig& rope, bool interleaved);
 
 }  // namespace attnlab::model

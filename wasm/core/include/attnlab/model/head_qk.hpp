@@ -5,6 +5,7 @@
 #pragma once
 #include <Eigen/Dense>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,26 @@ struct QkOutcome {
   std::string error;  // one line, when !ok
   HeadQk head;
 };
+
+// Every head of layers 0..lastLayer in one streamed pass (what a head atlas needs): `visit` receives each layer's
+// Q of all query heads (tokens × heads·head_dim) and K of all key heads (tokens × kvHeads·head_dim), after RoPE,
+// with biases; returning false stops the pass between layers (a host's Stop). The pass reads what
+// computeHeadQk at lastLayer reads.
+struct LayerQk {
+  int layer = 0;
+  Eigen::MatrixXd q, k;
+  double scale = 1;
+};
+using LayerVisitor = std::function<bool(const LayerQk&)>;
+struct PassOutcome {
+  bool ok = false;
+  bool stopped = false;  // visit returned false
+  std::string error;     // one line, when !ok
+};
+PassOutcome forEachLayerQk(ByteSource& source, const Checkpoint& checkpoint, const std::vector<std::int64_t>& ids,
+                           int lastLayer, const LayerVisitor& visit, const ForwardDeviations& deviations = {});
+// Query head `head` of a layer's pass and its key head (h / (H / H_kv); tiled: h % H_kv), with the logits.
+HeadQk headOf(const ModelConfig& config, const LayerQk& layer, int head, const ForwardDeviations& deviations = {});
 
 // Checks ids, layer and head against the model ("" when the request fits it).
 std::string requestProblem(const ModelConfig& config, const QkRequest& request);
