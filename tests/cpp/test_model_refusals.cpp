@@ -68,6 +68,9 @@ TEST_CASE("model: configurations whose numbers the reader would get wrong are re
              StartsWith("config.json: hidden_act 'quick_gelu' is not supported"));
   CHECK_THAT(runWithConfig("gpt2-f32", [](Json& c) { c["model_type"] = "gpt_neox"; }).error,
              StartsWith("config.json: model_type 'gpt_neox' is not supported"));
+  CHECK_THAT(runWithConfig("bert-f32", [](Json& c) { c["is_decoder"] = true; }).error, StartsWith("config.json: is_decoder is true"));
+  CHECK_THAT(runWithConfig("qwen2-sharded-f32", [](Json& c) { c["use_sliding_window"] = true; }).error,
+             StartsWith("config.json: use_sliding_window is true"));
   CHECK_THAT(runWithConfig("llama-f32", [](Json& c) { c["hidden_size"] = 24; }).error,
              Contains("config.json implies"));  // the tensors' shapes are checked against the config
   // A configuration that is read but changes a convention is not silently accepted: it changes the numbers.

@@ -47,7 +47,7 @@ std::string text(const Json& c, const char* key, const std::string& fallback) {
 }
 
 Activation activation(const std::string& name, const char* key) {
-  if (name == "gelu") return Activation::GeluErf;  // erf GELU (HF "gelu")
+  if (name == "gelu" || name == "gelu_python") return Activation::GeluErf;  // erf GELU
   if (name == "gelu_new" || name == "gelu_pytorch_tanh" || name == "gelu_fast") return Activation::GeluTanh;
   if (name == "relu") return Activation::Relu;
   if (name == "silu" || name == "swish") return Activation::Silu;
@@ -112,6 +112,7 @@ void parseEncoder(const Json& c, ModelConfig& m) {
     if (positions != "absolute")
       refuse("position_embedding_type '" + positions.substr(0, 40) + "' is not supported (absolute only)");
     if (m.family == Family::Roberta) m.padTokenId = integer(c, "pad_token_id", 1, 0);
+    if (flag(c, "is_decoder", false)) refuse("is_decoder is true: a causal BERT-style model is not supported");
   }
   m.maxPositions = integer(c, "max_position_embeddings", 512);
 }
@@ -142,6 +143,7 @@ void parseDecoder(const Json& c, ModelConfig& m) {
   m.qkvBias = qwen || flag(c, "attention_bias", false);
   m.outputBias = !qwen && flag(c, "attention_bias", false);
   m.mlpBias = !qwen && flag(c, "mlp_bias", false);
+  if (qwen && flag(c, "use_sliding_window", false)) refuse("use_sliding_window is true: sliding-window attention is not supported");
   if (m.headDim % 2 != 0) refuse("head_dim " + std::to_string(m.headDim) + " is odd: RoPE needs an even head_dim");
   if (m.heads % m.kvHeads != 0) refuse("num_attention_heads is not a multiple of num_key_value_heads");
   parseRope(c, m);
