@@ -58,7 +58,8 @@ class FolderSource : public attnlab::model::ByteSource {
 inline Eigen::MatrixXd matrix(const attnlab::Json& m) {
   Eigen::MatrixXd out(m["rows"].get<Eigen::Index>(), m["cols"].get<Eigen::Index>());
   for (Eigen::Index i = 0; i < out.rows(); ++i)
-    for (Eigen::Index j = 0; j < out.cols(); ++j) out(i, j) = m["data"][static_cast<std::size_t>(i * out.cols() + j)].get<double>();
+    for (Eigen::Index j = 0; j < out.cols(); ++j)
+      out(i, j) = m["data"][static_cast<std::size_t>(i * out.cols() + j)].get<double>();
   return out;
 }
 

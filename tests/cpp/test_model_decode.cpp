@@ -35,7 +35,9 @@ float bfloatByFormula(std::uint16_t bits) {
   return value;
 }
 
-bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || (a == b && std::signbit(a) == std::signbit(b)); }
+bool same(double a, double b) {
+  return (std::isnan(a) && std::isnan(b)) || (a == b && std::signbit(a) == std::signbit(b));
+}
 
 }  // namespace
 

@@ -78,7 +78,8 @@ TEST_CASE("model: prefixes, old LayerNorm names, shards and extra tensors are fo
   CHECK(openCheckpoint(roberta).dtype == "BF16");
 }
 
-TEST_CASE("model: one pass over every layer gives each head as the single-head run does, and stops when asked", "[model]") {
+TEST_CASE("model: one pass over every layer gives each head as the single-head run does, and stops when asked",
+          "[model]") {
   for (const std::string name : {"llama-gqa-llama3-bf16", "gpt2-inverse-bf16", "roberta-bf16"}) {
     INFO(name);
     const fixture::Expected want = fixture::expected(name);
@@ -86,10 +87,11 @@ TEST_CASE("model: one pass over every layer gives each head as the single-head r
     const Checkpoint checkpoint = openCheckpoint(source);
     const ModelConfig& c = checkpoint.config;
     std::vector<LayerQk> layers;
-    const PassOutcome pass = forEachLayerQk(source, checkpoint, want.request.ids, c.layers - 1, [&](const LayerQk& layer) {
-      layers.push_back(layer);
-      return true;
-    });
+    const PassOutcome pass =
+        forEachLayerQk(source, checkpoint, want.request.ids, c.layers - 1, [&](const LayerQk& layer) {
+          layers.push_back(layer);
+          return true;
+        });
     REQUIRE(pass.ok);
     CHECK_FALSE(pass.stopped);
     REQUIRE(layers.size() == static_cast<std::size_t>(c.layers));

@@ -14,13 +14,17 @@ TEST_CASE("model-qk: arguments parsed once, refusals name the argument", "[model
   CHECK(good.request.ids == std::vector<std::int64_t>{101, 7592, 102});
   CHECK(good.request.layer == 3);
   CHECK(good.request.head == 11);
-  CHECK_THAT(parseQkCommand({"model=/m", "ids=1,,2", "layer=0", "head=0"}).error, StartsWith("ids: '' is not a token id"));
-  CHECK_THAT(parseQkCommand({"model=/m", "ids=1,-2", "layer=0", "head=0"}).error, StartsWith("ids: '-2' is not a token id"));
-  CHECK_THAT(parseQkCommand({"model=/m", "ids=1", "layer=x", "head=0"}).error, StartsWith("layer: 'x' is not an integer"));
+  CHECK_THAT(parseQkCommand({"model=/m", "ids=1,,2", "layer=0", "head=0"}).error,
+             StartsWith("ids: '' is not a token id"));
+  CHECK_THAT(parseQkCommand({"model=/m", "ids=1,-2", "layer=0", "head=0"}).error,
+             StartsWith("ids: '-2' is not a token id"));
+  CHECK_THAT(parseQkCommand({"model=/m", "ids=1", "layer=x", "head=0"}).error,
+             StartsWith("layer: 'x' is not an integer"));
   CHECK_THAT(parseQkCommand({"model=/m", "ids=1", "head=0"}).error, StartsWith("model-qk: layer= is missing"));
   CHECK_THAT(parseQkCommand({"model=/m", "ids=1", "layer=0", "head=0", "text=hi"}).error,
              StartsWith("model-qk: unknown argument 'text=hi'"));
-  CHECK_THAT(parseQkCommand({"model=/m", "model=/n", "ids=1", "layer=0", "head=0"}).error, StartsWith("model is given twice"));
+  CHECK_THAT(parseQkCommand({"model=/m", "model=/n", "ids=1", "layer=0", "head=0"}).error,
+             StartsWith("model is given twice"));
 }
 
 TEST_CASE("model-qk: the JSON holds ids, layer, head and row-major q, k, logits", "[model][cli]") {

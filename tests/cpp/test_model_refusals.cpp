@@ -57,10 +57,15 @@ TEST_CASE("model: each hostile fixture is refused, naming the file and the cause
   }
 }
 
-TEST_CASE("model: configurations whose numbers the reader would get wrong are refused in config.json", "[model][refusal]") {
+TEST_CASE("model: configurations whose numbers the reader would get wrong are refused in config.json",
+          "[model][refusal]") {
   CHECK_THAT(runWithConfig("bert-f32", [](Json& c) { c["position_embedding_type"] = "relative_key"; }).error,
              StartsWith("config.json: position_embedding_type 'relative_key' is not supported"));
-  CHECK_THAT(runWithConfig("llama-f32", [](Json& c) { c["rope_scaling"] = {{"rope_type", "yarn"}, {"factor", 4.0}}; }).error,
+  CHECK_THAT(runWithConfig("llama-f32",
+                           [](Json& c) {
+                             c["rope_scaling"] = {{"rope_type", "yarn"}, {"factor", 4.0}};
+                           })
+                 .error,
              StartsWith("config.json: rope type 'yarn' is not supported"));
   CHECK_THAT(runWithConfig("llama-f32", [](Json& c) { c["partial_rotary_factor"] = 0.5; }).error,
              StartsWith("config.json: partial rotary"));
@@ -68,7 +73,8 @@ TEST_CASE("model: configurations whose numbers the reader would get wrong are re
              StartsWith("config.json: hidden_act 'quick_gelu' is not supported"));
   CHECK_THAT(runWithConfig("gpt2-f32", [](Json& c) { c["model_type"] = "gpt_neox"; }).error,
              StartsWith("config.json: model_type 'gpt_neox' is not supported"));
-  CHECK_THAT(runWithConfig("bert-f32", [](Json& c) { c["is_decoder"] = true; }).error, StartsWith("config.json: is_decoder is true"));
+  CHECK_THAT(runWithConfig("bert-f32", [](Json& c) { c["is_decoder"] = true; }).error,
+             StartsWith("config.json: is_decoder is true"));
   CHECK_THAT(runWithConfig("qwen2-sharded-f32", [](Json& c) { c["use_sliding_window"] = true; }).error,
              StartsWith("config.json: use_sliding_window is true"));
   CHECK_THAT(runWithConfig("llama-f32", [](Json& c) { c["hidden_size"] = 24; }).error,
@@ -82,20 +88,37 @@ TEST_CASE("model: configurations whose numbers the reader would get wrong are re
 TEST_CASE("model: requests beyond the model are refused by argument", "[model][refusal]") {
   QkRequest request = fixture::expected("bert-f32").request;
   request.ids.assign(17, 3);
-  CHECK_THAT(runWithConfig("bert-f32", [](Json&) {}, request).error, StartsWith("ids: 17 tokens, more than the model's 16"));
+  CHECK_THAT(runWithConfig(
+                 "bert-f32", [](Json&) {}, request)
+                 .error,
+             StartsWith("ids: 17 tokens, more than the model's 16"));
   request.ids.assign(13, 3);  // RoBERTa's positions start at pad_token_id + 1: 14 - 2 = 12 tokens
-  CHECK_THAT(runWithConfig("roberta-bf16", [](Json&) {}, request).error, StartsWith("ids: 13 tokens, more than the model's 12"));
+  CHECK_THAT(runWithConfig(
+                 "roberta-bf16", [](Json&) {}, request)
+                 .error,
+             StartsWith("ids: 13 tokens, more than the model's 12"));
   request.ids = {3, 40};
-  CHECK_THAT(runWithConfig("bert-f32", [](Json&) {}, request).error, StartsWith("ids: token id 40 is outside the vocabulary"));
+  CHECK_THAT(runWithConfig(
+                 "bert-f32", [](Json&) {}, request)
+                 .error,
+             StartsWith("ids: token id 40 is outside the vocabulary"));
   request.ids = {3, 4};
   request.layer = 2;
-  CHECK_THAT(runWithConfig("bert-f32", [](Json&) {}, request).error, StartsWith("layer: 2 is outside [0, 1]"));
+  CHECK_THAT(runWithConfig(
+                 "bert-f32", [](Json&) {}, request)
+                 .error,
+             StartsWith("layer: 2 is outside [0, 1]"));
   request.layer = 0;
   request.head = 4;
-  CHECK_THAT(runWithConfig("bert-f32", [](Json&) {}, request).error, StartsWith("head: 4 is outside [0, 3]"));
+  CHECK_THAT(runWithConfig(
+                 "bert-f32", [](Json&) {}, request)
+                 .error,
+             StartsWith("head: 4 is outside [0, 3]"));
   request.head = 0;
   request.ids.assign(7, 3);  // dynamic RoPE extends the 4 positions of llama-dynamic-f32
-  CHECK(runWithConfig("llama-dynamic-f32", [](Json&) {}, request).ok);
+  CHECK(runWithConfig(
+            "llama-dynamic-f32", [](Json&) {}, request)
+            .ok);
 }
 
 TEST_CASE("model: safetensors headers are validated as the reference reader does", "[model][refusal]") {
@@ -104,7 +127,8 @@ TEST_CASE("model: safetensors headers are validated as the reference reader does
   const std::string good = "{" + a + "," + b + R"(,"__metadata__":{"format":"pt"}})";
   const std::uint64_t dataStart = 8 + good.size();
   CHECK(parseSafetensorsHeader("m.safetensors", good, dataStart + 12).size() == 2);
-  CHECK_THAT(refusalOf("m.safetensors", good, dataStart + 16), Contains("the data ends 4 bytes before the end of the file"));
+  CHECK_THAT(refusalOf("m.safetensors", good, dataStart + 16),
+             Contains("the data ends 4 bytes before the end of the file"));
   CHECK_THAT(refusalOf("m.safetensors", good, dataStart + 10), Contains("truncated"));
   const std::string holed = "{" + a + R"(,"b":{"dtype":"F16","shape":[2],"data_offsets":[12,16]}})";
   CHECK_THAT(refusalOf("m.safetensors", holed, 8 + holed.size() + 16), Contains("holed data_offsets"));
@@ -120,13 +144,15 @@ TEST_CASE("model: safetensors headers are validated as the reference reader does
   CHECK_THAT(refusalOf("m.safetensors", huge, 8 + huge.size() + 8), Contains("overflows"));
   CHECK_THAT(refusalOf("m.safetensors", "[1,2]", 13), Contains("not a JSON object"));
   CHECK_THAT(refusalOf("m.safetensors", "{\"a\":", 13), Contains("not valid JSON"));
-  CHECK_THROWS_WITH(safetensorsHeaderLength("m.safetensors", lengthPrefix(100000001), 200000000), Contains("above the limit"));
+  CHECK_THROWS_WITH(safetensorsHeaderLength("m.safetensors", lengthPrefix(100000001), 200000000),
+                    Contains("above the limit"));
   CHECK_THROWS_WITH(safetensorsHeaderLength("m.safetensors", lengthPrefix(100), 50), Contains("lying header length"));
   CHECK_THROWS_WITH(safetensorsHeaderLength("m.safetensors", "abc", 3), Contains("truncated"));
   CHECK(safetensorsHeaderLength("m.safetensors", lengthPrefix(42), 50) == 42);
 }
 
-TEST_CASE("model: a folder without its files, or a shard index pointing outside the folder, is refused", "[model][refusal]") {
+TEST_CASE("model: a folder without its files, or a shard index pointing outside the folder, is refused",
+          "[model][refusal]") {
   fixture::FolderSource noConfig("no-such-folder");
   QkRequest request;
   request.ids = {1};
@@ -135,13 +161,16 @@ TEST_CASE("model: a folder without its files, or a shard index pointing outside 
   Json index = Json::parse(sharded.whole("model.safetensors.index.json"));
   index["weight_map"]["model.embed_tokens.weight"] = "../bert-f32/model.safetensors";
   sharded.replaced["model.safetensors.index.json"] = index.dump();
-  CHECK_THAT(modelHeadQk(sharded, request).error,
-             StartsWith("model.safetensors.index.json: tensor 'model.embed_tokens.weight' maps to something that is not a file"));
+  CHECK_THAT(
+      modelHeadQk(sharded, request).error,
+      StartsWith(
+          "model.safetensors.index.json: tensor 'model.embed_tokens.weight' maps to something that is not a file"));
   fixture::FolderSource wrongShard("qwen2-sharded-f32");
   index = Json::parse(wrongShard.whole("model.safetensors.index.json"));
   const std::string first = index["weight_map"]["model.embed_tokens.weight"].get<std::string>();
-  index["weight_map"]["model.embed_tokens.weight"] =
-      first == "model-00001-of-00002.safetensors" ? "model-00002-of-00002.safetensors" : "model-00001-of-00002.safetensors";
+  index["weight_map"]["model.embed_tokens.weight"] = first == "model-00001-of-00002.safetensors"
+                                                         ? "model-00002-of-00002.safetensors"
+                                                         : "model-00001-of-00002.safetensors";
   wrongShard.replaced["model.safetensors.index.json"] = index.dump();
   CHECK_THAT(modelHeadQk(wrongShard, request).error, Contains("listed in the index is not in this shard"));
 }

@@ -38,7 +38,8 @@ int runModelQk(const std::vector<std::string>& args) {
     const model::QkOutcome out = model::computeHeadQk(source, checkpoint, command.request);
     // ATTNLAB_REPORT_MEMORY=1: one line "memory: estimate <bytes> peak <bytes>" on stderr, as for experiments.
     const char* flag = std::getenv("ATTNLAB_REPORT_MEMORY");
-    if (flag && std::strcmp(flag, "1") == 0) std::fprintf(stderr, "memory: estimate %.0f peak %.0f\n", estimate, peakResidentBytes());
+    if (flag && std::strcmp(flag, "1") == 0)
+      std::fprintf(stderr, "memory: estimate %.0f peak %.0f\n", estimate, peakResidentBytes());
     if (!out.ok) {
       std::cerr << "attnlab: " << command.folder << ": " << out.error << '\n';
       return 2;

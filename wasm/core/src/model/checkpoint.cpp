@@ -15,9 +15,11 @@ const char* const kIndexFile = "model.safetensors.index.json";
 std::string readWhole(ByteSource& source, const std::string& file, std::uint64_t limit) {
   std::uint64_t size = 0;
   if (!source.fileSize(file, size)) throw ModelError(file + ": missing from the model folder");
-  if (size > limit) throw ModelError(file + ": " + std::to_string(size) + " bytes, above the limit of " + std::to_string(limit));
+  if (size > limit)
+    throw ModelError(file + ": " + std::to_string(size) + " bytes, above the limit of " + std::to_string(limit));
   std::string bytes, error;
-  if (!source.read(file, 0, size, bytes, error) || bytes.size() != size) throw ModelError(file + ": " + (error.empty() ? "the read failed" : error));
+  if (!source.read(file, 0, size, bytes, error) || bytes.size() != size)
+    throw ModelError(file + ": " + (error.empty() ? "the read failed" : error));
   return bytes;
 }
 
@@ -34,8 +36,8 @@ std::map<std::string, TensorSpan> readHeader(ByteSource& source, const std::stri
 
 // A shard's name must be a plain file of the folder: no path, no parent.
 bool plainFileName(const std::string& name) {
-  return !name.empty() && name.size() < 256 && name.find_first_of("/\\") == std::string::npos && name != "." && name != ".." &&
-         name.find('\0') == std::string::npos;
+  return !name.empty() && name.size() < 256 && name.find_first_of("/\\") == std::string::npos && name != "." &&
+         name != ".." && name.find('\0') == std::string::npos;
 }
 
 std::map<std::string, TensorSpan> readShards(ByteSource& source, Checkpoint& c) {
@@ -46,21 +48,24 @@ std::map<std::string, TensorSpan> readShards(ByteSource& source, Checkpoint& c) 
   std::set<std::string> shards;
   for (const auto& [name, file] : index["weight_map"].items()) {
     if (!file.is_string() || !plainFileName(file.get<std::string>()))
-      throw ModelError(where + "tensor '" + name.substr(0, 60) + "' maps to something that is not a file of the folder");
+      throw ModelError(where + "tensor '" + name.substr(0, 60) +
+                       "' maps to something that is not a file of the folder");
     shards.insert(file.get<std::string>());
   }
   std::map<std::string, TensorSpan> all;
   for (const std::string& shard : shards) {
     std::uint64_t size = 0;
     for (auto& [name, span] : readHeader(source, shard, size))
-      if (!all.emplace(name, span).second) throw ModelError(shard + ": tensor '" + name.substr(0, 60) + "' is also in another shard");
+      if (!all.emplace(name, span).second)
+        throw ModelError(shard + ": tensor '" + name.substr(0, 60) + "' is also in another shard");
     c.files.push_back(shard);
     c.fileBytes += size;
   }
   for (const auto& [name, file] : index["weight_map"].items()) {
     const auto it = all.find(name);
     if (it == all.end() || it->second.file != file.get<std::string>())
-      throw ModelError(file.get<std::string>() + ": tensor '" + name.substr(0, 60) + "' listed in the index is not in this shard");
+      throw ModelError(file.get<std::string>() + ": tensor '" + name.substr(0, 60) +
+                       "' listed in the index is not in this shard");
   }
   return all;
 }
@@ -73,11 +78,16 @@ std::string shapeText(const std::vector<std::int64_t>& shape) {
 
 const char* familyPrefix(Family family) {
   switch (family) {
-    case Family::Bert: return "bert.";
-    case Family::Roberta: return "roberta.";
-    case Family::DistilBert: return "distilbert.";
-    case Family::Gpt2: return "transformer.";
-    default: return "model.";
+    case Family::Bert:
+      return "bert.";
+    case Family::Roberta:
+      return "roberta.";
+    case Family::DistilBert:
+      return "distilbert.";
+    case Family::Gpt2:
+      return "transformer.";
+    default:
+      return "model.";
   }
 }
 
@@ -92,10 +102,12 @@ void resolve(Checkpoint& c, const std::map<std::string, TensorSpan>& all, const 
     throw ModelError(found->file + ": tensor '" + full + "' has dtype " + found->dtype +
                      ": quantized or integer weights are not supported (F32, F16, BF16)");
   if (found->shape != t.shape)
-    throw ModelError(found->file + ": tensor '" + full + "' has shape " + shapeText(found->shape) + ", config.json implies " +
-                     shapeText(t.shape));
-  if (c.dtype.empty()) c.dtype = found->dtype;
-  else if (c.dtype != found->dtype) c.dtype = "mixed";
+    throw ModelError(found->file + ": tensor '" + full + "' has shape " + shapeText(found->shape) +
+                     ", config.json implies " + shapeText(t.shape));
+  if (c.dtype.empty())
+    c.dtype = found->dtype;
+  else if (c.dtype != found->dtype)
+    c.dtype = "mixed";
   c.needed.emplace(t.names.front(), *found);
 }
 
@@ -119,11 +131,14 @@ Checkpoint openCheckpoint(ByteSource& source) {
   } else if (source.fileSize(kIndexFile, size)) {
     all = readShards(source, c);
   } else {
-    throw ModelError(std::string(kSingleFile) + ": missing from the model folder (and no " + kIndexFile + "; .bin files are not read)");
+    throw ModelError(std::string(kSingleFile) + ": missing from the model folder (and no " + kIndexFile +
+                     "; .bin files are not read)");
   }
   const std::vector<NeededTensor> embeddings = neededTensors(c.config, -1);
   const std::string& first = embeddings.front().names.front();
-  c.prefix = all.count(first) ? "" : all.count(familyPrefix(c.config.family) + first) ? familyPrefix(c.config.family) : "";
+  c.prefix = all.count(first)                                   ? ""
+             : all.count(familyPrefix(c.config.family) + first) ? familyPrefix(c.config.family)
+                                                                : "";
   for (int layer = -1; layer < c.config.layers; ++layer)
     for (const NeededTensor& t : layer < 0 ? embeddings : neededTensors(c.config, layer)) resolve(c, all, t);
   return c;

@@ -38,6 +38,6 @@ struct Pass {
 
 void encoderPass(const Pass& pass);  // BERT, RoBERTa, DistilBERT
 void gpt2Pass(const Pass& pass);
-void llamaPass(const Pass& pass);    // LLaMA, Qwen2
+void llamaPass(const Pass& pass);  // LLaMA, Qwen2
 
 }  // namespace attnlab::model

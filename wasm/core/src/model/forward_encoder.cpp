@@ -4,13 +4,16 @@
 namespace attnlab::model {
 namespace {
 
-// RoBERTa numbers non-padding tokens from pad_token_id + 1; padding keeps pad_token_id (create_position_ids_from_input_ids).
+// RoBERTa numbers non-padding tokens from pad_token_id + 1; padding keeps pad_token_id
+// (create_position_ids_from_input_ids).
 std::vector<std::int64_t> positions(const ModelConfig& c, const std::vector<std::int64_t>& ids) {
   std::vector<std::int64_t> out(ids.size());
   std::int64_t count = 0;
   for (std::size_t t = 0; t < ids.size(); ++t) {
-    if (c.family != Family::Roberta) out[t] = static_cast<std::int64_t>(t);
-    else out[t] = ids[t] == c.padTokenId ? c.padTokenId : c.padTokenId + (++count);
+    if (c.family != Family::Roberta)
+      out[t] = static_cast<std::int64_t>(t);
+    else
+      out[t] = ids[t] == c.padTokenId ? c.padTokenId : c.padTokenId + (++count);
   }
   return out;
 }
@@ -24,12 +27,17 @@ Names layerNames(const ModelConfig& c, int layer) {
   if (c.family == Family::DistilBert) {
     const std::string p = "transformer.layer." + n + ".";
     return {p + "attention.q_lin", p + "attention.k_lin", p + "attention.v_lin", p + "attention.out_lin",
-            p + "sa_layer_norm",  p + "ffn.lin1",         p + "ffn.lin2",         p + "output_layer_norm"};
+            p + "sa_layer_norm",   p + "ffn.lin1",        p + "ffn.lin2",        p + "output_layer_norm"};
   }
   const std::string p = "encoder.layer." + n + ".";
-  return {p + "attention.self.query", p + "attention.self.key",       p + "attention.self.value",
-          p + "attention.output.dense", p + "attention.output.LayerNorm", p + "intermediate.dense",
-          p + "output.dense",          p + "output.LayerNorm"};
+  return {p + "attention.self.query",
+          p + "attention.self.key",
+          p + "attention.self.value",
+          p + "attention.output.dense",
+          p + "attention.output.LayerNorm",
+          p + "intermediate.dense",
+          p + "output.dense",
+          p + "output.LayerNorm"};
 }
 
 MatrixXd project(const TensorReader& read, const MatrixXd& x, const std::string& name) {

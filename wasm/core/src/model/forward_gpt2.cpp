@@ -28,8 +28,8 @@ void gpt2Pass(const Pass& pass) {
     const std::string p = "h." + std::to_string(layer) + ".";
     const MatrixXd qkv = conv(read, norm(read, x, p + "ln_1", eps), p + "attn.c_attn");
     if (!pass.offer(layer, qkv.leftCols(h), qkv.middleCols(h, h))) return;
-    const MatrixXd mixed = attentionMix(qkv.leftCols(h), qkv.middleCols(h, h), qkv.rightCols(h), layout,
-                                        c.attentionScale(layer), true);
+    const MatrixXd mixed =
+        attentionMix(qkv.leftCols(h), qkv.middleCols(h, h), qkv.rightCols(h), layout, c.attentionScale(layer), true);
     x += conv(read, mixed, p + "attn.c_proj");
     MatrixXd hidden = conv(read, norm(read, x, p + "ln_2", eps), p + "mlp.c_fc");
     activate(hidden, pass.conventions.activation);

@@ -26,11 +26,13 @@ void llamaPass(const Pass& pass) {
     applyRope(k, c.kvHeads, c.headDim, c.rope, pass.conventions.interleavedRope);
     if (!pass.offer(layer, q, k)) return;
     const MatrixXd v = project(read, normed, p + "self_attn.v_proj", c.qkvBias);
-    x += project(read, attentionMix(q, k, v, layout, c.attentionScale(layer), true), p + "self_attn.o_proj", c.outputBias);
+    x += project(read, attentionMix(q, k, v, layout, c.attentionScale(layer), true), p + "self_attn.o_proj",
+                 c.outputBias);
     const MatrixXd m = rmsNorm(x, read.vector(p + "post_attention_layernorm.weight"), eps);
     MatrixXd gate = project(read, m, p + "mlp.gate_proj", c.mlpBias);
     activate(gate, pass.conventions.activation);
-    x += project(read, gate.cwiseProduct(project(read, m, p + "mlp.up_proj", c.mlpBias)), p + "mlp.down_proj", c.mlpBias);
+    x += project(read, gate.cwiseProduct(project(read, m, p + "mlp.up_proj", c.mlpBias)), p + "mlp.down_proj",
+                 c.mlpBias);
   }
 }
 

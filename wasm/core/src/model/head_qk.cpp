@@ -22,10 +22,12 @@ HeadQk headOf(const ModelConfig& c, const LayerQk& layer, int head, const Forwar
 std::string requestProblem(const ModelConfig& c, const QkRequest& r) {
   if (r.ids.empty()) return "ids: give at least one token id";
   if (static_cast<std::int64_t>(r.ids.size()) > c.tokenLimit())
-    return "ids: " + std::to_string(r.ids.size()) + " tokens, more than the model's " + std::to_string(c.tokenLimit()) + " positions";
+    return "ids: " + std::to_string(r.ids.size()) + " tokens, more than the model's " + std::to_string(c.tokenLimit()) +
+           " positions";
   for (const std::int64_t id : r.ids)
     if (id < 0 || id >= c.vocab)
-      return "ids: token id " + std::to_string(id) + " is outside the vocabulary [0, " + std::to_string(c.vocab - 1) + "]";
+      return "ids: token id " + std::to_string(id) + " is outside the vocabulary [0, " + std::to_string(c.vocab - 1) +
+             "]";
   if (r.layer < 0 || r.layer >= c.layers)
     return "layer: " + std::to_string(r.layer) + " is outside [0, " + std::to_string(c.layers - 1) + "]";
   if (r.head < 0 || r.head >= c.heads)
@@ -61,9 +63,12 @@ PassOutcome forEachLayerQk(ByteSource& source, const Checkpoint& checkpoint, con
     const TensorReader read{source, checkpoint};
     const ModelConfig& c = checkpoint.config;
     const Pass pass{read, c, ids, lastLayer, Conventions(c, deviations), watched};
-    if (c.family == Family::Gpt2) gpt2Pass(pass);
-    else if (c.rotary()) llamaPass(pass);
-    else encoderPass(pass);
+    if (c.family == Family::Gpt2)
+      gpt2Pass(pass);
+    else if (c.rotary())
+      llamaPass(pass);
+    else
+      encoderPass(pass);
     out.ok = true;
   } catch (const ModelError& e) {
     out.error = e.what();

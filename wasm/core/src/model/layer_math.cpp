@@ -29,10 +29,14 @@ void activate(MatrixXd& x, Activation activation) {
   const double root2OverPi = std::sqrt(2.0 / 3.14159265358979323846);
   x = x.unaryExpr([&](double v) {
     switch (activation) {
-      case Activation::GeluErf: return 0.5 * v * (1.0 + std::erf(v / std::sqrt(2.0)));
-      case Activation::GeluTanh: return 0.5 * v * (1.0 + std::tanh(root2OverPi * (v + 0.044715 * v * v * v)));
-      case Activation::Relu: return v > 0 ? v : 0.0;
-      case Activation::Silu: return v / (1.0 + std::exp(-v));
+      case Activation::GeluErf:
+        return 0.5 * v * (1.0 + std::erf(v / std::sqrt(2.0)));
+      case Activation::GeluTanh:
+        return 0.5 * v * (1.0 + std::tanh(root2OverPi * (v + 0.044715 * v * v * v)));
+      case Activation::Relu:
+        return v > 0 ? v : 0.0;
+      case Activation::Silu:
+        return v / (1.0 + std::exp(-v));
     }
     return v;
   });
@@ -93,8 +97,8 @@ VectorXd inverseFrequencies(int headDim, const RopeConfig& rope, std::int64_t to
       if (wavelength > lowWavelength) {
         inv(i) /= rope.factor;
       } else if (wavelength >= highWavelength) {  // between the two: smooth interpolation
-        const double smooth = (rope.originalMaxPositions / wavelength - rope.lowFreqFactor) /
-                              (rope.highFreqFactor - rope.lowFreqFactor);
+        const double smooth =
+            (rope.originalMaxPositions / wavelength - rope.lowFreqFactor) / (rope.highFreqFactor - rope.lowFreqFactor);
         inv(i) = (1 - smooth) * inv(i) / rope.factor + smooth * inv(i);
       }
     }
@@ -111,7 +115,8 @@ void applyRope(MatrixXd& x, int heads, int headDim, const RopeConfig& rope, bool
     for (int i = 0; i < half; ++i) {
       const double angle = static_cast<double>(t) * inv(i), c = std::cos(angle), s = std::sin(angle);
       for (int h = 0; h < heads; ++h) {
-        const Eigen::Index a = h * headDim + (interleaved ? 2 * i : i), b = h * headDim + (interleaved ? 2 * i + 1 : i + half);
+        const Eigen::Index a = h * headDim + (interleaved ? 2 * i : i),
+                           b = h * headDim + (interleaved ? 2 * i + 1 : i + half);
         const double xa = x(t, a), xb = x(t, b);
         x(t, a) = xa * c - xb * s;  // rotate_half: (x1, x2) -> (x1 cos - x2 sin, x2 cos + x1 sin)
         x(t, b) = xb * c + xa * s;

@@ -51,7 +51,8 @@ Activation activation(const std::string& name, const char* key) {
   if (name == "gelu_new" || name == "gelu_pytorch_tanh" || name == "gelu_fast") return Activation::GeluTanh;
   if (name == "relu") return Activation::Relu;
   if (name == "silu" || name == "swish") return Activation::Silu;
-  refuse(std::string(key) + " '" + name.substr(0, 40) + "' is not supported (gelu, gelu_new, gelu_pytorch_tanh, gelu_fast, relu, silu)");
+  refuse(std::string(key) + " '" + name.substr(0, 40) +
+         "' is not supported (gelu, gelu_new, gelu_pytorch_tanh, gelu_fast, relu, silu)");
 }
 
 void parseRope(const Json& c, ModelConfig& m) {
@@ -61,8 +62,9 @@ void parseRope(const Json& c, ModelConfig& m) {
     parameters = &*it;
   }
   m.rope.theta = parameters && parameters->contains("rope_theta") ? number(*parameters, "rope_theta", 10000)
-                                                                   : number(c, "rope_theta", 10000);
-  if (number(c, "partial_rotary_factor", 1) != 1 || (parameters && number(*parameters, "partial_rotary_factor", 1) != 1))
+                                                                  : number(c, "rope_theta", 10000);
+  if (number(c, "partial_rotary_factor", 1) != 1 ||
+      (parameters && number(*parameters, "partial_rotary_factor", 1) != 1))
     refuse("partial rotary embeddings (partial_rotary_factor != 1) are not supported");
   const Json* scaling = parameters;
   if (const auto it = c.find("rope_scaling"); it != c.end() && !it->is_null()) {
@@ -78,7 +80,8 @@ void parseRope(const Json& c, ModelConfig& m) {
     m.rope.scaling = RopeScaling::Linear;
   } else if (type == "dynamic") {
     m.rope.scaling = RopeScaling::Dynamic;
-    m.rope.originalMaxPositions = number(*scaling, "original_max_position_embeddings", static_cast<double>(m.maxPositions));
+    m.rope.originalMaxPositions =
+        number(*scaling, "original_max_position_embeddings", static_cast<double>(m.maxPositions));
   } else if (type == "llama3") {
     m.rope.scaling = RopeScaling::Llama3;
     m.rope.lowFreqFactor = number(*scaling, "low_freq_factor", 0);
@@ -143,7 +146,8 @@ void parseDecoder(const Json& c, ModelConfig& m) {
   m.qkvBias = qwen || flag(c, "attention_bias", false);
   m.outputBias = !qwen && flag(c, "attention_bias", false);
   m.mlpBias = !qwen && flag(c, "mlp_bias", false);
-  if (qwen && flag(c, "use_sliding_window", false)) refuse("use_sliding_window is true: sliding-window attention is not supported");
+  if (qwen && flag(c, "use_sliding_window", false))
+    refuse("use_sliding_window is true: sliding-window attention is not supported");
   if (m.headDim % 2 != 0) refuse("head_dim " + std::to_string(m.headDim) + " is odd: RoPE needs an even head_dim");
   if (m.heads % m.kvHeads != 0) refuse("num_attention_heads is not a multiple of num_key_value_heads");
   parseRope(c, m);
@@ -156,21 +160,31 @@ ModelConfig parseModelConfig(const std::string& configText) {
   if (c.is_discarded() || !c.is_object()) refuse("not a JSON object");
   ModelConfig m;
   m.modelType = text(c, "model_type", "");
-  if (m.modelType == "bert") m.family = Family::Bert;
-  else if (m.modelType == "roberta") m.family = Family::Roberta;
-  else if (m.modelType == "distilbert") m.family = Family::DistilBert;
-  else if (m.modelType == "gpt2") m.family = Family::Gpt2;
-  else if (m.modelType == "llama") m.family = Family::Llama;
-  else if (m.modelType == "qwen2") m.family = Family::Qwen2;
-  else refuse("model_type '" + m.modelType.substr(0, 40) + "' is not supported (bert, roberta, distilbert, gpt2, llama, qwen2)");
+  if (m.modelType == "bert")
+    m.family = Family::Bert;
+  else if (m.modelType == "roberta")
+    m.family = Family::Roberta;
+  else if (m.modelType == "distilbert")
+    m.family = Family::DistilBert;
+  else if (m.modelType == "gpt2")
+    m.family = Family::Gpt2;
+  else if (m.modelType == "llama")
+    m.family = Family::Llama;
+  else if (m.modelType == "qwen2")
+    m.family = Family::Qwen2;
+  else
+    refuse("model_type '" + m.modelType.substr(0, 40) +
+           "' is not supported (bert, roberta, distilbert, gpt2, llama, qwen2)");
   m.name = text(c, "_name_or_path", "");
   if (m.name.empty() && c.contains("architectures") && c["architectures"].is_array() && !c["architectures"].empty() &&
       c["architectures"][0].is_string())
     m.name = c["architectures"][0].get<std::string>();
   if (m.name.empty()) m.name = m.modelType;
   m.vocab = integer(c, "vocab_size", 0, 1, std::int64_t{1} << 24);
-  if (m.family == Family::Gpt2 || m.rotary()) parseDecoder(c, m);
-  else parseEncoder(c, m);
+  if (m.family == Family::Gpt2 || m.rotary())
+    parseDecoder(c, m);
+  else
+    parseEncoder(c, m);
   if (!m.rotary()) {
     if (m.hidden % m.heads != 0) refuse("the hidden size is not a multiple of the number of heads");
     m.kvHeads = m.heads;
@@ -193,12 +207,18 @@ std::int64_t ModelConfig::tokenLimit() const {
 
 const char* familyName(Family family) {
   switch (family) {
-    case Family::Bert: return "bert";
-    case Family::Roberta: return "roberta";
-    case Family::DistilBert: return "distilbert";
-    case Family::Gpt2: return "gpt2";
-    case Family::Llama: return "llama";
-    case Family::Qwen2: return "qwen2";
+    case Family::Bert:
+      return "bert";
+    case Family::Roberta:
+      return "roberta";
+    case Family::DistilBert:
+      return "distilbert";
+    case Family::Gpt2:
+      return "gpt2";
+    case Family::Llama:
+      return "llama";
+    case Family::Qwen2:
+      return "qwen2";
   }
   return "?";
 }

@@ -6,15 +6,22 @@ namespace {
 
 using Shape = std::vector<std::int64_t>;
 
-void add(std::vector<NeededTensor>& out, const std::string& name, Shape shape) { out.push_back({{name}, std::move(shape)}); }
+void add(std::vector<NeededTensor>& out, const std::string& name, Shape shape) {
+  out.push_back({{name}, std::move(shape)});
+}
 
 // A LayerNorm's weight and bias; BERT's own files also spell them gamma and beta.
 void norm(std::vector<NeededTensor>& out, const std::string& base, std::int64_t h, bool oldNames) {
-  out.push_back({oldNames ? std::vector<std::string>{base + ".weight", base + ".gamma"} : std::vector<std::string>{base + ".weight"}, {h}});
-  out.push_back({oldNames ? std::vector<std::string>{base + ".bias", base + ".beta"} : std::vector<std::string>{base + ".bias"}, {h}});
+  out.push_back({oldNames ? std::vector<std::string>{base + ".weight", base + ".gamma"}
+                          : std::vector<std::string>{base + ".weight"},
+                 {h}});
+  out.push_back(
+      {oldNames ? std::vector<std::string>{base + ".bias", base + ".beta"} : std::vector<std::string>{base + ".bias"},
+       {h}});
 }
 
-void linear(std::vector<NeededTensor>& out, const std::string& base, std::int64_t outputs, std::int64_t inputs, bool bias) {
+void linear(std::vector<NeededTensor>& out, const std::string& base, std::int64_t outputs, std::int64_t inputs,
+            bool bias) {
   add(out, base + ".weight", {outputs, inputs});  // nn.Linear: [out, in]
   if (bias) add(out, base + ".bias", {outputs});
 }

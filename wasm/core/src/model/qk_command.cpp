@@ -58,7 +58,10 @@ QkCommand parseQkCommand(const std::vector<std::string>& args) {
     }
   }
   for (int i = 0; i < 4; ++i)
-    if (!seen[i]) return c.error = std::string("model-qk: ") + keys[i] + "= is missing (model=<folder> ids=<id,id,...> layer=<i> head=<h>)", c;
+    if (!seen[i])
+      return c.error = std::string("model-qk: ") + keys[i] +
+                       "= is missing (model=<folder> ids=<id,id,...> layer=<i> head=<h>)",
+             c;
   c.ok = true;
   return c;
 }
@@ -72,10 +75,11 @@ Json matrixJson(const Eigen::MatrixXd& m) {
 
 Json headQkJson(const ModelConfig& config, const QkRequest& request, const HeadQk& head) {
   const int keyHead = request.head / (config.heads / config.kvHeads);
-  return Json{{"model", config.name},          {"family", familyName(config.family)}, {"ids", request.ids},
-              {"layer", request.layer},        {"head", request.head},               {"keyHead", keyHead},
-              {"scale", head.scale},           {"q", matrixJson(head.q)},            {"k", matrixJson(head.k)},
-              {"logits", matrixJson(head.logits)}};
+  return Json{{"model", config.name},    {"family", familyName(config.family)},
+              {"ids", request.ids},      {"layer", request.layer},
+              {"head", request.head},    {"keyHead", keyHead},
+              {"scale", head.scale},     {"q", matrixJson(head.q)},
+              {"k", matrixJson(head.k)}, {"logits", matrixJson(head.logits)}};
 }
 
 }  // namespace attnlab::model

@@ -44,7 +44,8 @@ TensorSpan parseEntry(const std::string& file, const std::string& name, const Js
     if (n != 0 && bytes > std::numeric_limits<std::uint64_t>::max() / n)
       refuse(file, "tensor '" + printable(name) + "': shape overflows");
     bytes *= n;
-    span.shape.push_back(static_cast<std::int64_t>(std::min<std::uint64_t>(n, std::numeric_limits<std::int64_t>::max())));
+    span.shape.push_back(
+        static_cast<std::int64_t>(std::min<std::uint64_t>(n, std::numeric_limits<std::int64_t>::max())));
   }
   const std::uint64_t begin = unsignedField(file, name, (*offsets)[0], "data_offsets");
   const std::uint64_t end = unsignedField(file, name, (*offsets)[1], "data_offsets");
@@ -106,8 +107,9 @@ std::map<std::string, TensorSpan> parseSafetensorsHeader(const std::string& file
   }
   std::vector<const TensorSpan*> spans;
   for (const auto& [name, span] : tensors) spans.push_back(&span);
-  std::sort(spans.begin(), spans.end(),
-            [](const TensorSpan* a, const TensorSpan* b) { return a->begin != b->begin ? a->begin < b->begin : a->end < b->end; });
+  std::sort(spans.begin(), spans.end(), [](const TensorSpan* a, const TensorSpan* b) {
+    return a->begin != b->begin ? a->begin < b->begin : a->end < b->end;
+  });
   std::uint64_t expected = dataStart;
   for (const TensorSpan* span : spans) {
     if (span->begin != expected)
@@ -116,9 +118,10 @@ std::map<std::string, TensorSpan> parseSafetensorsHeader(const std::string& file
     expected = span->end;
   }
   if (expected != fileSize)
-    refuse(file, expected < fileSize ? "the data ends " + std::to_string(fileSize - expected) + " bytes before the end of the file"
-                                     : "truncated: the header's data needs " + std::to_string(expected) +
-                                           " bytes, the file has " + std::to_string(fileSize));
+    refuse(file, expected < fileSize
+                     ? "the data ends " + std::to_string(fileSize - expected) + " bytes before the end of the file"
+                     : "truncated: the header's data needs " + std::to_string(expected) + " bytes, the file has " +
+                           std::to_string(fileSize));
   return tensors;
 }
 

@@ -61,7 +61,8 @@ HeadQk headOf(const ModelConfig& config, const LayerQk& layer, int head, const F
 
 // Checks ids, layer and head against the model ("" when the request fits it).
 std::string requestProblem(const ModelConfig& config, const QkRequest& request);
-// Peak bytes of computeHeadQk, from the headers alone: one layer's widened weights, the activations and the head's outputs.
+// Peak bytes of computeHeadQk, from the headers alone: one layer's widened weights, the activations and the head's
+// outputs.
 double memoryEstimateBytes(const Checkpoint& checkpoint, const QkRequest& request);
 // The forward pass on an opened checkpoint.
 QkOutcome computeHeadQk(ByteSource& source, const Checkpoint& checkpoint, const QkRequest& request);

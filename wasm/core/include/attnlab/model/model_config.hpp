@@ -27,11 +27,11 @@ struct ModelConfig {
   std::int64_t vocab = 0, maxPositions = 0, typeVocab = 0;
   double normEps = 1e-12;
   Activation activation = Activation::GeluErf;
-  std::int64_t padTokenId = 1;          // RoBERTa: positions start at pad_token_id + 1
-  bool scaleAttnWeights = true;         // GPT-2 scale_attn_weights
-  bool scaleByInverseLayer = false;     // GPT-2 scale_attn_by_inverse_layer_idx
+  std::int64_t padTokenId = 1;       // RoBERTa: positions start at pad_token_id + 1
+  bool scaleAttnWeights = true;      // GPT-2 scale_attn_weights
+  bool scaleByInverseLayer = false;  // GPT-2 scale_attn_by_inverse_layer_idx
   bool qkvBias = true, outputBias = true, mlpBias = true;
-  RopeConfig rope;                      // LLaMA, Qwen2
+  RopeConfig rope;  // LLaMA, Qwen2
 
   bool rotary() const { return family == Family::Llama || family == Family::Qwen2; }
   bool causal() const { return family == Family::Gpt2 || rotary(); }

@@ -14,10 +14,10 @@ namespace attnlab::model {
 constexpr std::uint64_t kMaxSafetensorsHeaderBytes = 100000000;
 
 struct TensorSpan {
-  std::string file;                 // the safetensors file holding it
-  std::string dtype;                // "F32", "F16", "BF16", ... as written
-  std::vector<std::int64_t> shape;  // C order
-  std::uint64_t begin = 0, end = 0; // absolute byte offsets in the file (8 + N + data_offsets)
+  std::string file;                  // the safetensors file holding it
+  std::string dtype;                 // "F32", "F16", "BF16", ... as written
+  std::vector<std::int64_t> shape;   // C order
+  std::uint64_t begin = 0, end = 0;  // absolute byte offsets in the file (8 + N + data_offsets)
   std::int64_t numel() const;
 };
 
