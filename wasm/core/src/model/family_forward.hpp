@@ -21,23 +21,27 @@ struct Conventions {
         tiledGqa(d.tiledGqa) {}
 };
 
-// A pass of one family over layers 0..lastLayer; it ends early when the visitor returns false.
-struct Pass {
+// What one step of a pass reads with and works on.
+struct PassContext {
   const TensorReader& read;
   const ModelConfig& config;
   const std::vector<std::int64_t>& ids;
-  int lastLayer;
   Conventions conventions;
-  const LayerVisitor& visit;
-  // Hands layer `layer`'s projections to the visitor; whether to go on to its block.
-  bool offer(int layer, const MatrixXd& q, const MatrixXd& k) const {
-    const bool more = visit(LayerQk{layer, q, k, config.attentionScale(layer)});
-    return more && layer < lastLayer;
-  }
 };
 
-void encoderPass(const Pass& pass);  // BERT, RoBERTa, DistilBERT
-void gpt2Pass(const Pass& pass);
-void llamaPass(const Pass& pass);  // LLaMA, Qwen2
+// A family's pass in steps: the embeddings of the ids (tokens × hidden), then layer by layer: the layer's
+// all-heads Q and K from x and, when finishBlock, the rest of its block, which updates x.
+struct FamilyPass {
+  MatrixXd (*embed)(const PassContext& pass);
+  LayerQk (*layer)(const PassContext& pass, MatrixXd& x, int layer, bool finishBlock);
+};
+FamilyPass familyPass(Family family);
+
+MatrixXd encoderEmbed(const PassContext& pass);  // BERT, RoBERTa, DistilBERT
+LayerQk encoderLayer(const PassContext& pass, MatrixXd& x, int layer, bool finishBlock);
+MatrixXd gpt2Embed(const PassContext& pass);
+LayerQk gpt2Layer(const PassContext& pass, MatrixXd& x, int layer, bool finishBlock);
+MatrixXd llamaEmbed(const PassContext& pass);  // LLaMA, Qwen2
+LayerQk llamaLayer(const PassContext& pass, MatrixXd& x, int layer, bool finishBlock);
 
 }  // namespace attnlab::model

@@ -50,26 +50,30 @@ MatrixXd norm(const TensorReader& read, const MatrixXd& x, const std::string& na
 
 }  // namespace
 
-void encoderPass(const Pass& pass) {
+MatrixXd encoderEmbed(const PassContext& pass) {
   const TensorReader& read = pass.read;
   const ModelConfig& c = pass.config;
-  const double eps = pass.conventions.eps;
   MatrixXd x = read.rows("embeddings.word_embeddings.weight", pass.ids) +
                read.rows("embeddings.position_embeddings.weight", positions(c, pass.ids));
   if (c.family != Family::DistilBert)  // token_type_ids all 0
     x.rowwise() += read.rows("embeddings.token_type_embeddings.weight", {0}).row(0);
-  x = norm(read, x, "embeddings.LayerNorm", eps);
+  return norm(read, x, "embeddings.LayerNorm", pass.conventions.eps);
+}
+
+LayerQk encoderLayer(const PassContext& pass, MatrixXd& x, int layer, bool finishBlock) {
+  const TensorReader& read = pass.read;
+  const ModelConfig& c = pass.config;
+  const double eps = pass.conventions.eps;
+  const Names n = layerNames(c, layer);
+  LayerQk out{layer, project(read, x, n.q), project(read, x, n.k), c.attentionScale(layer)};
+  if (!finishBlock) return out;
   const HeadLayout layout{c.heads, c.heads, c.headDim};
-  for (int layer = 0;; ++layer) {
-    const Names n = layerNames(c, layer);
-    const MatrixXd q = project(read, x, n.q), k = project(read, x, n.k);
-    if (!pass.offer(layer, q, k)) return;
-    const MatrixXd mixed = attentionMix(q, k, project(read, x, n.v), layout, c.attentionScale(layer), false);
-    x = norm(read, x + project(read, mixed, n.out), n.attentionNorm, eps);  // post-norm
-    MatrixXd hidden = project(read, x, n.up);
-    activate(hidden, pass.conventions.activation);
-    x = norm(read, x + project(read, hidden, n.down), n.outputNorm, eps);
-  }
+  const MatrixXd mixed = attentionMix(out.q, out.k, project(read, x, n.v), layout, out.scale, false);
+  x = norm(read, x + project(read, mixed, n.out), n.attentionNorm, eps);  // post-norm
+  MatrixXd hidden = project(read, x, n.up);
+  activate(hidden, pass.conventions.activation);
+  x = norm(read, x + project(read, hidden, n.down), n.outputNorm, eps);
+  return out;
 }
 
 }  // namespace attnlab::model

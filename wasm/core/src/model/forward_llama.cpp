@@ -11,29 +11,27 @@ MatrixXd project(const TensorReader& read, const MatrixXd& x, const std::string&
 
 }  // namespace
 
-void llamaPass(const Pass& pass) {
+MatrixXd llamaEmbed(const PassContext& pass) { return pass.read.rows("embed_tokens.weight", pass.ids); }
+
+LayerQk llamaLayer(const PassContext& pass, MatrixXd& x, int layer, bool finishBlock) {
   const TensorReader& read = pass.read;
   const ModelConfig& c = pass.config;
   const double eps = pass.conventions.eps;
+  const std::string p = "layers." + std::to_string(layer) + ".";
+  const MatrixXd normed = rmsNorm(x, read.vector(p + "input_layernorm.weight"), eps);
+  LayerQk out{layer, project(read, normed, p + "self_attn.q_proj", c.qkvBias),
+              project(read, normed, p + "self_attn.k_proj", c.qkvBias), c.attentionScale(layer)};
+  applyRope(out.q, c.heads, c.headDim, c.rope, pass.conventions.interleavedRope);
+  applyRope(out.k, c.kvHeads, c.headDim, c.rope, pass.conventions.interleavedRope);
+  if (!finishBlock) return out;
   const HeadLayout layout{c.heads, c.kvHeads, c.headDim, pass.conventions.tiledGqa};
-  MatrixXd x = read.rows("embed_tokens.weight", pass.ids);
-  for (int layer = 0;; ++layer) {
-    const std::string p = "layers." + std::to_string(layer) + ".";
-    const MatrixXd normed = rmsNorm(x, read.vector(p + "input_layernorm.weight"), eps);
-    MatrixXd q = project(read, normed, p + "self_attn.q_proj", c.qkvBias);
-    MatrixXd k = project(read, normed, p + "self_attn.k_proj", c.qkvBias);
-    applyRope(q, c.heads, c.headDim, c.rope, pass.conventions.interleavedRope);
-    applyRope(k, c.kvHeads, c.headDim, c.rope, pass.conventions.interleavedRope);
-    if (!pass.offer(layer, q, k)) return;
-    const MatrixXd v = project(read, normed, p + "self_attn.v_proj", c.qkvBias);
-    x += project(read, attentionMix(q, k, v, layout, c.attentionScale(layer), true), p + "self_attn.o_proj",
-                 c.outputBias);
-    const MatrixXd m = rmsNorm(x, read.vector(p + "post_attention_layernorm.weight"), eps);
-    MatrixXd gate = project(read, m, p + "mlp.gate_proj", c.mlpBias);
-    activate(gate, pass.conventions.activation);
-    x += project(read, gate.cwiseProduct(project(read, m, p + "mlp.up_proj", c.mlpBias)), p + "mlp.down_proj",
-                 c.mlpBias);
-  }
+  const MatrixXd v = project(read, normed, p + "self_attn.v_proj", c.qkvBias);
+  x += project(read, attentionMix(out.q, out.k, v, layout, out.scale, true), p + "self_attn.o_proj", c.outputBias);
+  const MatrixXd m = rmsNorm(x, read.vector(p + "post_attention_layernorm.weight"), eps);
+  MatrixXd gate = project(read, m, p + "mlp.gate_proj", c.mlpBias);
+  activate(gate, pass.conventions.activation);
+  x += project(read, gate.cwiseProduct(project(read, m, p + "mlp.up_proj", c.mlpBias)), p + "mlp.down_proj", c.mlpBias);
+  return out;
 }
 
 }  // namespace attnlab::model

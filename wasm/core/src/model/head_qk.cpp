@@ -4,6 +4,7 @@
 #include <new>
 
 #include "attnlab/model/model_error.hpp"
+#include "attnlab/model/streamed_pass.hpp"
 #include "family_forward.hpp"
 
 namespace attnlab::model {
@@ -53,28 +54,17 @@ double memoryEstimateBytes(const Checkpoint& checkpoint, const QkRequest& r) {
 PassOutcome forEachLayerQk(ByteSource& source, const Checkpoint& checkpoint, const std::vector<std::int64_t>& ids,
                            int lastLayer, const LayerVisitor& visit, const ForwardDeviations& deviations) {
   PassOutcome out;
-  QkRequest request;
-  request.ids = ids;
-  request.layer = lastLayer;
-  out.error = requestProblem(checkpoint.config, request);
-  if (!out.error.empty()) return out;
-  const LayerVisitor watched = [&](const LayerQk& layer) { return !(out.stopped = !visit(layer)); };
-  try {
-    const TensorReader read{source, checkpoint};
-    const ModelConfig& c = checkpoint.config;
-    const Pass pass{read, c, ids, lastLayer, Conventions(c, deviations), watched};
-    if (c.family == Family::Gpt2)
-      gpt2Pass(pass);
-    else if (c.rotary())
-      llamaPass(pass);
-    else
-      encoderPass(pass);
-    out.ok = true;
-  } catch (const ModelError& e) {
-    out.error = e.what();
-  } catch (const std::bad_alloc&) {
-    out.error = "not enough memory for the forward pass";
+  StreamedPass pass(checkpoint, ids, lastLayer, deviations);
+  LayerQk layer;
+  while (!pass.done()) {
+    if (!pass.step(source, layer)) break;
+    if (!visit(layer)) {
+      out.stopped = true;
+      break;
+    }
   }
+  out.error = pass.problem();
+  out.ok = out.error.empty();
   return out;
 }
 
