@@ -27,6 +27,13 @@ TEST_CASE("model-qk: arguments parsed once, refusals name the argument", "[model
              StartsWith("model is given twice"));
 }
 
+TEST_CASE("model-qk: its help names the interface", "[model][cli]") {
+  const std::string usage = qkCommandUsage("attnlab");
+  CHECK_THAT(usage, StartsWith("usage: attnlab model-qk model=<folder> ids=<id,id,...> layer=<i> head=<h>\n"));
+  for (const char* family : {"bert", "roberta", "distilbert", "gpt2", "llama", "qwen2"})
+    CHECK(usage.find(family) != std::string::npos);
+}
+
 TEST_CASE("model-qk: the JSON holds ids, layer, head and row-major q, k, logits", "[model][cli]") {
   const fixture::Expected want = fixture::expected("gpt2-f32");
   fixture::FolderSource source("gpt2-f32");

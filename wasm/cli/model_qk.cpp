@@ -26,6 +26,10 @@ double peakResidentBytes() {
 }  // namespace
 
 int runModelQk(const std::vector<std::string>& args) {
+  if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+    std::cout << model::qkCommandUsage("attnlab");
+    return 0;
+  }
   const model::QkCommand command = model::parseQkCommand(args);
   if (!command.ok) {
     std::cerr << "attnlab: " << command.error << '\n';

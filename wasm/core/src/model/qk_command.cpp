@@ -66,6 +66,17 @@ QkCommand parseQkCommand(const std::vector<std::string>& args) {
   return c;
 }
 
+std::string qkCommandUsage(const std::string& program) {
+  return "usage: " + program +
+         " model-qk model=<folder> ids=<id,id,...> layer=<i> head=<h>\n"
+         "  One attention head of a Hugging Face checkpoint folder (config.json and model.safetensors, or\n"
+         "  model.safetensors.index.json and its shards; bert, roberta, distilbert, gpt2, llama, qwen2; F32, F16,\n"
+         "  BF16): its Q and K (tokens x head_dim, after RoPE, with biases) and logits Q K^T x the attention scale,\n"
+         "  unmasked, as JSON {model, family, ids, layer, head, keyHead, scale, q, k, logits}, each matrix\n"
+         "  {rows, cols, data} row-major. Layers and heads count from 0; query head h uses key head h / (H / H_kv).\n"
+         "  Exit 0, or 2 with one line naming the argument or file and the cause.\n";
+}
+
 Json matrixJson(const Eigen::MatrixXd& m) {
   Json data = Json::array();
   for (Eigen::Index i = 0; i < m.rows(); ++i)

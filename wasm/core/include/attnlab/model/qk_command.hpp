@@ -20,6 +20,8 @@ struct QkCommand {
 
 // args: the words after "model-qk".
 QkCommand parseQkCommand(const std::vector<std::string>& args);
+// What `<program> model-qk --help` prints.
+std::string qkCommandUsage(const std::string& program);
 Json matrixJson(const Eigen::MatrixXd& m);
 Json headQkJson(const ModelConfig& config, const QkRequest& request, const HeadQk& head);
 
