@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# libFuzzer over the upload parser and parameter validation (tests/fuzz/fuzz_*.cpp), built with
+# libFuzzer over the upload parser, parameter validation and the safetensors header reader (tests/fuzz/fuzz_*.cpp), built with
 # clang++-14 -fsanitize=fuzzer,address,undefined in build/fuzz. Each target starts from its seed
 # corpus (tests/fuzz/corpus/<target>, in the repo) and keeps what it finds in build/fuzz/corpus/<target>;
 # a crash is saved to build/fuzz/artifacts/ and fails the run.
@@ -15,12 +15,13 @@ FUZZ_DIR=$ROOT/build/fuzz
 CXX=clang++-14
 # shellcheck disable=SC2054  # the commas belong to -fsanitize=
 FLAGS=(-std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I"$ROOT/wasm/core/include")
-TARGETS=(inputs params)
+TARGETS=(inputs params safetensors)
 
 # Core sources each target needs (only these: the fuzz build does not wait for the whole core).
 sources() {
   case $1 in
     inputs) echo "$ROOT"/wasm/core/src/inputs/*.cpp ;;
+    safetensors) echo "$ROOT/wasm/core/src/model/safetensors.cpp" ;;
     params) echo "$ROOT/wasm/core/src/schema.cpp $ROOT/wasm/core/src/param_decl.cpp $ROOT/wasm/core/src/params.cpp $ROOT/wasm/core/src/decimal.cpp $ROOT/wasm/core/src/value_syntax.cpp $ROOT/wasm/core/src/text.cpp" ;;
   esac
 }
@@ -30,6 +31,7 @@ headers() {
   local inc=$ROOT/wasm/core/include/attnlab
   case $1 in
     inputs) echo "$inc/inputs.hpp $inc/json.hpp" "$ROOT"/wasm/core/src/inputs/*.hpp ;;
+    safetensors) echo "$inc/model/safetensors.hpp $inc/model/model_error.hpp $inc/json.hpp" ;;
     params) echo "$inc/schema.hpp $inc/params.hpp $inc/json.hpp $inc/decimal.hpp $inc/value_syntax.hpp" ;;
   esac
 }

@@ -4,6 +4,7 @@
 //   attnlab --schema                                         every experiment's schema as JSON
 //   attnlab --syntax                                         the syntax of numbers and text values, as JSON
 //   attnlab plan|run-job|combine <experiment-id> ...         a sweep in shards (sharded.cpp)
+//   attnlab model-qk model=<folder> ids=<id,...> layer=<i> head=<h>   one head of a checkpoint (model_qk.cpp)
 // Exit 0 on success, 2 on bad input (the message names the parameter or file), 1 on a failed run.
 // The command line itself is the core's (attnlab/command_line.hpp), shared with `npm run lab`: this file
 // reads the files, runs in this thread and prints.
@@ -17,6 +18,7 @@
 
 #include "attnlab/command_line.hpp"
 #include "attnlab/value_syntax.hpp"
+#include "model_qk.hpp"
 #include "read_file.hpp"
 #include "sharded.hpp"
 
@@ -81,6 +83,8 @@ int run(const attnlab::CommandLine& c) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "model-qk") == 0)
+    return attnlab::cli::runModelQk(std::vector<std::string>(argv + 2, argv + argc));
   const attnlab::CommandParse parsed = attnlab::parseCommandLine(std::vector<std::string>(argv + 1, argv + argc), 0);
   if (!parsed.ok) return refuse(parsed.error);
   const attnlab::CommandLine& c = parsed.command;

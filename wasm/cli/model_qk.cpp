@@ -1,0 +1,61 @@
+#include "model_qk.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <new>
+
+#include "attnlab/model/model_error.hpp"
+#include "attnlab/model/qk_command.hpp"
+#include "model_files.hpp"
+
+namespace attnlab::cli {
+namespace {
+
+// Peak resident memory of this process (Linux VmHWM), for checking the memory estimate.
+double peakResidentBytes() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind("VmHWM:", 0) == 0) return std::atof(line.c_str() + 6) * 1024.0;
+  return 0;
+}
+
+}  // namespace
+
+int runModelQk(const std::vector<std::string>& args) {
+  if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+    std::cout << model::qkCommandUsage("attnlab");
+    return 0;
+  }
+  const model::QkCommand command = model::parseQkCommand(args);
+  if (!command.ok) {
+    std::cerr << "attnlab: " << command.error << '\n';
+    return 2;
+  }
+  FolderByteSource source(command.folder);
+  try {
+    const model::Checkpoint checkpoint = model::openCheckpoint(source);
+    const double estimate = model::memoryEstimateBytes(checkpoint, command.request);  // from the headers alone
+    const model::QkOutcome out = model::computeHeadQk(source, checkpoint, command.request);
+    // ATTNLAB_REPORT_MEMORY=1: one line "memory: estimate <bytes> peak <bytes>" on stderr, as for experiments.
+    const char* flag = std::getenv("ATTNLAB_REPORT_MEMORY");
+    if (flag && std::strcmp(flag, "1") == 0)
+      std::fprintf(stderr, "memory: estimate %.0f peak %.0f\n", estimate, peakResidentBytes());
+    if (!out.ok) {
+      std::cerr << "attnlab: " << command.folder << ": " << out.error << '\n';
+      return 2;
+    }
+    std::cout << model::headQkJson(checkpoint.config, command.request, out.head).dump() << '\n';
+    return 0;
+  } catch (const model::ModelError& e) {
+    std::cerr << "attnlab: " << command.folder << ": " << e.what() << '\n';
+  } catch (const std::bad_alloc&) {
+    std::cerr << "attnlab: " << command.folder << ": not enough memory\n";
+  }
+  return 2;
+}
+
+}  // namespace attnlab::cli

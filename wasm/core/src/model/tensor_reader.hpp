@@ -1,0 +1,29 @@
+// A needed tensor's bytes read through the ByteSource and widened to double (F32, F16, BF16, little endian).
+#pragma once
+#include <Eigen/Dense>
+#include <cstdint>
+#include <vector>
+
+#include "attnlab/model/byte_source.hpp"
+#include "attnlab/model/checkpoint.hpp"
+
+namespace attnlab::model {
+
+// A 2-D tensor as rows × cols (C order), a 1-D tensor as a column vector.
+Eigen::MatrixXd readMatrix(ByteSource& source, const TensorSpan& span);
+Eigen::VectorXd readVector(ByteSource& source, const TensorSpan& span);
+// Only the given rows of a 2-D tensor (an embedding table's rows for the text's tokens), one read per row.
+Eigen::MatrixXd readRows(ByteSource& source, const TensorSpan& span, const std::vector<std::int64_t>& rows);
+
+// Reads through the checkpoint's names.
+struct TensorReader {
+  ByteSource& source;
+  const Checkpoint& checkpoint;
+  Eigen::MatrixXd matrix(const std::string& name) const { return readMatrix(source, checkpoint.span(name)); }
+  Eigen::VectorXd vector(const std::string& name) const { return readVector(source, checkpoint.span(name)); }
+  Eigen::MatrixXd rows(const std::string& name, const std::vector<std::int64_t>& ids) const {
+    return readRows(source, checkpoint.span(name), ids);
+  }
+};
+
+}  // namespace attnlab::model
