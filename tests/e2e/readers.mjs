@@ -35,7 +35,7 @@ async function codedLines(page) {
     const roots = [...document.querySelectorAll('.layout, #experiment-title, #experiment-summary')];
     return roots.map((root) => {
       const copy = root.cloneNode(true);
-      copy.querySelectorAll('.katex, script, style').forEach((el) => el.remove());
+      copy.querySelectorAll('.katex, script, style, pre, code, textarea').forEach((el) => el.remove()); // math, and code to copy (BibTeX, commands)
       document.body.append(copy); // innerText needs layout; the copy is removed at once
       const words = copy.innerText;
       copy.remove();

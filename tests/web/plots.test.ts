@@ -7,7 +7,7 @@ import { loadCoreNode } from '../../web/src/engine/load-node';
 import { colorDomain, colorLut, rampPosition } from '../../web/src/plots/colormap';
 import { downsampleMaxAbs, pooledCellRange } from '../../web/src/plots/downsample';
 import { wrapLabel } from '../../web/src/plots/legend';
-import { extentOf, tagEnd } from '../../web/src/plots/overlays';
+import { extentOf, tagPlace, tagSide } from '../../web/src/plots/overlays';
 import { formatNumber } from '../../web/src/plots/theme';
 import { linearTicks, logTicks, niceLogTicks } from '../../web/src/plots/ticks';
 
@@ -145,12 +145,28 @@ describe('rule tags', () => {
   const extent = { x: [1, 256] as [number, number], y: [Math.exp(-255 / 12), 1] as [number, number], xLog: true, yLog: true, points: spectrum, width: 390, height: 330 };
 
   it('go to the bottom of the frame where the curve passes the top, and stay at the top otherwise', () => {
-    expect(tagEnd({ axis: 'x', value: 3, label: 'sphere law' }, false, extent)).toBe('bottom');
+    expect(tagPlace({ axis: 'x', value: 3, label: 'sphere law' }, false, extent).end).toBe('bottom');
     const rising = { ...extent, points: spectrum.map((p) => ({ x: p.x, y: Math.exp(-(255 - p.x) / 12) })) };
-    expect(tagEnd({ axis: 'x', value: 3, label: 'sphere law' }, false, rising)).toBe('top');
+    expect(tagPlace({ axis: 'x', value: 3, label: 'sphere law' }, false, rising)).toEqual({ end: 'top', before: false });
   });
 
-  it('stay at the top when nothing is drawn near the rule', () => {
-    expect(tagEnd({ axis: 'x', value: 3, label: 'ln n' }, false, { ...extent, points: [] })).toBe('top');
+  it('stay at the top on the preferred side when nothing is drawn near the rule', () => {
+    expect(tagPlace({ axis: 'x', value: 3, label: 'ln n' }, true, { ...extent, points: [] })).toEqual({ end: 'top', before: true });
+  });
+
+  it('move to the other side of the rule when both ends of the preferred side are taken', () => {
+    // Points fill the top and the bottom just left of x = 100, nothing right of it.
+    const walls = [0.02, 0.98].flatMap((y) => Array.from({ length: 20 }, (_, i) => ({ x: 80 + i, y })));
+    const linear = { x: [0, 200] as [number, number], y: [0, 1] as [number, number], points: walls, width: 390, height: 330 };
+    expect(tagPlace({ axis: 'x', value: 100, label: 'Chebyshev' }, true, linear)).toEqual({ end: 'top', before: false });
+  });
+
+  it('of a horizontal rule go to the end of the frame its curves leave free', () => {
+    const falling = { x: [0, 10] as [number, number], y: [1e-4, 2] as [number, number], yLog: true, width: 390, height: 330,
+      points: Array.from({ length: 11 }, (_, k) => ({ x: k, y: 2 * 10 ** (-k / 2.5) })) };
+    // A falling curve crosses the tolerance 0.05 at x = 4, on the left: the tag goes right; a rising one crosses it on the right.
+    expect(tagSide({ axis: 'y', value: 0.05, label: 'output tolerance 0.05' }, true, falling)).toBe('right');
+    const rising = { ...falling, points: falling.points.map((p) => ({ x: 10 - p.x, y: p.y })) };
+    expect(tagSide({ axis: 'y', value: 0.05, label: 'output tolerance 0.05' }, true, rising)).toBe('left');
   });
 });

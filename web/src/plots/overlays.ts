@@ -34,28 +34,35 @@ function fraction(v: number, [lo, hi]: [number, number], log = false): number {
   return f(hi) === f(lo) ? 0.5 : (f(v) - f(lo)) / (f(hi) - f(lo));
 }
 
-/**
- * 'bottom' when the tag of a vertical rule at the top of the frame would cover more drawn points
- * than at the bottom (a falling spectrum passes the top left, a histogram's bars fill the bottom).
- */
-export function tagEnd(rule: Rule, before: boolean, extent: Extent, row = 0): 'top' | 'bottom' {
+/** Drawn points a vertical rule's tag would cover at one end (top or bottom) on one side (before or after the rule). */
+function pointsUnderTag(rule: Rule, before: boolean, end: 'top' | 'bottom', extent: Extent, row: number): number {
   const { points, x, y } = extent;
-  if (!points?.length || !x || !y) return 'top';
+  if (!points?.length || !x || !y) return 0;
   const plotWidth = Math.max(60, (extent.width ?? 400) - FRAME_MARGIN.x);
   const plotHeight = Math.max(60, (extent.height ?? 260) - FRAME_MARGIN.y);
   const at = fraction(rule.value, x, extent.xLog);
-  const span = ((rule.tag ?? rule.label).length * TAG_CHAR_WIDTH + 8) / plotWidth;
+  const span = ((rule.tag ?? rule.label).length * TAG_CHAR_WIDTH + 14) / plotWidth; // the text, its gap and a dot's radius
   const [left, right] = before ? [at - span, at] : [at, at + span];
-  const band = (16 + 14 * row) / plotHeight;
-  let top = 0, bottom = 0;
+  const band = (22 + 14 * row) / plotHeight;
+  let count = 0;
   for (const p of points) {
     const px = fraction(p.x, x, extent.xLog);
     if (px < left || px > right) continue;
     const py = fraction(p.y, y, extent.yLog);
-    if (py >= 1 - band) top++;
-    if (py <= band) bottom++;
+    if (end === 'top' ? py >= 1 - band : py <= band) count++;
   }
-  return top > bottom ? 'bottom' : 'top';
+  return count;
+}
+
+/**
+ * Where a vertical rule's tag goes: at the top or the bottom of the frame, before or after the rule, whichever covers
+ * the fewest drawn points (a falling spectrum passes the top left, a histogram's bars fill the bottom); ties keep the
+ * preferred side and the top.
+ */
+export function tagPlace(rule: Rule, preferBefore: boolean, extent: Extent, row = 0): { end: 'top' | 'bottom'; before: boolean } {
+  const options = [preferBefore, !preferBefore].flatMap((before) => (['top', 'bottom'] as const).map((end) => ({ end, before })));
+  const covered = options.map((o) => pointsUnderTag(rule, o.before, o.end, extent, row));
+  return options[covered.indexOf(Math.min(...covered))];
 }
 
 /**
@@ -100,9 +107,8 @@ export function ruleMarks(rules: Rule[], extent: Extent = {}): Plot.Markish[] {
     const common = { ...stroke, strokeWidth: 1.5 };
     const tag = { text: () => rule.tag ?? rule.label, fill: stroke.stroke, stroke: BACKGROUND, strokeWidth: 3, paintOrder: 'stroke', fontSize: 11 };
     if (rule.axis === 'x') {
-      const before = inUpperHalf(rule.value, extent.x, extent.xLog);
       const row = xTags++;
-      const end = tagEnd(rule, before, extent, row);
+      const { end, before } = tagPlace(rule, inUpperHalf(rule.value, extent.x, extent.xLog), extent, row);
       const dy = (8 + 14 * row) * (end === 'top' ? 1 : -1);
       return [
         Plot.ruleX([rule.value], common),
