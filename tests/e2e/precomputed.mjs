@@ -73,7 +73,7 @@ test('precomputed: a preset link paints its figures at once, marked, with the he
   const { page, problems, times } = await openTimed(context, base, link);
   logTimes('a precomputed preset', times);
   assert(await markShown(page), 'the precomputed mark is not shown');
-  assert((await page.locator('#precomputed-mark').textContent()).includes('Run recomputes it'), 'the mark does not say how to recompute');
+  assert((await page.locator('#precomputed-mark').textContent()).includes('Run computes it again in your browser'), 'the mark does not say how to recompute');
   assert(await page.locator('#progress-text').textContent() === 'Computed in advance for this link', 'the status line does not say precomputed');
   assert(!(await wasmLoaded(page)), 'the wasm module was loaded: something computed');
   assert(!(await page.locator('#reproduce').isHidden()), 'Reproduce elsewhere is hidden for a precomputed result');

@@ -144,21 +144,32 @@ describe('rule tags', () => {
   const spectrum = Array.from({ length: 256 }, (_, k) => ({ x: k + 1, y: Math.exp(-k / 12) }));
   const extent = { x: [1, 256] as [number, number], y: [Math.exp(-255 / 12), 1] as [number, number], xLog: true, yLog: true, points: spectrum, width: 390, height: 330 };
 
-  it('go to the bottom of the frame where the curve passes the top, and stay at the top otherwise', () => {
-    expect(tagPlace({ axis: 'x', value: 3, label: 'sphere law' }, false, extent).end).toBe('bottom');
+  it('leave the top line where the curve passes it, and stay there otherwise', () => {
+    const falling = tagPlace({ axis: 'x', value: 3, label: 'sphere law' }, false, extent);
+    expect(falling.end === 'bottom' || falling.row > 0).toBe(true);
     const rising = { ...extent, points: spectrum.map((p) => ({ x: p.x, y: Math.exp(-(255 - p.x) / 12) })) };
-    expect(tagPlace({ axis: 'x', value: 3, label: 'sphere law' }, false, rising)).toEqual({ end: 'top', before: false });
+    expect(tagPlace({ axis: 'x', value: 3, label: 'sphere law' }, false, rising)).toEqual({ end: 'top', before: false, row: 0 });
   });
 
   it('stay at the top on the preferred side when nothing is drawn near the rule', () => {
-    expect(tagPlace({ axis: 'x', value: 3, label: 'ln n' }, true, { ...extent, points: [] })).toEqual({ end: 'top', before: true });
+    expect(tagPlace({ axis: 'x', value: 3, label: 'ln n' }, true, { ...extent, points: [] })).toEqual({ end: 'top', before: true, row: 0 });
   });
 
-  it('move to the other side of the rule when both ends of the preferred side are taken', () => {
-    // Points fill the top and the bottom just left of x = 100, nothing right of it.
+  it('move to the other side of the rule, or a line further in, when both ends of the preferred side are taken', () => {
+    // Points fill the top and the bottom lines just left of x = 100, nothing right of it.
     const walls = [0.02, 0.98].flatMap((y) => Array.from({ length: 20 }, (_, i) => ({ x: 80 + i, y })));
     const linear = { x: [0, 200] as [number, number], y: [0, 1] as [number, number], points: walls, width: 390, height: 330 };
-    expect(tagPlace({ axis: 'x', value: 100, label: 'Chebyshev' }, true, linear)).toEqual({ end: 'top', before: false });
+    const place = tagPlace({ axis: 'x', value: 100, label: 'Chebyshev' }, true, linear);
+    expect(place.before === false || place.row > 0).toBe(true);
+    // A full column of points left of the rule: only the other side is free.
+    const column = Array.from({ length: 100 }, (_, i) => ({ x: 85 + (i % 15), y: i / 100 }));
+    expect(tagPlace({ axis: 'x', value: 100, label: 'Chebyshev' }, true, { ...linear, points: column }).before).toBe(false);
+  });
+
+  it('never leave the frame: a rule at its left edge keeps its tag after it, however many points are there', () => {
+    const crowded = { x: [1, 256] as [number, number], y: [0, 1] as [number, number], xLog: true, width: 390, height: 330,
+      points: Array.from({ length: 30 }, (_, i) => ({ x: 1 + i / 10, y: i % 2 })) };
+    expect(tagPlace({ axis: 'x', value: 1, label: 'sphere law' }, true, crowded).before).toBe(false);
   });
 
   it('of a horizontal rule go to the end of the frame its curves leave free', () => {

@@ -43,25 +43,36 @@ function pointsUnderTag(rule: Rule, before: boolean, end: 'top' | 'bottom', exte
   const at = fraction(rule.value, x, extent.xLog);
   const span = ((rule.tag ?? rule.label).length * TAG_CHAR_WIDTH + 14) / plotWidth; // the text, its gap and a dot's radius
   const [left, right] = before ? [at - span, at] : [at, at + span];
-  const band = (22 + 14 * row) / plotHeight;
+  // The tag's line, `row` lines from the edge (ruleMarks: 8 + 14·row px, 11 px tall), widened by a dot's radius.
+  const near = (8 + 14 * row - 5) / plotHeight, far = (8 + 14 * row + 16) / plotHeight;
   let count = 0;
   for (const p of points) {
     const px = fraction(p.x, x, extent.xLog);
     if (px < left || px > right) continue;
     const py = fraction(p.y, y, extent.yLog);
-    if (end === 'top' ? py >= 1 - band : py <= band) count++;
+    const fromEdge = end === 'top' ? 1 - py : py;
+    if (fromEdge >= near && fromEdge <= far) count++;
   }
   return count;
 }
 
 /**
- * Where a vertical rule's tag goes: at the top or the bottom of the frame, before or after the rule, whichever covers
- * the fewest drawn points (a falling spectrum passes the top left, a histogram's bars fill the bottom); ties keep the
- * preferred side and the top.
+ * Where a vertical rule's tag goes: at the top or the bottom of the frame, before or after the rule, on its own line or
+ * up to two lines further in, whichever covers the fewest drawn points (a falling spectrum passes the top left, a
+ * histogram's bars fill the bottom); ties keep the preferred side, the top and the rule's own line.
  */
-export function tagPlace(rule: Rule, preferBefore: boolean, extent: Extent, row = 0): { end: 'top' | 'bottom'; before: boolean } {
-  const options = [preferBefore, !preferBefore].flatMap((before) => (['top', 'bottom'] as const).map((end) => ({ end, before })));
-  const covered = options.map((o) => pointsUnderTag(rule, o.before, o.end, extent, row));
+export function tagPlace(rule: Rule, preferBefore: boolean, extent: Extent, row = 0): { end: 'top' | 'bottom'; before: boolean; row: number } {
+  // A side where the tag would leave the frame (a rule near its edge) is not a choice, unless both sides would.
+  const fits = (before: boolean) => {
+    if (!extent.x) return true;
+    const span = ((rule.tag ?? rule.label).length * TAG_CHAR_WIDTH + 8) / Math.max(60, (extent.width ?? 400) - FRAME_MARGIN.x);
+    const at = fraction(rule.value, extent.x, extent.xLog);
+    return before ? at - span >= 0 : at + span <= 1;
+  };
+  const sides = [preferBefore, !preferBefore].filter((before) => fits(before));
+  const options = (sides.length ? sides : [preferBefore]).flatMap((before) =>
+    [0, 1, 2].flatMap((shift) => (['top', 'bottom'] as const).map((end) => ({ end, before, row: row + shift }))));
+  const covered = options.map((o) => pointsUnderTag(rule, o.before, o.end, extent, o.row));
   return options[covered.indexOf(Math.min(...covered))];
 }
 
@@ -107,8 +118,7 @@ export function ruleMarks(rules: Rule[], extent: Extent = {}): Plot.Markish[] {
     const common = { ...stroke, strokeWidth: 1.5 };
     const tag = { text: () => rule.tag ?? rule.label, fill: stroke.stroke, stroke: BACKGROUND, strokeWidth: 3, paintOrder: 'stroke', fontSize: 11 };
     if (rule.axis === 'x') {
-      const row = xTags++;
-      const { end, before } = tagPlace(rule, inUpperHalf(rule.value, extent.x, extent.xLog), extent, row);
+      const { end, before, row } = tagPlace(rule, inUpperHalf(rule.value, extent.x, extent.xLog), extent, xTags++);
       const dy = (8 + 14 * row) * (end === 'top' ? 1 : -1);
       return [
         Plot.ruleX([rule.value], common),

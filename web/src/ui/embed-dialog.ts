@@ -61,7 +61,8 @@ export class EmbedDialog {
           field('Height', this.heightMode, this.height), field('Title', this.title),
           h('div', { class: 'param' }, h('label', { class: 'check', for: this.lazy.id }, this.lazy, ' load only when scrolled near (loading="lazy")')),
           field('Colours', this.theme), this.figureBox, this.controlBox, hideBox, this.cite),
-        h('div', { class: 'embed-preview-box' }, h('p', { class: 'group-label' }, 'Preview'), this.previewNote, this.preview)));
+        // Focusable: the box scrolls when the embedded page is taller than the screen, and a keyboard must reach that too.
+        h('div', { class: 'embed-preview-box', tabindex: 0, role: 'region', 'aria-label': 'Preview' }, h('p', { class: 'group-label' }, 'Preview'), this.previewNote, this.preview)));
     for (const control of [this.kind, this.width, this.heightMode, this.height, this.title, this.lazy, this.theme, this.figureBox, this.controlBox, ...this.hides]) {
       control.addEventListener('input', () => this.update());
       control.addEventListener('change', () => this.update());
