@@ -33,12 +33,35 @@ const FAMILY_NAMES: Record<string, string> = {
 };
 const familyName = (f: string) => FAMILY_NAMES[f] ?? f;
 
-/** Per family (named on the left, read across): a bar from the mean lower bound to the mean k_svd, one colour per temperature. */
+/** One bar of the group chart: a group (a zoo family, or a layer of uploaded heads) at one temperature. */
+interface GroupMean { name: string; betaMult: number; heads: number; lowerBound: number; kSvd: number }
+
+/**
+ * The zoo's families as the core averaged them; uploaded heads ("L3H5", one group each in the core) averaged per
+ * layer here, so a model's 144 heads read as 12 layers.
+ */
+function groupMeans(r: R): GroupMean[] {
+  if (r.synthetic) return r.families.map((f) => ({ name: familyName(f.family), betaMult: f.betaMult, heads: f.heads, lowerBound: f.lowerBound, kSvd: f.kSvd }));
+  const groups = new Map<string, GroupMean>();
+  for (const row of r.rows) {
+    const layer = /^L(\d+)H\d+$/.exec(String(row.family));
+    const name = layer ? `layer ${layer[1]}` : String(row.family);
+    const key = `${name}|${row.betaMult}`;
+    const g = groups.get(key) ?? { name, betaMult: row.betaMult, heads: 0, lowerBound: 0, kSvd: 0 };
+    g.heads++;
+    g.lowerBound += (row.lowerBound - g.lowerBound) / g.heads; // running means
+    g.kSvd += (row.kSvd - g.kSvd) / g.heads;
+    groups.set(key, g);
+  }
+  return [...groups.values()];
+}
+
+/** Per group (named on the left, read across): a bar from the mean lower bound to the mean k_svd, one colour per temperature. */
 function familyChart(r: R, width: number): HTMLElement {
-  const mults = [...new Set(r.families.map((f) => f.betaMult))];
+  const rows = groupMeans(r);
+  const mults = [...new Set(rows.map((f) => f.betaMult))];
   const color = (m: number) => DATA_COLORS[mults.indexOf(m) % DATA_COLORS.length];
   const offset = (m: number) => (mults.indexOf(m) - (mults.length - 1) / 2) * 6; // side by side within a family
-  const rows = r.families.map((f) => ({ ...f, name: familyName(f.family) }));
   const families = [...new Set(rows.map((f) => f.name))];
   const marks: Plot.Markish[] = [Plot.frame({ stroke: GRID })];
   for (const m of mults) {
@@ -102,7 +125,8 @@ const familyTable = (r: R) => ({ columns: ['family', 'beta_mult', 'heads', 'r_vi
 export function figures(r: RankZooResult): Figure[] {
   const note = r.synthetic ? ' (synthetic stand-in, not BERT)' : '';
   return [
-    { id: 'families', title: r.synthetic ? `Per-family means${note}` : 'Per-head certificates (each uploaded head is its own group)', render: ({ width }) => familyChart(r, width), table: () => familyTable(r) },
+    { id: 'families', title: r.synthetic ? `Per-family means${note}` : 'Per-layer means of your heads', render: ({ width }) => familyChart(r, width),
+      table: () => (r.synthetic ? familyTable(r) : { columns: ['layer', 'beta_mult', 'heads', 'lower_bound', 'k_svd'], rows: groupMeans(r).map((g) => [g.name, g.betaMult, g.heads, g.lowerBound, g.kSvd]) }) },
     { id: 'reduction', title: `Reduction against the SVD certificate${note}`, render: ({ width, ghost }) => reductionChart(r, { width, ghost }), table: () => tableOf(r) },
     { id: 'heads', title: `Per-head table${note}`, render: () => headTable(r), table: () => tableOf(r) },
   ];
