@@ -19,25 +19,18 @@
 #include "attnlab/command_line.hpp"
 #include "attnlab/value_syntax.hpp"
 #include "model_qk.hpp"
+#include "peak_memory.hpp"
 #include "read_file.hpp"
 #include "sharded.hpp"
 
 namespace {
 
 using attnlab::Json;
+using attnlab::cli::peakResidentBytes;
 
 int refuse(const std::string& message) {
   std::cerr << "attnlab: " << message << '\n';
   return 2;
-}
-
-// Peak resident memory of this process (Linux VmHWM), for checking the memory estimates.
-double peakResidentBytes() {
-  std::ifstream status("/proc/self/status");
-  std::string line;
-  while (std::getline(status, line))
-    if (line.rfind("VmHWM:", 0) == 0) return std::atof(line.c_str() + 6) * 1024.0;
-  return 0;
 }
 
 // ATTNLAB_REPORT_MEMORY=1: one line "memory: estimate <bytes> peak <bytes>" on stderr after the run.

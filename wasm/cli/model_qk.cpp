@@ -10,21 +10,9 @@
 #include "attnlab/model/model_error.hpp"
 #include "attnlab/model/qk_command.hpp"
 #include "model_files.hpp"
+#include "peak_memory.hpp"
 
 namespace attnlab::cli {
-namespace {
-
-// Peak resident memory of this process (Linux VmHWM), for checking the memory estimate.
-double peakResidentBytes() {
-  std::ifstream status("/proc/self/status");
-  std::string line;
-  while (std::getline(status, line))
-    if (line.rfind("VmHWM:", 0) == 0) return std::atof(line.c_str() + 6) * 1024.0;
-  return 0;
-}
-
-}  // namespace
-
 int runModelQk(const std::vector<std::string>& args) {
   if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
     std::cout << model::qkCommandUsage("attnlab");
