@@ -23,6 +23,11 @@ int runModelQk(const std::vector<std::string>& args) {
     std::cerr << "attnlab: " << command.error << '\n';
     return 2;
   }
+  if (command.hasText) {  // tokenizing needs the folder's tokenizer.json read as Hugging Face's tokenizers do
+    std::cerr << "attnlab: text=: this command line takes token ids (ids=<id,id,...>); to give a text, run "
+                 "npm run lab -- model-qk model=<folder> text=\"...\" layer=<i> head=<h>, which tokenizes it\n";
+    return 2;
+  }
   FolderByteSource source(command.folder);
   try {
     const model::Checkpoint checkpoint = model::openCheckpoint(source);

@@ -6,3 +6,4 @@ declare module '*/wasm/attnlab-sparse.mjs' { const createAttnlab: CreateAttnlab;
 declare module '*/wasm/attnlab-rmt.mjs' { const createAttnlab: CreateAttnlab; export default createAttnlab; }
 declare module '*/wasm/attnlab-rank.mjs' { const createAttnlab: CreateAttnlab; export default createAttnlab; }
 declare module '*/wasm/attnlab-rank-heads.mjs' { const createAttnlab: CreateAttnlab; export default createAttnlab; }
+declare module '*/wasm/attnlab-model.mjs' { const createAttnlab: CreateAttnlab; export default createAttnlab; } // the checkpoint reader alone

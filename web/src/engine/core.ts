@@ -2,6 +2,7 @@
 // The same facade runs in a Web Worker, in Node (headless runs, Vitest) and on the main thread.
 // A result is typed by its experiment id: ResultOf[id], generated from the core's declared result shape.
 import type { ExperimentId, ResultOf } from '../experiments/generated';
+import type { ModelSessionModule } from './model-pass';
 
 export type Params = Record<string, string | number | number[] | string[]>;
 /** One job's own result: only the experiment's combine reads it (its shape is not declared). */
@@ -76,6 +77,10 @@ export interface CoreModule {
   experimentHelp(id: string): string;
   /** A JSON text against every experiment's declared result shape: {id: first mismatch, '' when it fits}. */
   resultMismatches(text: string): string;
+  /** "Your own model" (wasm/bindings/model.cpp): only in the whole lab's module and the model module. */
+  ModelSession?: new () => ModelSessionModule;
+  modelQkParse?(args: string): string;
+  modelQkUsage?(program: string): string;
   heapInUse(): number;
   stackPointer(): number;
   rngProbe(seed: number, count: number): string;

@@ -5,8 +5,10 @@
 // worker_threads and prints: result JSON on stdout, progress on stderr, exit 2 on bad input, 1 on any other failure.
 // Bundled for Node by scripts/build-headless.mjs (Vite SSR build); scripts/lab.mjs calls main().
 import { availableParallelism } from 'node:os';
-import { CoreError, unwrap, type Command, type Core } from './core';
+import { CoreError, unwrap, type Command, type Core, type Inputs } from './core';
 import { loadCoreNode } from './load-node';
+import { ModelError } from './model-pass';
+import { modelInputs, modelQkMain, modelWords } from './model-headless';
 import { readBounded } from './node-files';
 import { nodeWorkerRunner } from './node-worker-runner';
 import { Pool } from './pool';
@@ -30,13 +32,14 @@ export interface HeadlessIo {
  */
 export const defaultPool = (jobs: number, cores: number): number | undefined => (jobs > 1 && cores > 1 ? Math.min(cores, jobs) : undefined);
 
-async function run(core: Core, c: Command, io: HeadlessIo): Promise<unknown> {
+/** given: a model's heads (model=), in place of files. */
+async function run(core: Core, c: Command, io: HeadlessIo, given?: Inputs): Promise<unknown> {
   const files = c.files.map(([name, path]) => ({ name, path, ...readBounded(core, path) }));
   const prepared = core.module.commandPrepare(c.id, JSON.stringify(c.params), c.maxSeconds, files);
   if (!prepared.ok) throw new CoreError(prepared.error, prepared.badInput);
   prepared.notes.forEach((note) => io.stderr(`attnlab: ${note}\n`));
   const params = JSON.parse(prepared.params) as Command['params'];
-  const inputs = c.files.length ? prepared.inputs : undefined;
+  const inputs = given ?? (c.files.length ? prepared.inputs : undefined);
   const size = c.pool || defaultPool(prepared.jobs, availableParallelism());
   let percent = -1; // "\rprogress  NN%" on stderr as the native CLI prints it, a newline at the end
   const onProgress = (f: number): void => {
@@ -56,7 +59,18 @@ async function run(core: Core, c: Command, io: HeadlessIo): Promise<unknown> {
 export async function main(argv: string[], io: HeadlessIo): Promise<number> {
   try {
     const core = await loadCoreNode(io.wasmDir);
-    const c = unwrap<Command>(core.module.commandParse(JSON.stringify(argv), availableParallelism()));
+    if (argv[0] === 'model-qk') return await modelQkMain(core, argv.slice(1), io);
+    const words = modelWords(argv);
+    const c = unwrap<Command>(core.module.commandParse(JSON.stringify(words ? words.rest : argv), availableParallelism()));
+    if (words) {  // a model's heads: only for a run of an experiment that takes heads (Q and K), and not with files
+      const takesHeads = core.experiments().find((e) => e.id === c.id)?.inputs.some((i) => i.name === 'q');
+      if (c.kind !== 'run' || !takesHeads) throw new CoreError(`model=: only ${core.experiments().filter((e) => e.inputs.some((i) => i.name === 'q')).map((e) => e.id).join(' and ')} read a model's heads`, true);
+      if (c.files.length) throw new CoreError('model=: a model gives the heads; leave out the files', true);
+      const inputs = await modelInputs(core, words, (text) => io.stderr(`\r${text}`));
+      io.stderr('\n');
+      io.stdout(JSON.stringify(await run(core, c, io, inputs)) + '\n');
+      return 0;
+    }
     if (c.kind === 'usage') (c.asked ? io.stdout : io.stderr)(core.module.commandUsage('npm run lab --', true));
     if (c.kind === 'usage') return c.asked ? 0 : 2;
     if (c.kind === 'schema') io.stdout(JSON.stringify(core.experiments(), null, 2) + '\n');
@@ -66,6 +80,10 @@ export async function main(argv: string[], io: HeadlessIo): Promise<number> {
     else return runSharded(core, c, io.stdout, io.stderr);
     return 0;
   } catch (error) {
+    if (error instanceof ModelError) {
+      io.stderr(`attnlab: ${error.message}\n`);
+      return 2;
+    }
     const message = String((error as Error).message);
     io.stderr(`attnlab: ${error instanceof CoreError ? message : message.split('\n')[0]}\n`);
     return error instanceof CoreError && error.badInput ? 2 : 1;

@@ -6,14 +6,15 @@ import type { CoreModuleName } from '../experiments/generated';
 import { Core, type CoreModule } from './core';
 
 type Glue = () => Promise<{ default: () => Promise<CoreModule> }>;
-const GLUE: Record<CoreModuleName | 'lab', Glue> = {
+const GLUE: Record<CoreModuleName | 'lab' | 'model', Glue> = {
   lab: () => import('../wasm/attnlab.mjs'),
   sparse: () => import('../wasm/attnlab-sparse.mjs'),
   rmt: () => import('../wasm/attnlab-rmt.mjs'),
   rank: () => import('../wasm/attnlab-rank.mjs'),
   'rank-heads': () => import('../wasm/attnlab-rank-heads.mjs'),
+  model: () => import('../wasm/attnlab-model.mjs'), // "Your own model": the checkpoint reader alone
 };
 
-export async function loadCore(module: CoreModuleName | 'lab' = 'lab'): Promise<Core> {
+export async function loadCore(module: CoreModuleName | 'lab' | 'model' = 'lab'): Promise<Core> {
   return new Core(await (await GLUE[module]()).default());
 }

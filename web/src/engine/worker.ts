@@ -6,11 +6,12 @@ import { CORE_MODULE_OF, type CoreModuleName, type ExperimentId } from '../exper
 import { keepCoreErrors } from './comlink-errors';
 import type { Core, FinishedJob, Inputs, Params, PlannedJob } from './core';
 import { loadCore } from './load-browser';
+import { modelApi } from './model-worker';
 
 keepCoreErrors();
-let loaded: { module: CoreModuleName | 'lab'; core: Promise<Core> } | undefined;
+let loaded: { module: CoreModuleName | 'lab' | 'model'; core: Promise<Core> } | undefined;
 /** A worker holds one core at a time: the runs of one group share it, another group's replaces it (and frees its memory). */
-function core(module: CoreModuleName | 'lab'): Promise<Core> {
+function core(module: CoreModuleName | 'lab' | 'model'): Promise<Core> {
   if (loaded?.module !== module) loaded = { module, core: loadCore(module) };
   return loaded.core;
 }
@@ -19,6 +20,8 @@ const coreOf = (id: string) => core(CORE_MODULE_OF[id as ExperimentId] ?? 'lab')
 let inputs: Inputs | undefined;
 
 const api = {
+  /** "Your own model": the model module (the checkpoint reader alone). */
+  ...modelApi(() => core('model')),
   /** Loads the experiment's core now, before its first call: a pool starts its other workers while the first one plans. */
   prepare(id: string) { coreOf(id).catch(() => undefined); }, // a failed load is reported by the call that needs the core
   setInputs(given: Inputs | undefined) { inputs = given; },

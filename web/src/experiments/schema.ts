@@ -190,6 +190,11 @@ export function presentUpload(id: ExperimentId, input: string, look: Pick<Upload
   };
 }
 
+/** Whether the experiment reads attention heads (Q and K): then a model's heads can be its input. */
+export function takesHeads(meta: Pick<ExperimentMeta, 'upload' | 'uploads'>): boolean {
+  return uploadsOf(meta).some((u) => u.input === 'q');
+}
+
 /** Every file input of an experiment, in panel order (the one `upload`, or the list `uploads`). */
 export function uploadsOf(meta: Pick<ExperimentMeta, 'upload' | 'uploads'>): UploadSpec[] {
   return meta.uploads ?? (meta.upload ? [meta.upload] : []);

@@ -1,10 +1,12 @@
 // The URL is the state: `#exp=<id>&v=<schema version>&app=<attnlab version>&key=value…`, only
 // non-default parameters, the seed always. Parsing treats the link as untrusted and never throws: every value it could not use as
 // given is replaced (clamped or defaulted) and reported in a notice. DOM-free, so it tests in Node.
-import { defaults, RNG_SPEC, SEED_SPEC, type ExperimentMeta, type ParamSpec, type ParamValues } from '../experiments/schema';
+import { defaults, RNG_SPEC, SEED_SPEC, takesHeads, type ExperimentMeta, type ParamSpec, type ParamValues } from '../experiments/schema';
 import { APP_VERSION, appVersionNotice } from './app-version';
 import { MIGRATIONS, SCHEMA_VERSION, type LinkPairs, type Migration } from './migrations';
 import { coerceValue, formatValue, sameValue } from './values';
+import { fileName, showable } from './url-text';
+import { MODEL_KEYS, modelLinkParts, parseModelLink, type ModelLink } from './model-link';
 
 /**
  * Parts of the page that `hide=` can hide (embed mode hides the header and picker by itself):
@@ -15,7 +17,7 @@ export const HIDEABLE = ['params', 'summary', 'explain', 'export', 'title', 'hea
 export type Hideable = (typeof HIDEABLE)[number];
 
 /** Keys the codec owns; no parameter may use them. */
-export const RESERVED_KEYS = ['exp', 'v', 'app', 'embed', 'hide', 'fig', 'controls', 'theme', 'file'] as const;
+export const RESERVED_KEYS = ['exp', 'v', 'app', 'embed', 'hide', 'fig', 'controls', 'theme', 'file', ...MODEL_KEYS] as const;
 
 export interface AppState {
   experimentId: string;
@@ -31,6 +33,8 @@ export interface AppState {
   theme?: 'light' | 'dark';
   /** Name of the user file the run used. Only the name travels: whoever opens the link must choose the file. */
   file?: string;
+  /** The model whose heads the run read (its name, fingerprint and text; never its weights). */
+  model?: ModelLink;
 }
 
 export interface ParsedLink {
@@ -179,7 +183,10 @@ export function parseLink(hash: string, registry: readonly ExperimentMeta[], opt
   const theme = themeText === 'light' || themeText === 'dark' ? themeText : undefined;
   if (themeText !== undefined && !theme && themeText !== 'auto') notices.push(`theme: "${themeText.slice(0, 40)}" is not light, dark or auto; ignored`);
   const file = fileName(pairs.get('file'));
-  return { state: { experimentId: meta.id, values, embed, hide, ...(fig ? { fig } : {}), ...(controls ? { controls } : {}), ...(theme ? { theme } : {}), ...(file ? { file } : {}) }, notices };
+  const model = takesHeads(meta) ? parseModelLink(pairs, notices) : undefined;
+  const modelKeys = MODEL_KEYS.filter((k) => pairs.has(k));
+  if (!takesHeads(meta) && modelKeys.length) notices.push(`${modelKeys.join(', ')}: ${meta.id} reads no model's heads; ignored`);
+  return { state: { experimentId: meta.id, values, embed, hide, ...(fig ? { fig } : {}), ...(controls ? { controls } : {}), ...(theme ? { theme } : {}), ...(file && !model ? { file } : {}), ...(model ? { model } : {}) }, notices };
 }
 
 /** Writes the hash for a state: the schema and app versions, non-default parameters in schema order, the seed always. */
@@ -196,7 +203,8 @@ export function formatLink(state: AppState, registry: readonly ExperimentMeta[],
   if (state.fig?.length) parts.push(`fig=${state.fig.join(',')}`);
   if (state.controls?.length) parts.push(`controls=${state.controls.join(',')}`);
   if (state.theme) parts.push(`theme=${state.theme}`);
-  if (state.file) parts.push(`file=${encodePart(state.file)}`);
+  if (state.model) parts.push(...modelLinkParts(state.model, encodePart));
+  else if (state.file) parts.push(`file=${encodePart(state.file)}`);
   return `#${parts.join('&')}`;
 }
 
@@ -219,17 +227,4 @@ export function embedHash(hash: string, hide: readonly Hideable[], figure: Embed
 /** What a figure embed sets besides hide= (a key given, even empty, replaces the link's own). */
 export interface EmbedFigure { fig?: readonly string[]; controls?: readonly string[]; theme?: 'light' | 'dark' | 'auto' }
 
-/** A file name from an untrusted link or file picker: printable characters only, at most 120 of them. */
-/**
- * Text from outside (a link, a file's name) as it may be shown: the invisible characters that reorder or hide the text
- * around them (bidirectional controls, zero-width marks) written out as ⟨U+202E⟩, so a notice reads as written.
- */
-export function showable(text: string): string {
-  return text.replace(/[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
-}
-
-export function fileName(text: string | undefined): string | undefined {
-  // eslint-disable-next-line no-control-regex
-  const clean = (text ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 120);
-  return clean || undefined;
-}
+export { fileName, showable } from './url-text';

@@ -58,6 +58,16 @@ export class LinkLoader {
       const several = state.file.includes(FILE_SEPARATOR);
       notices.push(`Made with the file${several ? 's' : ''} "${state.file.split(FILE_SEPARATOR).map(showable).join('" and "')}" (links never carry files): choose ${several ? 'them' : 'it'} under "${uploads.map((u) => u.label).join('" / "')}" and run to reproduce those numbers.`);
     }
+    ctx.panel.expectModel(state.model);
+    if (state.model) { // a model's heads: nothing runs until the reader opens the folder (links never carry models)
+      notices.push(`Made with the model “${showable(state.model.name)}” (links never carry models): open its folder under “Your own model”; once its heads are read, press Run.`);
+      ctx.status.showNotices(notices);
+      this.writeUrl();
+      this.runs.abandon();
+      this.stopWaiting();
+      ctx.setPage(waiting({ ...ctx.page, ticket: ctx.page.ticket + 1 }, ctx.page.ticket + 1));
+      return;
+    }
     ctx.status.showNotices(notices);
     this.writeUrl();
     showPrecomputedMark(false);
@@ -75,6 +85,7 @@ export class LinkLoader {
     this.runs.abandon(); // a run of the previous link computes nothing more
     this.stopWaiting();
     const values = this.ctx.state.values;
+    this.ctx.results.model = undefined;
     this.ctx.results.show(meta, result, values);
     performance.mark('attnlab:precomputed-drawn');
     showPrecomputedMark(true);

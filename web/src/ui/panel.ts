@@ -4,12 +4,14 @@
 import type { InputArray } from '../engine/core';
 import { parseInputOffThread } from '../engine/off-thread';
 import { EXPERIMENTS } from '../experiments';
-import { RNG_SPEC, SEED_SPEC, uploadsOf, type ExperimentMeta, type ParamValues, type UploadSpec } from '../experiments/schema';
+import { RNG_SPEC, SEED_SPEC, takesHeads, uploadsOf, type ExperimentMeta, type ParamValues, type UploadSpec } from '../experiments/schema';
 import { presetLinksOf } from '../state/preset-links';
+import type { ModelLink } from '../state/model-link';
 import { showable } from '../state/url';
 import { coerceValue } from '../state/values';
 import { createControl, type Control } from './controls';
 import { h } from './dom';
+import { modelField, type ReadHeads } from './model-panel';
 
 export interface PanelReading {
   values: ParamValues;
@@ -18,7 +20,8 @@ export interface PanelReading {
 }
 
 /** A chosen file, parsed by the core for one of the experiment's named inputs. */
-export interface ChosenFile { name: string; input: string; array: InputArray }
+/** `model`: the array is a model's heads (ui/model-panel.ts), recorded in the link by name, fingerprint and text. */
+export interface ChosenFile { name: string; input: string; array: InputArray; model?: ModelLink }
 
 export interface PanelHandlers {
   onNewSeed: () => void;
@@ -34,6 +37,10 @@ export interface Panel {
   /** Files chosen but refused (unreadable, malformed, over budget): Run waits until each is replaced or removed. */
   refused(): string[];
   focus(key: string): void;
+  /** Why Run must wait for the panel (a model's heads being read or not read for its text); undefined when it need not. */
+  busy(): string | undefined;
+  /** A link made with a model: its text is filled in and the folder opened is checked against its fingerprint. */
+  expectModel(link: ModelLink | undefined): void;
   /** Marks the field of a parameter the core refused (aria-invalid, as a value that cannot be read); the next read clears it. */
   markRefused(key: string): void;
 }
@@ -178,6 +185,30 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     fileInputs.set(spec.input, field.input);
     form.append(field.element);
   }
+  // A model's heads fill Q and K as two files would (every head of the layers read, the scale folded into Q).
+  const model = takesHeads(meta) ? modelField((read?: ReadHeads) => {
+    for (const input of ['q', 'k']) {
+      if (!uploaded.get(input)?.model && !read) continue;
+      uploaded.delete(input);
+      refused.delete(input);
+      fromCompanion.delete(input);
+      const field = fileInputs.get(input);
+      if (field) field.value = '';
+      statuses.get(input)!.textContent = 'No file chosen.';
+    }
+    if (read) {
+      const { q, k } = read.heads.stacks;
+      uploaded.set('q', { name: read.info.name, input: 'q', array: { ...q, sparse: false, bundleScale: 1 }, model: read.link });
+      uploaded.set('k', { name: read.info.name, input: 'k', array: { ...k, sparse: false }, model: read.link });
+      for (const input of ['q', 'k']) statuses.get(input)!.textContent = `From the model ${showable(read.info.name)} (“Your own model” below): ${shapeText(uploaded.get(input)!.array)}.`;
+      // Each layer's attention scale is already in Q: the logits are Q Kᵀ (as a head bundle's scale fills the field).
+      const scaleKey = fileSpecs.find((f) => f.input === 'q')?.scaleParam;
+      const scaleControl = scaleKey ? controls.find((c) => c.spec.key === scaleKey) : undefined;
+      if (scaleControl && Number(scaleControl.read()) === scaleControl.spec.default) scaleControl.write(1);
+    }
+    form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
+  }) : undefined;
+  if (model) form.append(model.element);
   const chosen = () => fileSpecs.map((spec) => uploaded.get(spec.input)).filter((u): u is ChosenFile => u !== undefined);
 
   const seed = createControl(SEED_SPEC);
@@ -212,6 +243,8 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     upload: () => chosen()[0],
     uploads: chosen,
     refused: () => fileSpecs.map((spec) => refused.get(spec.input)).filter((name): name is string => name !== undefined),
+    busy: () => model?.busy(),
+    expectModel: (link) => model?.expect(link),
     focus(key) { controls.find((c) => c.spec.key === key)?.input.focus(); },
     markRefused(key) { (controls.find((c) => c.spec.key === key)?.input ?? fileInputs.get(key))?.setAttribute('aria-invalid', 'true'); },
   };

@@ -10,6 +10,7 @@ import { EMBED_FIGURE_MAX_HEIGHT } from './embed-snippet';
 import { GhostMemory } from './ghost';
 import { axisSummary, tableSummary } from './figure-summary';
 import { tableElement, tableView } from './figure-table';
+import { showable } from '../state/url';
 
 const FORMATS: { format: ExportFormat; label: string }[] = [
   { format: 'svg', label: 'SVG' }, { format: 'png', label: 'PNG' }, { format: 'csv', label: 'CSV' }, { format: 'json', label: 'JSON' },
@@ -172,15 +173,23 @@ export class ResultsView {
     return picked.length ? picked : all;
   }
 
+  /** The model whose heads the shown run read (ui/model-panel.ts): named first in the headline and in every caption. */
+  model: { name: string; text: string } | undefined;
+
   private render(meta: ExperimentMeta, result: AnyResult, values: ParamValues, partial?: PartialRun, openedFrom?: string): void {
     const items = meta.headline(result, values);
+    const model = openedFrom ? undefined : this.model;
+    if (model) {
+      const text = model.text.length > 60 ? `${model.text.slice(0, 57)}…` : model.text;
+      items.unshift({ key: 'model', label: 'Model', value: `${showable(model.name)} reading “${showable(text)}”`, help: 'the heads are this model’s, on this text (Your own model)' });
+    }
     this.headline.replaceChildren(...items.map((item) => h('div', { class: 'headline-item', title: item.help },
       h('dt', {}, item.label),
       h('dd', { 'data-key': item.key, 'data-value': item.raw === undefined ? undefined : String(item.raw) }, item.value))));
     if (partial) this.headline.prepend(h('div', { class: 'headline-item partial', 'data-partial': partial.stopped ? 'stopped' : 'running' },
       h('dt', {}, partial.stopped ? 'Partial result, stopped' : 'Partial result so far'), h('dd', {}, `${partial.done} of ${partial.total} jobs`)));
 
-    const caption = openedFrom ? `${meta.id} · opened from file ${openedFrom}` : `${meta.id} · seed ${formatValue(values.seed)}`;
+    const caption = openedFrom ? `${meta.id} · opened from file ${openedFrom}` : `${meta.id}${model ? ` · ${showable(model.name)}` : ''} · seed ${formatValue(values.seed)}`;
     const sections = this.chosenFigures(meta, meta.figures(result, values)).map((figure) => this.section(figure, caption));
     this.figures.replaceChildren(...sections.map((s) => s.section));
     this.drawn = sections.map(({ figure, body }) => ({ figure, body, width: 0 }));

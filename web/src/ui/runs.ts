@@ -106,6 +106,8 @@ export class Runs {
     if (!options.live) this.live.cancel();
     this.clearScheduled();
     this.hooks.beforeRun();
+    const busy = ctx.panel.busy();
+    if (busy) { ctx.status.showError(busy); return; }
     const refused = ctx.panel.refused();
     if (refused.length) { ctx.status.showError(`“${refused[0]}” could not be read: choose another file or remove it, then run.`); return; }
     const meta = metaOf(ctx.state.experimentId);
@@ -113,10 +115,12 @@ export class Runs {
     const chosen = uploadsOf(meta).length ? ctx.panel.uploads() : [];
     const upload = chosen.length ? chosen : undefined;
     const file = fileNames(chosen);
+    const model = chosen.find((c) => c.model)?.model; // a model's heads: the link records the model, not a file
     if (invalid.length === 0) {
-      const { file: _previous, ...rest } = ctx.state;
-      ctx.follow({ ...rest, values, ...(file ? { file } : {}) });
+      const { file: _previous, model: _previousModel, ...rest } = ctx.state;
+      ctx.follow({ ...rest, values, ...(model ? { model } : file ? { file } : {}) });
     }
+    ctx.results.model = model; // the figures name the model whose heads they analyse
     const link = location.href; // this run's link (the address follows edits made while it runs)
     let partial: { result: AnyResult; done: number; total: number } | undefined;
     ctx.status.clearError();

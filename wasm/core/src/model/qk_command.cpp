@@ -18,12 +18,12 @@ std::string quoted(const std::string& text) { return "'" + text.substr(0, 40) + 
 
 QkCommand parseQkCommand(const std::vector<std::string>& args) {
   QkCommand c;
-  bool seen[4] = {false, false, false, false};
-  const char* const keys[4] = {"model", "ids", "layer", "head"};
+  bool seen[5] = {false, false, false, false, false};
+  const char* const keys[5] = {"model", "ids", "layer", "head", "text"};
   for (const std::string& arg : args) {
     const auto eq = arg.find('=');
     int key = -1;
-    for (int i = 0; i < 4 && eq != std::string::npos; ++i)
+    for (int i = 0; i < 5 && eq != std::string::npos; ++i)
       if (arg.compare(0, eq, keys[i]) == 0 && eq == std::string(keys[i]).size()) key = i;
     if (key < 0) {
       c.error = "model-qk: unknown argument " + quoted(arg) + " (model=<folder> ids=<id,id,...> layer=<i> head=<h>)";
@@ -39,6 +39,8 @@ QkCommand parseQkCommand(const std::vector<std::string>& args) {
     if (key == 0) {
       if (value.empty()) return c.error = "model: give the model's folder", c;
       c.folder = value;
+    } else if (key == 4) {
+      c.text = value;  // the host tokenizes it (headless: the folder's tokenizer.json)
     } else if (key == 1) {
       std::size_t start = 0;
       while (start <= value.size()) {
@@ -57,6 +59,9 @@ QkCommand parseQkCommand(const std::vector<std::string>& args) {
       (key == 2 ? c.request.layer : c.request.head) = static_cast<int>(n);
     }
   }
+  if (seen[1] && seen[4]) return c.error = "model-qk: give ids= or text=, not both", c;
+  c.hasText = seen[4];
+  seen[1] = seen[1] || seen[4];
   for (int i = 0; i < 4; ++i)
     if (!seen[i])
       return c.error = std::string("model-qk: ") + keys[i] +
@@ -74,7 +79,9 @@ std::string qkCommandUsage(const std::string& program) {
          "  BF16): its Q and K (tokens x head_dim, after RoPE, with biases) and logits Q K^T x the attention scale,\n"
          "  unmasked, as JSON {model, family, ids, layer, head, keyHead, scale, q, k, logits}, each matrix\n"
          "  {rows, cols, data} row-major. Layers and heads count from 0; query head h uses key head h / (H / H_kv).\n"
-         "  Exit 0, or 2 with one line naming the argument or file and the cause.\n";
+         "  Exit 0, or 2 with one line naming the argument or file and the cause.\n"
+         "  text=\"...\" instead of ids= tokenizes the text with the folder's tokenizer.json as Hugging Face's\n"
+         "  tokenizers do, special tokens included: npm run lab -- model-qk model=<folder> text=\"...\" layer=<i> head=<h>.\n";
 }
 
 Json matrixJson(const Eigen::MatrixXd& m) {

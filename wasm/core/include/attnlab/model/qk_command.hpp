@@ -15,6 +15,8 @@ struct QkCommand {
   bool ok = false;
   std::string error;   // one line naming the argument, when !ok
   std::string folder;  // model=
+  bool hasText = false;  // text= was given instead of ids= (request.ids empty): the host tokenizes it
+  std::string text;
   QkRequest request;
 };
 

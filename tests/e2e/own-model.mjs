@@ -1,0 +1,101 @@
+// "Your own model" in Chromium: a committed tiny checkpoint (tests/fixtures/models, written with Debian's torch) opened
+// under "Your own model", a text typed, its heads read in a worker and analysed by rank-interaction and rank-zoo; the
+// numbers equal the headless run on the same folder and text, the link records the model (name, fingerprint, text) and
+// opening it asks for the folder; hostile checkpoints are refused by name and the page keeps working.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { differences } from './compare.mjs';
+import { assert, headless, open, resultJson, root, waitForStatus } from './helpers.mjs';
+
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+const fixtures = join(root, 'tests/fixtures/models');
+const filesOf = (folder) => readdirSync(join(fixtures, folder)).filter((f) => f !== 'expected.json').map((f) => join(fixtures, folder, f));
+const TEXT = 'the cat sat on the mat';
+
+/** Chooses the folder's files together (as "Or its files" does) and waits for the heads to be read. */
+async function openModel(page, folder) {
+  await page.locator('#model-files').setInputFiles(filesOf(folder));
+  await page.waitForFunction(() => /Read: \d+ heads|Could not/.test(document.getElementById('model-status')?.textContent ?? ''), null, { timeout: 60_000 });
+  return page.locator('#model-status').textContent();
+}
+
+test('own model: a BERT folder and a typed text run rank-interaction on its real heads, as headless does', async ({ context, base }) => {
+  const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&head=5&seed=1');
+  await waitForStatus(page, 'done', 120_000);
+  await page.locator('#model-text').fill(TEXT);
+  const status = await openModel(page, 'bert-f32');
+  assert(status.includes('BertModel · BERT · 2 layers × 4 heads') && status.includes('Read: 8 heads'), `the model is not described: ${status}`);
+  const tokens = await page.locator('#model-tokens').textContent();
+  assert(tokens.startsWith('8 tokens: [CLS]'), `the tokens are not shown: ${tokens}`);
+  await page.locator('#run').click();
+  await waitForStatus(page, 'done', 120_000);
+  const shown = await resultJson(page);
+  assert(shown.head.source === 'upload' && shown.head.label === 'L1H1' && shown.head.n === 8, `head ${JSON.stringify(shown.head)}`);
+  const want = headless('rank-interaction', { head: 5, seed: 1, model: join(fixtures, 'bert-f32'), text: TEXT });
+  const diff = differences(want, shown);
+  assert(diff.length === 0, `the page's run differs from the headless one: ${diff.slice(0, 3).join('; ')}`);
+  const link = await page.evaluate(() => location.hash);
+  assert(/model=BertModel&modelHash=[0-9a-f]{16}&text=the%20cat%20sat%20on%20the%20mat/.test(link), `the link does not record the model: ${link}`);
+  assert(!link.includes('file='), `the link names files: ${link}`);
+  // The link asks for the folder and runs nothing until it is opened; the same folder has the link's fingerprint.
+  const { page: again, problems: more } = await open(context, base, link);
+  await again.waitForFunction(() => document.getElementById('notice')?.textContent.includes('Made with the model “BertModel”'), null, { timeout: 30_000 });
+  assert((await again.locator('#model-text').inputValue()) === TEXT, 'the link\'s text is not in the text box');
+  const reopened = await openModel(again, 'bert-f32');
+  assert(!reopened.includes('not the one the link was made with'), `the same folder is said to differ: ${reopened}`);
+  await again.locator('#run').click();
+  await waitForStatus(again, 'done', 120_000);
+  assert(differences(want, await resultJson(again)).length === 0, 'the link reopened with its folder gives other numbers');
+  // Another folder under the same link: said to differ.
+  const other = await openModel(again, 'bert-gamma-f16');
+  assert(other.includes('not the one the link was made with'), `another folder is not said to differ: ${other}`);
+  await again.close();
+  await page.close();
+  return [...problems, ...more];
+});
+
+test('own model: rank-zoo on every head of a LLaMA folder with grouped-query heads, as headless does', async ({ context, base }) => {
+  const { page, problems } = await open(context, base, '#exp=rank-zoo&v=3&seed=1');
+  await waitForStatus(page, ['done', 'precomputed'], 120_000);
+  await page.locator('#model-text').fill(TEXT);
+  await page.locator('#model-drop-first').check();
+  const status = await openModel(page, 'llama-gqa-llama3-bf16');
+  assert(status.includes('(2 key heads)') && status.includes('BF16'), `the model is not described: ${status}`);
+  await page.locator('#run').click();
+  await waitForStatus(page, 'done', 180_000);
+  const shown = await resultJson(page);
+  const want = headless('rank-zoo', { seed: 1, model: join(fixtures, 'llama-gqa-llama3-bf16'), text: TEXT, dropFirst: 1 });
+  const diff = differences(want, shown);
+  assert(diff.length === 0, `the page's rank-zoo differs from the headless one: ${diff.slice(0, 3).join('; ')}`);
+  assert(shown.rows.some((r) => r.family === 'L1H3'), `no row per head: ${shown.rows.map((r) => r.family).slice(0, 5)}`);
+  await page.close();
+  return problems;
+});
+
+test('own model: hostile checkpoints are refused by name and the page keeps working', async ({ context, base }) => {
+  const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
+  await waitForStatus(page, 'done', 120_000);
+  for (const [folder, cause] of [['hostile-truncated', 'truncated'], ['hostile-lying-header', 'lying header length'],
+    ['hostile-overlapping', 'overlapping data_offsets'], ['hostile-f8', 'F8_E4M3'], ['hostile-unknown-type', "model_type 'mamba' is not supported"]]) {
+    const status = await openModel(page, folder);
+    assert(status.startsWith('Could not open the model: ') && status.includes(cause), `${folder}: ${status}`);
+  }
+  // A text longer than the model's positions is refused by name, and the model stays open.
+  await page.locator('#model-text').fill(TEXT);
+  await openModel(page, 'bert-f32');
+  await page.locator('#model-text').fill(`${TEXT} ${TEXT} ${TEXT}`);
+  await page.locator('#model-read').click();
+  await page.waitForFunction(() => (document.getElementById('model-status')?.textContent ?? '').startsWith('Could not read the heads'), null, { timeout: 30_000 });
+  const status = await page.locator('#model-status').textContent();
+  assert(/token|position/.test(status), `too many tokens are not named: ${status}`);
+  await page.locator('#run').click();
+  await page.waitForFunction(() => (document.getElementById('error')?.textContent ?? '').includes('Read the heads'), null, { timeout: 10_000 });
+  await page.locator('#model-close').click();
+  await page.locator('#run').click();
+  await waitForStatus(page, 'done', 120_000);
+  await page.close();
+  return problems.filter((p) => !/tokens|position/.test(p));
+});
+
+export const ownModelTests = tests;

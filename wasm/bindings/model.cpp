@@ -1,0 +1,192 @@
+// Embind surface of "your own model": a checkpoint read through bytes the host fetches itself (the page with
+// File.slice(a, b).arrayBuffer(), headless with fs.openAsBlob), because those reads are asynchronous and the core's
+// are not. The host asks, the core answers which byte ranges it needs next, the host puts them and asks again:
+//   open()  -> {"ok": true, "model": {...}} | {"need": [{file, begin, end}]} | {"ok": false, "error": "..."}
+//   start(ids, lastLayer) -> the memory estimate; then nextReads() / put(...) / step() once per layer,
+//   q() and k() the layer's queries and keys (tokens × heads·head_dim, row-major), headJson(h) what model-qk prints.
+// One session holds one opened checkpoint and at most one pass; its bytes are dropped after every step.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <map>
+#include <memory>
+#include <new>
+#include <optional>
+
+#include "attnlab/json.hpp"
+#include "attnlab/model/checkpoint.hpp"
+#include "attnlab/model/head_qk.hpp"
+#include "attnlab/model/model_error.hpp"
+#include "attnlab/model/qk_command.hpp"
+#include "attnlab/model/streamed_pass.hpp"
+
+using emscripten::val;
+using namespace attnlab;
+using namespace attnlab::model;
+
+namespace {
+
+// The bytes the host has put, by file and offset; a read outside them is recorded as needed and fails.
+class PutBytes : public ByteSource {
+ public:
+  std::map<std::string, std::uint64_t> sizes;
+  std::map<std::string, std::map<std::uint64_t, std::string>> chunks;  // file -> offset -> bytes
+  std::vector<ByteRange> missing;
+
+  bool fileSize(const std::string& fileName, std::uint64_t& size) override {
+    const auto it = sizes.find(fileName);
+    if (it == sizes.end()) return false;
+    size = it->second;
+    return true;
+  }
+  bool read(const std::string& fileName, std::uint64_t offset, std::uint64_t length, std::string& bytes,
+            std::string& error) override {
+    const auto file = chunks.find(fileName);
+    if (file != chunks.end()) {
+      auto it = file->second.upper_bound(offset);  // the last chunk starting at or before offset
+      if (it != file->second.begin()) {
+        --it;
+        const std::uint64_t start = offset - it->first;
+        if (start + length <= it->second.size()) {
+          bytes.assign(it->second, static_cast<std::size_t>(start), static_cast<std::size_t>(length));
+          return true;
+        }
+      }
+    }
+    missing.push_back({fileName, offset, offset + length});
+    error = fileName + ": bytes " + std::to_string(offset) + "–" + std::to_string(offset + length) + " were not read";
+    return false;
+  }
+};
+
+Json rangesJson(const std::vector<ByteRange>& ranges) {
+  Json list = Json::array();
+  for (const ByteRange& r : ranges) list.push_back(Json{{"file", r.file}, {"begin", r.begin}, {"end", r.end}});
+  return list;
+}
+
+std::string failure(const std::string& error) { return Json{{"ok", false}, {"error", error}}.dump(); }
+
+val rowMajor(const Eigen::MatrixXd& m) {
+  const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> r = m;
+  return val::global("Float64Array").new_(emscripten::typed_memory_view(static_cast<std::size_t>(r.size()), r.data()));
+}
+
+class ModelSession {
+ public:
+  void setFile(const std::string& name, double size) { source_.sizes[name] = static_cast<std::uint64_t>(size); }
+  void put(const std::string& name, double offset, const val& bytes) {
+    const std::size_t length = bytes["length"].as<std::size_t>();
+    std::string data(length, '\0');
+    val view = val(emscripten::typed_memory_view(length, reinterpret_cast<unsigned char*>(data.data())));
+    view.call<void>("set", bytes);
+    source_.chunks[name][static_cast<std::uint64_t>(offset)] = std::move(data);
+  }
+
+  std::string open() {
+    source_.missing.clear();
+    try {
+      checkpoint_ = std::make_unique<Checkpoint>(openCheckpoint(source_));
+    } catch (const ModelError& e) {
+      if (!source_.missing.empty()) return Json{{"need", rangesJson(source_.missing)}}.dump();
+      return failure(e.what());
+    } catch (const std::bad_alloc&) {
+      return failure("not enough memory to open the model");
+    }
+    source_.chunks.clear();
+    const ModelConfig& c = checkpoint_->config;
+    const Json model{{"name", c.name},           {"modelType", c.modelType},  {"family", familyName(c.family)},
+                     {"layers", c.layers},       {"heads", c.heads},          {"kvHeads", c.kvHeads},
+                     {"headDim", c.headDim},     {"hidden", c.hidden},        {"vocab", c.vocab},
+                     {"tokenLimit", c.tokenLimit()}, {"causal", c.causal()},  {"dtype", checkpoint_->dtype},
+                     {"fileBytes", checkpoint_->fileBytes}, {"files", checkpoint_->files}};
+    return Json{{"ok", true}, {"model", model}}.dump();
+  }
+
+  // ids: a JSON array of token ids. {"ok": true, "estimateBytes": ...} or the request's fault.
+  std::string start(const std::string& idsText, int lastLayer) {
+    if (!checkpoint_) return failure("no model is open");
+    std::vector<std::int64_t> ids;
+    try {
+      for (const Json& id : Json::parse(idsText)) ids.push_back(id.get<std::int64_t>());
+    } catch (const std::exception&) {
+      return failure("ids: a list of whole token ids");
+    }
+    QkRequest request;
+    request.ids = ids;
+    request.layer = lastLayer;
+    if (const std::string problem = requestProblem(checkpoint_->config, request); !problem.empty()) return failure(problem);
+    ids_ = ids;
+    pass_ = std::make_unique<StreamedPass>(*checkpoint_, ids, lastLayer);
+    layer_.reset();
+    return Json{{"ok", true}, {"estimateBytes", memoryEstimateBytes(*checkpoint_, request)}}.dump();
+  }
+
+  std::string nextReads() const { return pass_ ? rangesJson(pass_->nextReads()).dump() : "[]"; }
+
+  // {"ok": true, "layer": i, "done": bool, "scale": s} or the step's fault (a read, the memory).
+  std::string step() {
+    if (!pass_) return failure("no pass was started");
+    LayerQk out;
+    const bool ok = pass_->step(source_, out);
+    source_.chunks.clear();
+    if (!ok) return failure(pass_->problem());
+    layer_ = std::move(out);
+    return Json{{"ok", true}, {"layer", layer_->layer}, {"done", pass_->done()}, {"scale", layer_->scale}}.dump();
+  }
+
+  val q() const { return layer_ ? rowMajor(layer_->q) : val::null(); }
+  val k() const { return layer_ ? rowMajor(layer_->k) : val::null(); }
+
+  // What `attnlab model-qk` prints for query head `head` of the last step's layer.
+  std::string headJson(int head) const {
+    if (!layer_ || !checkpoint_) return failure("no layer was run");
+    QkRequest request;
+    request.ids = ids_;
+    request.layer = layer_->layer;
+    request.head = head;
+    if (const std::string problem = requestProblem(checkpoint_->config, request); !problem.empty()) return failure(problem);
+    const HeadQk h = headOf(checkpoint_->config, *layer_, head);
+    return headQkJson(checkpoint_->config, request, h).dump();
+  }
+
+ private:
+  PutBytes source_;
+  std::unique_ptr<Checkpoint> checkpoint_;
+  std::unique_ptr<StreamedPass> pass_;
+  std::vector<std::int64_t> ids_;
+  std::optional<LayerQk> layer_;
+};
+
+// `model-qk` arguments (a JSON array of words) parsed by the core: {"ok": true, folder, ids, text?, layer, head}.
+std::string modelQkParse(const std::string& argsText) {
+  std::vector<std::string> args;
+  try {
+    for (const Json& a : Json::parse(argsText)) args.push_back(a.get<std::string>());
+  } catch (const std::exception&) {
+    return failure("model-qk: the arguments are not a list of words");
+  }
+  const QkCommand c = parseQkCommand(args);
+  if (!c.ok) return failure(c.error);
+  Json out{{"ok", true}, {"folder", c.folder}, {"ids", c.request.ids}, {"layer", c.request.layer}, {"head", c.request.head}};
+  if (c.hasText) out["text"] = c.text;
+  return out.dump();
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(attnlab_model) {
+  emscripten::function("modelQkParse", &modelQkParse);
+  emscripten::function("modelQkUsage", &qkCommandUsage);
+  emscripten::class_<ModelSession>("ModelSession")
+      .constructor<>()
+      .function("setFile", &ModelSession::setFile)
+      .function("put", &ModelSession::put)
+      .function("open", &ModelSession::open)
+      .function("start", &ModelSession::start)
+      .function("nextReads", &ModelSession::nextReads)
+      .function("step", &ModelSession::step)
+      .function("q", &ModelSession::q)
+      .function("k", &ModelSession::k)
+      .function("headJson", &ModelSession::headJson);
+}

@@ -1,0 +1,96 @@
+// Headless "your own model" (Node): `npm run lab -- model-qk model=<folder> (ids=<id,...> | text="...") layer=<i>
+// head=<h>` prints what the native `attnlab model-qk` prints; and paper 3's experiments that take heads read
+// `model=<folder> text="..." [lastLayer=<i>] [dropFirst=1]` as their heads (every head of layers 0..lastLayer, so that
+// the stack's head number h·H + j is layer h's head j, as the experiments label them: L3H5).
+import { openAsBlob } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Core, Inputs } from './core';
+import { headStacks, ModelError, OpenedModel, type ModelFiles } from './model-pass';
+import { DEFAULT_MODEL_TEXT, tokenizeForModel } from './model-text';
+
+/** The regular files of a model folder (not its subfolders), as Blobs read on demand. */
+export async function folderFiles(folder: string): Promise<ModelFiles> {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    throw new ModelError(`${folder}: not a folder that can be read`);
+  }
+  const files = new Map<string, Blob>();
+  for (const name of names) if (statSync(join(folder, name)).isFile()) files.set(name, await openAsBlob(join(folder, name)));
+  return files;
+}
+
+interface Io { stdout: (text: string) => void; stderr: (text: string) => void }
+
+/** `model-qk`: exit 0 with the JSON, or 2 with one line naming the argument or the file and the cause. */
+export async function modelQkMain(core: Core, args: string[], io: Io): Promise<number> {
+  const { modelQkParse, modelQkUsage } = core.module;
+  if (!modelQkParse || !modelQkUsage) throw new ModelError('this build of the core cannot read models');
+  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
+    io.stdout(modelQkUsage('npm run lab --'));
+    return 0;
+  }
+  const c = JSON.parse(modelQkParse(JSON.stringify(args))) as
+    { ok: false; error: string } | { ok: true; folder: string; ids: number[]; text?: string; layer: number; head: number };
+  if (!c.ok) {
+    io.stderr(`attnlab: ${c.error}\n`);
+    return 2;
+  }
+  let model: OpenedModel | undefined;
+  try {
+    const files = await folderFiles(c.folder);
+    const ids = c.text === undefined ? c.ids : (await tokenizeForModel(files, c.text, false)).ids;
+    model = await OpenedModel.open(core, files);
+    await model.pass(ids, c.layer, () => undefined);
+    io.stdout(model.headJson(c.head) + '\n');
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ModelError)) throw error;
+    io.stderr(`attnlab: ${c.folder}: ${error.message}\n`);
+    return 2;
+  } finally {
+    model?.close();
+  }
+}
+
+/** The words of a model given to an experiment, taken out of its command line. */
+export interface ModelWords { folder: string; text: string; lastLayer?: number; dropFirst: boolean; rest: string[] }
+
+/** Splits model=, text=, lastLayer= and dropFirst= off an experiment's arguments (undefined when there is no model=). */
+export function modelWords(args: string[]): ModelWords | undefined {
+  const take = (key: string) => {
+    const found = args.filter((a) => a.startsWith(`${key}=`));
+    if (found.length > 1) throw new ModelError(`${key} is given twice: give it once`);
+    return found[0]?.slice(key.length + 1);
+  };
+  const folder = take('model');
+  if (folder === undefined) return undefined;
+  const lastText = take('lastLayer'), drop = take('dropFirst');
+  if (lastText !== undefined && !/^\d{1,6}$/.test(lastText)) throw new ModelError(`lastLayer: '${lastText.slice(0, 20)}' is not a layer number from 0`);
+  if (drop !== undefined && drop !== '0' && drop !== '1') throw new ModelError(`dropFirst: '${drop.slice(0, 20)}' is not 0 or 1`);
+  const keys = ['model=', 'text=', 'lastLayer=', 'dropFirst='];
+  return { folder, text: take('text') ?? DEFAULT_MODEL_TEXT, lastLayer: lastText === undefined ? undefined : Number(lastText), dropFirst: drop === '1', rest: args.filter((a) => !keys.some((k) => a.startsWith(k))) };
+}
+
+/** Every head of layers 0..lastLayer (all by default) of the model on the text, as the q and k inputs of paper 3's experiments. */
+export async function modelInputs(core: Core, words: ModelWords, onProgress?: (text: string) => void): Promise<Inputs> {
+  const files = await folderFiles(words.folder);
+  const { ids } = await tokenizeForModel(files, words.text, words.dropFirst);
+  const model = await OpenedModel.open(core, files);
+  try {
+    const { layers: count, name } = model.info;
+    const last = words.lastLayer ?? count - 1;
+    if (last >= count) throw new ModelError(`lastLayer: ${last} is beyond the model's ${count} layers (0–${count - 1})`);
+    const layers = Array.from({ length: last + 1 }, (_, i) => i);
+    const stacks = await headStacks(model, ids, layers, (p) => { onProgress?.(`${name}: layer ${p.layer + 1} of ${p.layers}`); });
+    if (!stacks) throw new ModelError('stopped');
+    return {
+      q: { ...stacks.q, sparse: false, file: name, bundleScale: 1 },
+      k: { ...stacks.k, sparse: false, file: name },
+    };
+  } finally {
+    model.close();
+  }
+}

@@ -1,0 +1,178 @@
+// "Your own model": a Hugging Face checkpoint folder read and run by the core (wasm/bindings/model.cpp), with the reads
+// done here because they are asynchronous: Blob.slice(a, b).arrayBuffer() in the page (a File) and in Node
+// (fs.openAsBlob). The core says which byte ranges it needs; only those are read, one layer at a time, so the memory is
+// one layer's weights and the activations, never the whole file. Runs in a worker in the page, in-process headless.
+import type { Core } from './core';
+
+/** The Embind class of wasm/bindings/model.cpp (JSON strings in and out). */
+export interface ModelSessionModule {
+  setFile(name: string, size: number): void;
+  put(name: string, offset: number, bytes: Uint8Array): void;
+  open(): string;
+  start(ids: string, lastLayer: number): string;
+  nextReads(): string;
+  step(): string;
+  q(): Float64Array | null;
+  k(): Float64Array | null;
+  headJson(head: number): string;
+  delete(): void;
+}
+
+/** What the core read from config.json and the safetensors headers. */
+export interface ModelInfo {
+  name: string; modelType: string; family: string;
+  layers: number; heads: number; kvHeads: number; headDim: number; hidden: number; vocab: number;
+  /** The most tokens the model's positions allow. */
+  tokenLimit: number; causal: boolean;
+  /** F32, F16, BF16 or mixed. */
+  dtype: string; fileBytes: number; files: string[];
+}
+
+/** One layer's queries of all query heads (tokens × heads·head_dim) and keys of all key heads, row-major. */
+export interface LayerQk { layer: number; q: Float64Array; k: Float64Array; scale: number }
+
+/** Progress of a pass: bytes read so far, the layer being run (from 0) and how many layers the pass runs. */
+export interface PassProgress { bytesRead: number; layer: number; layers: number }
+
+/** A model's refusal or a failed read: one line naming the file and the cause. */
+export class ModelError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ModelError';
+  }
+}
+
+/** A model folder's files by their name in the folder (config.json, model.safetensors, ...). */
+export type ModelFiles = ReadonlyMap<string, Blob>;
+
+interface ByteRange { file: string; begin: number; end: number }
+/** The session's answers: ok with what was asked, a refusal (error), or the bytes open() needs next. */
+interface Answer { ok?: boolean; error?: string; need?: ByteRange[]; model?: ModelInfo; estimateBytes?: number; scale?: number }
+
+function newSession(core: Core): ModelSessionModule {
+  const ctor = core.module.ModelSession;
+  if (!ctor) throw new ModelError('this build of the core cannot read models');
+  return new ctor();
+}
+
+async function putRanges(session: ModelSessionModule, files: ModelFiles, ranges: ByteRange[],
+  keep?: { range: ByteRange; bytes: Uint8Array }[]): Promise<number> {
+  let bytes = 0;
+  for (const r of ranges) {
+    const blob = files.get(r.file);
+    if (!blob) throw new ModelError(`${r.file}: the folder has no such file`);
+    if (r.end > blob.size || r.begin > r.end) throw new ModelError(`${r.file}: bytes ${r.begin}–${r.end} are beyond its ${blob.size} bytes`);
+    const read = new Uint8Array(await blob.slice(r.begin, r.end).arrayBuffer());
+    session.put(r.file, r.begin, read);
+    keep?.push({ range: r, bytes: read });
+    bytes += r.end - r.begin;
+  }
+  return bytes;
+}
+
+/**
+ * The folder's fingerprint: sha256 of what opening it read (config.json, the shard index, each safetensors header:
+ * never the weights), in file and offset order, as 16 hexadecimal digits. Two folders with one fingerprint hold the
+ * same model description and tensor layout; a link records it so that opening another folder is noticed.
+ */
+async function fingerprint(read: { range: ByteRange; bytes: Uint8Array }[]): Promise<string> {
+  const sorted = [...read].sort((a, b) => (a.range.file < b.range.file ? -1 : a.range.file > b.range.file ? 1 : a.range.begin - b.range.begin));
+  const encoder = new TextEncoder();
+  const parts = sorted.flatMap(({ range, bytes }) => [encoder.encode(`${range.file}\0${range.begin}\0`), bytes]);
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) { all.set(p, at); at += p.length; }
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', all));
+  return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A checkpoint opened by the core: what it is, and its passes. Call close() when done (frees the core's memory). */
+export class OpenedModel {
+  private constructor(private readonly session: ModelSessionModule, private readonly files: ModelFiles, readonly info: ModelInfo,
+    /** 16 hex digits of sha256 over config.json and the safetensors headers (see fingerprint). */
+    readonly fingerprint: string) {}
+
+  /** Reads config.json, the shard index and the safetensors headers (the core asks for each); throws ModelError. */
+  static async open(core: Core, files: ModelFiles): Promise<OpenedModel> {
+    const session = newSession(core);
+    try {
+      for (const [name, blob] of files) session.setFile(name, blob.size);
+      const read: { range: ByteRange; bytes: Uint8Array }[] = [];
+      // Each answer names the next bytes it needs (config.json, the index, a header's length, the header): a few rounds.
+      for (let round = 0; round < 4 * files.size + 8; round++) {
+        const answer = JSON.parse(session.open()) as Answer;
+        if (answer.need) { await putRanges(session, files, answer.need, read); continue; }
+        if (!answer.ok || !answer.model) throw new ModelError(answer.error ?? 'the model could not be opened');
+        return new OpenedModel(session, files, answer.model, await fingerprint(read));
+      }
+      throw new ModelError('the checkpoint kept asking for more headers than the folder has files');
+    } catch (error) {
+      session.delete();
+      throw error;
+    }
+  }
+
+  /**
+   * Layers 0..lastLayer on `ids`: `visit` receives each layer's Q and K; returning false (or onProgress returning
+   * false) stops between layers. Returns the core's memory estimate of the pass (bytes), and whether it stopped.
+   */
+  async pass(ids: number[], lastLayer: number, visit: (layer: LayerQk) => boolean | void,
+    onProgress?: (p: PassProgress) => boolean | void): Promise<{ estimateBytes: number; stopped: boolean }> {
+    const started = JSON.parse(this.session.start(JSON.stringify(ids), lastLayer)) as Answer;
+    if (!started.ok) throw new ModelError(started.error ?? 'the pass could not start');
+    const estimateBytes = started.estimateBytes ?? 0;
+    let bytesRead = 0;
+    for (let layer = 0; layer <= lastLayer; layer++) {
+      if (onProgress?.({ bytesRead, layer, layers: lastLayer + 1 }) === false) return { estimateBytes, stopped: true };
+      bytesRead += await putRanges(this.session, this.files, JSON.parse(this.session.nextReads()) as ByteRange[]);
+      const step = JSON.parse(this.session.step()) as Answer;
+      if (!step.ok) throw new ModelError(step.error ?? 'the layer failed');
+      const q = this.session.q(), k = this.session.k();
+      if (!q || !k) throw new ModelError('the layer gave no queries');
+      if (visit({ layer, q, k, scale: step.scale ?? 1 }) === false) return { estimateBytes, stopped: true };
+    }
+    onProgress?.({ bytesRead, layer: lastLayer + 1, layers: lastLayer + 1 });
+    return { estimateBytes, stopped: false };
+  }
+
+  /** What `attnlab model-qk` prints for query head `head` of the layer the last pass ended on (JSON text). */
+  headJson(head: number): string {
+    const text = this.session.headJson(head);
+    const parsed = JSON.parse(text) as { ok?: boolean; error?: string };
+    if (parsed.ok === false) throw new ModelError(parsed.error ?? 'no head');
+    return text;
+  }
+
+  close(): void { this.session.delete(); }
+}
+
+/**
+ * Every head of layers `layers` (sorted, from 0) as the head stacks paper 3's experiments take: Q and K of shape
+ * (layers, heads, tokens, head_dim), key heads repeated for grouped-query attention (query head h uses key head
+ * h / (H / H_kv)), each layer's attention scale folded into its Q so that the logits are Q Kᵀ (scale 1).
+ */
+export interface HeadStacks { q: { shape: number[]; values: Float64Array }; k: { shape: number[]; values: Float64Array } }
+
+export async function headStacks(model: OpenedModel, ids: number[], layers: number[],
+  onProgress?: (p: PassProgress) => boolean | void): Promise<HeadStacks | undefined> {
+  const { heads, kvHeads, headDim } = model.info;
+  const n = ids.length, per = n * headDim, group = heads / kvHeads;
+  const q = new Float64Array(layers.length * heads * per), k = new Float64Array(layers.length * heads * per);
+  const last = Math.max(...layers);
+  const { stopped } = await model.pass(ids, last, (layer) => {
+    const slot = layers.indexOf(layer.layer);
+    if (slot < 0) return;
+    for (let h = 0; h < heads; h++) {
+      const kh = Math.floor(h / group), base = (slot * heads + h) * per;
+      for (let t = 0; t < n; t++) {
+        for (let c = 0; c < headDim; c++) {
+          q[base + t * headDim + c] = layer.q[t * heads * headDim + h * headDim + c] * layer.scale;
+          k[base + t * headDim + c] = layer.k[t * kvHeads * headDim + kh * headDim + c];
+        }
+      }
+    }
+  }, onProgress);
+  if (stopped) return undefined;
+  const shape = [layers.length, heads, n, headDim];
+  return { q: { shape, values: q }, k: { shape: [...shape], values: k } };
+}

@@ -1,0 +1,37 @@
+// The text a model reads: tokenized with the folder's own tokenizer.json (as Hugging Face's tokenizers do, special
+// tokens included), optionally without its first token (a [CLS] or BOS token often becomes an attention sink).
+// Shared by the page's worker and headless runs; reads Blobs only.
+import { ModelError, type ModelFiles } from './model-pass';
+import { tokenizerFrom } from './tokenize';
+
+/** The default text: the opening of Lewis Carroll's "Alice's Adventures in Wonderland" (1865, public domain). */
+export const DEFAULT_MODEL_TEXT =
+  'Alice was beginning to get very tired of sitting by her sister on the bank, and of having nothing to do: once or ' +
+  'twice she had peeped into the book her sister was reading, but it had no pictures or conversations in it, "and ' +
+  'what is the use of a book," thought Alice, "without pictures or conversations?"';
+
+/** Longest text a link or the text box takes (characters). */
+export const MAX_TEXT_CHARS = 20000;
+
+export interface ModelTokens { ids: number[]; tokens: string[] }
+
+/** The text's tokens by the folder's tokenizer.json; dropFirst leaves out the first token. Throws ModelError. */
+export async function tokenizeForModel(files: ModelFiles, text: string, dropFirst: boolean): Promise<ModelTokens> {
+  if (text.length > MAX_TEXT_CHARS) throw new ModelError(`text: ${text.length} characters, more than the ${MAX_TEXT_CHARS} allowed`);
+  const json = files.get('tokenizer.json');
+  if (!json) throw new ModelError('tokenizer.json: the folder has none, so the text cannot be tokenized (give token ids instead)');
+  if (json.size > 64 * 1024 * 1024) throw new ModelError(`tokenizer.json: ${json.size} bytes, more than 64 MiB`);
+  const config = files.get('tokenizer_config.json');
+  let encoded: ModelTokens;
+  try {
+    const tokenizer = tokenizerFrom(await json.text(), config && config.size < 16 * 1024 * 1024 ? await config.text() : undefined);
+    encoded = tokenizer.encode(text);
+  } catch (error) {
+    const message = String((error as Error).message).split('\n')[0];
+    throw new ModelError(message.startsWith('tokenizer') ? message : `tokenizer.json: ${message}`);
+  }
+  const ids = dropFirst ? encoded.ids.slice(1) : encoded.ids;
+  const tokens = dropFirst ? encoded.tokens.slice(1) : encoded.tokens;
+  if (ids.length === 0) throw new ModelError('text: it gives no tokens; type a few words');
+  return { ids, tokens };
+}

@@ -1,0 +1,46 @@
+// The worker side of "Open a model…" (engine/model-pass.ts): the folder's files stay in the worker that opened them
+// and are read from there, layer by layer; only the head stacks (Q and K of every head read) come back, transferred.
+import * as Comlink from 'comlink';
+import type { Core } from './core';
+import { headStacks, OpenedModel, type HeadStacks, type ModelInfo, type PassProgress } from './model-pass';
+import { tokenizeForModel, type ModelTokens } from './model-text';
+
+/** What the page gets back from a pass: the tokens read and every head of layers 0..lastLayer. */
+export interface ModelHeads extends ModelTokens { stacks: HeadStacks; estimateBytes: number }
+
+export function modelApi(core: () => Promise<Core>) {
+  let opened: { model: OpenedModel; files: Map<string, Blob> } | undefined;
+  const current = () => {
+    if (!opened) throw new Error('no model is open');
+    return opened;
+  };
+  return {
+    /** Opens a folder (its files by name): what the model is and its fingerprint. Throws the core's one-line refusal. */
+    async modelOpen(entries: [string, Blob][]): Promise<{ info: ModelInfo; fingerprint: string; hasTokenizer: boolean }> {
+      opened?.model.close();
+      opened = undefined;
+      const files = new Map(entries);
+      const model = await OpenedModel.open(await core(), files);
+      opened = { model, files };
+      return { info: model.info, fingerprint: model.fingerprint, hasTokenizer: files.has('tokenizer.json') };
+    },
+    /** The text's tokens by the folder's tokenizer.json. */
+    async modelTokens(text: string, dropFirst: boolean): Promise<ModelTokens> {
+      return tokenizeForModel(current().files, text, dropFirst);
+    },
+    /** Every head of layers 0..lastLayer on the text; onProgress returning false stops between layers (undefined back). */
+    async modelHeads(text: string, dropFirst: boolean, lastLayer: number, onProgress?: (p: PassProgress) => boolean | Promise<boolean>) {
+      const { model, files } = current();
+      const tokens = await tokenizeForModel(files, text, dropFirst);
+      let stop = false;
+      const stacks = await headStacks(model, tokens.ids, Array.from({ length: lastLayer + 1 }, (_, i) => i), (p) => {
+        // The page's answer arrives asynchronously: Stop takes effect at the next layer boundary after it.
+        void Promise.resolve(onProgress?.(p)).then((go) => { if (go === false) stop = true; });
+        return !stop;
+      });
+      if (!stacks) return undefined;
+      const out: ModelHeads = { ...tokens, stacks, estimateBytes: 0 };
+      return Comlink.transfer(out, [stacks.q.values.buffer as ArrayBuffer, stacks.k.values.buffer as ArrayBuffer]);
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// A run on a model's heads, as its link records it: the model's name, a fingerprint of its folder (sha256 of
+// config.json and of each safetensors header, never of the weights), the text, whether its first token was left out and
+// the last layer read. The weights never travel: whoever opens the link opens the same folder. Untrusted, DOM-free.
+import { fileName } from './url-text';
+
+export interface ModelLink {
+  name: string;
+  /** 16 hex digits (engine/model-pass.ts: fingerprint); '' when the link gave none. */
+  hash: string;
+  text: string;
+  dropFirst: boolean;
+  /** Layers 0..lastLayer were read; absent: all. */
+  lastLayer?: number;
+}
+
+/** The link keys of a model run (reserved: no parameter may use them). */
+export const MODEL_KEYS = ['model', 'modelHash', 'text', 'dropFirst', 'lastLayer'] as const;
+
+/** Longest text a link carries (characters); a longer one is cut and said so. */
+export const MAX_LINK_TEXT = 20000;
+
+/** The model of a link (undefined without model=); every problem is a notice and a usable value. */
+export function parseModelLink(pairs: ReadonlyMap<string, string>, notices: string[]): ModelLink | undefined {
+  const name = fileName(pairs.get('model'));
+  if (!name) {
+    if (MODEL_KEYS.slice(1).some((k) => pairs.has(k))) notices.push('model: the link gives a text or model fingerprint but no model=; ignored');
+    return undefined;
+  }
+  let hash = pairs.get('modelHash') ?? '';
+  if (hash && !/^[0-9a-f]{16}$/.test(hash)) {
+    notices.push(`modelHash: "${hash.slice(0, 20)}" is not 16 hexadecimal digits; the folder you open is not checked against it`);
+    hash = '';
+  }
+  let text = (pairs.get('text') ?? '').replace(/\r\n?/g, '\n');
+  if (text.length > MAX_LINK_TEXT) {
+    notices.push(`text: ${text.length} characters, cut to the first ${MAX_LINK_TEXT}`);
+    text = text.slice(0, MAX_LINK_TEXT);
+  }
+  const drop = pairs.get('dropFirst');
+  if (drop !== undefined && drop !== '0' && drop !== '1') notices.push(`dropFirst: "${drop.slice(0, 20)}" is not 0 or 1; 0 used (the first token is kept)`);
+  const last = pairs.get('lastLayer');
+  let lastLayer: number | undefined;
+  if (last !== undefined) {
+    if (/^\d{1,5}$/.test(last)) lastLayer = Number(last);
+    else notices.push(`lastLayer: "${last.slice(0, 20)}" is not a layer number from 0; every layer is read`);
+  }
+  return { name, hash, text, dropFirst: drop === '1', ...(lastLayer !== undefined ? { lastLayer } : {}) };
+}
+
+/** The link's pairs of a model run, encoded with `encode`, in MODEL_KEYS order. */
+export function modelLinkParts(model: ModelLink, encode: (text: string) => string): string[] {
+  const parts = [`model=${encode(model.name)}`];
+  if (model.hash) parts.push(`modelHash=${model.hash}`);
+  parts.push(`text=${encode(model.text)}`);
+  if (model.dropFirst) parts.push('dropFirst=1');
+  if (model.lastLayer !== undefined) parts.push(`lastLayer=${model.lastLayer}`);
+  return parts;
+}

@@ -1,0 +1,227 @@
+// "Your own model": a Hugging Face model folder opened on the reader's machine (a folder picker, its files chosen
+// together, or dropped), a text, and every head of layers 0..last read by the core in a worker (engine/model-worker.ts)
+// with progress in bytes and layers and a Stop. The heads become the experiment's Q and K, as uploaded files would;
+// the link records the model's name, fingerprint and text, never the weights.
+import * as Comlink from 'comlink';
+import type { ModelInfo, PassProgress } from '../engine/model-pass';
+import type { ModelHeads } from '../engine/model-worker';
+import { DEFAULT_MODEL_TEXT, MAX_TEXT_CHARS } from '../engine/model-text';
+import { coreWorker } from '../engine/worker-runner';
+import type { ModelLink } from '../state/model-link';
+import { showable } from '../state/url';
+import { h } from './dom';
+
+/** The heads read, for the panel to use as the experiment's Q and K. */
+export interface ReadHeads { heads: ModelHeads; info: ModelInfo; link: ModelLink }
+
+export interface ModelField {
+  element: HTMLElement;
+  /** Why Run must wait (a model being read, or open with its heads not read for this text); undefined when it need not. */
+  busy(): string | undefined;
+  /** A link made with a model: its text and choices are filled in, and the folder opened is checked against it. */
+  expect(link: ModelLink | undefined): void;
+}
+
+const FAMILY_NAMES: Record<string, string> = { bert: 'BERT', roberta: 'RoBERTa', distilbert: 'DistilBERT', gpt2: 'GPT-2', llama: 'LLaMA', qwen2: 'Qwen2' };
+const FIRST_TOKEN = { bert: '[CLS]', roberta: '<s>', distilbert: '[CLS]' } as Record<string, string>;
+
+export function megabytes(bytes: number): string {
+  return bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
+}
+
+export function describeModel(info: ModelInfo): string {
+  const kv = info.kvHeads !== info.heads ? ` (${info.kvHeads} key heads)` : '';
+  return `${info.name} · ${FAMILY_NAMES[info.family] ?? info.family} · ${info.layers} layers × ${info.heads} heads${kv}, head size ${info.headDim} · ${info.dtype} · ${megabytes(info.fileBytes)}`;
+}
+
+/** The files of a folder picker (only the folder's own files, not its subfolders'), or of files chosen together. */
+function byName(files: Iterable<File>): [string, File][] {
+  const out = new Map<string, File>();
+  for (const file of files) {
+    const parts = (file.webkitRelativePath || file.name).split('/');
+    if (parts.length <= 2) out.set(parts[parts.length - 1], file);
+  }
+  return [...out];
+}
+
+/** The files of a dropped folder (its own, not its subfolders') or the dropped files. */
+async function droppedFiles(data: DataTransfer): Promise<[string, File][]> {
+  const entry = data.items?.[0]?.webkitGetAsEntry?.();
+  if (!entry?.isDirectory) return byName(Array.from(data.files));
+  const reader = (entry as FileSystemDirectoryEntry).createReader();
+  const entries: FileSystemEntry[] = [];
+  for (;;) {
+    const batch = await new Promise<FileSystemEntry[]>((resolve, reject) => reader.readEntries(resolve, reject));
+    if (!batch.length) break;
+    entries.push(...batch);
+  }
+  const files = await Promise.all(entries.filter((e) => e.isFile)
+    .map((e) => new Promise<File>((resolve, reject) => (e as FileSystemFileEntry).file(resolve, reject))));
+  return files.map((f) => [f.name, f]);
+}
+
+export function modelField(onHeads: (read: ReadHeads | undefined) => void): ModelField {
+  const folder = h('input', { type: 'file', id: 'model-folder', webkitdirectory: true, 'aria-describedby': 'model-help model-status' });
+  const files = h('input', { type: 'file', id: 'model-files', multiple: true, 'aria-describedby': 'model-help model-status' });
+  const status = h('p', { class: 'help', id: 'model-status', role: 'status' }, 'No model open: the run uses the heads above.');
+  const text = h('textarea', { id: 'model-text', rows: 5, maxlength: MAX_TEXT_CHARS, 'aria-describedby': 'model-text-help' });
+  text.value = DEFAULT_MODEL_TEXT;
+  const drop = h('input', { type: 'checkbox', id: 'model-drop-first' });
+  const last = h('input', { type: 'number', id: 'model-last-layer', min: 0, step: 1, inputmode: 'numeric', 'aria-describedby': 'model-last-help' });
+  const readButton = h('button', { type: 'button', id: 'model-read', class: 'secondary', disabled: true }, 'Read the heads');
+  const stop = h('button', { type: 'button', id: 'model-stop', class: 'secondary', hidden: true }, 'Stop');
+  const close = h('button', { type: 'button', id: 'model-close', class: 'secondary remove-file', hidden: true }, 'Close the model');
+  const progress = h('progress', { id: 'model-progress', max: 1, value: 0, hidden: true, 'aria-label': 'Reading the model' });
+  const tokens = h('p', { class: 'help model-tokens', id: 'model-tokens' });
+  const dropLabel = h('label', { for: 'model-drop-first' }, 'Leave out the first token');
+
+  let worker: ReturnType<typeof coreWorker> | undefined;
+  let opened: { entries: [string, File][]; info: ModelInfo; fingerprint: string } | undefined;
+  let expected: ModelLink | undefined;
+  let reading = false, stopAsked = false, readFor = '', attempt = 0;
+  let warning = ''; // the folder is not the link's (its fingerprint differs): said with every status
+
+  const choice = () => `${text.value}\u0000${drop.checked}\u0000${last.value}`;
+  const lastLayer = () => {
+    const n = Number(last.value);
+    return opened && Number.isInteger(n) && n >= 0 && n < opened.info.layers ? n : (opened?.info.layers ?? 1) - 1;
+  };
+  const fresh = () => {
+    worker?.worker.terminate();
+    worker = coreWorker(); // its first call, modelOpen, loads the model module
+    return worker.api;
+  };
+  const setBusy = (on: boolean) => {
+    reading = on;
+    stop.hidden = !on;
+    progress.hidden = !on;
+    readButton.disabled = on || !opened;
+    folder.disabled = files.disabled = on;
+  };
+
+  const read = async () => {
+    if (!opened || reading) return;
+    const mine = ++attempt;
+    setBusy(true);
+    stopAsked = false;
+    const wanted = choice();
+    const layers = lastLayer() + 1;
+    status.textContent = `Reading ${showable(opened.info.name)}: layer 1 of ${layers}…`;
+    try {
+      const api = worker?.api ?? fresh();
+      const onProgress = Comlink.proxy((p: PassProgress) => {
+        if (mine !== attempt) return false;
+        progress.value = Math.min(1, p.layer / p.layers);
+        if (p.layer < p.layers) status.textContent = `Reading ${showable(opened!.info.name)}: layer ${p.layer + 1} of ${p.layers}, ${megabytes(p.bytesRead)} read…`;
+        return !stopAsked;
+      });
+      const heads = await api.modelHeads(text.value, drop.checked, layers - 1, onProgress);
+      if (mine !== attempt || !opened) return;
+      if (!heads) {
+        status.textContent = `Stopped: ${describeModel(opened.info)}. Read the heads to run on this model.`;
+        return;
+      }
+      readFor = wanted;
+      const { info, fingerprint } = opened;
+      tokens.textContent = `${heads.ids.length} tokens: ${heads.tokens.map(showable).join(' · ')}`;
+      const heads3 = `${layers * info.heads} heads (layers 0–${layers - 1}) of ${heads.ids.length} tokens`;
+      status.textContent = `${describeModel(info)}. Read: ${heads3}. Run analyses them; the link records the model’s name, fingerprint and text, never its weights.${warning}`;
+      onHeads({ heads, info, link: { name: info.name, hash: fingerprint, text: text.value, dropFirst: drop.checked, ...(layers < info.layers ? { lastLayer: layers - 1 } : {}) } });
+    } catch (error) {
+      if (mine !== attempt) return;
+      status.textContent = `Could not read the heads: ${showable(String((error as Error).message).split('\n')[0])}`;
+      onHeads(undefined);
+    } finally {
+      if (mine === attempt) setBusy(false);
+    }
+  };
+
+  const open = async (entries: [string, File][]) => {
+    const mine = ++attempt;
+    onHeads(undefined);
+    opened = undefined;
+    readFor = '';
+    tokens.textContent = '';
+    close.hidden = entries.length === 0;
+    if (!entries.length) { status.textContent = 'No model open: the run uses the heads above.'; setBusy(false); return; }
+    setBusy(true);
+    status.textContent = `Opening the model (${entries.length} files): reading config.json and the tensor headers…`;
+    try {
+      const answer = await fresh().modelOpen(entries);
+      if (mine !== attempt) return;
+      opened = { entries, ...answer };
+      last.max = String(answer.info.layers - 1);
+      if (!last.value || Number(last.value) >= answer.info.layers) last.value = String(answer.info.layers - 1);
+      dropLabel.textContent = `Leave out the first token${FIRST_TOKEN[answer.info.family] ? ` (${FIRST_TOKEN[answer.info.family]})` : answer.info.family === 'llama' ? ' (BOS, <s>)' : ''}`;
+      const differs = expected?.hash && expected.hash !== answer.fingerprint;
+      warning = differs ? ` This folder is not the one the link was made with (fingerprint ${answer.fingerprint}, the link’s ${expected!.hash}): its numbers may differ.` : '';
+      status.textContent = `${describeModel(answer.info)}.${warning}`;
+      if (!answer.hasTokenizer) status.textContent += ' The folder has no tokenizer.json: a text cannot be read.';
+      setBusy(false);
+      void read();
+    } catch (error) {
+      if (mine !== attempt) return;
+      status.textContent = `Could not open the model: ${showable(String((error as Error).message).split('\n')[0])}`;
+      setBusy(false);
+      readButton.disabled = true;
+    }
+  };
+
+  folder.addEventListener('change', () => { files.value = ''; void open(byName(Array.from(folder.files ?? []))); });
+  files.addEventListener('change', () => { folder.value = ''; void open(byName(Array.from(files.files ?? []))); });
+  readButton.addEventListener('click', () => void read());
+  stop.addEventListener('click', () => {
+    stopAsked = true;
+    status.textContent = 'Stopping after this layer…';
+  });
+  close.addEventListener('click', () => {
+    folder.value = files.value = '';
+    worker?.worker.terminate();
+    worker = undefined;
+    void open([]);
+  });
+  const changed = () => {
+    if (!opened || reading) return;
+    const outdated = choice() !== readFor;
+    status.classList.toggle('outdated', outdated);
+    if (outdated) status.textContent = `${describeModel(opened.info)}. The text or the layers changed: Read the heads again (Run waits for it).`;
+  };
+  for (const input of [text, drop, last]) input.addEventListener('input', changed);
+
+  const element = h('fieldset', { class: 'group upload model', id: 'model-field' }, h('legend', {}, 'Your own model'),
+    h('p', { class: 'help', id: 'model-help' }, 'A Hugging Face model folder on this machine: config.json, model.safetensors (or its shards and model.safetensors.index.json) and tokenizer.json. BERT, RoBERTa, DistilBERT, GPT-2, LLaMA and Qwen2, in F32, F16 or BF16. The model is read here, layer by layer; it never leaves your machine and the page does not keep it.'),
+    h('div', { class: 'param' }, h('label', { for: 'model-folder' }, 'Folder'), folder),
+    h('div', { class: 'param' }, h('label', { for: 'model-files' }, 'Or its files'), h('div', { class: 'file-inputs' }, files, close)),
+    status,
+    h('div', { class: 'param' }, h('label', { for: 'model-text' }, 'Text'), text,
+      h('p', { class: 'help', id: 'model-text-help' }, 'What the model reads, tokenized by its own tokenizer.json. Each head’s attention over these tokens is what the run analyses. Default: the opening of Lewis Carroll’s “Alice’s Adventures in Wonderland” (1865).')),
+    h('div', { class: 'param checkbox' }, drop, dropLabel,
+      h('p', { class: 'help' }, 'A first [CLS] or BOS token often draws most of the attention (an attention sink) and changes the ranks.')),
+    h('div', { class: 'param' }, h('label', { for: 'model-last-layer' }, 'Last layer'), last,
+      h('p', { class: 'help', id: 'model-last-help' }, 'Layers 0 to this one are read (counted from 0); each adds its heads. Fewer layers read less of the file.')),
+    h('div', { class: 'file-inputs' }, readButton, stop), progress, tokens);
+  element.addEventListener('dragover', (e) => { e.preventDefault(); element.classList.add('drop-target'); });
+  element.addEventListener('dragleave', () => element.classList.remove('drop-target'));
+  element.addEventListener('drop', (e) => {
+    e.preventDefault();
+    element.classList.remove('drop-target');
+    if (e.dataTransfer) void droppedFiles(e.dataTransfer).then(open, (error: Error) => { status.textContent = `Could not read the dropped folder: ${error.message}`; });
+  });
+
+  return {
+    element,
+    busy() {
+      if (reading) return 'The model’s heads are being read: Run when they are (or press Stop).';
+      if (opened && choice() !== readFor) return 'The text or the layers changed since the model’s heads were read: press “Read the heads”, then Run.';
+      return undefined;
+    },
+    expect(link) {
+      expected = link;
+      if (!link) return;
+      text.value = link.text;
+      drop.checked = link.dropFirst;
+      last.value = link.lastLayer !== undefined ? String(link.lastLayer) : '';
+      if (!opened) status.textContent = `This link was made with the model “${showable(link.name)}”${link.hash ? ` (fingerprint ${link.hash})` : ''}. Links never carry a model: open its folder here to reproduce the numbers.`;
+    },
+  };
+}
