@@ -69,6 +69,41 @@ test('own model: rank-zoo on every head of a LLaMA folder with grouped-query hea
   const diff = differences(want, shown);
   assert(diff.length === 0, `the page's rank-zoo differs from the headless one: ${diff.slice(0, 3).join('; ')}`);
   assert(shown.rows.some((r) => r.family === 'L1H3'), `no row per head: ${shown.rows.map((r) => r.family).slice(0, 5)}`);
+  // The head atlas: 2 layers × 4 heads; another quantity redraws it; a cell opens its head in rank-interaction on the
+  // same model and text, which runs at once (the model stays open, its heads are not read again).
+  const cells = page.locator('[data-figure="atlas"] g[aria-label="cell"] rect');
+  assert(await cells.count() === 8, `the atlas has ${await cells.count()} cells, not 2 × 4`);
+  await page.locator('#atlas-quantity').selectOption('kSvd');
+  assert(await cells.count() === 8, 'the atlas is gone after choosing another quantity');
+  await cells.nth(6).click(); // layer 1, head 2
+  await page.waitForFunction(() => location.hash.includes('exp=rank-interaction'), null, { timeout: 10_000 });
+  await waitForStatus(page, 'done', 120_000);
+  const opened = await resultJson(page);
+  assert(opened.head.label === 'L1H2', `the atlas cell opened ${JSON.stringify(opened.head)}`);
+  const hash = await page.evaluate(() => location.hash);
+  assert(hash.includes('head=6') && hash.includes('model=LlamaForCausalLM') && hash.includes('dropFirst=1'), `the opened head's link: ${hash}`);
+  const want6 = headless('rank-interaction', { seed: 1, head: 6, scale: 1, model: join(fixtures, 'llama-gqa-llama3-bf16'), text: TEXT, dropFirst: 1 });
+  assert(differences(want6, opened).length === 0, 'the head opened from the atlas differs from the headless run');
+  await page.close();
+  return problems;
+});
+
+test('own model: weights only reads each head as W_Q W_Kᵀ, without a text, as headless does', async ({ context, base }) => {
+  const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&head=2&seed=1');
+  await waitForStatus(page, 'done', 120_000);
+  await page.locator('#model-weights').check();
+  assert(await page.locator('#model-text').isDisabled(), 'the text box stays enabled in weights-only mode');
+  const status = await openModel(page, 'gpt2-inverse-bf16');
+  assert(status.includes('as W_Q W_Kᵀ over the 16 directions of the residual stream'), `weights only is not said: ${status}`);
+  await page.locator('#run').click();
+  await waitForStatus(page, 'done', 120_000);
+  const shown = await resultJson(page);
+  assert(shown.head.n === 16 && shown.head.label === 'L0H2', `weights-only head ${JSON.stringify(shown.head)}`);
+  const nonzero = shown.sigmaRaw.filter((s) => s > 1e-9 * shown.sigmaRaw[0]).length;
+  assert(nonzero <= shown.head.width, `W_Q W_Kᵀ has rank ${nonzero} > head size ${shown.head.width}`);
+  const want = headless('rank-interaction', { head: 2, seed: 1, model: join(fixtures, 'gpt2-inverse-bf16'), weights: 1 });
+  assert(differences(want, shown).length === 0, 'the weights-only run differs from the headless one');
+  assert((await page.evaluate(() => location.hash)).includes('weights=1'), 'the link does not record weights only');
   await page.close();
   return problems;
 });

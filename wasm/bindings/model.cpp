@@ -19,6 +19,7 @@
 #include "attnlab/model/model_error.hpp"
 #include "attnlab/model/qk_command.hpp"
 #include "attnlab/model/streamed_pass.hpp"
+#include "attnlab/model/weight_heads.hpp"
 
 using emscripten::val;
 using namespace attnlab;
@@ -135,6 +136,29 @@ class ModelSession {
     return Json{{"ok", true}, {"layer", layer_->layer}, {"done", pass_->done()}, {"scale", layer_->scale}}.dump();
   }
 
+  // Weights only (attnlab/model/weight_heads.hpp): what weightStep reads at `layer`, then that layer's W_Qᵀ and W_Kᵀ as
+  // q() and k() (hidden × heads·head_dim): the heads as bilinear forms over the residual stream's basis vectors.
+  std::string weightReads(int layer) const {
+    if (!checkpoint_ || layer < 0 || layer >= checkpoint_->config.layers) return "[]";
+    return rangesJson(weightHeadReads(*checkpoint_, layer)).dump();
+  }
+  std::string weightStep(int layer) {
+    if (!checkpoint_) return failure("no model is open");
+    if (layer < 0 || layer >= checkpoint_->config.layers)
+      return failure("layer: " + std::to_string(layer) + " is not a layer of the model (0–" + std::to_string(checkpoint_->config.layers - 1) + ")");
+    try {
+      layer_ = weightHeads(source_, *checkpoint_, layer);
+    } catch (const ModelError& e) {
+      source_.chunks.clear();
+      return failure(e.what());
+    } catch (const std::bad_alloc&) {
+      source_.chunks.clear();
+      return failure("not enough memory for the layer's weights");
+    }
+    source_.chunks.clear();
+    return Json{{"ok", true}, {"layer", layer}, {"done", layer + 1 >= checkpoint_->config.layers}, {"scale", layer_->scale}}.dump();
+  }
+
   val q() const { return layer_ ? rowMajor(layer_->q) : val::null(); }
   val k() const { return layer_ ? rowMajor(layer_->k) : val::null(); }
 
@@ -186,6 +210,8 @@ EMSCRIPTEN_BINDINGS(attnlab_model) {
       .function("start", &ModelSession::start)
       .function("nextReads", &ModelSession::nextReads)
       .function("step", &ModelSession::step)
+      .function("weightReads", &ModelSession::weightReads)
+      .function("weightStep", &ModelSession::weightStep)
       .function("q", &ModelSession::q)
       .function("k", &ModelSession::k)
       .function("headJson", &ModelSession::headJson);

@@ -1,6 +1,6 @@
 // Headless "your own model" (Node): `npm run lab -- model-qk model=<folder> (ids=<id,...> | text="...") layer=<i>
 // head=<h>` prints what the native `attnlab model-qk` prints; and paper 3's experiments that take heads read
-// `model=<folder> text="..." [lastLayer=<i>] [dropFirst=1]` as their heads (every head of layers 0..lastLayer, so that
+// `model=<folder> text="..." [lastLayer=<i>] [dropFirst=1]` (or `weights=1`: each head's W_Q W_Kᵀ, no text) as their heads (every head of layers 0..lastLayer, so that
 // the stack's head number h·H + j is layer h's head j, as the experiments label them: L3H5).
 import { openAsBlob } from 'node:fs';
 import { readdirSync, statSync } from 'node:fs';
@@ -56,9 +56,9 @@ export async function modelQkMain(core: Core, args: string[], io: Io): Promise<n
 }
 
 /** The words of a model given to an experiment, taken out of its command line. */
-export interface ModelWords { folder: string; text: string; lastLayer?: number; dropFirst: boolean; rest: string[] }
+export interface ModelWords { folder: string; text: string; lastLayer?: number; dropFirst: boolean; weights: boolean; rest: string[] }
 
-/** Splits model=, text=, lastLayer= and dropFirst= off an experiment's arguments (undefined when there is no model=). */
+/** Splits model=, text=, lastLayer=, dropFirst= and weights= off an experiment's arguments (undefined when there is no model=). */
 export function modelWords(args: string[]): ModelWords | undefined {
   const take = (key: string) => {
     const found = args.filter((a) => a.startsWith(`${key}=`));
@@ -67,24 +67,25 @@ export function modelWords(args: string[]): ModelWords | undefined {
   };
   const folder = take('model');
   if (folder === undefined) return undefined;
-  const lastText = take('lastLayer'), drop = take('dropFirst');
+  const lastText = take('lastLayer'), drop = take('dropFirst'), weights = take('weights');
+  if (weights !== undefined && weights !== '0' && weights !== '1') throw new ModelError(`weights: '${weights.slice(0, 20)}' is not 0 or 1`);
   if (lastText !== undefined && !/^\d{1,6}$/.test(lastText)) throw new ModelError(`lastLayer: '${lastText.slice(0, 20)}' is not a layer number from 0`);
   if (drop !== undefined && drop !== '0' && drop !== '1') throw new ModelError(`dropFirst: '${drop.slice(0, 20)}' is not 0 or 1`);
-  const keys = ['model=', 'text=', 'lastLayer=', 'dropFirst='];
-  return { folder, text: take('text') ?? DEFAULT_MODEL_TEXT, lastLayer: lastText === undefined ? undefined : Number(lastText), dropFirst: drop === '1', rest: args.filter((a) => !keys.some((k) => a.startsWith(k))) };
+  const keys = ['model=', 'text=', 'lastLayer=', 'dropFirst=', 'weights='];
+  return { folder, text: take('text') ?? DEFAULT_MODEL_TEXT, lastLayer: lastText === undefined ? undefined : Number(lastText), dropFirst: drop === '1', weights: weights === '1', rest: args.filter((a) => !keys.some((k) => a.startsWith(k))) };
 }
 
 /** Every head of layers 0..lastLayer (all by default) of the model on the text, as the q and k inputs of paper 3's experiments. */
 export async function modelInputs(core: Core, words: ModelWords, onProgress?: (text: string) => void): Promise<Inputs> {
   const files = await folderFiles(words.folder);
-  const { ids } = await tokenizeForModel(files, words.text, words.dropFirst);
+  const ids = words.weights ? 'weights' : (await tokenizeForModel(files, words.text, words.dropFirst)).ids;
   const model = await OpenedModel.open(core, files);
   try {
     const { layers: count, name } = model.info;
     const last = words.lastLayer ?? count - 1;
     if (last >= count) throw new ModelError(`lastLayer: ${last} is beyond the model's ${count} layers (0–${count - 1})`);
     const layers = Array.from({ length: last + 1 }, (_, i) => i);
-    const stacks = await headStacks(model, ids, layers, (p) => { onProgress?.(`${name}: layer ${p.layer + 1} of ${p.layers}`); });
+    const stacks = await headStacks(model, ids, layers, (p) => { if (p.layer < p.layers) onProgress?.(`${name}: layer ${p.layer + 1} of ${p.layers}`); });
     if (!stacks) throw new ModelError('stopped');
     return {
       q: { ...stacks.q, sparse: false, file: name, bundleScale: 1 },

@@ -12,6 +12,8 @@ export interface ModelSessionModule {
   start(ids: string, lastLayer: number): string;
   nextReads(): string;
   step(): string;
+  weightReads(layer: number): string;
+  weightStep(layer: number): string;
   q(): Float64Array | null;
   k(): Float64Array | null;
   headJson(head: number): string;
@@ -135,6 +137,26 @@ export class OpenedModel {
     return { estimateBytes, stopped: false };
   }
 
+  /**
+   * Weights only (no text, no forward pass): layers 0..lastLayer's W_Qᵀ and W_Kᵀ as Q and K over the residual stream's
+   * basis vectors (hidden "tokens"), so that Q Kᵀ × scale is each head's bilinear form W_Q^hᵀ W_K^h. Reads only W_Q
+   * and W_K (attnlab/model/weight_heads.hpp).
+   */
+  async weights(lastLayer: number, visit: (layer: LayerQk) => boolean | void, onProgress?: (p: PassProgress) => boolean | void): Promise<{ stopped: boolean }> {
+    let bytesRead = 0;
+    for (let layer = 0; layer <= lastLayer; layer++) {
+      if (onProgress?.({ bytesRead, layer, layers: lastLayer + 1 }) === false) return { stopped: true };
+      bytesRead += await putRanges(this.session, this.files, JSON.parse(this.session.weightReads(layer)) as ByteRange[]);
+      const step = JSON.parse(this.session.weightStep(layer)) as Answer;
+      if (!step.ok) throw new ModelError(step.error ?? 'the layer failed');
+      const q = this.session.q(), k = this.session.k();
+      if (!q || !k) throw new ModelError('the layer gave no weights');
+      if (visit({ layer, q, k, scale: step.scale ?? 1 }) === false) return { stopped: true };
+    }
+    onProgress?.({ bytesRead, layer: lastLayer + 1, layers: lastLayer + 1 });
+    return { stopped: false };
+  }
+
   /** What `attnlab model-qk` prints for query head `head` of the layer the last pass ended on (JSON text). */
   headJson(head: number): string {
     const text = this.session.headJson(head);
@@ -153,13 +175,14 @@ export class OpenedModel {
  */
 export interface HeadStacks { q: { shape: number[]; values: Float64Array }; k: { shape: number[]; values: Float64Array } }
 
-export async function headStacks(model: OpenedModel, ids: number[], layers: number[],
+/** ids: the text's tokens (a forward pass), or 'weights': the heads' bilinear forms (OpenedModel.weights; n = hidden). */
+export async function headStacks(model: OpenedModel, ids: number[] | 'weights', layers: number[],
   onProgress?: (p: PassProgress) => boolean | void): Promise<HeadStacks | undefined> {
   const { heads, kvHeads, headDim } = model.info;
-  const n = ids.length, per = n * headDim, group = heads / kvHeads;
+  const n = ids === 'weights' ? model.info.hidden : ids.length, per = n * headDim, group = heads / kvHeads;
   const q = new Float64Array(layers.length * heads * per), k = new Float64Array(layers.length * heads * per);
   const last = Math.max(...layers);
-  const { stopped } = await model.pass(ids, last, (layer) => {
+  const visit = (layer: LayerQk) => {
     const slot = layers.indexOf(layer.layer);
     if (slot < 0) return;
     for (let h = 0; h < heads; h++) {
@@ -171,7 +194,8 @@ export async function headStacks(model: OpenedModel, ids: number[], layers: numb
         }
       }
     }
-  }, onProgress);
+  };
+  const { stopped } = ids === 'weights' ? await model.weights(last, visit, onProgress) : await model.pass(ids, last, visit, onProgress);
   if (stopped) return undefined;
   const shape = [layers.length, heads, n, headDim];
   return { q: { shape, values: q }, k: { shape: [...shape], values: k } };

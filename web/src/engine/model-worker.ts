@@ -28,12 +28,13 @@ export function modelApi(core: () => Promise<Core>) {
     async modelTokens(text: string, dropFirst: boolean): Promise<ModelTokens> {
       return tokenizeForModel(current().files, text, dropFirst);
     },
-    /** Every head of layers 0..lastLayer on the text; onProgress returning false stops between layers (undefined back). */
-    async modelHeads(text: string, dropFirst: boolean, lastLayer: number, onProgress?: (p: PassProgress) => boolean | Promise<boolean>) {
+    /** Every head of layers 0..lastLayer on the text (or weights only); onProgress returning false stops between layers (undefined back). */
+    async modelHeads(text: string, dropFirst: boolean, lastLayer: number, weights: boolean, onProgress?: (p: PassProgress) => boolean | Promise<boolean>) {
       const { model, files } = current();
-      const tokens = await tokenizeForModel(files, text, dropFirst);
+      // Weights only: no text; the "tokens" are the residual stream's basis vectors (engine/model-pass.ts).
+      const tokens = weights ? { ids: [], tokens: [] } : await tokenizeForModel(files, text, dropFirst);
       let stop = false;
-      const stacks = await headStacks(model, tokens.ids, Array.from({ length: lastLayer + 1 }, (_, i) => i), (p) => {
+      const stacks = await headStacks(model, weights ? 'weights' : tokens.ids, Array.from({ length: lastLayer + 1 }, (_, i) => i), (p) => {
         // The page's answer arrives asynchronously: Stop takes effect at the next layer boundary after it.
         void Promise.resolve(onProgress?.(p)).then((go) => { if (go === false) stop = true; });
         return !stop;

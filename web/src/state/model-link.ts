@@ -11,10 +11,12 @@ export interface ModelLink {
   dropFirst: boolean;
   /** Layers 0..lastLayer were read; absent: all. */
   lastLayer?: number;
+  /** Weights only: each head's W_Q W_Kᵀ over the residual stream, no text read (engine/model-pass.ts). */
+  weights?: boolean;
 }
 
 /** The link keys of a model run (reserved: no parameter may use them). */
-export const MODEL_KEYS = ['model', 'modelHash', 'text', 'dropFirst', 'lastLayer'] as const;
+export const MODEL_KEYS = ['model', 'modelHash', 'text', 'dropFirst', 'lastLayer', 'weights'] as const;
 
 /** Longest text a link carries (characters); a longer one is cut and said so. */
 export const MAX_LINK_TEXT = 20000;
@@ -44,7 +46,9 @@ export function parseModelLink(pairs: ReadonlyMap<string, string>, notices: stri
     if (/^\d{1,5}$/.test(last)) lastLayer = Number(last);
     else notices.push(`lastLayer: "${last.slice(0, 20)}" is not a layer number from 0; every layer is read`);
   }
-  return { name, hash, text, dropFirst: drop === '1', ...(lastLayer !== undefined ? { lastLayer } : {}) };
+  const weights = pairs.get('weights');
+  if (weights !== undefined && weights !== '0' && weights !== '1') notices.push(`weights: "${weights.slice(0, 20)}" is not 0 or 1; 0 used (the text is read)`);
+  return { name, hash, text, dropFirst: drop === '1', ...(lastLayer !== undefined ? { lastLayer } : {}), ...(weights === '1' ? { weights: true } : {}) };
 }
 
 /** The link's pairs of a model run, encoded with `encode`, in MODEL_KEYS order. */
@@ -54,5 +58,6 @@ export function modelLinkParts(model: ModelLink, encode: (text: string) => strin
   parts.push(`text=${encode(model.text)}`);
   if (model.dropFirst) parts.push('dropFirst=1');
   if (model.lastLayer !== undefined) parts.push(`lastLayer=${model.lastLayer}`);
+  if (model.weights) parts.push('weights=1');
   return parts;
 }

@@ -23,6 +23,7 @@ import { metaOf, type PageContext } from './page-context';
 import { renderPage } from './page-render';
 import { INITIAL_PAGE, leftForGallery, type PageState } from './page-state';
 import { buildPanel, UPLOAD_STATE_EVENT, type Panel } from './panel';
+import { OPEN_HEAD_EVENT } from '../experiments/rank-zoo/atlas';
 import { PanelFollow } from './panel-follow';
 import { fillPicker } from './picker';
 import { showPrecomputedMark } from './precomputed';
@@ -120,6 +121,14 @@ export class App implements PageContext {
       this.form.addEventListener(type, () => { this.runs.supersedeLive(); this.followEdit(); this.follows.refreshOutdated(); this.follows.requestTheory(); this.runs.live.schedule(); });
     }
     this.form.addEventListener(UPLOAD_STATE_EVENT, () => this.follows.refreshOutdated());
+    // A head atlas cell (rank-zoo on a model's heads) opens that head in rank-interaction, on the same model and text.
+    document.addEventListener(OPEN_HEAD_EVENT, (event) => {
+      const { head } = (event as CustomEvent<{ head: number }>).detail;
+      const meta = metaOf('rank-interaction');
+      const { model, file } = this.state;
+      const values = { ...defaults(meta), seed: this.state.values.seed, head, ...(model ? { scale: 1 } : {}) };
+      location.hash = formatLink({ experimentId: meta.id, values, embed: false, hide: [], ...(model ? { model } : file ? { file } : {}) }, EXPERIMENTS);
+    });
     byId('copy-link').addEventListener('click', () => void this.copy(location.href, this.results.outdated
       ? 'Link copied: it opens the parameters in the panel. The figures shown are from other parameters until you press Run.'
       : 'Link copied to the clipboard.'));

@@ -58,8 +58,8 @@ export class LinkLoader {
       const several = state.file.includes(FILE_SEPARATOR);
       notices.push(`Made with the file${several ? 's' : ''} "${state.file.split(FILE_SEPARATOR).map(showable).join('" and "')}" (links never carry files): choose ${several ? 'them' : 'it'} under "${uploads.map((u) => u.label).join('" / "')}" and run to reproduce those numbers.`);
     }
-    ctx.panel.expectModel(state.model);
-    if (state.model) { // a model's heads: nothing runs until the reader opens the folder (links never carry models)
+    const modelReady = ctx.panel.expectModel(state.model); // the model open on the page has read these heads
+    if (state.model && !modelReady) { // a model's heads: nothing runs until the reader opens the folder (links never carry models)
       notices.push(`Made with the model “${showable(state.model.name)}” (links never carry models): open its folder under “Your own model”; once its heads are read, press Run.`);
       ctx.status.showNotices(notices);
       this.writeUrl();

@@ -18,8 +18,11 @@ export interface ModelField {
   element: HTMLElement;
   /** Why Run must wait (a model being read, or open with its heads not read for this text); undefined when it need not. */
   busy(): string | undefined;
-  /** A link made with a model: its text and choices are filled in, and the folder opened is checked against it. */
-  expect(link: ModelLink | undefined): void;
+  /**
+   * A link made with a model: its text and choices are filled in, and the folder opened is checked against it.
+   * True when the model open on the page has already read the heads the link asks for (the link can run at once).
+   */
+  expect(link: ModelLink | undefined): boolean;
 }
 
 const FAMILY_NAMES: Record<string, string> = { bert: 'BERT', roberta: 'RoBERTa', distilbert: 'DistilBERT', gpt2: 'GPT-2', llama: 'LLaMA', qwen2: 'Qwen2' };
@@ -60,6 +63,22 @@ async function droppedFiles(data: DataTransfer): Promise<[string, File][]> {
   return files.map((f) => [f.name, f]);
 }
 
+interface Kept {
+  worker?: ReturnType<typeof coreWorker>;
+  opened?: { entries: [string, File][]; info: ModelInfo; fingerprint: string };
+  /** The text, first-token and layer choice the heads were read for, and those heads. */
+  readFor: string;
+  read?: ReadHeads;
+  /** The folder is not the link's (its fingerprint differs): said with every status. */
+  warning: string;
+}
+let kept: Kept = { readFor: '', warning: '' };
+
+/** Whether `read` is what `link` asks for (same model folder, text and choices). */
+const sameRun = (read: ReadHeads | undefined, link: ModelLink) =>
+  read !== undefined && read.link.name === link.name && (!link.hash || read.link.hash === link.hash) && read.link.text === link.text &&
+  read.link.dropFirst === link.dropFirst && read.link.lastLayer === link.lastLayer && (read.link.weights ?? false) === (link.weights ?? false);
+
 export function modelField(onHeads: (read: ReadHeads | undefined) => void): ModelField {
   const folder = h('input', { type: 'file', id: 'model-folder', webkitdirectory: true, 'aria-describedby': 'model-help model-status' });
   const files = h('input', { type: 'file', id: 'model-files', multiple: true, 'aria-describedby': 'model-help model-status' });
@@ -67,6 +86,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
   const text = h('textarea', { id: 'model-text', rows: 5, maxlength: MAX_TEXT_CHARS, 'aria-describedby': 'model-text-help' });
   text.value = DEFAULT_MODEL_TEXT;
   const drop = h('input', { type: 'checkbox', id: 'model-drop-first' });
+  const weightsOnly = h('input', { type: 'checkbox', id: 'model-weights' });
   const last = h('input', { type: 'number', id: 'model-last-layer', min: 0, step: 1, inputmode: 'numeric', 'aria-describedby': 'model-last-help' });
   const readButton = h('button', { type: 'button', id: 'model-read', class: 'secondary', disabled: true }, 'Read the heads');
   const stop = h('button', { type: 'button', id: 'model-stop', class: 'secondary', hidden: true }, 'Stop');
@@ -75,13 +95,15 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
   const tokens = h('p', { class: 'help model-tokens', id: 'model-tokens' });
   const dropLabel = h('label', { for: 'model-drop-first' }, 'Leave out the first token');
 
-  let worker: ReturnType<typeof coreWorker> | undefined;
-  let opened: { entries: [string, File][]; info: ModelInfo; fingerprint: string } | undefined;
+  // The open model outlives the panel (module state): switching experiment, or a head atlas cell opening a head,
+  // keeps it and its heads, so they are not read again.
+  let { worker, opened, readFor, read: lastRead, warning } = kept;
   let expected: ModelLink | undefined;
-  let reading = false, stopAsked = false, readFor = '', attempt = 0;
-  let warning = ''; // the folder is not the link's (its fingerprint differs): said with every status
+  let reading = false, stopAsked = false, attempt = 0;
+  const keep = () => { kept = { worker, opened, readFor, read: lastRead, warning }; };
 
-  const choice = () => `${text.value}\u0000${drop.checked}\u0000${last.value}`;
+  const choice = () => `${text.value}\u0000${drop.checked}\u0000${last.value}\u0000${weightsOnly.checked}`;
+  const showWeights = () => { text.disabled = drop.disabled = weightsOnly.checked; };
   const lastLayer = () => {
     const n = Number(last.value);
     return opened && Number.isInteger(n) && n >= 0 && n < opened.info.layers ? n : (opened?.info.layers ?? 1) - 1;
@@ -89,6 +111,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
   const fresh = () => {
     worker?.worker.terminate();
     worker = coreWorker(); // its first call, modelOpen, loads the model module
+    keep();
     return worker.api;
   };
   const setBusy = (on: boolean) => {
@@ -115,7 +138,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
         if (p.layer < p.layers) status.textContent = `Reading ${showable(opened!.info.name)}: layer ${p.layer + 1} of ${p.layers}, ${megabytes(p.bytesRead)} read…`;
         return !stopAsked;
       });
-      const heads = await api.modelHeads(text.value, drop.checked, layers - 1, onProgress);
+      const heads = await api.modelHeads(text.value, drop.checked, layers - 1, weightsOnly.checked, onProgress);
       if (mine !== attempt || !opened) return;
       if (!heads) {
         status.textContent = `Stopped: ${describeModel(opened.info)}. Read the heads to run on this model.`;
@@ -123,13 +146,17 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       }
       readFor = wanted;
       const { info, fingerprint } = opened;
-      tokens.textContent = `${heads.ids.length} tokens: ${heads.tokens.map(showable).join(' · ')}`;
-      const heads3 = `${layers * info.heads} heads (layers 0–${layers - 1}) of ${heads.ids.length} tokens`;
+      tokens.textContent = weightsOnly.checked ? '' : `${heads.ids.length} tokens: ${heads.tokens.map(showable).join(' · ')}`;
+      const heads3 = `${layers * info.heads} heads (layers 0–${layers - 1}) ${weightsOnly.checked ? `as W_Q W_Kᵀ over the ${info.hidden} directions of the residual stream (weights only)` : `of ${heads.ids.length} tokens`}`;
       status.textContent = `${describeModel(info)}. Read: ${heads3}. Run analyses them; the link records the model’s name, fingerprint and text, never its weights.${warning}`;
-      onHeads({ heads, info, link: { name: info.name, hash: fingerprint, text: text.value, dropFirst: drop.checked, ...(layers < info.layers ? { lastLayer: layers - 1 } : {}) } });
+      lastRead = { heads, info, link: { name: info.name, hash: fingerprint, text: text.value, dropFirst: drop.checked, ...(layers < info.layers ? { lastLayer: layers - 1 } : {}), ...(weightsOnly.checked ? { weights: true } : {}) } };
+      keep();
+      onHeads(lastRead);
     } catch (error) {
       if (mine !== attempt) return;
       status.textContent = `Could not read the heads: ${showable(String((error as Error).message).split('\n')[0])}`;
+      lastRead = undefined;
+      keep();
       onHeads(undefined);
     } finally {
       if (mine === attempt) setBusy(false);
@@ -141,6 +168,9 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
     onHeads(undefined);
     opened = undefined;
     readFor = '';
+    lastRead = undefined;
+    warning = '';
+    keep();
     tokens.textContent = '';
     close.hidden = entries.length === 0;
     if (!entries.length) { status.textContent = 'No model open: the run uses the heads above.'; setBusy(false); return; }
@@ -150,11 +180,13 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       const answer = await fresh().modelOpen(entries);
       if (mine !== attempt) return;
       opened = { entries, ...answer };
+      keep();
       last.max = String(answer.info.layers - 1);
       if (!last.value || Number(last.value) >= answer.info.layers) last.value = String(answer.info.layers - 1);
       dropLabel.textContent = `Leave out the first token${FIRST_TOKEN[answer.info.family] ? ` (${FIRST_TOKEN[answer.info.family]})` : answer.info.family === 'llama' ? ' (BOS, <s>)' : ''}`;
       const differs = expected?.hash && expected.hash !== answer.fingerprint;
       warning = differs ? ` This folder is not the one the link was made with (fingerprint ${answer.fingerprint}, the link’s ${expected!.hash}): its numbers may differ.` : '';
+      keep();
       status.textContent = `${describeModel(answer.info)}.${warning}`;
       if (!answer.hasTokenizer) status.textContent += ' The folder has no tokenizer.json: a text cannot be read.';
       setBusy(false);
@@ -178,6 +210,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
     folder.value = files.value = '';
     worker?.worker.terminate();
     worker = undefined;
+    keep();
     void open([]);
   });
   const changed = () => {
@@ -186,7 +219,8 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
     status.classList.toggle('outdated', outdated);
     if (outdated) status.textContent = `${describeModel(opened.info)}. The text or the layers changed: Read the heads again (Run waits for it).`;
   };
-  for (const input of [text, drop, last]) input.addEventListener('input', changed);
+  for (const input of [text, drop, last, weightsOnly]) input.addEventListener('input', changed);
+  weightsOnly.addEventListener('change', showWeights);
 
   const element = h('fieldset', { class: 'group upload model', id: 'model-field' }, h('legend', {}, 'Your own model'),
     h('p', { class: 'help', id: 'model-help' }, 'A Hugging Face model folder on this machine: config.json, model.safetensors (or its shards and model.safetensors.index.json) and tokenizer.json. BERT, RoBERTa, DistilBERT, GPT-2, LLaMA and Qwen2, in F32, F16 or BF16. The model is read here, layer by layer; it never leaves your machine and the page does not keep it.'),
@@ -197,9 +231,13 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       h('p', { class: 'help', id: 'model-text-help' }, 'What the model reads, tokenized by its own tokenizer.json. Each head’s attention over these tokens is what the run analyses. Default: the opening of Lewis Carroll’s “Alice’s Adventures in Wonderland” (1865).')),
     h('div', { class: 'param checkbox' }, drop, dropLabel,
       h('p', { class: 'help' }, 'A first [CLS] or BOS token often draws most of the attention (an attention sink) and changes the ranks.')),
+    h('div', { class: 'param checkbox' }, weightsOnly, h('label', { for: 'model-weights' }, 'Weights only (no text)'),
+      h('p', { class: 'help' }, 'Each head as its bilinear form W_Q W_Kᵀ (times the attention scale) over the directions of the residual stream: only the query and key weights are read, no text and no forward pass; biases, norms and the rotary position rotation are left out. Its spectrum is what any text can use at most.')),
     h('div', { class: 'param' }, h('label', { for: 'model-last-layer' }, 'Last layer'), last,
       h('p', { class: 'help', id: 'model-last-help' }, 'Layers 0 to this one are read (counted from 0); each adds its heads. Fewer layers read less of the file.')),
     h('div', { class: 'file-inputs' }, readButton, stop), progress, tokens);
+  // Its text and choices are not parameters: edits here start no live run and mark nothing outdated (Run waits instead).
+  for (const type of ['input', 'change']) element.addEventListener(type, (e) => e.stopPropagation());
   element.addEventListener('dragover', (e) => { e.preventDefault(); element.classList.add('drop-target'); });
   element.addEventListener('dragleave', () => element.classList.remove('drop-target'));
   element.addEventListener('drop', (e) => {
@@ -208,6 +246,26 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
     if (e.dataTransfer) void droppedFiles(e.dataTransfer).then(open, (error: Error) => { status.textContent = `Could not read the dropped folder: ${error.message}`; });
   });
 
+  if (opened) { // the model open on the page before this panel was built: shown, and its heads used again
+    const info = opened.info;
+    status.textContent = `${describeModel(info)}.${warning}`;
+    last.max = String(info.layers - 1);
+    close.hidden = false;
+    readButton.disabled = false;
+    if (lastRead) {
+      const read = lastRead;
+      text.value = read.link.text;
+      drop.checked = read.link.dropFirst;
+      weightsOnly.checked = read.link.weights === true;
+      showWeights();
+      last.value = String(read.link.lastLayer ?? info.layers - 1);
+      tokens.textContent = read.link.weights ? '' : `${read.heads.ids.length} tokens: ${read.heads.tokens.map(showable).join(' · ')}`;
+      status.textContent = `${describeModel(info)}. Read: ${(Number(last.value) + 1) * info.heads} heads (layers 0–${last.value}) ${read.link.weights ? 'as W_Q W_Kᵀ (weights only)' : `of ${read.heads.ids.length} tokens`}.${warning}`;
+      readFor = choice();
+      keep();
+      queueMicrotask(() => onHeads(read));
+    }
+  }
   return {
     element,
     busy() {
@@ -217,11 +275,16 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
     },
     expect(link) {
       expected = link;
-      if (!link) return;
+      if (!link) return false;
       text.value = link.text;
       drop.checked = link.dropFirst;
-      last.value = link.lastLayer !== undefined ? String(link.lastLayer) : '';
+      weightsOnly.checked = link.weights === true;
+      showWeights();
+      last.value = link.lastLayer !== undefined ? String(link.lastLayer) : opened ? String(opened.info.layers - 1) : ''; // '': every layer, once open
+      if (opened && sameRun(lastRead, link)) return true;
       if (!opened) status.textContent = `This link was made with the model “${showable(link.name)}”${link.hash ? ` (fingerprint ${link.hash})` : ''}. Links never carry a model: open its folder here to reproduce the numbers.`;
+      else changed();
+      return false;
     },
   };
 }

@@ -39,8 +39,8 @@ export interface Panel {
   focus(key: string): void;
   /** Why Run must wait for the panel (a model's heads being read or not read for its text); undefined when it need not. */
   busy(): string | undefined;
-  /** A link made with a model: its text is filled in and the folder opened is checked against its fingerprint. */
-  expectModel(link: ModelLink | undefined): void;
+  /** A link made with a model: its text is filled in and the folder opened is checked against its fingerprint; true when the heads it asks for are already read. */
+  expectModel(link: ModelLink | undefined): boolean;
   /** Marks the field of a parameter the core refused (aria-invalid, as a value that cannot be read); the next read clears it. */
   markRefused(key: string): void;
 }
@@ -244,7 +244,7 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     uploads: chosen,
     refused: () => fileSpecs.map((spec) => refused.get(spec.input)).filter((name): name is string => name !== undefined),
     busy: () => model?.busy(),
-    expectModel: (link) => model?.expect(link),
+    expectModel: (link) => model?.expect(link) ?? false,
     focus(key) { controls.find((c) => c.spec.key === key)?.input.focus(); },
     markRefused(key) { (controls.find((c) => c.spec.key === key)?.input ?? fileInputs.get(key))?.setAttribute('aria-invalid', 'true'); },
   };

@@ -6,6 +6,7 @@ import { DATA_COLORS, formatNumber, lineChart, wrapWithLegend, type Series } fro
 import { GRID, PLOT_STYLE, X_LABEL_OFFSET, X_MARGIN_BOTTOM } from '../../plots/theme';
 import type { RankZooResult } from '../generated/rank-zoo';
 import type { Figure, Headline, RenderOptions } from '../schema';
+import { ATLAS_QUANTITIES, atlasCells, atlasChart } from './atlas';
 
 type R = RankZooResult;
 type Row = R['rows'][number];
@@ -124,7 +125,14 @@ const familyTable = (r: R) => ({ columns: ['family', 'beta_mult', 'heads', 'r_vi
 
 export function figures(r: RankZooResult): Figure[] {
   const note = r.synthetic ? ' (synthetic stand-in, not BERT)' : '';
-  return [
+  const cells = atlasCells(r);
+  const atlas: Figure[] = cells ? [{
+    id: 'atlas', title: 'Head atlas: layers × heads',
+    description: 'Each cell is one head at the native temperature, coloured by the chosen quantity; choose a cell to open that head in the interaction-dimension experiment.',
+    render: ({ width }) => atlasChart(cells, width),
+    table: () => ({ columns: ['layer', 'head', ...ATLAS_QUANTITIES.map((q) => q.key)], rows: cells.map((c) => [c.layer, c.head, ...ATLAS_QUANTITIES.map((q) => Number(c.row[q.key]))]) }),
+  }] : [];
+  return [...atlas,
     { id: 'families', title: r.synthetic ? `Per-family means${note}` : 'Per-layer means of your heads', render: ({ width }) => familyChart(r, width),
       table: () => (r.synthetic ? familyTable(r) : { columns: ['layer', 'beta_mult', 'heads', 'lower_bound', 'k_svd'], rows: groupMeans(r).map((g) => [g.name, g.betaMult, g.heads, g.lowerBound, g.kSvd]) }) },
     { id: 'reduction', title: `Reduction against the SVD certificate${note}`, render: ({ width, ghost }) => reductionChart(r, { width, ghost }), table: () => tableOf(r) },

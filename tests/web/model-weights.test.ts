@@ -1,0 +1,76 @@
+// Weights only (wasm/core/src/model/weight_heads.cpp through engine/model-pass.ts): each head's Q and K over the
+// residual stream's basis vectors are W_Q^hᵀ (times the layer's scale) and W_K^{h'}ᵀ, h' the key head of query head h.
+// Checked against the committed checkpoints decoded here independently (safetensors header, F32 and BF16, GPT-2's
+// Conv1D [in, out] layout, a sharded Qwen2, grouped-query LLaMA), and refused cleanly on a hostile folder.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../web/src/engine/core';
+import { loadCoreNode } from '../../web/src/engine/load-node';
+import { folderFiles } from '../../web/src/engine/model-headless';
+import { headStacks, OpenedModel } from '../../web/src/engine/model-pass';
+
+const fixtures = fileURLToPath(new URL('../fixtures/models/', import.meta.url));
+const wasmDir = fileURLToPath(new URL('../../web/src/wasm/', import.meta.url));
+
+interface Tensor { shape: number[]; data: Float64Array }
+/** Every tensor of a folder's safetensors files, decoded here (F32, BF16) with its name's model prefix dropped. */
+function tensors(folder: string): Map<string, Tensor> {
+  const out = new Map<string, Tensor>();
+  const index = (() => { try { return JSON.parse(readFileSync(`${folder}/model.safetensors.index.json`, 'utf8')) as { weight_map: Record<string, string> }; } catch { return undefined; } })();
+  for (const file of new Set(index ? Object.values(index.weight_map) : ['model.safetensors'])) {
+    const bytes = readFileSync(`${folder}/${file}`);
+    const n = Number(bytes.readBigUInt64LE(0));
+    const header = JSON.parse(bytes.subarray(8, 8 + n).toString('utf8')) as Record<string, { dtype: string; shape: number[]; data_offsets: [number, number] }>;
+    for (const [name, t] of Object.entries(header)) {
+      if (name === '__metadata__') continue;
+      const [a, b] = t.data_offsets, raw = bytes.subarray(8 + n + a, 8 + n + b);
+      const count = t.shape.reduce((x, y) => x * y, 1), data = new Float64Array(count);
+      for (let i = 0; i < count; i++) data[i] = t.dtype === 'F32' ? raw.readFloatLE(4 * i) : t.dtype === 'BF16' ? new Float32Array(new Uint32Array([raw.readUInt16LE(2 * i) << 16]).buffer)[0] : NaN;
+      out.set(name.replace(/^(bert|roberta|distilbert|transformer|model)\./, ''), { shape: t.shape, data });
+    }
+  }
+  return out;
+}
+
+let core: Core;
+beforeAll(async () => { core = await loadCoreNode(wasmDir); });
+
+describe('weights only: the heads as W_Q W_Kᵀ', () => {
+  it.each([
+    ['bert-f32', 'encoder.layer.L.attention.self.query.weight', 'encoder.layer.L.attention.self.key.weight'],
+    ['gpt2-f32', 'h.L.attn.c_attn.weight', ''],
+    ['llama-gqa-llama3-bf16', 'layers.L.self_attn.q_proj.weight', 'layers.L.self_attn.k_proj.weight'],
+    ['qwen2-sharded-f32', 'layers.L.self_attn.q_proj.weight', 'layers.L.self_attn.k_proj.weight'],
+  ])('%s: Q = scale · W_Q^hᵀ and K = W_K^{h/(H/H_kv)}ᵀ, exactly', async (name, qName, kName) => {
+    const model = await OpenedModel.open(core, await folderFiles(`${fixtures}${name}`));
+    try {
+      const { layers, heads, kvHeads, headDim: dh, hidden } = model.info;
+      const stacks = (await headStacks(model, 'weights', Array.from({ length: layers }, (_, l) => l)))!;
+      expect(stacks.q.shape).toEqual([layers, heads, hidden, dh]);
+      const w = tensors(`${fixtures}${name}`);
+      const config = JSON.parse(readFileSync(`${fixtures}${name}/config.json`, 'utf8')) as { scale_attn_by_inverse_layer_idx?: boolean };
+      for (let l = 0; l < layers; l++) {
+        const scale = (config.scale_attn_by_inverse_layer_idx ? 1 / (l + 1) : 1) / Math.sqrt(dh);
+        const wq = w.get(qName.replace('L', String(l)))!, wk = kName ? w.get(kName.replace('L', String(l)))! : wq;
+        for (let h = 0; h < heads; h++) {
+          const kh = Math.floor(h / (heads / kvHeads));
+          for (let i = 0; i < hidden; i++) for (let c = 0; c < dh; c++) {
+            // nn.Linear [out, in]: W[h·dh + c, i]; GPT-2's Conv1D [in, 3·hidden]: W[i, h·dh + c], K from column hidden on.
+            const q = kName ? wq.data[(h * dh + c) * hidden + i] : wq.data[i * 3 * hidden + h * dh + c];
+            const k = kName ? wk.data[(kh * dh + c) * hidden + i] : wq.data[i * 3 * hidden + hidden + kh * dh + c];
+            const at = ((l * heads + h) * hidden + i) * dh + c;
+            expect(stacks.q.values[at]).toBe(q * scale);
+            expect(stacks.k.values[at]).toBe(k);
+          }
+        }
+      }
+    } finally {
+      model.close();
+    }
+  });
+
+  it('a truncated checkpoint is refused by name, and the session reads nothing else', async () => {
+    await expect(OpenedModel.open(core, await folderFiles(`${fixtures}hostile-truncated`))).rejects.toThrow(/model\.safetensors: .*truncated/);
+  });
+});
