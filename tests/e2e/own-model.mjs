@@ -2,6 +2,7 @@
 // under "Your own model", a text typed, its heads read in a worker and analysed by rank-interaction and rank-zoo; the
 // numbers equal the headless run on the same folder and text, the link records the model (name, fingerprint, text) and
 // opening it asks for the folder; hostile checkpoints are refused by name and the page keeps working.
+import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { differences } from './compare.mjs';
@@ -35,6 +36,17 @@ test('own model: a BERT folder and a typed text run rank-interaction on its real
   const want = headless('rank-interaction', { head: 5, seed: 1, model: join(fixtures, 'bert-f32'), text: TEXT });
   const diff = differences(want, shown);
   assert(diff.length === 0, `the page's run differs from the headless one: ${diff.slice(0, 3).join('; ')}`);
+  // The head's attention on the text, tokens on the axes: row 0 (the [CLS] query) as the softmax of model-qk's logits.
+  const figure = page.locator('[data-figure="attention"]');
+  assert((await figure.locator('h2').textContent()).includes('Attention of L1H1'), 'no attention figure for the analysed head');
+  const ticks = await figure.locator('svg').first().textContent();
+  assert(ticks.includes('[CLS]') && ticks.includes('mat'), `the tokens are not on the axes: ${ticks.slice(0, 80)}`);
+  await figure.locator('canvas').focus();
+  const shownP = Number(await figure.locator('.heatmap-readout').getAttribute('data-value'));
+  const qk = JSON.parse(spawnSync(process.execPath, ['scripts/lab.mjs', 'model-qk', `model=${join(fixtures, 'bert-f32')}`, `text=${TEXT}`, 'layer=1', 'head=1'], { cwd: root, encoding: 'utf8' }).stdout);
+  const row = qk.logits.data.slice(0, qk.logits.cols), top = Math.max(...row);
+  const wantP = Math.exp(row[0] - top) / row.reduce((sum, x) => sum + Math.exp(x - top), 0);
+  assert(Math.abs(shownP - wantP) < 1e-9, `P[0][0] = ${shownP}, the softmax of model-qk's logits gives ${wantP}`);
   const link = await page.evaluate(() => location.hash);
   assert(/model=BertModel&modelHash=[0-9a-f]{16}&text=the%20cat%20sat%20on%20the%20mat/.test(link), `the link does not record the model: ${link}`);
   assert(!link.includes('file='), `the link names files: ${link}`);

@@ -14,6 +14,7 @@
 #include <optional>
 
 #include "attnlab/json.hpp"
+#include "attnlab/softmax.hpp"
 #include "attnlab/model/checkpoint.hpp"
 #include "attnlab/model/head_qk.hpp"
 #include "attnlab/model/model_error.hpp"
@@ -197,9 +198,22 @@ std::string modelQkParse(const std::string& argsText) {
   return out.dump();
 }
 
+// One head's attention over its tokens, for the page's attention map: softmax of the rows of Q Kᵀ (the scale is
+// already in Q), with the model's causal mask when it has one. q and k: n × d row-major; null when the sizes do not fit.
+val headAttention(const val& q, const val& k, int n, int d, bool causal) {
+  if (n < 1 || d < 1 || n > 1024 || d > 4096) return val::null();
+  const std::vector<double> qv = emscripten::convertJSArrayToNumberVector<double>(q), kv = emscripten::convertJSArrayToNumberVector<double>(k);
+  if (qv.size() != static_cast<std::size_t>(n) * d || kv.size() != qv.size()) return val::null();
+  const Eigen::Map<const RowMatrix> qm(qv.data(), n, d), km(kv.data(), n, d);
+  RowMatrix p = qm * km.transpose();
+  rowSoftmaxInPlace(p, causal);
+  return val::global("Float64Array").new_(emscripten::typed_memory_view(static_cast<std::size_t>(p.size()), p.data()));
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attnlab_model) {
+  emscripten::function("headAttention", &headAttention);
   emscripten::function("modelQkParse", &modelQkParse);
   emscripten::function("modelQkUsage", &qkCommandUsage);
   emscripten::class_<ModelSession>("ModelSession")

@@ -81,6 +81,7 @@ export interface CoreModule {
   ModelSession?: new () => ModelSessionModule;
   modelQkParse?(args: string): string;
   modelQkUsage?(program: string): string;
+  headAttention?(q: Float64Array, k: Float64Array, n: number, d: number, causal: boolean): Float64Array | null;
   heapInUse(): number;
   stackPointer(): number;
   rngProbe(seed: number, count: number): string;

@@ -24,6 +24,11 @@ export function modelApi(core: () => Promise<Core>) {
       opened = { model, files };
       return { info: model.info, fingerprint: model.fingerprint, hasTokenizer: files.has('tokenizer.json') };
     },
+    /** One head's attention over its tokens (row softmax of Q Kᵀ, the model's causal mask), by the core. */
+    async modelAttention(q: Float64Array, k: Float64Array, n: number, d: number, causal: boolean): Promise<Float64Array | undefined> {
+      const p = (await core()).module.headAttention?.(q, k, n, d, causal) ?? undefined;
+      return p ? Comlink.transfer(p, [p.buffer as ArrayBuffer]) : undefined;
+    },
     /** The text's tokens by the folder's tokenizer.json. */
     async modelTokens(text: string, dropFirst: boolean): Promise<ModelTokens> {
       return tokenizeForModel(current().files, text, dropFirst);

@@ -24,6 +24,8 @@ export interface HeatmapOptions {
   height?: number;
   /** The number of the first row and column on index axes and in the readout: 0 (default) or 1 (positions). */
   firstIndex?: number;
+  /** Names of the rows and columns of a square matrix (a text's tokens): on both axes and in the readout. */
+  labels?: readonly string[];
   /** Scheme, scale type and domain; the domain defaults to the data's extent (log: 4 decades). */
   color?: Partial<ColorScale>;
   /** Name of the value, used in the legend and the readout (e.g. "P_ij"). */
@@ -40,7 +42,8 @@ export interface HeatmapOptions {
   ariaLabel?: string;
 }
 
-const MARGIN = { top: 10, right: 18, bottom: 38, left: 50 }; // right: room for the last x tick label
+const PLAIN_MARGIN = { top: 10, right: 18, bottom: 38, left: 50 }; // right: room for the last x tick label
+const LABELLED_MARGIN = { top: 10, right: 18, bottom: 78, left: 74 }; // names of rows and (turned) columns
 
 export function resolveColorScale(grids: Grid[], color: Partial<ColorScale> = {}): ColorScale {
   const type = color.type ?? 'linear';
@@ -59,8 +62,13 @@ function viewportHeight(): number {
 }
 
 /** Index-axis ticks: cell centres labelled by index for small matrices, whole-number boundaries otherwise. */
-function indexAxis(size: number, label: string | undefined, first = 0): Plot.ScaleOptions {
+function indexAxis(size: number, label: string | undefined, first = 0, names?: readonly string[]): Plot.ScaleOptions {
   const common = { domain: [0, size], label, labelAnchor: 'center', labelArrow: 'none' } as const;
+  if (names?.length === size) { // at most about 40 names, each at its cell's centre
+    const stride = Math.max(1, Math.ceil(size / 40));
+    const short = (t: string) => (t.length > 10 ? `${t.slice(0, 9)}…` : t);
+    return { ...common, ticks: Array.from({ length: Math.ceil(size / stride) }, (_, k) => k * stride + 0.5), tickFormat: (d: number) => short(names[Math.round(d - 0.5)] ?? '') };
+  }
   if (size <= 24) {
     const stride = size <= 12 ? 1 : 2;
     return { ...common, ticks: Array.from({ length: Math.ceil(size / stride) }, (_, k) => k * stride + 0.5), tickFormat: (d: number) => String(d - 0.5 + first) };
@@ -104,13 +112,15 @@ function readoutText(grid: Grid, options: HeatmapOptions, row: number, col: numb
   // Value axes: the cell's centre in the quantities' units (row 0 is the top, the domain's high end).
   const centre = (domain: [number, number], index: number, count: number, top: boolean) =>
     formatNumber(top ? domain[1] - ((index + 0.5) * (domain[1] - domain[0])) / count : domain[0] + ((index + 0.5) * (domain[1] - domain[0])) / count, 3);
-  const yText = options.yDomain ? `${options.yLabel ?? 'y'} = ${centre(options.yDomain, row, grid.rows, true)}` : `${options.yLabel ?? 'row'} ${span(rows)}`;
-  const xText = options.xDomain ? `${options.xLabel ?? 'x'} = ${centre(options.xDomain, col, grid.cols, false)}` : `${options.xLabel ?? 'column'} ${span(cols)}`;
+  const named = ([a, b]: [number, number]) => (options.labels && a === b ? ` “${options.labels[a]}”` : '');
+  const yText = options.yDomain ? `${options.yLabel ?? 'y'} = ${centre(options.yDomain, row, grid.rows, true)}` : `${options.yLabel ?? 'row'} ${span(rows)}${named(rows)}`;
+  const xText = options.xDomain ? `${options.xLabel ?? 'x'} = ${centre(options.xDomain, col, grid.cols, false)}` : `${options.xLabel ?? 'column'} ${span(cols)}${named(cols)}`;
   return `${yText}, ${xText}: ${pooled ? `largest |${name}| ` : `${name} = `}${formatNumber(value, 4)}`;
 }
 
 /** One heatmap; the colour scale is returned on the element as `dataset.domain` for tests and export. */
 export function heatmap(grid: Grid, options: HeatmapOptions): HTMLElement {
+  const MARGIN = options.labels ? LABELLED_MARGIN : PLAIN_MARGIN;
   const scale = resolveColorScale([grid], options.color);
   const sourceRows = options.sourceRows ?? grid.rows, sourceCols = options.sourceCols ?? grid.cols;
   let innerWidth = Math.max(60, options.width - MARGIN.left - MARGIN.right);
@@ -133,8 +143,8 @@ export function heatmap(grid: Grid, options: HeatmapOptions): HTMLElement {
     width: plotWidth,
     height: innerHeight + MARGIN.top + MARGIN.bottom,
     marginTop: MARGIN.top, marginRight: MARGIN.right, marginBottom: MARGIN.bottom, marginLeft: MARGIN.left,
-    x: options.xDomain ? valueAxis(options.xDomain, options.xLabel) : indexAxis(sourceCols, options.xLabel, options.firstIndex),
-    y: options.yDomain ? valueAxis(options.yDomain, options.yLabel) : { ...indexAxis(sourceRows, options.yLabel, options.firstIndex), reverse: true },
+    x: options.xDomain ? valueAxis(options.xDomain, options.xLabel) : { ...indexAxis(sourceCols, options.xLabel, options.firstIndex, options.labels), ...(options.labels ? { tickRotate: -60 } : {}) },
+    y: options.yDomain ? valueAxis(options.yDomain, options.yLabel) : { ...indexAxis(sourceRows, options.yLabel, options.firstIndex, options.labels), reverse: true },
     style: { ...PLOT_STYLE, pointerEvents: 'none' },
     marks: [Plot.frame({ stroke: GRID })],
   });

@@ -86,6 +86,7 @@ export class LinkLoader {
     this.stopWaiting();
     const values = this.ctx.state.values;
     this.ctx.results.model = undefined;
+    this.ctx.results.extraFigures = [];
     this.ctx.results.show(meta, result, values);
     performance.mark('attnlab:precomputed-drawn');
     showPrecomputedMark(true);

@@ -14,8 +14,13 @@ import { h } from './dom';
 /** The heads read, for the panel to use as the experiment's Q and K. */
 export interface ReadHeads { heads: ModelHeads; info: ModelInfo; link: ModelLink }
 
+/** One head's attention on the text, for the figure beside the analysis. */
+export interface HeadAttention { p: Float64Array; n: number; tokens: string[]; label: string; model: string; causal: boolean }
+
 export interface ModelField {
   element: HTMLElement;
+  /** Head `index` of the heads read (layer · H + head): its attention over the text's tokens; undefined in weights-only mode or without heads. */
+  attention(index: number): Promise<HeadAttention | undefined>;
   /** Why Run must wait (a model being read, or open with its heads not read for this text); undefined when it need not. */
   busy(): string | undefined;
   /**
@@ -268,6 +273,16 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
   }
   return {
     element,
+    async attention(index) {
+      const read = lastRead;
+      if (!read || read.link.weights || !worker) return undefined;
+      const [, heads, n, d] = read.heads.stacks.q.shape;
+      if (!Number.isInteger(index) || index < 0 || index >= read.heads.stacks.q.shape[0] * heads) return undefined;
+      const at = index * n * d;
+      const q = read.heads.stacks.q.values.slice(at, at + n * d), k = read.heads.stacks.k.values.slice(at, at + n * d);
+      const p = await worker.api.modelAttention(q, k, n, d, read.info.causal);
+      return p && { p, n, tokens: read.heads.tokens, label: `L${Math.floor(index / heads)}H${index % heads}`, model: read.info.name, causal: read.info.causal };
+    },
     busy() {
       if (reading) return 'The model’s heads are being read: Run when they are (or press Stop).';
       if (opened && choice() !== readFor) return 'The text or the layers changed since the model’s heads were read: press “Read the heads”, then Run.';

@@ -11,7 +11,7 @@ import { showable } from '../state/url';
 import { coerceValue } from '../state/values';
 import { createControl, type Control } from './controls';
 import { h } from './dom';
-import { modelField, type ReadHeads } from './model-panel';
+import { modelField, type HeadAttention, type ReadHeads } from './model-panel';
 
 export interface PanelReading {
   values: ParamValues;
@@ -37,6 +37,8 @@ export interface Panel {
   /** Files chosen but refused (unreadable, malformed, over budget): Run waits until each is replaced or removed. */
   refused(): string[];
   focus(key: string): void;
+  /** Head `index` of a model's heads: its attention over the text (undefined without a model's text heads). */
+  modelAttention(index: number): Promise<HeadAttention | undefined>;
   /** Why Run must wait for the panel (a model's heads being read or not read for its text); undefined when it need not. */
   busy(): string | undefined;
   /** A link made with a model: its text is filled in and the folder opened is checked against its fingerprint; true when the heads it asks for are already read. */
@@ -244,6 +246,7 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     uploads: chosen,
     refused: () => fileSpecs.map((spec) => refused.get(spec.input)).filter((name): name is string => name !== undefined),
     busy: () => model?.busy(),
+    modelAttention: async (index) => model?.attention(index),
     expectModel: (link) => model?.expect(link) ?? false,
     focus(key) { controls.find((c) => c.spec.key === key)?.input.focus(); },
     markRefused(key) { (controls.find((c) => c.spec.key === key)?.input ?? fileInputs.get(key))?.setAttribute('aria-invalid', 'true'); },

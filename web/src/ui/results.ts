@@ -175,6 +175,8 @@ export class ResultsView {
 
   /** The model whose heads the shown run read (ui/model-panel.ts): named first in the headline and in every caption. */
   model: { name: string; text: string } | undefined;
+  /** Figures drawn after the experiment's own for the shown run (the analysed head's attention on a model's text). */
+  extraFigures: Figure[] = [];
 
   private render(meta: ExperimentMeta, result: AnyResult, values: ParamValues, partial?: PartialRun, openedFrom?: string): void {
     const items = meta.headline(result, values);
@@ -190,7 +192,7 @@ export class ResultsView {
       h('dt', {}, partial.stopped ? 'Partial result, stopped' : 'Partial result so far'), h('dd', {}, `${partial.done} of ${partial.total} jobs`)));
 
     const caption = openedFrom ? `${meta.id} · opened from file ${openedFrom}` : `${meta.id}${model ? ` · ${showable(model.name)}` : ''} · seed ${formatValue(values.seed)}`;
-    const sections = this.chosenFigures(meta, meta.figures(result, values)).map((figure) => this.section(figure, caption));
+    const sections = this.chosenFigures(meta, [...meta.figures(result, values), ...(openedFrom ? [] : this.extraFigures)]).map((figure) => this.section(figure, caption));
     this.figures.replaceChildren(...sections.map((s) => s.section));
     this.drawn = sections.map(({ figure, body }) => ({ figure, body, width: 0 }));
     for (const d of this.drawn) this.draw(d);

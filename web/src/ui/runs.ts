@@ -7,6 +7,7 @@ import { isSingleJob, RNG_SPEC, toCoreParams, uploadsOf, type ExperimentMeta, ty
 import { formatValue } from '../state/values';
 import { byId } from './dom';
 import { LiveRuns } from './live-run';
+import { attentionFigure } from './model-attention';
 import { fileNames, metaOf, type PageContext } from './page-context';
 import { cancelledSchedule, failed, finished, isCurrent, liveSuperseded, scheduled, settled, started, stopped, type Shown } from './page-state';
 import { showPrecomputedMark } from './precomputed';
@@ -121,6 +122,10 @@ export class Runs {
       ctx.follow({ ...rest, values, ...(model ? { model } : file ? { file } : {}) });
     }
     ctx.results.model = model; // the figures name the model whose heads they analyse
+    // One head of a model's text (rank-interaction): its attention with the tokens on the axes, beside the analysis.
+    const headIndex = typeof values.head === 'number' ? values.head : Number(values.head);
+    const attention = model && !model.weights && meta.id === 'rank-interaction' ? ctx.panel.modelAttention(headIndex).catch(() => undefined) : Promise.resolve(undefined);
+    ctx.results.extraFigures = [];
     const link = location.href; // this run's link (the address follows edits made while it runs)
     let partial: { result: AnyResult; done: number; total: number } | undefined;
     ctx.status.clearError();
@@ -155,6 +160,9 @@ export class Runs {
       });
       if (!isCurrent(ctx.page, ticket)) return;
       this.live.record(estimated, (performance.now() - t0) / 1000);
+      const head = await attention; // computed beside the run, by the model's worker
+      if (!isCurrent(ctx.page, ticket)) return;
+      ctx.results.extraFigures = head ? [attentionFigure(head)] : [];
       ctx.results.show(meta, result, values);
       performance.mark('attnlab:run-drawn');
       ctx.setPage(finished(ctx.page, ticket, shown(result)));
