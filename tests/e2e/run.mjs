@@ -2,7 +2,7 @@
 // served from a sub-folder by a tiny static server, driven through the page's DOM contract
 // (select#experiment, #run, #stop, #notice, #error, [data-key], #result-json, [data-figure],
 // button[data-export], body[data-status]). Prints PASS/FAIL per test and "e2e: N passed, M failed".
-// The paper-1 (sparse) tests live in sparse.mjs, a model folder read in the page ("Your own model") in own-model.mjs, embed mode in embed.mjs, reproduce/open/cite in publish.mjs, precomputed presets in precomputed.mjs, the landing page and gallery in landing.mjs, dark mode and axe-core in a11y.mjs, the figures' data tables and heatmap keyboard in tables.mjs, app= in links.mjs, the new-user tests (layout, progress, stale results,
+// The paper-1 (sparse) tests live in sparse.mjs, a model folder read in the page ("Your own model") in own-model.mjs, the host-page API of an embed in host-api.mjs, embed mode in embed.mjs, reproduce/open/cite in publish.mjs, precomputed presets in precomputed.mjs, the landing page and gallery in landing.mjs, dark mode and axe-core in a11y.mjs, the figures' data tables and heatmap keyboard in tables.mjs, app= in links.mjs, the new-user tests (layout, progress, stale results,
 // keyboard, notices, per-figure exports) in first-use.mjs, the offline copy and its update notice in offline.mjs,
 // what readers see (words, legends, text collisions, card scroll, phone layout, glossary) in readers.mjs,
 // every experiment in Firefox ESR and WebKitGTK against Chromium in engines.mjs;
@@ -32,6 +32,7 @@ import { precomputedTests } from './precomputed.mjs';
 import { publishTests } from './publish.mjs';
 import { rankTests } from './rank.mjs';
 import { ownModelTests } from './own-model.mjs';
+import { hostApiTests } from './host-api.mjs';
 import { readerTests } from './readers.mjs';
 import { rmtTests } from './rmt.mjs';
 import { sparseTests } from './sparse.mjs';
@@ -161,6 +162,7 @@ for (const t of platformTests) test(t.name, t.fn);
 for (const t of rmtTests) test(t.name, t.fn);
 for (const t of rankTests) test(t.name, t.fn);
 for (const t of ownModelTests) test(t.name, t.fn);
+for (const t of hostApiTests) test(t.name, t.fn);
 for (const t of embedTests) test(t.name, t.fn);
 for (const t of figureEmbedTests) test(t.name, t.fn);
 for (const t of liveCompareTests) test(t.name, t.fn);

@@ -6,6 +6,9 @@
 // as controls under the figure), theme (light, dark or auto: the host's colours), title (the frame's accessible name), height ("auto", the default,
 // follows the figure; or pixels), loading ("lazy" or "eager"). The element creates an <iframe> in
 // its shadow root with embed=1 and sizes it from the page's 'attnlab:height' messages.
+// With api=1 in its src (the Embed dialog's "let the host page…"), the element is scriptable:
+//   el.set({beta: 4})  el.run()  el.get().then(state => …)   and the events 'attnlab:change', 'attnlab:result',
+//   'attnlab:state', 'attnlab:error' on the element, each with the embed's message as event.detail (README, "Scripting an embed").
 // No framework, no globals; the element is defined once even if the script is included twice.
 (function () {
   'use strict';
@@ -67,9 +70,30 @@
       if (this.frame.src !== next) this.frame.src = next;
     }
 
+    /** Posts a command to the embedded page (its own origin only). */
+    send(message) {
+      if (!this.frame.contentWindow || !this.frame.src) return;
+      this.frame.contentWindow.postMessage(message, new URL(this.frame.src).origin);
+    }
+
+    set(params) { this.send({ type: 'attnlab:set', params: params }); }
+
+    run() { this.send({ type: 'attnlab:run' }); }
+
+    /** The embed's state ({link, values, status}), as a promise. */
+    get() {
+      var self = this;
+      return new Promise(function (resolve) {
+        self.addEventListener('attnlab:state', function (e) { resolve(e.detail); }, { once: true });
+        self.send({ type: 'attnlab:get' });
+      });
+    }
+
     onMessage(event) {
       var m = event.data;
-      if (event.source !== this.frame.contentWindow || !m || m.type !== 'attnlab:height' || typeof m.height !== 'number') return;
+      if (event.source !== this.frame.contentWindow || !m || typeof m.type !== 'string') return;
+      if (/^attnlab:(state|change|result|error)$/.test(m.type)) { this.dispatchEvent(new CustomEvent(m.type, { detail: m })); return; }
+      if (m.type !== 'attnlab:height' || typeof m.height !== 'number') return;
       if (this.fixedHeight() || !isFinite(m.height)) return;
       var height = Math.max(MIN, Math.min(MAX, Math.ceil(m.height)));
       this.frame.style.height = height + 'px';

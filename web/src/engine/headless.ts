@@ -18,6 +18,7 @@ export { Core, CoreError } from './core';
 export { loadCoreNode } from './load-node';
 export { nodeWorkerRunner } from './node-worker-runner';
 export { Pool } from './pool';
+export { headStacks, OpenedModel } from './model-pass'; // bench/own-model.mjs times a model's pass headless
 
 export interface HeadlessIo {
   /** Directory holding attnlab.mjs and attnlab.wasm (the web build). */

@@ -17,7 +17,7 @@ export const HIDEABLE = ['params', 'summary', 'explain', 'export', 'title', 'hea
 export type Hideable = (typeof HIDEABLE)[number];
 
 /** Keys the codec owns; no parameter may use them. */
-export const RESERVED_KEYS = ['exp', 'v', 'app', 'embed', 'hide', 'fig', 'controls', 'theme', 'file', ...MODEL_KEYS] as const;
+export const RESERVED_KEYS = ['exp', 'v', 'app', 'embed', 'hide', 'fig', 'controls', 'theme', 'file', 'api', ...MODEL_KEYS] as const;
 
 export interface AppState {
   experimentId: string;
@@ -33,6 +33,8 @@ export interface AppState {
   theme?: 'light' | 'dark';
   /** Name of the user file the run used. Only the name travels: whoever opens the link must choose the file. */
   file?: string;
+  /** api=1: an embed takes commands from its parent page (ui/host-api.ts). */
+  api?: boolean;
   /** The model whose heads the run read (its name, fingerprint and text; never its weights). */
   model?: ModelLink;
 }
@@ -186,7 +188,7 @@ export function parseLink(hash: string, registry: readonly ExperimentMeta[], opt
   const model = takesHeads(meta) ? parseModelLink(pairs, notices) : undefined;
   const modelKeys = MODEL_KEYS.filter((k) => pairs.has(k));
   if (!takesHeads(meta) && modelKeys.length) notices.push(`${modelKeys.join(', ')}: ${meta.id} reads no model's heads; ignored`);
-  return { state: { experimentId: meta.id, values, embed, hide, ...(fig ? { fig } : {}), ...(controls ? { controls } : {}), ...(theme ? { theme } : {}), ...(file && !model ? { file } : {}), ...(model ? { model } : {}) }, notices };
+  return { state: { experimentId: meta.id, values, embed, hide, ...(fig ? { fig } : {}), ...(controls ? { controls } : {}), ...(theme ? { theme } : {}), ...(pairs.get('api') === '1' ? { api: true } : {}), ...(file && !model ? { file } : {}), ...(model ? { model } : {}) }, notices };
 }
 
 /** Writes the hash for a state: the schema and app versions, non-default parameters in schema order, the seed always. */
@@ -203,6 +205,7 @@ export function formatLink(state: AppState, registry: readonly ExperimentMeta[],
   if (state.fig?.length) parts.push(`fig=${state.fig.join(',')}`);
   if (state.controls?.length) parts.push(`controls=${state.controls.join(',')}`);
   if (state.theme) parts.push(`theme=${state.theme}`);
+  if (state.api) parts.push('api=1');
   if (state.model) parts.push(...modelLinkParts(state.model, encodePart));
   else if (state.file) parts.push(`file=${encodePart(state.file)}`);
   return `#${parts.join('&')}`;
@@ -221,10 +224,11 @@ export function embedHash(hash: string, hide: readonly Hideable[], figure: Embed
   if (figure.fig?.length) kept.push(`fig=${figure.fig.join(',')}`);
   if (figure.controls?.length) kept.push(`controls=${figure.controls.join(',')}`);
   if (figure.theme && figure.theme !== 'auto') kept.push(`theme=${figure.theme}`);
+  if (figure.api) kept.push('api=1');
   return `#${kept.join('&')}`;
 }
 
 /** What a figure embed sets besides hide= (a key given, even empty, replaces the link's own). */
-export interface EmbedFigure { fig?: readonly string[]; controls?: readonly string[]; theme?: 'light' | 'dark' | 'auto' }
+export interface EmbedFigure { fig?: readonly string[]; controls?: readonly string[]; theme?: 'light' | 'dark' | 'auto'; /** api=1: the host page may script it (ui/host-api.ts). */ api?: boolean }
 
 export { fileName, showable } from './url-text';

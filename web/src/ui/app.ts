@@ -24,6 +24,7 @@ import { renderPage } from './page-render';
 import { INITIAL_PAGE, leftForGallery, type PageState } from './page-state';
 import { buildPanel, UPLOAD_STATE_EVENT, type Panel } from './panel';
 import { OPEN_HEAD_EVENT } from '../experiments/rank-zoo/atlas';
+import { wireHostApi } from './host-api';
 import { PanelFollow } from './panel-follow';
 import { fillPicker } from './picker';
 import { showPrecomputedMark } from './precomputed';
@@ -98,7 +99,20 @@ export class App implements PageContext {
   follow(state: AppState): void {
     this.state = state;
     this.writeUrl();
+    this.host.changed();
   }
+
+  /** api=1: the parent page may set values, run and read the numbers (ui/host-api.ts). */
+  private host = wireHostApi({
+    state: () => this.state,
+    apply: (values) => {
+      this.runs.supersedeLive();
+      this.follow({ ...this.state, values });
+      this.panel.write(values);
+      this.follows.refreshOutdated();
+    },
+    run: () => void this.runs.run(),
+  });
 
   start(): void {
     initTheme(() => this.results.redrawAll());

@@ -29,6 +29,7 @@ export class EmbedDialog {
   private height = h('input', { id: 'embed-height', type: 'number', min: 120, max: 4000, step: 10, value: 600, 'aria-label': 'Fixed height in pixels' });
   private title = h('input', { id: 'embed-title', type: 'text', size: 40 });
   private lazy = h('input', { id: 'embed-lazy', type: 'checkbox', checked: true });
+  private api = h('input', { id: 'embed-api', type: 'checkbox' });
   private hides = HIDEABLE.map((part) => h('input', { type: 'checkbox', value: part, id: `embed-hide-${part}`, checked: DEFAULT_HIDE.includes(part) }));
   private theme = h('select', { id: 'embed-theme' }, h('option', { value: 'auto' }, "auto (the reader's)"), h('option', { value: 'light' }, 'light'), h('option', { value: 'dark' }, 'dark'));
   private figureBox = h('fieldset', { class: 'group', id: 'embed-figures' });
@@ -60,10 +61,11 @@ export class EmbedDialog {
           field('As', this.kind), field('Width', this.width), h('p', { class: 'help', id: 'embed-width-help' }, '100%, 80% or pixels (e.g. 700)'),
           field('Height', this.heightMode, this.height), field('Title', this.title),
           h('div', { class: 'param' }, h('label', { class: 'check', for: this.lazy.id }, this.lazy, ' load only when scrolled near (loading="lazy")')),
+          h('div', { class: 'param' }, h('label', { class: 'check', for: this.api.id }, this.api, ' let the host page set values, run and read the numbers (api=1; see the README, “Scripting an embed”)')),
           field('Colours', this.theme), this.figureBox, this.controlBox, hideBox, this.cite),
         // Focusable: the box scrolls when the embedded page is taller than the screen, and a keyboard must reach that too.
         h('div', { class: 'embed-preview-box', tabindex: 0, role: 'region', 'aria-label': 'Preview' }, h('p', { class: 'group-label' }, 'Preview'), this.previewNote, this.preview)));
-    for (const control of [this.kind, this.width, this.heightMode, this.height, this.title, this.lazy, this.theme, this.figureBox, this.controlBox, ...this.hides]) {
+    for (const control of [this.kind, this.width, this.heightMode, this.height, this.title, this.lazy, this.api, this.theme, this.figureBox, this.controlBox, ...this.hides]) {
       control.addEventListener('input', () => this.update());
       control.addEventListener('change', () => this.update());
     }
@@ -114,7 +116,7 @@ export class EmbedDialog {
       kind: this.kind.value === 'element' ? 'element' : 'iframe',
       height: this.heightMode.value === 'auto' ? 'auto' : fixed,
       fallbackHeight: this.measured ?? estimatedHeight(hide, this.ticked(this.controlBox).length),
-      figure: { fig: this.ticked(this.figureBox), controls: this.ticked(this.controlBox), theme },
+      figure: { fig: this.ticked(this.figureBox), controls: this.ticked(this.controlBox), theme, ...(this.api.checked ? { api: true } : {}) },
     };
   }
 

@@ -15,6 +15,7 @@ import { FILE_SEPARATOR, metaOf, type PageContext } from './page-context';
 import { isCurrent, openedShown, precomputedShown, preparing, waiting } from './page-state';
 import { precomputedResult, showPrecomputedMark } from './precomputed';
 import { hideReproduce, showReproduce } from './reproduce';
+import { RESULT_DRAWN_EVENT } from './host-api';
 import type { Runs } from './runs';
 
 /** A link whose run is estimated to take longer than this here (seconds) waits for Run instead of starting. */
@@ -89,6 +90,7 @@ export class LinkLoader {
     this.ctx.results.extraFigures = [];
     this.ctx.results.show(meta, result, values);
     performance.mark('attnlab:precomputed-drawn');
+    document.dispatchEvent(new Event(RESULT_DRAWN_EVENT));
     showPrecomputedMark(true);
     showReproduce(meta, values, []);
     this.ctx.setPage(precomputedShown(this.ctx.page, { experimentId: meta.id, values, result, link: location.href, precomputed: true }));

@@ -7,6 +7,7 @@ import { isSingleJob, RNG_SPEC, toCoreParams, uploadsOf, type ExperimentMeta, ty
 import { formatValue } from '../state/values';
 import { byId } from './dom';
 import { LiveRuns } from './live-run';
+import { RESULT_DRAWN_EVENT } from './host-api';
 import { attentionFigure } from './model-attention';
 import { fileNames, metaOf, type PageContext } from './page-context';
 import { cancelledSchedule, failed, finished, isCurrent, liveSuperseded, scheduled, settled, started, stopped, type Shown } from './page-state';
@@ -165,6 +166,7 @@ export class Runs {
       ctx.results.extraFigures = head ? [attentionFigure(head)] : [];
       ctx.results.show(meta, result, values);
       performance.mark('attnlab:run-drawn');
+      document.dispatchEvent(new Event(RESULT_DRAWN_EVENT));
       ctx.setPage(finished(ctx.page, ticket, shown(result)));
       showReproduce(meta, values, chosen.map((c) => ({ input: c.input, name: c.name })));
       this.hooks.afterRun(); // values edited while it ran
