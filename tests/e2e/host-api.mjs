@@ -73,9 +73,9 @@ async function verdictOf(run) {
 }
 
 /** Checks a verdict and that a fresh Chromium page on the result's link shows the same headline numbers. */
-async function judge(name, verdict, context, base) {
+async function judge(name, verdict, context, base, stepCount = 7) {
   const failed = verdict.steps.filter(([, ok]) => !ok).map(([step]) => step);
-  assert(!verdict.error && failed.length === 0 && verdict.steps.length === 7, `${name}: ${verdict.error ?? ''} failed steps: ${failed.join('; ') || `only ${verdict.steps.length} of 7 ran`}`);
+  assert(!verdict.error && failed.length === 0 && verdict.steps.length === stepCount, `${name}: ${verdict.error ?? ''} failed steps: ${failed.join('; ') || `only ${verdict.steps.length} of ${stepCount} ran`}`);
   const hash = new URL(verdict.result.link).hash.replace(/&(embed|api)=1/g, '');
   const { page, problems } = await open(context, base, hash);
   await waitForStatus(page, ['done', 'precomputed'], 120_000);
@@ -131,6 +131,53 @@ test('host API: the same in Firefox ESR and WebKitGTK', async ({ context, base }
     server.close();
   }
   return problems;
+});
+
+// The notebook widget (web/public/attnlab-widget.js) with a model object that follows anywidget's contract
+// (get, set, on, off, save_changes), as Jupyter, marimo and MyST's {anywidget} give it: no Python needed.
+const WIDGET_HOST = `<!doctype html><meta charset="utf-8"><title>widget</title>
+<div id="cell"></div><p id="verdict">running</p>
+<script type="module">
+import widget from './attnlab-widget.js';
+const traits = { src: './${LINK}', params: {}, headline: {}, link: '', error: '' };
+const listeners = {};
+let results = 0;
+const model = {
+  get: (k) => traits[k],
+  set: (k, v) => { traits[k] = v; if (k === 'headline') results++; (listeners['change:' + k] || []).forEach((f) => f()); },
+  on: (e, f) => { (listeners[e] ||= []).push(f); },
+  off: (e, f) => { listeners[e] = (listeners[e] || []).filter((g) => g !== f); },
+  save_changes: () => {},
+};
+const until = async (cond, ms) => { for (const t0 = Date.now(); !cond(); await new Promise((r) => setTimeout(r, 100))) if (Date.now() - t0 > ms) return false; return true; };
+const steps = [];
+try {
+  const cleanup = widget.render({ model, el: document.getElementById('cell') });
+  steps.push(['first result in the model', await until(() => results > 0 && Object.keys(traits.headline).length > 0, 90000)]);
+  const before = results;
+  model.set('params', { beta: 12 });
+  steps.push(['params set from the notebook: rerun, headline written back', await until(() => results > before && /beta=12/.test(traits.link), 90000)]);
+  const result = { link: traits.link, headline: { ...traits.headline } };
+  model.set('params', { beta: 'lots' });
+  steps.push(['a bad value: the error trait names it', await until(() => /beta/.test(traits.error), 20000)]);
+  steps.push(['render returns a cleanup', typeof cleanup === 'function']);
+  document.getElementById('verdict').textContent = JSON.stringify({ steps, result });
+} catch (e) {
+  document.getElementById('verdict').textContent = JSON.stringify({ steps, error: String(e) });
+}
+</script>`;
+
+test('notebook widget: anywidget\'s contract drives an embed, parameters in, headline numbers back (Chromium)', async ({ context, serveDist }) => {
+  const { server, base } = await serveDist({ files: { 'widget-host.html': WIDGET_HOST } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${base}widget-host.html`);
+    const verdict = await verdictOf((body) => page.evaluate(`(function () { ${body} })()`));
+    await page.close();
+    return await judge('widget', verdict, context, base, 4);
+  } finally {
+    server.close();
+  }
 });
 
 export const hostApiTests = tests;
