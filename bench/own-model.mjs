@@ -45,11 +45,12 @@ async function headlessChild(folder, idsText) {
   const t1 = performance.now();
   model.close();
   const per = ids.length * headDim, last = (layers - 1) * heads * per; // the last layer's head 0, Q scaled (as torch's)
-  process.stdout.write(`${JSON.stringify({
+  // Written before the exit below: a pipe takes a large write in several chunks.
+  await new Promise((resolve) => process.stdout.write(`${JSON.stringify({
     seconds: (t1 - t0) / 1000, openSeconds: (opened - t0) / 1000, coreSeconds: (t0 - c0) / 1000,
     maxRssMB: process.resourceUsage().maxRSS / 1024, heads: stacks.q.shape[0] * stacks.q.shape[1], info: model.info,
     lastHead0: { q: Array.from(stacks.q.values.subarray(last, last + per)), k: Array.from(stacks.k.values.subarray(last, last + per)) },
-  })}\n`);
+  })}\n`, resolve));
 }
 
 if (process.argv[2] === '--headless-child') {

@@ -22,7 +22,14 @@ TEST_CASE("model-qk: arguments parsed once, refusals name the argument", "[model
              StartsWith("layer: 'x' is not an integer"));
   CHECK_THAT(parseQkCommand({"model=/m", "ids=1", "head=0"}).error, StartsWith("model-qk: layer= is missing"));
   CHECK_THAT(parseQkCommand({"model=/m", "ids=1", "layer=0", "head=0", "text=hi"}).error,
-             StartsWith("model-qk: unknown argument 'text=hi'"));
+             StartsWith("model-qk: give ids= or text=, not both"));
+  const QkCommand byText = parseQkCommand({"model=/m", "text=the cat", "layer=0", "head=0"});  // the host tokenizes it
+  CHECK(byText.ok);
+  CHECK(byText.hasText);
+  CHECK(byText.text == "the cat");
+  CHECK(byText.request.ids.empty());
+  CHECK_THAT(parseQkCommand({"model=/m", "tokens=1", "layer=0", "head=0"}).error,
+             StartsWith("model-qk: unknown argument 'tokens=1'"));
   CHECK_THAT(parseQkCommand({"model=/m", "model=/n", "ids=1", "layer=0", "head=0"}).error,
              StartsWith("model is given twice"));
 }

@@ -125,6 +125,8 @@ class ModelSession {
   }
 
   std::string nextReads() const { return pass_ ? rangesJson(pass_->nextReads()).dump() : "[]"; }
+  // What the step of `layer` will read, so the host can fetch it while the previous layer runs.
+  std::string readsAt(int layer) const { return pass_ ? rangesJson(pass_->readsAt(layer)).dump() : "[]"; }
 
   // {"ok": true, "layer": i, "done": bool, "scale": s} or the step's fault (a read, the memory).
   std::string step() {
@@ -223,6 +225,7 @@ EMSCRIPTEN_BINDINGS(attnlab_model) {
       .function("open", &ModelSession::open)
       .function("start", &ModelSession::start)
       .function("nextReads", &ModelSession::nextReads)
+      .function("readsAt", &ModelSession::readsAt)
       .function("step", &ModelSession::step)
       .function("weightReads", &ModelSession::weightReads)
       .function("weightStep", &ModelSession::weightStep)

@@ -11,6 +11,7 @@ export interface ModelSessionModule {
   open(): string;
   start(ids: string, lastLayer: number): string;
   nextReads(): string;
+  readsAt(layer: number): string;
   step(): string;
   weightReads(layer: number): string;
   weightStep(layer: number): string;
@@ -55,6 +56,16 @@ function newSession(core: Core): ModelSessionModule {
   const ctor = core.module.ModelSession;
   if (!ctor) throw new ModelError('this build of the core cannot read models');
   return new ctor();
+}
+
+/** The bytes of `ranges`, read (asynchronously: the reads proceed while the core computes). */
+async function fetchRanges(files: ModelFiles, ranges: ByteRange[]): Promise<{ range: ByteRange; bytes: Uint8Array }[]> {
+  return Promise.all(ranges.map(async (r) => {
+    const blob = files.get(r.file);
+    if (!blob) throw new ModelError(`${r.file}: the folder has no such file`);
+    if (r.end > blob.size || r.begin > r.end) throw new ModelError(`${r.file}: bytes ${r.begin}–${r.end} are beyond its ${blob.size} bytes`);
+    return { range: r, bytes: new Uint8Array(await blob.slice(r.begin, r.end).arrayBuffer()) };
+  }));
 }
 
 async function putRanges(session: ModelSessionModule, files: ModelFiles, ranges: ByteRange[],
@@ -124,9 +135,20 @@ export class OpenedModel {
     if (!started.ok) throw new ModelError(started.error ?? 'the pass could not start');
     const estimateBytes = started.estimateBytes ?? 0;
     let bytesRead = 0;
+    // Layer l + 1's bytes are read while layer l runs (a File's reads are asynchronous): at most two layers' raw bytes.
+    const readsAt = (layer: number) => fetchRanges(this.files, JSON.parse(this.session.readsAt(layer)) as ByteRange[]);
+    let next = readsAt(0);
+    next.catch(() => undefined); // awaited below; a failure before then is not unhandled
     for (let layer = 0; layer <= lastLayer; layer++) {
       if (onProgress?.({ bytesRead, layer, layers: lastLayer + 1 }) === false) return { estimateBytes, stopped: true };
-      bytesRead += await putRanges(this.session, this.files, JSON.parse(this.session.nextReads()) as ByteRange[]);
+      for (const { range, bytes } of await next) {
+        this.session.put(range.file, range.begin, bytes);
+        bytesRead += bytes.length;
+      }
+      if (layer < lastLayer) {
+        next = readsAt(layer + 1);
+        next.catch(() => undefined);
+      }
       const step = JSON.parse(this.session.step()) as Answer;
       if (!step.ok) throw new ModelError(step.error ?? 'the layer failed');
       const q = this.session.q(), k = this.session.k();

@@ -1,5 +1,7 @@
 #include "layer_math.hpp"
 
+#include "float_product.hpp"
+
 #include <cmath>
 #include <limits>
 
@@ -43,13 +45,13 @@ void activate(MatrixXd& x, Activation activation) {
 }
 
 MatrixXd linear(const MatrixXd& x, const MatrixXd& weight, const VectorXd& bias) {
-  MatrixXd y = x * weight.transpose();
+  MatrixXd y = floatProductTransposed(x, weight);  // in float, as the model's own runtime (float_product.hpp)
   if (bias.size()) y.rowwise() += bias.transpose();
   return y;
 }
 
 MatrixXd conv1d(const MatrixXd& x, const MatrixXd& weight, const VectorXd& bias) {
-  MatrixXd y = x * weight;
+  MatrixXd y = floatProductTransposed(x, weight.transpose());
   if (bias.size()) y.rowwise() += bias.transpose();
   return y;
 }

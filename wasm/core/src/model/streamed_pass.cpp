@@ -35,11 +35,11 @@ StreamedPass::StreamedPass(const Checkpoint& checkpoint, std::vector<std::int64_
   problem_ = requestProblem(checkpoint.config, request);
 }
 
-std::vector<ByteRange> StreamedPass::nextReads() const {
+std::vector<ByteRange> StreamedPass::readsAt(int layer) const {
   std::vector<ByteRange> reads;
-  if (done()) return reads;
+  if (!problem_.empty() || layer < 0 || layer > lastLayer_) return reads;
   const ModelConfig& c = checkpoint_->config;
-  if (next_ == 0) {
+  if (layer == 0) {
     const std::vector<NeededTensor> embeddings = neededTensors(c, -1);
     const TensorSpan& table = checkpoint_->span(embeddings.front().names.front());  // the token table comes first
     const std::uint64_t rowBytes = (table.end - table.begin) / static_cast<std::uint64_t>(table.shape[0]);
@@ -50,8 +50,8 @@ std::vector<ByteRange> StreamedPass::nextReads() const {
     for (std::size_t i = 1; i < embeddings.size(); ++i)
       reads.push_back(whole(checkpoint_->span(embeddings[i].names.front())));
   }
-  for (const NeededTensor& tensor : neededTensors(c, next_))
-    if (next_ < lastLayer_ || feedsQueriesAndKeys(tensor.names.front()))
+  for (const NeededTensor& tensor : neededTensors(c, layer))
+    if (layer < lastLayer_ || feedsQueriesAndKeys(tensor.names.front()))
       reads.push_back(whole(checkpoint_->span(tensor.names.front())));
   return reads;
 }

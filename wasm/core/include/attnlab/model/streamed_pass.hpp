@@ -29,7 +29,10 @@ class StreamedPass {
   int nextLayer() const { return next_; }
   // What the next step reads: the ids' rows of the token table and the other embedding tensors with layer 0;
   // every tensor of a layer below lastLayer; only the norm, W_Q and W_K (with biases) at lastLayer.
-  std::vector<ByteRange> nextReads() const;
+  std::vector<ByteRange> nextReads() const { return readsAt(next_); }
+  // What the step of `layer` reads (they depend on the layer alone, not on the activations): a host may fetch the
+  // next layer's bytes while this one runs.
+  std::vector<ByteRange> readsAt(int layer) const;
   // Runs the next layer through `source`; false (and problem()) when a read or the memory fails.
   bool step(ByteSource& source, LayerQk& out);
 
