@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The app lives in web/; every URL is relative (base './') so dist/ works from any sub-folder.
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // npm run bench: attention-map at n = 1024 and 2048, wasm (Node, through the Core facade: the
 // module the web page runs) against native (the g++ CLI), side by side in one run.
 // Each cell is the minimum over the stated repetitions (wasm and native interleaved), after one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // npm run bench -- cost-model [--only=id,…] [--scale=id,…]: checks the core's time model (each
 // experiment's jobSeconds: an operation count times a constant) against the native CLI on this
 // machine. For every experiment, at its defaults and at a larger size, it prints the plan's predicted

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // npm run bench -- first-paint: how long after navigation a preset link shows its first figure in
 // Chromium. Every preset, each in a fresh browser profile (cold) and then again (warm), from the result
 // shipped with the site (precomputed at build time); and for four of them side by side with the same

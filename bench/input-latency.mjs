@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // npm run bench -- input-latency [--link=#…]: is the page responsive while a sweep runs on every
 // core? Opens the "d_min grows like log n" preset (sparse-dmin, 12 jobs over the whole pool) in
 // Debian's Chromium and, while it runs, types into a parameter field 40 times, 150 ms apart. For each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // npm run bench -- live-sizes [--dist=dist] [--only=id,id] [--rng=box-muller,ziggurat] [--from=run|address]:
 // for each experiment and random stream, the largest size whose run finishes within 300 ms in Chromium here — the
 // threshold under which the page recomputes as you edit (web/src/ui/live-run.ts) — and the time of the experiment's

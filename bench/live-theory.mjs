@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // npm run bench -- live-theory: how long the core's theory call takes for paper 2's live overlays
 // (rmt-spectrum, rmt-transition, rmt-phase at their default sizes, a new SNR each call), in the wasm
 // module the page's theory worker runs. The page redraws the theory while a control moves, so the

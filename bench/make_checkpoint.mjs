@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Random-weight checkpoints of real models' shapes for bench/own-model.mjs, written on the fly to a temporary folder
 // and deleted after: BERT-base (F32, ~440 MB) and SmolLM-135M (LLaMA-style, BF16, ~270 MB), or --small 2-layer ones.
 // A folder is what the core reads (wasm/core/src/model/needed_tensors.cpp): config.json, model.safetensors with the

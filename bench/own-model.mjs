@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // npm run bench -- own-model [--small] [--reps=N] [--only=bert|llama] [--skip=headless,chromium,torch]: "Your own model"
 // on checkpoints of real size with random weights (bench/make_checkpoint.mjs: BERT-base, F32, ~440 MB; SmolLM-135M's
 // shape, LLaMA-style, BF16, ~270 MB), written to a temporary folder and deleted after: the time from choosing the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The torch peer of bench/own-model.mjs: a model folder's Q and K of every head of every layer on given token ids,
 as a researcher writes it with Debian's torch (CPU, float32): read every tensor of model.safetensors (a small parser:
 numpy.frombuffer; BF16 widened to float32 by shifting its bits into the high half), then the forward pass up to the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // node bench/rank-reference.mjs [--n=1024] [--cli=build/native/attnlab]: the headless check of spec
 // paper3 §7's sphere tables (d = 2 and d = 3; ctest covers n = 256 and 512, this script n = 1024) through
 // the native CLI's rank-beta (seed 1 = generator seed 12345). Each cell k_svd / k_cheb / LB must be

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // npm run bench -- rank [--reps=N] [--smoke]: rank-beta on the sphere, d = 3, n = 512, eps = 0.1,
 // betas 1…64 (7 values), timed side by side in one run: the numpy + LAPACK peer (bench/peers/
 // rank_numpy.py: one full SVD per beta, as a researcher writes it; same point set, same PRNG),

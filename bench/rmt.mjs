@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // npm run bench -- rmt [--reps=N] [--smoke]: the paper-2 workloads timed side by side in one run —
 // rmt-spectrum at d = 800 (every eigenvalue) and the alignment-curve preset of rmt-transition
 // (d = 800, five mu2 x three poolings x five seeds, top eigenpair only) — attnlab headless in Node

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // npm run bench -- size: the bytes a reader downloads before the first live run, from the site build (dist/): the wasm
 // modules (each group's, of which a first run loads one, and the whole lab's) and the first JavaScript bundle (the
 // entry script and what it preloads), raw, gzip -9 and brotli -q 11 (what a server compresses them to). The target is

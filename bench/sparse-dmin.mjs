@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // npm run bench -- sparse-dmin [--reps=N]: the "d_min grows like log n" preset timed side by side in
 // one run: the numpy peer (Debian's python3-numpy on OpenBLAS), attnlab headless in Node (one
 // thread and the whole pool; the fast scan, which gives the paper scan's d_min exactly, is the only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // npm run bench -- sweep-scale [--sizes=2,8] [--slots=1,2]: the paper-1 preset ("d_min grows like
 // log n": ns = 512…3072, 3 seeds) at 2× and 8× its default size (more seeds, so every job is one of
 // the preset's) run sharded through sweep-runners/parallel.sh on 1 and on 2 slots: wall time, jobs,

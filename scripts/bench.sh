@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # npm run bench [-- <name> [args...]]: builds everything (benches included), then runs
 # bench/<name>.mjs; the default is attention-map (wasm vs native). A benchmark, not a test.
 set -euo pipefail

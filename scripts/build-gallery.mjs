@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The gallery's thumbnails, rendered at build time: every preset card of the landing page opened in
 // Debian's Chromium as an embed of its own link, its first figure photographed into
 // dist/gallery/<slug>.png. A thumbnail is cached in build/gallery/ under a key of its link and of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bundles web/src/engine/headless.ts for Node with Vite's SSR build -> build/headless/headless.js.
 // The bundle carries no wasm: it loads the web build's web/src/wasm/attnlab.{mjs,wasm} at run time.
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # npm run build: set-up, native CLI, wasm module, the static site in dist/, the headless bundle and the gallery's thumbnails.
 # Incremental: CMake rebuilds only what changed, and the site is skipped when dist/ is newer than its inputs.
 #   scripts/build.sh [all]   "all" also builds the Catch2 suites and benches (what test.sh and bench.sh need)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # libFuzzer over the upload parser, parameter validation and the safetensors header reader (tests/fuzz/fuzz_*.cpp), built with
 # clang++-14 -fsanitize=fuzzer,address,undefined in build/fuzz. Each target starts from its seed
 # corpus (tests/fuzz/corpus/<target>, in the repo) and keeps what it finds in build/fuzz/corpus/<target>;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // npm run gen: writes web/src/experiments/generated/ (<id>.ts per experiment and index.ts) from the
 // native CLI's `attnlab --schema` and `--syntax`, and removes generated files of experiments the core no longer has.
 // The CLI: the first argument, else $ATTNLAB (as for sweep-runners/), else build/native/attnlab.

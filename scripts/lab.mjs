@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // npm run lab -- <experiment-id> key=value ... [upload=path] [--pool N]
 // Runs an experiment headless in Node on the web build's wasm module (see web/src/engine/headless.ts).
 // Builds what is missing first, with the build's output on stderr so stdout stays the result JSON.

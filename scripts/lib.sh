@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # Shared by setup.sh, build.sh, start.sh, test.sh and bench.sh: sourced, never run directly.
 # Every function is safe to call twice; nothing is rebuilt or reinstalled when it is already there.

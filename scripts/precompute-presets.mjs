@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Runs every "Reproduce" preset through the headless runner and ships its result with the site:
 // dist/precomputed/<presetFileName(link)> (the result JSON exactly as JSON.stringify gives it, gzipped;
 // the page derives the name from the link, web/src/ui/precomputed.ts) and dist/precomputed/index.json

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The native Catch2 suite and the fuzz corpus replay under AddressSanitizer + UndefinedBehaviorSanitizer
 # (clang++-14, or g++ when clang is missing; own build tree build/asan). The slow reproduction tables
 # ([.slow], hidden by default) stay in the plain build. Any sanitizer report fails the run.

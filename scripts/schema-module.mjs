@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The text of web/src/experiments/generated/ from the core's schemas (`attnlab --schema`): one module
 // per experiment (<id>.ts: its parameter schema as a const, the page adds presentation only, and one
 // TypeScript interface for its declared result shape), index.ts, which gathers them (SCHEMAS,
@@ -8,6 +9,7 @@ const pascal = (id) => id.replace(/(^|-)([a-z0-9])/g, (_, __, c) => c.toUpperCas
 const constant = (id) => `${id.replace(/-/g, '_').toUpperCase()}_SCHEMA`;
 
 const HEADER = [
+  '// SPDX-License-Identifier: Apache-2.0',
   '// Generated from the core\'s schemas (`attnlab --schema`) by scripts/gen-schemas.mjs: do not edit.',
   '// Regenerate with `npm run gen`; a test fails when this file differs from what the core declares.',
   '/* eslint-disable */',
@@ -77,6 +79,7 @@ function characterClass({ first, last, excluded }) {
 /** web/src/experiments/generated/syntax.ts: the number and text syntax the core reads (`attnlab --syntax`). */
 function syntaxModule(syntax) {
   return [
+    '// SPDX-License-Identifier: Apache-2.0',
     '// Generated from the core\'s value syntax (`attnlab --syntax`) by scripts/gen-schemas.mjs: do not edit.',
     '// Regenerate with `npm run gen`; a test fails when this file differs from what the core declares.',
     '/* eslint-disable */',

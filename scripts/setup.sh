@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs whatever is missing for a purpose: build (default), test (adds Chromium) or bench (adds numpy).
 # On a ready machine it only checks, in well under a second.
 set -euo pipefail

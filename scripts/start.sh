@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # npm start: install what is missing, build what changed, serve dist/ on http://127.0.0.1:5173/.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # npm test: set-up (installing Chromium if missing), a full build, then every suite:
 #   Catch2 natively (ctest), the same Catch2 suite compiled to wasm under Node (ctest),
 #   the same suite and the fuzz corpus replay under ASan + UBSan (scripts/sanitize.sh),

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes wasm/core/include/attnlab/ziggurat_tables.hpp: the 256-layer ziggurat of the normal
 density (docs/theory/rank.md#prng-ziggurat), as hex-float literals, so every build (g++ natively,
 em++ for wasm) reads the very same bits and no table is ever computed at run time.

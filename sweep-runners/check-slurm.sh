@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Checks the Slurm runner for real on this machine: starts a throwaway single-node cluster
 # (slurm-local-cluster.sh), submits a paper-1 sweep as a job array through slurm.sh, waits for the
 # combine step and compares the merged result with the in-process run, byte for byte. Exit 0 when

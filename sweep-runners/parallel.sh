@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck disable=SC2317  # stop and descendants run from the trap
 # Runs an attnlab sweep with GNU parallel on one big machine: plan, run every job that has no valid
 # result yet (with retries and a joblog), combine. Run it again after an interruption: finished jobs

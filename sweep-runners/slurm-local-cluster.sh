@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Starts (or stops) a throwaway single-node Slurm cluster that lives entirely in one folder, for
 # checking sweep-runners/slurm.sh for real: munged, slurmctld and slurmd from Debian's slurm-wlm and
 # munge, proctrack/linuxproc (no cgroups), the node's CPUs and memory as the machine reports them.

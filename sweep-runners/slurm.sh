@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Submits an attnlab sweep to Slurm as a job array (one array task per job, at most P at once), with
 # memory and time per task from the plan's estimates, and a combine step that runs after every task.
 #   sweep-runners/slurm.sh <experiment-id> <out-dir> [--parallel P] [--time HH:MM:SS] [--partition X] [key=value ...]

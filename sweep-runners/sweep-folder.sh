@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=bash
 # Shared by parallel.sh and slurm.sh (sourced, never run): a sweep's folder holds one plan.
 # keep_plan <attnlab> <experiment-id> <out-dir> [key=value ...] writes the plan's hash to <out-dir>/plan,

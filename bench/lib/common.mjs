@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Small helpers shared by the benches: timed child processes, Debian package checks, load
 // averages and a plain-text table. Nothing here knows about a particular experiment.
 import { spawnSync } from 'node:child_process';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The side-by-side timing loop the benches share: interleaved repetitions (round r runs every row that
 // still wants an r-th), the best time of each row, ratios against a peer, and the JSON record under
 // build/bench/. A row is { label, reps, skip, seconds: [], run: async () => ({ seconds, ... }) }.

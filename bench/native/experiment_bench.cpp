@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attnlab_bench <experiment-id> [key=value ...] [repeat=N]: times a whole experiment run (plan, every
 // job in order, combine) on the core, the way the CLI runs it, and prints one timing line. The same
 // source builds natively (attnlab_bench) and for Node as wasm (attnlab_bench_wasm.cjs), so the two

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The rank-beta sweep as a researcher writes it in numpy (peer of bench/rank.mjs): sphere points from
 the project's SplitMix64 + Box-Muller generator (docs/theory/rank.md#prng, so the point set equals attnlab's), then
 per beta one full SVD of P (np.linalg.svd, LAPACK), the U1 scan by rank-one downdates, the U3 Chebyshev

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """numpy / scipy peer of the paper-2 experiments: the timing reference for attnlab's rmt-* runs.
 
 What a researcher writes first (docs/theory/rmt.md#generative-model): a Variant A table, N sequences pooled with

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """numpy peer of the sparse-dmin experiment: the timing reference for attnlab's C++ core.
 
 A straightforward numpy version of the paper-1 protocol (docs/theory/sparse.md#construction, #dmin-table and the

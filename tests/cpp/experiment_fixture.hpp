@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Running an experiment through its contract in the Catch2 tests: a run that must succeed (and whose
 // result must conform to the experiment's declared shape), and one that must be refused as bad input
 // with an error naming what is wrong. Shared by the family tests.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Builds .npy files in memory for the upload-parser tests, byte for byte as numpy writes them
 // (magic, version, dict header padded to 64 bytes and ended by '\n', data), plus the rules used.
 #pragma once

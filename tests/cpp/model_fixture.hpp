@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The model reader's test fixtures (tests/fixtures/models, written by make_models.py with Debian's torch):
 // a ByteSource over a fixture folder with files replaceable in memory, the expected Q, K and logits, and
 // the error of a run against them relative to the largest |value|. The folder is found through

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Running paper 1's experiments in the Catch2 tests (test_sparse_approx.cpp, test_sparse_dmin.cpp): a run
 // that must succeed, one that must fail naming what is wrong, both optionally with an uploaded pattern.
 #pragma once

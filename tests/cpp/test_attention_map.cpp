@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attention-map: invariants of P = row-softmax(beta X X^T) and its summaries.
 #include <catch2/catch.hpp>
 #include <algorithm>

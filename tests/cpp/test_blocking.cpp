@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Machine-independent products: Eigen sizes a product's blocks from the CPU's caches, and a different
 // size rounds differently. Every core entry point pins the sizes (attnlab/blocking.hpp), so a run gives
 // the same bits whatever cache sizes the machine (here: the test) had set before.

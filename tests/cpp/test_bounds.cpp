@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One truth for bounds: the numerical library accepts every value the experiments' schemas accept (a
 // library check can never refuse what the panel, a link or the CLI let through), and where the library
 // takes a range of its own it is named once, next to the code that needs it (docs/ARCHITECTURE.md).

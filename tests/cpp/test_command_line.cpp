@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The command line of every host (attnlab/command_line.hpp): the forms and options, the rule that tells a
 // file from a parameter, the words for a file a host could not read, the resolution of a run's files (a
 // head bundle's scale) and its time budget, and what plan and combine print. The native CLI and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The core must build anywhere: no Emscripten include may appear under wasm/core (style.md §1).
 #include <catch2/catch.hpp>
 

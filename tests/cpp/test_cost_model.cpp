@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The time model: every experiment with work to estimate gives each job a finite positive estimate,
 // plan's total is their sum, and the estimate grows with the parameters that drive the work.
 #include <catch2/catch.hpp>

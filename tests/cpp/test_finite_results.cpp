@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Nothing non-finite leaves the core: every registered experiment, run with each numeric
 // parameter at the ends of its declared range (an open end: the nearest double inside it) and the others
 // cheap, and run on extreme uploads, either succeeds with every number of its result finite, or is refused

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The float32 logits of the log-domain check's screening pass (attnlab/sparse/float_logits.hpp): every entry within
 // the bound the check's margin assumes for any summation order, (d + 2) u Σ_k |g_k x_k| with u = 2^-24, on shapes
 // with every leftover (rows not a multiple of 4, columns not a multiple of the panel), X given with a row stride

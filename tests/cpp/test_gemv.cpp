@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attnlab/gemv.hpp and attnlab/block_panel.hpp: each entry the same bits as the scalar order they document (Eigen
 // 3.4's scalar kernels), on shapes with every leftover, every column blocking, strides, alpha and a nonzero result
 // to add to. In the wasm build, where Eigen's products of Eigen::Index call these kernels

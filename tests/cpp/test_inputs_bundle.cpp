@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Paper 3's JSON head bundle (docs/theory/rank.md#head-inputs) through the one parser: each head input reads its
 // own arrays (q, k; p for attention; l for logits), one head or a stacked heads list; the bundle's scale
 // comes back with the parse; malformed bundles are refused naming where, and a bundle gives the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Uploads as text tables (wasm/core/src/inputs/csv.cpp): the old Vitest cases of
 // tests/web/upload-parse.test.ts (same files, same errors), the pattern rule, and dense tables.
 #include <catch2/catch.hpp>

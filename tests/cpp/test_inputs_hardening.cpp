@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The upload parser against its measured failures (hostile uploads, and the parser's part of short messages):
 // sizes that wrap around, claimed shapes bigger than the file or the budget (refused before any
 // allocation, checked by counting what operator new is asked for), silent substitutions, and

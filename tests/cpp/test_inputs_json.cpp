@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Uploads as JSON (wasm/core/src/inputs/json.cpp): the old Vitest cases (same files, same errors),
 // the pattern rule, dense {"shape", "data"} and nested arrays, and nesting refused early.
 #include <catch2/catch.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Uploads as .npy (wasm/core/src/inputs/npy.cpp): the old Vitest cases (same files, same errors),
 // then versions, dtypes, Fortran order at every rank, and the header read as what it is.
 #include <catch2/catch.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `model-qk`'s arguments (attnlab/model/qk_command.hpp) and its JSON: every host parses the same words.
 #include <catch2/catch.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The model reader refuses, in one line naming the file and the cause, every checkpoint it cannot read
 // faithfully: hostile safetensors files, unsupported configurations, requests beyond the model. Nothing crashes.
 #include <catch2/catch.hpp>

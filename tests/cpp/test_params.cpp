@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parameter schemas: one declaration per parameter, validate() the only reader; every error names the
 // parameter and its allowed range; results conform to their declared shapes.
 #include <catch2/catch.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // portableExp/portableLog (docs/theory/rank.md#prng-ziggurat): within 2 ulp of libm over their ranges, and
 // fixed bits (no libm inside, so native and wasm must print the very same numbers).
 #include <catch2/catch.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Paper 3's certificates (docs/theory/rank.md#definitions, #certificates, #spot-checks): the error norm and softmax facts, U1, U3, the
 // lower bounds, and the spot checks of docs/theory/rank.md#spot-checks.
 #include <catch2/catch.hpp>

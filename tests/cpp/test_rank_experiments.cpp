@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Paper-3 experiments end to end through the experiment contract (runExperiment, plan/runJob/combine):
 // results conform; lower bound <= upper certificates; recomputed errors <= eps; sweeps combine the same
 // whatever the job order or subset; the small-n values of docs/theory/rank.md#rank-vs-n; uploads (accepted and malformed) named by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The interaction-dimension pipeline (docs/theory/rank.md#interaction-pipeline, #interaction-dimension, #approximate-subspaces), U5, the head validator (docs/theory/rank.md#head-inputs)
 // and the memory estimates.
 #include <catch2/catch.hpp>

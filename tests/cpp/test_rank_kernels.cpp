@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Paper 3's fast kernels give the numbers of their plain forms, bit for bit: the Chebyshev error (node cosines per degree,
 // exponentials once per scan, Clenshaw across a row), the residual curve (four rows side by side) and the row overlap
 // of the data pooling bound (a fast sum, the in-order sum near delta). Old links keep their numbers only if these hold.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The reference tables of docs/theory/rank.md#reference-tables, sphere self-attention d = 2 and d = 3 at n = 256 and 512 (seed 12345):
 // |k - k_ref| <= max(2, 3% of k_ref) for k_svd, k_cheb and LB with the tables' own generator (Box–Muller), and
 // max(2, 8%) with another (the ziggurat, docs/theory/rank.md#tolerance). Slow: hidden from the default run.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The synthetic head zoo (docs/theory/rank.md#head-zoo) and the E7 calibration study.
 #include <catch2/catch.hpp>
 #include <algorithm>

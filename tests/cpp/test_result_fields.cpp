@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A result struct declared once with ATTNLAB_FIELDS: its shape and its JSON come from the one field list,
 // in the order declared, and what it writes always has the shape it declares.
 #include <catch2/catch.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // How an opened result file is recognised (resultMismatches, what the page asks the core through its
 // worker): every experiment's own result fits its own declared shape and no other experiment's, and a
 // mismatch is named by its path, the declared type and what was found.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Paper-2 experiments end to end through the experiment contract (runExperiment, plan/runJob/combine,
 // theory): shapes, theory against simulation at small d, the theory function against a full run,
 // refusals naming the parameter, job order, progress and stop. Reference sizes: [.slow][reproduction].

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Paper-2 ridge classification on pooled vectors (docs/theory/rmt.md#ridge): its invariants and refusals, then
 // Table 5.7 (docs/theory/rmt.md#table-ridge) at the reference size, tagged [.slow][reproduction].
 #include <catch2/catch.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Paper-2 simulation: invariants of the generator and the eigensolvers, then agreement with theory
 // (docs/theory/rmt.md#table-simulation, #variant-b). Reference-size runs are tagged [.slow][reproduction]. The measured
 // causal-attention weights are tested in test_rmt_weights.cpp, ridge classification in test_rmt_ridge.cpp.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Paper-2 theory against Tables 5.1 and 5.2 (docs/theory/rmt.md#table-bulk-constants, #table-density), its limits, an independent root finder and quadrature.
 #include <catch2/catch.hpp>
 #include <Eigen/Dense>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Paper-2 positional correlations and pooling weights against docs/theory/rmt.md#causal-weights, #prefix-model, #causal-vs-mean and their invariants;
 // last, the causal-attention weights measured in simulation against the same formula.
 #include <catch2/catch.hpp>

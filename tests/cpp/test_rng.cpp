@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The project's generator against the test vectors of docs/theory/rank.md#prng (seed 12345).
 #include <catch2/catch.hpp>
 #include <cstring>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Nanoseconds per normal deviate, Box–Muller against the ziggurat (docs/theory/rank.md#prng-ziggurat). A
 // benchmark, not a test: hidden from the default run. Run it alone, on a quiet machine:
 //   build/native/attnlab_tests "[benchmark]"          (and node build/wasm/attnlab_tests_wasm.cjs "[benchmark]")

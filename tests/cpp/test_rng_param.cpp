@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The parameter rng (docs/theory/rank.md#prng-ziggurat): every experiment takes it, its random data follows
 // it, and rng=box-muller keeps the numbers of links made before the ziggurat.
 #include <catch2/catch.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The ziggurat stream (docs/theory/rank.md#prng-ziggurat): the law N(0, 1) (moments, Kolmogorov–Smirnov, the
 // tail beyond r, the sign) and fixed test vectors, which the wasm build of this suite must match bit for bit.
 #include <catch2/catch.hpp>

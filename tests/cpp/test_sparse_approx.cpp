@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Paper 1 end to end, sparse-approx: Theorem R's bound, the construction's verdicts on one pattern (generated or
 // uploaded), and the parameter refusals of both paper-1 experiments.
 #include <catch2/catch.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Paper 1 construction (docs/theory/sparse.md#construction): the fixed weights, the splits, the projections, and the log-domain
 // check of (23)/(24) against the definitions on M itself.
 #include <catch2/catch.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Paper 1 end to end, sparse-dmin: reproducible sweeps, the fast scan against the paper's literal scan, curves,
 // caps, the log-law fit, progress, uploads and the d_min table (docs/theory/sparse.md#dmin-table).
 #include <catch2/catch.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Paper 1 targets: the sampler's guarantees (docs/theory/sparse.md#dmin-experiment), uploads and their validation, B (docs/theory/sparse.md#build-b).
 #include <catch2/catch.hpp>
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A sweep in shards (attnlab/sweep.hpp): every experiment's own shards pass its checks and merge to the
 // one-process run; a shard edited in any way the merge could be fooled by (another job's coordinates,
 // a value out of range, a null result, truncated, another plan) is refused with a reason; only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of dark mode and accessibility, run by run.mjs: axe-core (injected through the
 // DevTools protocol, so the page's strict CSP stays as it is) finds no serious or critical violation
 // on an experiment page of each family and in embed mode, and on every experiment's page (its first

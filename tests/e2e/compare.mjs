@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Deep comparison of two result JSONs, shared by the native-vs-wasm test and the end-to-end test.
 // Integers, booleans and strings must be equal; reals agree to `rel` relative, with an absolute
 // floor of `absFloor` times the scale of their array (1 for a scalar), so that quantities at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of embed mode, run by run.mjs. A host page on another origin (a second static
 // server, real files: see toolchain P13) embeds two experiments by <iframe> — paper 1's sparse-approx
 // in a fixed 700×500 frame, paper 3's rank-n auto-sized by the shipped host script — and paper 2's

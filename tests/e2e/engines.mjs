@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every experiment in Firefox ESR and WebKitGTK (the cross-browser check; Safari users see WebKit), run by
 // run.mjs: one small link per experiment, each differing from every preset (seed 11) so the engine's
 // own wasm runs instead of a shipped result. In each engine the page must finish ('done') with no page

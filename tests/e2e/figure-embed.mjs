@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of figure embeds (fig=, controls=) and of recompute-as-you-edit, run by run.mjs.
 // The repository's examples/blog-post.html, served from another origin, embeds one figure of each paper:
 // sparse-dmin and rank-n by <iframe> with the host script, rmt-spectrum by <attnlab-figure fig=…

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of the page as a new user meets it, run by run.mjs: Run/Stop/progress on the
 // first screen at common window sizes, progress that never freezes, results marked stale when they
 // no longer match the panel, the keyboard (Esc, the picker's arrow keys, focus after Stop), short

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helpers shared by the end-to-end test files (run.mjs, sparse.mjs): assertions, the headless
 // reference run, waiting on body[data-status], opening a page that records console errors, downloads.
 import { spawnSync } from 'node:child_process';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The host-page API of an embed (web/src/ui/host-api.ts) in Chromium, Firefox ESR and WebKitGTK: a host page on another
 // origin (localhost vs the site's 127.0.0.1) embeds a view with api=1, sets β (a bad value first: refused by name,
 // nothing applied), runs, and reads the headline's numbers from the result event; a sibling frame's command and a

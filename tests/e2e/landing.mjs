@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of the landing page and gallery, run by run.mjs: a visit without a link shows what
 // attnlab is and a card per preset grouped by paper, computes nothing, ships a build-time thumbnail
 // for every card; a card opens its preset; the header's Gallery link comes back; axe finds nothing serious.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end test of links that name the attnlab version that wrote them (app=), run by run.mjs: the
 // page writes its own version (package.json's, built in), and a link from a newer attnlab still runs,
 // with one notice naming both versions.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of recompute-as-you-edit's two harder promises, run by run.mjs: an edit made while a
 // live run computes stops that run at once (it never draws, and the next run's numbers are the new
 // link's), and "Compare with previous run" keeps the previous run faded behind the new one's lines,

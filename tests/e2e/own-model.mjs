@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // "Your own model" in Chromium: a committed tiny checkpoint (tests/fixtures/models, written with Debian's torch) opened
 // under "Your own model", a text typed, its heads read in a worker and analysed by rank-interaction and rank-zoo; the
 // numbers equal the headless run on the same folder and text, the link records the model (name, fingerprint, text) and

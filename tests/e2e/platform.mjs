@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of the platform's contracts, run by run.mjs: the page, the headless runner and
 // the native CLI give the same defaults; an old (v=1) link opens upgraded and computes what the
 // same migrated parameters give headless. Each test is { name, fn({ context, base }) -> problems[] }.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of precomputed presets, run by run.mjs: the built dist/ ships every preset's result
 // (scripts/precompute-presets.mjs). A preset link paints its first figure before any wasm or KaTeX is
 // requested (the explanation follows; the time it takes is logged here and measured in

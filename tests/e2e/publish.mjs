@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of the publishing side, run by run.mjs: the "Reproduce elsewhere" lines run as
 // shown and give the page's numbers; "Open result…" draws a native-CLI result with the same figure
 // data as a live run of its link; bad files are refused with one line and lose nothing; the exported

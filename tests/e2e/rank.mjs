@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of the paper-3 experiments (rank-*), run by run.mjs: each experiment's default and
 // one preset in Chromium; an uploaded Q/K pair runs and gives the headless numbers; a malformed pair
 // names its fault; a link made with an upload says which files reproduce it.

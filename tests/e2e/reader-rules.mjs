@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What readers must never see, shared by the e2e pages check (readers.mjs) and the Vitest word checks.
 
 /** The specs' and the code's own labels: certificate and experiment codes, "spec" with a section sign, bare condition numbers. */

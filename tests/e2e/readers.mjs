@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What a reader sees, checked on the built site: no internal code in any visible text (E1, U1, LB-…,
 // "spec" with a section sign), at most 8 legend rows a figure, no two text boxes of a figure overlapping, a gallery card
 // that opens at the top with its first figure in view (desktop and phone), the first figure on a

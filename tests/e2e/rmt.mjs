@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of the paper-2 experiments (rmt-*), run by run.mjs: each experiment's default and
 // one preset in Chromium, the live theory overlay (moving mu2 redraws it without a run), and a link
 // that reproduces the headless numbers. Each test is { name, fn({ context, base }) -> problems[] }.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests in Debian's Chromium (playwright-core, no downloaded browser), and a smoke test in its Firefox ESR and WebKitGTK: the built dist/
 // served from a sub-folder by a tiny static server, driven through the page's DOM contract
 // (select#experiment, #run, #stop, #notice, #error, [data-key], #result-json, [data-figure],

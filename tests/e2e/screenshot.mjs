@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Regenerates docs/screenshot.png for the README: sparse-dmin's "d_min grows like log n" preset in a
 // 1280 × 900 window after its sweep finishes (about 25 s). Needs a built dist/.
 //   node tests/e2e/screenshot.mjs   (CHROMIUM=/path overrides /usr/bin/chromium)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of the paper-1 experiments (sparse-dmin, sparse-approx), run by run.mjs.
 // Each test is { name, fn({ context, base }) -> problems[] } like run.mjs's own.
 import { writeFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A static file server for dist/ mounted under a sub-folder, as a plain static host would serve it:
 // no special headers, .wasm as application/wasm, 404 for anything outside the folder. A test may add
 // files of its own and a tag at the top of every page's <head> (engines.mjs: WebKit's error capture).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // End-to-end tests of the figures' data as text, run by run.mjs: each figure's "Table" toggle opens an
 // HTML table whose header and cells are the CSV export's (capped at 200 rows, with the count), and
 // whose values are #result-json's; the table stays available with hide=export in embed mode; the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The page's column of the cross-front-end verdict table (tests/fixtures/verdicts.json; the CLI and headless
 // columns are tests/web/verdicts.test.ts). Each case is entered as a reader would: values typed into their
 // fields, files chosen in their upload fields, then Run. The page's verdict is the error it shows (under

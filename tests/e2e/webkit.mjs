@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // WebKitGTK for the end-to-end tests (engines.mjs): Debian's WebKitWebDriver driving its MiniBrowser
 // under xvfb-run, over the plain W3C WebDriver endpoints (toolchain.md §12). MiniBrowser needs a
 // display (with --headless the session does not start), and the driver offers no BiDi and no console

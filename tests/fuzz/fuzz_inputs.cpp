@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the upload parser (attnlab/inputs.hpp) on arbitrary bytes. The format follows
 // the content, as a user's mislabelled file would (\x93NUMPY -> .npy, '{' or '[' -> .json, else
 // .csv); every input is parsed for the sparse pattern rule, a non-square triplet rule, a dense

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: parameter validation (validate() of attnlab/schema.hpp) on arbitrary JSON
 // objects, against a small schema with one parameter of every kind. A ParamError is the expected
 // answer to bad input; any other exception escaping, a crash or a sanitizer report is a finding, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the safetensors header reader (attnlab/model/safetensors.hpp) on arbitrary bytes taken
 // as a whole file. Crashes, sanitizer reports and broken invariants (abort) are findings:
 //   accepted -> every span lies in the data, spans tile [8 + N, file size) and each is numel × element size

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes the seed corpus of the fuzz targets (tests/fuzz/corpus/<target>/): every measured failure
 of the upload parser (wrapping sizes, oversized numbers, truncated files, silent substitutions,
 long messages) and every case of the parser's Catch2 tests, as small files. Deterministic;

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes the seed corpus of fuzz_safetensors (tests/fuzz/corpus/safetensors/): valid files (with and without
 __metadata__, zero-size tensors, every element size) and each refusal of the reader (lying or huge header
 length, holes, overlaps, span size, trailing data, bad JSON). Deterministic; no numpy needed."""

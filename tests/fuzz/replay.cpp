@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Replays a fuzz target over corpus files or directories without libFuzzer (for sanitizer builds
 // with any compiler): runs LLVMFuzzerTestOneInput on every file, prints how many ran. A crash or a
 // sanitizer report ends the process with a non-zero status, naming the file last started.

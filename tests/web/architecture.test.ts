@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rules of docs/ARCHITECTURE.md that a reader of web/src relies on, checked on every source file:
 // dependencies point downwards only, and the types say what a value is (no `any`; a double cast only
 // with a comment saying why).

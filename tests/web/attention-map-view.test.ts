@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attention-map's view (headline numbers and figure tables) on a real core result: what the page
 // shows and exports is the result, to display precision.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // "Cite this": the BibTeX comes from references.ts only (no invented venue or DOI), every field of
 // the reference is in it, and the README shows exactly the entries the page shows.
 import { readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A refusal keeps what it is about on its way to the page: the core's envelope names the parameter
 // (CoreError.key) and the Web Worker boundary (Comlink) keeps badInput and key (engine/comlink-errors.ts).
 import * as Comlink from 'comlink';

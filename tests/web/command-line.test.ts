@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The "Reproduce elsewhere" lines: the link's pairs as key=value arguments (non-defaults in schema
 // order, the seed always, files as <input>=<name> with the parameters they replace left out),
 // quoted so that a POSIX shell hands the CLI exactly those arguments, and accepted by the native CLI.

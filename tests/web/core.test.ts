@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The wasm facade (web/src/engine/core.ts) on the real web build, loaded in Node with wasmBinary.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Core, CoreError } from '../../web/src/engine/core';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Code comments cite the theory pages by anchor (`docs/theory/rmt.md#bulk-law`, or a chain such as
 // `docs/theory/rmt.md#snr, #variant-b`), never documents outside the repository or tracker numbers.
 // Every cited docs/<path>.md must exist and carry each cited anchor, as an explicit `<a id="…">` or as a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Embed dialog's snippets: the src is the link in embed mode with the chosen hide flags, every
 // attribute is escaped, auto-height ships the host script and a measured fallback height, and the
 // custom element's form includes its one script.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The page's run-time estimate: the core's per-job seconds, scaled for wasm and spread over the pool.
 import { describe, expect, it } from 'vitest';
 import { formatDuration, wallSeconds, WASM_SLOWDOWN } from '../../web/src/engine/estimate';

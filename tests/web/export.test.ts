@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Export stamping (web/src/plots/stamp.ts): every file says which experiment, parameters, seed,
 // app version and link it came from, in the way its format allows.
 import { describe, expect, it } from 'vitest';

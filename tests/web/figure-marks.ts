@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A rendered figure (happy-dom) as what a reader sees, without coordinates: legend rows with their
 // swatch and colour, and per mark group its shapes, colours and words. Snapshots of this notice a
 // figure changing; they do not break on a pixel moving.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // @vitest-environment happy-dom
 // The text summary each figure carries for screen readers: its axes in their own labels, else its table in words.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Table view's builder: the figure's export table, capped, with readable text and the exact
 // CSV value for every cell.
 import { describe, expect, it } from 'vitest';

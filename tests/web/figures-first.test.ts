@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // @vitest-environment happy-dom
 // The first figure of every experiment outside paper 2 (figures-rmt.test.ts has those), rendered from
 // a real core result of the experiment's first preset at small sizes: at most 8 legend rows, no internal

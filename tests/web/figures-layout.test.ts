@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The label layout of axis marks (thresholds on a frame's edge): placed labels never overlap, stay
 // inside the frame, and the more important ones win when room runs out.
 import fc from 'fast-check';

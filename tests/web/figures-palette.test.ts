@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The series palette reads for everyone: enough contrast on its background, and every pair of the
 // first six colours still tells apart for the three kinds of dichromacy (simulated with Machado,
 // Oliveira & Fernandes 2009 at full severity, on linear RGB), measured as CIE76 ΔE in CIELAB (D65).

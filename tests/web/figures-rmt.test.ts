@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // @vitest-environment happy-dom
 // The paper-2 figures as readers see them, rendered (happy-dom) from real core results of every preset
 // (at small sizes: what the figures show does not depend on d): at most 8 legend rows, each pooling in

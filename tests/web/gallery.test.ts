@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The gallery lists every preset exactly once, as the link the Reproduce bar opens, grouped by the
 // paper its family reproduces; first visits without a link (or #gallery) see it, any link opens the lab.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // @vitest-environment happy-dom
 // "Compare with previous run" (ui/ghost.ts): the previous run faded behind a line chart. Checks the
 // chart (ghost marks under the current ones, in the series' own colours, one legend row naming the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every old golden link, opened today (migrated to the current schema), computes the same numbers as
 // before: tests/web/fixtures/golden-results.json holds digests of what the native CLI of the last
 // schema-v1 build gave for each link. Keys added since (new result fields) are left out of the digest;

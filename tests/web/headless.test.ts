@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Headless runs (web/src/engine/headless.ts, behind `npm run lab`): result JSON on stdout in the
 // native CLI's shape, progress on stderr, exit 2 with one line naming the parameter on bad input.
 import { execFileSync } from 'node:child_process';

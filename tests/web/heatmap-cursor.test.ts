@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The heatmap's keyboard cursor: every key keeps the cursor on the grid, and the keys move it as named.
 import { describe, expect, it } from 'vitest';
 import { nextCell } from '../../web/src/plots/heatmap-cursor';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The host-page API's check of a set (web/src/ui/host-api.ts): values as in a link, all or nothing, the first bad one
 // named with its range; unknown names listed with the known ones.
 import { describe, expect, it } from 'vitest';

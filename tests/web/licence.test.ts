@@ -1,5 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 // The repository says who may reuse it and how to cite it: an Apache-2.0 LICENSE, the same licence in
-// package.json and CITATION.cff, and a CITATION.cff with the fields GitHub's "Cite this repository" needs.
+// package.json and CITATION.cff, a CITATION.cff with the fields GitHub's "Cite this repository" needs, an SPDX
+// identifier at the top of every source file, and a CHANGELOG.md.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -18,5 +21,20 @@ describe('licence and citation', () => {
     const cff = read('CITATION.cff');
     for (const key of ['cff-version', 'message', 'title', 'authors', 'version']) expect(cff).toMatch(new RegExp(`^${key}:`, 'm'));
     expect(cff).toContain(`version: "${JSON.parse(read('package.json')).version}"`);
+  });
+
+  it('every source file names its licence in its first line (after a #! line), as SPDX writes it', () => {
+    const sources = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter((f) => /\.(ts|mjs|js|cjs|cpp|hpp|h|py|sh|css)$/.test(f));
+    expect(sources.length).toBeGreaterThan(500);
+    const missing = sources.filter((f) => {
+      const lines = read(f).split('\n', 2);
+      const line = lines[0].startsWith('#!') ? lines[1] : lines[0];
+      return !/^(\/\/|#|\/\*) SPDX-License-Identifier: Apache-2\.0( \*\/)?$/.test(line ?? '');
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('CHANGELOG.md starts at this version', () => {
+    expect(read('CHANGELOG.md')).toMatch(new RegExp(`^## ${JSON.parse(read('package.json')).version.replace(/\./g, '\\.')}$`, 'm'));
   });
 });

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Recompute as you edit (web/src/ui/live-run.ts): edits within the debounce start one run; a run
 // estimated over the threshold (after the device factor) never starts by itself; switching off
 // cancels a scheduled run; the device factor is the median of the recent measured/estimated ratios.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Honest memory: for every experiment, the core's estimate (what the budget is checked against before
 // anything is allocated) is at least the measured peak resident memory of a native run, and at most
 // twice it, at sizes where the data dominates the process's own few MiB.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Headless "your own model" (web/src/engine/model-headless.ts, the wasm core's ModelSession) on the committed tiny
 // checkpoints: `npm run lab -- model-qk` matches the torch reference within 1e-5 of the largest |value| and the native
 // CLI within 1e-12 (the two builds' libm differ in the last bits); text= tokenizes as the Rust tokenizers do; hostile

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A run on a model's heads in its link (web/src/state/model-link.ts): model=, modelHash=, text=, dropFirst=, lastLayer=
 // round-trip any text exactly; untrusted values become notices and usable values; only experiments that read heads
 // take them.

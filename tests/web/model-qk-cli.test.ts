@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The native CLI's `model-qk` on the committed tiny checkpoints (tests/fixtures/models, written with Debian's
 // torch by make_models.py): exactly the issue's interface, JSON matching the torch reference within 1e-5 of the
 // largest |value|, and each hostile folder refused with exit 2 and one line naming the file and the cause.

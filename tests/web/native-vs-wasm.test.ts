@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every registered experiment gives the same result natively (build/native/attnlab, g++) and in
 // wasm (the web build through the Core facade): integers, booleans and strings exactly, reals to
 // 1e-9 relative, with an absolute floor of 1e-12 times the scale of their array for quantities at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Adding an experiment touches a known, short list of files (docs/ARCHITECTURE.md, "Adding an
 // experiment"). This test is that list made executable: every experiment the core registers must be in
 // each place, so a 15th experiment missing from one fails here by name, and the page's list must name

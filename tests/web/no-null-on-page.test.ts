@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The page never prints "null", "NaN", "undefined" or "Infinity" as a number. The core writes a value it
 // did not compute (a bound that does not apply, a certificate not run) as JSON null; every view must show
 // such a value as "—", not as the word. Checked on every shipped preset result (dist/precomputed), as is

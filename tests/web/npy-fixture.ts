@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Builds .npy files in memory for tests, byte for byte as numpy writes them (docs/theory/rank.md#head-inputs).
 
 /** A .npy file: magic, version, padded dict header, data (values as given, raw bits for <f2). */

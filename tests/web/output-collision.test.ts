@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // An output never overwrites an input: plan, run-job and combine refuse, before they compute, an -o that is
 // the jobs file, a file of the results folder they read, or a new file inside it, by identity (symlinks,
 // "./" and ".." spellings, absolute paths), naming both; exit 2, and every input byte-identical afterwards.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The page's run state (ui/page-state.ts): transitions are pure, work holding an older ticket changes
 // nothing, Stop applies exactly while the page's own run computes or one is scheduled, and a live run
 // stopped by an edit is counted and leaves the shown result alone.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Slider ↔ value mapping of the parameter panel (web/src/ui/slider.ts).
 import { describe, expect, it } from 'vitest';
 import { attentionMap } from '../../web/src/experiments/attention-map';

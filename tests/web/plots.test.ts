@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The DOM-free parts of the plots: colour LUTs and scales, max-|x| pooling (checked against the
 // core's own pooling), legend ticks and number formatting. Rendering itself is looked at in the
 // browser (and by the end-to-end tests); Node has no DOM here.

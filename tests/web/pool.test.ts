@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The pool/runner protocol (web/src/engine/pool.ts): jobs spread over runners, partial results,
 // monotone progress, stop, errors. Scripted runners make timing deterministic; the real wasm runs
 // through localRunner and through node worker_threads.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every preset result shipped in dist/precomputed/ (scripts/precompute-presets.mjs) is byte for byte the
 // result a live run of its link gives now: the link is parsed back as the page parses it, run on worker threads
 // over the page's wasm module of its experiment (its group's), and compared with the gunzipped file. Also: no preset

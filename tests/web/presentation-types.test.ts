@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The page adds presentation only, and tsc (part of npm test) refuses a presentation that names a
 // parameter the core does not declare, or that leaves one of its parameters without presentation.
 // Each @ts-expect-error below must be an error, or tsc fails on the unused directive.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every link the app ships or once shipped works today: each "Reproduce" preset is an ordinary link
 // that parses back to exactly its values with no notice, and each golden link (links shared with
 // earlier versions, tests/web/fixtures/golden-links.json) parses with no notice but its upgrade and

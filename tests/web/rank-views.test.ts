@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The paper-3 views on real core results (wasm): headline keys unique with finite numbers, figure
 // tables rectangular, partial sweeps drawable, and the upload fields the panel builds (Q and K).
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-zoo on uploaded heads: a model's heads ("L3H5") are drawn as per-layer means, not one bar per head.
 import { describe, expect, it } from 'vitest';
 import type { RankZooResult } from '../../web/src/experiments/generated/rank-zoo';

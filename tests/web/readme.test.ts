@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The README's result-key table is checked against the core's declared result shapes: every
 // experiment has a row, and the row names every top-level key of its result.
 import { readFileSync } from 'node:fs';

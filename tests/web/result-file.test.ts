@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Open result…: a bare result (what the native CLI prints) is recognised as its experiment by its
 // declared shape and by no other, judged by the wasm core as the page's worker judges it; an envelope
 // round-trips; malformed, mismatching, ambiguous and oversized files are refused with a message that

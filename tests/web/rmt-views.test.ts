@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The paper-2 views on real core results (wasm): headline keys unique with finite numbers, figure
 // tables rectangular, and the live-theory contract — the core's theory keys are result keys with the
 // same values (how fast the theory redraws is measured in bench/live-theory.mjs, not here).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Schema sanity for every registered experiment, and agreement with the core: what the panel and
 // the URL accept is exactly what the core accepts (defaults run, bounds pass, one step beyond fails).
 import { execFileSync } from 'node:child_process';

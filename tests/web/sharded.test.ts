@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sweeps beyond one machine: attnlab plan → run-job (here under GNU parallel, 2 slots) → combine gives
 // byte for byte what one process prints; an interrupted sweep resumes with --missing and redoes only
 // the missing jobs; a corrupt result is detected and rerun; bad input is one line and exit 2.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sweep-runners/slurm-local-cluster.sh with stub daemons (no Slurm, no munge): start writes only its
 // own folder and points every daemon and client at it, refuses beside a real Slurm (a system
 // slurm.conf, a running munged), and stop signals exactly the PIDs it recorded — a decoy process

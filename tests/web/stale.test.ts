@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Whether the shown result still describes the panel (web/src/ui/stale.ts): the page marks the
 // figures stale exactly when some control's text does not give the value they were computed with.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The status line's text (web/src/ui/status.ts): the running text carries the elapsed time and the
 // step's label, and notices and errors never echo a long bad value back at the user.
 import { describe, expect, it } from 'vitest';

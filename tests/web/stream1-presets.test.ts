@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Old links keep their numbers forever: the 60 presets as shipped before the ziggurat stream existed
 // (tests/fixtures/stream1-presets.json, the sha256 of each result exactly as the page showed it), run now
 // with rng=box-muller — what the link migration pins on every link made before version 0.2 — give the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fault injection on a sharded sweep: a planned paper-1 sweep whose shards are corrupted one
 // way at a time. combine must refuse each bad shard by file and reason, natively and headless alike
 // (one checker, in the core), exit 3 with a "partial" result when jobs are missing (0 with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The time budget of the command-line runners ("budgets everywhere"): a run whose plan estimates
 // more seconds than --max-seconds (default 3600) is refused at once, before it starts, with one line naming
 // the estimate and the option that allows it; the native CLI and npm run lab word it the same.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The page's tokenizer (web/src/engine/tokenize.ts, over @huggingface/tokenizers) must give exactly the
 // ids Hugging Face's Rust `tokenizers` gives with encode(text) and default special tokens. The Rust
 // answers are pinned in tests/fixtures/tokenizers (three tokenizers trained by Rust: WordPiece,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Text from outside (a link's hide= list, a file's name) as the page keeps and shows it: repeated hide= names
 // collapse (a 5,000-fold list does not survive into the rewritten link), and invisible characters that reorder or
 // hide the text around them are written out, so a notice reads as written.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The update flow (web/src/ui/update-notice.ts) driven through virtual:pwa-register's callbacks: the
 // notice appears only when a new version waits, nothing reloads until the reader presses Reload, and
 // a version that another tab let in is announced, not forced on this page.

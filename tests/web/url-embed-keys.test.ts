@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The link keys of figure embeds and repeated keys (web/src/state/url.ts): a key given twice is named,
 // fig= and controls= round-trip, controls= keeps only the experiment's parameters, and an odd fig= entry
 // is dropped with a short notice.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Property tests of the URL codec (fast-check, 1000+ cases each): decoding never throws, a decoded
 // state is always within its schema, and encode ∘ decode is the identity on valid states.
 import fc from 'fast-check';

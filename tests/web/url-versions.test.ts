@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The URL codec across versions (web/src/state/url.ts, state/migrations.ts, state/app-version.ts): golden
 // links from earlier schema versions, the migration path, the app= version and how versions compare.
 // The codec itself (round trips, clamping, lists, text parameters) is url.test.ts.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The URL codec (web/src/state/url.ts): round trips, clamping with notices, unknown keys and
 // experiments, lists, text parameters (links across versions: url-versions.test.ts).
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The page reads numbers and text values with the core's own syntax (generated from `attnlab --syntax`):
 // the generated patterns say exactly what the declaration says, and the page and the wasm core accept the
 // same number texts.

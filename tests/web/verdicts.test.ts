@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One rule for every front end: every case of tests/fixtures/verdicts.json (its format is
 // described at its top) runs through the native CLI and the headless runner (`npm run lab`), and both
 // must give the case's verdict — success, or a refusal as bad input (exit 2) whose one-line message

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The contract every experiment's view keeps on a real core result (wasm), shared by the family
 // tests: headline keys unique with finite numbers, figure ids unique, tables rectangular and non-empty.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Embind surface of the command line (attnlab/command_line.hpp) for `npm run lab`: the same parse, file
 // words, input resolution, time budget and sweep output as the native CLI's. JSON strings in; envelopes out.
 #include <emscripten/bind.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Boundary helpers: JS typed arrays in, JSON envelopes out. Nothing here throws into JS.
 #pragma once
 #include <emscripten/bind.h>

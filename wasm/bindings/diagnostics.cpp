@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Leak probes for tests: heap in use and the current stack pointer.
 #include <emscripten/bind.h>
 #include <emscripten/stack.h>

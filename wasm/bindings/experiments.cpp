@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Embind surface: one flat, stateless entry point per step of the experiment contract, shared by
 // every family, plus the one input parser. Strings in (JSON), JSON envelope strings out; inputs as
 // plain JS objects {name: {shape, sparse, values: Float64Array}}; no handles, no views of wasm memory.

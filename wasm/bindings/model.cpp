@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Embind surface of "your own model": a checkpoint read through bytes the host fetches itself (the page with
 // File.slice(a, b).arrayBuffer(), headless with fs.openAsBlob), because those reads are asynchronous and the core's
 // are not. The host asks, the core answers which byte ranges it needs next, the host puts them and asks again:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attnlab: the native command-line runner over the core's experiments.
 //   attnlab <experiment-id> key=value ... [<input>=<file>] [--max-seconds S]   result JSON on stdout, progress on stderr
 //   attnlab <experiment-id> --help                           its parameters and inputs as a table

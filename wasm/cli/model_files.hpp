@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CLI's byte source for a model folder: files of one folder, regular files only, read with pread
 // at the offsets the core asks for (attnlab/model/byte_source.hpp).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Peak resident memory of this process (Linux VmHWM), for checking the memory estimates (ATTNLAB_REPORT_MEMORY=1).
 #pragma once
 #include <cstdlib>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reading a user file for the CLI, bounded before anything is read: the file is opened without
 // blocking and fstat'ed, so a FIFO, a device (a symlink to /dev/zero) or a directory is refused
 // before any byte is read, and a file above the input limit is refused from its size. Errors are one line

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The experiment contract on the command line, for engines that schedule jobs (GNU parallel, Slurm):
 //   attnlab plan <id> key=value ... [-o jobs.jsonl] [--missing results/] [--print KEY]
 //   attnlab run-job <id> --jobs jobs.jsonl --index I [-o results/I.json]     (or one job line on stdin)

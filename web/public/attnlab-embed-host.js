@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attnlab embed host script: sizes every attnlab <iframe> on the page to its content.
 // Include once, anywhere on the host page:  <script src="…/attnlab-embed-host.js" defer></script>
 // An embedded attnlab page (embed=1) posts {type: 'attnlab:height', height, figureBottom, href} to

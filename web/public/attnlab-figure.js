@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // <attnlab-figure>: an attnlab view as one tag, for hosts that prefer a tag to an <iframe>.
 //   <script src="https://…/attnlab/attnlab-figure.js" defer></script>
 //   <attnlab-figure src="https://…/attnlab/#exp=rank-n&v=2&seed=1" fig="rank" controls="beta"></attnlab-figure>

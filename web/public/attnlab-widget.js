@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attnlab as a notebook widget: an ES module that follows anywidget's contract (`export default { render({ model, el }) }`),
 // so it runs in Jupyter and marimo through the Python `anywidget` package and in MyST's {anywidget} directive, with
 // no kernel needed for the latter. The model's traits:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attnlab entry: styles, the app, and its offline copy with the update notice (KaTeX, its CSS and fonts
 // come with the explanations, loaded after the first figure: experiments/tex.ts).
 import { registerSW } from 'virtual:pwa-register';

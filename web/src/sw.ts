@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The service worker (built to dist/sw.js by vite-plugin-pwa, registered by ui/update-notice.ts):
 // serves the whole app from its precache, so it runs offline after the first visit. The build
 // injects the file list with each entry's revision (content hash), which ties the cache to the build.

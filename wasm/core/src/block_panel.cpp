@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One lhs row × four rhs columns at a time, as Eigen's scalar kernel: each lane of a 2-lane accumulator is one entry
 // and runs that kernel's operations of the entry in order (c = c + a b, no fused multiply–add). One row, not two:
 // the extra accumulators of two rows spill registers in V8 (a 512³ product ran at 4.8 G multiply–adds/s with two

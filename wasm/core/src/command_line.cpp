@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parsing the command line of every host (attnlab/command_line.hpp): the forms, the options and the rule
 // that tells a file from a parameter.
 #include "attnlab/command_line.hpp"

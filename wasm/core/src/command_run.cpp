@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // After a command line is parsed (attnlab/command_line.hpp): the words for a file a host could not read,
 // a run's input files resolved and its time budget judged, and the output of plan and combine.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Eigen's scalar double kernels in the wasm build, as the vector kernels that sum in their order
 // (attnlab/eigen_wasm_kernels.hpp). Nothing here natively.
 #include "attnlab/eigen_wasm_kernels.hpp"

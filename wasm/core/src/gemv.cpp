@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Each lane of a 2-lane accumulator is one entry and runs the scalar operations of that entry in order. Many entries
 // at a time (16 rows of A x, 8 of a row-major A x): each entry's sum is one chain of dependent additions, and only
 // several chains side by side keep V8's adds busy (with 4 entries these ran slower than Eigen's scalar 8).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A parameter's declaration (attnlab/schema.hpp): its factories, the seed, rng and budget every experiment
 // shares, and how it is shown (the allowed range in messages, the --help table, the schema's JSON).
 // Reading user values against it is schema.cpp's validate().

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cody–Waite range reduction and truncated Taylor series, evaluated in a fixed order (docs/theory/rank.md#prng-ziggurat).
 // IEEE-754 double +, -, *, / are correctly rounded on x86-64 (SSE2) and in wasm alike, and this file is
 // built with -ffp-contract=off, so each operation below rounds once, identically, everywhere.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The whole lab: every group of attnlab/module_groups.hpp, in picker order. A group's own wasm module
 // defines experiments() as that group alone (wasm/bindings/group_module.cpp), so this file is not linked there.
 #include "attnlab/module_groups.hpp"

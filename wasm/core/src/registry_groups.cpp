@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every experiment the lab offers, in picker order, in the groups the page loads as separate wasm modules
 // (attnlab/module_groups.hpp). Adding one = one line in its group.
 #include "attnlab/attention_map.hpp"

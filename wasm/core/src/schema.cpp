@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // validate(): the only reader of user parameters, against their declarations (param_decl.cpp), and the
 // typed accessors of the values it returns.
 #include "attnlab/schema.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A sweep's plan and its job lines (attnlab/sweep.hpp); the shards the jobs write are sweep_shards.cpp's.
 #include "attnlab/sweep.hpp"
 

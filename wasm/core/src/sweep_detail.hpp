@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared by the two halves of a sweep (sweep.cpp: plan and job lines; sweep_shards.cpp: results), apart
 // from the public attnlab/sweep.hpp.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A sweep's shards (attnlab/sweep.hpp): the file each job writes, its checks, and the merge of a results folder.
 #include <algorithm>
 #include <cmath>

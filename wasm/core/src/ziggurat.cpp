@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The ziggurat's rare paths (docs/theory/rank.md#prng-ziggurat): the wedges of layers 1..255 and the tail
 // beyond r. They call portableExp/portableLog, never libm, and this file is compiled with -ffp-contract=off
 // (CMakeLists.txt), so a deviate is the same bits natively (glibc) and in wasm (musl).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Typed facade over the wasm module: JSON envelopes in and out, errors turned into thrown Errors.
 // The same facade runs in a Web Worker, in Node (headless runs, Vitest) and on the main thread.
 // A result is typed by its experiment id: ResultOf[id], generated from the core's declared result shape.

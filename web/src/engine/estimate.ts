@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // How long a planned run should take in this browser: the core's per-job estimates (seconds on one
 // native core of the reference machine: docs/cost-model.md) times wasm's measured slowdown, spread
 // over the pool as the pool takes them (in plan order, each job to the first free worker).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Headless runs in Node on the web build's wasm module: `npm run lab -- <id> key=value ... [--pool N]`, `--help`,
 // `--schema`, `--syntax`, plan | run-job | combine (sharded.ts). The command line is the core's, the native CLI's
 // (attnlab/command_line.hpp: parsing, the file-or-parameter rule, the files' words, a head bundle's scale, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Browser and Web Worker loader: each glue resolves its .wasm relative to itself, which Vite rewrites to the
 // hashed asset (toolchain.md §4). Never imports node: modules. A run loads its experiment's group module
 // (CORE_MODULE_OF: about half the whole lab's bytes); 'lab', the whole lab, checks an opened result file

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // In-thread runner over a Core: used by headless runs and tests; same contract as a worker.
 import type { Core, Inputs } from './core';
 import type { Runner } from './pool';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Headless "your own model" (Node): `npm run lab -- model-qk model=<folder> (ids=<id,...> | text="...") layer=<i>
 // head=<h>` prints what the native `attnlab model-qk` prints; and paper 3's experiments that take heads read
 // `model=<folder> text="..." [lastLayer=<i>] [dropFirst=1]` (or `weights=1`: each head's W_Q W_Kᵀ, no text) as their heads (every head of layers 0..lastLayer, so that

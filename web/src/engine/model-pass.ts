@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // "Your own model": a Hugging Face checkpoint folder read and run by the core (wasm/bindings/model.cpp), with the reads
 // done here because they are asynchronous: Blob.slice(a, b).arrayBuffer() in the page (a File) and in Node
 // (fs.openAsBlob). The core says which byte ranges it needs; only those are read, one layer at a time, so the memory is

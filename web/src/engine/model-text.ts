@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The text a model reads: tokenized with the folder's own tokenizer.json (as Hugging Face's tokenizers do, special
 // tokens included), optionally without its first token (a [CLS] or BOS token often becomes an attention sink).
 // Shared by the page's worker and headless runs; reads Blobs only.

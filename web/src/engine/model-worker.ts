@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The worker side of "Open a model…" (engine/model-pass.ts): the folder's files stay in the worker that opened them
 // and are read from there, layer by layer; only the head stacks (Q and K of every head read) come back, transferred.
 import * as Comlink from 'comlink';

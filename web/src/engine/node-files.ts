@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Node file access for the headless command line (headless.ts, sharded.ts): files are opened without
 // blocking and fstat'ed before a byte is read (a FIFO, a device or a directory is refused at once, a file
 // above the limit from its size), as the native CLI's wasm/cli/read_file.cpp does; the words are the core's.

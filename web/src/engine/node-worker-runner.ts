@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Node runner: one worker_thread = one wasm instance, with the Runner contract of pool.ts.
 // Used by `npm run lab -- --pool N` and the bench. The worker body is a few lines of plain JS run
 // with eval, so the same runner works from the TS sources (Vitest) and from the SSR bundle.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Main-thread side of the core's one-off services: a short-lived core worker reads a user file with
 // the core's one parser (the same as the native CLI's), checked against the experiment's input rule,
 // or judges an opened result file against every experiment's declared result shape.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A pool of runners (one wasm instance each) for sweeps: plan once, spread the jobs, combine what is
 // finished as jobs finish (PARTIAL_TIMING) so the page can draw partial results. Stop
 // terminates and respawns.

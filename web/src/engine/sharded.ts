@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // plan | run-job | combine on the wasm build, the same files and verdicts as the native CLI's
 // (wasm/cli/sharded.cpp): the command line, the job lines, the shards, the checked merge and every message
 // are the core's (attnlab/command_line.hpp, attnlab/sweep.hpp); this file reads and writes the files.

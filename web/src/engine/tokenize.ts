@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Text -> token ids for a Hugging Face model folder, as its tokenizer.json says: normalizer,
 // pre-tokenizer, model (WordPiece / BPE / Unigram) and post-processor, run by @huggingface/tokenizers
 // (pure JS, so it works alike in a browser worker and in Node). Its ids are checked against the Rust

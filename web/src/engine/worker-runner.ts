@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Browser runner: a module Web Worker wrapped with Comlink.
 import * as Comlink from 'comlink';
 import { keepCoreErrors } from './comlink-errors';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One Web Worker = one wasm instance. Exposed with Comlink; progress is posted fire-and-forget.
 // Stop is worker.terminate() by the pool (the core cannot be interrupted mid-step from outside).
 // The run's inputs arrive once (setInputs) and stay here for every job of the run.

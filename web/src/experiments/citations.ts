@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BibTeX for attnlab and for the paper behind each experiment, built from references.ts (the one
 // place the bibliographic facts live). DOM-free: the page's "Cite this" and the README show the same text.
 import { APP_VERSION } from '../version';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The experiments in picker order; the first is the default. Families group the picker.
 import { attentionMap } from './attention-map';
 import { sparseApprox } from './sparse-approx';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Where each statement of an explanation comes from, as a replication package states it: quoted from the
 // paper (its abstract or stated theorems), derived by attnlab and checked by a named test with its
 // tolerance, or a modelling choice with the parameter that sets it. Rendered as a list in every panel.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The pieces every paper-3 explanation repeats (definitions, the band, what is not known, the source),
 // typeset with KaTeX; loaded with the explanations, after the first figure.
 import { claimsHtml, type Claim } from './provenance';

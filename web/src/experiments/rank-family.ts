@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // How the parameters shared by the paper-3 experiments look in the panel (the core declares them), the
 // bring-your-own-head uploads (the explanations' shared pieces are in rank-family-explain.ts).
 import { BUDGET_LOOK, presentUpload, type ExperimentId, type UploadSpec } from './schema';

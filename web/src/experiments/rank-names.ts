@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The names readers see for paper 3's certificates and lower bounds. The result keys keep the short
 // codes (kSvd, lowerBounds["LB-F"], …: a public interface); nothing on screen shows them.
 

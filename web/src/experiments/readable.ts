@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The page never prints "null", "NaN" or "undefined" as a number. The core writes a value it did not
 // compute (a bound that does not apply, a certificate that was not run, a job still missing) as JSON
 // null; a view that formats it with a template string would print the word. Every experiment's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The papers the experiments reproduce, cited in each explanation panel as a reader would cite
 // them: authors, title, venue or arXiv id, and a link.
 

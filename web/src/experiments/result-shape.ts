@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Each experiment's declared result shape, as the core declares it (the generated SCHEMAS). The page
 // does not judge results itself: an opened result file is judged by the core (state/result-file.ts asks
 // a core worker), and a shipped preset result is the build's own core output (scripts/precompute-presets.mjs).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The pieces every paper-2 explanation repeats (the model, what was quoted and what re-derived), typeset
 // with KaTeX; loaded with the explanations, after the first figure.
 import { claimsHtml } from './provenance';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // How the parameters shared by the paper-2 experiments look in the panel (the core declares them),
 // the custom-R upload, pooling labels and the family's look: one hue per pooling in every figure, line
 // style for the kind (solid theory, dots simulation, dashed population). The explanations' shared

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The page's view of a parameter: the core's declaration (key, kind, default, bounds, unit, help;
 // web/src/experiments/generated/<id>.ts, generated from `attnlab --schema`) merged with the
 // presentation each experiment adds (label, group, slider, option labels). The control, the URL

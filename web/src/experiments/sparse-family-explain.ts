@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared explanation blocks for the paper-1 experiments, typeset with KaTeX; loaded with the
 // explanations, after the first figure.
 import { claimsHtml } from './provenance';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // How the parameters shared by the paper-1 experiments look in the panel (the core declares them).
 export const PATTERN = 'Pattern A';
 export const CONSTRUCTION = 'Construction';

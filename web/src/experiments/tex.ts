@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // KaTeX typesetting for the explanations (bundled from node_modules, no CDN). Only the lazily loaded
 // explanation modules import this, so KaTeX and its CSS and fonts stay out of the page's first bundle:
 // a preset's precomputed figure paints without them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Thresholds and special values as marks on the frame's edge: a small triangle in the method's hue
 // pointing at the value, with a short label beside it. Labels are laid out so that none overlaps
 // another (a second row, then dropped: a dropped label stays in the triangle's tooltip and the legend).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // 256-entry colour lookup tables and the value → LUT index mapping (linear or log) that the canvas
 // heatmap and its legend share. DOM-free: the colours come from Plot's schemes via Plot.scale.
 import * as Plot from '@observablehq/plot';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Block pooling of a row-major grid to at most maxRows × maxCols, keeping the entry of largest
 // magnitude per block (max-|x|, as the core does) so isolated spikes stay visible. DOM-free.
 

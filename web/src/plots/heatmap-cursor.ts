@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Keyboard access to a canvas heatmap: the canvas takes focus, a cursor cell moves with the arrow
 // keys (Home/End: row start/end, Ctrl+Home/End: first/last cell, PageUp/PageDown: a tenth of the
 // rows), and each move shows the cell in the readout the mouse uses and announces it in a live region.

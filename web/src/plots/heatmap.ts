@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Canvas heatmap: values → 256-entry LUT → putImageData, under a Plot SVG frame with axes, plus an
 // SVG colour legend and a readout of the cell under the mouse or the keyboard cursor (heatmap-cursor.ts).
 // Grids larger than the canvas are pooled (max-|x|) first.

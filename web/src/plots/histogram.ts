@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Histogram of one sample with threshold rules (e.g. a theoretical maximum) and an optional
 // theory density curve drawn dashed over the bars.
 import * as Plot from '@observablehq/plot';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Plots: pure functions (data, options) → element. No global state; the caller passes the width.
 // Every chart's legend is SVG, so export.ts can turn the on-screen figure into one SVG / PNG.
 //

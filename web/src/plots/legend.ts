@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Legends drawn as SVG (not HTML) so they travel with a figure's SVG and PNG export.
 import { colorLut, lutColor, rampPosition, type ColorScale } from './colormap';
 import { legendTicks } from './ticks';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Line / dot charts with optional error bars, log axes, theory curves (dashed) and threshold rules.
 // Used for spectra (value vs rank), sweeps (error vs d or n) and anything else with x–y series.
 // Simulation marks and their legend rows carry the class 'sim', theory ones 'theory', so a page can

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Threshold rules shared by every chart: a dashed (theory) or dotted (marker) line with a short tag
 // written beside it, plus the matching legend entry with the full label.
 import * as Plot from '@observablehq/plot';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What every export carries — experiment, parameters, seed, app version, link — and the file
 // formats' ways of carrying it (CSV comment lines, SVG <metadata>, JSON `meta`, PNG tEXt). DOM-free.
 import { APP_VERSION } from '../version';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The look shared by every figure: colours are explicit (not CSS variables) so exported SVGs keep them.
 // Two palettes, light and dark (ui/theme.ts picks one with setPlotTheme, then redraws): the values
 // are live bindings, read when a figure is drawn, so a drawn figure keeps the palette it was drawn in.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tick positions for colour legends (Plot draws its own axes). DOM-free.
 
 /** 1, 2 or 5 × 10^k steps giving about `count` ticks inside [lo, hi]. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The app version a link was written with (`app=0.1.0`): package.json's "version" (web/src/version.ts),
 // and how two versions compare. DOM-free.
 export { APP_VERSION } from '../version';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The command lines that reproduce a run elsewhere: the native CLI (`attnlab <id> key=value …`,
 // wasm/cli/main.cpp) and the headless runner (`npm run lab -- <id> key=value …`). Both take the
 // link's pairs: every non-default parameter in schema order and the seed always, values written as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Old links keep working: each entry rewrites a link's key=value pairs from schema version `from`
 // to `from + 1`. Add one whenever a parameter is renamed, removed, rescaled or changes meaning,
 // and bump SCHEMA_VERSION; the golden links in tests/web/fixtures/golden-links.json check this.

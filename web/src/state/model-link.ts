@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A run on a model's heads, as its link records it: the model's name, a fingerprint of its folder (sha256 of
 // config.json and of each safetensors header, never of the weights), the text, whether its first token was left out and
 // the last layer read. The weights never travel: whoever opens the link opens the same folder. Untrusted, DOM-free.

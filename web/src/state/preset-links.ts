@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A preset is identified by its canonical link: formatLink of the defaults + the preset's values + the
 // default seed. The Reproduce bar shows these links, the build precomputes them, and the page recognises
 // exactly these (any other link runs live). DOM-free, so the build script and Vitest use it too.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Result files, read back into the page ("Open result…") and written by "Export result".
 // Two forms are read: the envelope the page exports, {"attnlab": version, "experiment": id,
 // "params": {...}, "result": {...}}, and the bare result object the native CLI and `npm run lab`

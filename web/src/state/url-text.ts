@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Text from an untrusted link or file picker, made safe to keep and to show.
 
 /** A file name from an untrusted link or file picker: printable characters only, at most 120 of them. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The URL is the state: `#exp=<id>&v=<schema version>&app=<attnlab version>&key=value…`, only
 // non-default parameters, the seed always. Parsing treats the link as untrusted and never throws: every value it could not use as
 // given is replaced (clamped or defaulted) and reported in a notice. DOM-free, so it tests in Node.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Turning text (from the URL or a form field) into a valid parameter value, per its schema entry.
 // Never throws: a bad value becomes the nearest valid one (numbers) or the default, with a notice
 // that names the key, what was given and what was used.

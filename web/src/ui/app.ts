@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The page controller: wires the views and the parts (runs, link loading, the panel's follow-up) and
 // holds the two states: the link's (AppState, written to the address; the hash is the single source
 // of truth, replaceState, no history spam) and the run's (PageState, ui/page-state.ts, rendered by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // "Cite this": the BibTeX of the paper behind the shown experiment and of attnlab, each with a
 // Copy button (experiments/citations.ts builds the text; the README shows the same entries).
 import { attnlabBibtex, familyNames, FAMILY_PAPER, paperBibtex } from '../experiments/citations';

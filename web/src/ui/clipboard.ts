@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Copy text: the async Clipboard API where allowed (secure contexts), else a hidden textarea and
 // execCommand, which still works on plain http and in some embedded frames.
 export async function copyText(text: string): Promise<boolean> {

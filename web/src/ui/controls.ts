@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One form control per parameter, generated from its schema entry: label, input, unit, one-line
 // help with the default and the bounds. Number inputs get a linked range slider where sensible.
 import type { ParamSpec, ParamValue } from '../experiments/schema';

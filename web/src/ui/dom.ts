@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A tiny element builder: h('button', {type: 'button', class: 'x'}, 'text') — keeps the UI code flat.
 
 type Attrs = Record<string, string | number | boolean | undefined>;

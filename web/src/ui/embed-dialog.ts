@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The "Embed…" dialog: builds the snippet for the current link (iframe or <attnlab-figure>, width,
 // height or auto, title, hide flags, lazy loading; for a figure embed the figures, the controls and the
 // colours, with a "Cite this figure" line) beside a live preview of exactly that snippet's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The HTML the Embed dialog hands out: an <iframe> (auto-sized by the host script, or of a fixed
 // height) or the <attnlab-figure> custom element. DOM-free, so it tests in Node.
 import { embedHash, type EmbedFigure, type Hideable } from '../state/url';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Embed mode is a flag on the same app: embed=1 hides the header and picker and puts the figures
 // first (the title and run status in one bar, then the figures, the panel below); hide=params,…
 // hides the listed parts (each marked data-ui="<part>" in the page; see HIDEABLE in state/url.ts).

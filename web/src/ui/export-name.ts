@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // An exported file's name says what it shows: the experiment, the parameters that differ from the
 // defaults and the seed, then the figure ("rank-beta_d=4_n=512_seed=3_band.svg"), so two variants
 // of one figure never overwrite each other in a downloads folder.

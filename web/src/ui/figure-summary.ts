@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One sentence per figure for screen readers, in the figure's own words: its axes as their labels name them,
 // each with the range its ticks span (axisSummary, read from the drawn figure); for a figure without labelled
 // axes, the data it is drawn from (its export table): how many rows and the range of each numeric column,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A figure's data as an HTML table (the "Table" toggle under each figure): the same table the CSV
 // export writes, numbers shown readably with the full-precision value in data-value and title, and
 // at most TABLE_ROW_CAP rows, so a 4096-row (or 2048²-cell) figure opens at once.

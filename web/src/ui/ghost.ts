@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // "Compare with previous": the last finished run's line charts stay, faded, behind the new run's, so a
 // reader sees what an edit did. The legend names the values that run had ("faded: previous run,
 // β = 4"). Heatmaps and histograms ignore it. A switch in the full page (remembered like the theme);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The glossary on the page: the first appearance of each term in what a reader reads (the summary, the
 // headline, the figures' titles and captions, the explanation) becomes a <dfn> that shows the term's
 // definition on hover and on focus; the Glossary section lists every term (GLOSSARY) and is the target

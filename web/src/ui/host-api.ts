@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The host-page API of an embed (documented in the README, "Scripting an embed"). Only an embed whose link says
 // api=1 listens, and only to its parent window: a course page sets β from its own text, runs, and reads the numbers.
 //   host → embed: {type: 'attnlab:set', params: {beta: 4, n: '256'}}   values as in a link; all or nothing

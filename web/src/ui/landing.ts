@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The landing page of a first visit (no link, or #gallery): what attnlab is, then every preset as a
 // card grouped by the paper it reproduces. A card is an ordinary link to its preset; its thumbnail
 // (gallery/<slug>.png) is rendered at build time by scripts/build-gallery.mjs from that same link.

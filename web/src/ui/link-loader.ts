@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Opening a link (or a result file): the panel restored from the address, the shipped result of a preset
 // drawn without computing, a long run asked about before it starts, an embed computing once it is
 // scrolled into view, and the values the core still refuses after the link codec repaired them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Recompute as you edit: after a change settles, a run whose estimated time here is under LIVE_SECONDS
 // starts by itself; a newer change supersedes it. The estimate is the core's cost model (the plan's
 // estimatedSeconds, times the wasm factor in engine/estimate.ts), corrected by how fast this device has

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Live theory: while a control moves, the experiment's theory curves (closed forms in the core) are
 // recomputed in a worker of their own and drawn over the last simulation, which stays marked as
 // belonging to the previous parameters. One request in flight; newer requests replace queued ones.

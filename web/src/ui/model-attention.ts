@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The attention map of one of a model's heads on the reader's text, with the tokens on its axes: drawn beside
 // rank-interaction's analysis of that head (the probabilities computed by the core's softmax, engine/model-worker.ts).
 import { heatmap } from '../plots';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // "Your own model": a Hugging Face model folder opened on the reader's machine (a folder picker, its files chosen
 // together, or dropped), a text, and every head of layers 0..last read by the core in a worker (engine/model-worker.ts)
 // with progress in bytes and layers and a Stop. The heads become the experiment's Q and K, as uploaded files would;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the parts of the page controller share (ui/app.ts builds it): the views, the worker pool, the
 // link's state (AppState, written to the address) and the run state (PageState, rendered into the DOM).
 import type { Pool } from '../engine/pool';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The run state (ui/page-state.ts) drawn into the page: the status line and body[data-status] (through
 // StatusView), the Stop button, and body[data-live-superseded]. Only the change from `prev` is drawn;
 // a new run (a new ticket while running) restarts the progress and the elapsed time.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The page's run state as one value, and its transitions as pure functions (no DOM): the controller
 // (ui/app.ts and its parts) replaces the value and renders it (ui/page-render.ts); nothing reads the
 // state back from the DOM. `ticket` orders the page's work: every load, run, switch, opened file or

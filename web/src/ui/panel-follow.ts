@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the figures do while the panel is edited, before any run: the outdated note ("β was 4") when the
 // panel no longer gives the shown result's values, and live theory (paper 2) drawn over the last
 // simulation. Reads the run state (ui/page-state.ts), never the DOM.

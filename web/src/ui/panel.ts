@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The parameter panel: one <fieldset> per schema group, the seed with a "new seed" button, the
 // experiment's presets and, when it takes one, a file upload. Reading never throws: a value that
 // does not validate is handed on as typed text so the core's error names the parameter and range.

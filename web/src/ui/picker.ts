@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The experiment <select>, one <optgroup> per family in registry order.
 import type { ExperimentMeta } from '../experiments/schema';
 import { h } from './dom';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Preset links paint at once: the build ran every preset headless (scripts/precompute-presets.mjs) and
 // shipped its result as precomputed/<presetFileName(link)>. The page asks only for a link that is exactly
 // a preset's; anything that fails (offline, missing file) returns undefined and the page runs the link

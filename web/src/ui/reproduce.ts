@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // "Reproduce elsewhere": the native CLI and `npm run lab` lines for the shown run, with Copy
 // buttons (state/command-line.ts builds them). Hidden while nothing reproducible is shown.
 import type { ExperimentMeta, ParamValues } from '../experiments/schema';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // "Export result" (the whole result in an envelope with the experiment, parameters and version) and
 // "Open result…" (a result JSON from the CLI, npm run lab or an export, drawn in the page). When a
 // bare result fits no experiment or several, the user chooses which experiment to read it as.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The results area: headline numbers ([data-key] elements whose text is the value), then one
 // section per figure ([data-figure] with its Table toggle and export buttons), the explanation, and
 // the hidden #result-json with the full result of the last finished run.

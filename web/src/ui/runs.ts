@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Runs: Run, Stop, a switch's scheduled run, recompute-as-you-edit (ui/live-run.ts) and a new seed.
 // Each run takes a ticket (ui/page-state.ts); a run whose ticket is no longer the page's draws nothing.
 import { CoreError } from '../engine/core';

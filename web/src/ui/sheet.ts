@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // On a phone the figures come first and the parameters are a sheet that opens from the run bar (the
 // "Parameters" button; styles/page.css shows it under 700 px only). Run and Esc close it, so the figure
 // the run updates is in view; a parameter that needs fixing opens it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Range sliders beside number inputs: position 0…1000 ↔ value, linear or logarithmic (log1p when
 // the range starts at 0, so β = 0 stays reachable). DOM-free, so the mapping tests in Node.
 import type { IntSpec, RealSpec } from '../experiments/schema';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Whether the result on screen still describes the panel: the keys whose text in the panel does
 // not give exactly the value the shown result was computed with. Pure (no DOM, no side effects).
 import type { ExperimentMeta, ParamValues } from '../experiments/schema';

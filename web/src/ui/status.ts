@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The run's visible state: body[data-status] (end-to-end tests wait on it), the progress bar and
 // its text, the error area (role=alert) and the notice area (role=status). While a run is live the
 // elapsed time ticks on the main thread, so a long step that reports nothing never looks hung.

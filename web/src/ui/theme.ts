@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Light or dark: an embed's theme= (a host with its own colours), else the reader's choice (the header's
 // toggle, remembered in localStorage, never in the link), else the system's prefers-color-scheme. Sets :root[data-theme] for the page's CSS and the
 // figures' palette (plots/theme.ts); figures are redrawn by the caller when it changes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Offline use and updates: registers the service worker that vite.config.ts builds (it precaches the
 // whole app), and when a new version of attnlab has been deployed and is waiting, says so with a
 // Reload button. It never reloads by itself: a running computation would be lost.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attention-map: P = row-softmax(beta X X^T) for points X from a geometry, and what it looks like.
 #pragma once
 #include <vector>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The inner kernel of a matrix product (Eigen 3.4's gebp_kernel with one lhs row and four rhs columns at a time, what
 // its scalar build uses) in 2-lane vector code, each entry summed exactly as that scalar kernel sums it, so the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Machine-independent matrix products: Eigen cuts the inner dimension of a product into blocks sized
 // from the CPU's cache sizes, which it asks the CPU for (cpuid). A different cut adds the partial sums

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The command line of every host: `attnlab ...` (native, wasm/cli) and `npm run lab -- ...` (Node, on the
 // wasm build) parse their arguments, word their refusals, resolve the input files and judge the time

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The one number syntax of the lab, for numeric parameters and for numbers inside text parameters
 // (R=ar:0.6, pool=causal:0.5, pool=0.5,0.3,0.2) alike: plain decimal, an optional exponent, nothing else.

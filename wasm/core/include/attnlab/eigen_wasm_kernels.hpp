@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // In the wasm build, Eigen 3.4's scalar double kernels (it has no wasm vector code) are replaced by the same sums in
 // 2-lane vector code (attnlab/gemv.hpp, attnlab/block_panel.hpp): explicit specialisations of the kernels' entry points

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The parameter or input a refusal is about, as a structured key for hosts (a page marks that field, resets
 // that value): every refusal of bad input starts with the name it is about ("n must be an integer in …",

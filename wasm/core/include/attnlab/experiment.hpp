@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The experiment contract: a pure function of (params incl. seed, named inputs) -> result, split
 // into independent jobs (sweep points) that a pool can run anywhere, each running as steps that
 // report progress. Each experiment declares once, here in the core: its parameter schema, its named

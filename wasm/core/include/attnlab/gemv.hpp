@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Matrix–vector products in 2-lane vector code (GCC/Clang vector types: wasm SIMD in the browser, where Eigen 3.4 has
 // no vector code), each entry summed exactly as Eigen 3.4's scalar product sums it, so the browser's numbers stay

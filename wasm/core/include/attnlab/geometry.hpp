@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Point samplers for the synthetic geometries (docs/theory/rank.md#prng) and the logits they induce.
 #pragma once
 #include <Eigen/Dense>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // User files (uploads) -> named, shaped arrays: the one parser every host uses (CLI, wasm, headless).
 // Pure: a function of (rule, file name, bytes, limits); no I/O; never throws (errors are values).
 //   .csv/.tsv/.txt  sparse rules: rows "i,j,value" (0-based); dense rules: a 2-D numeric table.

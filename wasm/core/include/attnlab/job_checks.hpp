@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The invariants an experiment states about one job's result (Experiment::checkJobResult), written as
 // a chain that keeps the first problem: JobCheck(result, job.at).same("seedIndex").within("dmin", 1, cap).problem().
 // Keys may be paths ("lowerBounds/LB-F") with "*" for every element of an array ("perN/*/dmin/*"); in ordered(),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The result tree. nlohmann's ordered_json keeps keys in insertion order, so output is stable.
 #pragma once
 #include <nlohmann/json.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The experiments in groups, one wasm module per group on the page: a reader's first run downloads only
 // its group's code (each group module is about half the whole lab's). The native CLI, headless and the

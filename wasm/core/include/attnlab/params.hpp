@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parameter errors: every one names the parameter and its allowed range (validation itself is schema.hpp's).
 #pragma once
 #include <stdexcept>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // exp and log from +, -, *, / and bit manipulation only (docs/theory/rank.md#prng-ziggurat): the same bits
 // on every platform, unlike libm, whose last bit differs between glibc (native) and musl (wasm). Used
 // where a number must be reproduced exactly everywhere (the ziggurat's rare wedge and tail draws).

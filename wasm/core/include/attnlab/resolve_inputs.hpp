@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The parameters a run with files runs with, resolved once for every host (the command line's prepareRun,
 // the page's plan through the wasm binding): each input rule declares what its file determines

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A result declared once: a struct whose fields are listed once with ATTNLAB_FIELDS. From that list come
 // both the declared shape (shapeOf<T>(), the language of attnlab/result_shape.hpp that `attnlab --schema`

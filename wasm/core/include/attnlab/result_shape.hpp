@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Checks a result against its experiment's declared shape (keys and types, not values).
 // Shape language: "int", "number", "bool", "string", a union "number|null", arrays "number[]" or
 // "(int|null)[]", nested objects {...} (with "$nullable": true when the object may be null) and

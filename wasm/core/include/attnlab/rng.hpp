@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The project's one random engine: counter-based SplitMix64 and two recipes for normal deviates
 // (docs/theory/rank.md#prng, #prng-ziggurat). Never use std::*_distribution, rand or Eigen::Random: their
 // streams differ between libc++ and libstdc++.

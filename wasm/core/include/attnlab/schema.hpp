@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One declaration per parameter: key, kind, default, bounds, unit and help, declared once per
 // experiment in the core. validate() is the only reader of user parameters; the CLI's --help, the
 // bindings' listExperiments() and the web page's controls and URL codec all derive from the same

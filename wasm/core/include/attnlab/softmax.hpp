@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Row softmax and the quantities read off an attention matrix.
 #pragma once
 #include <Eigen/Dense>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A sweep in shards, for every host (native CLI, headless runner): the job lines of a plan, the file
 // each job writes (a shard), and the merge that checks every shard before it counts. The hosts only
 // list folders and read files (never blocking: a FIFO is reported, not read); every verdict is here.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Message text without iostreams (their locale machinery was about 70 KB of the wasm module): text(...) joins its parts,
 // writing numbers as `std::ostream <<` did: integers in full, doubles with 6 significant digits (%g).
 #pragma once

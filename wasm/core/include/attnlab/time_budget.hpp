@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The time budget of the command-line runners (native CLI and `npm run lab`, which words it the same way in
 // web/src/engine/headless.ts): a run whose plan estimates more seconds than --max-seconds (default one

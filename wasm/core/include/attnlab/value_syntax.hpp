@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The syntax of parameter values as a link or a command line carries them: numbers (attnlab/decimal.hpp)
 // and text values. The page's URL codec reads values with the same rules: `attnlab --syntax` prints them and

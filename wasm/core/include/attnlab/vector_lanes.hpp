@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Short vectors for the hand-vectorised kernels (sparse/float_logits.cpp, gemv.cpp): GCC/Clang vector types, which
 // compile to SSE natively and to wasm SIMD in the browser, with unaligned loads and stores.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attention-map (shared by the three papers; docs/theory/rank.md#definitions): the object all three papers study, sampled and summarised.
 #include <limits>
 #include <algorithm>

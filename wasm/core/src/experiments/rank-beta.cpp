@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-beta (docs/theory/rank.md#sphere-law, #ball-vs-lift): the eps-rank band [lower bound, best upper
 // certificate] against the inverse temperature beta, with the fitted log-log slope over beta 8-64
 // against the predicted (d−1)/2 (sphere) or d/2 (Gaussian lift). The sweep is rank/experiment_sweep.cpp.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-eps (docs/theory/rank.md#rank-vs-eps): the eps-rank band against the tolerance eps at fixed
 // beta and n (heuristic: rank grows like (β·ln(C/ε))^((d−1)/2)). The sweep is rank/experiment_sweep.cpp.
 #include "attnlab/rank/experiments.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-interaction (docs/theory/rank.md#interaction-pipeline, #interaction-dimension, #approximate-subspaces, #interaction-experiment): one head — synthetic geometry, a
 // zoo head, or the user's own (Q and K, attention or logits; rank/experiment_heads.cpp) — its raw and
 // visible (row-centred) logit spectra, the tolerance-indexed dimension r(τ) with the guarantee

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-ladder (docs/theory/rank.md#certificate-ladder): one instance, the error of every certificate against
 // the rank k it uses (U1's err_k, U3's chebErr(g) at k = D(g), optionally the ℓ1 refit U4), the line at
 // eps, the lower bound and each certificate as markers, and the upper/lower ratio (the band's width).

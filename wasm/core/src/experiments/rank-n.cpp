@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-n (docs/theory/rank.md#rank-vs-n): the min{n, ·} saturation of the eps-rank against the
 // number of tokens n, with the diagonal k = n. The sweep is rank/experiment_sweep.cpp.
 #include "attnlab/rank/experiments.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-zoo (docs/theory/rank.md#calibration-study, #head-zoo, #interaction-pipeline): the calibration study on the built-in
 // synthetic 84-head zoo (7 families × 12 variants) × temperatures — a deterministic stand-in, NOT BERT —
 // or on the heads of an uploaded stack. One job per (head, temperature); combine gives the per-head

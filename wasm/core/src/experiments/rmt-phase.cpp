@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rmt-phase (docs/theory/rmt.md#phase-diagram): theory only. The population threshold
 // rho = delta + sqrt(delta) and the sample threshold rho_c = delta + theta'_c against gamma (or delta),
 // the two-transition window between them (a population spike, no sample spike), the sample overlap

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rmt-ridge (docs/theory/rmt.md#ridge, a guessed protocol): ridge classification of the
 // latent sequence label from pooled vectors, test accuracy against mu2 for several poolings.
 // Simulation only: no closed-form theory exists for it. Jobs: one per (seed index, pooling, mu2); the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rmt-spectrum (docs/theory/rmt.md#experiment-spectrum): one simulation of S = C C^T / N, its whole
 // spectrum against the bulk kappa·(MP_delta ⊠ MP_gamma), the edges and the predicted outlier, and the
 // top eigenvector's overlap with the signal against theory. The theory keys (`theory`) are a pure

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rmt-transition (docs/theory/rmt.md#experiment-alignment, #two-transitions): overlap |u_S^T u|^2 and lambda_1/kappa
 // against the signal strength mu2 for several poolings, theory lines against the mean ± sd of `seeds`
 // simulations. Jobs: one per (seed index, pooling, mu2); only the top eigenpair is computed (Lanczos on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rmt-weights (docs/theory/rmt.md#optimal-weights, #causal-weights): for a chosen R, the weights of every pooling per
 // position with alpha = w^T R w, kappa = ||w||^2 and the SNR gain alpha/kappa; the prefix-model closed
 // forms beside the numerics; and parameter-free causal self-attention run on simulated sequences, its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sparse-approx (paper 1, docs/theory/sparse.md#construction): approximate one sparse pattern A by M = softmax(X W_Q W_K^T X^T)
 // with fixed W_Q, W_K, redrawing Y until (23) and (24) hold, and show A against M.
 #include <cmath>

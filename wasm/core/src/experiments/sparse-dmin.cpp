@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sparse-dmin (paper 1, docs/theory/sparse.md#dmin-experiment): the smallest d on an ascending grid at which the construction passes
 // (23) and (24), against n, with the Theorem R bound and a fit d_min ≈ a + b ln n.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Text tables (.csv/.tsv/.txt): sparse rules read rows "i,j,value", dense rules a 2-D numeric table.
 // Fields are separated by ',' or ';' (with optional spaces around), or by runs of spaces/tabs;
 // '#' starts a comment line; a field may be quoted ("0.5"); a first row is a header only when none of its

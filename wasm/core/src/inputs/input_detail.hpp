@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared by the format readers of src/inputs: message helpers, checked sizes, shape rules, budget.
 // Every reader returns "" on success or the error text without the "name: file: " prefix.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // .json reader, event by event (nlohmann's SAX parser): no document tree is built, nesting is
 // refused past the rule's rank as soon as it is seen, and only the numbers are kept.
 //   sparse: {"n": 300 (optional), "entries": [[i, j, value], ...]}

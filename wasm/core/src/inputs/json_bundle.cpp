@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The head bundle of paper 3's "bring your own head" (docs/theory/rank.md#head-inputs), read for one head input:
 //   {"format": "qk" | "attn" | "logits", "q": [[...]], "k": [[...]], "p": [[...]], "l": [[...]],
 //    "scale": 0.125, "name": "L3H7", "tokens": [...], "heads": [{same fields}, ...]}

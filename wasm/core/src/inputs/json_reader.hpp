@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SAX events of the plain JSON form (json.cpp turns what they saw into an array): no document tree is
 // built, nesting is refused past the rule's rank as soon as it is seen, and only the numbers are kept.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What both JSON readers share (json_reader.hpp: the plain form; json_bundle.cpp: head bundles): the first
 // error wins, skipped values may nest only so deep, and the library's parse errors are reworded.
 #pragma once

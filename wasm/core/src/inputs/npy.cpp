@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // .npy reader (format 1.0-3.0, docs/theory/rank.md#head-inputs): the header is parsed as the small Python dict
 // literal numpy writes; its shape is checked against the bytes present, the rule and the budget
 // before anything is allocated.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // .npy header (format 1.0-3.0, docs/theory/rank.md#head-inputs): the magic, the version and the small
 // Python dict literal numpy writes, read strictly; what it claims is checked against the data in npy.cpp.
 #include <cctype>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // parseInput: picks the reader by extension, prefixes every message with "<name>: <file>: ", and
 // catches everything (bad_alloc included) so that no exception leaves the parser.
 #include <algorithm>

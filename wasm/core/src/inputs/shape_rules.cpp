@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shape rules, checked sizes, the budget and message helpers shared by the format readers.
 #include <algorithm>
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Each family's streamed forward pass (head_qk.cpp chooses the family and checks the request): layers
 // 0..lastLayer, each layer's all-heads Q and K handed to the visitor before the rest of its block runs.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The forward pass's big products (x Wᵀ of every projection and MLP) in float, the way a model's own runtime does
 // them: the weights are float already (F32, F16 and BF16 are exact in float), the activations are rounded to float,
 // each dot product is summed in four float lanes in one fixed order and the result widened back to double. The same

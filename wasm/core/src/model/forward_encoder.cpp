@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BERT, RoBERTa and DistilBERT: post-norm encoder layers, absolute positions, no mask.
 #include "family_forward.hpp"
 

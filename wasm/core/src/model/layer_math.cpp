@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "layer_math.hpp"
 
 #include "float_product.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The pieces of a transformer block on tokens × features matrices in double.
 #pragma once
 #include <Eigen/Dense>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The tensors each family's forward pass reads, by name without prefix, with the shapes config.json implies.
 #include "attnlab/model/checkpoint.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A needed tensor's bytes read through the ByteSource and widened to double (F32, F16, BF16, little endian).
 #pragma once
 #include <Eigen/Dense>

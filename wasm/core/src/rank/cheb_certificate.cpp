@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // U3 (docs/theory/rank.md#chebyshev-certificate): Chebyshev interpolation of x -> exp(x - hi) on [lo, hi], row by row.
 #include <algorithm>
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Common parameters, the point pipeline and JSON of the paper-3 experiments (see attnlab/rank/experiments.hpp).
 #include <algorithm>
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bring-your-own-head inputs of the paper-3 experiments (docs/theory/rank.md#head-inputs): the platform's one parser
 // reads each file against the rules below; here the files become heads (Q and K, attention or logits,
 // one head or (H, ·) or (L, H, ·) stacks), shapes checked before anything is allocated, values by the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The sweep behind rank-beta, rank-n and rank-eps (docs/theory/rank.md#sphere-law, #rank-vs-n, #rank-vs-eps): one job per listed value
 // of the swept parameter, each a pure function of (geometry, d, n, beta, eps, seed, stream) through
 // rankPoint's pipeline. Every job uses stream 0 of the seed: all betas and eps of a sweep see the same

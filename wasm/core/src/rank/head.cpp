@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bring-your-own-head validation (docs/theory/rank.md#head-inputs).
 #include <cmath>
 #include <stdexcept>

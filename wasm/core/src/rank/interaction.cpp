@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Interaction dimension (docs/theory/rank.md#interaction-pipeline) and U5 (docs/theory/rank.md#combined-certificate, #approximate-subspaces).
 #include <algorithm>
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Lower bounds (docs/theory/rank.md#lower-bounds, #facts: F4, F5, F6). Each is rigorous on its own.
 #include <algorithm>
 #include <cmath>

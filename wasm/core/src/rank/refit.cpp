@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // U4 (docs/theory/rank.md#l1-refit): min_c ||P_i - c B||_1 by iteratively reweighted least squares, B = V_k^T.
 #include <algorithm>
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // U1 (docs/theory/rank.md#svd-certificate, #implementation-notes). Both paths need only V: R_k = P - (P V_k) V_k^T.
 #include <Spectra/SymEigsSolver.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The results of rank-beta, rank-n and rank-eps (rank/experiment_sweep.cpp), declared once
 // (attnlab/result_fields.hpp): a point is its swept value, then its certificates; a job's result is its
 // point, then its index; the three sweeps differ in their swept key and in the fixed parameters they echo.

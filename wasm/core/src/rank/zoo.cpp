@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The synthetic head zoo, exactly as docs/theory/rank.md#head-zoo defines it, and the E7 study on it.
 #include <algorithm>
 #include <cmath>

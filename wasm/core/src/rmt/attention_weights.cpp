@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Causal self-attention weights measured on simulated sequences (docs/theory/rmt.md#causal-weights).
 #include <cmath>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The bulk law nu = MP_delta ⊠ MP_gamma: cubic, density, edges, atom, moments (docs/theory/rmt.md#bulk-law, #numerics).
 #include <algorithm>
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Common parameters and readers of the paper-2 experiments (see attnlab/rmt/experiments.hpp).
 #include <cmath>
 #include <map>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pooling weights (mean, causal/harmonic, optimal, last, custom), alpha and kappa, and the prefix
 // closed forms (docs/theory/rmt.md#pooling-schemes, #optimal-weights, #causal-weights, #prefix-model).
 #include <cmath>

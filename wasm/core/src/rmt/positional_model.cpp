@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Positional correlation R: builders, validation, parsing and ±1 sign samplers (docs/theory/rmt.md#sequences, #positional-correlation).
 #include <cmath>
 #include <cstdlib>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Ridge classification on pooled vectors (docs/theory/rmt.md#ridge).
 #include <algorithm>
 #include <cmath>

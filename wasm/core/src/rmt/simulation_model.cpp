@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The generative model of docs/theory/rmt.md#generative-model: table, sequences, pooled vectors, and the simulation runs.
 #include <cmath>
 #include <stdexcept>

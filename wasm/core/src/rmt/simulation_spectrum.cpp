@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Spectrum of S = C C^T / N: one symmetric rank-N update (or the N x N Gram when N < d) and a
 // symmetric eigensolver; the top eigenpair by Lanczos on C without forming S (docs/theory/rmt.md#numerics).
 #include <Spectra/MatOp/DenseSymMatProd.h>

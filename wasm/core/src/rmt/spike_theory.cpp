@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Population and sample spikes, their overlaps and the Variant B corrections (docs/theory/rmt.md#population-spike, #sample-spike, #variant-b).
 #include <algorithm>
 #include <cmath>

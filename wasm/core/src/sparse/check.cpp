@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "attnlab/sparse/check.hpp"
 #include "attnlab/sparse/float_logits.hpp"
 

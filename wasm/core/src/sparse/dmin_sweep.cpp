@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sparse-dmin's sweep: parameters, job streams and caps, per-n statistics (docs/theory/sparse.md#dmin-experiment).
 #include "dmin_sweep.hpp"
 

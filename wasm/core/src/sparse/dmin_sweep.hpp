@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sparse-dmin's sweep, apart from its declarations (src/experiments/sparse-dmin.cpp): the parameters as one
 // job reads them, the job streams and scan caps, and the per-n statistics combine draws
 // (docs/theory/sparse.md#dmin-experiment).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Register tiles of 4 rows × one 8-column panel (eight 4-lane accumulators), reading the packed panel in order.
 // (Tiles of 6 rows ran 6 % slower in V8's wasm code and no faster natively.)
 #include "attnlab/sparse/float_logits.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attention-map explanation: the definitions behind the three figures (docs/theory/rank.md#definitions), in KaTeX.
 import { ATTENTION_RANK, referenceHtml } from '../references';
 import { tex } from '../tex';

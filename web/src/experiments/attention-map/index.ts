@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attention-map: the object all three papers study, sampled and summarised.
 import { presentParams, type ExperimentMeta } from '../schema';
 import { presentation } from './params';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attention-map: how its parameters look in the panel (the core declares what they are).
 import { BUDGET_LOOK, type Presentation } from '../schema';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attention-map: result → headline numbers and three figures (P as a heatmap, its singular values
 // on log-log axes, the histogram of row entropies against the ln n maximum).
 import { formatNumber, heatmap, histogram, lineChart, type FigureData, type Rule } from '../../plots';

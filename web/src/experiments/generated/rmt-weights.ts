@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Generated from the core's schemas (`attnlab --schema`) by scripts/gen-schemas.mjs: do not edit.
 // Regenerate with `npm run gen`; a test fails when this file differs from what the core declares.
 /* eslint-disable */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-beta explanation: the sphere and ball laws, the slope fit, the caveats.
 import { bandHtml, BALL_CLAIM, definitionsHtml, panel, sourceHtml, tex, rankClaimsHtml } from '../rank-family-explain';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-beta: the headline law of paper 3 — the ε-rank band against the inverse temperature β.
 import { presentParams, type ExperimentMeta } from '../schema';
 import { presentation } from './params';

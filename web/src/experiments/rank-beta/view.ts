@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-beta: headline (fitted slope against the predicted one) and the figures of the shared sweep
 // view, on x = 1 + β (docs/theory/rank.md#sphere-law: log–log, guide slopes, the line k = n).
 import { formatNumber } from '../../plots';

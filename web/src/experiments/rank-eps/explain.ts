@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-eps explanation: the ε dependence (docs/theory/rank.md#sphere-upper, #rank-vs-eps) and fact F1.
 import { bandHtml, definitionsHtml, panel, sourceHtml, tex, rankClaimsHtml } from '../rank-family-explain';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-eps: the ε-rank band against the tolerance ε.
 import { presentParams, type ExperimentMeta } from '../schema';
 import { presentation } from './params';

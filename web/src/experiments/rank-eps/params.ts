@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-eps: how its parameters look in the panel (the core declares what they are).
 import { SWEEP, sharedLooks } from '../rank-family';
 import type { Presentation } from '../schema';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // "Reproduce" menu: figure E4 (rank against ε at fixed β, docs/theory/rank.md#rank-vs-eps), its three printed rows.
 import type { PresetOf } from '../schema';
 

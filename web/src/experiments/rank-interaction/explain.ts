@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-interaction explanation: visible logits, r(τ), the residual bounds and the combined certificate.
 import { bandHtml, panel, REDUCTION_CLAIM, sourceHtml, TAU_CLAIM, tex, rankClaimsHtml } from '../rank-family-explain';
 

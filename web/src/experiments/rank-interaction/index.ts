@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-interaction: one head's interaction dimension, truncation guarantees and rank certificates.
 import { headUploads } from '../rank-family';
 import { presentParams, type ExperimentMeta } from '../schema';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // "Reproduce" menu: figure E6 (interaction dimension and truncation, docs/theory/rank.md#interaction-experiment) on synthetic and zoo heads.
 import type { PresetOf } from '../schema';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-interaction: the raw and visible logit spectra, r(τ) with the guarantee 2·tanh(τ/2) against the
 // measured output error, and the residual curves e(r) ≤ b_osc(r) ≤ b_sig(r).
 import { DATA_COLORS, THEORY, formatNumber, lineChart, type Series } from '../../plots';

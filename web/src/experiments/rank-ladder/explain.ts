@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-ladder explanation: the truncated SVD, Chebyshev and ℓ1 refit certificates and the lower bounds on one instance.
 import { bandHtml, definitionsHtml, panel, sourceHtml, tex, rankClaimsHtml } from '../rank-family-explain';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-ladder: one instance, every certificate's error curve and the band they leave.
 import { presentParams, type ExperimentMeta } from '../schema';
 import { presentation } from './params';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-ladder: how its parameters look in the panel (the core declares what they are).
 import { CERTIFICATES, sharedLooks } from '../rank-family';
 import type { Presentation } from '../schema';

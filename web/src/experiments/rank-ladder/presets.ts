@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // "Reproduce" menu: figure E5 (the certificate ladder of one instance, docs/theory/rank.md#certificate-ladder).
 import type { PresetOf } from '../schema';
 

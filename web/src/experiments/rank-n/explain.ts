@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-n explanation: the min{n, ·} form and pooling monotonicity (docs/theory/rank.md#pooling-monotonicity, #sphere-lower, #rank-vs-n).
 import { bandHtml, definitionsHtml, panel, sourceHtml, tex, rankClaimsHtml } from '../rank-family-explain';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-n: the ε-rank band against the number of tokens n (the min{n, ·} saturation).
 import { presentParams, type ExperimentMeta } from '../schema';
 import { presentation } from './params';

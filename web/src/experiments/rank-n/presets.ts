@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // "Reproduce" menu: figure E3 (the min{n, ·} saturation, docs/theory/rank.md#rank-vs-n), its three printed series.
 import type { PresetOf } from '../schema';
 

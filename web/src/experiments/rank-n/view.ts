@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-n: the band against n on log–log axes with the diagonal k = n from the core (docs/theory/rank.md#rank-vs-n).
 import { formatNumber } from '../../plots';
 import type { RankNResult } from '../generated/rank-n';

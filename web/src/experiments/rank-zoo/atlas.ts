@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The head atlas of a model's heads (rank-zoo on "Your own model" or an uploaded (L, H, ·) stack): layers × heads,
 // each cell coloured by a chosen quantity at the native temperature; a cell opens that head in rank-interaction
 // (the page listens for OPEN_HEAD_EVENT). A pure function of the result, like every figure.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-zoo explanation: the calibration study, the zoo's construction and the association statistics
 // (the paper's 84-head calibration, rebuilt on a synthetic zoo).
 import { BERT_CLAIM, panel, REDUCTION_CLAIM, sourceHtml, TAU_CLAIM, tex, rankClaimsHtml } from '../rank-family-explain';

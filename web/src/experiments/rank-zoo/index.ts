@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-zoo: the calibration study on the built-in synthetic 84-head zoo (or on your uploaded heads).
 import { headUploads } from '../rank-family';
 import { presentParams, type ExperimentMeta } from '../schema';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // "Reproduce" menu: figure E7 (the calibration study on the synthetic 84-head zoo, docs/theory/rank.md#calibration-study).
 import type { PresetOf } from '../schema';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rank-zoo: the calibration study: headline reductions and associations, the
 // per-family means, reduction against the certificates, and the sortable per-head table. Labelled
 // everywhere as a synthetic stand-in when it runs on the built-in zoo.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rmt-phase explanation: the two thresholds as curves (docs/theory/rmt.md#population-spike, #sample-spike, #phase-diagram), in KaTeX.
 import { panel, provenanceHtml, tex } from '../rmt-family-explain';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rmt-phase: the phase diagram of the two transitions, theory only.
 import { presentParams, type ExperimentMeta } from '../schema';
 import { presentation } from './params';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rmt-phase: how its parameters look in the panel (the core declares what they are).
 import { sharedLooks } from '../rmt-family';
 import type { Presentation } from '../schema';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rmt-phase: result → headline (the current point's region) and two figures: both thresholds in ρ
 // against the chosen axis with the current point (docs/theory/rmt.md#phase-diagram), and the sample overlap
 // |u_Sᵀu|² as a map over (axis, ρ), on the same axes and in the same orientation (ρ upwards).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rmt-ridge explanation: the downstream protocol (docs/theory/rmt.md#ridge, a guessed protocol), in KaTeX.
 import { modelHtml, panel, provenanceHtml, tex } from '../rmt-family-explain';
 

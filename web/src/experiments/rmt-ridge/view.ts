@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rmt-ridge: result → headline (accuracy at the largest ‖μ‖² per pooling) and the accuracy curves
 // against ‖μ‖² (docs/theory/rmt.md#ridge). Simulation only: there is no theory line to draw.
 import { formatNumber, lineChart, type Series } from '../../plots';

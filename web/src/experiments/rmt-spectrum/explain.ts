@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rmt-spectrum explanation: the bulk law, its edges and the outlier (docs/theory/rmt.md#bulk-law, #sample-spike), in KaTeX.
 import { modelHtml, panel, provenanceHtml, tex } from '../rmt-family-explain';
 

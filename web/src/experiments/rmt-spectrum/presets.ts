@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // "Reproduce" menu (docs/theory/rmt.md#experiment-spectrum, #two-transitions): each preset is an ordinary link.
 import type { PresetOf } from '../schema';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rmt-spectrum: result → headline (theory against simulation) and two figures: the eigenvalue
 // histogram (density-normalised) with the theory density, the edges and the predicted outlier
 // (docs/theory/rmt.md#experiment-spectrum), and the bulk law against the two Marchenko–Pastur laws it is not. The

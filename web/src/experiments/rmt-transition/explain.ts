@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rmt-transition explanation: the two thresholds and the overlaps (docs/theory/rmt.md#population-spike, #sample-spike), in KaTeX.
 import { modelHtml, panel, provenanceHtml, tex } from '../rmt-family-explain';
 

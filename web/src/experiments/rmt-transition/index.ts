@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rmt-transition: overlap and top eigenvalue against the signal strength, theory against simulation.
 import { correlationUpload } from '../rmt-family';
 import { presentParams, presentUpload, type ExperimentMeta } from '../schema';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rmt-transition: how its parameters look in the panel (the core declares what they are).
 import { MODEL, sharedLooks } from '../rmt-family';
 import type { Presentation } from '../schema';

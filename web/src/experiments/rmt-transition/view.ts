@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rmt-transition: result → headline (thresholds, gains, progress) and two figures against ‖μ‖²: the
 // overlap |u_Sᵀu|² (docs/theory/rmt.md#experiment-alignment) and λ₁/κ (item 3). Each pooling keeps its hue; theory is a
 // solid line, simulation mean ± sd dots, the population overlap dashed; both thresholds of each pooling

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rmt-weights explanation: optimal and causal weights (docs/theory/rmt.md#optimal-weights, #causal-weights), in KaTeX.
 import { panel, provenanceHtml, tex } from '../rmt-family-explain';
 

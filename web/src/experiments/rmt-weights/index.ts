@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rmt-weights: the poolings of a positional correlation R, their SNR gains, and causal attention measured.
 import { correlationUpload } from '../rmt-family';
 import { presentParams, presentUpload, type ExperimentMeta } from '../schema';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // "Reproduce" menu (docs/theory/rmt.md#causal-weights, #prefix-model, #causal-vs-mean): each preset is an ordinary link.
 import type { PresetOf } from '../schema';
 

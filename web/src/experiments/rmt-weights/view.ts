@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rmt-weights: result → headline (gains, measured-vs-formula deviation) and figures: the weights of
 // every pooling per position (unit norm, so shapes compare), causal attention measured on simulated
 // sequences against w_j(τ) (docs/theory/rmt.md#causal-weights), the table of α, κ, α/κ with the prefix closed forms

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Explanation panel for one pattern (docs/theory/sparse.md#criterion, #construction).
 import { explainPanel } from '../sparse-family-explain';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sparse-approx: approximate one sparse pattern with fixed W_Q, W_K by choosing the input (paper 1).
 import { presentParams, presentUpload, type ExperimentMeta } from '../schema';
 import { presentation } from './params';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // "Reproduce" menu: each preset is an ordinary link (values not listed keep their defaults).
 import type { PresetOf } from '../schema';
 

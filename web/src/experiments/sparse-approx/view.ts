@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sparse-approx: result → headline (pass, conditions against thresholds) and figures (A and M on one
 // colour scale, per-row spread and gap against their thresholds, one row of A and M overlaid).
 import { DATA_COLORS, formatNumber, heatmapRow, lineChart, type Rule } from '../../plots';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Explanation panel: what is tested, the spread and gap conditions, the JL bound, and the caveat.
 import { explainPanel } from '../sparse-family-explain';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sparse-dmin: the paper's experiment — the minimal d that approximates a sparse pattern, against n.
 import { presentParams, type ExperimentMeta } from '../schema';
 import { presentation } from './params';

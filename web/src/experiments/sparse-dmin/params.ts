@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sparse-dmin: how its parameters look in the panel (the core declares what they are).
 import type { Presentation } from '../schema';
 import { sharedLooks } from '../sparse-family';

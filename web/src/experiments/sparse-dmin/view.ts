@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sparse-dmin: result → headline (fit slope, bound ratio, progress of the sweep) and three figures:
 // d_min against n on log-x / linear-y axes with the fit a + b ln n (a straight line there means
 // logarithmic growth, docs/theory/sparse.md#dmin-experiment), d_min against the JL bound on log-log axes (the bound

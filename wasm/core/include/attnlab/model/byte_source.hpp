@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Where a checkpoint's bytes come from: the core never opens a file. The CLI backs this with files of a
 // folder (wasm/cli/model_files.cpp), the page with File.slice, the tests with bytes in memory.
 #pragma once

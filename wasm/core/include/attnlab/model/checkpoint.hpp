@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A checkpoint folder opened through a ByteSource: its config, and where each tensor the forward pass
 // needs lives (model.safetensors, or the shards of model.safetensors.index.json). Opening reads only
 // config.json, the index and the safetensors headers; every needed tensor is checked for presence,

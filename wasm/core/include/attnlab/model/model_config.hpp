@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // config.json -> the description of a model the forward pass needs, for the six families read natively.
 // Every convention that silently changes numbers is decided here, once: eps, activation, positions,
 // attention scale, RoPE (theta, scaling), grouped-query heads, biases.

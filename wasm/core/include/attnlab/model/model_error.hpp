@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one refusal of the model reader: a line naming the file and the cause ("config.json: model_type
 // 'mamba' is not supported ..."). Thrown inside the reader only; every entry point returns it as a value.
 #pragma once

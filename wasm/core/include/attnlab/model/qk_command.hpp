@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `model-qk model=<folder> ids=<id,id,...> layer=<i> head=<h>`: the arguments of every host (the native CLI
 // today) parsed once, and the result as JSON: {model, family, ids, layer, head, keyHead, scale, q, k, logits},
 // each matrix {rows, cols, data} row-major.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The safetensors container, validated as the reference reader (huggingface/safetensors) does:
 // 8-byte little-endian header length N (at most 100,000,000), N bytes of JSON {name: {dtype, shape,
 // data_offsets: [begin, end]}} with an optional "__metadata__" of strings, then the data; the spans,

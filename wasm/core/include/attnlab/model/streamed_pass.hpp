@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The forward pass as resumable steps, for hosts whose reads are asynchronous (the page reads a File with
 // File.slice(a, b).arrayBuffer() between layers): before each step the host asks which byte ranges it
 // reads, fetches them into a ByteSource, and runs the step, which reads nothing else. One step is one

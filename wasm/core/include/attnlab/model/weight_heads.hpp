@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Weights only: a layer's attention heads as bilinear forms, without a text or a forward pass. Head h's logit
 // between residual vectors x and y is x · M_h · y with M_h = scale · W_Q^hᵀ W_K^h (hidden × hidden, rank ≤ head_dim);
 // as Q and K over the residual stream's basis vectors (the "tokens" e_1 … e_hidden), Q = W_Q^hᵀ and K = W_K^hᵀ, so

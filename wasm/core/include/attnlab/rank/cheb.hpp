@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // U3, the per-row Chebyshev certificate (docs/theory/rank.md#chebyshev-certificate): interpolate exp on each row's logit range
 // with degree g; the approximation lies in a space of dimension D(g) fixed by the geometry.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The error norm of paper 3 and the softmax facts every certificate leans on (docs/theory/rank.md#definitions).
 #pragma once
 #include <Eigen/Dense>

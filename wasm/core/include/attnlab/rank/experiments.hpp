@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The paper-3 experiment family (docs/theory/rank.md#experiments): rank-beta, rank-n, rank-eps (sweeps of one pure point each),
 // rank-ladder (one instance, every certificate's error curve), rank-interaction (one head) and rank-zoo
 // (the synthetic 84-head calibration study), built on the rank_* numerics. Shared here: the common

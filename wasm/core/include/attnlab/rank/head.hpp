@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Validation of a user-supplied head (docs/theory/rank.md#head-inputs) on plain row-major arrays, after a parser has
 // read them: Q and K, an attention matrix, or logits. Errors are values (field + reason), never throws.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The interaction-dimension pipeline for any head (docs/theory/rank.md#interaction-pipeline, #interaction-dimension, #approximate-subspaces, #interaction-experiment): raw and visible
 // (row-centred) logit spectra, the tolerance-indexed dimension r(tau), exact and guaranteed residual
 // output errors of rank-r logit truncations, the effective dimensions, and the rank certificates

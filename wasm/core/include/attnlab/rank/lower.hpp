@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Rigorous lower bounds on rank_eps(P) (docs/theory/rank.md#facts, #lower-bounds); the lab shows the
 // maximum of all of them as the bottom of the certificate band.
 #pragma once

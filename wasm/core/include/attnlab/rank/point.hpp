@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One point of a rank sweep (docs/theory/rank.md#experiments): a pure function of (geometry, d, n, beta, eps, seed,
 // stream), so the platform can split sweeps over beta, n or eps into independent jobs.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // U4, the l1 refit (docs/theory/rank.md#l1-refit, the optional "refine" button): keep U1's rank-k row basis V_k^T
 // and refit each violating row in the l1 norm by IRLS; the certificate is the smallest k that passes.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // U1, the truncated-SVD upper certificate (docs/theory/rank.md#svd-certificate, #implementation-notes): the smallest k whose rank-k SVD
 // truncation is within eps in the max-row-l1 norm, found by rank-one downdates of one residual.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The built-in synthetic head zoo (docs/theory/rank.md#head-zoo) and the calibration study E7 on it: 84 heads
 // (7 families × 12 variants) × temperatures. A deterministic stand-in, NOT a model of BERT.
 #pragma once

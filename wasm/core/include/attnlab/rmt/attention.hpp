@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parameter-free causal self-attention run on simulated sequences (docs/theory/rmt.md#causal-weights): Q = K = V = I,
 // scores (tau/d) x_i^T x_j for j <= i, row softmax, c = (1/T) sum_i y_i, so w_j = (1/T) sum_{i>=j} A_ij.
 #pragma once

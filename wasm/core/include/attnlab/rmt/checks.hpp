@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Input checks shared by the paper-2 numerics: every refusal names the parameter and its allowed range.
 #pragma once
 #include <cmath>

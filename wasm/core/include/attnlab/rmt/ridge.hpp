@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Downstream ridge classification of the latent sequence label from pooled vectors (docs/theory/rmt.md#ridge,
 // a [GUESS] protocol; simulation only, no closed-form theory).
 #pragma once

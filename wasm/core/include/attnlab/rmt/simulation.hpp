@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Simulation of the paper-2 generative model (docs/theory/rmt.md#generative-model): the embedding table, pooled vectors
 // C = E A without N x T x d tensors, the spectrum of S = C C^T / N and its top eigenpair by Lanczos.
 // Every random number comes from Rng(seed, childStream(...)) keyed by (table column | sequence index),

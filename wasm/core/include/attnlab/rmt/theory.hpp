@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Random-matrix theory of attention pooling (docs/theory/rmt.md#theory): the bulk kappa·(MP_delta ⊠ MP_gamma),
 // its edges, atom and moments; the population and sample spikes with their overlaps; Variant B.
 // All functions are pure; delta = d/V and gamma = d/N must lie in (0, kBulkRatioMax] (the limits delta -> 0,

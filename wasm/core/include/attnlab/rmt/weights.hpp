@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Positional correlation R, its ±1 sign samplers, and the pooling weights w with alpha = w^T R w and
 // kappa = ||w||^2 (docs/theory/rmt.md#positional-correlation, #pooling-schemes, #optimal-weights, #causal-weights). All functions are pure.
 #pragma once

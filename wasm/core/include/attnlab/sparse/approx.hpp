@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Paper 1's construction end to end (docs/theory/sparse.md#construction, Algorithm R): pattern A -> B -> X(1), X(2) ->
 // the (23)/(24) check, the d_min scan (docs/theory/sparse.md#dmin-experiment) and Theorem R (docs/theory/sparse.md#theorem-r).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The approximation criterion of docs/theory/sparse.md#criterion, conditions (23) and (24), checked in the log domain
 // over row blocks of S = X(1) X(2)^T: no exp, no normalisation, no n×n matrix.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The float32 logits of the log-domain check's screening pass (sparse/check.cpp): C = G Xᵀ for a block of rows.
 // Only each row's pass/fail is read from them, decided with a margin that bounds the float32 error of a length-d

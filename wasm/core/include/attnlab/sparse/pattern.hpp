@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The sparse target A of paper 1 (docs/theory/sparse.md#target-class): storage, the sampler, uploads, and B (docs/theory/sparse.md#dmin-experiment, #build-b).
 #pragma once
 #include "attnlab/inputs.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Random projections Y and the factors of B that turn a sparse pattern into inputs X(1), X(2)
 // (docs/theory/sparse.md#construction, #splits).
 #pragma once
