@@ -175,3 +175,27 @@ TEST_CASE("model: a folder without its files, or a shard index pointing outside 
   wrongShard.replaced["model.safetensors.index.json"] = index.dump();
   CHECK_THAT(modelHeadQk(wrongShard, request).error, Contains("listed in the index is not in this shard"));
 }
+
+TEST_CASE("model: mistral is LLaMA with a sliding window; a text longer than the window is refused", "[model][refusal]") {
+  const QkOutcome llama = runWithConfig("llama-f32", [](Json&) {});
+  const QkOutcome mistral = runWithConfig("llama-f32", [](Json& c) {
+    c["model_type"] = "mistral";
+    c["sliding_window"] = 4096;
+  });
+  REQUIRE(llama.ok);
+  REQUIRE(mistral.ok);
+  CHECK(mistral.head.q == llama.head.q);  // while the text fits the window, the numbers are LLaMA's, bit for bit
+  CHECK(mistral.head.logits == llama.head.logits);
+  const QkOutcome nullWindow = runWithConfig("llama-f32", [](Json& c) {
+    c["model_type"] = "mistral";
+    c["sliding_window"] = nullptr;
+  });
+  CHECK(nullWindow.ok);
+  const std::size_t tokens = fixture::expected("llama-f32").request.ids.size();
+  const QkOutcome tooLong = runWithConfig("llama-f32", [&](Json& c) {
+    c["model_type"] = "mistral";
+    c["sliding_window"] = tokens - 1;
+  });
+  CHECK_THAT(tooLong.error, StartsWith("ids: " + std::to_string(tokens) + " tokens, more than the model's " +
+                                       std::to_string(tokens - 1) + "-token sliding window"));
+}

@@ -25,7 +25,7 @@ std::string requestProblem(const ModelConfig& c, const QkRequest& r) {
   if (r.ids.empty()) return "ids: give at least one token id";
   if (static_cast<std::int64_t>(r.ids.size()) > c.tokenLimit())
     return "ids: " + std::to_string(r.ids.size()) + " tokens, more than the model's " + std::to_string(c.tokenLimit()) +
-           " positions";
+           (c.slidingWindow > 0 && c.tokenLimit() == c.slidingWindow ? "-token sliding window" : " positions");
   for (const std::int64_t id : r.ids)
     if (id < 0 || id >= c.vocab)
       return "ids: token id " + std::to_string(id) + " is outside the vocabulary [0, " + std::to_string(c.vocab - 1) +

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "attnlab/model/model_config.hpp"
 
+#include <algorithm>
+
 #include <cmath>
 #include <limits>
 
@@ -149,6 +151,10 @@ void parseDecoder(const Json& c, ModelConfig& m) {
   m.mlpBias = !qwen && flag(c, "mlp_bias", false);
   if (qwen && flag(c, "use_sliding_window", false))
     refuse("use_sliding_window is true: sliding-window attention is not supported");
+  // Mistral is LLaMA with a sliding window: while the text fits the window the attention is LLaMA's exactly, so
+  // longer texts are refused (ModelConfig::tokenLimit) instead of computed with the wrong mask.
+  if (m.modelType == "mistral" && c.contains("sliding_window") && !c["sliding_window"].is_null())  // null: no window
+    m.slidingWindow = integer(c, "sliding_window", 0, 1, std::int64_t{1} << 30);
   if (m.headDim % 2 != 0) refuse("head_dim " + std::to_string(m.headDim) + " is odd: RoPE needs an even head_dim");
   if (m.heads % m.kvHeads != 0) refuse("num_attention_heads is not a multiple of num_key_value_heads");
   parseRope(c, m);
@@ -169,13 +175,13 @@ ModelConfig parseModelConfig(const std::string& configText) {
     m.family = Family::DistilBert;
   else if (m.modelType == "gpt2")
     m.family = Family::Gpt2;
-  else if (m.modelType == "llama")
+  else if (m.modelType == "llama" || m.modelType == "mistral")  // mistral: LLaMA's tensors and config, and a window
     m.family = Family::Llama;
   else if (m.modelType == "qwen2")
     m.family = Family::Qwen2;
   else
     refuse("model_type '" + m.modelType.substr(0, 40) +
-           "' is not supported (bert, roberta, distilbert, gpt2, llama, qwen2)");
+           "' is not supported (bert, roberta, distilbert, gpt2, llama, mistral, qwen2)");
   m.name = text(c, "_name_or_path", "");
   if (m.name.empty() && c.contains("architectures") && c["architectures"].is_array() && !c["architectures"].empty() &&
       c["architectures"][0].is_string())
@@ -202,8 +208,9 @@ double ModelConfig::attentionScale(int layer) const {
 
 std::int64_t ModelConfig::tokenLimit() const {
   if (family == Family::Roberta) return maxPositions - padTokenId - 1;  // positions pad+1 .. max-1
-  if (rotary() && rope.scaling == RopeScaling::Dynamic) return std::numeric_limits<std::int32_t>::max();
-  return maxPositions;
+  const std::int64_t window = slidingWindow > 0 ? slidingWindow : std::numeric_limits<std::int32_t>::max();
+  if (rotary() && rope.scaling == RopeScaling::Dynamic) return window;
+  return std::min(maxPositions, window);
 }
 
 const char* familyName(Family family) {
