@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# npm run build: set-up, native CLI, wasm module, the static site in dist/, the headless bundle and the gallery's thumbnails.
+# npm run build: set-up, native CLI, wasm module, the static site in dist/, the headless bundle, the npm package
+# (build/package/) and the gallery's thumbnails.
 # Incremental: CMake rebuilds only what changed, and the site is skipped when dist/ is newer than its inputs.
 #   scripts/build.sh [all]   "all" also builds the Catch2 suites and benches (what test.sh and bench.sh need)
 set -euo pipefail
@@ -17,4 +18,5 @@ else
 fi
 build_site
 build_headless
+build_package
 build_gallery

@@ -231,3 +231,18 @@ build_headless() {
   mv "$stamp.new" "$stamp"
   say "headless build (build/headless/): $(elapsed "$t0")"
 }
+
+# The core as an npm package (scripts/build-package.mjs -> build/package/): rebuilt when the engine, the generated
+# types or the whole lab's wasm module changed.
+build_package() {
+  local stamp=$STAMP_DIR/package t0
+  if [[ -f $ROOT/build/package/index.js ]] && ! stale "$stamp" "$ROOT/web/src/engine" "$ROOT/web/src/experiments/generated" "$ROOT/web/src/wasm/attnlab.wasm" "$ROOT/scripts/build-package.mjs"; then
+    return 0
+  fi
+  t0=$(now)
+  mkdir -p "$STAMP_DIR"
+  touch "$stamp.new"
+  (cd "$ROOT" && node scripts/build-package.mjs) >&2
+  mv "$stamp.new" "$stamp"
+  say "npm package (build/package/): $(elapsed "$t0")"
+}
