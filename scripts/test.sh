@@ -4,7 +4,8 @@
 #   Catch2 natively (ctest), the same Catch2 suite compiled to wasm under Node (ctest),
 #   the same suite and the fuzz corpus replay under ASan + UBSan (scripts/sanitize.sh),
 #   each libFuzzer target (ASan + UBSan) over its corpus and for ~10 s,
-#   tsc --noEmit, Vitest (including the real wasm module and the native CLI), end-to-end in Chromium (and every experiment in Firefox ESR and WebKitGTK).
+#   tsc --noEmit, Vitest (including the real wasm module and the native CLI), the Python package (pytest),
+#   end-to-end in Chromium (and every experiment in Firefox ESR and WebKitGTK).
 # Every suite runs even if an earlier one failed; the exit code is non-zero if any failed.
 # Output: each suite's own log, then one summary line per suite and the closing "N passed, N failed".
 set -euo pipefail
@@ -141,6 +142,8 @@ main() {
   counted_suite fuzz "libFuzzer (10 s a target)" fuzz bash "$ROOT/scripts/fuzz.sh" "${ATTNLAB_FUZZ_SECONDS:-10}"
   typecheck_suite
   vitest_suite
+  # The Python package over the native core (python/): installed offline in a venv, pytest against the native CLI.
+  counted_suite python "Python (pytest)" python bash "$ROOT/scripts/python-test.sh"
   e2e_suite
 
   say "npm test took $(elapsed "$t0")"
