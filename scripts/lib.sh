@@ -203,6 +203,7 @@ build_site() {
   # Every preset's result, shipped in dist/precomputed/; cached in build/precomputed/ by link and wasm hash.
   build_headless
   (cd "$ROOT" && node scripts/precompute-presets.mjs) >&2
+  (cd "$ROOT" && node scripts/build-oembed.mjs) >&2  # dist/oembed/, dist/p/: for crawlers and oEmbed consumers
   mv "$stamp.new" "$stamp"
   say "site build (dist/): $(elapsed "$t0")"
 }
