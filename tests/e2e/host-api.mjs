@@ -181,4 +181,41 @@ test('notebook widget: anywidget\'s contract drives an embed, parameters in, hea
   }
 });
 
+// <attnlab-figure> with api=1: the same API as methods (set, run, get) and DOM events on the element.
+const ELEMENT_HOST = `<!doctype html><meta charset="utf-8"><title>element</title>
+<script src="./attnlab-figure.js"></script>
+<attnlab-figure id="fig" src="./${LINK}&api=1" loading="eager"></attnlab-figure><p id="verdict">running</p>
+<script>
+const el = document.getElementById('fig');
+const once = (type, ms) => new Promise((resolve) => { const t = setTimeout(() => resolve(undefined), ms); el.addEventListener(type, (e) => { clearTimeout(t); resolve(e.detail); }, { once: true }); });
+const steps = [];
+(async () => {
+  steps.push(['first result event', Boolean(await once('attnlab:result', 90000))]);
+  const refused = once('attnlab:error', 10000);
+  el.set({ beta: 'lots' });
+  steps.push(['error event names beta', Boolean((await refused)?.key === 'beta')]);
+  const state = await Promise.race([el.get(), new Promise((r) => setTimeout(() => r(undefined), 10000))]);
+  steps.push(['get() resolves with the values', state?.values?.beta === '4']);
+  const result = once('attnlab:result', 90000);
+  el.set({ beta: 12 });
+  el.run();
+  const r = await result;
+  steps.push(['set and run: result event', Boolean(r && /beta=12/.test(r.link))]);
+  document.getElementById('verdict').textContent = JSON.stringify({ steps, result: r || null });
+})().catch((e) => { document.getElementById('verdict').textContent = JSON.stringify({ steps, error: String(e) }); });
+</script>`;
+
+test('host API: <attnlab-figure> with api=1 has set, run, get and DOM events (Chromium)', async ({ context, serveDist }) => {
+  const { server, base } = await serveDist({ files: { 'element-host.html': ELEMENT_HOST } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${base}element-host.html`);
+    const verdict = await verdictOf((body) => page.evaluate(`(function () { ${body} })()`));
+    await page.close();
+    return await judge('element', verdict, context, base, 4);
+  } finally {
+    server.close();
+  }
+});
+
 export const hostApiTests = tests;
