@@ -89,7 +89,7 @@ console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${CORES} cores; Node
 console.log(`start: ${loadStart}`);
 ensureBuilt();
 
-// numpy: installing libopenblas0-pthread makes it the system BLAS alternative (toolchain.md P11), which is
+// numpy: installing libopenblas0-pthread makes it the system BLAS alternative, which is
 // the configuration asked for; OpenBLAS then uses all cores unless OPENBLAS_NUM_THREADS says otherwise.
 const missing = ensureDebPackages(['python3-numpy', 'libopenblas0-pthread']);
 const blas = missing.length ? undefined : numpyBlas();

@@ -169,7 +169,7 @@ build_wasm() {
     rm -rf "$WASM_DIR"
   fi
   if [[ ! -f $WASM_DIR/Makefile ]]; then
-    # The toolchain file directly, not emcmake: Debian's emcmake passes a node flag Node 20 rejects (toolchain.md P2).
+    # The toolchain file directly, not emcmake: Debian's emcmake passes a node flag Node 20 rejects.
     cmake -S "$ROOT" -B "$WASM_DIR" -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE="$toolchain" >/dev/null
   fi
   cmake_build "$WASM_DIR" "$what" attnlab_wasm

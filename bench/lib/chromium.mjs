@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Times a link of the built site in headless Chromium: dist/ served by the e2e harness's static
-// server (real files, so no Local Network Access surprises, toolchain.md P13), Debian's Chromium
+// server (real files, so no Local Network Access surprises), Debian's Chromium
 // driven by playwright-core (no downloaded browser, P12).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -10,7 +10,7 @@ dense, and the vectorised (23)/(24) check; the first passing d is d_min.
 It uses numpy's own generator, not attnlab's, so its d_min values agree only in distribution.
 
     /usr/bin/python3 bench/peers/sparse_dmin_numpy.py --ns 512,1024,2048,3072 --seeds 3
-    # with OpenBLAS instead of Debian's reference BLAS (toolchain.md P11):
+    # with OpenBLAS instead of Debian's reference BLAS:
     LD_LIBRARY_PATH=<dir of the extracted libopenblas0-pthread> /usr/bin/python3 bench/peers/sparse_dmin_numpy.py
 
 Prints JSON {"perN": [{"n", "dmin": [...], "seconds"}], "seconds", "blas"}.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The core must build anywhere: no Emscripten include may appear under wasm/core (style.md §1).
+// The core must build anywhere: no Emscripten include may appear under wasm/core.
 #include <catch2/catch.hpp>
 
 #ifdef ATTNLAB_SOURCE_DIR

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // WebKitGTK for the end-to-end tests (engines.mjs): Debian's WebKitWebDriver driving its MiniBrowser
-// under xvfb-run, over the plain W3C WebDriver endpoints (toolchain.md §12). MiniBrowser needs a
+// under xvfb-run, over the plain W3C WebDriver endpoints. MiniBrowser needs a
 // display (with --headless the session does not start), and the driver offers no BiDi and no console
 // log: errors are caught by a script the page loads first (engines.mjs).
 import { spawn } from 'node:child_process';

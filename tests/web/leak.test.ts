@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Leaks across the boundary (toolchain.md §5, P8): 300 runs, a third of them failing and a sixth
+// Leaks across the boundary: 300 runs, a third of them failing and a sixth
 // stopped, must leave the wasm heap and stack pointer exactly where they were, and the JS heap flat.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';

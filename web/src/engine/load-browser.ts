@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Browser and Web Worker loader: each glue resolves its .wasm relative to itself, which Vite rewrites to the
-// hashed asset (toolchain.md §4). Never imports node: modules. A run loads its experiment's group module
+// hashed asset. Never imports node: modules. A run loads its experiment's group module
 // (CORE_MODULE_OF: about half the whole lab's bytes); 'lab', the whole lab, checks an opened result file
 // against every experiment. Each import is written out so Vite emits every module as its own asset.
 import type { CoreModuleName } from '../experiments/generated';

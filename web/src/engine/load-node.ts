@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Node loader (headless runs, Vitest): the web build's Node branch is broken in ESM (toolchain.md §4), so the module is
+// Node loader (headless runs, Vitest): the web build's Node branch is broken in ESM, so the module is
 // read and compiled here, once per process and directory, and every core of the process (this thread's and each
 // worker's, node-worker-runner.ts) instantiates that one compiled module: V8 compiles each function once for all.
 import { readFile } from 'node:fs/promises';

@@ -104,7 +104,3 @@ export function coerceValue(spec: ParamSpec, raw: string): Coerced {
   }
 }
 
-/** True when the text parses to exactly itself (no clamping or rounding needed). */
-export function isValidText(spec: ParamSpec, raw: string): boolean {
-  return coerceValue(spec, raw).notice === undefined;
-}

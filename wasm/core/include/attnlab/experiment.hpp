@@ -126,7 +126,7 @@ Json resultMismatches(const Json& value);
 // What `attnlab <id> --help` prints: the parameter table (key, default, range, unit, help) and the inputs.
 std::string experimentHelp(const Experiment& e);
 
-// The boundary: errors are values, never exceptions (toolchain.md §5).
+// The boundary: errors are values, never exceptions.
 struct Outcome {
   bool ok = false;
   // Bad input (the message names the parameter and its range) as opposed to a failure of the run.
