@@ -18,7 +18,9 @@ const TEXT = 'the cat sat on the mat';
 /** Chooses the folder's files together (as "Or its files" does) and waits for the heads to be read. */
 async function openModel(page, folder) {
   await page.locator('#model-files').setInputFiles(filesOf(folder));
-  await page.waitForFunction(() => /Read: \d+ heads|Could not/.test(document.getElementById('model-status')?.textContent ?? ''), null, { timeout: 60_000 });
+  // Settled: the heads read (or a refusal) and no read under way (the Stop button hidden again).
+  await page.waitForFunction(() => /Read: \d+ heads|Could not/.test(document.getElementById('model-status')?.textContent ?? '')
+    && document.getElementById('model-stop')?.hidden === true, null, { timeout: 60_000 });
   return page.locator('#model-status').textContent();
 }
 

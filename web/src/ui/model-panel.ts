@@ -138,13 +138,16 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
     status.textContent = `Reading ${showable(opened.info.name)}: layer 1 of ${layers}…`;
     try {
       const api = worker?.api ?? fresh();
+      // A proxy's calls come over a port of their own, so a late one may arrive after the answer: ignored then.
+      let answered = false;
       const onProgress = Comlink.proxy((p: PassProgress) => {
         if (mine !== attempt) return false;
+        if (answered) return true;
         progress.value = Math.min(1, p.layer / p.layers);
         if (p.layer < p.layers) status.textContent = `Reading ${showable(opened!.info.name)}: layer ${p.layer + 1} of ${p.layers}, ${megabytes(p.bytesRead)} read…`;
         return !stopAsked;
       });
-      const heads = await api.modelHeads(text.value, drop.checked, layers - 1, weightsOnly.checked, onProgress);
+      const heads = await api.modelHeads(text.value, drop.checked, layers - 1, weightsOnly.checked, onProgress).finally(() => { answered = true; });
       if (mine !== attempt || !opened) return;
       if (!heads) {
         status.textContent = `Stopped: ${describeModel(opened.info)}. Read the heads to run on this model.`;

@@ -6,8 +6,6 @@
 namespace attnlab::model {
 namespace {
 
-using RowMatrixF = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-
 float sumLanes(FloatLanes v) { return (v[0] + v[1]) + (v[2] + v[3]); }
 
 // Rows r0..r0+R of a (tokens) against rows c0..c0+C of b (outputs), over k = 0..depth (a multiple of 4 is summed in
@@ -34,8 +32,8 @@ void tile(const RowMatrixF& a, const RowMatrixF& b, Eigen::Index r0, Eigen::Inde
 
 }  // namespace
 
-Eigen::MatrixXd floatProductTransposed(const Eigen::MatrixXd& x, const Eigen::MatrixXd& w) {
-  const RowMatrixF a = x.cast<float>(), b = w.cast<float>();
+Eigen::MatrixXd floatProductTransposed(const Eigen::MatrixXd& x, const RowMatrixF& b) {
+  const RowMatrixF a = x.cast<float>();
   const Eigen::Index rows = a.rows(), cols = b.rows();
   Eigen::MatrixXd out(rows, cols);
   const Eigen::Index rowsMain = rows - rows % 4, colsMain = cols - cols % 4;

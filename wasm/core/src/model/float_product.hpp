@@ -9,7 +9,9 @@
 
 namespace attnlab::model {
 
-// x (tokens × in) times wᵀ, w given as [out, in] (nn.Linear's layout): tokens × out.
-Eigen::MatrixXd floatProductTransposed(const Eigen::MatrixXd& x, const Eigen::MatrixXd& w);
+using RowMatrixF = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// x (tokens × in) times wᵀ, w given as [out, in] (nn.Linear's layout), row-major float: tokens × out.
+Eigen::MatrixXd floatProductTransposed(const Eigen::MatrixXd& x, const RowMatrixF& w);
 
 }  // namespace attnlab::model

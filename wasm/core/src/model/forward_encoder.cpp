@@ -42,7 +42,7 @@ Names layerNames(const ModelConfig& c, int layer) {
 }
 
 MatrixXd project(const TensorReader& read, const MatrixXd& x, const std::string& name) {
-  return linear(x, read.matrix(name + ".weight"), read.vector(name + ".bias"));
+  return linear(x, read.weights(name + ".weight"), read.vector(name + ".bias"));
 }
 
 MatrixXd norm(const TensorReader& read, const MatrixXd& x, const std::string& name, double eps) {

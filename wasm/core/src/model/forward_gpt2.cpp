@@ -7,7 +7,7 @@ namespace attnlab::model {
 namespace {
 
 MatrixXd conv(const TensorReader& read, const MatrixXd& x, const std::string& name) {
-  return conv1d(x, read.matrix(name + ".weight"), read.vector(name + ".bias"));
+  return conv1d(x, read.weights(name + ".weight"), read.vector(name + ".bias"));
 }
 
 MatrixXd norm(const TensorReader& read, const MatrixXd& x, const std::string& name, double eps) {

@@ -7,7 +7,7 @@ namespace attnlab::model {
 namespace {
 
 MatrixXd project(const TensorReader& read, const MatrixXd& x, const std::string& name, bool bias) {
-  return linear(x, read.matrix(name + ".weight"), bias ? read.vector(name + ".bias") : VectorXd());
+  return linear(x, read.weights(name + ".weight"), bias ? read.vector(name + ".bias") : VectorXd());
 }
 
 }  // namespace

@@ -39,13 +39,19 @@ std::string requestProblem(const ModelConfig& c, const QkRequest& r) {
 
 double memoryEstimateBytes(const Checkpoint& checkpoint, const QkRequest& r) {
   const ModelConfig& c = checkpoint.config;
-  const double t = static_cast<double>(r.ids.size()), d = 8;  // widened to double
-  double layerWeights = 0, largestRaw = 0;
+  const double t = static_cast<double>(r.ids.size()), d = 8;  // activations in double
+  // A step holds its layer's bytes (the page and headless put them all before it runs), the matrix being used as
+  // float (tensor_reader.hpp: readWeights) with its raw copy, and the vectors widened to double.
+  double layerRaw = 0, largestRaw = 0, largestFloat = 0, vectors = 0;
   for (const NeededTensor& tensor : neededTensors(c, std::max(0, std::min(r.layer, c.layers - 1)))) {
     const TensorSpan& span = checkpoint.span(tensor.names.front());
-    layerWeights += static_cast<double>(span.numel()) * d;
-    largestRaw = std::max(largestRaw, static_cast<double>(span.end - span.begin));
+    const double raw = static_cast<double>(span.end - span.begin), count = static_cast<double>(span.numel());
+    layerRaw += raw;
+    largestRaw = std::max(largestRaw, raw);
+    if (span.shape.size() > 1) largestFloat = std::max(largestFloat, 4 * count);
+    else vectors += d * count;
   }
+  const double layerWeights = layerRaw + largestFloat + vectors;
   const double width = 6.0 * c.hidden + 2.0 * c.intermediate + (c.heads + 2.0 * c.kvHeads) * c.headDim;
   const double activations = t * width * d + t * t * d + 3 * t * c.hidden * d;  // incl. embedding rows
   const double outputs = (2 * t * c.headDim + t * t) * d;

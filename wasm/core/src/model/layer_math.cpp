@@ -45,14 +45,14 @@ void activate(MatrixXd& x, Activation activation) {
   });
 }
 
-MatrixXd linear(const MatrixXd& x, const MatrixXd& weight, const VectorXd& bias) {
+MatrixXd linear(const MatrixXd& x, const RowMatrixF& weight, const VectorXd& bias) {
   MatrixXd y = floatProductTransposed(x, weight);  // in float, as the model's own runtime (float_product.hpp)
   if (bias.size()) y.rowwise() += bias.transpose();
   return y;
 }
 
-MatrixXd conv1d(const MatrixXd& x, const MatrixXd& weight, const VectorXd& bias) {
-  MatrixXd y = floatProductTransposed(x, weight.transpose());
+MatrixXd conv1d(const MatrixXd& x, const RowMatrixF& weight, const VectorXd& bias) {
+  MatrixXd y = floatProductTransposed(x, RowMatrixF(weight.transpose()));
   if (bias.size()) y.rowwise() += bias.transpose();
   return y;
 }

@@ -13,10 +13,12 @@ using Eigen::VectorXd;
 MatrixXd layerNorm(const MatrixXd& x, const VectorXd& weight, const VectorXd& bias, double eps);
 MatrixXd rmsNorm(const MatrixXd& x, const VectorXd& weight, double eps);  // x / sqrt(mean(x²) + eps) * weight
 void activate(MatrixXd& x, Activation activation);
-// nn.Linear: x Wᵀ + b with W [out, in]; bias may be empty.
-MatrixXd linear(const MatrixXd& x, const MatrixXd& weight, const VectorXd& bias);
+using RowMatrixF = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// nn.Linear: x Wᵀ + b with W [out, in]; bias may be empty. The product in float (float_product.hpp).
+MatrixXd linear(const MatrixXd& x, const RowMatrixF& weight, const VectorXd& bias);
 // Conv1D (GPT-2): x W + b with W [in, out].
-MatrixXd conv1d(const MatrixXd& x, const MatrixXd& weight, const VectorXd& bias);
+MatrixXd conv1d(const MatrixXd& x, const RowMatrixF& weight, const VectorXd& bias);
 
 // Multi-head attention's mix: softmax(Q_h K_gᵀ × scale (+ causal mask)) V_g for every query head h, g its
 // key head; q is tokens × (heads·headDim), k and v tokens × (kvHeads·headDim). Returns tokens × (heads·headDim).

@@ -10,8 +10,9 @@ namespace {
 
 std::uint16_t half(const unsigned char* p) { return static_cast<std::uint16_t>(p[0] | (p[1] << 8)); }
 
-// Decodes `count` elements of `dtype` (little endian) into out.
-void widen(const std::string& dtype, const std::string& bytes, std::size_t count, double* out) {
+// Decodes `count` elements of `dtype` (little endian) into out (double, or float: F32, F16 and BF16 are exact in both).
+template <class Out>
+void widen(const std::string& dtype, const std::string& bytes, std::size_t count, Out* out) {
   const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
   if (dtype == "F32") {
     for (std::size_t i = 0; i < count; ++i) {
@@ -45,6 +46,14 @@ std::string readSpan(ByteSource& source, const TensorSpan& span, std::uint64_t o
 Eigen::MatrixXd readMatrix(ByteSource& source, const TensorSpan& span) {
   const auto rows = span.shape.at(0), cols = span.shape.size() > 1 ? span.shape[1] : 1;
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> m(rows, cols);
+  widen(span.dtype, readSpan(source, span, span.begin, span.end - span.begin), static_cast<std::size_t>(m.size()),
+        m.data());
+  return m;
+}
+
+RowMatrixF readWeights(ByteSource& source, const TensorSpan& span) {
+  const auto rows = span.shape.at(0), cols = span.shape.size() > 1 ? span.shape[1] : 1;
+  RowMatrixF m(rows, cols);
   widen(span.dtype, readSpan(source, span, span.begin, span.end - span.begin), static_cast<std::size_t>(m.size()),
         m.data());
   return m;

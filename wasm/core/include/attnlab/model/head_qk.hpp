@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // One head of a real model: the forward pass streamed layer by layer up to the chosen layer (each
-// layer's tensors read, widened to double, used and freed), then that layer's norm and W_Q, W_K only.
+// layer's tensors read (weight matrices as float, the rest widened to double), used and freed), then that layer's norm and W_Q, W_K only.
 // Returns Q and K (tokens × head_dim, after RoPE, with biases) and the logits Q Kᵀ × the model's
 // attention scale, unmasked. Errors are values: one line naming the file or field and the cause.
 #pragma once
@@ -62,8 +62,8 @@ HeadQk headOf(const ModelConfig& config, const LayerQk& layer, int head, const F
 
 // Checks ids, layer and head against the model ("" when the request fits it).
 std::string requestProblem(const ModelConfig& config, const QkRequest& request);
-// Peak bytes of computeHeadQk, from the headers alone: one layer's widened weights, the activations and the head's
-// outputs.
+// Peak bytes of computeHeadQk, from the headers alone: one layer's bytes, its largest weight matrix as float, the
+// activations and the head's outputs.
 double memoryEstimateBytes(const Checkpoint& checkpoint, const QkRequest& request);
 // The forward pass on an opened checkpoint.
 QkOutcome computeHeadQk(ByteSource& source, const Checkpoint& checkpoint, const QkRequest& request);
