@@ -125,6 +125,9 @@ class ModelSession {
     return Json{{"ok", true}, {"estimateBytes", memoryEstimateBytes(*checkpoint_, request)}}.dump();
   }
 
+  // The kernels run once on made-up numbers so that the host optimises them before the first layer (layer_math.hpp).
+  double warm() const { return warmUp(); }
+
   std::string nextReads() const { return pass_ ? rangesJson(pass_->nextReads()).dump() : "[]"; }
   // What the step of `layer` will read, so the host can fetch it while the previous layer runs.
   std::string readsAt(int layer) const { return pass_ ? rangesJson(pass_->readsAt(layer)).dump() : "[]"; }
@@ -227,6 +230,7 @@ EMSCRIPTEN_BINDINGS(attnlab_model) {
       .function("start", &ModelSession::start)
       .function("nextReads", &ModelSession::nextReads)
       .function("readsAt", &ModelSession::readsAt)
+      .function("warm", &ModelSession::warm)
       .function("step", &ModelSession::step)
       .function("weightReads", &ModelSession::weightReads)
       .function("weightStep", &ModelSession::weightStep)

@@ -4,6 +4,7 @@
 import * as Comlink from 'comlink';
 import type { Core } from './core';
 import { headStacks, OpenedModel, type HeadStacks, type ModelInfo, type PassProgress } from './model-pass';
+import { portReader } from './model-reader';
 import { tokenizeForModel, type ModelTokens } from './model-text';
 
 /** What the page gets back from a pass: the tokens read and every head of layers 0..lastLayer. */
@@ -16,12 +17,15 @@ export function modelApi(core: () => Promise<Core>) {
     return opened;
   };
   return {
-    /** Opens a folder (its files by name): what the model is and its fingerprint. Throws the core's one-line refusal. */
-    async modelOpen(entries: [string, Blob][]): Promise<{ info: ModelInfo; fingerprint: string; hasTokenizer: boolean }> {
+    /**
+     * Opens a folder (its files by name): what the model is and its fingerprint. Throws the core's one-line refusal.
+     * `reader`: the port of a reader worker holding the same files (model-reader.ts), which then does every read.
+     */
+    async modelOpen(entries: [string, Blob][], reader?: MessagePort): Promise<{ info: ModelInfo; fingerprint: string; hasTokenizer: boolean }> {
       opened?.model.close();
       opened = undefined;
       const files = new Map(entries);
-      const model = await OpenedModel.open(await core(), files);
+      const model = await OpenedModel.open(await core(), files, reader ? portReader(reader) : undefined);
       opened = { model, files };
       return { info: model.info, fingerprint: model.fingerprint, hasTokenizer: files.has('tokenizer.json') };
     },

@@ -7,6 +7,7 @@ import * as Comlink from 'comlink';
 import type { ModelInfo, PassProgress } from '../engine/model-pass';
 import type { ModelHeads } from '../engine/model-worker';
 import { DEFAULT_MODEL_TEXT, MAX_TEXT_CHARS } from '../engine/model-text';
+import { startModelReader } from '../engine/model-reader';
 import { coreWorker } from '../engine/worker-runner';
 import type { ModelLink } from '../state/model-link';
 import { showable } from '../state/url';
@@ -70,7 +71,7 @@ async function droppedFiles(data: DataTransfer): Promise<[string, File][]> {
 }
 
 interface Kept {
-  worker?: ReturnType<typeof coreWorker>;
+  worker?: ReturnType<typeof coreWorker> & { reader?: Worker };
   opened?: { entries: [string, File][]; info: ModelInfo; fingerprint: string };
   /** The text, first-token and layer choice the heads were read for, and those heads. */
   readFor: string;
@@ -116,6 +117,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
   };
   const fresh = () => {
     worker?.worker.terminate();
+    worker?.reader?.terminate();
     worker = coreWorker(); // its first call, modelOpen, loads the model module
     keep();
     return worker.api;
@@ -186,7 +188,10 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
     setBusy(true);
     status.textContent = `Opening the model (${entries.length} files): reading config.json and the tensor headers…`;
     try {
-      const answer = await fresh().modelOpen(entries);
+      const api = fresh();
+      const reader = startModelReader(entries); // reads the files while the core computes
+      worker!.reader = reader.worker;
+      const answer = await api.modelOpen(entries, Comlink.transfer(reader.port, [reader.port]));
       if (mine !== attempt) return;
       opened = { entries, ...answer };
       keep();
@@ -218,6 +223,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
   close.addEventListener('click', () => {
     folder.value = files.value = '';
     worker?.worker.terminate();
+    worker?.reader?.terminate();
     worker = undefined;
     keep();
     void open([]);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "layer_math.hpp"
 
+#include "attnlab/model/streamed_pass.hpp"
 #include "float_product.hpp"
 
 #include <cmath>
@@ -125,6 +126,24 @@ void applyRope(MatrixXd& x, int heads, int headDim, const RopeConfig& rope, bool
         x(t, b) = xb * c + xa * s;
       }
     }
+}
+
+double warmUp() {
+  const Eigen::Index tokens = 16, width = 128;
+  MatrixXd x(tokens, width);
+  for (Eigen::Index i = 0; i < x.size(); ++i) x(i) = std::sin(0.37 * static_cast<double>(i));
+  RowMatrixF w(width, width);
+  for (Eigen::Index i = 0; i < w.size(); ++i) w(i) = static_cast<float>(std::cos(0.11 * static_cast<double>(i)) / 16);
+  const VectorXd ones = VectorXd::Ones(width), zeros = VectorXd::Zero(width);
+  const HeadLayout layout{2, 2, static_cast<int>(width / 2)};
+  double sum = 0;
+  for (int round = 0; round < 24; ++round) {
+    MatrixXd y = layerNorm(linear(x, w, zeros), ones, zeros, 1e-12);
+    activate(y, Activation::GeluErf);
+    y = attentionMix(y, y, linear(y, w, zeros), layout, 0.125, round % 2 == 1);
+    sum += y.sum();
+  }
+  return sum;
 }
 
 }  // namespace attnlab::model
