@@ -258,7 +258,8 @@ describe('Pool over the real wasm core', () => {
     const pool = new Pool(() => nodeWorkerRunner(wasmDir), 1);
     const progress: number[] = [];
     try {
-      expect(await pool.run('attention-map', params, { onProgress: (f) => progress.push(f) })).toEqual(core.run('attention-map', params));
+      const result = await pool.run('attention-map', params, { onProgress: (f) => progress.push(f) });
+      expect(result).toEqual(core.run('attention-map', params));
       expect(progress.at(-1)).toBe(1);
     } finally {
       pool.dispose();

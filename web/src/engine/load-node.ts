@@ -30,7 +30,8 @@ export function compiledModule(wasmDir: string, name: ModuleFile = 'attnlab'): P
 }
 
 export async function loadCoreNode(wasmDir = fileURLToPath(new URL('../wasm/', import.meta.url)), name: ModuleFile = 'attnlab'): Promise<Core> {
-  return instantiateCore(new URL(`${name}.mjs`, `file://${withSlash(wasmDir)}`).href, await compiledModule(wasmDir, name));
+  const glueUrl = new URL(`${name}.mjs`, `file://${withSlash(wasmDir)}`).href;
+  return instantiateCore(glueUrl, await compiledModule(wasmDir, name));
 }
 
 /** A core of a compiled module (this thread's, or one a worker was given) and its Emscripten glue, at glueUrl. */
@@ -38,7 +39,8 @@ export async function instantiateCore(glueUrl: string, wasmModule: WebAssembly.M
   const glue = await import(/* @vite-ignore */ glueUrl);
   let failed: (error: unknown) => void = () => undefined;
   const failure = new Promise<never>((_, reject) => { failed = reject; });
-  const instantiateWasm = (imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => {
+  type Receive = (instance: WebAssembly.Instance, module: WebAssembly.Module) => void;
+  const instantiateWasm = (imports: WebAssembly.Imports, receive: Receive) => {
     WebAssembly.instantiate(wasmModule, imports).then((instance) => receive(instance, wasmModule), failed);
     return {}; // the exports arrive through receive
   };

@@ -8,7 +8,7 @@ import type { Runner } from './pool';
 import type { WorkerApi } from './worker-api';
 
 export interface RemoteWorker {
-  /** Starts the worker (once, at the runner's first call); preload: an experiment whose core it may load as it starts. */
+  /** Starts the worker (once, at the runner's first call); preload: an experiment whose core it may load at once. */
   start(preload?: string): Promise<Comlink.Remote<WorkerApi>>;
   terminate(): void;
   /**
@@ -28,7 +28,10 @@ export function remoteRunner(remote: RemoteWorker): Runner {
   };
   return {
     // A new worker loads id's core as it starts (RemoteWorker.start); one that runs already is asked to.
-    prepare: (id) => { if (started) void call((a) => a.prepare(id)).catch(() => undefined); else void api(id).catch(() => undefined); },
+    prepare: (id) => {
+      const ready = started ? call((a) => a.prepare(id)) : api(id);
+      ready.catch(() => undefined); // a failed start is reported by the next call
+    },
     setInputs: (inputs) => call((a) => a.setInputs(inputs)),
     plan: (id, params) => call((a) => a.plan(id, params)),
     runJob: (id, job, onProgress) => call((a) => a.runJob(id, job, onProgress ? Comlink.proxy(onProgress) : undefined)),

@@ -24,7 +24,10 @@ function release(callback: object | undefined): void {
 
 export function workerApi(load: LoadCore) {
   let loaded: { module: CoreModuleKey; core: Promise<Core> } | undefined;
-  /** A worker holds one core at a time: the runs of one group share it, another group's replaces it (and frees its memory). */
+  /**
+   * A worker holds one core at a time: the runs of one group share it, another group's replaces it (and frees its
+   * memory).
+   */
   const core = (module: CoreModuleKey): Promise<Core> => {
     if (loaded?.module !== module) loaded = { module, core: load(module) };
     return loaded.core;
@@ -35,8 +38,11 @@ export function workerApi(load: LoadCore) {
   return {
     /** "Your own model": the model module (the checkpoint reader alone). */
     ...modelApi(() => core('model')),
-    /** Loads the experiment's core now, before its first call: a pool starts its other workers while the first one plans. */
-    prepare(id: string) { coreOf(id).catch(() => undefined); }, // a failed load is reported by the call that needs the core
+    /**
+     * Loads the experiment's core now, before its first call: a pool starts its other workers while the first one
+     * plans. A failed load is reported by the call that needs the core.
+     */
+    prepare(id: string) { coreOf(id).catch(() => undefined); },
     setInputs(given: Inputs | undefined) { inputs = given; },
     async plan(id: string, params: Params) { return (await coreOf(id)).plan(id, params, inputs); },
     async runJob(id: string, job: PlannedJob, onProgress?: (done: number, total: number, label: string) => void) {
@@ -46,7 +52,9 @@ export function workerApi(load: LoadCore) {
         release(onProgress); // its reports were posted before the release, so they all arrive
       }
     },
-    async combine<Id extends ExperimentId>(id: Id, params: Params, finished: FinishedJob[]) { return (await coreOf(id)).combine(id, params, finished); },
+    async combine<Id extends ExperimentId>(id: Id, params: Params, finished: FinishedJob[]) {
+      return (await coreOf(id)).combine(id, params, finished);
+    },
     /** The experiment's theory curves alone (closed forms): redrawn while a control moves. */
     async theory<Id extends ExperimentId>(id: Id, params: Params) { return (await coreOf(id)).theory(id, params); },
     /** A result file's value against every experiment's declared result shape (the core's check). */

@@ -21,7 +21,7 @@ export function coreWorker(preload?: string): { worker: Worker; api: Comlink.Rem
   return { worker, api: Comlink.wrap<WorkerApi>(worker) };
 }
 
-/** A runner whose worker starts with its first call: when that is prepare(id), the worker loads id's core by its name. */
+/** A runner whose worker starts with its first call: when that is prepare(id), the worker loads id's core by name. */
 export function workerRunner(): Runner {
   let made: ReturnType<typeof coreWorker> | undefined;
   return remoteRunner({
