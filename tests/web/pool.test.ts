@@ -294,6 +294,14 @@ describe('Pool over the real wasm core', () => {
     }
   });
 
+  it('a runner stopped while its module is read starts no worker, and its calls reject as stopped', async () => {
+    const runner = nodeWorkerRunner(wasmDir);
+    const planned = runner.plan('attention-map', { n: 20 });
+    runner.terminate(); // the module is still being read: the worker must never start
+    await expect(planned).rejects.toThrow('stopped');
+    await expect(runner.plan('attention-map', { n: 20 })).rejects.toThrow('stopped');
+  });
+
   it('one compiled module per process and directory; a directory without it is a clear error, not a hang', async () => {
     expect(compiledModule(wasmDir)).toBe(compiledModule(wasmDir));
     expect(await compiledModule(wasmDir)).toBeInstanceOf(WebAssembly.Module);

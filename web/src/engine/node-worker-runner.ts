@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Node runner: one worker_thread = one wasm instance, with the Runner contract of pool.ts. The worker runs the page's
 // worker code (node-worker.ts → worker-api.ts) through Comlink's adapter for worker_threads; the calls are the page's
-// (remote-runner.ts). Used by `npm run lab -- --pool N`, the preset build and the bench.
+// (remote-runner.ts). Used by `npm run lab -- --pool N` and the preset build (scripts/precompute-presets.mjs).
 import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter';
 import { join } from 'node:path';

@@ -24,7 +24,9 @@ export function remoteRunner(remote: RemoteWorker): Runner {
   /** One call to the worker; calls are posted in the order they are made (each waits on the same promise). */
   const call = <T>(use: (api: Comlink.Remote<WorkerApi>) => Promise<T>): Promise<T> => {
     const answer = api().then(use);
-    return remote.ended ? Promise.race([answer, remote.ended]) : answer;
+    if (!remote.ended) return answer;
+    answer.catch(() => undefined); // a worker that ended first has already answered the call: no unhandled rejection
+    return Promise.race([answer, remote.ended]);
   };
   return {
     // A new worker loads id's core as it starts (RemoteWorker.start); one that runs already is asked to.
