@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // The pool/runner protocol (web/src/engine/pool.ts): jobs spread over runners, partial results,
 // monotone progress, stop, errors. Scripted runners make timing deterministic; the real wasm runs
-// through localRunner and through node worker_threads.
+// in node worker_threads, through the page's worker code (engine/worker-api.ts).
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Core, CoreError, type FinishedJob, type Inputs, type Params, type PlannedJob } from '../../web/src/engine/core';
 import { compiledModule, loadCoreNode } from '../../web/src/engine/load-node';
-import { localRunner } from '../../web/src/engine/local-runner';
 import { nodeWorkerRunner } from '../../web/src/engine/node-worker-runner';
 import { PARTIAL_TIMING, Pool, type Runner } from '../../web/src/engine/pool';
 
@@ -254,15 +253,28 @@ describe('Pool over the real wasm core', () => {
     core = await loadCoreNode();
   });
 
-  it('localRunner gives the same result as Core.run', async () => {
+  it('one worker gives the same result as Core.run, with progress that ends at 1', async () => {
     const params = { n: 60, d: 3, beta: 8, seed: 4 };
-    const pool = new Pool(() => localRunner(core), 1);
-    expect(await pool.run('attention-map', params)).toEqual(core.run('attention-map', params));
+    const pool = new Pool(() => nodeWorkerRunner(wasmDir), 1);
+    const progress: number[] = [];
+    try {
+      const result = await pool.run('attention-map', params, { onProgress: (f) => progress.push(f) });
+      expect(result).toEqual(core.run('attention-map', params));
+      expect(progress.at(-1)).toBe(1);
+    } finally {
+      pool.dispose();
+    }
   });
 
-  it('localRunner propagates validation errors as CoreError naming the parameter', async () => {
-    const pool = new Pool(() => localRunner(core), 1);
-    await expect(pool.run('attention-map', { beta: -1 })).rejects.toThrow(/beta/);
+  it('a refusal crosses the worker as a CoreError naming the parameter', async () => {
+    const pool = new Pool(() => nodeWorkerRunner(wasmDir), 1);
+    try {
+      const refused = await pool.run('attention-map', { beta: -1 }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(CoreError);
+      expect(refused).toMatchObject({ badInput: true, key: 'beta' });
+    } finally {
+      pool.dispose();
+    }
   });
 
   it('node worker_threads give the same result as Core.run, and stop terminates them', async () => {
@@ -280,6 +292,14 @@ describe('Pool over the real wasm core', () => {
     } finally {
       pool.dispose();
     }
+  });
+
+  it('a runner stopped while its module is read starts no worker, and its calls reject as stopped', async () => {
+    const runner = nodeWorkerRunner(wasmDir);
+    const planned = runner.plan('attention-map', { n: 20 });
+    runner.terminate(); // the module is still being read: the worker must never start
+    await expect(planned).rejects.toThrow('stopped');
+    await expect(runner.plan('attention-map', { n: 20 })).rejects.toThrow('stopped');
   });
 
   it('one compiled module per process and directory; a directory without it is a clear error, not a hang', async () => {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // A CoreError crosses the Web Worker boundary whole: Comlink's own handler of thrown values keeps only an
 // Error's name, message and stack, so the page would lose whether the input was bad and which parameter
-// or input the refusal is about (CoreError.badInput, .key). Both ends (worker.ts, worker-runner.ts) call
-// keepCoreErrors() before any message is sent.
+// or input the refusal is about (CoreError.badInput, .key). Both ends (worker.ts or node-worker.ts, and
+// worker-runner.ts or node-worker-runner.ts) call keepCoreErrors() before any message is sent.
 import * as Comlink from 'comlink';
 import { CoreError } from './core';
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Node loader (headless runs, Vitest): the web build's Node branch is broken in ESM, so the module is
 // read and compiled here, once per process and directory, and every core of the process (this thread's and each
-// worker's, node-worker-runner.ts) instantiates that one compiled module: V8 compiles each function once for all.
+// worker's, node-worker.ts) instantiates that one compiled module: V8 compiles each function once for all.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { CoreModuleName } from '../experiments/generated';
@@ -30,11 +30,17 @@ export function compiledModule(wasmDir: string, name: ModuleFile = 'attnlab'): P
 }
 
 export async function loadCoreNode(wasmDir = fileURLToPath(new URL('../wasm/', import.meta.url)), name: ModuleFile = 'attnlab'): Promise<Core> {
-  const glue = await import(/* @vite-ignore */ new URL(`${name}.mjs`, `file://${withSlash(wasmDir)}`).href);
-  const wasmModule = await compiledModule(wasmDir, name);
+  const glueUrl = new URL(`${name}.mjs`, `file://${withSlash(wasmDir)}`).href;
+  return instantiateCore(glueUrl, await compiledModule(wasmDir, name));
+}
+
+/** A core of a compiled module (this thread's, or one a worker was given) and its Emscripten glue, at glueUrl. */
+export async function instantiateCore(glueUrl: string, wasmModule: WebAssembly.Module): Promise<Core> {
+  const glue = await import(/* @vite-ignore */ glueUrl);
   let failed: (error: unknown) => void = () => undefined;
   const failure = new Promise<never>((_, reject) => { failed = reject; });
-  const instantiateWasm = (imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => {
+  type Receive = (instance: WebAssembly.Instance, module: WebAssembly.Module) => void;
+  const instantiateWasm = (imports: WebAssembly.Imports, receive: Receive) => {
     WebAssembly.instantiate(wasmModule, imports).then((instance) => receive(instance, wasmModule), failed);
     return {}; // the exports arrive through receive
   };

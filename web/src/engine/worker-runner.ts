@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Browser runner: a module Web Worker wrapped with Comlink.
+// Browser runner: a module Web Worker (worker.ts) wrapped with Comlink.
 import * as Comlink from 'comlink';
 import { keepCoreErrors } from './comlink-errors';
-import type { FinishedJob, Params } from './core';
-import type { ExperimentId, ResultOf } from '../experiments/generated';
 import type { Runner } from './pool';
-import type { WorkerApi } from './worker';
+import { remoteRunner } from './remote-runner';
+import type { WorkerApi } from './worker-api';
 
 /** The worker's name; `attnlab-core:<experiment>` has it load that experiment's core as it starts (worker.ts). */
 export const WORKER_NAME = 'attnlab-core';
@@ -22,18 +21,11 @@ export function coreWorker(preload?: string): { worker: Worker; api: Comlink.Rem
   return { worker, api: Comlink.wrap<WorkerApi>(worker) };
 }
 
-/** A runner whose worker starts with its first call: when that is prepare(id), the worker loads id's core by its name. */
+/** A runner whose worker starts with its first call: when that is prepare(id), the worker loads id's core by name. */
 export function workerRunner(): Runner {
   let made: ReturnType<typeof coreWorker> | undefined;
-  const api = (preload?: string) => (made ??= coreWorker(preload)).api;
-  return {
-    prepare: (id) => { if (made) void made.api.prepare(id); else api(id); },
-    setInputs: (inputs) => api().setInputs(inputs),
-    plan: (id, params) => api().plan(id, params),
-    runJob: (id, job, onProgress) => api().runJob(id, job, onProgress ? Comlink.proxy(onProgress) : undefined),
-    // Comlink's Remote type drops combine's type parameter (a union of every result comes back): the
-    // worker's combine is Core.combine for this same id.
-    combine: <Id extends ExperimentId>(id: Id, params: Params, finished: FinishedJob[]) => api().combine(id, params, finished) as Promise<ResultOf[Id]>,
+  return remoteRunner({
+    start: async (preload) => (made = coreWorker(preload)).api,
     terminate: () => made?.worker.terminate(),
-  };
+  });
 }

@@ -5,7 +5,7 @@
 import type * as Comlink from 'comlink';
 import type { Params } from '../engine/core';
 import type { AnyResult, ExperimentId } from '../experiments/generated';
-import type { WorkerApi } from '../engine/worker';
+import type { WorkerApi } from '../engine/worker-api';
 import { coreWorker } from '../engine/worker-runner';
 
 /** values: the panel's values the params came from, handed back with the theory. */
