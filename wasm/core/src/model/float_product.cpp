@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "float_product.hpp"
+#include "attnlab/model/float_product.hpp"
 
 #include "attnlab/vector_lanes.hpp"
 

@@ -2,7 +2,7 @@
 #include "layer_math.hpp"
 
 #include "attnlab/model/streamed_pass.hpp"
-#include "float_product.hpp"
+#include "attnlab/model/float_product.hpp"
 
 #include <cmath>
 #include <limits>
