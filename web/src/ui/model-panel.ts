@@ -12,6 +12,7 @@ import { coreWorker } from '../engine/worker-runner';
 import type { ModelLink } from '../state/model-link';
 import { showable } from '../state/url';
 import { h } from './dom';
+import { byName, describeModel, droppedFiles, FIRST_TOKEN, megabytes } from './model-folder';
 
 /** The heads read, for the panel to use as the experiment's Q and K. */
 export interface ReadHeads { heads: ModelHeads; info: ModelInfo; link: ModelLink }
@@ -30,44 +31,6 @@ export interface ModelField {
    * True when the model open on the page has already read the heads the link asks for (the link can run at once).
    */
   expect(link: ModelLink | undefined): boolean;
-}
-
-const FAMILY_NAMES: Record<string, string> = { bert: 'BERT', roberta: 'RoBERTa', distilbert: 'DistilBERT', gpt2: 'GPT-2', llama: 'LLaMA', qwen2: 'Qwen2' };
-const FIRST_TOKEN = { bert: '[CLS]', roberta: '<s>', distilbert: '[CLS]' } as Record<string, string>;
-
-export function megabytes(bytes: number): string {
-  return bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
-}
-
-export function describeModel(info: ModelInfo): string {
-  const kv = info.kvHeads !== info.heads ? ` (${info.kvHeads} key heads)` : '';
-  return `${info.name} · ${FAMILY_NAMES[info.family] ?? info.family} · ${info.layers} layers × ${info.heads} heads${kv}, head size ${info.headDim} · ${info.dtype} · ${megabytes(info.fileBytes)}`;
-}
-
-/** The files of a folder picker (only the folder's own files, not its subfolders'), or of files chosen together. */
-function byName(files: Iterable<File>): [string, File][] {
-  const out = new Map<string, File>();
-  for (const file of files) {
-    const parts = (file.webkitRelativePath || file.name).split('/');
-    if (parts.length <= 2) out.set(parts[parts.length - 1], file);
-  }
-  return [...out];
-}
-
-/** The files of a dropped folder (its own, not its subfolders') or the dropped files. */
-async function droppedFiles(data: DataTransfer): Promise<[string, File][]> {
-  const entry = data.items?.[0]?.webkitGetAsEntry?.();
-  if (!entry?.isDirectory) return byName(Array.from(data.files));
-  const reader = (entry as FileSystemDirectoryEntry).createReader();
-  const entries: FileSystemEntry[] = [];
-  for (;;) {
-    const batch = await new Promise<FileSystemEntry[]>((resolve, reject) => reader.readEntries(resolve, reject));
-    if (!batch.length) break;
-    entries.push(...batch);
-  }
-  const files = await Promise.all(entries.filter((e) => e.isFile)
-    .map((e) => new Promise<File>((resolve, reject) => (e as FileSystemFileEntry).file(resolve, reject))));
-  return files.map((f) => [f.name, f]);
 }
 
 interface Kept {
