@@ -23,7 +23,7 @@ const POOL = Math.max(1, CORES);
 const CLI = process.env.ATTNLAB_CLI ?? join(root, 'build/native/attnlab');
 
 // The two workloads; the transition one is the "Alignment curves (the reference size, d = 800)" preset
-// (web/src/experiments/rmt-transition/presets.ts), whose canonical link names d and the seed only.
+// (web/src/experiments/rmt/rmt-transition/presets.ts), whose canonical link names d and the seed only.
 const SPECTRUM = { d: SMOKE ? 60 : 800, pool: 'mean', mu2: 2, seed: 1 };
 const TRANSITION = { d: SMOKE ? 40 : 800, mu2: SMOKE ? '0.5,2' : '0.25,0.5,1,2,4', pools: 'mean,causal,optimal', seeds: SMOKE ? 2 : 5, seed: 1 };
 // The default parameters (d = 400) with seed 2: seed 1's link is a preset, whose page shows the result shipped with

@@ -21,7 +21,7 @@ const REPS = Number(process.argv.find((a) => a.startsWith('--reps='))?.slice(7) 
 const CORES = cpus().length;
 const POOL = Math.max(1, CORES); // the app's pool size (web/src/engine/pool.ts): every core
 
-// The preset (web/src/experiments/sparse-dmin/presets.ts): every value but ns is the default, so its
+// The preset (web/src/experiments/sparse/sparse-dmin/presets.ts): every value but ns is the default, so its
 // canonical link (web/src/state/url.ts formatLink: non-defaults plus the seed) names only ns and seed.
 const PRESET = { ns: '512,1024,2048,3072', k: 2, gamma: 2, eps1: 1, eps2: 0.5, step: 16, seeds: 3, split: 'asym', proj: 'gauss', seed: 1 };
 const LINK = '#exp=sparse-dmin&v=3&ns=512,1024,2048,3072&seed=1';

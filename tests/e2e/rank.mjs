@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { differences } from './compare.mjs';
 import { assert, headless, open, resultJson, shots, SHOWN, waitForStatus } from './helpers.mjs';
 
-// The preset each experiment is checked with (labels from web/src/experiments/<id>/presets.ts).
+// The preset each experiment is checked with (labels from web/src/experiments/<family>/<id>/presets.ts).
 const PRESETS = {
   'rank-beta': 'Uniform ball d = 3: the rank falls at large β',
   'rank-n': 'Sphere d = 2, β = 64',

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { differences } from './compare.mjs';
 import { assert, headless, linkParams, open, resultJson, shots, SHOWN, waitForStatus } from './helpers.mjs';
 
-// The preset each experiment is checked with (labels from web/src/experiments/<id>/presets.ts).
+// The preset each experiment is checked with (labels from web/src/experiments/<family>/<id>/presets.ts).
 const PRESETS = {
   'rmt-spectrum': 'Two transitions: population spike, no sample spike',
   'rmt-transition': 'Two transitions (γ = 1)',

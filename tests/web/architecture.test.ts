@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // The rules of docs/ARCHITECTURE.md that a reader of web/src relies on, checked on every source file:
 // dependencies point downwards only, and the types say what a value is (no `any`; a double cast only
-// with a comment saying why).
+// with a comment saying why); one module per name, and one family layout on both sides.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { coreFamilies, unfamiliedExperiments, webFolderOf } from './experiment-folders';
 
 const src = fileURLToPath(new URL('../../web/src/', import.meta.url));
 
@@ -69,7 +70,7 @@ describe('dependencies point downwards only', () => {
       .toEqual(['../plots/stamp', './x', '../ui/app', './side']);
     expect(importsOf("import { a } from 'comlink';")).toEqual([]);
     expect(layerOf('experiments/generated/index.ts')).toBe('base');
-    expect(layerOf('experiments/rank-beta/view.ts')).toBe('experiments');
+    expect(layerOf('experiments/rank/rank-beta/view.ts')).toBe('experiments');
     expect(layerOf('version.ts')).toBe('base');
   });
 });
@@ -97,5 +98,64 @@ describe('types say what a value is', () => {
       });
     }
     expect(found).toEqual([]);
+  });
+});
+
+/** The folders under web/src/experiments that hold an experiment (its params.ts), relative to web/src. */
+const experimentFolders = [...new Set(files.filter((f) => /^experiments\/.+\/params\.ts$/.test(f.name))
+  .map((f) => dirname(f.name)))].sort();
+const familyFolders = [...coreFamilies().keys()].map((family) => `experiments/${family}`);
+
+/**
+ * The names a folder of a kind repeats by convention: every folder's index.ts, an experiment's parts
+ * (params, presets, view, explain) and a family's shared files (family.ts, family-explain.ts).
+ */
+function conventional(name: string): boolean {
+  const [dir, base] = [dirname(name), name.slice(dirname(name).length + 1)];
+  if (base === 'index.ts' || name.startsWith('experiments/generated/')) return true;
+  if (experimentFolders.includes(dir)) return ['params.ts', 'presets.ts', 'view.ts', 'explain.ts'].includes(base);
+  return familyFolders.includes(dir) && ['family.ts', 'family-explain.ts'].includes(base);
+}
+
+describe('one module per name', () => {
+  it('no two files under web/src share a base name (but the conventional ones, and generated/)', () => {
+    const byBase = new Map<string, string[]>();
+    for (const { name } of files.filter((f) => !conventional(f.name))) {
+      const base = name.slice(name.lastIndexOf('/') + 1);
+      byBase.set(base, [...(byBase.get(base) ?? []), name]);
+    }
+    expect([...byBase.values()].filter((names) => names.length > 1)).toEqual([]);
+  });
+
+  it('the rule sees what it allows', () => {
+    expect(conventional('experiments/rank/rank-beta/view.ts')).toBe(true);
+    expect(conventional('experiments/rank/family.ts')).toBe(true);
+    expect(conventional('experiments/rank/view.ts')).toBe(false);
+    expect(conventional('experiments/rank/rank-beta/family.ts')).toBe(false);
+    expect(conventional('ui/explain.ts')).toBe(false);
+  });
+});
+
+describe('one family layout on both sides', () => {
+  it('every experiment folder sits under its family folder, as the core declares it', () => {
+    const ids = [...[...coreFamilies().values()].flat(), ...unfamiliedExperiments()];
+    expect(ids.length).toBe(14);
+    expect(experimentFolders).toEqual(ids.map((id) => relative(src, join(src, '..', '..', webFolderOf(id)))).sort());
+  });
+
+  it("the web side's families are the core's: sparse, rmt, rank", () => {
+    expect([...coreFamilies().keys()].sort()).toEqual(['rank', 'rmt', 'sparse']);
+    for (const [family, ids] of coreFamilies()) {
+      for (const id of ids) {
+        const meta = readFileSync(join(src, `experiments/${family}/${id}/index.ts`), 'utf8');
+        expect(meta).toContain(`family: '${family}'`);
+      }
+    }
+  });
+
+  it('a folder under web/src/experiments is a family, an unfamilied experiment or generated/', () => {
+    const top = readdirSync(join(src, 'experiments'), { withFileTypes: true })
+      .filter((e) => e.isDirectory()).map((e) => e.name);
+    expect(top.sort()).toEqual([...coreFamilies().keys(), ...unfamiliedExperiments(), 'generated'].sort());
   });
 });

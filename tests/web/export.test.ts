@@ -2,7 +2,7 @@
 // Export stamping (web/src/plots/stamp.ts): every file says which experiment, parameters, seed,
 // app version and link it came from, in the way its format allows.
 import { describe, expect, it } from 'vitest';
-import { CAPTION_FONT_SIZE, captionChars, captionLines, crc32, csvText, exportFileName, insertPngText, jsonText, makeStamp, readPngText, svgMetadataMarkup } from '../../web/src/plots/stamp';
+import { CAPTION_FONT_SIZE, captionChars, captionLines, crc32, csvText, stampFileName, insertPngText, jsonText, makeStamp, readPngText, svgMetadataMarkup } from '../../web/src/plots/stamp';
 import { APP_VERSION } from '../../web/src/version';
 import pkg from '../../package.json';
 
@@ -22,8 +22,8 @@ describe('stamp', () => {
   });
 
   it('names files attnlab-<experiment>-<figure>.<ext>', () => {
-    expect(exportFileName('attention-map', 'singular-values', 'svg')).toBe('attnlab-attention-map-singular-values.svg');
-    expect(exportFileName('attention-map', undefined, 'json')).toBe('attnlab-attention-map.json');
+    expect(stampFileName('attention-map', 'singular-values', 'svg')).toBe('attnlab-attention-map-singular-values.svg');
+    expect(stampFileName('attention-map', undefined, 'json')).toBe('attnlab-attention-map.json');
   });
 });
 

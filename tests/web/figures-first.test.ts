@@ -9,7 +9,7 @@ import type { Core } from '../../web/src/engine/core';
 import { loadCoreNode } from '../../web/src/engine/load-node';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { defaults, toCoreParams, type ParamValues } from '../../web/src/experiments/schema';
-import { setPlotTheme } from '../../web/src/plots/theme';
+import { setPlotTheme } from '../../web/src/plots/figure-style';
 // @ts-expect-error: a plain ES module shared with the e2e suite
 import { INTERNAL_CODE, MAX_LEGEND_ROWS } from '../e2e/reader-rules.mjs';
 import { legendRows, summary } from './figure-marks';

@@ -3,7 +3,7 @@
 // first six colours still tells apart for the three kinds of dichromacy (simulated with Machado,
 // Oliveira & Fernandes 2009 at full severity, on linear RGB), measured as CIE76 ΔE in CIELAB (D65).
 import { describe, expect, it } from 'vitest';
-import { PALETTES } from '../../web/src/plots/theme';
+import { PALETTES } from '../../web/src/plots/figure-style';
 
 type Rgb = [number, number, number];
 

@@ -10,10 +10,10 @@ import type { Core } from '../../web/src/engine/core';
 import type { AnyResult } from '../../web/src/experiments/generated';
 import { loadCoreNode } from '../../web/src/engine/load-node';
 import { EXPERIMENTS } from '../../web/src/experiments';
-import { MAX_LEGEND_ROWS, poolColor } from '../../web/src/experiments/rmt-family';
+import { MAX_LEGEND_ROWS, poolColor } from '../../web/src/experiments/rmt/family';
 import { defaults, toCoreParams, type ExperimentMeta, type ParamValues } from '../../web/src/experiments/schema';
 import { markTextWidth } from '../../web/src/plots/axis-marks';
-import { setPlotTheme } from '../../web/src/plots/theme';
+import { setPlotTheme } from '../../web/src/plots/figure-style';
 import { legendRows, rowColor, rowLabel, summary } from './figure-marks';
 
 /** Small sizes laid over each preset: the figures' structure depends on the poolings, R and τ, not on d. */

@@ -11,7 +11,7 @@ import { loadCoreNode } from '../../web/src/engine/load-node';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { defaults, toCoreParams, type ExperimentMeta, type ParamValues } from '../../web/src/experiments/schema';
 import { lineChart, seriesOf, type Series } from '../../web/src/plots';
-import { DATA_COLORS, setPlotTheme } from '../../web/src/plots/theme';
+import { DATA_COLORS, setPlotTheme } from '../../web/src/plots/figure-style';
 import { GhostMemory, ghostLabel } from '../../web/src/ui/ghost';
 
 const series = (shift: number): Series[] => [

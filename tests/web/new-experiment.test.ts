@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { webFolderOf } from './experiment-folders';
 
 const root = join(__dirname, '../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -24,8 +25,10 @@ const PLACES: { path: string; holds: (id: string) => boolean }[] = [
   { path: 'tests/cpp/', holds: (id) => cppTests.includes(`"${id}"`) },
   { path: 'tests/cpp/experiment_fixture.hpp', holds: (id) => read('tests/cpp/experiment_fixture.hpp').includes(`"${id}"`) },
   { path: 'tests/web/native-vs-wasm.test.ts', holds: (id) => read('tests/web/native-vs-wasm.test.ts').includes(`'${id}'`) },
-  { path: 'web/src/experiments/<id>/', holds: (id) => ['index', 'params', 'presets', 'view', 'explain'].every((f) => existsSync(join(root, `web/src/experiments/${id}/${f}.ts`))) },
-  { path: 'web/src/experiments/index.ts', holds: (id) => read('web/src/experiments/index.ts').includes(`'./${id}'`) },
+  { path: 'web/src/experiments/<family>/<id>/', holds: (id) => ['index', 'params', 'presets', 'view', 'explain']
+    .every((f) => existsSync(join(root, `${webFolderOf(id)}/${f}.ts`))) },
+  { path: 'web/src/experiments/index.ts', holds: (id) => read('web/src/experiments/index.ts')
+    .includes(`'./${webFolderOf(id).slice('web/src/experiments/'.length)}'`) },
   { path: 'README.md', holds: (id) => read('README.md').includes(`| \`${id}\` |`) },
 ];
 

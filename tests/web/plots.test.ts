@@ -9,7 +9,7 @@ import { colorDomain, colorLut, rampPosition } from '../../web/src/plots/colorma
 import { downsampleMaxAbs, pooledCellRange } from '../../web/src/plots/downsample';
 import { wrapLabel } from '../../web/src/plots/legend';
 import { extentOf, tagPlace, tagSide } from '../../web/src/plots/overlays';
-import { formatNumber } from '../../web/src/plots/theme';
+import { formatNumber } from '../../web/src/plots/figure-style';
 import { linearTicks, logTicks, niceLogTicks } from '../../web/src/plots/ticks';
 
 const luminance = (lut: Uint8ClampedArray, i: number) => 0.2126 * lut[3 * i] + 0.7152 * lut[3 * i + 1] + 0.0722 * lut[3 * i + 2];

@@ -2,7 +2,7 @@
 // rank-zoo on uploaded heads: a model's heads ("L3H5") are drawn as per-layer means, not one bar per head.
 import { describe, expect, it } from 'vitest';
 import type { RankZooResult } from '../../web/src/experiments/generated/rank-zoo';
-import { figures } from '../../web/src/experiments/rank-zoo/view';
+import { figures } from '../../web/src/experiments/rank/rank-zoo/view';
 
 const row = (family: string, lowerBound: number, kSvd: number) => ({ family, variant: 0, betaMult: 1, rVis: 3, rRawTau: 4, rVisTau: 3, rEffRaw: 2, rEffVis: 2,
   kSvd, lowerBound, lowerBoundPoolData: 0, kComb: 10, combRank: 2, combDegree: 3, nonVacuous: true, reductionTau: 1, reductionEff: 0, svdError: 0.05, combError: 0.05 });

@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 // The experiments in picker order; the first is the default. Families group the picker.
 import { attentionMap } from './attention-map';
-import { sparseApprox } from './sparse-approx';
-import { rankBeta } from './rank-beta';
-import { rankEps } from './rank-eps';
-import { rankInteraction } from './rank-interaction';
-import { rankLadder } from './rank-ladder';
-import { rankN } from './rank-n';
-import { rankZoo } from './rank-zoo';
-import { rmtPhase } from './rmt-phase';
-import { rmtRidge } from './rmt-ridge';
-import { rmtSpectrum } from './rmt-spectrum';
-import { rmtTransition } from './rmt-transition';
-import { rmtWeights } from './rmt-weights';
-import { sparseDmin } from './sparse-dmin';
+import { sparseApprox } from './sparse/sparse-approx';
+import { rankBeta } from './rank/rank-beta';
+import { rankEps } from './rank/rank-eps';
+import { rankInteraction } from './rank/rank-interaction';
+import { rankLadder } from './rank/rank-ladder';
+import { rankN } from './rank/rank-n';
+import { rankZoo } from './rank/rank-zoo';
+import { rmtPhase } from './rmt/rmt-phase';
+import { rmtRidge } from './rmt/rmt-ridge';
+import { rmtSpectrum } from './rmt/rmt-spectrum';
+import { rmtTransition } from './rmt/rmt-transition';
+import { rmtWeights } from './rmt/rmt-weights';
+import { sparseDmin } from './sparse/sparse-dmin';
 import { withReadableHeadline } from './readable';
 import type { ExperimentMeta } from './schema';
 

@@ -4,7 +4,7 @@
 // another (a second row, then dropped: a dropped label stays in the triangle's tooltip and the legend).
 import type { LegendItem } from './legend';
 import { svgElement } from './legend';
-import { BACKGROUND, FONT, MARKER } from './theme';
+import { BACKGROUND, FONT, MARKER } from './figure-style';
 
 export interface AxisMark {
   /** 'x': a triangle on the top edge pointing down at x = value; 'y': on the right edge pointing left. */

@@ -3,8 +3,8 @@
 // legends included), PNG at 2× (that SVG drawn on a canvas, the canvases drawn directly), CSV and JSON. Every file is stamped
 // (see stamp.ts) and downloaded through an <a download> blob URL.
 import { svgElement } from './legend';
-import { CAPTION_FONT_SIZE, captionChars, captionLines, csvText, exportFileName, insertPngText, jsonText, svgMetadataMarkup, type ExportStamp, type FigureData } from './stamp';
-import { BACKGROUND, FONT, INK, MUTED } from './theme';
+import { CAPTION_FONT_SIZE, captionChars, captionLines, csvText, stampFileName, insertPngText, jsonText, svgMetadataMarkup, type ExportStamp, type FigureData } from './stamp';
+import { BACKGROUND, FONT, INK, MUTED } from './figure-style';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -163,7 +163,7 @@ export interface ExportRequest {
 
 export async function exportFigure(request: ExportRequest): Promise<void> {
   const { format, stamp } = request;
-  const name = request.fileName ?? exportFileName(stamp.experiment, stamp.figure, format);
+  const name = request.fileName ?? stampFileName(stamp.experiment, stamp.figure, format);
   if (format === 'csv') return download(new Blob([csvText(request.table(), stamp)], { type: 'text/csv' }), name);
   if (format === 'json') return download(new Blob([jsonText(request.data?.() ?? request.table(), stamp)], { type: 'application/json' }), name);
   if (format === 'svg') return download(new Blob([svgMarkup(composeSvg(request.element, request.title, stamp))], { type: 'image/svg+xml' }), name);

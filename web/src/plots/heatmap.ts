@@ -8,7 +8,7 @@ import { colorDomain, colorLut, rampPosition, type ColorScale } from './colormap
 import { attachCursor } from './heatmap-cursor';
 import { downsampleMaxAbs, pooledCellRange, type Grid } from './downsample';
 import { colorLegend } from './legend';
-import { GRID, PLOT_STYLE, formatNumber } from './theme';
+import { GRID, PLOT_STYLE, formatNumber } from './figure-style';
 import { linearTicks } from './ticks';
 
 export interface HeatmapOptions {

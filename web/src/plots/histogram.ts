@@ -6,7 +6,7 @@ import { axisMarkLegend, drawAxisMarks, xMarksMargin, yMarksMargin, type AxisMar
 import { type LegendItem } from './legend';
 import { wrapWithLegend, type AxisOptions } from './lines';
 import { drawableRules, extentOf, ruleLegend, ruleMarks, type Rule } from './overlays';
-import { DATA_COLORS, GRID, PLOT_STYLE, THEORY, THEORY_DASH, X_LABEL_OFFSET, X_MARGIN_BOTTOM } from './theme';
+import { DATA_COLORS, GRID, PLOT_STYLE, THEORY, THEORY_DASH, X_LABEL_OFFSET, X_MARGIN_BOTTOM } from './figure-style';
 
 export interface HistogramOptions {
   width: number;

@@ -22,7 +22,7 @@
 //   colorLegend / swatchLegend   legend.ts    SVG legends, if a figure composes its own layout.
 //   exportFigure({format, element, title, table, data, stamp})   export.ts   SVG/PNG/CSV/JSON (one figure's data).
 //   makeStamp / csvText / jsonText / insertPngText   stamp.ts   DOM-free stamping (tested in Node).
-//   formatNumber, DATA_COLORS, THEORY   theme.ts   shared look.
+//   formatNumber, DATA_COLORS, THEORY   figure-style.ts   shared look (light and dark palettes).
 export { lineChart, seriesOf, wrapWithLegend, type AxisOptions, type Ghost, type LineChartOptions, type Point, type Series } from './lines';
 export { histogram, type HistogramOptions } from './histogram';
 export { heatmap, heatmapRow, paintGrid, resolveColorScale, type HeatmapOptions, type HeatmapPanel } from './heatmap';
@@ -33,4 +33,4 @@ export { colorDomain, colorLut, rampPosition, type ColorScale } from './colormap
 export { downsampleMaxAbs, type Grid } from './downsample';
 export { exportFigure, composeSvg, type ExportFormat } from './export';
 export { makeStamp, type ExportStamp, type FigureData } from './stamp';
-export { DATA_COLORS, INK, MARKER, MUTED, POPULATION_DASH, THEORY, formatNumber } from './theme';
+export { DATA_COLORS, INK, MARKER, MUTED, POPULATION_DASH, THEORY, formatNumber } from './figure-style';

@@ -2,7 +2,7 @@
 // Legends drawn as SVG (not HTML) so they travel with a figure's SVG and PNG export.
 import { colorLut, lutColor, rampPosition, type ColorScale } from './colormap';
 import { legendTicks } from './ticks';
-import { BACKGROUND, FONT, INK, MUTED, formatNumber } from './theme';
+import { BACKGROUND, FONT, INK, MUTED, formatNumber } from './figure-style';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 

@@ -7,7 +7,7 @@ import * as Plot from '@observablehq/plot';
 import { axisMarkLegend, drawAxisMarks, xMarksMargin, yMarksMargin, type AxisMark } from './axis-marks';
 import { svgElement, swatchLegend, type LegendItem } from './legend';
 import { drawableRules, extentOf, ruleLegend, ruleMarks, type Rule } from './overlays';
-import { DATA_COLORS, FONT, GRID, INK, MUTED, PLOT_STYLE, POPULATION_DASH, THEORY, THEORY_DASH, X_LABEL_OFFSET, X_MARGIN_BOTTOM, formatNumber } from './theme';
+import { DATA_COLORS, FONT, GRID, INK, MUTED, PLOT_STYLE, POPULATION_DASH, THEORY, THEORY_DASH, X_LABEL_OFFSET, X_MARGIN_BOTTOM, formatNumber } from './figure-style';
 
 export interface Point {
   x: number;

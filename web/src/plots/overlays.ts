@@ -3,7 +3,7 @@
 // written beside it, plus the matching legend entry with the full label.
 import * as Plot from '@observablehq/plot';
 import type { LegendItem } from './legend';
-import { BACKGROUND, overlayStroke, type OverlayStyle } from './theme';
+import { BACKGROUND, overlayStroke, type OverlayStyle } from './figure-style';
 
 export interface Rule {
   axis: 'x' | 'y';

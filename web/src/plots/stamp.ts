@@ -106,7 +106,11 @@ export function captionLines(stamp: ExportStamp, width = 110): string[] {
   return lines;
 }
 
-export function exportFileName(experiment: string, figure: string | undefined, extension: string): string {
+/**
+ * The name from the stamp alone (attnlab-<experiment>-<figure>.<extension>), for an export whose caller
+ * gives no fileName of its own.
+ */
+export function stampFileName(experiment: string, figure: string | undefined, extension: string): string {
   return `attnlab-${experiment}${figure ? `-${figure}` : ''}.${extension}`;
 }
 

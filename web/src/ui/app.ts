@@ -15,7 +15,7 @@ import { applyEmbed, postHeightToHost, setOpenFull } from './embed';
 import { EmbedDialog } from './embed-dialog';
 import { exportFileName } from './export-name';
 import { wireCompareSwitch } from './ghost';
-import { glossaryList, watchTerms, wireTermTips } from './glossary';
+import { glossaryList, watchTerms, wireTermTips } from './glossary-ui';
 import { showLanding, wantsLanding } from './landing';
 import { showCitations, showPaperLine } from './cite';
 import { LinkLoader } from './link-loader';
@@ -24,7 +24,7 @@ import { metaOf, type PageContext } from './page-context';
 import { renderPage } from './page-render';
 import { INITIAL_PAGE, leftForGallery, type PageState } from './page-state';
 import { buildPanel, UPLOAD_STATE_EVENT, type Panel } from './panel';
-import { OPEN_HEAD_EVENT } from '../experiments/rank-zoo/atlas';
+import { OPEN_HEAD_EVENT } from '../experiments/rank/rank-zoo/atlas';
 import { wireHostApi } from './host-api';
 import { PanelFollow } from './panel-follow';
 import { fillPicker } from './picker';
@@ -35,7 +35,7 @@ import { ResultsView, type ExportableFigure } from './results';
 import { Runs } from './runs';
 import { wireSheet } from './sheet';
 import { StatusView } from './status';
-import { initTheme, setLinkTheme } from './theme';
+import { initTheme, setLinkTheme } from './colour-scheme';
 
 export class App implements PageContext {
   readonly pool = new Pool(workerRunner);

@@ -3,7 +3,7 @@
 // each with the range its ticks span (axisSummary, read from the drawn figure); for a figure without labelled
 // axes, the data it is drawn from (its export table): how many rows and the range of each numeric column,
 // the columns named in words.
-import { formatNumber } from '../plots/theme';
+import { formatNumber } from '../plots/figure-style';
 
 /** Tables longer than this are not scanned (a pooled heatmap has at most 2048² cells; the CSV export has them all). */
 const MAX_ROWS = 500_000;

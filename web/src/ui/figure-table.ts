@@ -3,7 +3,7 @@
 // export writes, numbers shown readably with the full-precision value in data-value and title, and
 // at most TABLE_ROW_CAP rows, so a 4096-row (or 2048²-cell) figure opens at once.
 // tableView is DOM-free (tested in Node); tableElement builds the <table>.
-import { formatNumber } from '../plots/theme';
+import { formatNumber } from '../plots/figure-style';
 import { h } from './dom';
 
 /** Rows shown at most; the CSV export has them all. */

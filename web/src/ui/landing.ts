@@ -7,7 +7,7 @@ import { FAMILY_PAPER } from '../experiments/citations';
 import type { Reference } from '../experiments/references';
 import { presetLinksOf, type PresetLink } from '../state/preset-links';
 import { h } from './dom';
-import { glossaryList } from './glossary';
+import { glossaryList } from './glossary-ui';
 
 /** The hash that asks for the gallery explicitly (the header's "Gallery" link). */
 export const GALLERY_HASH = '#gallery';

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: Apache-2.0
+// The head atlas of a model's heads (rank-zoo on "Your own model" or an uploaded (L, H, ·) stack): layers × heads,
+// each cell coloured by a chosen quantity at the native temperature; a cell opens that head in rank-interaction
+// (the page listens for OPEN_HEAD_EVENT). A pure function of the result, like every figure.
+import * as Plot from '@observablehq/plot';
+import { colorLegend, formatNumber } from '../../../plots';
+import { PLOT_STYLE, X_LABEL_OFFSET, X_MARGIN_BOTTOM } from '../../../plots/figure-style';
+import type { RankZooResult } from '../../generated/rank-zoo';
+
+type Row = RankZooResult['rows'][number];
+
+/** Fired (bubbling) by a click or Enter on a cell: detail.head is the head's number in the stack (layer · H + head). */
+export const OPEN_HEAD_EVENT = 'attnlab:open-head';
+
+export const ATLAS_QUANTITIES = [
+  { key: 'rVisTau', label: 'visible interaction dimension r_vis(τ)' },
+  { key: 'kSvd', label: 'ε-rank certificate k_svd' },
+  { key: 'reductionTau', label: 'reduction r_raw(τ) − r_vis(τ)' },
+  { key: 'reductionEff', label: 'effective reduction r_eff,raw − r_eff,vis' },
+  { key: 'lowerBound', label: 'lower bound' },
+] as const satisfies readonly { key: keyof Row; label: string }[];
+type Quantity = (typeof ATLAS_QUANTITIES)[number]['key'];
+
+export interface AtlasCell { layer: number; head: number; index: number; row: Row }
+
+/** The cells of a result on a layered stack (rows labelled L3H5) at the native temperature (else the first one); undefined otherwise. */
+export function atlasCells(r: RankZooResult): AtlasCell[] | undefined {
+  if (r.synthetic) return undefined;
+  const temperatures = [...new Set(r.rows.map((row) => row.betaMult))];
+  const native = temperatures.includes(1) ? 1 : temperatures[0];
+  const cells: AtlasCell[] = [];
+  for (const row of r.rows) {
+    const m = /^L(\d+)H(\d+)$/.exec(String(row.family));
+    if (!m || row.betaMult !== native) continue;
+    cells.push({ layer: Number(m[1]), head: Number(m[2]), index: 0, row });
+  }
+  if (!cells.length) return undefined;
+  const heads = Math.max(...cells.map((c) => c.head)) + 1;
+  for (const c of cells) c.index = c.layer * heads + c.head;
+  return cells;
+}
+
+/** The atlas coloured by `quantity`, with a "Colour by" choice that redraws it in place. */
+export function atlasChart(cells: AtlasCell[], width: number, quantity: Quantity = 'rVisTau'): HTMLElement {
+  const wrap = document.createElement('div');
+  wrap.className = 'head-atlas';
+  const select = document.createElement('select');
+  select.id = 'atlas-quantity';
+  for (const q of ATLAS_QUANTITIES) select.append(new Option(q.label, q.key, false, q.key === quantity));
+  const label = document.createElement('label');
+  label.htmlFor = select.id;
+  label.textContent = 'Colour by ';
+  const chooser = document.createElement('p');
+  chooser.className = 'atlas-chooser';
+  chooser.append(label, select);
+  select.addEventListener('change', () => wrap.replaceWith(atlasChart(cells, width, select.value as Quantity)));
+
+  const layers = Math.max(...cells.map((c) => c.layer)) + 1, heads = Math.max(...cells.map((c) => c.head)) + 1;
+  const name = ATLAS_QUANTITIES.find((q) => q.key === quantity)!.label;
+  const values = cells.map((c) => Number(c.row[quantity]));
+  const lo = Math.min(...values), hi = Math.max(...values);
+  const domain: [number, number] = lo === hi ? [lo - 0.5, hi + 0.5] : [lo, hi];
+  const cell = Math.max(12, Math.min(40, Math.floor((width - 70) / heads)));
+  const plot = Plot.plot({
+    width: Math.min(width, 70 + heads * cell + 20), height: 30 + layers * cell + X_MARGIN_BOTTOM, marginLeft: 60, marginBottom: X_MARGIN_BOTTOM, style: PLOT_STYLE,
+    x: { type: 'band', domain: Array.from({ length: heads }, (_, h) => h), label: 'head', labelAnchor: 'center', labelArrow: 'none', labelOffset: X_LABEL_OFFSET, tickFormat: (h: number) => (heads > 16 && h % 4 ? '' : String(h)) },
+    y: { type: 'band', domain: Array.from({ length: layers }, (_, l) => l), label: 'layer', labelAnchor: 'center', labelArrow: 'none', tickFormat: (l: number) => (layers > 16 && l % 4 ? '' : String(l)) },
+    color: { type: 'linear', scheme: 'viridis', domain },
+    marks: [
+      Plot.cell(cells, { x: 'head', y: 'layer', fill: (c: AtlasCell) => Number(c.row[quantity]), inset: 0.5 }),
+      ...(cell >= 24 ? [Plot.text(cells, { x: 'head', y: 'layer', text: (c: AtlasCell) => formatNumber(Number(c.row[quantity]), 2), fill: (c: AtlasCell) => (Number(c.row[quantity]) - domain[0] > 0.6 * (domain[1] - domain[0]) ? 'black' : 'white'), fontSize: 10 })] : []),
+    ],
+    ariaLabel: `Head atlas: ${name} of each head, layers down, heads across`,
+  });
+  // Each cell opens its head: by click or, focused, by Enter or Space (the numbers on the cells let clicks through).
+  plot.querySelectorAll('g[aria-label="text"]').forEach((g) => g.setAttribute('pointer-events', 'none'));
+  const rects = plot.querySelectorAll('g[aria-label="cell"] rect');
+  rects.forEach((rect, i) => {
+    const c = cells[i];
+    const open = () => rect.dispatchEvent(new CustomEvent(OPEN_HEAD_EVENT, { bubbles: true, detail: { head: c.index, label: `L${c.layer}H${c.head}` } }));
+    rect.setAttribute('tabindex', '0');
+    rect.setAttribute('role', 'button');
+    rect.setAttribute('aria-label', `Layer ${c.layer}, head ${c.head}: ${name} ${formatNumber(Number(c.row[quantity]), 3)}. Open this head`);
+    (rect as SVGElement).style.cursor = 'pointer';
+    rect.addEventListener('click', open);
+    rect.addEventListener('keydown', (e) => { if ((e as KeyboardEvent).key === 'Enter' || (e as KeyboardEvent).key === ' ') { e.preventDefault(); open(); } });
+    const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+    title.textContent = `L${c.layer}H${c.head}: ${formatNumber(Number(c.row[quantity]), 3)}`;
+    rect.append(title);
+  });
+  wrap.append(chooser, plot, colorLegend({ scheme: 'viridis', type: 'linear', domain }, name, Math.min(width, 440)));
+  return wrap;
+}
