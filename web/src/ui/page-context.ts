@@ -3,10 +3,11 @@
 // link's state (AppState, written to the address) and the run state (PageState, rendered into the DOM).
 import type { Pool } from '../engine/pool';
 import { EXPERIMENTS } from '../experiments';
-import type { ExperimentMeta } from '../experiments/schema';
+import type { ExperimentMeta, ParamValues } from '../experiments/schema';
 import type { AppState } from '../state/url';
 import type { PageState } from './page-state';
 import type { Panel } from './panel';
+import type { Draft } from './run-input';
 import type { ResultsView } from './results';
 import type { StatusView } from './status';
 
@@ -22,6 +23,10 @@ export interface PageContext {
   /** The link's state: experiment, values, embed options. */
   readonly state: AppState;
   readonly panel: Panel;
+  /** The panel's reading while it holds text that is not a valid value (ui/run-input.ts); undefined otherwise. */
+  readonly draft: Draft | undefined;
+  /** New values from the page itself (a new seed, a repaired link, a host page): into the state, the address and the panel. */
+  editValues(values: ParamValues): void;
   /** Shows `state` in the panel (rebuilding it for another experiment) without writing the address. */
   setState(state: AppState, experimentChanged: boolean, explainAfter?: Promise<unknown>): void;
   /** Replaces the link's state and writes it to the address. */

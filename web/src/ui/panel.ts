@@ -13,6 +13,7 @@ import { coerceValue } from '../state/values';
 import { createControl, type Control } from './controls';
 import { h } from './dom';
 import { modelField, type HeadAttention, type ReadHeads } from './model-panel';
+import type { ChosenFile } from './run-input';
 
 export interface PanelReading {
   values: ParamValues;
@@ -20,9 +21,7 @@ export interface PanelReading {
   invalid: string[];
 }
 
-/** A chosen file, parsed by the core for one of the experiment's named inputs. */
-/** `model`: the array is a model's heads (ui/model-panel.ts), recorded in the link by name, fingerprint and text. */
-export interface ChosenFile { name: string; input: string; array: InputArray; model?: ModelLink }
+export type { ChosenFile } from './run-input';
 
 export interface PanelHandlers {
   onNewSeed: () => void;
@@ -151,6 +150,7 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     if (scale && scaleControl && Number(scaleControl.read()) === scaleControl.spec.default) {
       scaleControl.write(scale);
       statuses.get(chosen.input)!.textContent += ` Scale ${scale} taken from the bundle.`;
+      form.dispatchEvent(new Event(UPLOAD_STATE_EVENT)); // the state takes the scale (runs read the state)
     }
     const other = companionOf(chosen.input);
     if (!other) return;
