@@ -34,6 +34,7 @@ import { wireResultFiles } from './result-file-ui';
 import { ResultsView, type ExportableFigure } from './results';
 import type { Draft } from './run-input';
 import { Runs } from './runs';
+import { NO_UPLOADS, type Uploads } from './uploads';
 import { wireSheet } from './sheet';
 import { StatusView } from './status';
 import { initTheme, setLinkTheme } from './theme';
@@ -50,6 +51,8 @@ export class App implements PageContext {
   state!: AppState;
   panel!: Panel;
   draft: Draft | undefined;
+  /** The files attached to the run (ui/uploads.ts): never in the link, emptied with a new panel. */
+  uploads: Uploads = NO_UPLOADS;
   private writtenHash = '';
   private embedDialog: EmbedDialog | undefined;
   /** Recompute as you edit (ui/live-run.ts): on in embeds, a switch in the full page. */
@@ -191,7 +194,11 @@ export class App implements PageContext {
       this.picker.value = meta.id;
       byId('experiment-summary').textContent = meta.summary;
       byId('phone-summary-text').textContent = meta.summary;
-      this.panel = buildPanel(this.form, meta, { onNewSeed: () => this.runs.newSeed() });
+      this.uploads = NO_UPLOADS;
+      this.panel = buildPanel(this.form, meta, {
+        onNewSeed: () => this.runs.newSeed(),
+        files: { get: () => this.uploads, set: (next) => { this.uploads = next; } },
+      });
       this.runButton.disabled = false; // no file of this panel is refused yet
       this.results.setExperiment(meta, explainAfter);
       showCitations(byId('cite-entries'), meta);
