@@ -12,7 +12,7 @@ import { parseLink, showable } from '../state/url';
 import { formatValue } from '../state/values';
 import { byId } from './dom';
 import { whenVisible } from './embed';
-import { FILE_SEPARATOR, metaOf, type PageContext } from './page-context';
+import { FILE_SEPARATOR, metaOf, type LinkContext } from './page-context';
 import { isCurrent, nextTicket, openedShown, precomputedShown, preparing, waiting } from './page-state';
 import { precomputedResult, showPrecomputedMark } from './precomputed';
 import { hideReproduce, showReproduce } from './reproduce';
@@ -27,7 +27,7 @@ export class LinkLoader {
   private seen = false;
   private cancelWait: (() => void) | undefined;
 
-  constructor(private readonly ctx: PageContext, private readonly runs: Runs, private readonly writeUrl: () => void) {}
+  constructor(private readonly ctx: LinkContext, private readonly runs: Runs, private readonly writeUrl: () => void) {}
 
   /** Run was pressed (or an edit ran): a link waiting to be scrolled into view stops waiting. */
   ranByReader(): void {

@@ -33,6 +33,19 @@ export interface PageContext {
   follow(state: AppState): void;
 }
 
+// What each part of the controller may use of the page: narrower than the whole App, so what a part can change is
+// in its type (the panel: only the calls it makes).
+/** ui/runs.ts: runs start from the state; the panel gives only its files and what holds Run back. */
+export type RunsContext = Omit<PageContext, 'setState' | 'form' | 'panel'> & {
+  readonly panel: Pick<Panel, 'busy' | 'refused' | 'uploads' | 'modelAttention' | 'focus' | 'markRefused'>;
+};
+/** ui/link-loader.ts: a link rebuilds the panel (setState); of the panel it asks only about a model. */
+export type LinkContext = Omit<PageContext, 'form' | 'panel'> & { readonly panel: Pick<Panel, 'expectModel'> };
+/** ui/panel-follow.ts: follows edits; never runs, never rebuilds the panel. */
+export type FollowContext = Omit<PageContext, 'pool' | 'status' | 'setState' | 'editValues' | 'panel'> & {
+  readonly panel: Pick<Panel, 'refused' | 'uploads'>;
+};
+
 export const metaOf = (id: string): ExperimentMeta => EXPERIMENTS.find((m) => m.id === id) ?? EXPERIMENTS[0];
 
 /** Between the names of several files in a link's file= (names never carry it: see state/url.ts). */

@@ -5,7 +5,7 @@
 import type { AnyResult } from '../experiments/generated';
 import { hasTheory, toCoreParams, uploadsOf, type ParamValues } from '../experiments/schema';
 import { LiveTheory, type TheoryRequest } from './live-theory';
-import { fileNames, metaOf, type PageContext } from './page-context';
+import { fileNames, metaOf, type FollowContext } from './page-context';
 import { isFresh, stampOf, theoryShown } from './page-state';
 import { showPrecomputedMark } from './precomputed';
 import { describeChanges } from './runs';
@@ -14,7 +14,7 @@ import { changedKeys, formText } from './stale';
 export class PanelFollow {
   private theory = new LiveTheory((request, theory) => this.drawTheory(request, theory));
 
-  constructor(private readonly ctx: PageContext) {}
+  constructor(private readonly ctx: FollowContext) {}
 
   /** Marks the figures outdated when the panel no longer gives the values they were computed with. */
   refreshOutdated(): void {

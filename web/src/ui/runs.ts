@@ -10,7 +10,7 @@ import { byId } from './dom';
 import { LiveRuns } from './live-run';
 import { RESULT_DRAWN_EVENT } from './host-api';
 import { attentionFigure } from './model-attention';
-import { metaOf, type PageContext } from './page-context';
+import { metaOf, type RunsContext } from './page-context';
 import { cancelledSchedule, failed, finished, isCurrent, isFresh, liveSuperseded, stampOf, scheduled, settled, started, stopped, type Shown } from './page-state';
 import { showPrecomputedMark } from './precomputed';
 import { showReproduce } from './reproduce';
@@ -41,7 +41,7 @@ export class Runs {
    * `liveOn`: the "Recompute as I edit" switch (always on in embeds); `beforeRun`: a link waiting to be
    * scrolled into view stops waiting; `afterRun`: re-checks the outdated note.
    */
-  constructor(private readonly ctx: PageContext, private readonly hooks: { liveOn: () => boolean; beforeRun: () => void; afterRun: () => void }) {
+  constructor(private readonly ctx: RunsContext, private readonly hooks: { liveOn: () => boolean; beforeRun: () => void; afterRun: () => void }) {
     this.live = new LiveRuns({
       estimate: () => this.liveEstimate(), start: () => void this.run({ live: true }),
       stamp: () => stampOf(ctx.page), fresh: (stamp) => isFresh(ctx.page, stamp),
