@@ -9,11 +9,32 @@ describe('LiveRuns', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
+  // The page's stamp (ui/page-state.ts) stands in as a counter the test moves: an edit or a newer run.
   function setup(estimate: number | undefined, enabled = { on: true }) {
     const start = vi.fn();
-    const live = new LiveRuns({ estimate: async () => estimate, start }, () => enabled.on);
-    return { live, start, enabled };
+    const page = { edits: 0 };
+    const live = new LiveRuns({
+      estimate: async () => estimate, start,
+      stamp: () => ({ ticket: 0, edits: page.edits }), fresh: (stamp) => stamp.edits === page.edits,
+    }, () => enabled.on);
+    return { live, start, enabled, page };
   }
+
+  it('an estimate made stale by an edit (the page\'s stamp) starts nothing', async () => {
+    let release: (seconds: number) => void = () => undefined;
+    const start = vi.fn();
+    const page = { edits: 0 };
+    const live = new LiveRuns({
+      estimate: () => new Promise<number>((resolve) => { release = resolve; }), start,
+      stamp: () => ({ ticket: 0, edits: page.edits }), fresh: (stamp) => stamp.edits === page.edits,
+    }, () => true);
+    live.schedule();
+    await vi.advanceTimersByTimeAsync(LIVE_DEBOUNCE_MS);
+    page.edits++; // an edit while the plan is asked for
+    release(0.01);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(start).not.toHaveBeenCalled();
+  });
 
   it('edits within the debounce start one run, after the panel is still', async () => {
     const { live, start } = setup(0.05);

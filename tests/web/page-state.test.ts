@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AnyResult } from '../../web/src/experiments/generated';
 import {
-  cancelledSchedule, failed, finished, INITIAL_PAGE, isCurrent, leftForGallery, liveSuperseded, nextTicket, openedShown, precomputedShown,
-  preparing, scheduled, settled, started, stoppable, stopped, waiting, type PageState, type Shown,
+  cancelledSchedule, edited, failed, finished, INITIAL_PAGE, isCurrent, isFresh, leftForGallery, liveSuperseded, nextTicket, openedShown, precomputedShown,
+  preparing, scheduled, settled, stampOf, started, stoppable, stopped, theoryShown, waiting, type PageState, type Shown,
 } from '../../web/src/ui/page-state';
 
 // The transitions never look into a result: a tagged stand-in is enough to tell results apart.
@@ -113,5 +113,41 @@ describe('the gallery', () => {
       expect(isCurrent(page, before.ticket)).toBe(false);
       expect(stoppable(page)).toBe(false);
     }
+  });
+});
+
+describe('one ticket for the page (no other staleness counter)', () => {
+  const transitions: ((p: PageState) => PageState)[] = [
+    (p) => started(p, false), (p) => started(p, true), preparing, scheduled, nextTicket, cancelledSchedule,
+    (p) => precomputedShown(p, shown('pre')), (p) => openedShown(p, shown('file')), leftForGallery,
+  ];
+
+  it('every load, run, switch and opened file takes a newer ticket than any before', () => {
+    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: transitions.length - 1 }), { maxLength: 20 }), (steps) => {
+      let page = INITIAL_PAGE;
+      for (const k of steps) {
+        const next = transitions[k](page);
+        expect(next.ticket).toBeGreaterThan(page.ticket);
+        page = next;
+      }
+    }));
+  });
+
+  it('an edit makes what follows the panel stale (live estimate, live theory), not the run in flight', () => {
+    const running = started(INITIAL_PAGE, false);
+    const stamp = stampOf(running);
+    expect(isFresh(running, stamp)).toBe(true);
+    const after = edited(running);
+    expect(isFresh(after, stamp)).toBe(false);
+    expect(isCurrent(after, running.ticket)).toBe(true); // the run still draws
+    expect(finished(after, running.ticket, shown('a')).phase).toBe('done');
+  });
+
+  it('newer work makes a stamp stale too; drawing live theory or settling a run does not', () => {
+    const done = finished(started(INITIAL_PAGE, false), 1, shown('a'));
+    const stamp = stampOf(done);
+    for (const t of transitions) expect(isFresh(t(done), stamp)).toBe(false);
+    expect(isFresh(theoryShown(done, shown('theory')), stamp)).toBe(true);
+    expect(isFresh(settled(done, 1), stamp)).toBe(true);
   });
 });

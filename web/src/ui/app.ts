@@ -6,7 +6,7 @@
 import { Pool } from '../engine/pool';
 import { workerRunner } from '../engine/worker-runner';
 import { EXPERIMENTS, FAMILY_LABELS } from '../experiments';
-import { defaults, isSingleJob, uploadsOf } from '../experiments/schema';
+import { defaults, isSingleJob, uploadsOf, type ParamValues } from '../experiments/schema';
 import { exportFigure, makeStamp } from '../plots';
 import { formatLink, type AppState } from '../state/url';
 import { copyText } from './clipboard';
@@ -22,7 +22,7 @@ import { LinkLoader } from './link-loader';
 import { wireLiveSwitch } from './live-run';
 import { metaOf, type PageContext } from './page-context';
 import { renderPage } from './page-render';
-import { INITIAL_PAGE, leftForGallery, type PageState } from './page-state';
+import { edited, INITIAL_PAGE, leftForGallery, type PageState } from './page-state';
 import { buildPanel, UPLOAD_STATE_EVENT, type Panel } from './panel';
 import { OPEN_HEAD_EVENT } from '../experiments/rank/rank-zoo/atlas';
 import { wireHostApi } from './host-api';
@@ -32,7 +32,9 @@ import { showPrecomputedMark } from './precomputed';
 import { hideReproduce } from './reproduce';
 import { wireResultFiles } from './result-file-ui';
 import { ResultsView, type ExportableFigure } from './results';
+import type { Draft } from './run-input';
 import { Runs } from './runs';
+import { NO_UPLOADS, type Uploads } from './uploads';
 import { wireSheet } from './sheet';
 import { StatusView } from './status';
 import { initTheme, setLinkTheme } from './colour-scheme';
@@ -48,6 +50,9 @@ export class App implements PageContext {
   page: PageState = INITIAL_PAGE;
   state!: AppState;
   panel!: Panel;
+  draft: Draft | undefined;
+  /** The files attached to the run (ui/uploads.ts): never in the link, emptied with a new panel. */
+  uploads: Uploads = NO_UPLOADS;
   private writtenHash = '';
   private embedDialog: EmbedDialog | undefined;
   /** Recompute as you edit (ui/live-run.ts): on in embeds, a switch in the full page. */
@@ -108,8 +113,7 @@ export class App implements PageContext {
     state: () => this.state,
     apply: (values) => {
       this.runs.supersedeLive();
-      this.follow({ ...this.state, values });
-      this.panel.write(values);
+      this.editValues(values);
       this.follows.refreshOutdated();
     },
     run: () => void this.runs.run(),
@@ -133,9 +137,10 @@ export class App implements PageContext {
     // Any edit stops a live run it makes stale, moves the address, re-checks whether the figures still
     // describe the panel, redraws live theory and may start a live run.
     for (const type of ['input', 'change']) {
-      this.form.addEventListener(type, () => { this.runs.supersedeLive(); this.followEdit(); this.follows.refreshOutdated(); this.follows.requestTheory(); this.runs.live.schedule(); });
+      this.form.addEventListener(type, () => { this.runs.supersedeLive(); this.setPage(edited(this.page)); this.followEdit(); this.follows.refreshOutdated(); this.follows.requestTheory(); this.runs.live.schedule(); });
     }
-    this.form.addEventListener(UPLOAD_STATE_EVENT, () => this.follows.refreshOutdated());
+    // A file can fill a parameter (a bundle's or a model's scale): the state takes it as it takes an edit.
+    this.form.addEventListener(UPLOAD_STATE_EVENT, () => { this.followEdit(); this.follows.refreshOutdated(); });
     // A head atlas cell (rank-zoo on a model's heads) opens that head in rank-interaction, on the same model and text.
     document.addEventListener(OPEN_HEAD_EVENT, (event) => {
       const { head } = (event as CustomEvent<{ head: number }>).detail;
@@ -156,7 +161,7 @@ export class App implements PageContext {
         const run = this.page.shown;
         return run ? { experimentId: run.experimentId, values: run.paramsUnknown ? undefined : run.values, result: run.result } : undefined;
       },
-      current: () => ({ experimentId: this.state.experimentId, values: this.panel.read().values }),
+      current: () => ({ experimentId: this.state.experimentId, values: this.state.values }),
       onOpened: (opened, name) => this.links.showOpened(opened, name),
       onError: (message) => this.status.showError(message),
       onNotice: (message) => this.status.showNotices(message ? [message] : []),
@@ -189,7 +194,11 @@ export class App implements PageContext {
       this.picker.value = meta.id;
       byId('experiment-summary').textContent = meta.summary;
       byId('phone-summary-text').textContent = meta.summary;
-      this.panel = buildPanel(this.form, meta, { onNewSeed: () => this.runs.newSeed() });
+      this.uploads = NO_UPLOADS;
+      this.panel = buildPanel(this.form, meta, {
+        onNewSeed: () => this.runs.newSeed(),
+        files: { get: () => this.uploads, set: (next) => { this.uploads = next; } },
+      });
       this.runButton.disabled = false; // no file of this panel is refused yet
       this.results.setExperiment(meta, explainAfter);
       showCitations(byId('cite-entries'), meta);
@@ -200,6 +209,7 @@ export class App implements PageContext {
     }
     this.state = state;
     this.panel.write(state.values);
+    this.draft = undefined;
     this.results.only = state.embed ? state.fig : undefined;
     if (setLinkTheme(state.embed ? state.theme : undefined)) this.results.redrawAll();
     applyEmbed(state, this.fullAppHref(), meta.title);
@@ -226,10 +236,22 @@ export class App implements PageContext {
     this.runs.schedule(); // the previous experiment's run, if any, reports nothing more
   }
 
-  /** The address follows every valid edit at once, before any Run: the link always says what the panel says. */
+  editValues(values: ParamValues): void {
+    this.setPage(edited(this.page));
+    this.follow({ ...this.state, values });
+    this.panel.write(values);
+    this.draft = undefined;
+  }
+
+  /**
+   * The form only edits the state: every valid edit goes into it and the address at once, before any Run, and
+   * runs take their values from it (ui/run-input.ts). A reading with text that is not a valid value is kept as
+   * the draft instead, so the address keeps the last valid link and a run names the field.
+   */
   private followEdit(): void {
-    const { values, invalid } = this.panel.read();
-    if (!invalid.length) this.follow({ ...this.state, values });
+    const reading = this.panel.read();
+    this.draft = reading.invalid.length ? reading : undefined;
+    if (!this.draft) this.follow({ ...this.state, values: reading.values });
   }
 
   private async copy(text: string, done: string): Promise<void> {

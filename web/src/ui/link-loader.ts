@@ -12,8 +12,8 @@ import { parseLink, showable } from '../state/url';
 import { formatValue } from '../state/values';
 import { byId } from './dom';
 import { whenVisible } from './embed';
-import { FILE_SEPARATOR, metaOf, type PageContext } from './page-context';
-import { isCurrent, openedShown, precomputedShown, preparing, waiting } from './page-state';
+import { FILE_SEPARATOR, metaOf, type LinkContext } from './page-context';
+import { isCurrent, nextTicket, openedShown, precomputedShown, preparing, waiting } from './page-state';
 import { precomputedResult, showPrecomputedMark } from './precomputed';
 import { hideReproduce, showReproduce } from './reproduce';
 import { RESULT_DRAWN_EVENT } from './host-api';
@@ -27,7 +27,7 @@ export class LinkLoader {
   private seen = false;
   private cancelWait: (() => void) | undefined;
 
-  constructor(private readonly ctx: PageContext, private readonly runs: Runs, private readonly writeUrl: () => void) {}
+  constructor(private readonly ctx: LinkContext, private readonly runs: Runs, private readonly writeUrl: () => void) {}
 
   /** Run was pressed (or an edit ran): a link waiting to be scrolled into view stops waiting. */
   ranByReader(): void {
@@ -67,14 +67,15 @@ export class LinkLoader {
       this.writeUrl();
       this.runs.abandon();
       this.stopWaiting();
-      ctx.setPage(waiting({ ...ctx.page, ticket: ctx.page.ticket + 1 }, ctx.page.ticket + 1));
+      const next = nextTicket(ctx.page);
+      ctx.setPage(waiting(next, next.ticket));
       return;
     }
     ctx.status.showNotices(notices);
     this.writeUrl();
     showPrecomputedMark(false);
     if (shipped) { ctx.setPage(preparing(ctx.page)); ctx.results.setStale(true); } // at once, as for a run: the figures on screen are no longer this link's
-    else ctx.setPage({ ...ctx.page, ticket: ctx.page.ticket + 1 });
+    else ctx.setPage(nextTicket(ctx.page));
     const ticket = ctx.page.ticket;
     const result = await shipped;
     if (shipped) performance.mark('attnlab:precomputed-fetched');
@@ -130,8 +131,8 @@ export class LinkLoader {
     const meta = metaOf(ctx.state.experimentId);
     const repaired = new Set(notices.map((n) => /^([A-Za-z]\w*):/.exec(n)?.[1]).filter((k): k is string => !!k));
     for (let attempt = 0; attempt <= repaired.size; attempt++) {
-      const { values, invalid } = ctx.panel.read();
-      if (invalid.length) return undefined; // run() names it
+      if (ctx.draft) return undefined; // run() names the field
+      const { values } = ctx.state;
       try {
         const seconds = wallSeconds(await ctx.pool.plan(meta.id, toCoreParams(values), !isSingleJob(meta.id)), ctx.pool.size);
         return seconds !== undefined && seconds > ASK_BEFORE_SECONDS ? seconds : undefined;
@@ -141,8 +142,7 @@ export class LinkLoader {
         const fallback = defaults(meta)[key];
         notices.push(`${key}: the repaired value is still refused (${(error as Error).message}); reset to the default ${formatValue(fallback)}`);
         ctx.status.showNotices(notices);
-        ctx.follow({ ...ctx.state, values: { ...values, [key]: fallback } });
-        ctx.panel.write(ctx.state.values);
+        ctx.editValues({ ...values, [key]: fallback });
       }
     }
     return undefined;

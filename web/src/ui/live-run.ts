@@ -4,6 +4,7 @@
 // estimatedSeconds, times the wasm factor in engine/estimate.ts), corrected by how fast this device has
 // been on the runs so far. Longer runs wait for Run, as before. The full page has a switch for it
 // (remembered in localStorage, like the theme); an embed always recomputes live.
+import type { Stamp } from './page-state';
 
 /** A run estimated under this many seconds here starts by itself after an edit. */
 export const LIVE_SECONDS = 0.3;
@@ -18,11 +19,13 @@ export interface LiveRunHooks {
   estimate(): Promise<number | undefined>;
   /** Starts the run (superseding any run in flight). */
   start(): void;
+  /** The page's stamp now (ui/page-state.ts): no counter here; an edit or a newer run makes an estimate stale. */
+  stamp(): Stamp;
+  fresh(stamp: Stamp): boolean;
 }
 
 export class LiveRuns {
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private token = 0;
   private ratios: number[] = [];
 
   constructor(private readonly hooks: LiveRunHooks, private readonly enabled: () => boolean) {}
@@ -30,20 +33,19 @@ export class LiveRuns {
   /** After an edit: waits for the panel to settle, then starts the run if it is quick enough. */
   schedule(): void {
     clearTimeout(this.timer);
-    const token = ++this.token;
     if (!this.enabled()) return;
     this.timer = setTimeout(async () => {
       if (!this.enabled()) return; // switched off meanwhile
+      const stamp = this.hooks.stamp();
       const seconds = await this.hooks.estimate().catch(() => undefined);
-      if (token !== this.token || seconds === undefined || !this.enabled()) return;
+      if (!this.hooks.fresh(stamp) || seconds === undefined || !this.enabled()) return;
       if (seconds * this.deviceFactor() <= LIVE_SECONDS) this.hooks.start();
     }, LIVE_DEBOUNCE_MS);
   }
 
-  /** A run started by other means (Run, a link) supersedes a scheduled live run. */
+  /** A run started by other means (Run, a link) supersedes a scheduled live run (one estimating is stale by its stamp). */
   cancel(): void {
     clearTimeout(this.timer);
-    this.token++;
   }
 
   /** A finished run's estimated and measured wall time (seconds): the device factor follows them. */

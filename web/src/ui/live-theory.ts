@@ -6,10 +6,11 @@ import type * as Comlink from 'comlink';
 import type { Params } from '../engine/core';
 import type { AnyResult, ExperimentId } from '../experiments/generated';
 import type { WorkerApi } from '../engine/worker-api';
+import type { Stamp } from './page-state';
 import { coreWorker } from '../engine/worker-runner';
 
-/** values: the panel's values the params came from, handed back with the theory. */
-export type TheoryRequest = { id: ExperimentId; params: Params; token: number; values: Record<string, unknown> };
+/** values: the panel's values the params came from, handed back with the theory; stamp: the page's when asked. */
+export type TheoryRequest = { id: ExperimentId; params: Params; stamp: Stamp; values: Record<string, unknown> };
 /** theory: some of the result's keys (the core's theory function), to merge over the shown result. */
 export type TheoryHandler = (request: TheoryRequest, theory: Partial<AnyResult>) => void;
 

@@ -3,10 +3,11 @@
 // link's state (AppState, written to the address) and the run state (PageState, rendered into the DOM).
 import type { Pool } from '../engine/pool';
 import { EXPERIMENTS } from '../experiments';
-import type { ExperimentMeta } from '../experiments/schema';
+import type { ExperimentMeta, ParamValues } from '../experiments/schema';
 import type { AppState } from '../state/url';
 import type { PageState } from './page-state';
 import type { Panel } from './panel';
+import type { Draft } from './run-input';
 import type { ResultsView } from './results';
 import type { StatusView } from './status';
 
@@ -22,11 +23,28 @@ export interface PageContext {
   /** The link's state: experiment, values, embed options. */
   readonly state: AppState;
   readonly panel: Panel;
+  /** The panel's reading while it holds text that is not a valid value (ui/run-input.ts); undefined otherwise. */
+  readonly draft: Draft | undefined;
+  /** New values from the page itself (a new seed, a repaired link, a host page): into the state, the address and the panel. */
+  editValues(values: ParamValues): void;
   /** Shows `state` in the panel (rebuilding it for another experiment) without writing the address. */
   setState(state: AppState, experimentChanged: boolean, explainAfter?: Promise<unknown>): void;
   /** Replaces the link's state and writes it to the address. */
   follow(state: AppState): void;
 }
+
+// What each part of the controller may use of the page: narrower than the whole App, so what a part can change is
+// in its type (the panel: only the calls it makes).
+/** ui/runs.ts: runs start from the state; the panel gives only its files and what holds Run back. */
+export type RunsContext = Omit<PageContext, 'setState' | 'form' | 'panel'> & {
+  readonly panel: Pick<Panel, 'busy' | 'refused' | 'uploads' | 'modelAttention' | 'focus' | 'markRefused'>;
+};
+/** ui/link-loader.ts: a link rebuilds the panel (setState); of the panel it asks only about a model. */
+export type LinkContext = Omit<PageContext, 'form' | 'panel'> & { readonly panel: Pick<Panel, 'expectModel'> };
+/** ui/panel-follow.ts: follows edits; never runs, never rebuilds the panel. */
+export type FollowContext = Omit<PageContext, 'pool' | 'status' | 'setState' | 'editValues' | 'panel'> & {
+  readonly panel: Pick<Panel, 'refused' | 'uploads'>;
+};
 
 export const metaOf = (id: string): ExperimentMeta => EXPERIMENTS.find((m) => m.id === id) ?? EXPERIMENTS[0];
 

@@ -3,7 +3,9 @@
 // (ui/app.ts and its parts) replaces the value and renders it (ui/page-render.ts); nothing reads the
 // state back from the DOM. `ticket` orders the page's work: every load, run, switch, opened file or
 // superseded live run takes a new one, and work holding an older ticket reports nothing (a run
-// finishing after the reader moved on draws nothing).
+// finishing after the reader moved on draws nothing). It is the page's only staleness counter: what
+// follows the panel (a live run's estimate, live theory) holds a `Stamp`, the ticket and the edit count,
+// so an edit makes it stale without making the run in flight stale.
 import type { AnyResult } from '../experiments/generated';
 import type { ParamValues } from '../experiments/schema';
 import type { RunStatus } from './status';
@@ -41,12 +43,30 @@ export interface PageState {
   shown?: Shown;
   /** Live runs stopped by a newer edit (body[data-live-superseded]; tests read it). */
   superseded: number;
+  /** Edits of the panel so far: with the ticket, the stamp of work that follows the panel. */
+  edits: number;
 }
 
-export const INITIAL_PAGE: PageState = { phase: 'idle', detail: '', ticket: 0, scheduled: false, superseded: 0 };
+/** When work that follows the panel began: stale after any newer work (ticket) or edit. */
+export interface Stamp { ticket: number; edits: number }
+
+export const INITIAL_PAGE: PageState = { phase: 'idle', detail: '', ticket: 0, scheduled: false, superseded: 0, edits: 0 };
 
 /** True when work holding `ticket` is still the page's latest. */
 export const isCurrent = (page: PageState, ticket: number): boolean => page.ticket === ticket;
+
+export const stampOf = (page: PageState): Stamp => ({ ticket: page.ticket, edits: page.edits });
+
+/** True when no work began and no edit was made since `stamp` was taken. */
+export const isFresh = (page: PageState, stamp: Stamp): boolean => page.ticket === stamp.ticket && page.edits === stamp.edits;
+
+/**
+ * The panel was edited (or a value set by the page: a new seed, a repaired link, the host page): what followed
+ * the earlier values (a live run's estimate, live theory) is stale; the run in flight keeps its ticket.
+ */
+export function edited(page: PageState): PageState {
+  return { ...page, edits: page.edits + 1 };
+}
 
 /** Stop (button, Esc) applies: the page's run computes, or one is scheduled. */
 export const stoppable = (page: PageState): boolean => page.scheduled || page.computing?.ticket === page.ticket;

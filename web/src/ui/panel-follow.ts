@@ -5,17 +5,16 @@
 import type { AnyResult } from '../experiments/generated';
 import { hasTheory, toCoreParams, uploadsOf, type ParamValues } from '../experiments/schema';
 import { LiveTheory, type TheoryRequest } from './live-theory';
-import { fileNames, metaOf, type PageContext } from './page-context';
-import { theoryShown } from './page-state';
+import { fileNames, metaOf, type FollowContext } from './page-context';
+import { isFresh, stampOf, theoryShown } from './page-state';
 import { showPrecomputedMark } from './precomputed';
 import { describeChanges } from './runs';
 import { changedKeys, formText } from './stale';
 
 export class PanelFollow {
   private theory = new LiveTheory((request, theory) => this.drawTheory(request, theory));
-  private theoryToken = 0;
 
-  constructor(private readonly ctx: PageContext) {}
+  constructor(private readonly ctx: FollowContext) {}
 
   /** Marks the figures outdated when the panel no longer gives the values they were computed with. */
   refreshOutdated(): void {
@@ -44,9 +43,9 @@ export class PanelFollow {
     const run = ctx.page.shown;
     const meta = metaOf(ctx.state.experimentId);
     if (!run || run.experimentId !== meta.id || !hasTheory(meta.id) || run.file || run.opened || ctx.page.phase === 'running') return;
-    const { values, invalid } = ctx.panel.read();
-    if (invalid.length) return;
-    this.theory.request({ id: meta.id, params: toCoreParams(values), token: ++this.theoryToken, values });
+    if (ctx.draft) return;
+    const { values } = ctx.state;
+    this.theory.request({ id: meta.id, params: toCoreParams(values), stamp: stampOf(ctx.page), values });
   }
 
   /**
@@ -56,7 +55,8 @@ export class PanelFollow {
   private drawTheory(request: TheoryRequest, theory: Partial<AnyResult>): void {
     const { ctx } = this;
     const run = ctx.page.shown;
-    if (request.token !== this.theoryToken || !run || run.experimentId !== request.id || ctx.page.phase === 'running') return;
+    // Stale after any edit or newer work since it was asked (the page's stamp, ui/page-state.ts).
+    if (!isFresh(ctx.page, request.stamp) || !run || run.experimentId !== request.id || ctx.page.phase === 'running') return;
     const meta = metaOf(run.experimentId);
     const values = request.values as ParamValues;
     const merged = withTheory(run.result, theory);

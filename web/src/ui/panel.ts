@@ -13,6 +13,10 @@ import { coerceValue } from '../state/values';
 import { createControl, type Control } from './controls';
 import { h } from './dom';
 import { modelField, type HeadAttention, type ReadHeads } from './model-panel';
+import type { ChosenFile } from './run-input';
+import {
+  chosenByHand, chosenIn, cleared, filledFromCompanion, freeForCompanion, refusedIn, type Uploads,
+} from './uploads';
 
 export interface PanelReading {
   values: ParamValues;
@@ -20,12 +24,12 @@ export interface PanelReading {
   invalid: string[];
 }
 
-/** A chosen file, parsed by the core for one of the experiment's named inputs. */
-/** `model`: the array is a model's heads (ui/model-panel.ts), recorded in the link by name, fingerprint and text. */
-export interface ChosenFile { name: string; input: string; array: InputArray; model?: ModelLink }
+export type { ChosenFile } from './run-input';
 
 export interface PanelHandlers {
   onNewSeed: () => void;
+  /** The files attached to the run (ui/uploads.ts): held by the page, replaced by the file fields. */
+  files: { get(): Uploads; set(next: Uploads): void };
 }
 
 export interface Panel {
@@ -119,7 +123,7 @@ function uploadField(meta: ExperimentMeta, spec: UploadSpec, id: string, budgetM
 export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers: PanelHandlers): Panel {
   form.replaceChildren();
   const controls: Control[] = [];
-  const uploaded = new Map<string, ChosenFile>();
+  const { files } = handlers;
   if (meta.presets?.length) form.append(presetBar(meta));
   for (const [name, specs] of groupsOf(meta)) {
     const fieldset = h('fieldset', { class: 'group' }, h('legend', {}, name));
@@ -151,35 +155,25 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     if (scale && scaleControl && Number(scaleControl.read()) === scaleControl.spec.default) {
       scaleControl.write(scale);
       statuses.get(chosen.input)!.textContent += ` Scale ${scale} taken from the bundle.`;
+      form.dispatchEvent(new Event(UPLOAD_STATE_EVENT)); // the state takes the scale (runs read the state)
     }
     const other = companionOf(chosen.input);
     if (!other) return;
-    const free = () => (!uploaded.has(other) && !refused.has(other)) || fromCompanion.has(other);
+    const free = () => freeForCompanion(files.get(), other);
     if (!free() || !fileSpecs.some((f) => f.input === other)) return;
     const parsed = await parseInputOffThread(meta.id, other, file, budgetMiB());
-    if (!parsed.ok || !free() || uploaded.get(chosen.input) !== chosen) return; // not a bundle of both, or changed meanwhile
-    uploaded.set(other, { name: file.name, input: other, array: parsed.value });
-    fromCompanion.add(other);
+    // Not a bundle of both, or changed meanwhile.
+    if (!parsed.ok || !free() || files.get().chosen[chosen.input] !== chosen) return;
+    files.set(filledFromCompanion(files.get(), other, { name: file.name, input: other, array: parsed.value }));
     statuses.get(other)!.textContent = `${showable(file.name)}: ${shapeText(parsed.value)}, from the same head bundle.`;
     form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
   };
-  /** Inputs filled from their companion's bundle (replaced when that file changes, dropped with it). */
-  const fromCompanion = new Set<string>();
-  /** The name of each input's refused file. */
-  const refused = new Map<string, string>();
   const store = (input: string, u: ChosenFile | undefined, refusedName?: string) => {
-    fromCompanion.delete(input); // chosen by hand now
-    if (u) uploaded.set(input, u);
-    else uploaded.delete(input);
-    if (refusedName) refused.set(input, refusedName);
-    else refused.delete(input);
-    form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
     const other = companionOf(input);
-    if (other && fromCompanion.has(other)) {
-      uploaded.delete(other);
-      fromCompanion.delete(other);
-      statuses.get(other)!.textContent = 'No file chosen.';
-    }
+    const { uploads, dropped } = chosenByHand(files.get(), input, u, refusedName, other);
+    files.set(uploads);
+    if (dropped && other) statuses.get(other)!.textContent = 'No file chosen.';
+    form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
   };
   for (const spec of fileSpecs) {
     const id = meta.uploads ? `upload-${spec.input}` : 'upload';
@@ -191,19 +185,24 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
   // A model's heads fill Q and K as two files would (every head of the layers read, the scale folded into Q).
   const model = takesHeads(meta) ? modelField((read?: ReadHeads) => {
     for (const input of ['q', 'k']) {
-      if (!uploaded.get(input)?.model && !read) continue;
-      uploaded.delete(input);
-      refused.delete(input);
-      fromCompanion.delete(input);
+      if (!files.get().chosen[input]?.model && !read) continue;
+      files.set(cleared(files.get(), input));
       const field = fileInputs.get(input);
       if (field) field.value = '';
       statuses.get(input)!.textContent = 'No file chosen.';
     }
     if (read) {
       const { q, k } = read.heads.stacks;
-      uploaded.set('q', { name: read.info.name, input: 'q', array: { ...q, sparse: false, bundleScale: 1 }, model: read.link });
-      uploaded.set('k', { name: read.info.name, input: 'k', array: { ...k, sparse: false }, model: read.link });
-      for (const input of ['q', 'k']) statuses.get(input)!.textContent = `From the model ${showable(read.info.name)} (“Your own model” below): ${shapeText(uploaded.get(input)!.array)}.`;
+      const name = read.info.name;
+      const chosen: Record<string, ChosenFile> = {
+        q: { name, input: 'q', array: { ...q, sparse: false, bundleScale: 1 }, model: read.link },
+        k: { name, input: 'k', array: { ...k, sparse: false }, model: read.link },
+      };
+      files.set({ ...files.get(), chosen: { ...files.get().chosen, ...chosen } });
+      for (const input of ['q', 'k']) {
+        const shape = shapeText(chosen[input].array);
+        statuses.get(input)!.textContent = `From the model ${showable(name)} (“Your own model” below): ${shape}.`;
+      }
       // Each layer's attention scale is already in Q: the logits are Q Kᵀ (as a head bundle's scale fills the field).
       const scaleKey = fileSpecs.find((f) => f.input === 'q')?.scaleParam;
       const scaleControl = scaleKey ? controls.find((c) => c.spec.key === scaleKey) : undefined;
@@ -212,7 +211,8 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
   }) : undefined;
   if (model) form.append(model.element);
-  const chosen = () => fileSpecs.map((spec) => uploaded.get(spec.input)).filter((u): u is ChosenFile => u !== undefined);
+  const inputs = fileSpecs.map((spec) => spec.input);
+  const chosen = () => chosenIn(files.get(), inputs);
 
   const seed = createControl(SEED_SPEC);
   controls.push(seed);
@@ -245,7 +245,7 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     },
     upload: () => chosen()[0],
     uploads: chosen,
-    refused: () => fileSpecs.map((spec) => refused.get(spec.input)).filter((name): name is string => name !== undefined),
+    refused: () => refusedIn(files.get(), inputs),
     busy: () => model?.busy(),
     modelAttention: async (index) => model?.attention(index),
     expectModel: (link) => model?.expect(link) ?? false,

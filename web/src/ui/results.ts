@@ -38,9 +38,6 @@ export class ResultsView {
   /** The overlays follow the panel (live theory) while the simulation is the last run's; #results[data-theory] mirrors it. */
   private liveTheory = false;
   private isOutdated = false;
-  private summaryToken = 0;
-  /** The experiment whose explanation may be filled in (a switch meanwhile drops the earlier one). */
-  private explainToken = 0;
   /** Figures whose data table is open; they stay open across runs of the same experiment. */
   private openTables = new Set<string>();
   /** The previous run, drawn faded behind line charts while `compare` is on (ui/ghost.ts). */
@@ -79,7 +76,8 @@ export class ResultsView {
    * figures when the result is at hand. A failed load says so in place; the page works on.
    */
   private async showExplanation(load: () => Promise<HTMLElement>, after?: Promise<unknown>): Promise<void> {
-    const token = ++this.explainToken;
+    // No counter of its own: a switch meanwhile replaced `details` (setExperiment empties #explain), so it is stale
+    // once it left the page; the page's work is ordered by PageState's ticket alone.
     const details = h('details', { open: true }, h('summary', {}, 'What is computed'));
     this.explain.append(details);
     let body: HTMLElement;
@@ -88,12 +86,12 @@ export class ResultsView {
         await after.catch(() => undefined);
         await new Promise((resolve) => setTimeout(resolve, 0)); // the figures' drawing comes first
       }
-      if (token !== this.explainToken) return;
+      if (!details.isConnected) return;
       body = await load();
     } catch (error) {
       body = h('p', { class: 'explain-error' }, `The explanation could not be loaded (${error instanceof Error ? error.message : String(error)}); reload the page to try again.`);
     }
-    if (token !== this.explainToken) return;
+    if (!details.isConnected) return;
     details.append(body);
     this.explain.dataset.loaded = ''; // #explain[data-loaded]: the text is in (tests wait on it)
   }
@@ -198,9 +196,9 @@ export class ResultsView {
     this.drawn = sections.map(({ figure, body }) => ({ figure, body, width: 0 }));
     for (const d of this.drawn) this.draw(d);
     // The text summaries scan each figure's table: after the figures are on screen, not before.
-    const token = ++this.summaryToken;
+    // A newer drawing replaced these sections meanwhile: their summaries are not needed (no counter of its own).
     setTimeout(() => {
-      if (token !== this.summaryToken) return;
+      if (!sections.every(({ section }) => section.isConnected)) return;
       for (const { figure, body, summary, tableToggle } of sections) {
         try { summary.textContent = axisSummary(body) || tableSummary(figure.table()); } catch { summary.textContent = ''; }
         if (this.openTables.has(figure.id)) tableToggle.open();

@@ -10,10 +10,11 @@ import { byId } from './dom';
 import { LiveRuns } from './live-run';
 import { RESULT_DRAWN_EVENT } from './host-api';
 import { attentionFigure } from './model-attention';
-import { fileNames, metaOf, type PageContext } from './page-context';
-import { cancelledSchedule, failed, finished, isCurrent, liveSuperseded, scheduled, settled, started, stopped, type Shown } from './page-state';
+import { metaOf, type RunsContext } from './page-context';
+import { cancelledSchedule, failed, finished, isCurrent, isFresh, liveSuperseded, stampOf, scheduled, settled, started, stopped, type Shown } from './page-state';
 import { showPrecomputedMark } from './precomputed';
 import { showReproduce } from './reproduce';
+import { runOn, runRequest, stateAfterRun } from './run-input';
 import { setSheetOpen } from './sheet';
 
 /** Stepping through the picker with the arrow keys fires a change per step: only the last one runs. */
@@ -40,8 +41,11 @@ export class Runs {
    * `liveOn`: the "Recompute as I edit" switch (always on in embeds); `beforeRun`: a link waiting to be
    * scrolled into view stops waiting; `afterRun`: re-checks the outdated note.
    */
-  constructor(private readonly ctx: PageContext, private readonly hooks: { liveOn: () => boolean; beforeRun: () => void; afterRun: () => void }) {
-    this.live = new LiveRuns({ estimate: () => this.liveEstimate(), start: () => void this.run({ live: true }) }, hooks.liveOn);
+  constructor(private readonly ctx: RunsContext, private readonly hooks: { liveOn: () => boolean; beforeRun: () => void; afterRun: () => void }) {
+    this.live = new LiveRuns({
+      estimate: () => this.liveEstimate(), start: () => void this.run({ live: true }),
+      stamp: () => stampOf(ctx.page), fresh: (stamp) => isFresh(ctx.page, stamp),
+    }, hooks.liveOn);
   }
 
   /** Cancels a run that was scheduled but not started. */
@@ -85,8 +89,7 @@ export class Runs {
   }
 
   newSeed(): void {
-    const { values } = this.ctx.panel.read();
-    this.ctx.panel.write({ ...values, seed: randomSeed() });
+    this.ctx.editValues({ ...this.ctx.state.values, seed: randomSeed() });
     void this.run();
   }
 
@@ -94,10 +97,10 @@ export class Runs {
   private async liveEstimate(): Promise<number | undefined> {
     const { page, panel } = this.ctx;
     if ((page.computing && !page.computing.live) || page.scheduled || page.phase === 'opened' || page.phase === 'waiting' || panel.refused().length) return undefined;
-    const { values, invalid } = panel.read();
-    if (invalid.length) return undefined;
+    if (this.ctx.draft) return undefined;
     const meta = metaOf(this.ctx.state.experimentId);
     if (uploadsOf(meta).length && panel.uploads().length) return undefined; // an uploaded file runs on Run: its cost is not in the plan
+    const { values } = this.ctx.state;
     const seconds = wallSeconds(await this.ctx.pool.plan(meta.id, toCoreParams(values), !isSingleJob(meta.id)), this.ctx.pool.size);
     this.liveEstimated = seconds;
     return seconds;
@@ -113,16 +116,11 @@ export class Runs {
     if (busy) { ctx.status.showError(busy); return; }
     const refused = ctx.panel.refused();
     if (refused.length) { ctx.status.showError(`“${refused[0]}” could not be read: choose another file or remove it, then run.`); return; }
-    const meta = metaOf(ctx.state.experimentId);
-    const { values, invalid } = ctx.panel.read();
-    const chosen = uploadsOf(meta).length ? ctx.panel.uploads() : [];
-    const upload = chosen.length ? chosen : undefined;
-    const file = fileNames(chosen);
-    const model = chosen.find((c) => c.model)?.model; // a model's heads: the link records the model, not a file
-    if (invalid.length === 0) {
-      const { file: _previous, model: _previousModel, ...rest } = ctx.state;
-      ctx.follow({ ...rest, values, ...(model ? { model } : file ? { file } : {}) });
-    }
+    // The values are the link's state (every valid edit is in it); the panel adds only its files and any text
+    // the state could not take, which the core then names.
+    const request = runRequest(ctx.state, ctx.draft, uploadsOf(metaOf(ctx.state.experimentId)).length ? ctx.panel.uploads() : []);
+    const { meta, values, invalid, chosen, file, model } = request;
+    if (invalid.length === 0) ctx.follow(stateAfterRun(ctx.state, request));
     ctx.results.model = model; // the figures name the model whose heads they analyse
     // One head of a model's text (rank-interaction): its attention with the tokens on the axes, beside the analysis.
     const headIndex = typeof values.head === 'number' ? values.head : Number(values.head);
@@ -149,9 +147,7 @@ export class Runs {
     try {
       // The core resolves the parameters with the files (what a file determines is not used; a head bundle's
       // scale; bundles that disagree are refused naming the input, whose field is then marked).
-      const result = await ctx.pool.run(meta.id, toCoreParams(values), {
-        inputs: upload ? Object.fromEntries(chosen.map((c) => [c.input, { ...c.array, file: c.name }])) : undefined,
-        sweep: !isSingleJob(meta.id),
+      const result = await runOn(ctx.pool, request, {
         // A label (what the current step does) is shown when the engine gives one.
         onProgress: (fraction: number, label?: string) => { if (isCurrent(ctx.page, ticket)) ctx.status.setProgress(fraction, label); },
         onPartial: (result, done, total) => {
