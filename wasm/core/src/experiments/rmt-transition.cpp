@@ -27,16 +27,12 @@ struct TransitionParams : RmtFields {
 const ParamList<TransitionParams>& params() {
   using P = TransitionParams;
   static const ParamList<P> list{
-      {&P::d, rmtParam("d")},
-      {&P::delta, rmtParam("delta")},
-      {&P::gamma, rmtParam("gamma")},
-      {&P::T, rmtParam("T")},
+      {&P::d, rmtParam("d")},         {&P::delta, rmtParam("delta")},
+      {&P::gamma, rmtParam("gamma")}, {&P::T, rmtParam("T")},
       {&P::mu2s, ParamDecl::reals("mu2", {0.25, 0.5, 1, 2, 4}, 0, 1e6, 40,
                                   "Signal strengths ‖μ‖² simulated, comma-separated (the theory lines are drawn between them).")},
-      {&P::R, rmtParam("R")},
-      {&P::pools, rmtParam("pools")},
-      {&P::variant, rmtParam("variant")},
-      {&P::centre, rmtParam("centre")},
+      {&P::R, rmtParam("R")},         {&P::pools, rmtParam("pools")},
+      {&P::variant, rmtParam("variant")}, {&P::centre, rmtParam("centre")},
       {&P::seeds, ParamDecl::integer("seeds", 5, 1, 50, "Independent simulations per point; their mean ± sd is drawn.")},
       {&P::budget, budgetParam()},
       {&P::seed, seedParam()},
