@@ -65,8 +65,12 @@ TEST_CASE("sparse-dmin: same seed, same d_min; job order and subsets do not matt
 std::vector<Json> paperScan(const Json& params) {
   const Experiment* e = findExperiment("sparse-dmin");
   const ParamValues values = validate(e->params, params);
+  using F = ConstructionFields;
+  const ParamList<F> fields{{&F::causal, constructionParam("causal")}, {&F::proj, constructionParam("proj")},
+                            {&F::split, constructionParam("split")},   {&F::delta, constructionParam("delta")},
+                            {&F::rng, rngParam()}};
   Construction c;
-  readConstruction(values, c);
+  readConstruction(fields.read(values), c);
   std::vector<Json> dmins;
   for (const Json& at : e->plan(values, {})) {
     const std::uint64_t stream = at["stream"];

@@ -153,8 +153,8 @@ Outcome runExperiment(const std::string& id, const Json& params, const Inputs& i
 // The time model's constants were measured on the Box–Muller stream. On the ziggurat stream (the default of new
 // links) an experiment whose time goes largely into normal deviates runs `zigguratSpeedup` times faster (measured
 // per experiment, natively, same machine and case: docs/cost-model.md); old links pinned to Box–Muller keep 1.
-inline double streamTimeFactor(const ParamValues& v, double zigguratSpeedup) {
-  return v.normals() == NormalMethod::Ziggurat ? 1.0 / zigguratSpeedup : 1.0;
+inline double streamTimeFactor(NormalMethod normals, double zigguratSpeedup) {
+  return normals == NormalMethod::Ziggurat ? 1.0 / zigguratSpeedup : 1.0;
 }
 
 }  // namespace attnlab

@@ -7,30 +7,39 @@
 
 #include "attnlab/job_checks.hpp"
 #include "attnlab/attention_map.hpp"
+#include "attnlab/param_fields.hpp"
 #include "attnlab/params.hpp"
 #include "attnlab/softmax.hpp"
 
 namespace attnlab {
 namespace {
 
-std::vector<ParamDecl> schema() {
-  return {
-      ParamDecl::integer("n", 256, 2, 4096, "Number of points; P is n × n and its SVD costs about n³.", "tokens"),
-      ParamDecl::integer("d", 3, 1, 256, "Dimension of the points x_i (queries = keys: self-attention)."),
-      ParamDecl::choice("geometry", "sphere", {"sphere", "ball", "gauss"},
+struct MapParams : RunParams {
+  int n = 0, d = 0, px = 0;
+  std::string geometry, order;
+  double beta = 0;
+  bool causal = false;
+};
+
+const ParamList<MapParams>& params() {
+  static const ParamList<MapParams> list{
+      {&MapParams::n, ParamDecl::integer("n", 256, 2, 4096, "Number of points; P is n × n and its SVD costs about n³.", "tokens")},
+      {&MapParams::d, ParamDecl::integer("d", 3, 1, 256, "Dimension of the points x_i (queries = keys: self-attention).")},
+      {&MapParams::geometry, ParamDecl::choice("geometry", "sphere", {"sphere", "ball", "gauss"},
                         "Where the points live: the unit sphere, the uniform unit ball, or the Gaussian lift "
-                        "(ball of radius 1/2 with −β|x_j|²/2 added to each logit)."),
-      ParamDecl::real("beta", 8, 0, 1000, "Inverse temperature: logits L = β·X Xᵀ with no 1/√d factor; β = 0 gives uniform rows."),
-      ParamDecl::choice("causal", "0", {"0", "1"}, "Causal mask: P becomes lower-triangular (row i sees keys j ≤ i)."),
-      ParamDecl::choice("order", "tour", {"tour", "sample"},
+                        "(ball of radius 1/2 with −β|x_j|²/2 added to each logit).")},
+      {&MapParams::beta, ParamDecl::real("beta", 8, 0, 1000, "Inverse temperature: logits L = β·X Xᵀ with no 1/√d factor; β = 0 gives uniform rows.")},
+      {&MapParams::causal, ParamDecl::choice("causal", "0", {"0", "1"}, "Causal mask: P becomes lower-triangular (row i sees keys j ≤ i).")},
+      {&MapParams::order, ParamDecl::choice("order", "tour", {"tour", "sample"},
                         "Order of the points in P: neighbours next to each other (by angle for d = 2), or the order they "
-                        "were drawn in. Spectra do not depend on it."),
-      ParamDecl::integer("px", 512, 16, 2048, "The heatmap pools P (largest |P_ij| per block) to at most this many cells per side.",
-                         "cells"),
-      budgetParam(),
-      seedParam(),
-      rngParam(),
+                        "were drawn in. Spectra do not depend on it.")},
+      {&MapParams::px, ParamDecl::integer("px", 512, 16, 2048, "The heatmap pools P (largest |P_ij| per block) to at most this many cells per side.",
+                         "cells")},
+      {&MapParams::budget, budgetParam()},
+      {&MapParams::seed, seedParam()},
+      {&MapParams::rng, rngParam()},
   };
+  return list;
 }
 
 // The result, declared once (attnlab/result_fields.hpp).
@@ -67,15 +76,15 @@ std::vector<int> greedyTour(const RowMatrix& x) {
 }
 
 Json run(const Job& job, const Progress& progress) {
-  const ParamValues& v = job.params;
-  const int n = v.smallInt("n"), d = v.smallInt("d"), px = v.smallInt("px");
-  const double beta = v.real("beta");
-  const bool causal = v.flag("causal");
+  const MapParams p = params().read(job.params);
+  const int n = p.n, d = p.d, px = p.px;
+  const double beta = p.beta;
+  const bool causal = p.causal;
   const double total = 4;
-  Rng rng(v.seed(), v.normals());
-  const Geometry geometry = parseGeometry(v.choice("geometry"));
+  Rng rng(p.seed, p.rng);
+  const Geometry geometry = parseGeometry(p.geometry);
   RowMatrix x = samplePoints(geometry, n, d, rng);
-  if (v.choice("order") == "tour") {
+  if (p.order == "tour") {
     progress.step(0.1, total, "ordering " + std::to_string(n) + " points along a nearest-neighbour tour");
     const std::vector<int> order = neighbourOrder(x);
     RowMatrix sorted(n, d);
@@ -97,7 +106,7 @@ Json run(const Job& job, const Progress& progress) {
   progress.step(1.5, total, "singular values of a " + std::to_string(n) + " × " + std::to_string(n) + " matrix");
   const std::vector<double> sv = singularValues(attention);
   progress.step(3.5, total, "heatmap");
-  MapResult result{n, d, v.choice("order"), sv, entropy, effectiveRank(sv), std::log(static_cast<double>(n)),
+  MapResult result{n, d, p.order, sv, entropy, effectiveRank(sv), std::log(static_cast<double>(n)),
                    rowSumError, std::nullopt, downsampleMaxAbs(attention, px)};
   progress.step(4, total);
   // Paper 3's sphere law: rank_eps ~ (1+β)^((d−1)/2), constant unknown; drawn where it lies in [1, n].
@@ -144,14 +153,16 @@ double attentionMapMemoryBytes(int n, int d, int heatmapSide) {
 constexpr double kSecondsPerUnit = 5.8e-10;
 
 Experiment attentionMapExperiment() {
-  Experiment e = declareExperiment("attention-map", "attention", schema(), shapeOf<MapResult>(), run);
+  Experiment e = declareExperiment("attention-map", "attention", params().decls(), shapeOf<MapResult>(), run);
   e.sizeParams = {"n", "d", "px"};
   e.memoryBytes = [](const ParamValues& v, const Inputs&) {
-    return attentionMapMemoryBytes(v.smallInt("n"), v.smallInt("d"), v.smallInt("px"));
+    const MapParams p = params().read(v);
+    return attentionMapMemoryBytes(p.n, p.d, p.px);
   };
   // Time: the singular values of the n × n matrix dominate (n³), then the logits (n² d).
   e.jobSeconds = [](const Job& job) {
-    const double n = job.params.smallInt("n"), d = job.params.smallInt("d");
+    const MapParams p = params().read(job.params);
+    const double n = p.n, d = p.d;
     return kSecondsPerUnit * (n * n * n + n * n * d);
   };
   e.checkResult = checkResult;

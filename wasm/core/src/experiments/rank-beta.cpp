@@ -9,12 +9,18 @@ namespace attnlab {
 Experiment rankBetaExperiment() {
   return rankSweepExperiment(
       RankAxis::Beta, "rank-beta",
-      {rankParam("geometry"), rankParam("d"), rankParam("n"), rankParam("eps"),
-       ParamDecl::reals("betas", {1, 2, 4, 8, 16, 32, 64}, 0, 10000, 16,
-                        "Inverse temperatures β swept, comma-separated; one job per value, all on the same points. "
-                        "The slope is fitted over β = 8, 16, 32, 64.")
-           .openBelow(),
-       rankParam("svd"), budgetParam(), rankSeedParam(), rngParam()});
+      {{&RankSweepParams::geometry, rankParam("geometry")},
+       {&RankSweepParams::d, rankParam("d")},
+       {&RankSweepParams::n, rankParam("n")},
+       {&RankSweepParams::eps, rankParam("eps")},
+       {&RankSweepParams::swept, ParamDecl::reals("betas", {1, 2, 4, 8, 16, 32, 64}, 0, 10000, 16,
+                                                  "Inverse temperatures β swept, comma-separated; one job per value, all on "
+                                                  "the same points. The slope is fitted over β = 8, 16, 32, 64.")
+                                     .openBelow()},
+       {&RankSweepParams::svd, rankParam("svd")},
+       {&RankSweepParams::budget, budgetParam()},
+       {&RankSweepParams::seed, rankSeedParam()},
+       {&RankSweepParams::rng, rngParam()}});
 }
 
 }  // namespace attnlab

@@ -21,22 +21,38 @@ namespace {
 constexpr int kMaxResidualRank = 256;  // r-loop cap for full-rank uploaded logits (cost O(r n²))
 constexpr int kCurvePoints = 80;
 
-std::vector<ParamDecl> schema() {
-  return {ParamDecl::choice("source", "zoo", {"zoo", "synthetic"},
-                            "Which head: one of the built-in zoo of made-up heads (a stand-in, not a trained model), or β·X Xᵀ "
-                            "on sampled points. A chosen file replaces both."),
-          ParamDecl::choice("family", "generic", {"generic", "lowrank", "positional", "sink", "keymean", "sharp", "broad"},
-                            "Family of the zoo head (when the head is a zoo head)."),
-          ParamDecl::integer("variant", 0, 0, 11, "Variant 0–11 of the zoo head within its family (when the head is a zoo head)."),
-          rankParam("geometry"), rankParam("d"), rankParam("n", 128), rankParam("beta"),
-          ParamDecl::integer("head", 0, 0, 4095, "Which head of an uploaded stack (H, ·) or (L, H, ·), counted layer by layer from 0."),
-          ParamDecl::real("scale", 0, 0, 1000, "Uploaded Q and K: logits = (temperature multiplier) × scale × Q Kᵀ; 0 means 1/√d_h, d_h the width of Q and K."),
-          ParamDecl::real("betaMult", 1, 0, 16, "Temperature multiplier of a zoo or uploaded head (1 = native).").openBelow(),
-          ParamDecl::reals("taus", {0.25, 0.5, 1, 2, 4}, 0, 1e6, 12, "Tolerances τ of the dimension r(τ) = #{σ_l(L_c) > τ}, in the chosen scale."),
-          ParamDecl::choice("tauScale", "nats", {"nats", "sigma1", "sqrtn"},
-                            "How τ is read: raw nats (logit units), as a fraction of σ₁(L_c), or in units of √n."),
-          ParamDecl::real("epsOut", 0.05, 0, 2, "Output tolerance of the effective dimensions r_eff.").openBelow(),
-          rankParam("eps"), budgetParam(), rankSeedParam(), rngParam()};
+struct HeadParams : RankPointFields {
+  std::string source, family, tauScale;
+  int variant = 0, head = 0;
+  double scale = 0, betaMult = 1, epsOut = 0;
+  std::vector<double> taus;
+};
+
+const ParamList<HeadParams>& params() {
+  using P = HeadParams;
+  static const ParamList<P> list{
+      {&P::source, ParamDecl::choice("source", "zoo", {"zoo", "synthetic"},
+                                     "Which head: one of the built-in zoo of made-up heads (a stand-in, not a trained model), or "
+                                     "β·X Xᵀ on sampled points. A chosen file replaces both.")},
+      {&P::family, ParamDecl::choice("family", "generic", {"generic", "lowrank", "positional", "sink", "keymean", "sharp", "broad"},
+                                     "Family of the zoo head (when the head is a zoo head).")},
+      {&P::variant, ParamDecl::integer("variant", 0, 0, 11, "Variant 0–11 of the zoo head within its family (when the head is a zoo head).")},
+      {&P::geometry, rankParam("geometry")},
+      {&P::d, rankParam("d")},
+      {&P::n, rankParam("n", 128)},
+      {&P::beta, rankParam("beta")},
+      {&P::head, ParamDecl::integer("head", 0, 0, 4095, "Which head of an uploaded stack (H, ·) or (L, H, ·), counted layer by layer from 0.")},
+      {&P::scale, ParamDecl::real("scale", 0, 0, 1000, "Uploaded Q and K: logits = (temperature multiplier) × scale × Q Kᵀ; 0 means 1/√d_h, d_h the width of Q and K.")},
+      {&P::betaMult, ParamDecl::real("betaMult", 1, 0, 16, "Temperature multiplier of a zoo or uploaded head (1 = native).").openBelow()},
+      {&P::taus, ParamDecl::reals("taus", {0.25, 0.5, 1, 2, 4}, 0, 1e6, 12, "Tolerances τ of the dimension r(τ) = #{σ_l(L_c) > τ}, in the chosen scale.")},
+      {&P::tauScale, ParamDecl::choice("tauScale", "nats", {"nats", "sigma1", "sqrtn"},
+                                       "How τ is read: raw nats (logit units), as a fraction of σ₁(L_c), or in units of √n.")},
+      {&P::epsOut, ParamDecl::real("epsOut", 0.05, 0, 2, "Output tolerance of the effective dimensions r_eff.").openBelow()},
+      {&P::eps, rankParam("eps")},
+      {&P::budget, budgetParam()},
+      {&P::seed, rankSeedParam()},
+      {&P::rng, rngParam()}};
+  return list;
 }
 
 // The result, declared once (attnlab/result_fields.hpp), in the order rank-interaction has always written it.
@@ -93,26 +109,25 @@ struct HeadChoice {
   std::vector<std::string> warnings;
 };
 
-HeadChoice chooseHead(const Job& job) {
-  const ParamValues& v = job.params;
+HeadChoice chooseHead(const HeadParams& v, const Job& job) {
   HeadChoice c;
   const UploadedHeads up = describeUploadedHeads(*job.inputs, v.budgetBytes());
   if (up.count > 0) {
-    const int index = v.smallInt("head");
-    const HeadArrays a = uploadedHead(*job.inputs, index, v.real("scale"), v.budgetBytes(), &c.warnings);
-    c.logits = headLogits(a, v.real("betaMult"));
+    const int index = v.head;
+    const HeadArrays a = uploadedHead(*job.inputs, index, v.scale, v.budgetBytes(), &c.warnings);
+    c.logits = headLogits(a, v.betaMult);
     const char* format = up.format == HeadFormat::QK ? "qk" : up.format == HeadFormat::Attention ? "attn" : "logits";
     c.head = {"upload", headLabel(up, index), up.n,
               up.format == HeadFormat::QK ? std::optional<int>(up.width) : std::nullopt, up.count, format};
-  } else if (v.choice("source") == "zoo") {
-    const int family = zooFamilyIndex(v.choice("family")), variant = v.smallInt("variant");
-    c.logits = v.real("betaMult") * zooHead(family, variant, zooTokens()).logits;
-    c.head = {"zoo", v.choice("family") + " v" + std::to_string(variant), kZooTokens, kZooHeadDim, 1, "qk"};
+  } else if (v.source == "zoo") {
+    const int family = zooFamilyIndex(v.family), variant = v.variant;
+    c.logits = v.betaMult * zooHead(family, variant, zooTokens()).logits;
+    c.head = {"zoo", v.family + " v" + std::to_string(variant), kZooTokens, kZooHeadDim, 1, "qk"};
   } else {
     RankPointParams p = rankPointParams(v);
     requireRankPoint(p);
     c.logits = makeRankInstance(p).logits;
-    c.head = {"synthetic", v.choice("geometry") + " d = " + std::to_string(p.d) + ", β = " + Json(p.beta).dump(), p.n, p.d, 1, "logits"};
+    c.head = {"synthetic", v.geometry + " d = " + std::to_string(p.d) + ", β = " + Json(p.beta).dump(), p.n, p.d, 1, "logits"};
   }
   return c;
 }
@@ -167,15 +182,15 @@ InteractionReport report(HeadChoice&& c, const InteractionResult& r, const Inter
 }
 
 Json run(const Job& job, const Progress& progress) {
-  const ParamValues& v = job.params;
+  const HeadParams v = params().read(job.params);
   progress.step(0, 1, "building the head's logits");
-  HeadChoice c = chooseHead(job);
+  HeadChoice c = chooseHead(v, job);
   const int n = static_cast<int>(c.logits.cols());
   InteractionOptions o;
-  o.taus = v.reals("taus");
-  o.tauScale = parseTauScale(v.choice("tauScale"));
-  o.epsOut = v.real("epsOut");
-  o.eps = v.real("eps");
+  o.taus = v.taus;
+  o.tauScale = parseTauScale(v.tauScale);
+  o.epsOut = v.epsOut;
+  o.eps = v.eps;
   o.maxRank = kMaxResidualRank;
   progress.step(0.1, 1, "spectra, residual curves and certificates of a " + std::to_string(n) + " × " + std::to_string(n) + " head");
   const InteractionResult r = interactionAnalysis(c.logits, o);
@@ -190,22 +205,22 @@ Json run(const Job& job, const Progress& progress) {
                                    " is above the guaranteed 2·tanh(τ/2) = " + number(t.guaranteedError) +
                                    ": the guarantee fails for this head (logits up to " + number(largest) +
                                    " in magnitude are beyond double precision); rescale its Q and K");
-  result.tauScale = v.choice("tauScale");
+  result.tauScale = v.tauScale;
   progress.step(1, 1);
   return resultJson(result);
 }
 
 // interactionBytes plus the head's logits held beside the analysis and the sampling of synthetic points
 // (measured: 171.7 MB at a synthetic n = 1024, where interactionBytes alone gives 134 MB).
-double analysisBytes(const ParamValues& v, const Inputs& inputs) {
+double analysisBytes(const HeadParams& v, const Inputs& inputs) {
   const UploadedHeads up = describeUploadedHeads(inputs, v.budgetBytes());
   if (up.count > 0) return interactionBytes(up.n, up.n) + 8.0 * (5.0 * up.n * up.n + 2.0 * up.n * up.width);
-  if (v.choice("source") == "zoo") return zooConfigurationBytes();
-  const int n = v.smallInt("n");
-  return interactionBytes(n, n) + 8.0 * (5.0 * n * n + double(n) * v.smallInt("d"));
+  if (v.source == "zoo") return zooConfigurationBytes();
+  const int n = v.n;
+  return interactionBytes(n, n) + 8.0 * (5.0 * n * n + double(n) * v.d);
 }
 
-double bytes(const ParamValues& v, const Inputs& inputs) { return kRankProcessBytes + analysisBytes(v, inputs); }
+double bytes(const ParamValues& v, const Inputs& inputs) { return kRankProcessBytes + analysisBytes(params().read(v), inputs); }
 
 // Ranks and certificates in [0, n] (n the head's tokens), lower bounds below them; spectra and errors non-negative.
 std::string checkResult(const Json& r) {
@@ -225,13 +240,14 @@ std::string checkResult(const Json& r) {
 constexpr double kSecondsPerUnit = 6.1e-9;
 
 Experiment rankInteractionExperiment() {
-  Experiment e = declareExperiment("rank-interaction", "rank", schema(), shapeOf<InteractionReport>(), run);
+  Experiment e = declareExperiment("rank-interaction", "rank", params().decls(), shapeOf<InteractionReport>(), run);
   e.inputs = headInputs({"source", "family", "variant", "geometry", "d", "n", "beta"});  // a head replaces the built-in one
   e.sizeParams = {"n", "d"};
   e.memoryBytes = bytes;
   // Time: the spectra of the n × n logits, raw and row-centred, and the certificates (n³ each).
   e.jobSeconds = [](const Job& job) {
-    return headJobSeconds(job, kSecondsPerUnit, job.params.choice("source") == "zoo" ? kZooTokens : job.params.smallInt("n"));
+    const HeadParams v = params().read(job.params);
+    return headJobSeconds(job, v.budgetBytes(), kSecondsPerUnit, v.source == "zoo" ? kZooTokens : v.n);
   };
   e.checkResult = checkResult;
   return e;

@@ -16,11 +16,26 @@
 namespace attnlab {
 namespace {
 
-std::vector<ParamDecl> schema() {
-  return {rankParam("geometry"), rankParam("d"), rankParam("n"), rankParam("beta"), rankParam("eps"), rankParam("svd"),
-          ParamDecl::choice("refit", "0", {"0", "1"},
-                            "Also runs the ℓ1 refit of the truncated SVD's rows (slower; n ≤ 512 only): it lowers the upper certificate by about 10%."),
-          budgetParam(), rankSeedParam(), rngParam()};
+struct LadderParams : RankPointFields {
+  std::string svd;
+  bool refit = false;
+};
+
+const ParamList<LadderParams>& params() {
+  static const ParamList<LadderParams> list{
+      {&LadderParams::geometry, rankParam("geometry")},
+      {&LadderParams::d, rankParam("d")},
+      {&LadderParams::n, rankParam("n")},
+      {&LadderParams::beta, rankParam("beta")},
+      {&LadderParams::eps, rankParam("eps")},
+      {&LadderParams::svd, rankParam("svd")},
+      {&LadderParams::refit, ParamDecl::choice("refit", "0", {"0", "1"},
+                                               "Also runs the ℓ1 refit of the truncated SVD's rows (slower; n ≤ 512 only): it "
+                                               "lowers the upper certificate by about 10%.")},
+      {&LadderParams::budget, budgetParam()},
+      {&LadderParams::seed, rankSeedParam()},
+      {&LadderParams::rng, rngParam()}};
+  return list;
 }
 
 // The result, declared once (attnlab/result_fields.hpp), in the order the ladder has always written it.
@@ -67,10 +82,10 @@ ATTNLAB_FIELDS(Ladder, errSvd, cheb, refit, kRefit, refitError, kSvd, kCheb, che
 
 constexpr int kMaxRefitN = 512;
 
-RankPointParams ladderPoint(const ParamValues& v) {
+RankPointParams ladderPoint(const LadderParams& v) {
   RankPointParams p = rankPointParams(v);
   requireRankPoint(p);
-  if (v.flag("refit") && p.n > kMaxRefitN)
+  if (v.refit && p.n > kMaxRefitN)
     throw ParamError("refit: the ℓ1 refit needs n ≤ " + std::to_string(kMaxRefitN) + ", got n = " + std::to_string(p.n));
   return p;
 }
@@ -89,13 +104,13 @@ ChebCurve chebCurve(const ChebCertificate& c) {
 }
 
 Json run(const Job& job, const Progress& progress) {
-  const ParamValues& v = job.params;
+  const LadderParams v = params().read(job.params);
   const RankPointParams p = ladderPoint(v);
-  const bool refit = v.flag("refit");
+  const bool refit = v.refit;
   const double share = refit ? 0.6 : 0.95;
   progress.step(0, 1, "sampling " + std::to_string(p.n) + " points and their attention matrix");
   const RankInstance inst = makeRankInstance(p);
-  const PointOutcome out = computeRankPoint(inst, p, v.choice("svd"), progress, 0, share);
+  const PointOutcome out = computeRankPoint(inst, p, v.svd, progress, 0, share);
   const RankPoint& r = out.point;
   Ladder result;
   result.errSvd = extendedCurve(inst.attention, out.svd, p.eps);
@@ -121,7 +136,7 @@ Json run(const Job& job, const Progress& progress) {
   result.svdPath = r.svdPath;
   result.svdError = r.svdError;
   result.chebError = r.chebError;
-  result.geometry = v.choice("geometry");
+  result.geometry = v.geometry;
   result.d = p.d;
   result.n = p.n;
   result.beta = p.beta;
@@ -145,18 +160,20 @@ std::string checkResult(const Json& r) {
 constexpr double kSecondsPerUnit = 1.25e-9;
 
 Experiment rankLadderExperiment() {
-  Experiment e = declareExperiment("rank-ladder", "rank", schema(), shapeOf<Ladder>(), run);
+  Experiment e = declareExperiment("rank-ladder", "rank", params().decls(), shapeOf<Ladder>(), run);
   e.sizeParams = {"n", "d"};
-  e.memoryBytes = [](const ParamValues& v, const Inputs&) {
+  e.memoryBytes = [](const ParamValues& values, const Inputs&) {
+    const LadderParams v = params().read(values);
     const RankPointParams p = ladderPoint(v);
-    return rankSweepPointBytes(p.n, p.d) + (v.flag("refit") ? 8.0 * p.n * p.n : 0.0);
+    return rankSweepPointBytes(p.n, p.d) + (v.refit ? 8.0 * p.n * p.n : 0.0);
   };
   // Time: the singular values of the n × n kernel (n³), more with svd=full; the optional l1 refit adds
   // about as much again.
   e.jobSeconds = [](const Job& job) {
-    const RankPointParams p = ladderPoint(job.params);
-    const double n = p.n, svd = job.params.choice("svd") == "full" ? kFullSvdTimeFactor : 1.0;
-    return kSecondsPerUnit * (job.params.flag("refit") ? 2.0 : 1.0) * (svd * n * n * n + n * n * p.d);
+    const LadderParams v = params().read(job.params);
+    const RankPointParams p = ladderPoint(v);
+    const double n = p.n, svd = v.svd == "full" ? kFullSvdTimeFactor : 1.0;
+    return kSecondsPerUnit * (v.refit ? 2.0 : 1.0) * (svd * n * n * n + n * n * p.d);
   };
   e.checkResult = checkResult;
   return e;

@@ -8,11 +8,18 @@ namespace attnlab {
 Experiment rankNExperiment() {
   return rankSweepExperiment(
       RankAxis::N, "rank-n",
-      {rankParam("geometry"), rankParam("d"),
-       ParamDecl::integers("n", {16, 32, 64, 128, 256, 512}, kRankMinN, kRankMaxN, 12,
-                           "Numbers of tokens swept, comma-separated; a smaller n takes the first n points of a larger one.",
-                           "tokens"),
-       rankParam("beta"), rankParam("eps"), rankParam("svd"), budgetParam(), rankSeedParam(), rngParam()});
+      {{&RankSweepParams::geometry, rankParam("geometry")},
+       {&RankSweepParams::d, rankParam("d")},
+       {&RankSweepParams::swept, ParamDecl::integers("n", {16, 32, 64, 128, 256, 512}, kRankMinN, kRankMaxN, 12,
+                                                     "Numbers of tokens swept, comma-separated; a smaller n takes the first n "
+                                                     "points of a larger one.",
+                                                     "tokens")},
+       {&RankSweepParams::beta, rankParam("beta")},
+       {&RankSweepParams::eps, rankParam("eps")},
+       {&RankSweepParams::svd, rankParam("svd")},
+       {&RankSweepParams::budget, budgetParam()},
+       {&RankSweepParams::seed, rankSeedParam()},
+       {&RankSweepParams::rng, rngParam()}});
 }
 
 }  // namespace attnlab

@@ -18,15 +18,26 @@
 namespace attnlab {
 namespace {
 
-std::vector<ParamDecl> schema() {
-  return {ParamDecl::choice("family", "all", {"all", "generic", "lowrank", "positional", "sink", "keymean", "sharp", "broad"},
-                            "Zoo heads studied: all 84, or the 12 variants of one family. A chosen file replaces the zoo."),
-          ParamDecl::reals("betaMults", {1}, 0, 16, 6, "Temperature multipliers: every head is studied at each (the paper-style study uses 0.5, 1, 2).").openBelow(),
-          ParamDecl::real("tau", 1, 0, 1e6, "Tolerance τ of r_raw(τ), r_vis(τ), in nats.").openBelow(),
-          ParamDecl::real("epsOut", 0.05, 0, 2, "Output tolerance of the effective dimensions r_eff.").openBelow(),
-          rankParam("eps"),
-          ParamDecl::real("scale", 0, 0, 1000, "Uploaded Q and K: logits = (temperature multiplier) × scale × Q Kᵀ; 0 means 1/√d_h, d_h the width of Q and K."),
-          budgetParam(), rankSeedParam(), rngParam()};
+struct ZooParams : RunParams {
+  std::string family;
+  std::vector<double> betaMults;
+  double tau = 0, epsOut = 0, eps = 0, scale = 0;
+};
+
+const ParamList<ZooParams>& params() {
+  using P = ZooParams;
+  static const ParamList<P> list{
+      {&P::family, ParamDecl::choice("family", "all", {"all", "generic", "lowrank", "positional", "sink", "keymean", "sharp", "broad"},
+                                     "Zoo heads studied: all 84, or the 12 variants of one family. A chosen file replaces the zoo.")},
+      {&P::betaMults, ParamDecl::reals("betaMults", {1}, 0, 16, 6, "Temperature multipliers: every head is studied at each (the paper-style study uses 0.5, 1, 2).").openBelow()},
+      {&P::tau, ParamDecl::real("tau", 1, 0, 1e6, "Tolerance τ of r_raw(τ), r_vis(τ), in nats.").openBelow()},
+      {&P::epsOut, ParamDecl::real("epsOut", 0.05, 0, 2, "Output tolerance of the effective dimensions r_eff.").openBelow()},
+      {&P::eps, rankParam("eps")},
+      {&P::scale, ParamDecl::real("scale", 0, 0, 1000, "Uploaded Q and K: logits = (temperature multiplier) × scale × Q Kᵀ; 0 means 1/√d_h, d_h the width of Q and K.")},
+      {&P::budget, budgetParam()},
+      {&P::seed, rankSeedParam()},
+      {&P::rng, rngParam()}};
+  return list;
 }
 
 // A row of the table (one head at one temperature), a job's result (its row, then its index and the
@@ -70,9 +81,10 @@ struct ZooStudy {
 ATTNLAB_FIELDS(ZooStudy, rows, families, meanReductionTau, meanReductionEff, fractionEffPositive, spearman, source, synthetic,
                tau, epsOut, eps, jobsDone, jobsTotal)
 
-std::vector<Json> plan(const ParamValues& v, const Inputs& inputs) {
+std::vector<Json> plan(const ParamValues& values, const Inputs& inputs) {
+  const ZooParams v = params().read(values);
   const UploadedHeads up = describeUploadedHeads(inputs, v.budgetBytes());
-  const std::vector<double> mults = v.reals("betaMults");
+  const std::vector<double> mults = v.betaMults;
   std::vector<Json> jobs;
   int index = 0;
   if (up.count > 0) {
@@ -82,7 +94,7 @@ std::vector<Json> plan(const ParamValues& v, const Inputs& inputs) {
     return jobs;
   }
   requireMemory(kRankProcessBytes + zooConfigurationBytes(), v.budgetBytes(), "rank-zoo (n = 128 tokens per head)");
-  const std::string only = v.choice("family");
+  const std::string only = v.family;
   for (double m : mults)  // temperature-major: a partial result already covers every family
     for (int f = 0; f < kZooFamilies; ++f)
       for (int var = 0; var < kZooVariants; ++var)
@@ -107,11 +119,11 @@ ZooRow zooRowOf(const ZooTableRow& t) {
 }
 
 Json runJob(const Job& job, const Progress& progress) {
-  const ParamValues& v = job.params;
+  const ZooParams v = params().read(job.params);
   ZooOptions o;
-  o.tau = v.real("tau");
-  o.epsOut = v.real("epsOut");
-  o.eps = v.real("eps");
+  o.tau = v.tau;
+  o.epsOut = v.epsOut;
+  o.eps = v.eps;
   const double mult = job.at.at("betaMult").get<double>();
   ZooRow row;
   int uploadedHeads = 0;
@@ -120,7 +132,7 @@ Json runJob(const Job& job, const Progress& progress) {
     const UploadedHeads up = describeUploadedHeads(*job.inputs, v.budgetBytes());
     uploadedHeads = up.count;
     progress.step(0, 1, "uploaded head " + headLabel(up, h) + " at β× " + Json(mult).dump());
-    const HeadArrays a = uploadedHead(*job.inputs, h, v.real("scale"), v.budgetBytes());
+    const HeadArrays a = uploadedHead(*job.inputs, h, v.scale, v.budgetBytes());
     InteractionOptions io;
     io.taus = {o.tau};
     io.epsOut = o.epsOut;
@@ -146,7 +158,7 @@ std::string checkJobResult(const Job& job, const Json& r) {
       .within("svdError", 0, 1e300).within("combError", 0, 1e300).problem();
 }
 
-Json combine(const ParamValues& v, const Json& finished, bool uploaded, std::size_t total) {
+Json combine(const ZooParams& v, const Json& finished, bool uploaded, std::size_t total) {
   std::map<int, ZooTableRow> byIndex;  // plan order, whatever order the jobs finished in
   for (const auto& entry : finished) {
     const ZooJob job = readResult<ZooJob>(entry.at("result"));
@@ -166,18 +178,18 @@ Json combine(const ParamValues& v, const Json& finished, bool uploaded, std::siz
   for (const auto& [name, rho] : s.spearman) out.spearman.push_back({name, rho});
   out.source = uploaded ? "uploaded heads" : "synthetic zoo (a stand-in, not BERT)";
   out.synthetic = !uploaded;
-  out.tau = v.real("tau");
-  out.epsOut = v.real("epsOut");
-  out.eps = v.real("eps");
+  out.tau = v.tau;
+  out.epsOut = v.epsOut;
+  out.eps = v.eps;
   out.jobsDone = static_cast<std::int64_t>(finished.size());
   out.jobsTotal = static_cast<std::int64_t>(total);
   return resultJson(out);
 }
 
 // Jobs a run has (the count only depends on the parameters, or on the files' head count).
-std::size_t jobCount(const ParamValues& v, int uploadedHeads) {
-  const std::size_t per = uploadedHeads > 0 ? uploadedHeads : v.choice("family") == "all" ? kZooFamilies * kZooVariants : kZooVariants;
-  return per * v.reals("betaMults").size();
+std::size_t jobCount(const ZooParams& v, int uploadedHeads) {
+  const std::size_t per = uploadedHeads > 0 ? uploadedHeads : v.family == "all" ? kZooFamilies * kZooVariants : kZooVariants;
+  return per * v.betaMults.size();
 }
 
 // Per head: ranks >= 0, lower bounds below the SVD certificate; fractions and rank correlations in range.
@@ -198,22 +210,25 @@ std::string checkResult(const Json& r) {
 constexpr double kSecondsPerUnit = 2.5e-8;
 
 Experiment rankZooExperiment() {
-  Experiment e = declareExperiment("rank-zoo", "rank", schema(), shapeOf<ZooStudy>(), runJob);
+  Experiment e = declareExperiment("rank-zoo", "rank", params().decls(), shapeOf<ZooStudy>(), runJob);
   e.inputs = headInputs({"family"});  // a head replaces the zoo
   // combine sees no inputs: each job result says whether it came from uploaded heads and how many there are.
-  const auto combineFinished = [](const ParamValues& v, const Json& finished) {
+  const auto combineFinished = [](const ParamValues& values, const Json& finished) {
+    const ZooParams v = params().read(values);
     int uploadedHeads = 0;
     for (const auto& entry : finished) uploadedHeads = std::max(uploadedHeads, entry.at("result").at("uploadedHeads").get<int>());
     return combine(v, finished, uploadedHeads > 0, jobCount(v, uploadedHeads));
   };
   declareJobs(e, plan, combineFinished, shapeOf<ZooJob>(), checkJobResult);
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
-    const UploadedHeads up = describeUploadedHeads(inputs, v.budgetBytes());
+    const UploadedHeads up = describeUploadedHeads(inputs, params().read(v).budgetBytes());
     // The process dominates at n = 128 (measured peak 9.4 MB in all).
     return kRankProcessBytes + (up.count > 0 ? interactionBytes(up.n, up.n) : zooConfigurationBytes());
   };
   // Time of one head: its spectra and certificates at n tokens (n³), n = 128 for the built-in zoo.
-  e.jobSeconds = [](const Job& job) { return headJobSeconds(job, kSecondsPerUnit, kZooTokens); };
+  e.jobSeconds = [](const Job& job) {
+    return headJobSeconds(job, params().read(job.params).budgetBytes(), kSecondsPerUnit, kZooTokens);
+  };
   e.checkResult = checkResult;
   return e;
 }

@@ -17,17 +17,27 @@ namespace {
 
 constexpr int kCurvePoints = 120, kMapRows = 60, kMapCols = 80;
 
-std::vector<ParamDecl> schema() {
-  std::vector<ParamDecl> s = {
-      ParamDecl::choice("axis", "gamma", {"gamma", "delta"},
-                        "Horizontal axis: γ = d/N at fixed δ, or δ = d/V at fixed γ."),
-      ParamDecl::real("xmax", 2, 0.1, 16, "The horizontal axis runs from 0 to this value."),
-  };
-  for (const char* key : {"delta", "gamma", "T", "mu2", "R", "pool", "variant"}) s.push_back(rmtParam(key));
-  s.push_back(budgetParam());
-  s.push_back(seedParam());
-  s.push_back(rngParam());
-  return s;
+struct PhaseParams : RmtFields {
+  std::string axis, pool;
+  double xmax = 0;
+};
+
+const ParamList<PhaseParams>& params() {
+  using P = PhaseParams;
+  static const ParamList<P> list{
+      {&P::axis, ParamDecl::choice("axis", "gamma", {"gamma", "delta"}, "Horizontal axis: γ = d/N at fixed δ, or δ = d/V at fixed γ.")},
+      {&P::xmax, ParamDecl::real("xmax", 2, 0.1, 16, "The horizontal axis runs from 0 to this value.")},
+      {&P::delta, rmtParam("delta")},
+      {&P::gamma, rmtParam("gamma")},
+      {&P::T, rmtParam("T")},
+      {&P::mu2, rmtParam("mu2")},
+      {&P::R, rmtParam("R")},
+      {&P::pool, rmtParam("pool")},
+      {&P::variant, rmtParam("variant")},
+      {&P::budget, budgetParam()},
+      {&P::seed, seedParam()},
+      {&P::rng, rngParam()}};
+  return list;
 }
 
 // The result, declared once (attnlab/result_fields.hpp).
@@ -65,16 +75,17 @@ const char* region(double rho, const TransitionThresholds& th) {
   return "none";
 }
 
-Json phase(const ParamValues& v) {
+Json phase(const ParamValues& values) {
+  const PhaseParams v = params().read(values);
   const PositionalModel m = readPositions(v, nullptr);
-  const PoolingScalars pooling = poolingScalars(readPooling("pool", v.text("pool"), m), m.R);
-  const bool gammaAxis = v.choice("axis") == "gamma";
-  const double delta = v.real("delta"), gamma = v.real("gamma"), xmax = v.real("xmax");
+  const PoolingScalars pooling = poolingScalars(readPooling("pool", v.pool, m), m.R);
+  const bool gammaAxis = v.axis == "gamma";
+  const double delta = v.delta, gamma = v.gamma, xmax = v.xmax;
   checkBulkRatios(delta, gamma);
   requireInRange("xmax", xmax, 0.1, 16);
-  const PooledTheory here = pooledTheory(pooling, variantB(v), false, v.real("mu2"), delta, gamma);
+  const PooledTheory here = pooledTheory(pooling, variantB(v), false, v.mu2, delta, gamma);
   PhaseResult out;
-  out.axis = v.choice("axis");
+  out.axis = v.axis;
   for (int i = 1; i <= kCurvePoints; ++i) {
     out.x.push_back(xmax * i / kCurvePoints);
     const auto [dl, gm] = ratiosAt(gammaAxis, out.x.back(), delta, gamma);
@@ -106,7 +117,7 @@ std::string checkResult(const Json& r) {
 }  // namespace
 
 Experiment rmtPhaseExperiment() {
-  Experiment e = declareExperiment("rmt-phase", "rmt", schema(), shapeOf<PhaseResult>(), [](const Job& job, const Progress& progress) {
+  Experiment e = declareExperiment("rmt-phase", "rmt", params().decls(), shapeOf<PhaseResult>(), [](const Job& job, const Progress& progress) {
     progress.step(0, 1, "thresholds and overlap map (closed forms)");
     Json out = phase(job.params);
     progress.step(1, 1);

@@ -16,16 +16,33 @@ namespace {
 
 constexpr std::uint64_t kRidgeStream = 0x2B02;
 
-std::vector<ParamDecl> schema() {
-  return {rmtParam("d"), rmtParam("delta"), rmtParam("T"),
-          ParamDecl::reals("mu2", {0.1, 0.25, 0.5, 1}, 0, 1e6, 40, "Signal strengths ‖μ‖² simulated, comma-separated."),
-          rmtParam("R"), rmtParam("pools"),
-          ParamDecl::real("lambda", 0.1, 0, 1e6, "Ridge penalty λ (weights are rescaled to unit norm, so λ compares across poolings).")
-              .openBelow(),
-          ParamDecl::integer("ntrain", 1600, 2, 1000000, "Training sequences N_tr.", "sequences"),
-          ParamDecl::integer("ntest", 4000, 1, 10000000, "Fresh test sequences from the same embedding table.", "sequences"),
-          ParamDecl::integer("seeds", 3, 1, 50, "Independent tables and samples per point; their mean ± sd is drawn."),
-          rmtParam("variant"), budgetParam(), seedParam(), rngParam()};
+struct RidgeParams : RmtFields {
+  std::vector<double> mu2s;  // the parameter mu2, a list here
+  std::string pools;
+  double lambda = 0;
+  int ntrain = 0, ntest = 0, seeds = 0;
+};
+
+const ParamList<RidgeParams>& params() {
+  using P = RidgeParams;
+  static const ParamList<P> list{
+      {&P::d, rmtParam("d")},
+      {&P::delta, rmtParam("delta")},
+      {&P::T, rmtParam("T")},
+      {&P::mu2s, ParamDecl::reals("mu2", {0.1, 0.25, 0.5, 1}, 0, 1e6, 40, "Signal strengths ‖μ‖² simulated, comma-separated.")},
+      {&P::R, rmtParam("R")},
+      {&P::pools, rmtParam("pools")},
+      {&P::lambda,
+       ParamDecl::real("lambda", 0.1, 0, 1e6, "Ridge penalty λ (weights are rescaled to unit norm, so λ compares across poolings).")
+           .openBelow()},
+      {&P::ntrain, ParamDecl::integer("ntrain", 1600, 2, 1000000, "Training sequences N_tr.", "sequences")},
+      {&P::ntest, ParamDecl::integer("ntest", 4000, 1, 10000000, "Fresh test sequences from the same embedding table.", "sequences")},
+      {&P::seeds, ParamDecl::integer("seeds", 3, 1, 50, "Independent tables and samples per point; their mean ± sd is drawn.")},
+      {&P::variant, rmtParam("variant")},
+      {&P::budget, budgetParam()},
+      {&P::seed, seedParam()},
+      {&P::rng, rngParam()}};
+  return list;
 }
 
 // The result and a job's result, declared once (attnlab/result_fields.hpp).
@@ -62,31 +79,31 @@ struct RidgeSetup {
   int seeds = 1;
 };
 
-RidgeSetup setup(const ParamValues& v, const InputArray* file) {
+RidgeSetup setup(const RidgeParams& v, const InputArray* file) {
   RidgeSetup s;
   s.positions = readPositions(v, file);
   if (!s.positions.hasLabel())
     throw ParamError("R: ridge classification needs a latent sequence label: use prefix:k or decay:r0");
-  s.pools = splitPools("pools", v.text("pools"));
+  s.pools = splitPools("pools", v.pools);
   for (const auto& pool : s.pools) s.weights.push_back(readPooling("pools", pool, s.positions));
-  s.mu2 = v.reals("mu2");
-  s.seeds = v.smallInt("seeds");
+  s.mu2 = v.mu2s;
+  s.seeds = v.seeds;
   return s;
 }
 
-RidgeConfig ridgeConfig(const ParamValues& v, const RidgeSetup& s, int pool, int point, int seedIndex) {
+RidgeConfig ridgeConfig(const RidgeParams& v, const RidgeSetup& s, int pool, int point, int seedIndex) {
   RidgeConfig c;
-  c.d = v.smallInt("d");
-  c.delta = v.real("delta");
+  c.d = v.d;
+  c.delta = v.delta;
   c.mu2 = s.mu2.at(point);
   c.positions = s.positions;
   c.weights = s.weights.at(pool);
   c.variant = variantB(v) ? TableVariant::B : TableVariant::A;
-  c.trainSize = v.smallInt("ntrain");
-  c.testSize = v.smallInt("ntest");
-  c.lambda = v.real("lambda");
-  c.seed = v.seed();
-  c.normals = v.normals();
+  c.trainSize = v.ntrain;
+  c.testSize = v.ntest;
+  c.lambda = v.lambda;
+  c.seed = v.seed;
+  c.normals = v.rng;
   c.stream = poolSweepStream(kRidgeStream, seedIndex);
   return c;
 }
@@ -94,23 +111,25 @@ RidgeConfig ridgeConfig(const ParamValues& v, const RidgeSetup& s, int pool, int
 // Peak bytes of one job (all jobs allocate the same): table, training C, the d x d system, a test block.
 // Plus 4 MiB of allocator slack: at d = 1000, ntrain = 4000 the peak measured 69.0–69.4 MiB against a model
 // of 69.3 MiB (the heap's own bookkeeping moves with the machine's load).
-double jobBytes(const ParamValues& v, const RidgeSetup& s) {
+double jobBytes(const RidgeParams& v, const RidgeSetup& s) {
   return kRmtProcessBytes + 4.0 * 1024 * 1024 + static_cast<double>(ridgeMemoryBytes(ridgeConfig(v, s, 0, 0, 0)));
 }
 
-std::vector<Json> plan(const ParamValues& v, const Inputs& inputs) {
+std::vector<Json> plan(const ParamValues& values, const Inputs& inputs) {
+  const RidgeParams v = params().read(values);
   const RidgeSetup s = setup(v, correlationFile(inputs));
   requireMemory(jobBytes(v, s), v.budgetBytes(),
-                "rmt-ridge with d = " + std::to_string(v.smallInt("d")) + ", ntrain = " + std::to_string(v.smallInt("ntrain")) +
+                "rmt-ridge with d = " + std::to_string(v.d) + ", ntrain = " + std::to_string(v.ntrain) +
                     " (parameters d, delta, ntrain)");
   return poolSweepJobs(kRidgeStream, s.seeds, s.pools.size(), s.mu2.size());
 }
 
 Json runJob(const Job& job, const Progress& progress) {
-  const RidgeSetup s = setup(job.params, job.input("R"));
+  const RidgeParams v = params().read(job.params);
+  const RidgeSetup s = setup(v, job.input("R"));
   const auto [pool, point, seedIndex] = readPoolSweepJob(job, s.seeds, s.pools.size(), s.mu2.size());
-  progress.step(0, 1, "ridge fit on " + std::to_string(job.params.smallInt("ntrain")) + " pooled sequences");
-  const RidgeResult r = ridgeClassification(ridgeConfig(job.params, s, pool, point, seedIndex));
+  progress.step(0, 1, "ridge fit on " + std::to_string(v.ntrain) + " pooled sequences");
+  const RidgeResult r = ridgeClassification(ridgeConfig(v, s, pool, point, seedIndex));
   progress.step(1, 1);
   return resultJson(RidgeJob{pool, point, seedIndex, r.testAccuracy, r.trainAccuracy, r.pooling.snrGain});
 }
@@ -120,9 +139,10 @@ std::string checkJobResult(const Job& job, const Json& r) {
   return JobCheck(r, job.at).same("pool").same("point").same("seedIndex").within("accuracy", 0, 1).within("trainAccuracy", 0, 1).problem();
 }
 
-Json combine(const ParamValues& v, const Json& finished) {
-  const std::vector<std::string> pools = splitPools("pools", v.text("pools"));
-  const std::vector<double> mu2 = v.reals("mu2");
+Json combine(const ParamValues& values, const Json& finished) {
+  const RidgeParams v = params().read(values);
+  const std::vector<std::string> pools = splitPools("pools", v.pools);
+  const std::vector<double> mu2 = v.mu2s;
   std::map<int, double> gains;
   for (const auto& entry : finished) gains[entry.at("result").at("pool").get<int>()] = entry.at("result").at("snrGain").get<double>();
   RidgeSweep out;
@@ -133,7 +153,7 @@ Json combine(const ParamValues& v, const Json& finished) {
   for (const SeedMeans& m : seedMeans(finished, "accuracy", "trainAccuracy"))
     out.points.emplace_back(PoolAt{m.pool, mu2.at(m.point)}, RidgeMeasures{m.first, m.second});
   out.jobsDone = static_cast<std::int64_t>(finished.size());
-  out.jobsTotal = v.integer("seeds") * static_cast<std::int64_t>(pools.size() * mu2.size());
+  out.jobsTotal = static_cast<std::int64_t>(v.seeds) * static_cast<std::int64_t>(pools.size() * mu2.size());
   return resultJson(out);
 }
 
@@ -156,23 +176,24 @@ constexpr double kSequenceSecondsPerUnit = 9e-10;
 constexpr double kZigguratSpeedup = 1.23;
 
 Experiment rmtRidgeExperiment() {
-  Experiment e = declareExperiment("rmt-ridge", "rmt", schema(), shapeOf<RidgeSweep>(), runJob);
+  Experiment e = declareExperiment("rmt-ridge", "rmt", params().decls(), shapeOf<RidgeSweep>(), runJob);
   e.inputs = {correlationInput()};
   declareJobs(e, plan, combine, shapeOf<RidgeJob>(), checkJobResult);
   e.sizeParams = {"d", "delta", "ntrain"};
-  e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
+  e.memoryBytes = [](const ParamValues& values, const Inputs& inputs) {
+    const RidgeParams v = params().read(values);
     return jobBytes(v, setup(v, correlationFile(inputs)));
   };
   // Time of one job: the table (d V), the pooled training and test sequences ((ntrain + ntest) T d),
   // the d × d ridge system (d² ntrain), its solution (d³) and R's eigen checks (T³ each).
   e.jobSeconds = [](const Job& job) {
-    const ParamValues& v = job.params;
+    const RidgeParams v = params().read(job.params);
     const InputArray* r = job.input("R");
-    const double d = v.smallInt("d"), vocabulary = d / v.real("delta"), t = sequenceLength(v, r);
-    const double train = v.smallInt("ntrain"), test = v.smallInt("ntest");
+    const double d = v.d, vocabulary = d / v.delta, t = sequenceLength(v, r);
+    const double train = v.ntrain, test = v.ntest;
     return (kSecondsPerUnit * (d * vocabulary + d * d * train + d * d * d) + kSequenceSecondsPerUnit * (train + test) * t * d) *
-               streamTimeFactor(v, kZigguratSpeedup) +
-           eigenCheckSeconds(splitPools("pools", v.text("pools")), t);
+               streamTimeFactor(v.rng, kZigguratSpeedup) +
+           eigenCheckSeconds(splitPools("pools", v.pools), t);
   };
   e.checkResult = checkResult;
   return e;

@@ -14,13 +14,19 @@
 namespace attnlab {
 namespace {
 
-std::vector<ParamDecl> schema() {
-  std::vector<ParamDecl> s;
-  for (const char* key : {"d", "delta", "gamma", "T", "mu2", "R", "pool", "variant", "centre"}) s.push_back(rmtParam(key));
-  s.push_back(budgetParam());
-  s.push_back(seedParam());
-  s.push_back(rngParam());
-  return s;
+struct SpectrumParams : RmtFields {
+  std::string pool;
+};
+
+const ParamList<SpectrumParams>& params() {
+  using P = SpectrumParams;
+  static const ParamList<P> list{{&P::d, rmtParam("d")},           {&P::delta, rmtParam("delta")},
+                                 {&P::gamma, rmtParam("gamma")},   {&P::T, rmtParam("T")},
+                                 {&P::mu2, rmtParam("mu2")},       {&P::R, rmtParam("R")},
+                                 {&P::pool, rmtParam("pool")},     {&P::variant, rmtParam("variant")},
+                                 {&P::centre, rmtParam("centre")}, {&P::budget, budgetParam()},
+                                 {&P::seed, seedParam()},          {&P::rng, rngParam()}};
+  return list;
 }
 
 // The result, declared once (attnlab/result_fields.hpp). The theory part is a pure function of the parameters.
@@ -62,10 +68,10 @@ struct Setup {
   SimulationSizes sizes;
 };
 
-Setup setup(const ParamValues& v, const InputArray* file) {
+Setup setup(const SpectrumParams& v, const InputArray* file) {
   const PositionalModel m = readPositions(v, file);
   Setup s;
-  s.config = simulationConfig(v, m, readPooling("pool", v.text("pool"), m));
+  s.config = simulationConfig(v, m, readPooling("pool", v.pool, m));
   s.sizes = simulationSizes(s.config);
   return s;
 }
@@ -109,15 +115,19 @@ SpectrumTheory spectrumTheory(const Setup& s, bool b) {
   return out;
 }
 
-Json theory(const ParamValues& v) { return resultJson(spectrumTheory(setup(v, nullptr), variantB(v))); }
+Json theory(const ParamValues& values) {
+  const SpectrumParams v = params().read(values);
+  return resultJson(spectrumTheory(setup(v, nullptr), variantB(v)));
+}
 
 // Seconds per unit of jobSeconds' operation count on the reference machine (docs/cost-model.md;
 // set from `npm run bench -- cost-model`, d = 1200: 1.36 s).
 constexpr double kSecondsPerUnit = 1.6e-10;
 
 Json run(const Job& job, const Progress& progress) {
-  const Setup s = setup(job.params, job.input("R"));
-  SpectrumResult out{spectrumTheory(s, variantB(job.params)), {}, 0, 0, 0, {}};
+  const SpectrumParams v = params().read(job.params);
+  const Setup s = setup(v, job.input("R"));
+  SpectrumResult out{spectrumTheory(s, variantB(v)), {}, 0, 0, 0, {}};
   const int d = s.sizes.d;
   progress.step(0, 3, "embedding table (" + std::to_string(d) + " × " + std::to_string(s.sizes.V) + ") and " +
                           std::to_string(s.sizes.N) + " pooled sequences");
@@ -134,7 +144,7 @@ Json run(const Job& job, const Progress& progress) {
   out.rightOverlap = an > 0 ? std::pow(spectrum.top.rightVector.dot(a) / an, 2) : 0.0;
   // The same theory with the realised finite-vocabulary offsets (differs from the above only in Variant B).
   const PoolingScalars pooling = poolingScalars(s.config.weights, s.config.positions.R);
-  const PooledSnr snr = pooledSnr(variantB(job.params), s.config.centre, pooling.alpha, pooling.kappa, pooling.weightSum,
+  const PooledSnr snr = pooledSnr(variantB(v), s.config.centre, pooling.alpha, pooling.kappa, pooling.weightSum,
                                   s.config.mu2, sample.table.offsets);
   const TopEigenTheory realised = topEigenTheory(snr, s.sizes.delta, s.sizes.gamma, pooling.kappa);
   out.realisedTheory = {realised.topEigenvalue, realised.overlap, sample.table.offsets.signalNorm2,
@@ -155,16 +165,16 @@ std::string checkResult(const Json& r) {
 }  // namespace
 
 Experiment rmtSpectrumExperiment() {
-  Experiment e = declareExperiment("rmt-spectrum", "rmt", schema(), shapeOf<SpectrumResult>(), run);
+  Experiment e = declareExperiment("rmt-spectrum", "rmt", params().decls(), shapeOf<SpectrumResult>(), run);
   e.inputs = {correlationInput()};
   e.theory = theory;
   e.sizeParams = {"d", "delta", "gamma"};
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
-    return kRmtProcessBytes + static_cast<double>(spectrumMemoryBytes(setup(v, correlationFile(inputs)).config));
+    return kRmtProcessBytes + static_cast<double>(spectrumMemoryBytes(setup(params().read(v), correlationFile(inputs)).config));
   };
   // Time: the table (d V), N pooled sequences of T tokens (N T d), S (d² N) and all its eigenvalues.
   e.jobSeconds = [](const Job& job) {
-    const Setup s = setup(job.params, job.input("R"));
+    const Setup s = setup(params().read(job.params), job.input("R"));
     const double d = s.sizes.d, side = std::min(s.sizes.d, s.sizes.N);
     return kSecondsPerUnit * (d * s.sizes.V + double(s.sizes.N) * s.sizes.T * d + d * d * s.sizes.N + side * side * side);
   };

@@ -18,17 +18,26 @@ namespace {
 constexpr std::uint64_t kTransitionStream = 0x2B01;
 constexpr int kCurvePoints = 161;
 
-std::vector<ParamDecl> schema() {
-  std::vector<ParamDecl> s;
-  for (const char* key : {"d", "delta", "gamma", "T"}) s.push_back(rmtParam(key));
-  s.push_back(ParamDecl::reals("mu2", {0.25, 0.5, 1, 2, 4}, 0, 1e6, 40,
-                               "Signal strengths ‖μ‖² simulated, comma-separated (the theory lines are drawn between them)."));
-  for (const char* key : {"R", "pools", "variant", "centre"}) s.push_back(rmtParam(key));
-  s.push_back(ParamDecl::integer("seeds", 5, 1, 50, "Independent simulations per point; their mean ± sd is drawn."));
-  s.push_back(budgetParam());
-  s.push_back(seedParam());
-  s.push_back(rngParam());
-  return s;
+struct TransitionParams : RmtFields {
+  std::vector<double> mu2s;  // the parameter mu2, a list here
+  std::string pools;
+  int seeds = 0;
+};
+
+const ParamList<TransitionParams>& params() {
+  using P = TransitionParams;
+  static const ParamList<P> list{
+      {&P::d, rmtParam("d")},         {&P::delta, rmtParam("delta")},
+      {&P::gamma, rmtParam("gamma")}, {&P::T, rmtParam("T")},
+      {&P::mu2s, ParamDecl::reals("mu2", {0.25, 0.5, 1, 2, 4}, 0, 1e6, 40,
+                                  "Signal strengths ‖μ‖² simulated, comma-separated (the theory lines are drawn between them).")},
+      {&P::R, rmtParam("R")},         {&P::pools, rmtParam("pools")},
+      {&P::variant, rmtParam("variant")}, {&P::centre, rmtParam("centre")},
+      {&P::seeds, ParamDecl::integer("seeds", 5, 1, 50, "Independent simulations per point; their mean ± sd is drawn.")},
+      {&P::budget, budgetParam()},
+      {&P::seed, seedParam()},
+      {&P::rng, rngParam()}};
+  return list;
 }
 
 struct TransitionSetup {
@@ -42,17 +51,17 @@ struct TransitionSetup {
 };
 
 // withModel = false (combine): R and the weights are not read; the jobs carry the poolings' scalars.
-TransitionSetup setup(const ParamValues& v, const InputArray* file, bool withModel = true) {
+TransitionSetup setup(const TransitionParams& v, const InputArray* file, bool withModel = true) {
   TransitionSetup s;
-  s.pools = splitPools("pools", v.text("pools"));
-  s.mu2 = v.reals("mu2");
+  s.pools = splitPools("pools", v.pools);
+  s.mu2 = v.mu2s;
   s.b = variantB(v);
-  s.centred = v.flag("centre");
-  s.seeds = v.smallInt("seeds");
+  s.centred = v.centre;
+  s.seeds = v.seeds;
   SimulationConfig c;
-  c.d = v.smallInt("d");
-  c.delta = v.real("delta");
-  c.gamma = v.real("gamma");
+  c.d = v.d;
+  c.delta = v.delta;
+  c.gamma = v.gamma;
   c.positions = prefixModel(1, 1);
   c.weights = Eigen::VectorXd::Ones(1);
   s.sizes = simulationSizes(c);  // d, V, N and the realised ratios do not depend on R
@@ -63,18 +72,18 @@ TransitionSetup setup(const ParamValues& v, const InputArray* file, bool withMod
   return s;
 }
 
-SimulationConfig jobConfig(const ParamValues& v, const TransitionSetup& s, int pool, int point, std::uint64_t stream) {
+SimulationConfig jobConfig(const TransitionParams& v, const TransitionSetup& s, int pool, int point, std::uint64_t stream) {
   SimulationConfig c;
   c.d = s.sizes.d;
-  c.delta = v.real("delta");
-  c.gamma = v.real("gamma");
+  c.delta = v.delta;
+  c.gamma = v.gamma;
   c.mu2 = s.mu2.at(point);
   c.positions = s.positions;
   c.weights = s.weights.at(pool);
   c.variant = s.b ? TableVariant::B : TableVariant::A;
   c.centre = s.centred;
-  c.seed = v.seed();
-  c.normals = v.normals();
+  c.seed = v.seed;
+  c.normals = v.rng;
   c.stream = stream;
   return c;
 }
@@ -182,14 +191,15 @@ std::vector<PoolEntry> poolEntries(const TransitionSetup& s) {
 }
 
 // Peak bytes of the largest job (every job of a pooling allocates the same): table, C, Lanczos basis.
-double largestJobBytes(const ParamValues& v, const TransitionSetup& s) {
+double largestJobBytes(const TransitionParams& v, const TransitionSetup& s) {
   double most = 0;
   for (std::size_t p = 0; p < s.pools.size(); ++p)
     most = std::max(most, static_cast<double>(topEigenpairMemoryBytes(jobConfig(v, s, static_cast<int>(p), 0, 1))));
   return kRmtProcessBytes + most;
 }
 
-std::vector<Json> plan(const ParamValues& v, const Inputs& inputs) {
+std::vector<Json> plan(const ParamValues& values, const Inputs& inputs) {
+  const TransitionParams v = params().read(values);
   const TransitionSetup s = setup(v, correlationFile(inputs));
   requireMemory(largestJobBytes(v, s), v.budgetBytes(), "rmt-transition with d = " + std::to_string(s.sizes.d) + ", N = " +
                                                           std::to_string(s.sizes.N) + " (parameters d, gamma)");
@@ -197,19 +207,20 @@ std::vector<Json> plan(const ParamValues& v, const Inputs& inputs) {
 }
 
 Json runJob(const Job& job, const Progress& progress) {
-  const TransitionSetup s = setup(job.params, job.input("R"));
+  const TransitionParams v = params().read(job.params);
+  const TransitionSetup s = setup(v, job.input("R"));
   const auto [pool, point, seedIndex] = readPoolSweepJob(job, s.seeds, s.pools.size(), s.mu2.size());
   if (job.at.at("stream").get<std::uint64_t>() != poolSweepStream(kTransitionStream, seedIndex))
     throw ParamError("job coordinates " + quoteValue(job.at.dump()) + " do not belong to these parameters");
   progress.step(0, 1, "top eigenpair by Lanczos (d = " + std::to_string(s.sizes.d) + ", N = " + std::to_string(s.sizes.N) + ")");
-  const SimulationResult r = simulateTopEigenpair(jobConfig(job.params, s, pool, point, poolSweepStream(kTransitionStream, seedIndex)));
+  const SimulationResult r = simulateTopEigenpair(jobConfig(v, s, pool, point, poolSweepStream(kTransitionStream, seedIndex)));
   progress.step(1, 1);
   return resultJson(TransitionJob{pool, point, seedIndex, r.topEigenvalue / r.pooling.kappa, r.overlap, s.weights[pool],
                                    r.pooling});
 }
 
 Json combine(const ParamValues& v, const Json& finished) {
-  const TransitionSetup s = setup(v, nullptr, false);  // R may be a file: the jobs carry the poolings
+  const TransitionSetup s = setup(params().read(v), nullptr, false);  // R may be a file: the jobs carry the poolings
   std::map<int, PoolEntry> entries;
   for (const auto& entry : finished) {
     const Json& r = entry.at("result");
@@ -256,22 +267,26 @@ constexpr double kSecondsPerUnit = 1.6e-9;
 constexpr double kZigguratSpeedup = 1.57;
 
 Experiment rmtTransitionExperiment() {
-  Experiment e = declareExperiment("rmt-transition", "rmt", schema(), shapeOf<TransitionSweep>(), runJob);
+  Experiment e = declareExperiment("rmt-transition", "rmt", params().decls(), shapeOf<TransitionSweep>(), runJob);
   e.inputs = {correlationInput()};
   declareJobs(e, plan, combine, shapeOf<TransitionJob>(), checkJobResult);
   e.theory = [](const ParamValues& v) {
-    const TransitionSetup s = setup(v, nullptr);
+    const TransitionSetup s = setup(params().read(v), nullptr);
     return resultJson(TheoryOnly{transitionTheory(s, poolEntries(s))});
   };
   e.sizeParams = {"d", "gamma"};
-  e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) { return largestJobBytes(v, setup(v, correlationFile(inputs))); };
+  e.memoryBytes = [](const ParamValues& values, const Inputs& inputs) {
+    const TransitionParams v = params().read(values);
+    return largestJobBytes(v, setup(v, correlationFile(inputs)));
+  };
   // Time of one job: the table (d V), N pooled sequences of T tokens (N T d), the Lanczos products
   // with C and Cᵀ (d N each, a few dozen of them) and R's eigen checks (T³ each).
   e.jobSeconds = [](const Job& job) {
-    const TransitionSetup s = setup(job.params, nullptr, false);
+    const TransitionParams v = params().read(job.params);
+    const TransitionSetup s = setup(v, nullptr, false);
     const InputArray* r = job.input("R");
-    const double d = s.sizes.d, n = s.sizes.N, t = sequenceLength(job.params, r);
-    return kSecondsPerUnit * (d * s.sizes.V + n * t * d + 40.0 * d * n) * streamTimeFactor(job.params, kZigguratSpeedup) +
+    const double d = s.sizes.d, n = s.sizes.N, t = sequenceLength(v, r);
+    return kSecondsPerUnit * (d * s.sizes.V + n * t * d + 40.0 * d * n) * streamTimeFactor(v.rng, kZigguratSpeedup) +
            eigenCheckSeconds(s.pools, t);
   };
   e.checkResult = checkResult;

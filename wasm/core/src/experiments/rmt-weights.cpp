@@ -15,15 +15,28 @@
 namespace attnlab {
 namespace {
 
-std::vector<ParamDecl> schema() {
-  std::vector<ParamDecl> s = {rmtParam("T"), rmtParam("R"),
-                              ParamDecl::real("tau", 0, -30, 30,
-                                              "Score scale of causal attention: scores (τ/d)·x_iᵀx_j; τ = 0 gives the harmonic weights."),
-                              rmtParam("d", 800), rmtParam("delta"), rmtParam("mu2", 1), rmtParam("variant"),
-                              ParamDecl::integer("sequences", 200, 1, 100000,
-                                                 "Simulated sequences whose attention weights are averaged.", "sequences"),
-                              budgetParam(), seedParam(), rngParam()};
-  return s;
+struct WeightsParams : RmtFields {
+  double tau = 0;
+  int sequences = 0;
+};
+
+const ParamList<WeightsParams>& params() {
+  using P = WeightsParams;
+  static const ParamList<P> list{
+      {&P::T, rmtParam("T")},
+      {&P::R, rmtParam("R")},
+      {&P::tau, ParamDecl::real("tau", 0, -30, 30,
+                                "Score scale of causal attention: scores (τ/d)·x_iᵀx_j; τ = 0 gives the harmonic weights.")},
+      {&P::d, rmtParam("d", 800)},
+      {&P::delta, rmtParam("delta")},
+      {&P::mu2, rmtParam("mu2", 1)},
+      {&P::variant, rmtParam("variant")},
+      {&P::sequences,
+       ParamDecl::integer("sequences", 200, 1, 100000, "Simulated sequences whose attention weights are averaged.", "sequences")},
+      {&P::budget, budgetParam()},
+      {&P::seed, seedParam()},
+      {&P::rng, rngParam()}};
+  return list;
 }
 
 // The result, declared once (attnlab/result_fields.hpp): the theory part is also what e.theory returns.
@@ -79,9 +92,9 @@ Pooling pooling(const std::string& name, const Eigen::VectorXd& w, const Positio
   return p;
 }
 
-WeightsTheory weightsTheory(const ParamValues& v, const PositionalModel& m) {
+WeightsTheory weightsTheory(const WeightsParams& v, const PositionalModel& m) {
   const int T = m.T, k = prefixLength(m);
-  const double tau = v.real("tau");
+  const double tau = v.tau;
   const PoolingKind mean = PoolingKind::Mean, causal = PoolingKind::Causal, optimal = PoolingKind::Optimal;
   WeightsTheory t;
   t.T = T;
@@ -100,24 +113,25 @@ WeightsTheory weightsTheory(const ParamValues& v, const PositionalModel& m) {
   return t;
 }
 
-AttentionWeightsConfig attentionConfig(const ParamValues& v, const PositionalModel& m) {
+AttentionWeightsConfig attentionConfig(const WeightsParams& v, const PositionalModel& m) {
   AttentionWeightsConfig c;
-  c.d = v.smallInt("d");
-  c.delta = v.real("delta");
-  c.mu2 = v.real("mu2");
+  c.d = v.d;
+  c.delta = v.delta;
+  c.mu2 = v.mu2;
   c.positions = m;
-  c.tau = v.real("tau");
-  c.sequences = v.smallInt("sequences");
+  c.tau = v.tau;
+  c.sequences = v.sequences;
   c.variant = variantB(v) ? TableVariant::B : TableVariant::A;
-  c.seed = v.seed();
-  c.normals = v.normals();
+  c.seed = v.seed;
+  c.normals = v.rng;
   return c;
 }
 
 Json run(const Job& job, const Progress& progress) {
-  const PositionalModel m = readPositions(job.params, job.input("R"));
-  WeightsResult out{weightsTheory(job.params, m), {}};
-  const AttentionWeightsConfig c = attentionConfig(job.params, m);
+  const WeightsParams v = params().read(job.params);
+  const PositionalModel m = readPositions(v, job.input("R"));
+  WeightsResult out{weightsTheory(v, m), {}};
+  const AttentionWeightsConfig c = attentionConfig(v, m);
   progress.step(0, 1, "causal self-attention on " + std::to_string(c.sequences) + " simulated sequences (d = " +
                           std::to_string(c.d) + ")");
   const AttentionWeightsResult r = measureCausalAttentionWeights(c);
@@ -139,20 +153,24 @@ std::string checkResult(const Json& r) {
 constexpr double kSecondsPerUnit = 1.9e-9;
 
 Experiment rmtWeightsExperiment() {
-  Experiment e = declareExperiment("rmt-weights", "rmt", schema(), shapeOf<WeightsResult>(), run);
+  Experiment e = declareExperiment("rmt-weights", "rmt", params().decls(), shapeOf<WeightsResult>(), run);
   e.inputs = {correlationInput()};
-  e.theory = [](const ParamValues& v) { return resultJson(weightsTheory(v, readPositions(v, nullptr))); };
+  e.theory = [](const ParamValues& values) {
+    const WeightsParams v = params().read(values);
+    return resultJson(weightsTheory(v, readPositions(v, nullptr)));
+  };
   e.sizeParams = {"d", "delta"};
-  e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
+  e.memoryBytes = [](const ParamValues& values, const Inputs& inputs) {
+    const WeightsParams v = params().read(values);
     const PositionalModel m = readPositions(v, correlationFile(inputs));
     return kRmtProcessBytes + static_cast<double>(attentionMemoryBytes(attentionConfig(v, m)));
   };
   // Time: the table (d V) and the causal self-attention run over `sequences` sequences (T² d each).
   e.jobSeconds = [](const Job& job) {
-    const ParamValues& v = job.params;
+    const WeightsParams v = params().read(job.params);
     const InputArray* r = job.input("R");
-    const double d = v.smallInt("d"), vocabulary = d / v.real("delta"), t = sequenceLength(v, r);
-    return kSecondsPerUnit * (d * vocabulary + v.smallInt("sequences") * t * t * d);
+    const double d = v.d, vocabulary = d / v.delta, t = sequenceLength(v, r);
+    return kSecondsPerUnit * (d * vocabulary + v.sequences * t * t * d);
   };
   e.checkResult = checkResult;
   return e;

@@ -16,33 +16,46 @@ namespace {
 constexpr std::uint64_t kPatternStream = 0x5A11;  // A is drawn from Rng(seed, childStream(kPatternStream, 0))
 constexpr std::uint64_t kTrialStream = 0x5A12;    // try t uses childStream(kTrialStream, t)
 
+// The parameters as declared; readParams checks them across keys into ApproxParams.
+struct ApproxFields : ConstructionFields {
+  Given<int> n;  // an uploaded pattern replaces n unless it was given
+  int k = 0, d = 0, redraws = 0, row = 0, px = 0;
+  double gamma = 0, eps1 = 0, eps2 = 0;
+  std::string scale;  // the page's colour scale: no part of the run
+};
+
 struct ApproxParams {
   int n = 256, k = 2, d = 384, redraws = 20, heatmapSide = 256, row = 0;
+  bool nGiven = false;
   double gamma = 2.0;
   Construction construction;
   std::uint64_t seed = 1;
   double budgetBytes = 0;
 };
 
-std::vector<ParamDecl> schema() {
-  std::vector<ParamDecl> s = {
-      ParamDecl::integer("n", 256, 8, 4096, "Size of the n × n pattern A (an uploaded pattern brings its own n).", "tokens"),
-      ParamDecl::integer("k", 2, 1, 16, "Sparsity: at most k nonzeros in every row and column of A."),
-      ParamDecl::real("gamma", 2, 1, 1e6, "Dynamic range: within a row, largest nonzero / smallest nonzero ≤ γ (weights log-uniform in [1, γ])."),
-      ParamDecl::real("eps1", 1, 0, 10, "Spread condition: ratios of nonzeros kept within a factor 1 + ε1.").openBelow(),
-      ParamDecl::real("eps2", 0.5, 0, 1, "Gap condition: every zero of A stays below ε2 times each nonzero of its row.")
-          .openBelow().openAbove(),
-      ParamDecl::integer("d", 384, 1, 16384, "Projection width: columns of Y; the input X = [X(1) | X(2)] has hidden size 2d."),
-  };
-  for (auto& p : constructionParams()) s.push_back(p);
-  for (auto p : {
-           ParamDecl::integer("redraws", 20, 1, 1000, "Las Vegas loop: draw a fresh Y until (23) and (24) hold, at most this many times."),
-           ParamDecl::integer("row", 0, 0, 4095, "The row whose A and M entries are overlaid (0-based)."),
-           ParamDecl::choice("scale", "log", {"log", "linear"}, "Colour scale shared by the A and M heatmaps; a logarithmic scale shows how small the zeros of A become in M."),
-           ParamDecl::integer("px", 256, 16, 1024, "Heatmaps larger than this are downsampled, keeping the largest entry of each block.", "cells"),
-           budgetParam(), seedParam(), rngParam()})
-    s.push_back(p);
-  return s;
+const ParamList<ApproxFields>& params() {
+  using P = ApproxFields;
+  static const ParamList<P> list{
+      {&P::n, ParamDecl::integer("n", 256, 8, 4096, "Size of the n × n pattern A (an uploaded pattern brings its own n).", "tokens")},
+      {&P::k, ParamDecl::integer("k", 2, 1, 16, "Sparsity: at most k nonzeros in every row and column of A.")},
+      {&P::gamma, ParamDecl::real("gamma", 2, 1, 1e6, "Dynamic range: within a row, largest nonzero / smallest nonzero ≤ γ (weights log-uniform in [1, γ]).")},
+      {&P::eps1, ParamDecl::real("eps1", 1, 0, 10, "Spread condition: ratios of nonzeros kept within a factor 1 + ε1.").openBelow()},
+      {&P::eps2, ParamDecl::real("eps2", 0.5, 0, 1, "Gap condition: every zero of A stays below ε2 times each nonzero of its row.")
+                     .openBelow()
+                     .openAbove()},
+      {&P::d, ParamDecl::integer("d", 384, 1, 16384, "Projection width: columns of Y; the input X = [X(1) | X(2)] has hidden size 2d.")},
+      {&P::causal, constructionParam("causal")},
+      {&P::proj, constructionParam("proj")},
+      {&P::split, constructionParam("split")},
+      {&P::delta, constructionParam("delta")},
+      {&P::redraws, ParamDecl::integer("redraws", 20, 1, 1000, "Las Vegas loop: draw a fresh Y until (23) and (24) hold, at most this many times.")},
+      {&P::row, ParamDecl::integer("row", 0, 0, 4095, "The row whose A and M entries are overlaid (0-based).")},
+      {&P::scale, ParamDecl::choice("scale", "log", {"log", "linear"}, "Colour scale shared by the A and M heatmaps; a logarithmic scale shows how small the zeros of A become in M.")},
+      {&P::px, ParamDecl::integer("px", 256, 16, 1024, "Heatmaps larger than this are downsampled, keeping the largest entry of each block.", "cells")},
+      {&P::budget, budgetParam()},
+      {&P::seed, seedParam()},
+      {&P::rng, rngParam()}};
+  return list;
 }
 
 InputRule patternInput() {
@@ -52,19 +65,21 @@ InputRule patternInput() {
   return rule;
 }
 
-ApproxParams readParams(const ParamValues& v) {
+ApproxParams readParams(const ParamValues& values) {
+  const ApproxFields v = params().read(values);
   ApproxParams p;
-  p.n = v.smallInt("n");
-  p.k = v.smallInt("k");
-  p.gamma = v.real("gamma");
-  p.construction.eps1 = v.real("eps1");
-  p.construction.eps2 = v.real("eps2");
-  p.d = v.smallInt("d");
+  p.n = v.n.value;
+  p.nGiven = v.n.given;
+  p.k = v.k;
+  p.gamma = v.gamma;
+  p.construction.eps1 = v.eps1;
+  p.construction.eps2 = v.eps2;
+  p.d = v.d;
   readConstruction(v, p.construction);
-  p.redraws = v.smallInt("redraws");
-  p.heatmapSide = v.smallInt("px");
-  p.row = v.smallInt("row");
-  p.seed = v.seed();
+  p.redraws = v.redraws;
+  p.heatmapSide = v.px;
+  p.row = v.row;
+  p.seed = v.seed;
   p.budgetBytes = v.budgetBytes();
   if (p.k > p.n)
     throw ParamError("k = " + std::to_string(p.k) + " exceeds n = " + std::to_string(p.n) +
@@ -73,11 +88,11 @@ ApproxParams readParams(const ParamValues& v) {
 }
 
 // The pattern's size: the uploaded file's (its header is authoritative), else the parameter n.
-int patternSize(const ParamValues& v, const InputArray* pattern) {
-  if (!pattern) return v.smallInt("n");
+int patternSize(const ApproxParams& v, const InputArray* pattern) {
+  if (!pattern) return v.n;
   const int n = static_cast<int>(pattern->shape.at(0));
-  if (v.given("n") && v.smallInt("n") != n)
-    throw ParamError("n = " + std::to_string(v.smallInt("n")) + " but the uploaded pattern is " + std::to_string(n) +
+  if (v.nGiven && v.n != n)
+    throw ParamError("n = " + std::to_string(v.n) + " but the uploaded pattern is " + std::to_string(n) +
                      " × " + std::to_string(n) + ": leave n out when a pattern file is given");
   return n;
 }
@@ -183,7 +198,7 @@ Json runApprox(const Job& job, const Progress& progress) {
   const ApproxParams p = readParams(job.params);
   const InputArray* upload = job.input("pattern");
   const bool uploaded = upload != nullptr;
-  patternSize(job.params, upload);
+  patternSize(p, upload);
   const SparsePattern a = loadPattern(p, upload);
   const int n = a.n, d = p.d;
   if (p.row >= n)
@@ -239,14 +254,14 @@ std::string checkResult(const Json& r) {
 constexpr double kSecondsPerUnit = 5.8e-10;
 
 Experiment sparseApproxExperiment() {
-  Experiment e = declareExperiment("sparse-approx", "sparse", schema(), shapeOf<ApproxResult>(), runApprox);
+  Experiment e = declareExperiment("sparse-approx", "sparse", params().decls(), shapeOf<ApproxResult>(), runApprox);
   e.inputs = {patternInput()};
   e.sizeParams = {"n", "d"};
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
     const ApproxParams p = readParams(v);
     const auto found = inputs.find("pattern");
     const InputArray* pattern = found == inputs.end() ? nullptr : &found->second;
-    const int n = patternSize(v, pattern);
+    const int n = patternSize(p, pattern);
     const std::int64_t nonzeros = pattern ? static_cast<std::int64_t>(pattern->values.size() / 3) : std::int64_t{p.k} * n;
     return approximationBytes(n, nonzeros, p.d, p.construction, true) + 16.0 * 1024 * 1024;  // + the process itself
   };
@@ -256,7 +271,7 @@ Experiment sparseApproxExperiment() {
   e.jobSeconds = [](const Job& job) {
     const ApproxParams p = readParams(job.params);
     const InputArray* pattern = job.input("pattern");
-    const double n = patternSize(job.params, pattern);
+    const double n = patternSize(p, pattern);
     return kSecondsPerUnit * (n * n * p.d) + symmetricSplitSeconds(static_cast<int>(n), p.construction);
   };
   e.checkResult = checkResult;

@@ -24,30 +24,37 @@ namespace {
 // The process itself (code, allocator, the parsed parameters): measured ~8 MiB at the peak of a run.
 constexpr double kProcessBytes = 16.0 * 1024 * 1024;
 
-std::vector<ParamDecl> schema() {
-  std::vector<ParamDecl> s = {
-      ParamDecl::integers("ns", {128, 256, 512, 1024}, 8, 4096, 12,
-                          "Sequence lengths n, comma-separated; one pattern A per n and seed (an uploaded pattern brings its own n).",
-                          "tokens"),
-      ParamDecl::integers("k", {2}, 1, 16, 6, "Sparsity: at most k nonzeros in every row and column of A; a list draws one curve per value."),
-      ParamDecl::reals("gamma", {2}, 1, 1e6, 6, "Dynamic range: within a row, largest nonzero / smallest nonzero ≤ γ."),
-      ParamDecl::reals("eps1", {1}, 0, 10, 6, "Spread condition: ratios of nonzeros kept within a factor 1 + ε1.").openBelow(),
-      ParamDecl::reals("eps2", {0.5}, 0, 1, 6, "Gap condition: every zero of A stays below ε2 times each nonzero of its row.")
-          .openBelow().openAbove(),
-  };
-  for (auto& p : constructionParams()) s.push_back(p);
-  for (auto p : {
-           ParamDecl::integer("step", 16, 1, 1024, "d is scanned over step, 2·step, 3·step, … in ascending order."),
-           ParamDecl::integer("dmax", 16384, 1, 65536, "The scan stops here; a point that never passes is reported as capped."),
-           ParamDecl::integer("seeds", 3, 1, 50, "Independent patterns per n; their random streams derive from the seed."),
-           ParamDecl::integers("draws", {1}, 1, 100, 6, "A grid point passes if any of this many fresh draws of Y passes (1 = the paper's protocol)."),
-           budgetParam(), seedParam(), rngParam()})
-    s.push_back(p);
-  return s;
+const ParamList<DminFields>& params() {
+  using P = DminFields;
+  static const ParamList<P> list{
+      {&P::ns, ParamDecl::integers("ns", {128, 256, 512, 1024}, 8, 4096, 12,
+                                   "Sequence lengths n, comma-separated; one pattern A per n and seed (an uploaded pattern brings its own n).",
+                                   "tokens")},
+      {&P::k, ParamDecl::integers("k", {2}, 1, 16, 6, "Sparsity: at most k nonzeros in every row and column of A; a list draws one curve per value.")},
+      {&P::gamma, ParamDecl::reals("gamma", {2}, 1, 1e6, 6, "Dynamic range: within a row, largest nonzero / smallest nonzero ≤ γ.")},
+      {&P::eps1, ParamDecl::reals("eps1", {1}, 0, 10, 6, "Spread condition: ratios of nonzeros kept within a factor 1 + ε1.").openBelow()},
+      {&P::eps2, ParamDecl::reals("eps2", {0.5}, 0, 1, 6, "Gap condition: every zero of A stays below ε2 times each nonzero of its row.")
+                     .openBelow()
+                     .openAbove()},
+      {&P::causal, constructionParam("causal")},
+      {&P::proj, constructionParam("proj")},
+      {&P::split, constructionParam("split")},
+      {&P::delta, constructionParam("delta")},
+      {&P::step, ParamDecl::integer("step", 16, 1, 1024, "d is scanned over step, 2·step, 3·step, … in ascending order.")},
+      {&P::dmax, ParamDecl::integer("dmax", 16384, 1, 65536, "The scan stops here; a point that never passes is reported as capped.")},
+      {&P::seeds, ParamDecl::integer("seeds", 3, 1, 50, "Independent patterns per n; their random streams derive from the seed.")},
+      {&P::draws, ParamDecl::integers("draws", {1}, 1, 100, 6, "A grid point passes if any of this many fresh draws of Y passes (1 = the paper's protocol).")},
+      {&P::budget, budgetParam()},
+      {&P::seed, seedParam()},
+      {&P::rng, rngParam()}};
+  return list;
 }
 
+// The typed parameters, then checked across keys (dmin_sweep.cpp).
+DminParams dminParams(const ParamValues& values) { return readDminParams(params().read(values)); }
+
 std::vector<Json> plan(const ParamValues& values, const Inputs& inputs) {
-  const DminParams p = readDminParams(values);
+  const DminParams p = dminParams(values);
   // Theorem R's bound of every curve at the largest n, before any job runs: a tiny eps1 is refused here.
   for (int c = 0; c < p.curveCount; ++c) {
     const CurveSetting s = p.setting(c);
@@ -104,7 +111,7 @@ struct DminSweep {
 ATTNLAB_FIELDS(DminSweep, perN, fit, curveParam, curves, jobsDone, jobsTotal)
 
 Json runJob(const Job& job, const Progress& progress) {
-  DminParams p = readDminParams(job.params);
+  DminParams p = dminParams(job.params);
   readDminCoordinates(job.at, p);
   const CurveSetting s = p.setting(p.curve);
   const Construction c = curveConstruction(p, s);
@@ -127,7 +134,7 @@ Json runJob(const Job& job, const Progress& progress) {
 // A job's result is its own (its coordinates) and d_min is a point of its scan: a multiple of step in
 // [step, dcap], or null exactly when capped; dcap <= dmax.
 std::string checkJobResult(const Job& job, const Json& r) {
-  DminParams p = readDminParams(job.params);
+  DminParams p = dminParams(job.params);
   readDminCoordinates(job.at, p);
   const bool capped = r.at("capped").get<bool>();
   const int n = r.at("n").get<int>();
@@ -147,7 +154,7 @@ std::string checkJobResult(const Job& job, const Json& r) {
 }
 
 Json combine(const ParamValues& values, const Json& finished) {
-  const DminParams p = readDminParams(values);
+  const DminParams p = dminParams(values);
   std::map<std::pair<int, int>, std::map<int, Json>> byPoint;  // (curve, nIndex) -> seedIndex -> result
   for (const auto& entry : finished) {
     const Json& r = entry.at("result");
@@ -203,7 +210,7 @@ constexpr double kScanSecondsPerUnit = 2.7e-9;
 constexpr double kZigguratSpeedup = 2.45;
 
 double jobSeconds(const Job& job) {
-  DminParams p = readDminParams(job.params);
+  DminParams p = dminParams(job.params);
   readDminCoordinates(job.at, p);
   const CurveSetting s = p.setting(p.curve);
   const InputArray* pattern = job.input("pattern");
@@ -215,7 +222,7 @@ double jobSeconds(const Job& job) {
   const double dcap = std::max(p.step, p.dmax), d = std::min(std::max(predicted, double(p.step)), dcap);
   const double points = d / p.step;
   const double base = s.draws * (kSecondsPerUnit * n * n * d + kScanSecondsPerUnit * points * n * d) *
-                      streamTimeFactor(job.params, kZigguratSpeedup);
+                      streamTimeFactor(p.construction.normals, kZigguratSpeedup);
   if (c.split != Split::Sym) return base;
   // split=sym: one eigendecomposition per job, and no lazy rows: every grid point d_i draws X(1) = P Y and
   // X(2) = R Y in full (n² d_i each), so the scan costs n² · step · (1 + 2 + … + points).
@@ -248,11 +255,11 @@ std::string checkResult(const Json& r) {
 }  // namespace
 
 Experiment sparseDminExperiment() {
-  Experiment e = declareExperiment("sparse-dmin", "sparse", schema(), shapeOf<DminSweep>(), runJob);
+  Experiment e = declareExperiment("sparse-dmin", "sparse", params().decls(), shapeOf<DminSweep>(), runJob);
   e.inputs = {patternInput()};
   declareJobs(e, plan, combine, shapeOf<DminJob>(), checkJobResult);
   e.memoryBytes = [](const ParamValues& v, const Inputs&) {
-    const DminParams p = readDminParams(v);
+    const DminParams p = dminParams(v);
     double most = 0;  // the largest job: its scan is capped where the budget cannot hold wider X(1), X(2)
     for (int c = 0; c < p.curveCount; ++c)
       for (int n : p.ns) {

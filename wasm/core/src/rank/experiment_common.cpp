@@ -51,15 +51,15 @@ ParamDecl rankParam(const std::string& key, double def) {
   throw std::logic_error("no common paper-3 parameter named " + key);
 }
 
-RankPointParams rankPointParams(const ParamValues& v) {
+RankPointParams rankPointParams(const RankPointFields& v) {
   RankPointParams p;
-  p.geometry = parseGeometry(v.choice("geometry"));
-  p.d = v.smallInt("d");
-  p.n = v.smallInt("n");
-  p.beta = v.real("beta");
-  p.eps = v.real("eps");
-  p.seed = kRankSeedOffset + v.seed();
-  p.normals = v.normals();
+  p.geometry = parseGeometry(v.geometry);
+  p.d = v.d;
+  p.n = v.n;
+  p.beta = v.beta;
+  p.eps = v.eps;
+  p.seed = kRankSeedOffset + v.seed;
+  p.normals = v.rng;
   p.stream = 0;  // one point set per (seed, n): every beta and eps of a sweep sees the same points (docs/theory/rank.md#reference-tables)
   return p;
 }

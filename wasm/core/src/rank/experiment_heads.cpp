@@ -121,8 +121,8 @@ HeadArrays uploadedHead(const Inputs& inputs, int index, double scale, double bu
   return a;
 }
 
-double headJobSeconds(const Job& job, double secondsPerUnit, double builtInTokens) {
-  const UploadedHeads up = job.inputs ? describeUploadedHeads(*job.inputs, job.params.budgetBytes()) : UploadedHeads{};
+double headJobSeconds(const Job& job, double budgetBytes, double secondsPerUnit, double builtInTokens) {
+  const UploadedHeads up = job.inputs ? describeUploadedHeads(*job.inputs, budgetBytes) : UploadedHeads{};
   const double n = up.count > 0 ? up.n : builtInTokens;
   return secondsPerUnit * n * n * n;
 }

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <memory>
 
 #include "attnlab/job_checks.hpp"
 #include "attnlab/params.hpp"
@@ -21,13 +22,8 @@ const char* axisKey(RankAxis a) { return a == RankAxis::Beta ? "beta" : a == Ran
 const char* listKey(RankAxis a) { return a == RankAxis::Beta ? "betas" : a == RankAxis::N ? "n" : "eps"; }
 
 // The swept values in the order listed (duplicates refused: each point is one job).
-std::vector<double> sweptValues(RankAxis a, const ParamValues& v) {
-  std::vector<double> values;
-  if (a == RankAxis::N) {
-    for (std::int64_t n : v.integers("n")) values.push_back(static_cast<double>(n));
-  } else {
-    values = v.reals(listKey(a));
-  }
+std::vector<double> sweptValues(RankAxis a, const RankSweepParams& v) {
+  const std::vector<double>& values = v.swept;
   std::vector<double> sorted = values;
   std::sort(sorted.begin(), sorted.end());
   if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
@@ -36,35 +32,30 @@ std::vector<double> sweptValues(RankAxis a, const ParamValues& v) {
 }
 
 // The point of swept value x: the fixed parameters with the swept one replaced.
-RankPointParams pointAt(RankAxis a, const ParamValues& v, double x) {
-  RankPointParams p;
-  p.geometry = parseGeometry(v.choice("geometry"));
-  p.d = v.smallInt("d");
-  p.n = a == RankAxis::N ? static_cast<int>(x) : v.smallInt("n");
-  p.beta = a == RankAxis::Beta ? x : v.real("beta");
-  p.eps = a == RankAxis::Eps ? x : v.real("eps");
-  p.seed = kRankSeedOffset + v.seed();
-  p.normals = v.normals();
-  p.stream = 0;
+RankPointParams pointAt(RankAxis a, const RankSweepParams& v, double x) {
+  RankPointParams p = rankPointParams(v);
+  if (a == RankAxis::N) p.n = static_cast<int>(x);
+  if (a == RankAxis::Beta) p.beta = x;
+  if (a == RankAxis::Eps) p.eps = x;
   return p;
 }
 
-int largestN(RankAxis a, const ParamValues& v) {
-  if (a != RankAxis::N) return v.smallInt("n");
+int largestN(RankAxis a, const RankSweepParams& v) {
+  if (a != RankAxis::N) return v.n;
   int most = 0;
-  for (std::int64_t n : v.integers("n")) most = std::max(most, static_cast<int>(n));
+  for (double n : v.swept) most = std::max(most, static_cast<int>(n));
   return most;
 }
 
-std::string sizeText(RankAxis a, const ParamValues& v) {
+std::string sizeText(RankAxis a, const RankSweepParams& v) {
   return std::string(a == RankAxis::N ? "the largest n = " : "n = ") + std::to_string(largestN(a, v)) +
-         ", d = " + std::to_string(v.smallInt("d")) + " (parameters n, d)";
+         ", d = " + std::to_string(v.d) + " (parameters n, d)";
 }
 
-std::vector<Json> plan(RankAxis a, const std::string& id, const ParamValues& v) {
+std::vector<Json> plan(RankAxis a, const std::string& id, const RankSweepParams& v) {
   const std::vector<double> values = sweptValues(a, v);
   for (double x : values) requireRankPoint(pointAt(a, v, x));
-  requireMemory(rankSweepPointBytes(largestN(a, v), v.smallInt("d")), v.budgetBytes(), id + " with " + sizeText(a, v));
+  requireMemory(rankSweepPointBytes(largestN(a, v), v.d), v.budgetBytes(), id + " with " + sizeText(a, v));
   std::vector<Json> jobs;
   for (std::size_t i = 0; i < values.size(); ++i)
     jobs.push_back({{"index", i}, {axisKey(a), values[i]}, {"stream", 0}});
@@ -81,16 +72,16 @@ Json jobJson(Swept swept, int index, const RankPoint& r) {
   return resultJson(SweepJob<Swept>({swept, certificates(r)}, {index}));
 }
 
-Json runJob(RankAxis a, const Job& job, const Progress& progress) {
-  const std::vector<double> values = sweptValues(a, job.params);
+Json runJob(RankAxis a, const RankSweepParams& v, const Job& job, const Progress& progress) {
+  const std::vector<double> values = sweptValues(a, v);
   const int index = job.at.at("index").get<int>();
   if (index < 0 || index >= static_cast<int>(values.size()) || job.at.at(axisKey(a)).get<double>() != values[index])
     throw ParamError("job coordinates " + quoteValue(job.at.dump()) + " do not belong to these parameters");
-  const RankPointParams p = pointAt(a, job.params, values[index]);
+  const RankPointParams p = pointAt(a, v, values[index]);
   requireRankPoint(p);
   progress.step(0, 1, "sampling " + std::to_string(p.n) + " points and their attention matrix");
   const RankInstance inst = makeRankInstance(p);
-  const RankPoint r = computeRankPoint(inst, p, job.params.choice("svd"), progress).point;
+  const RankPoint r = computeRankPoint(inst, p, v.svd, progress).point;
   const double x = values[index];
   if (a == RankAxis::Beta) return jobJson(SweptBeta{x}, index, r);
   if (a == RankAxis::N) return jobJson(SweptN{static_cast<int>(x)}, index, r);
@@ -144,18 +135,18 @@ std::vector<Guide> ceilingGuide(const std::vector<SweepPoint<Swept>>& points, in
   return {guide};
 }
 
-Json combine(RankAxis a, const ParamValues& v, const Json& finished) {
+Json combine(RankAxis a, const RankSweepParams& v, const Json& finished) {
   const auto done = static_cast<std::int64_t>(finished.size()), total = static_cast<std::int64_t>(sweptValues(a, v).size());
-  const std::string geometry = v.choice("geometry");
-  const int d = v.smallInt("d");
+  const std::string geometry = v.geometry;
+  const int d = v.d;
   if (a == RankAxis::N) {
-    NSweep out{finishedPoints<SweptN>(finished), {}, geometry, d, v.real("beta"), v.real("eps"), done, total};
+    NSweep out{finishedPoints<SweptN>(finished), {}, geometry, d, v.beta, v.eps, done, total};
     out.guides = ceilingGuide(out.points, 0);
     return resultJson(out);
   }
-  const int n = v.smallInt("n");
+  const int n = v.n;
   if (a == RankAxis::Eps) {
-    EpsSweep out{finishedPoints<SweptEps>(finished), {}, geometry, d, n, v.real("beta"), done, total};
+    EpsSweep out{finishedPoints<SweptEps>(finished), {}, geometry, d, n, v.beta, done, total};
     out.guides = ceilingGuide(out.points, n);
     return resultJson(out);
   }
@@ -176,7 +167,7 @@ Json combine(RankAxis a, const ParamValues& v, const Json& finished) {
   out.geometry = geometry;
   out.d = d;
   out.n = n;
-  out.eps = v.real("eps");
+  out.eps = v.eps;
   out.jobsDone = done;
   out.jobsTotal = total;
   return resultJson(out);
@@ -193,8 +184,8 @@ void certificateOrder(JobCheck& check, const std::string& at) {
 }
 
 // A point is its job's (index and swept value) with rank certificates in [0, n].
-std::string checkJobResult(RankAxis a, const Job& job, const Json& r) {
-  const double n = a == RankAxis::N ? job.at.at("n").get<double>() : job.params.smallInt("n");
+std::string checkJobResult(RankAxis a, const RankSweepParams& v, const Job& job, const Json& r) {
+  const double n = a == RankAxis::N ? job.at.at("n").get<double>() : v.n;
   JobCheck check(r, job.at);
   check.same("index").same(axisKey(a));
   rankCertificateChecks(check, "", n);
@@ -238,24 +229,32 @@ void rankCertificateChecks(JobCheck& check, const std::string& at, const std::st
 // set from `npm run bench -- cost-model`, rank-beta n = 768: 3.57 s, rank-n to 1024: 1.28 s, rank-eps n = 640: 1.98 s).
 constexpr double kSecondsPerUnit = 1.2e-9;
 
-Experiment rankSweepExperiment(RankAxis axis, std::string id, std::vector<ParamDecl> schema) {
-  Experiment e = declareExperiment(std::move(id), "rank", std::move(schema), sweepShape(axis),
-                                   [axis](const Job& job, const Progress& progress) { return runJob(axis, job, progress); });
+Experiment rankSweepExperiment(RankAxis axis, std::string id, ParamList<RankSweepParams> params) {
+  const auto list = std::make_shared<const ParamList<RankSweepParams>>(std::move(params));
+  Experiment e = declareExperiment(std::move(id), "rank", list->decls(), sweepShape(axis),
+                                   [axis, list](const Job& job, const Progress& progress) {
+                                     return runJob(axis, list->read(job.params), job, progress);
+                                   });
   const std::string name = e.id;
   declareJobs(
-      e, [axis, name](const ParamValues& v, const Inputs&) { return plan(axis, name, v); },
-      [axis](const ParamValues& v, const Json& finished) { return combine(axis, v, finished); }, sweepJobShape(axis),
-      [axis](const Job& job, const Json& result) { return checkJobResult(axis, job, result); });
+      e, [axis, name, list](const ParamValues& v, const Inputs&) { return plan(axis, name, list->read(v)); },
+      [axis, list](const ParamValues& v, const Json& finished) { return combine(axis, list->read(v), finished); },
+      sweepJobShape(axis),
+      [axis, list](const Job& job, const Json& result) {
+        return checkJobResult(axis, list->read(job.params), job, result);
+      });
   e.checkResult = [axis](const Json& result) { return checkResult(axis, result); };
-  e.memoryBytes = [axis](const ParamValues& v, const Inputs&) {
-    return rankSweepPointBytes(largestN(axis, v), v.smallInt("d"));
+  e.memoryBytes = [axis, list](const ParamValues& v, const Inputs&) {
+    const RankSweepParams p = list->read(v);
+    return rankSweepPointBytes(largestN(axis, p), p.d);
   };
   e.sizeParams = {"n", "d"};
   // Time of one point: the kernel (n² d) and its singular values (n³) dominate; svd=full costs more.
-  e.jobSeconds = [axis](const Job& job) {
-    const double n = axis == RankAxis::N ? job.at.at("n").get<double>() : job.params.smallInt("n");
-    const double svd = job.params.choice("svd") == "full" ? kFullSvdTimeFactor : 1.0;
-    return kSecondsPerUnit * (svd * n * n * n + n * n * job.params.smallInt("d"));
+  e.jobSeconds = [axis, list](const Job& job) {
+    const RankSweepParams p = list->read(job.params);
+    const double n = axis == RankAxis::N ? job.at.at("n").get<double>() : p.n;
+    const double svd = p.svd == "full" ? kFullSvdTimeFactor : 1.0;
+    return kSecondsPerUnit * (svd * n * n * n + n * n * p.d);
   };
   return e;
 }

@@ -64,12 +64,12 @@ const InputArray* correlationFile(const Inputs& inputs) {
   return file == inputs.end() ? nullptr : &file->second;
 }
 
-double sequenceLength(const ParamValues& v, const InputArray* file) {
-  return file ? static_cast<double>(file->shape[0]) : v.smallInt("T");
+double sequenceLength(const RmtFields& v, const InputArray* file) {
+  return file ? static_cast<double>(file->shape[0]) : v.T;
 }
 
-PositionalModel readPositions(const ParamValues& v, const InputArray* file) {
-  if (!file) return namingParam("R", [&] { return parsePositionalModel(v.text("R"), v.smallInt("T")); });
+PositionalModel readPositions(const RmtFields& v, const InputArray* file) {
+  if (!file) return namingParam("R", [&] { return parsePositionalModel(v.R, v.T); });
   return namingParam("R", [&] {
     const auto T = static_cast<Eigen::Index>(file->shape.at(0));
     Eigen::MatrixXd R(T, T);
@@ -98,20 +98,20 @@ std::vector<std::string> splitPools(const std::string& key, const std::string& t
   return pools;
 }
 
-bool variantB(const ParamValues& v) { return v.choice("variant") == "B"; }
+bool variantB(const RmtFields& v) { return v.variant == "B"; }
 
-SimulationConfig simulationConfig(const ParamValues& v, const PositionalModel& m, const Eigen::VectorXd& w) {
+SimulationConfig simulationConfig(const RmtFields& v, const PositionalModel& m, const Eigen::VectorXd& w) {
   SimulationConfig c;
-  c.d = v.smallInt("d");
-  c.delta = v.real("delta");
-  c.gamma = v.real("gamma");
-  c.mu2 = v.real("mu2");
+  c.d = v.d;
+  c.delta = v.delta;
+  c.gamma = v.gamma;
+  c.mu2 = v.mu2;
   c.positions = m;
   c.weights = w;
   c.variant = variantB(v) ? TableVariant::B : TableVariant::A;
-  c.centre = v.flag("centre");
-  c.seed = v.seed();
-  c.normals = v.normals();
+  c.centre = v.centre;
+  c.seed = v.seed;
+  c.normals = v.rng;
   return c;
 }
 

@@ -21,25 +21,27 @@ void grow(std::vector<Real>& store, int rows, int d) {
 }
 }  // namespace
 
-std::vector<ParamDecl> constructionParams() {
-  return {
-      ParamDecl::choice("causal", "0", {"0", "1"},
-                        "Causal attention: masks the entries above the diagonal, so A is lower-triangular."),
-      ParamDecl::choice("proj", "gauss", {"gauss", "orth"},
-                        "The random projection Y: Gaussian N(0, 1/d) entries, or an orthogonal (Haar) frame, exact at d = n."),
-      ParamDecl::choice("split", "asym", {"asym", "sym"},
-                        "How X(1), X(2) factor B: as B·G and G (asymmetric, no SVD), or as UΣ½ and VΣ½ (symmetric, the paper's likely reading)."),
-      ParamDecl::real("delta", 0, 0, 100,
-                      "Offset Δ added to the nonzeros of B; 0 means the proof's value ln(1/ε2) + ln(1+ε1)."),
-  };
+ParamDecl constructionParam(const std::string& key) {
+  if (key == "causal")
+    return ParamDecl::choice("causal", "0", {"0", "1"},
+                             "Causal attention: masks the entries above the diagonal, so A is lower-triangular.");
+  if (key == "proj")
+    return ParamDecl::choice("proj", "gauss", {"gauss", "orth"},
+                             "The random projection Y: Gaussian N(0, 1/d) entries, or an orthogonal (Haar) frame, exact at d = n.");
+  if (key == "split")
+    return ParamDecl::choice("split", "asym", {"asym", "sym"},
+                             "How X(1), X(2) factor B: as B·G and G (asymmetric, no SVD), or as UΣ½ and VΣ½ (symmetric, the paper's likely reading).");
+  if (key == "delta")
+    return ParamDecl::real("delta", 0, 0, 100, "Offset Δ added to the nonzeros of B; 0 means the proof's value ln(1/ε2) + ln(1+ε1).");
+  throw std::logic_error("no common paper-1 construction parameter named " + key);
 }
 
-void readConstruction(const ParamValues& v, Construction& c) {
-  c.proj = v.choice("proj") == "orth" ? Projection::Orth : Projection::Gauss;
-  c.split = v.choice("split") == "sym" ? Split::Sym : Split::Asym;
-  c.causal = v.flag("causal");
-  c.delta = v.real("delta");  // 0 means the proof value
-  c.normals = v.normals();
+void readConstruction(const ConstructionFields& v, Construction& c) {
+  c.proj = v.proj == "orth" ? Projection::Orth : Projection::Gauss;
+  c.split = v.split == "sym" ? Split::Sym : Split::Asym;
+  c.causal = v.causal;
+  c.delta = v.delta;  // 0 means the proof value
+  c.normals = v.rng;
 }
 
 // ln(1/ε2) as before where 1/ε2 is a number (golden results pin its digits), −ln ε2 where it overflows (5e-324).

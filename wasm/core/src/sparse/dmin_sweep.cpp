@@ -17,16 +17,16 @@ constexpr const char* kListable[] = {"k", "gamma", "eps1", "eps2", "draws"};
 
 }  // namespace
 
-DminParams readDminParams(const ParamValues& v) {
+DminParams readDminParams(const DminFields& v) {
   DminParams p;
-  for (std::int64_t n : v.integers("ns")) p.ns.push_back(static_cast<int>(n));
+  for (std::int64_t n : v.ns) p.ns.push_back(static_cast<int>(n));
   if (std::set<int>(p.ns.begin(), p.ns.end()).size() != p.ns.size())
     throw ParamError("ns must list distinct sequence lengths, got a repeated value");
-  p.k = v.integers("k");
-  p.gamma = v.reals("gamma");
-  p.eps1 = v.reals("eps1");
-  p.eps2 = v.reals("eps2");
-  p.draws = v.integers("draws");
+  p.k = v.k;
+  p.gamma = v.gamma;
+  p.eps1 = v.eps1;
+  p.eps2 = v.eps2;
+  p.draws = v.draws;
   const std::size_t sizes[] = {p.k.size(), p.gamma.size(), p.eps1.size(), p.eps2.size(), p.draws.size()};
   std::vector<std::string> lists;
   for (int q = 0; q < 5; ++q)
@@ -39,12 +39,12 @@ DminParams readDminParams(const ParamValues& v) {
                      " are both lists: at most one of k, gamma, eps1, eps2, draws may list several values "
                      "(one curve per value)");
   if (!lists.empty()) p.curveParam = lists[0];
-  p.step = v.smallInt("step");
-  p.dmax = v.smallInt("dmax");
+  p.step = v.step;
+  p.dmax = v.dmax;
   // dmax < step is allowed: the scan has no grid point and every job reports capped.
-  p.seeds = v.smallInt("seeds");
+  p.seeds = v.seeds;
   readConstruction(v, p.construction);
-  p.seed = v.seed();
+  p.seed = v.seed;
   p.budgetBytes = v.budgetBytes();
   const int kMax = static_cast<int>(*std::max_element(p.k.begin(), p.k.end()));
   const int nMin = *std::min_element(p.ns.begin(), p.ns.end());

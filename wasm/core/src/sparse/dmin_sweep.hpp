@@ -53,8 +53,14 @@ struct DminParams {
   }
 };
 
+// sparse-dmin's parameters as it declares them (experiments/sparse-dmin.cpp).
+struct DminFields : ConstructionFields {
+  std::vector<std::int64_t> ns, k, draws;
+  std::vector<double> gamma, eps1, eps2;
+  int step = 0, dmax = 0, seeds = 0;
+};
 // The validated parameters, checked across keys (one list at most, k within every n).
-DminParams readDminParams(const ParamValues& v);
+DminParams readDminParams(const DminFields& v);
 // A job's coordinates, as plan wrote them (never user input: the platform keeps them apart).
 void readDminCoordinates(const Json& at, DminParams& p);
 // Stream of job (n, seed index), kept below 2^53 so it survives JSON in JS.

@@ -11,6 +11,7 @@
 
 #include "attnlab/experiment.hpp"
 #include "attnlab/job_checks.hpp"
+#include "attnlab/param_fields.hpp"
 #include "attnlab/rank/head.hpp"
 #include "attnlab/rank/interaction.hpp"
 #include "attnlab/rank/point.hpp"
@@ -25,14 +26,27 @@ Experiment rankLadderExperiment();
 Experiment rankInteractionExperiment();
 Experiment rankZooExperiment();
 
+// The point parameters a rank experiment declares with rankParam (geometry, d, n, beta, eps) and its seed.
+struct RankPointFields : RunParams {
+  std::string geometry;
+  int d = 0, n = 0;
+  double beta = 0, eps = 0;
+};
+
 // rank-beta, rank-n and rank-eps share one sweep: one job per listed value of the swept parameter
-// (betas, n or eps), the others fixed; `schema` lists the parameters in panel order.
+// (betas, n or eps), the others fixed; `params` lists the parameters in panel order.
 enum class RankAxis { Beta, N, Eps };
+// A sweep's parameters, whatever its axis: the swept list (betas, n or eps) is read into `swept`, and the
+// point field of the swept parameter is left undeclared (0).
+struct RankSweepParams : RankPointFields {
+  std::vector<double> swept;
+  std::string svd;
+};
 // The rank certificates' invariants at `at` ("" or "points/*/"): kSvd, kCheb, the lower bounds and upper in [0, n]
 // (n a number, or the key of the result's own n), every lower bound at most the upper certificates.
 void rankCertificateChecks(JobCheck& check, const std::string& at, double n);
 void rankCertificateChecks(JobCheck& check, const std::string& at, const std::string& nKey);
-Experiment rankSweepExperiment(RankAxis axis, std::string id, std::vector<ParamDecl> schema);
+Experiment rankSweepExperiment(RankAxis axis, std::string id, ParamList<RankSweepParams> params);
 
 // The generator seed of user seed s: 12344 + s, so the default seed 1 draws the point sets of docs/theory/rank.md#reference-tables
 // (generator seed 12345, docs/theory/rank.md#prng) and the page's presets reproduce the reference tables.
@@ -54,9 +68,8 @@ constexpr double kFullSvdTimeFactor = 1.8;
 // default of numeric ones when >= 0.
 ParamDecl rankParam(const std::string& key, double def = -1);
 
-// The point parameters of a run (geometry, d, n, beta, eps, svd from v where present), naming the
-// parameter in every refusal.
-RankPointParams rankPointParams(const ParamValues& v);
+// The point parameters of a run (geometry, d, n, beta, eps and the seed).
+RankPointParams rankPointParams(const RankPointFields& v);
 // Checks one point's parameters (rethrown as ParamError naming the key).
 void requireRankPoint(const RankPointParams& p);
 
@@ -102,7 +115,7 @@ UploadedHeads describeUploadedHeads(const Inputs& inputs, double budgetBytes);
 HeadArrays uploadedHead(const Inputs& inputs, int index, double scale, double budgetBytes,
                         std::vector<std::string>* warnings = nullptr);
 // Time of one head's spectra and certificates (n³ each): n is the uploaded heads' tokens, else builtInTokens.
-double headJobSeconds(const Job& job, double secondsPerUnit, double builtInTokens);
+double headJobSeconds(const Job& job, double budgetBytes, double secondsPerUnit, double builtInTokens);
 // "L3H7" style label of head `index`.
 std::string headLabel(const UploadedHeads& heads, int index);
 

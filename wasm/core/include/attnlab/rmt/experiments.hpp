@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "attnlab/experiment.hpp"
+#include "attnlab/param_fields.hpp"
 #include "attnlab/params.hpp"
 #include "attnlab/result_fields.hpp"
 #include "attnlab/rmt/simulation.hpp"
@@ -24,24 +25,32 @@ Experiment rmtPhaseExperiment();
 // One of the common parameters by key: d, delta, gamma, T, mu2, R, pool, pools, variant, centre.
 // `def` overrides the default of numeric ones (d, mu2, T) when >= 0.
 ParamDecl rmtParam(const std::string& key, double def = -1);
+// The fields of the common parameters the readers below take (an experiment declares those its readers need;
+// rmt-transition and rmt-ridge list their mu2 values in a field of their own).
+struct RmtFields : RunParams {
+  int d = 0, T = 0;
+  double delta = 0, gamma = 0, mu2 = 0;
+  std::string R, variant;
+  bool centre = false;
+};
 // The optional custom correlation matrix: a dense square T x T file named "R" (T in [1, 512]).
 InputRule correlationInput();
 // That file among a run's inputs, or nullptr when R is a text parameter.
 const InputArray* correlationFile(const Inputs& inputs);
 // The sequence length T of a run: the R file's side when there is one, else the parameter T.
-double sequenceLength(const ParamValues& v, const InputArray* file);
+double sequenceLength(const RmtFields& v, const InputArray* file);
 
 // R from the text parameter "R" (prefix:k, ar:phi, decay:r0) and "T", or from the file named "R".
 // Errors are rethrown naming the parameter ("R: prefix:k needs k in [1, T] ...").
-PositionalModel readPositions(const ParamValues& v, const InputArray* file);
+PositionalModel readPositions(const RmtFields& v, const InputArray* file);
 // Weights of one pooling text ("mean", "causal:0.5", "optimal", "last", "0.5,0.3,0.2"), naming `key`.
 Eigen::VectorXd readPooling(const std::string& key, const std::string& text, const PositionalModel& m);
 // The pools list: comma-separated poolings; custom weights inside it use '/' ("mean,0.5/0.3/0.2").
 std::vector<std::string> splitPools(const std::string& key, const std::string& text);
 
 // The simulation config of a run (d, delta, gamma, mu2, variant, centre and seed from v).
-SimulationConfig simulationConfig(const ParamValues& v, const PositionalModel& m, const Eigen::VectorXd& w);
-bool variantB(const ParamValues& v);
+SimulationConfig simulationConfig(const RmtFields& v, const PositionalModel& m, const Eigen::VectorXd& w);
+bool variantB(const RmtFields& v);
 
 // Theory of the top eigenpair with the expected table offsets (deterministic: what `theory` shows).
 struct PooledTheory {

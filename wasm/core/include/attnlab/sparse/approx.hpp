@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "attnlab/experiment.hpp"
+#include "attnlab/param_fields.hpp"
 #include "attnlab/params.hpp"
 #include "attnlab/schema.hpp"
 #include "attnlab/sparse/check.hpp"
@@ -25,10 +26,16 @@ struct Construction {
   NormalMethod normals = NormalMethod::Ziggurat;  // of the projections Y (the run's rng)
 };
 
-// The construction's parameters shared by the paper-1 experiments: causal, proj, split, delta.
-std::vector<ParamDecl> constructionParams();
+// One of the construction's parameters shared by the paper-1 experiments, by key: causal, proj, split, delta.
+ParamDecl constructionParam(const std::string& key);
+// Their fields (with the run's seed, rng and budget): an experiment's parameters derive from it.
+struct ConstructionFields : RunParams {
+  bool causal = false;
+  std::string proj, split;
+  double delta = 0;
+};
 // Reads proj, split, causal, delta (delta 0 = the proof value) and rng into c.
-void readConstruction(const ParamValues& v, Construction& c);
+void readConstruction(const ConstructionFields& v, Construction& c);
 
 // Δ = ln(1/ε2) + ln(1+ε1), the smallest offset the proof allows (docs/theory/sparse.md#build-b, #offset).
 double proofOffset(double eps1, double eps2);
