@@ -21,7 +21,7 @@ export { nodeWorkerRunner } from './node-worker-runner';
 export { Pool } from './pool';
 export { headStacks, OpenedModel } from './model-pass'; // bench/own-model.mjs times a model's pass headless
 
-export interface HeadlessIo {
+interface HeadlessIo {
   /** Directory holding attnlab.mjs and attnlab.wasm (the web build). */
   wasmDir: string;
   stdout: (text: string) => void;

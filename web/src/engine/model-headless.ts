@@ -57,7 +57,7 @@ export async function modelQkMain(core: Core, args: string[], io: Io): Promise<n
 }
 
 /** The words of a model given to an experiment, taken out of its command line. */
-export interface ModelWords { folder: string; text: string; lastLayer?: number; dropFirst: boolean; weights: boolean; rest: string[] }
+interface ModelWords { folder: string; text: string; lastLayer?: number; dropFirst: boolean; weights: boolean; rest: string[] }
 
 /** Splits model=, text=, lastLayer=, dropFirst= and weights= off an experiment's arguments (undefined when there is no model=). */
 export function modelWords(args: string[]): ModelWords | undefined {

@@ -35,7 +35,7 @@ export interface ModelInfo {
 }
 
 /** One layer's queries of all query heads (tokens × heads·head_dim) and keys of all key heads, row-major. */
-export interface LayerQk { layer: number; q: Float64Array; k: Float64Array; scale: number }
+interface LayerQk { layer: number; q: Float64Array; k: Float64Array; scale: number }
 
 /** Progress of a pass: bytes read so far, the layer being run (from 0) and how many layers the pass runs. */
 export interface PassProgress { bytesRead: number; layer: number; layers: number }

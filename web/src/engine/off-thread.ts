@@ -6,7 +6,7 @@ import * as Comlink from 'comlink';
 import type { InputArray } from './core';
 import { coreWorker } from './worker-runner';
 
-export type InputReading = { ok: true; value: InputArray } | { ok: false; error: string };
+type InputReading = { ok: true; value: InputArray } | { ok: false; error: string };
 
 export async function parseInputOffThread(experimentId: string, input: string, file: File, budgetMiB: number): Promise<InputReading> {
   const { worker, api } = coreWorker();

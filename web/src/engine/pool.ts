@@ -21,7 +21,7 @@ export interface Runner<Results = ResultOf> {
   combine<Id extends keyof Results & string>(id: Id, params: Params, finished: FinishedJob[]): Promise<Results[Id]>;
   terminate(): void;
 }
-export type RunnerFactory<Results = ResultOf> = () => Runner<Results>;
+type RunnerFactory<Results = ResultOf> = () => Runner<Results>;
 
 export interface RunOptions<Result> {
   inputs?: Inputs;
@@ -40,12 +40,12 @@ export interface RunOptions<Result> {
  * of a 100–200 ms run in Chromium). So the first partial result comes no sooner than `firstMs` after the run started
  * (a run finished by then is drawn once, whole) and the next ones at most every `intervalMs`.
  */
-export interface PartialTiming { firstMs: number; intervalMs: number }
+interface PartialTiming { firstMs: number; intervalMs: number }
 /** 300 ms: the page's threshold for recomputing as the reader edits (web/src/ui/live-run.ts). */
 export const PARTIAL_TIMING: PartialTiming = { firstMs: 300, intervalMs: 400 };
 
 /** Every core: the workers run at normal priority and the page's main thread only draws. */
-export function defaultPoolSize(): number {
+function defaultPoolSize(): number {
   const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 2;
   return Math.max(1, cores);
 }

@@ -7,7 +7,7 @@ import type { FinishedJob, Params } from './core';
 import type { Runner } from './pool';
 import type { WorkerApi } from './worker-api';
 
-export interface RemoteWorker {
+interface RemoteWorker {
   /** Starts the worker (once, at the runner's first call); preload: an experiment whose core it may load at once. */
   start(preload?: string): Promise<Comlink.Remote<WorkerApi>>;
   terminate(): void;

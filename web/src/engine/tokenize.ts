@@ -10,7 +10,7 @@ export interface Tokenized {
   tokens: string[];
 }
 
-export interface TextTokenizer {
+interface TextTokenizer {
   /** Ids and tokens of `text`, with the special tokens the post-processor adds ([CLS] … [SEP], <s> …). */
   encode(text: string): Tokenized;
 }

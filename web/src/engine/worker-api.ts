@@ -11,8 +11,8 @@ import { modelApi } from './model-worker';
 import { throttleProgress } from './progress';
 
 /** Which wasm module a core comes from: a group's (CORE_MODULE_OF), the whole lab's or the model reader's. */
-export type CoreModuleKey = CoreModuleName | 'lab' | 'model';
-export type LoadCore = (module: CoreModuleKey) => Promise<Core>;
+type CoreModuleKey = CoreModuleName | 'lab' | 'model';
+type LoadCore = (module: CoreModuleKey) => Promise<Core>;
 
 /**
  * A callback that came through Comlink is a proxy whose MessagePort stays open on both sides until it is released: a

@@ -7,7 +7,7 @@ import { remoteRunner } from './remote-runner';
 import type { WorkerApi } from './worker-api';
 
 /** The worker's name; `attnlab-core:<experiment>` has it load that experiment's core as it starts (worker.ts). */
-export const WORKER_NAME = 'attnlab-core';
+const WORKER_NAME = 'attnlab-core';
 
 /**
  * `preload`: an experiment whose core the worker starts loading as soon as it runs. A message to a new worker waits

@@ -3,7 +3,7 @@
 // paper (its abstract or stated theorems), derived by attnlab and checked by a named test with its
 // tolerance, or a modelling choice with the parameter that sets it. Rendered as a list in every panel.
 
-export type ClaimKind = 'quoted' | 'derived' | 'choice';
+type ClaimKind = 'quoted' | 'derived' | 'choice';
 
 export interface Claim {
   kind: ClaimKind;

@@ -6,11 +6,11 @@
 import type { ExperimentId, ExperimentMeta, Headline } from './schema';
 
 /** "—" for a value not computed, "∞" for an infinite one. */
-export function readableText(text: string): string {
+function readableText(text: string): string {
   return text.replace(/\b(?:null|NaN|undefined)\b/g, '—').replace(/-Infinity\b/g, '−∞').replace(/\bInfinity\b/g, '∞');
 }
 
-export function readableHeadline(item: Headline): Headline {
+function readableHeadline(item: Headline): Headline {
   const value = readableText(item.value), label = readableText(item.label);
   if (value === item.value && label === item.label) return item;
   return { ...item, label, value, help: item.help ?? 'Not computed for these parameters.' };

@@ -4,7 +4,7 @@
 // a core worker), and a shipped preset result is the build's own core output (scripts/precompute-presets.mjs).
 import { SCHEMAS, type ExperimentId, type ResultOf } from './generated';
 
-export type Shape = string | readonly Shape[] | { readonly [key: string]: Shape | boolean };
+type Shape = string | readonly Shape[] | { readonly [key: string]: Shape | boolean };
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -27,15 +27,15 @@ export interface RealSpec extends BaseSpec {
   /** Exclusive ends: the value must be strictly inside. */
   minOpen?: boolean; maxOpen?: boolean; step?: number;
 }
-export interface EnumSpec extends BaseSpec { kind: 'enum'; default: string; options: { value: string; label: string }[] }
-export interface IntListSpec extends BaseSpec { kind: 'intList'; default: number[]; min: number; max: number; maxCount: number }
-export interface RealListSpec extends BaseSpec {
+interface EnumSpec extends BaseSpec { kind: 'enum'; default: string; options: { value: string; label: string }[] }
+interface IntListSpec extends BaseSpec { kind: 'intList'; default: number[]; min: number; max: number; maxCount: number }
+interface RealListSpec extends BaseSpec {
   kind: 'realList'; default: number[]; min: number; max: number; maxCount: number; minOpen?: boolean; maxOpen?: boolean;
   /** Granularity used when a value is clamped inside an open end (as for a single real). */
   step?: number;
 }
 /** Short free text the core parses itself ("prefix:3", "causal:0.5", "0.5,0.3,0.2"); printable, link-safe. */
-export interface TextSpec extends BaseSpec { kind: 'text'; default: string; maxLength: number }
+interface TextSpec extends BaseSpec { kind: 'text'; default: string; maxLength: number }
 export type ParamSpec = IntSpec | RealSpec | EnumSpec | IntListSpec | RealListSpec | TextSpec;
 export type ParamValue = number | string | number[];
 export type ParamValues = Record<string, ParamValue>;
@@ -116,7 +116,7 @@ type CoreExperiment = (typeof SCHEMAS)[number];
 type CoreOf<Id extends ExperimentId> = Extract<CoreExperiment, { id: Id }>;
 type CoreParamOf<Id extends ExperimentId> = CoreOf<Id>['params'][number];
 /** Every parameter key of an experiment except the seed and the random stream (they have their own controls). */
-export type PresentedKey<Id extends ExperimentId> = Exclude<CoreParamOf<Id>['key'], 'seed' | 'rng'>;
+type PresentedKey<Id extends ExperimentId> = Exclude<CoreParamOf<Id>['key'], 'seed' | 'rng'>;
 
 interface ParamPresentationBase {
   label: string;

@@ -24,12 +24,12 @@ export interface AxisMark {
   legend?: boolean;
 }
 
-export const MARK_FONT_SIZE = 10;
+const MARK_FONT_SIZE = 10;
 const MARK_CHAR_WIDTH = 5.7; // average advance of a 10px system-ui glyph (labels are laid out before layout)
 const TRIANGLE = 7; // px, from tip to base
 const ROW_HEIGHT = 12;
 /** Label rows above the frame for x marks. */
-export const X_LABEL_ROWS = 2;
+const X_LABEL_ROWS = 2;
 
 export const markTextWidth = (text: string) => text.length * MARK_CHAR_WIDTH + 4;
 
@@ -47,7 +47,7 @@ export function yMarksMargin(marks: AxisMark[]): number {
   return TRIANGLE + 6 + Math.max(0, ...y.map((m) => (m.tag ? markTextWidth(m.tag) : 0)));
 }
 
-export interface LabelRequest {
+interface LabelRequest {
   /** Where the label wants its centre (px along the axis). */
   at: number;
   /** Its extent along the axis (px). */
@@ -55,7 +55,7 @@ export interface LabelRequest {
   priority?: number;
 }
 
-export interface PlacedLabel {
+interface PlacedLabel {
   index: number;
   /** Row (0 nearest the frame). */
   row: number;

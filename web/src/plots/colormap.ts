@@ -4,8 +4,8 @@
 import * as Plot from '@observablehq/plot';
 
 /** 256 × RGB bytes. */
-export type Lut = Uint8ClampedArray;
-export type ColorScaleType = 'linear' | 'log';
+type Lut = Uint8ClampedArray;
+type ColorScaleType = 'linear' | 'log';
 
 export interface ColorScale {
   /** Any sequential or diverging Plot scheme name: 'viridis' for magnitudes, 'rdbu' for signed values. */

@@ -40,7 +40,7 @@ function svgAsGroup(part: SVGSVGElement, at: { x: number; y: number; width: numb
 const RASTER_URLS = new WeakMap<SVGSVGElement, string[]>();
 
 /** A canvas part of a figure (a heatmap) and where it sits in the composed SVG. */
-export interface RasterPart { canvas: HTMLCanvasElement; x: number; y: number; width: number; height: number }
+interface RasterPart { canvas: HTMLCanvasElement; x: number; y: number; width: number; height: number }
 
 /**
  * One SVG that looks like the on-screen figure, with a title above and a stamp caption below.
@@ -89,14 +89,14 @@ export function composeSvg(figure: Element, title: string, stamp: ExportStamp, r
   return svg;
 }
 
-export function svgMarkup(svg: SVGSVGElement): string {
+function svgMarkup(svg: SVGSVGElement): string {
   const urls = RASTER_URLS.get(svg) ?? [];
   const markup = new XMLSerializer().serializeToString(svg).replace(/data-raster="(\d+)"/g, (_, i: string) => `href="${urls[Number(i)]}"`);
   return '<?xml version="1.0" encoding="UTF-8"?>\n' + markup;
 }
 
 /** Rasterises an SVG at `scale`×, draws the raster parts over it, and stamps the PNG's tEXt chunks. */
-export async function svgToPng(svg: SVGSVGElement, stamp: ExportStamp, scale = 2, rasters: RasterPart[] = []): Promise<Blob> {
+async function svgToPng(svg: SVGSVGElement, stamp: ExportStamp, scale = 2, rasters: RasterPart[] = []): Promise<Blob> {
   const width = Number(svg.getAttribute('width')), height = Number(svg.getAttribute('height'));
   const url = URL.createObjectURL(new Blob([svgMarkup(svg)], { type: 'image/svg+xml' }));
   try {
@@ -148,7 +148,7 @@ export function download(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000); // some browsers read the blob after click returns
 }
 
-export interface ExportRequest {
+interface ExportRequest {
   format: ExportFormat;
   /** The rendered figure element on the page (for SVG/PNG). */
   element: Element;

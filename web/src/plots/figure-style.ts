@@ -39,7 +39,7 @@ export const THEORY_DASH = '6 4';
 export let THEORY_ALT = LIGHT.theoryAlt;
 /** Reference markers computed from the data (e.g. a measured rank): dotted grey. */
 export let MARKER = LIGHT.marker;
-export const MARKER_DASH = '2 3';
+const MARKER_DASH = '2 3';
 
 /** The population (infinitely many samples) curves of a family where theory is solid and simulation dots. */
 export const POPULATION_DASH = '5 4';

@@ -3,7 +3,7 @@
 // keys (Home/End: row start/end, Ctrl+Home/End: first/last cell, PageUp/PageDown: a tenth of the
 // rows), and each move shows the cell in the readout the mouse uses and announces it in a live region.
 
-export interface CursorTarget {
+interface CursorTarget {
   rows: number;
   cols: number;
   /** Where a cell is drawn, in CSS pixels of the canvas. */
@@ -13,7 +13,7 @@ export interface CursorTarget {
   show: (row: number, col: number, announce: boolean) => void;
 }
 
-export interface Cell { row: number; col: number }
+interface Cell { row: number; col: number }
 
 /** The cell a key moves the cursor to, or null when the key is not one of the heatmap's. */
 export function nextCell(key: string, ctrl: boolean, at: Cell, rows: number, cols: number): Cell | null {

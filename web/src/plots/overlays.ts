@@ -17,7 +17,7 @@ export interface Rule {
 }
 
 /** The data's extent on each axis, so tags can sit on the side of the rule with more room. */
-export interface Extent {
+interface Extent {
   x?: [number, number]; y?: [number, number]; xLog?: boolean; yLog?: boolean;
   /** The points drawn and the chart's size (px): a vertical rule's tag goes to the end (top or bottom) they leave free. */
   points?: { x: number; y: number }[];

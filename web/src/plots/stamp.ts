@@ -28,12 +28,12 @@ export function makeStamp(args: { experiment: string; figure?: string; values: R
   };
 }
 
-export function paramsText(params: ExportStamp['params']): string {
+function paramsText(params: ExportStamp['params']): string {
   return Object.entries(params).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : v}`).join(' ');
 }
 
 /** "key: value" lines, in a fixed order, for CSV headers, SVG captions and PNG text. */
-export function stampEntries(stamp: ExportStamp): [string, string][] {
+function stampEntries(stamp: ExportStamp): [string, string][] {
   const entries: [string, string][] = [['app', `attnlab ${stamp.version}`], ['experiment', stamp.experiment]];
   if (stamp.figure) entries.push(['figure', stamp.figure]);
   entries.push(['params', paramsText(stamp.params)], ['seed', String(stamp.seed)], ['link', stamp.link], ['created', stamp.created]);
@@ -66,7 +66,7 @@ export function jsonText(data: FigureData, stamp: ExportStamp): string {
   return `{\n${Object.entries(body).map(([key, value]) => ` ${JSON.stringify(key)}: ${JSON.stringify(value)}`).join(',\n')}\n}\n`;
 }
 
-export function xmlEscape(text: string): string {
+function xmlEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 

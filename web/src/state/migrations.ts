@@ -40,7 +40,7 @@ function v1ToV2(pairs: LinkPairs, experimentId: string): LinkPairs {
  * (docs/theory/rank.md#prng-ziggurat). An old link keeps its stream, so its numbers stay bit for bit
  * (tests/web/stream1-presets.test.ts, the golden links): nothing changes for its reader, so no notice.
  */
-export function v2ToV3(pairs: LinkPairs): LinkPairs {
+function v2ToV3(pairs: LinkPairs): LinkPairs {
   if (pairs.has('rng')) return pairs;
   return new Map([...pairs, ['rng', 'box-muller']]);
 }

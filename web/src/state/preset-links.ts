@@ -18,7 +18,7 @@ export interface PresetLink {
   thumbnail?: string;
 }
 
-export function presetValues(meta: ExperimentMeta, preset: Preset): ParamValues {
+function presetValues(meta: ExperimentMeta, preset: Preset): ParamValues {
   return { ...defaults(meta), ...preset.values, seed: SEED_SPEC.default } as ParamValues;
 }
 

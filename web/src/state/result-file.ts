@@ -17,7 +17,7 @@ import { urlSpecs } from './url';
 /** Larger files are refused before they are read (a 4096-point attention map's result is ~10 MB). */
 export const RESULT_FILE_LIMIT_BYTES = 64 * 1024 * 1024;
 
-export interface ResultEnvelope {
+interface ResultEnvelope {
   attnlab: string;
   experiment: string;
   /** Absent when the parameters are unknown (a bare result opened from a file and exported again). */
@@ -37,7 +37,7 @@ export interface OpenedResult {
   notes: string[];
 }
 
-export type ResultReading =
+type ResultReading =
   | { ok: true; opened: OpenedResult }
   /** `choices`: the experiments the user may pick from to read the file as (absent when picking cannot help). */
   | { ok: false; error: string; choices?: string[] };

@@ -40,13 +40,13 @@ export interface AppState {
   model?: ModelLink;
 }
 
-export interface ParsedLink {
+interface ParsedLink {
   state: AppState;
   /** Human-readable, one per problem: the key, the bad value and what was used. */
   notices: string[];
 }
 
-export interface CodecOptions {
+interface CodecOptions {
   /** For tests of the migration path; the app uses the real table and version. */
   migrations?: readonly Migration[];
   version?: number;
@@ -69,7 +69,7 @@ function decodePart(text: string): string {
 }
 
 /** Splits `#a=1&b=2` into ordered pairs; a repeated key keeps its last value. */
-export function splitHash(hash: string): LinkPairs {
+function splitHash(hash: string): LinkPairs {
   const pairs: LinkPairs = new Map();
   const body = hash.replace(/^#/, '').replace(/^\?/, '');
   for (const part of body.split('&')) {

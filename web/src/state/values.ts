@@ -6,7 +6,7 @@ import { parseDecimal } from '../engine/decimal';
 import { TEXT, TEXT_EXCLUDED } from '../experiments/generated/syntax';
 import type { ParamSpec, ParamValue } from '../experiments/schema';
 
-export interface Coerced {
+interface Coerced {
   value: ParamValue;
   /** Set when the text was not used as given. */
   notice?: string;

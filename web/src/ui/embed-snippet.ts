@@ -7,8 +7,8 @@ import { embedHash, type EmbedFigure, type Hideable } from '../state/url';
 export const EMBED_FIGURE_MAX_HEIGHT = 360;
 
 /** The files the build ships for hosts (web/public/): the auto-height script and the custom element. */
-export const HOST_SCRIPT = 'attnlab-embed-host.js';
-export const ELEMENT_SCRIPT = 'attnlab-figure.js';
+const HOST_SCRIPT = 'attnlab-embed-host.js';
+const ELEMENT_SCRIPT = 'attnlab-figure.js';
 
 export interface EmbedOptions {
   /** Any link of the app; its hash gives the state, embed=1 and hide= are set from `hide`. */
@@ -37,7 +37,7 @@ export function embedSrc(href: string, hide: readonly Hideable[], figure: EmbedF
 }
 
 /** A file shipped next to the app's index.html (the host script, the custom element). */
-export function shippedFile(href: string, file: string): string {
+function shippedFile(href: string, file: string): string {
   return new URL(`./${file}`, href).href; // relative to the page: the hash and query drop
 }
 

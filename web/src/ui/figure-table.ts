@@ -9,7 +9,7 @@ import { h } from './dom';
 /** Rows shown at most; the CSV export has them all. */
 export const TABLE_ROW_CAP = 200;
 
-export interface TableCell {
+interface TableCell {
   /** What the cell shows. */
   text: string;
   /** The value exactly as the CSV export writes it. */
@@ -17,7 +17,7 @@ export interface TableCell {
   numeric: boolean;
 }
 
-export interface TableView {
+interface TableView {
   columns: string[];
   rows: TableCell[][];
   /** Rows in the figure's table (rows.length when nothing was left off). */

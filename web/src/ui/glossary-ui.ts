@@ -36,7 +36,7 @@ function textNodes(root: Element): Text[] {
 }
 
 /** Wraps the first appearance of each of `terms` in the page's reading zones. */
-export function annotateTerms(family: string): void {
+function annotateTerms(family: string): void {
   unwrapTerms(document);
   const pending = GLOSSARY.filter((t) => !t.families || t.families.includes(family));
   for (const zone of ZONES) {

@@ -16,7 +16,7 @@ import { metaOf } from './page-context';
 /** Fired on document when a finished result is drawn (a run's or a precomputed preset's). */
 export const RESULT_DRAWN_EVENT = 'attnlab:drawn';
 
-export interface HostControls {
+interface HostControls {
   state(): AppState;
   /** Applies valid values (the panel and the address follow). */
   apply(values: AppState['values']): void;

@@ -10,7 +10,7 @@ import { h } from './dom';
 import { glossaryList } from './glossary-ui';
 
 /** The hash that asks for the gallery explicitly (the header's "Gallery" link). */
-export const GALLERY_HASH = '#gallery';
+const GALLERY_HASH = '#gallery';
 
 /** True for a visit that should see the landing page rather than an experiment. */
 export function wantsLanding(hash: string): boolean {
@@ -18,10 +18,10 @@ export function wantsLanding(hash: string): boolean {
 }
 
 /** The hash of the landing page's Glossary section (the header's "Glossary"). */
-export const GLOSSARY_HASH = '#glossary';
+const GLOSSARY_HASH = '#glossary';
 
 /** About the size of a thumbnail as photographed at build time (CSS pixels; the card scales it to its width). */
-export const THUMBNAIL = { width: 360, height: 270 } as const;
+const THUMBNAIL = { width: 360, height: 270 } as const;
 
 /** Families in picker order, each with its presets. */
 export function galleryGroups(): { family: string; label: string; paper: Reference; cards: PresetLink[] }[] {
@@ -70,7 +70,7 @@ async function addThumbnails(root: HTMLElement): Promise<void> {
   }
 }
 
-export function renderLanding(root: HTMLElement): void {
+function renderLanding(root: HTMLElement): void {
   const first = EXPERIMENTS[0];
   root.replaceChildren(
     h('div', { class: 'landing-intro' },

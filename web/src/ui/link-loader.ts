@@ -20,7 +20,7 @@ import { RESULT_DRAWN_EVENT } from './host-api';
 import type { Runs } from './runs';
 
 /** A link whose run is estimated to take longer than this here (seconds) waits for Run instead of starting. */
-export const ASK_BEFORE_SECONDS = 30;
+const ASK_BEFORE_SECONDS = 30;
 
 export class LinkLoader {
   /** Embed mode computes nothing until the view is scrolled into the viewport (then this turns true). */

@@ -14,7 +14,7 @@ const STORAGE_KEY = 'attnlab:live';
 /** How many recent runs set the device factor (their median measured / estimated time). */
 const HISTORY = 5;
 
-export interface LiveRunHooks {
+interface LiveRunHooks {
   /** The run's estimated wall time here from the core's plan, or undefined when the panel is invalid or the plan refuses. */
   estimate(): Promise<number | undefined>;
   /** Starts the run (superseding any run in flight). */

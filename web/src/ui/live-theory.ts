@@ -12,7 +12,7 @@ import { coreWorker } from '../engine/worker-runner';
 /** values: the panel's values the params came from, handed back with the theory; stamp: the page's when asked. */
 export type TheoryRequest = { id: ExperimentId; params: Params; stamp: Stamp; values: Record<string, unknown> };
 /** theory: some of the result's keys (the core's theory function), to merge over the shown result. */
-export type TheoryHandler = (request: TheoryRequest, theory: Partial<AnyResult>) => void;
+type TheoryHandler = (request: TheoryRequest, theory: Partial<AnyResult>) => void;
 
 export class LiveTheory {
   private api: Comlink.Remote<WorkerApi> | undefined;

@@ -20,7 +20,7 @@ export interface ReadHeads { heads: ModelHeads; info: ModelInfo; link: ModelLink
 /** One head's attention on the text, for the figure beside the analysis. */
 export interface HeadAttention { p: Float64Array; n: number; tokens: string[]; label: string; model: string; causal: boolean }
 
-export interface ModelField {
+interface ModelField {
   element: HTMLElement;
   /** Head `index` of the heads read (layer · H + head): its attention over the text's tokens; undefined in weights-only mode or without heads. */
   attention(index: number): Promise<HeadAttention | undefined>;

@@ -18,7 +18,7 @@ import {
   chosenByHand, chosenIn, cleared, filledFromCompanion, freeForCompanion, refusedIn, type Uploads,
 } from './uploads';
 
-export interface PanelReading {
+interface PanelReading {
   values: ParamValues;
   /** Keys whose text is not a valid value (sent to the core as typed, so it reports them). */
   invalid: string[];
@@ -26,7 +26,7 @@ export interface PanelReading {
 
 export type { ChosenFile } from './run-input';
 
-export interface PanelHandlers {
+interface PanelHandlers {
   onNewSeed: () => void;
   /** The files attached to the run (ui/uploads.ts): held by the page, replaced by the file fields. */
   files: { get(): Uploads; set(next: Uploads): void };

@@ -11,7 +11,7 @@ import type { AppState } from '../state/url';
 import { byId } from './dom';
 
 /** What the mark says (visible text and accessible name alike). */
-export const PRECOMPUTED_TEXT = 'Computed in advance for this link · Run computes it again in your browser, to the same numbers';
+const PRECOMPUTED_TEXT = 'Computed in advance for this link · Run computes it again in your browser, to the same numbers';
 
 /** Relative to the page, so a site in a sub-folder finds its own files. */
 const shipped = (name: string) => new URL(`precomputed/${name}`, document.baseURI).href;

@@ -11,7 +11,7 @@ import { readResultText, resultEnvelope, sizeRefusal, type OpenedResult, type Re
 import { fileName, showable } from '../state/url';
 import { byId, h } from './dom';
 
-export interface ResultFileHandlers {
+interface ResultFileHandlers {
   /** What is on screen, for the envelope (undefined while nothing finished). */
   /** `values` is undefined for a bare result opened from a file (its parameters are unknown). */
   shown: () => { experimentId: string; values: ParamValues | undefined; result: AnyResult } | undefined;

@@ -20,12 +20,12 @@ const FORMATS: { format: ExportFormat; label: string }[] = [
 /** A figure that may give its own JSON export data (e.g. a heatmap's grid instead of one row per cell). */
 export type ExportableFigure = Figure & { data?: () => FigureData };
 
-export type ExportHandler = (figure: ExportableFigure, element: Element, format: ExportFormat) => void;
+type ExportHandler = (figure: ExportableFigure, element: Element, format: ExportFormat) => void;
 
 interface Drawn { figure: Figure; body: HTMLElement; width: number }
 
 /** A sweep's finished share, shown while it runs and after Stop (then it is the run's own result). */
-export interface PartialRun { done: number; total: number; stopped?: boolean }
+interface PartialRun { done: number; total: number; stopped?: boolean }
 
 export class ResultsView {
   private headline = byId('headline');

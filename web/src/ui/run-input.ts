@@ -20,7 +20,7 @@ export interface ChosenFile { name: string; input: string; array: InputArray; mo
  */
 export interface Draft { values: ParamValues; invalid: string[] }
 
-export interface RunRequest {
+interface RunRequest {
   meta: ExperimentMeta;
   /** The state's values, with the typed text of any field that is not a valid value (the core names it). */
   values: ParamValues;

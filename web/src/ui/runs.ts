@@ -21,7 +21,7 @@ import { setSheetOpen } from './sheet';
 const SWITCH_DEBOUNCE_MS = 350;
 
 /** Errors cross the worker boundary as plain Errors (Comlink keeps name and message, not the class). */
-export function isCoreError(error: unknown): error is Error {
+function isCoreError(error: unknown): error is Error {
   return error instanceof CoreError || (error instanceof Error && error.name === 'CoreError');
 }
 

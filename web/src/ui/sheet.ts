@@ -11,7 +11,7 @@ export function setSheetOpen(open: boolean): void {
   byId('sheet-toggle').setAttribute('aria-expanded', String(open));
 }
 
-export const sheetOpen = (): boolean => document.body.classList.contains(OPEN_CLASS);
+const sheetOpen = (): boolean => document.body.classList.contains(OPEN_CLASS);
 
 export function wireSheet(form: HTMLFormElement): void {
   const toggle = byId<HTMLButtonElement>('sheet-toggle');

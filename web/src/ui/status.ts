@@ -12,7 +12,7 @@ import { byId, h } from './dom';
 export type RunStatus = 'idle' | 'waiting' | 'running' | 'done' | 'error' | 'stopped' | 'opened' | 'precomputed';
 
 /** How often the elapsed time is redrawn while running (ms). */
-export const TICK_MS = 250;
+const TICK_MS = 250;
 /** A notice or error echoes at most this many characters of any one value. */
 export const MAX_VALUE_CHARS = 80;
 /** A notice or error line is at most this long. */

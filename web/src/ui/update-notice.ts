@@ -9,14 +9,14 @@ import { byId, h } from './dom';
 export type RegisterSW = (options: RegisterSWOptions) => (reloadPage?: boolean) => Promise<void>;
 
 /** Where the notice is shown: `show` may be called again while it is up. */
-export interface UpdateNoticeView {
+interface UpdateNoticeView {
   show(onReload: () => void): void;
 }
 
 /** How often an open page asks the server whether a new version was deployed (besides on every load). */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
-export const UPDATE_TEXT = 'A new version of attnlab is available.';
+const UPDATE_TEXT = 'A new version of attnlab is available.';
 
 /** Registers the service worker and offers each new version through `view`; `reload` reloads the page. */
 export function offerUpdates(register: RegisterSW, view: UpdateNoticeView, reload: () => void = () => location.reload()): void {

@@ -35,7 +35,7 @@ function sphereLawRule(r: AttentionMapResult): Rule[] {
  * The spectrum's height: about the heatmap's beside it (a square plus its colour legend), so the
  * two cards of a row are filled alike.
  */
-export function spectrumHeight(width: number): number {
+function spectrumHeight(width: number): number {
   return Math.round(Math.min(560, Math.max(240, width * 0.9)));
 }
 

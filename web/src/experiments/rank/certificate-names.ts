@@ -18,7 +18,7 @@ export const LOWER_BOUND_NAMES = {
   'LB-POOL-DATA': 'pooled keys, data cells',
 } as const;
 
-export type LowerBoundKey = keyof typeof LOWER_BOUND_NAMES;
+type LowerBoundKey = keyof typeof LOWER_BOUND_NAMES;
 export const LOWER_BOUND_KEYS = Object.keys(LOWER_BOUND_NAMES) as LowerBoundKey[];
 
 /** Column names for exported tables (CSV headers): plain words, no codes. */

@@ -3,7 +3,7 @@
 // bring-your-own-head uploads (the explanations' shared pieces are in family-explain.ts).
 import { BUDGET_LOOK, presentUpload, type ExperimentId, type UploadSpec } from '../schema';
 
-export const INSTANCE = 'Instance';
+const INSTANCE = 'Instance';
 export const CERTIFICATES = 'Certificates';
 export const SWEEP = 'Sweep';
 export const HEAD = 'Head';

@@ -8,11 +8,11 @@ import { CERTIFICATE_NAMES, svdPathName, LOWER_BOUND_COLUMNS, LOWER_BOUND_KEYS, 
 import type { Figure, Headline, RenderOptions } from '../schema';
 
 type LowerBoundsByName = { 'LB-F': number; 'LB-DD': number; 'LB-POOL-GEO': number | null; 'LB-POOL-DATA': number };
-export interface SweepPoint {
+interface SweepPoint {
   kSvd: number; kCheb: number; lowerBound: number; lowerBounds: LowerBoundsByName; upper: number;
   chebDegree: number | null; chebVacuous: boolean; svdPath: string; svdError: number; chebError: number;
 }
-export interface SweepResult {
+interface SweepResult {
   guides: { label: string; slope: number; x: number[]; k: number[] }[];
   geometry: string; d: number; jobsDone: number; jobsTotal: number; n?: number;
 }
@@ -62,7 +62,7 @@ function guideSeries(r: SweepResult): Series[] {
     color: colors[i % colors.length], points: g.x.map((x, j) => ({ x, y: g.k[j] })) }));
 }
 
-export function bandChart<P extends SweepPoint>(r: SweepResult & { points: P[] }, axis: SweepAxis<P>, { width, ghost }: RenderOptions, rules: Rule[] = []): HTMLElement {
+function bandChart<P extends SweepPoint>(r: SweepResult & { points: P[] }, axis: SweepAxis<P>, { width, ghost }: RenderOptions, rules: Rule[] = []): HTMLElement {
   const series = [...bandSeries(r.points, axis), ...guideSeries(r)];
   return lineChart(series, {
     width, ghost, height: 340, rules,
@@ -73,14 +73,14 @@ export function bandChart<P extends SweepPoint>(r: SweepResult & { points: P[] }
   });
 }
 
-export function lowerBoundsChart<P extends SweepPoint>(points: P[], axis: SweepAxis<P>, { width, ghost }: RenderOptions): HTMLElement {
+function lowerBoundsChart<P extends SweepPoint>(points: P[], axis: SweepAxis<P>, { width, ghost }: RenderOptions): HTMLElement {
   const series: Series[] = LB_NAMES.map((name, i) => ({ label: LOWER_BOUND_NAMES[name], mark: 'line+dot' as const, color: DATA_COLORS[(i + 2) % DATA_COLORS.length],
     points: points.flatMap((p) => { const y = p.lowerBounds[name]; return y === null ? [] : [{ x: axis.x(p), y }]; }) }));
   return lineChart(series, { width, ghost, height: 280, x: { label: axis.label, type: 'log', ticks: axis.ticks?.(points) }, y: { label: 'lower bound', integer: true },
     ariaLabel: `Each lower bound against ${axis.key}` });
 }
 
-export function sweepTable<P extends SweepPoint>(points: P[], axis: SweepAxis<P>) {
+function sweepTable<P extends SweepPoint>(points: P[], axis: SweepAxis<P>) {
   return {
     columns: [axis.key, 'k_svd', 'k_cheb', 'lower_bound', ...LB_NAMES.map((n) => LOWER_BOUND_COLUMNS[n]), 'cheb_degree', 'cheb_vacuous', 'svd_path', 'svd_error', 'cheb_error'],
     rows: points.map((p) => [axis.value(p), p.kSvd, p.kCheb, p.lowerBound, ...LB_NAMES.map((n) => p.lowerBounds[n] ?? ''), p.chebDegree ?? '',

@@ -70,7 +70,7 @@ export function poolTag(pool: string): string {
   return poolName(pool);
 }
 
-export type Kind = 'theory' | 'simulation' | 'population';
+type Kind = 'theory' | 'simulation' | 'population';
 
 const KIND_ROWS: Record<Kind, () => LegendItem> = {
   theory: () => ({ label: 'theory', color: INK, symbol: 'line', className: 'theory' }),

@@ -21,7 +21,7 @@ export const ATLAS_QUANTITIES = [
 ] as const satisfies readonly { key: keyof Row; label: string }[];
 type Quantity = (typeof ATLAS_QUANTITIES)[number]['key'];
 
-export interface AtlasCell { layer: number; head: number; index: number; row: Row }
+interface AtlasCell { layer: number; head: number; index: number; row: Row }
 
 /** The cells of a result on a layered stack (rows labelled L3H5) at the native temperature (else the first one); undefined otherwise. */
 export function atlasCells(r: RankZooResult): AtlasCell[] | undefined {

@@ -29,7 +29,7 @@ export function headline(r: RmtSpectrumResult): Headline[] {
 }
 
 /** Theory's edges and outlier in the pooling's hue (filled), the simulated top eigenvalue grey (hollow). */
-export function spectrumMarks(r: RmtSpectrumResult, color: string): AxisMark[] {
+function spectrumMarks(r: RmtSpectrumResult, color: string): AxisMark[] {
   return [
     { axis: 'x', value: r.bulkEdges.lower, label: `bulk edge κλ₋ = ${formatNumber(r.bulkEdges.lower, 4)} (theory)`, tag: 'κλ₋', color },
     { axis: 'x', value: r.bulkEdges.upper, label: `bulk edge κλ₊ = ${formatNumber(r.bulkEdges.upper, 4)} (theory)`, tag: 'κλ₊', color, priority: 1 },

@@ -25,7 +25,7 @@ export function headline(r: RmtTransitionResult): Headline[] {
  * Both thresholds of each pooling on the ‖μ‖² axis. With several poolings the sample threshold's tag
  * names the pooling and the population one (hollow) has none: the legend explains the shapes.
  */
-export function thresholdMarks(pools: Pool[]): AxisMark[] {
+function thresholdMarks(pools: Pool[]): AxisMark[] {
   const several = pools.length > 1;
   return pools.flatMap((p): AxisMark[] => [
     { axis: 'x', value: p.mu2Population, label: `population threshold, ${poolName(p.pool)}: ‖μ‖² = ${formatNumber(p.mu2Population, 3)}`,

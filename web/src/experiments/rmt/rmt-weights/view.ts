@@ -39,7 +39,7 @@ function sameShape(a: number[], b: number[]): boolean {
  * One line per distinct shape: poolings whose weights coincide (causal attention at τ = 0 and the
  * harmonic weights) share a line and a legend row that names both, instead of one hiding the other.
  */
-export function weightSeries(r: RmtWeightsResult): Series[] {
+function weightSeries(r: RmtWeightsResult): Series[] {
   const groups: { names: string[]; weights: number[] }[] = [];
   for (const p of r.poolings) {
     const same = groups.find((g) => sameShape(g.weights, p.weights));
