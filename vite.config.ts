@@ -23,7 +23,11 @@ const offline = VitePWA({
     rollupFormat: 'iife', // a classic worker script: registered without type 'module'
   },
   // The worker's own small build speaks only of problems (the site's build reports the rest).
-  integration: { configureCustomSWViteBuild: (config) => { config.logLevel = 'warn'; } },
+  integration: {
+    configureCustomSWViteBuild: (config) => {
+      config.logLevel = 'warn';
+    },
+  },
 });
 
 export default defineConfig({

@@ -20,7 +20,10 @@ const SIZES = [
   { n: 2048, repetitions: 3 },
 ];
 
-for (const [file, hint] of [[cli, 'npm run build'], [bundle, 'npm run build']]) {
+for (const [file, hint] of [
+  [cli, 'npm run build'],
+  [bundle, 'npm run build'],
+]) {
   if (!existsSync(file)) throw new Error(`${file} is missing: run ${hint}`);
 }
 const { loadCoreNode } = await import(pathToFileURL(bundle).href);
@@ -35,7 +38,10 @@ const time = (run) => {
 /** Minimum time of each function; repetitions interleave them so background load hits all alike. */
 function minimums(repetitions, ...runs) {
   const best = runs.map(() => Infinity);
-  for (let k = 0; k < repetitions; k++) runs.forEach((run, r) => { best[r] = Math.min(best[r], time(run)); });
+  for (let k = 0; k < repetitions; k++)
+    runs.forEach((run, r) => {
+      best[r] = Math.min(best[r], time(run));
+    });
   return best;
 }
 
@@ -47,7 +53,9 @@ function native(n) {
 const wasm = (n) => core.run('attention-map', { n, seed: 1 });
 
 console.log(`attention-map: wasm (Node ${process.version}, Core facade) vs native (g++ -O3 CLI)`);
-console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; params: n as below, d=3, beta=8, sphere, px=512, seed=1`);
+console.log(
+  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; params: n as below, d=3, beta=8, sphere, px=512, seed=1`,
+);
 const [startup] = minimums(10, () => native(2));
 console.log(`native CLI start-up (n = 2, min of 10): ${startup.toFixed(1)} ms\n`);
 
@@ -56,8 +64,20 @@ const rows = [];
 for (const { n, repetitions } of SIZES) {
   wasm(n); // warm-up: lets V8 tier the module up, as a page does after its first run
   native(n);
-  const [w, c] = minimums(repetitions, () => wasm(n), () => native(n));
-  rows.push([n, repetitions, w.toFixed(0), c.toFixed(0), (c - startup).toFixed(0), (w / c).toFixed(2), (w / (c - startup)).toFixed(2)]);
+  const [w, c] = minimums(
+    repetitions,
+    () => wasm(n),
+    () => native(n),
+  );
+  rows.push([
+    n,
+    repetitions,
+    w.toFixed(0),
+    c.toFixed(0),
+    (c - startup).toFixed(0),
+    (w / c).toFixed(2),
+    (w / (c - startup)).toFixed(2),
+  ]);
   process.stderr.write(`  n = ${n} done\n`);
 }
 const widths = header.map((h, k) => Math.max(h.length, ...rows.map((r) => String(r[k]).length)));

@@ -15,7 +15,10 @@ import { printTable, timedRun, uptimeLine } from './lib/common.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CLI = process.env.ATTNLAB_CLI ?? join(root, 'build/native/attnlab');
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 
 // The larger case of each experiment: a few seconds natively, still inside its ranges.
 const LARGER = {
@@ -56,12 +59,16 @@ const OPTIONS = [
 function predicted(id, args) {
   const r = spawnSync(CLI, ['plan', id, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
   if (r.status !== 0) throw new Error(`plan ${id} ${args.join(' ')}: ${r.stderr.trim()}`);
-  const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const lines = r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   if (lines.some((l) => typeof l.estimatedSeconds !== 'number')) return null;
   return { seconds: lines.reduce((s, l) => s + l.estimatedSeconds, 0), jobs: lines.length };
 }
 
-const rows = [], records = [];
+const rows = [],
+  records = [];
 console.log(uptimeLine());
 const cases = [];
 for (const [id, larger] of Object.entries(LARGER)) cases.push([id, 'defaults', []], [id, larger.join(' '), larger]);
@@ -73,11 +80,28 @@ for (const [id, label, args] of cases) {
   const ratio = p ? seconds / p.seconds : null;
   // Beyond 2× either way is flagged (runs under a second are mostly the process and its output).
   const flag = ratio && seconds >= 1 && (ratio > 2 || ratio < 0.5) ? ' (beyond 2×)' : '';
-  rows.push([id, label, p ? p.jobs : '–', p ? p.seconds.toFixed(2) : 'none', seconds.toFixed(2), ratio ? ratio.toFixed(2) + flag : '–']);
-  records.push({ id, args, jobs: p?.jobs ?? null, predictedSeconds: p?.seconds ?? null, measuredSeconds: seconds, measuredOverPredicted: ratio });
+  rows.push([
+    id,
+    label,
+    p ? p.jobs : '–',
+    p ? p.seconds.toFixed(2) : 'none',
+    seconds.toFixed(2),
+    ratio ? ratio.toFixed(2) + flag : '–',
+  ]);
+  records.push({
+    id,
+    args,
+    jobs: p?.jobs ?? null,
+    predictedSeconds: p?.seconds ?? null,
+    measuredSeconds: seconds,
+    measuredOverPredicted: ratio,
+  });
   process.stderr.write(`${id} ${label}: predicted ${p?.seconds.toFixed(2)} s, measured ${seconds.toFixed(2)} s\n`);
 }
 printTable(['experiment', 'case', 'jobs', 'predicted s', 'measured s', 'measured/predicted'], rows);
 console.log(uptimeLine());
 mkdirSync(join(root, 'build/bench'), { recursive: true });
-writeFileSync(join(root, 'build/bench/cost-model.json'), `${JSON.stringify({ uptime: uptimeLine(), records }, null, 1)}\n`);
+writeFileSync(
+  join(root, 'build/bench/cost-model.json'),
+  `${JSON.stringify({ uptime: uptimeLine(), records }, null, 1)}\n`,
+);

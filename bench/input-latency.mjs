@@ -15,21 +15,40 @@ import { CHROMIUM } from './lib/chromium.mjs';
 import { printTable, uptimeLine } from './lib/common.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const LINK = process.argv.find((a) => a.startsWith('--link='))?.slice(7) ?? '#exp=sparse-dmin&v=3&ns=512,1024,2048,3072&seed=1';
-const KEYS = 40, GAP_MS = 150;
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync'];
+const LINK =
+  process.argv.find((a) => a.startsWith('--link='))?.slice(7) ?? '#exp=sparse-dmin&v=3&ns=512,1024,2048,3072&seed=1';
+const KEYS = 40,
+  GAP_MS = 150;
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
-const quantile = (xs, q) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(q * s.length))]; };
+const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
 const summary = (xs) => [quantile(xs, 0.5), quantile(xs, 0.95), Math.max(...xs)].map((x) => x.toFixed(1));
 
 /** Installs the probes in the page: input latency per 'input' event on #param-seed, and timer lag. */
 function installProbes() {
   window.__latency = [];
   window.__lag = [];
-  document.getElementById('param-seed').addEventListener('input', (e) => window.__latency.push(performance.now() - e.timeStamp));
+  document
+    .getElementById('param-seed')
+    .addEventListener('input', (e) => window.__latency.push(performance.now() - e.timeStamp));
   let last = performance.now();
-  window.__lagTimer = setInterval(() => { const now = performance.now(); window.__lag.push(Math.max(0, now - last - 50)); last = now; }, 50);
+  window.__lagTimer = setInterval(() => {
+    const now = performance.now();
+    window.__lag.push(Math.max(0, now - last - 50));
+    last = now;
+  }, 50);
 }
 
 async function measure(page, whileRunning) {
@@ -37,15 +56,19 @@ async function measure(page, whileRunning) {
   const field = page.locator('#param-seed');
   await field.focus();
   await page.keyboard.press('End');
-  let typed = 0, running = 0;
+  let typed = 0,
+    running = 0;
   for (let i = 0; i < KEYS; i++) {
-    if (whileRunning && await page.evaluate(() => document.body.dataset.status) !== 'running') break;
+    if (whileRunning && (await page.evaluate(() => document.body.dataset.status)) !== 'running') break;
     await page.keyboard.press(i % 2 ? 'Backspace' : '7');
     typed++;
     if (whileRunning) running++;
     await page.waitForTimeout(GAP_MS);
   }
-  const { latency, lag } = await page.evaluate(() => { clearInterval(window.__lagTimer); return { latency: window.__latency, lag: window.__lag }; });
+  const { latency, lag } = await page.evaluate(() => {
+    clearInterval(window.__lagTimer);
+    return { latency: window.__latency, lag: window.__lag };
+  });
   return { typed, latency, lag };
 }
 
@@ -53,7 +76,11 @@ if (!existsSync(join(root, 'dist/index.html'))) throw new Error('dist/ is missin
 const { chromium } = await import('playwright-core');
 const server = await serveStatic(join(root, 'dist'), '/');
 const profile = mkdtempSync(join(tmpdir(), 'attnlab-latency-'));
-const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS });
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ARGS,
+});
 try {
   console.log(uptimeLine());
   const page = await context.newPage();
@@ -61,8 +88,12 @@ try {
   await page.goto(`${base}#exp=sparse-dmin&v=3&ns=64&seeds=1&seed=1`);
   await page.waitForFunction(() => document.body.dataset.status === 'done', null, { timeout: 60_000 });
   const idle = await measure(page, false);
-  await page.evaluate((link) => { location.hash = link; }, LINK);
-  await page.waitForFunction(() => ['running', 'waiting'].includes(document.body.dataset.status), null, { timeout: 60_000 });
+  await page.evaluate((link) => {
+    location.hash = link;
+  }, LINK);
+  await page.waitForFunction(() => ['running', 'waiting'].includes(document.body.dataset.status), null, {
+    timeout: 60_000,
+  });
   if (await page.evaluate(() => document.body.dataset.status === 'waiting')) await page.locator('#run').click();
   await page.waitForFunction(() => document.body.dataset.status === 'running', null, { timeout: 60_000 });
   const workers = await page.evaluate(() => navigator.hardwareConcurrency);
@@ -76,7 +107,10 @@ try {
   printTable(['what', 'samples', 'median', 'p95', 'max'], rows);
   console.log(uptimeLine());
   mkdirSync(join(root, 'build/bench'), { recursive: true });
-  writeFileSync(join(root, 'build/bench/input-latency.json'), `${JSON.stringify({ link: LINK, uptime: uptimeLine(), idle, busy }, null, 1)}\n`);
+  writeFileSync(
+    join(root, 'build/bench/input-latency.json'),
+    `${JSON.stringify({ link: LINK, uptime: uptimeLine(), idle, busy }, null, 1)}\n`,
+  );
 } finally {
   await context.close();
   server.close();

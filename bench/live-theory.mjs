@@ -32,7 +32,8 @@ for (const id of ['rmt-spectrum', 'rmt-transition', 'rmt-phase']) {
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  const median = times[CALLS >> 1], worst = times.at(-1);
+  const median = times[CALLS >> 1],
+    worst = times.at(-1);
   rows.push([id, median.toFixed(2), worst.toFixed(2), worst < TARGET_MS ? 'met' : 'MISSED']);
 }
 printTable(['theory call (wasm, Node)', 'median ms', 'worst ms', `< ${TARGET_MS} ms`], rows);

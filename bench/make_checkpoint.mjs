@@ -17,18 +17,40 @@ export const TOKENS = 128;
 export function modelConfig(kind, small = false) {
   if (kind === 'bert') {
     return {
-      architectures: ['BertModel'], model_type: 'bert', vocab_size: small ? 1000 : 30522, hidden_size: small ? 64 : 768,
-      num_hidden_layers: small ? 2 : 12, num_attention_heads: small ? 4 : 12, intermediate_size: small ? 256 : 3072,
-      hidden_act: 'gelu', max_position_embeddings: 512, type_vocab_size: 2, layer_norm_eps: 1e-12,
-      position_embedding_type: 'absolute', pad_token_id: 0, torch_dtype: 'float32',
+      architectures: ['BertModel'],
+      model_type: 'bert',
+      vocab_size: small ? 1000 : 30522,
+      hidden_size: small ? 64 : 768,
+      num_hidden_layers: small ? 2 : 12,
+      num_attention_heads: small ? 4 : 12,
+      intermediate_size: small ? 256 : 3072,
+      hidden_act: 'gelu',
+      max_position_embeddings: 512,
+      type_vocab_size: 2,
+      layer_norm_eps: 1e-12,
+      position_embedding_type: 'absolute',
+      pad_token_id: 0,
+      torch_dtype: 'float32',
     };
   }
   if (kind === 'llama') {
     return {
-      architectures: ['LlamaForCausalLM'], model_type: 'llama', vocab_size: small ? 1000 : 49152, hidden_size: small ? 64 : 576,
-      num_hidden_layers: small ? 2 : 30, num_attention_heads: small ? 4 : 9, num_key_value_heads: small ? 2 : 3,
-      intermediate_size: small ? 128 : 1536, hidden_act: 'silu', max_position_embeddings: 2048, rms_norm_eps: 1e-5,
-      rope_theta: 10000.0, tie_word_embeddings: true, torch_dtype: 'bfloat16', bos_token_id: 1, eos_token_id: 2,
+      architectures: ['LlamaForCausalLM'],
+      model_type: 'llama',
+      vocab_size: small ? 1000 : 49152,
+      hidden_size: small ? 64 : 576,
+      num_hidden_layers: small ? 2 : 30,
+      num_attention_heads: small ? 4 : 9,
+      num_key_value_heads: small ? 2 : 3,
+      intermediate_size: small ? 128 : 1536,
+      hidden_act: 'silu',
+      max_position_embeddings: 2048,
+      rms_norm_eps: 1e-5,
+      rope_theta: 10000.0,
+      tie_word_embeddings: true,
+      torch_dtype: 'bfloat16',
+      bos_token_id: 1,
+      eos_token_id: 2,
     };
   }
   throw new Error(`unknown model kind '${kind}' (bert, llama)`);
@@ -38,8 +60,10 @@ export function modelConfig(kind, small = false) {
 export function tensorList(kind, c) {
   const out = [];
   const t = (name, shape, init = 'normal') => out.push([name, shape, init]);
-  const h = c.hidden_size, i = c.intermediate_size;
-  if (kind === 'bert') {  // BertModel.save_pretrained: no "bert." prefix, pooler included (as bert-base-uncased's 440 MB)
+  const h = c.hidden_size,
+    i = c.intermediate_size;
+  if (kind === 'bert') {
+    // BertModel.save_pretrained: no "bert." prefix, pooler included (as bert-base-uncased's 440 MB)
     t('embeddings.word_embeddings.weight', [c.vocab_size, h]);
     t('embeddings.position_embeddings.weight', [c.max_position_embeddings, h]);
     t('embeddings.token_type_embeddings.weight', [c.type_vocab_size, h]);
@@ -47,7 +71,12 @@ export function tensorList(kind, c) {
     t('embeddings.LayerNorm.bias', [h], 'zero');
     for (let l = 0; l < c.num_hidden_layers; l++) {
       const p = `encoder.layer.${l}.`;
-      for (const name of ['attention.self.query', 'attention.self.key', 'attention.self.value', 'attention.output.dense']) {
+      for (const name of [
+        'attention.self.query',
+        'attention.self.key',
+        'attention.self.value',
+        'attention.output.dense',
+      ]) {
         t(`${p}${name}.weight`, [h, h]);
         t(`${p}${name}.bias`, [h]);
       }
@@ -65,7 +94,9 @@ export function tensorList(kind, c) {
     return out;
   }
   // LlamaForCausalLM with tied embeddings: no lm_head.weight in the file.
-  const d = h / c.num_attention_heads, q = c.num_attention_heads * d, kv = c.num_key_value_heads * d;
+  const d = h / c.num_attention_heads,
+    q = c.num_attention_heads * d,
+    kv = c.num_key_value_heads * d;
   t('model.embed_tokens.weight', [c.vocab_size, h]);
   for (let l = 0; l < c.num_hidden_layers; l++) {
     const p = `model.layers.${l}.`;
@@ -87,14 +118,17 @@ export function tensorList(kind, c) {
 function normalSource(seed, sd) {
   let s = seed >>> 0 || 1;
   const uniform = () => {
-    s ^= s << 13; s >>>= 0;
+    s ^= s << 13;
+    s >>>= 0;
     s ^= s >>> 17;
-    s ^= s << 5; s >>>= 0;
+    s ^= s << 5;
+    s >>>= 0;
     return (s + 1) / 4294967297; // in (0, 1)
   };
   return (out) => {
     for (let k = 0; k < out.length; k += 2) {
-      const r = sd * Math.sqrt(-2 * Math.log(uniform())), a = 2 * Math.PI * uniform();
+      const r = sd * Math.sqrt(-2 * Math.log(uniform())),
+        a = 2 * Math.PI * uniform();
       out[k] = r * Math.cos(a);
       if (k + 1 < out.length) out[k + 1] = r * Math.sin(a);
     }
@@ -131,7 +165,8 @@ function writeSafetensors(path, tensors, dtype, seed) {
   try {
     writeSync(fd, prefix);
     const normal = normalSource(seed, 0.02);
-    const f32 = new Float32Array(CHUNK), u16 = new Uint16Array(CHUNK);
+    const f32 = new Float32Array(CHUNK),
+      u16 = new Uint16Array(CHUNK);
     for (const [, shape, init] of tensors) {
       for (let left = shape.reduce((a, b) => a * b, 1); left > 0; left -= CHUNK) {
         const part = f32.subarray(0, Math.min(CHUNK, left));
@@ -158,27 +193,62 @@ const spreadId = (k, reserved, vocab) => reserved + ((k * 229) % (vocab - reserv
  * every id below the vocabulary size. Returns the tokenizer, the text and the ids it gives (to check and to reuse).
  */
 export function tokenizer(kind, vocab) {
-  const special = (id, content) => ({ id, content, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true });
+  const special = (id, content) => ({
+    id,
+    content,
+    single_word: false,
+    lstrip: false,
+    rstrip: false,
+    normalized: false,
+    special: true,
+  });
   if (kind === 'bert') {
     const words = Array.from({ length: TOKENS - 2 }, (_, k) => `w${k}`);
     const ids = { '[PAD]': 0, '[UNK]': 1, '[CLS]': 2, '[SEP]': 3 };
-    words.forEach((w, k) => { ids[w] = spreadId(k, 4, vocab); });
-    const cls = { SpecialToken: { id: '[CLS]', type_id: 0 } }, sep = { SpecialToken: { id: '[SEP]', type_id: 0 } };
+    words.forEach((w, k) => {
+      ids[w] = spreadId(k, 4, vocab);
+    });
+    const cls = { SpecialToken: { id: '[CLS]', type_id: 0 } },
+      sep = { SpecialToken: { id: '[SEP]', type_id: 0 } };
     return {
       text: words.join(' '),
       ids: [2, ...words.map((w) => ids[w]), 3],
       json: {
-        version: '1.0', truncation: null, padding: null,
+        version: '1.0',
+        truncation: null,
+        padding: null,
         added_tokens: ['[PAD]', '[UNK]', '[CLS]', '[SEP]'].map((t, k) => special(k, t)),
-        normalizer: { type: 'BertNormalizer', clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true },
+        normalizer: {
+          type: 'BertNormalizer',
+          clean_text: true,
+          handle_chinese_chars: true,
+          strip_accents: null,
+          lowercase: true,
+        },
         pre_tokenizer: { type: 'BertPreTokenizer' },
         post_processor: {
-          type: 'TemplateProcessing', single: [cls, { Sequence: { id: 'A', type_id: 0 } }, sep],
-          pair: [cls, { Sequence: { id: 'A', type_id: 0 } }, sep, { Sequence: { id: 'B', type_id: 1 } }, { SpecialToken: { id: '[SEP]', type_id: 1 } }],
-          special_tokens: { '[CLS]': { id: '[CLS]', ids: [2], tokens: ['[CLS]'] }, '[SEP]': { id: '[SEP]', ids: [3], tokens: ['[SEP]'] } },
+          type: 'TemplateProcessing',
+          single: [cls, { Sequence: { id: 'A', type_id: 0 } }, sep],
+          pair: [
+            cls,
+            { Sequence: { id: 'A', type_id: 0 } },
+            sep,
+            { Sequence: { id: 'B', type_id: 1 } },
+            { SpecialToken: { id: '[SEP]', type_id: 1 } },
+          ],
+          special_tokens: {
+            '[CLS]': { id: '[CLS]', ids: [2], tokens: ['[CLS]'] },
+            '[SEP]': { id: '[SEP]', ids: [3], tokens: ['[SEP]'] },
+          },
         },
         decoder: { type: 'WordPiece', prefix: '##', cleanup: true },
-        model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 100, vocab: ids },
+        model: {
+          type: 'WordPiece',
+          unk_token: '[UNK]',
+          continuing_subword_prefix: '##',
+          max_input_chars_per_word: 100,
+          vocab: ids,
+        },
       },
     };
   }
@@ -189,27 +259,50 @@ export function tokenizer(kind, vocab) {
   for (const w of words) {
     for (let end = 2; end <= w.length; end++) {
       const piece = w.slice(0, end);
-      if (!pieces.includes(piece)) { pieces.push(piece); merges.push([w.slice(0, end - 1), w[end - 1]]); }
+      if (!pieces.includes(piece)) {
+        pieces.push(piece);
+        merges.push([w.slice(0, end - 1), w[end - 1]]);
+      }
     }
   }
   const vocabMap = { '<unk>': 0, '<s>': 1, '</s>': 2 };
-  pieces.forEach((p, k) => { vocabMap[p] = spreadId(k, 3, vocab); });
+  pieces.forEach((p, k) => {
+    vocabMap[p] = spreadId(k, 3, vocab);
+  });
   return {
     text: words.map((w) => w.slice(1)).join(' '),
     ids: [1, ...words.map((w) => vocabMap[w])],
     json: {
-      version: '1.0', truncation: null, padding: null,
+      version: '1.0',
+      truncation: null,
+      padding: null,
       added_tokens: ['<unk>', '<s>', '</s>'].map((t, k) => special(k, t)),
       normalizer: null,
       pre_tokenizer: { type: 'Metaspace', replacement: '▁', prepend_scheme: 'first', split: true },
       post_processor: {
-        type: 'TemplateProcessing', single: [{ SpecialToken: { id: '<s>', type_id: 0 } }, { Sequence: { id: 'A', type_id: 0 } }],
-        pair: [{ SpecialToken: { id: '<s>', type_id: 0 } }, { Sequence: { id: 'A', type_id: 0 } }, { SpecialToken: { id: '<s>', type_id: 1 } }, { Sequence: { id: 'B', type_id: 1 } }],
+        type: 'TemplateProcessing',
+        single: [{ SpecialToken: { id: '<s>', type_id: 0 } }, { Sequence: { id: 'A', type_id: 0 } }],
+        pair: [
+          { SpecialToken: { id: '<s>', type_id: 0 } },
+          { Sequence: { id: 'A', type_id: 0 } },
+          { SpecialToken: { id: '<s>', type_id: 1 } },
+          { Sequence: { id: 'B', type_id: 1 } },
+        ],
         special_tokens: { '<s>': { id: '<s>', ids: [1], tokens: ['<s>'] } },
       },
       decoder: null,
-      model: { type: 'BPE', dropout: null, unk_token: '<unk>', continuing_subword_prefix: null, end_of_word_suffix: null, fuse_unk: true,
-        byte_fallback: false, ignore_merges: false, vocab: vocabMap, merges },
+      model: {
+        type: 'BPE',
+        dropout: null,
+        unk_token: '<unk>',
+        continuing_subword_prefix: null,
+        end_of_word_suffix: null,
+        fuse_unk: true,
+        byte_fallback: false,
+        ignore_merges: false,
+        vocab: vocabMap,
+        merges,
+      },
     },
   };
 }
@@ -227,7 +320,12 @@ export function makeCheckpoint(kind, { small = false, seed = 1 } = {}) {
     writeFileSync(join(folder, 'config.json'), `${JSON.stringify(config, null, 1)}\n`);
     const tok = tokenizer(kind, config.vocab_size);
     writeFileSync(join(folder, 'tokenizer.json'), JSON.stringify(tok.json));
-    const bytes = writeSafetensors(join(folder, 'model.safetensors'), tensorList(kind, config), kind === 'bert' ? 'F32' : 'BF16', seed);
+    const bytes = writeSafetensors(
+      join(folder, 'model.safetensors'),
+      tensorList(kind, config),
+      kind === 'bert' ? 'F32' : 'BF16',
+      seed,
+    );
     const files = ['config.json', 'model.safetensors', 'tokenizer.json'].map((f) => join(folder, f));
     return { folder, files, config, text: tok.text, ids: tok.ids, bytes, remove };
   } catch (error) {
@@ -240,5 +338,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const kind = process.argv[2] ?? 'bert';
   const made = makeCheckpoint(kind, { small: process.argv.includes('--small') });
   process.removeAllListeners('exit'); // the command line keeps the folder: the caller deletes it
-  console.log(JSON.stringify({ folder: made.folder, bytes: made.bytes, tokens: made.ids.length, ids: made.ids.join(',') }));
+  console.log(
+    JSON.stringify({ folder: made.folder, bytes: made.bytes, tokens: made.ids.length, ids: made.ids.join(',') }),
+  );
 }

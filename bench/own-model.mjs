@@ -26,13 +26,19 @@ import { makeCheckpoint, TOKENS } from './make_checkpoint.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const self = fileURLToPath(import.meta.url);
-const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const option = (name, fallback) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const MB = 1024 * 1024;
 
 /** The headless row, in a child process (so its peak memory is its own): prints one JSON line. */
 async function headlessChild(folder, idsText) {
-  const { loadCoreNode, OpenedModel, headStacks } = await import(pathToFileURL(join(root, 'build/headless/headless.js')).href);
-  if (!OpenedModel || !headStacks) throw new Error('build/headless/headless.js does not export OpenedModel and headStacks: node scripts/build-headless.mjs');
+  const { loadCoreNode, OpenedModel, headStacks } = await import(
+    pathToFileURL(join(root, 'build/headless/headless.js')).href
+  );
+  if (!OpenedModel || !headStacks)
+    throw new Error(
+      'build/headless/headless.js does not export OpenedModel and headStacks: node scripts/build-headless.mjs',
+    );
   const ids = idsText.split(',').map(Number);
   const c0 = performance.now();
   const core = await loadCoreNode(join(root, 'web/src/wasm'));
@@ -42,16 +48,33 @@ async function headlessChild(folder, idsText) {
   const model = await OpenedModel.open(core, files);
   const opened = performance.now();
   const { layers, heads, headDim } = model.info;
-  const stacks = await headStacks(model, ids, Array.from({ length: layers }, (_, l) => l));
+  const stacks = await headStacks(
+    model,
+    ids,
+    Array.from({ length: layers }, (_, l) => l),
+  );
   const t1 = performance.now();
   model.close();
-  const per = ids.length * headDim, last = (layers - 1) * heads * per; // the last layer's head 0, Q scaled (as torch's)
+  const per = ids.length * headDim,
+    last = (layers - 1) * heads * per; // the last layer's head 0, Q scaled (as torch's)
   // Written before the exit below: a pipe takes a large write in several chunks.
-  await new Promise((resolve) => process.stdout.write(`${JSON.stringify({
-    seconds: (t1 - t0) / 1000, openSeconds: (opened - t0) / 1000, coreSeconds: (t0 - c0) / 1000,
-    maxRssMB: process.resourceUsage().maxRSS / 1024, heads: stacks.q.shape[0] * stacks.q.shape[1], info: model.info,
-    lastHead0: { q: Array.from(stacks.q.values.subarray(last, last + per)), k: Array.from(stacks.k.values.subarray(last, last + per)) },
-  })}\n`, resolve));
+  await new Promise((resolve) =>
+    process.stdout.write(
+      `${JSON.stringify({
+        seconds: (t1 - t0) / 1000,
+        openSeconds: (opened - t0) / 1000,
+        coreSeconds: (t0 - c0) / 1000,
+        maxRssMB: process.resourceUsage().maxRSS / 1024,
+        heads: stacks.q.shape[0] * stacks.q.shape[1],
+        info: model.info,
+        lastHead0: {
+          q: Array.from(stacks.q.values.subarray(last, last + per)),
+          k: Array.from(stacks.k.values.subarray(last, last + per)),
+        },
+      })}\n`,
+      resolve,
+    ),
+  );
 }
 
 if (process.argv[2] === '--headless-child') {
@@ -70,8 +93,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exi
 
 /** Multiply-adds × 2 of the pass: layers 0..L-2 whole (projections, QKᵀ and PV, MLP), the last layer's Q and K only. */
 function passFlops(kind, c, n) {
-  const h = c.hidden_size, i = c.intermediate_size, H = c.num_attention_heads;
-  const d = h / H, q = H * d, kv = (c.num_key_value_heads ?? H) * d;
+  const h = c.hidden_size,
+    i = c.intermediate_size,
+    H = c.num_attention_heads;
+  const d = h / H,
+    q = H * d,
+    kv = (c.num_key_value_heads ?? H) * d;
   const projections = kind === 'bert' ? 4 * h * h + 2 * h * i : h * q + 2 * h * kv + q * h + 3 * h * i;
   const full = 2 * n * projections + 4 * n * n * H * d;
   const lastQk = 2 * n * (h * q + h * kv);
@@ -80,21 +107,37 @@ function passFlops(kind, c, n) {
 
 /** max |a − b| / max |b|: how far attnlab's last-layer head 0 is from torch's (float32 against the core's float64). */
 function relativeGap(a, b) {
-  let gap = 0, top = 0;
-  for (let k = 0; k < b.length; k++) { gap = Math.max(gap, Math.abs(a[k] - b[k])); top = Math.max(top, Math.abs(b[k])); }
+  let gap = 0,
+    top = 0;
+  for (let k = 0; k < b.length; k++) {
+    gap = Math.max(gap, Math.abs(a[k] - b[k]));
+    top = Math.max(top, Math.abs(b[k]));
+  }
   return gap / top;
 }
 
 function headless(made) {
-  const { stdout } = timedRun(process.execPath, [self, '--headless-child', made.folder, made.ids.join(',')], { cwd: root });
+  const { stdout } = timedRun(process.execPath, [self, '--headless-child', made.folder, made.ids.join(',')], {
+    cwd: root,
+  });
   const out = JSON.parse(stdout);
-  return { ...out, note: `open ${out.openSeconds.toFixed(2)} s of it; core load ${out.coreSeconds.toFixed(2)} s before the clock` };
+  return {
+    ...out,
+    note: `open ${out.openSeconds.toFixed(2)} s of it; core load ${out.coreSeconds.toFixed(2)} s before the clock`,
+  };
 }
 
 function torchPeer(made) {
-  const { stdout } = timedRun('/usr/bin/python3', [join(root, 'bench/own_model_torch.py'), made.folder, made.ids.join(','), '--threads', String(TORCH_THREADS)], { cwd: root });
+  const { stdout } = timedRun(
+    '/usr/bin/python3',
+    [join(root, 'bench/own_model_torch.py'), made.folder, made.ids.join(','), '--threads', String(TORCH_THREADS)],
+    { cwd: root },
+  );
   const out = JSON.parse(stdout);
-  return { ...out, note: `torch ${out.torch}, ${out.threads} threads, float32; reading every tensor ${out.readSeconds.toFixed(2)} s of it` };
+  return {
+    ...out,
+    note: `torch ${out.torch}, ${out.threads} threads, float32; reading every tensor ${out.readSeconds.toFixed(2)} s of it`,
+  };
 }
 
 /** Linux processes: pid -> { ppid, cmdline }. */
@@ -105,7 +148,9 @@ function processTable() {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       table.set(Number(pid), { ppid, cmdline: readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ') });
-    } catch { /* the process ended meanwhile */ }
+    } catch {
+      /* the process ended meanwhile */
+    }
   }
   return table;
 }
@@ -113,12 +158,18 @@ function processTable() {
 /** The renderer processes of the Chromium whose profile is `profile` (descendants of its browser process). */
 function rendererPids(profile) {
   const table = processTable();
-  const browser = [...table].find(([, p]) => p.cmdline.includes(`--user-data-dir=${profile}`) && !p.cmdline.includes('--type='));
+  const browser = [...table].find(
+    ([, p]) => p.cmdline.includes(`--user-data-dir=${profile}`) && !p.cmdline.includes('--type='),
+  );
   if (!browser) return [];
   const family = new Set([browser[0]]);
   for (let grew = true; grew;) {
     grew = false;
-    for (const [pid, p] of table) if (!family.has(pid) && family.has(p.ppid)) { family.add(pid); grew = true; }
+    for (const [pid, p] of table)
+      if (!family.has(pid) && family.has(p.ppid)) {
+        family.add(pid);
+        grew = true;
+      }
   }
   return [...family].filter((pid) => table.get(pid).cmdline.includes('--type=renderer'));
 }
@@ -126,7 +177,9 @@ function rendererPids(profile) {
 /** A field of /proc/<pid>/status in MB (VmRSS: now, VmHWM: the peak so far), or 0 when the process is gone. */
 function statusMB(pid, field) {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${field}:`));
     return Number(line.split(/\s+/)[1]) / 1024;
   } catch {
     return 0;
@@ -140,33 +193,72 @@ async function chromiumRun(made) {
   const profile = mkdtempSync(join(tmpdir(), 'attnlab-bench-profile-'));
   let context;
   try {
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-    await context.addInitScript(() => { try { localStorage.setItem('attnlab:live', '0'); } catch { /* opaque origin */ } });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    await context.addInitScript(() => {
+      try {
+        localStorage.setItem('attnlab:live', '0');
+      } catch {
+        /* opaque origin */
+      }
+    });
     const page = await context.newPage();
     await page.goto(`http://127.0.0.1:${server.address().port}/${LINK}`);
-    await page.waitForFunction(() => ['done', 'precomputed', 'waiting', 'error'].includes(document.body.dataset.status), null, { timeout: 120_000 });
+    await page.waitForFunction(
+      () => ['done', 'precomputed', 'waiting', 'error'].includes(document.body.dataset.status),
+      null,
+      { timeout: 120_000 },
+    );
     await page.locator('#model-text').fill(made.text);
     // The page's own clock: from the file input's change event (capture, before the page's handler) to the status line.
     await page.evaluate(() => {
       const status = document.getElementById('model-status');
-      window.addEventListener('change', (e) => { if (e.target?.id === 'model-files') window.benchChosen = performance.now(); }, true);
+      window.addEventListener(
+        'change',
+        (e) => {
+          if (e.target?.id === 'model-files') window.benchChosen = performance.now();
+        },
+        true,
+      );
       new MutationObserver((_, observer) => {
-        if (/Read: \d+ heads|Could not/.test(status.textContent)) { window.benchRead = performance.now(); observer.disconnect(); }
+        if (/Read: \d+ heads|Could not/.test(status.textContent)) {
+          window.benchRead = performance.now();
+          observer.disconnect();
+        }
       }).observe(status, { childList: true, characterData: true, subtree: true });
     });
     const before = rendererPids(profile).map((pid) => ({ pid, rss: statusMB(pid, 'VmRSS') }));
     await page.locator('#model-files').setInputFiles(made.files);
     await page.waitForFunction(() => window.benchRead !== undefined, null, { timeout: 1_800_000, polling: 50 });
     const peaks = rendererPids(profile).map((pid) => ({ pid, hwm: statusMB(pid, 'VmHWM') }));
-    const { seconds, status, tokens } = await page.evaluate(() => ({ seconds: (window.benchRead - window.benchChosen) / 1000,
-      status: document.getElementById('model-status').textContent, tokens: document.getElementById('model-tokens').textContent }));
+    const { seconds, status, tokens } = await page.evaluate(() => ({
+      seconds: (window.benchRead - window.benchChosen) / 1000,
+      status: document.getElementById('model-status').textContent,
+      tokens: document.getElementById('model-tokens').textContent,
+    }));
     if (!/Read: \d+ heads/.test(status)) throw new Error(`the page said: ${status}`);
-    if (!tokens.startsWith(`${TOKENS} tokens`)) throw new Error(`the page read ${tokens.split(':')[0]}, not ${TOKENS} tokens`);
+    if (!tokens.startsWith(`${TOKENS} tokens`))
+      throw new Error(`the page read ${tokens.split(':')[0]}, not ${TOKENS} tokens`);
     const top = peaks.reduce((a, b) => (b.hwm > a.hwm ? b : a), { pid: 0, hwm: 0 });
     const baseline = before.find((b) => b.pid === top.pid)?.rss;
-    return { seconds, maxRssMB: top.hwm, heads: Number(/Read: (\d+) heads/.exec(status)[1]),
-      note: `peak = VmHWM of the renderer (page + workers; ${peaks.length} renderer process(es)), ${baseline === undefined ? 'its RSS before choosing unknown' : `${baseline.toFixed(0)} MB before choosing the files`}` };
+    return {
+      seconds,
+      maxRssMB: top.hwm,
+      heads: Number(/Read: (\d+) heads/.exec(status)[1]),
+      note: `peak = VmHWM of the renderer (page + workers; ${peaks.length} renderer process(es)), ${baseline === undefined ? 'its RSS before choosing unknown' : `${baseline.toFixed(0)} MB before choosing the files`}`,
+    };
   } finally {
     await context?.close();
     server.close();
@@ -176,30 +268,63 @@ async function chromiumRun(made) {
 
 const missing = SKIP.includes('torch') ? [] : ensureDebPackages(['python3-torch', 'python3-numpy']);
 const hasChromium = existsSync(join(root, 'dist/index.html')) && existsSync(CHROMIUM);
-console.log(`own-model benchmark${SMALL ? ' (SMALL: 2 layers, hidden 64; a check that every row works, not a timing)' : ''}: Q and K of every head of every layer on ${TOKENS} tokens`);
-console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; Node ${process.version}; ${CHROMIUM}\nstart: ${uptimeLine()}`);
-if (missing.length) console.log(`missing Debian packages (torch row skipped): ${missing.join(' ')}; as root: apt-get install -y ${missing.join(' ')}`);
-if (!hasChromium && !SKIP.includes('chromium')) console.log(`no dist/index.html or no ${CHROMIUM}: the Chromium row is skipped (npm run build)`);
+console.log(
+  `own-model benchmark${SMALL ? ' (SMALL: 2 layers, hidden 64; a check that every row works, not a timing)' : ''}: Q and K of every head of every layer on ${TOKENS} tokens`,
+);
+console.log(
+  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; Node ${process.version}; ${CHROMIUM}\nstart: ${uptimeLine()}`,
+);
+if (missing.length)
+  console.log(
+    `missing Debian packages (torch row skipped): ${missing.join(' ')}; as root: apt-get install -y ${missing.join(' ')}`,
+  );
+if (!hasChromium && !SKIP.includes('chromium'))
+  console.log(`no dist/index.html or no ${CHROMIUM}: the Chromium row is skipped (npm run build)`);
 
-const record = { small: SMALL, tokens: TOKENS, reps: REPS, torchThreads: TORCH_THREADS, machine: { cpu: cpus()[0]?.model, cores: cpus().length }, models: [] };
+const record = {
+  small: SMALL,
+  tokens: TOKENS,
+  reps: REPS,
+  torchThreads: TORCH_THREADS,
+  machine: { cpu: cpus()[0]?.model, cores: cpus().length },
+  models: [],
+};
 for (const kind of ONLY) {
   process.stderr.write(`writing the ${kind} checkpoint ... `);
   const g0 = performance.now();
   const made = makeCheckpoint(kind, { small: SMALL });
   process.stderr.write(`${(made.bytes / MB).toFixed(0)} MB in ${((performance.now() - g0) / 1000).toFixed(1)} s\n`);
-  const c = made.config, flops = passFlops(kind, c, TOKENS);
+  const c = made.config,
+    flops = passFlops(kind, c, TOKENS);
   const dtype = kind === 'bert' ? 'F32' : 'BF16';
-  console.log(`\n${kind}: ${c.num_hidden_layers} layers × ${c.num_attention_heads} heads${c.num_key_value_heads ? ` (${c.num_key_value_heads} key heads)` : ''}, hidden ${c.hidden_size}, ${dtype}, `
-    + `model.safetensors ${fmt(made.bytes / MB, made.bytes < 10 * MB ? 1 : 0)} MB; pass ${(flops.pass / 1e9).toFixed(2)} GFLOP (whole forward ${(flops.forward / 1e9).toFixed(2)})`);
+  console.log(
+    `\n${kind}: ${c.num_hidden_layers} layers × ${c.num_attention_heads} heads${c.num_key_value_heads ? ` (${c.num_key_value_heads} key heads)` : ''}, hidden ${c.hidden_size}, ${dtype}, ` +
+      `model.safetensors ${fmt(made.bytes / MB, made.bytes < 10 * MB ? 1 : 0)} MB; pass ${(flops.pass / 1e9).toFixed(2)} GFLOP (whole forward ${(flops.forward / 1e9).toFixed(2)})`,
+  );
   const rows = [
     { label: 'attnlab headless (Node, one thread)', key: 'headless', run: () => headless(made) },
-    { label: 'attnlab Chromium (page, from choosing)', key: 'chromium', skip: !hasChromium, run: () => chromiumRun(made) },
-    { label: `torch CPU float32 (${TORCH_THREADS} threads)`, key: 'torch', peer: true, skip: missing.length > 0, run: () => torchPeer(made) },
+    {
+      label: 'attnlab Chromium (page, from choosing)',
+      key: 'chromium',
+      skip: !hasChromium,
+      run: () => chromiumRun(made),
+    },
+    {
+      label: `torch CPU float32 (${TORCH_THREADS} threads)`,
+      key: 'torch',
+      peer: true,
+      skip: missing.length > 0,
+      run: () => torchPeer(made),
+    },
   ].map((r) => ({ seconds: [], peaks: [], ...r, skip: r.skip || SKIP.includes(r.key) }));
   try {
     for (let round = 0; round < REPS; round++) {
       for (const row of rows.filter((r) => !r.skip && !r.error)) {
-        console.log(`  load before ${row.key}${REPS > 1 ? ` (round ${round + 1})` : ''}: ${loadavg().map((x) => x.toFixed(2)).join(', ')}`);
+        console.log(
+          `  load before ${row.key}${REPS > 1 ? ` (round ${round + 1})` : ''}: ${loadavg()
+            .map((x) => x.toFixed(2))
+            .join(', ')}`,
+        );
         try {
           const out = await row.run();
           row.seconds.push(out.seconds);
@@ -220,23 +345,62 @@ for (const kind of ONLY) {
   const over = (r) => (best(r) && best(peer) ? best(r) / best(peer) : undefined);
   const gflops = (r) => (best(r) ? flops.pass / best(r) / 1e9 : undefined);
   const peak = (r) => (r.peaks.length ? Math.max(...r.peaks) : undefined);
-  for (const r of rows.filter((x) => x.heads !== undefined && x.heads !== heads)) r.error = `read ${r.heads} heads, not ${heads}`;
+  for (const r of rows.filter((x) => x.heads !== undefined && x.heads !== heads))
+    r.error = `read ${r.heads} heads, not ${heads}`;
   const head = rows.find((r) => r.key === 'headless');
-  const gap = head?.lastHead0 && peer?.lastHead0 ? Math.max(relativeGap(head.lastHead0.q, peer.lastHead0.q), relativeGap(head.lastHead0.k, peer.lastHead0.k)) : undefined;
-  console.log(`\nseconds: best of ${REPS}; attnlab/torch = the row's seconds / torch's (above 1: slower than torch); GFLOP/s = the pass's ${fmt(flops.pass / 1e9)} GFLOP / the row's seconds\n`);
-  printTable(['implementation', 'runs', 'seconds', 'attnlab/torch', 'GFLOP/s', 'peak MB'], rows.map((r) => [r.label,
-    r.skip ? 'skipped' : r.error ? 'failed' : r.seconds.length, fmt(best(r)), r.peer ? '-' : fmt(over(r)), fmt(gflops(r), 1), fmt(peak(r), 0)]));
-  for (const r of rows.filter((x) => x.note || x.error)) console.log(`  ${r.key}: ${r.error ? `FAILED: ${r.error}` : r.note}`);
-  if (gap !== undefined) console.log(`  same numbers: last layer's head 0, max |attnlab − torch| / max |torch| = ${gap.toExponential(1)} (Q and K)`);
+  const gap =
+    head?.lastHead0 && peer?.lastHead0
+      ? Math.max(relativeGap(head.lastHead0.q, peer.lastHead0.q), relativeGap(head.lastHead0.k, peer.lastHead0.k))
+      : undefined;
+  console.log(
+    `\nseconds: best of ${REPS}; attnlab/torch = the row's seconds / torch's (above 1: slower than torch); GFLOP/s = the pass's ${fmt(flops.pass / 1e9)} GFLOP / the row's seconds\n`,
+  );
+  printTable(
+    ['implementation', 'runs', 'seconds', 'attnlab/torch', 'GFLOP/s', 'peak MB'],
+    rows.map((r) => [
+      r.label,
+      r.skip ? 'skipped' : r.error ? 'failed' : r.seconds.length,
+      fmt(best(r)),
+      r.peer ? '-' : fmt(over(r)),
+      fmt(gflops(r), 1),
+      fmt(peak(r), 0),
+    ]),
+  );
+  for (const r of rows.filter((x) => x.note || x.error))
+    console.log(`  ${r.key}: ${r.error ? `FAILED: ${r.error}` : r.note}`);
+  if (gap !== undefined)
+    console.log(
+      `  same numbers: last layer's head 0, max |attnlab − torch| / max |torch| = ${gap.toExponential(1)} (Q and K)`,
+    );
   if (kind === 'bert') {
     const chrome = rows.find((r) => r.key === 'chromium');
     const verdict = (x, ok) => (x === undefined ? 'not measured' : ok ? 'MET' : 'MISSED');
-    console.log(`  targets${SMALL ? ' (meant for the real size; SMALL numbers say nothing)' : ''}: all ${heads} heads ≤ 3 s in Chromium: ${fmt(best(chrome))} s ${verdict(best(chrome), best(chrome) <= 3)}; `
-      + `renderer peak ≤ 600 MB: ${fmt(peak(chrome), 0)} MB ${verdict(peak(chrome), peak(chrome) <= 600)}; `
-      + `wasm ≥ 10 GFLOP/s: headless ${fmt(gflops(head), 1)} ${verdict(gflops(head), gflops(head) >= 10)}, Chromium ${fmt(gflops(chrome), 1)} ${verdict(gflops(chrome), gflops(chrome) >= 10)}`);
+    console.log(
+      `  targets${SMALL ? ' (meant for the real size; SMALL numbers say nothing)' : ''}: all ${heads} heads ≤ 3 s in Chromium: ${fmt(best(chrome))} s ${verdict(best(chrome), best(chrome) <= 3)}; ` +
+        `renderer peak ≤ 600 MB: ${fmt(peak(chrome), 0)} MB ${verdict(peak(chrome), peak(chrome) <= 600)}; ` +
+        `wasm ≥ 10 GFLOP/s: headless ${fmt(gflops(head), 1)} ${verdict(gflops(head), gflops(head) >= 10)}, Chromium ${fmt(gflops(chrome), 1)} ${verdict(gflops(chrome), gflops(chrome) >= 10)}`,
+    );
   }
-  record.models.push({ kind, config: c, dtype, bytes: made.bytes, passFlops: flops.pass, forwardFlops: flops.forward, relativeGap: gap,
-    rows: rows.map((r) => ({ label: r.label, skipped: r.skip, error: r.error, seconds: r.seconds, best: best(r), attnlabOverTorch: r.peer ? undefined : over(r), gflops: gflops(r), peakMB: peak(r), note: r.note })) });
+  record.models.push({
+    kind,
+    config: c,
+    dtype,
+    bytes: made.bytes,
+    passFlops: flops.pass,
+    forwardFlops: flops.forward,
+    relativeGap: gap,
+    rows: rows.map((r) => ({
+      label: r.label,
+      skipped: r.skip,
+      error: r.error,
+      seconds: r.seconds,
+      best: best(r),
+      attnlabOverTorch: r.peer ? undefined : over(r),
+      gflops: gflops(r),
+      peakMB: peak(r),
+      note: r.note,
+    })),
+  });
 }
 console.log(`\nend:   ${uptimeLine()}`);
 writeRecord(root, `own-model${SMALL ? '-small' : ''}`, record);

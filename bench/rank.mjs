@@ -27,7 +27,11 @@ const kv = (p) => Object.entries(p).map(([k, v]) => `${k}=${v}`);
 const ranks = (r) => (r.points ?? []).map((p) => `${p.kSvd}/${p.kCheb}`).join(' ');
 
 function lab(pool) {
-  const { seconds, stdout } = timedRun(process.execPath, ['scripts/lab.mjs', 'rank-beta', ...kv(SWEEP), ...(pool ? ['--pool', String(pool)] : [])], { cwd: root });
+  const { seconds, stdout } = timedRun(
+    process.execPath,
+    ['scripts/lab.mjs', 'rank-beta', ...kv(SWEEP), ...(pool ? ['--pool', String(pool)] : [])],
+    { cwd: root },
+  );
   return { seconds, result: JSON.parse(stdout) };
 }
 function native() {
@@ -36,7 +40,19 @@ function native() {
 }
 function peer() {
   // attnlab's seed 1 is generator seed 12345 (attnlab/rank/experiments.hpp): the peer draws the same points.
-  const args = ['bench/peers/rank_numpy.py', '--n', SWEEP.n, '--d', SWEEP.d, '--eps', SWEEP.eps, '--betas', SWEEP.betas, '--seed', 12345].map(String);
+  const args = [
+    'bench/peers/rank_numpy.py',
+    '--n',
+    SWEEP.n,
+    '--d',
+    SWEEP.d,
+    '--eps',
+    SWEEP.eps,
+    '--betas',
+    SWEEP.betas,
+    '--seed',
+    12345,
+  ].map(String);
   const { seconds, stdout } = timedRun('/usr/bin/python3', args, { cwd: root });
   const out = JSON.parse(stdout);
   return { seconds, result: out, note: `peer's own compute ${out.seconds.toFixed(2)} s (k_svd, k_cheb, LB-F only)` };
@@ -48,18 +64,37 @@ async function chromium() {
 }
 
 const missing = ensureDebPackages(['python3-numpy', 'libopenblas0-pthread']);
-const rows = withDefaults([
-  { label: 'numpy + LAPACK, full SVD per β', peer: true, skip: missing.includes('python3-numpy'), reps: 1, run: peer },
-  { label: 'attnlab Node, --pool 1 (one thread)', node: true, run: () => lab(1) },
-  { label: `attnlab Node, --pool ${POOL} (whole pool)`, node: true, run: () => lab(POOL) },
-  { label: 'attnlab native CLI (g++)', run: native },
-  { label: 'attnlab Chromium, link from navigation', skip: !existsSync(join(root, 'dist/index.html')), reps: 1, run: chromium },
-], REPS);
+const rows = withDefaults(
+  [
+    {
+      label: 'numpy + LAPACK, full SVD per β',
+      peer: true,
+      skip: missing.includes('python3-numpy'),
+      reps: 1,
+      run: peer,
+    },
+    { label: 'attnlab Node, --pool 1 (one thread)', node: true, run: () => lab(1) },
+    { label: `attnlab Node, --pool ${POOL} (whole pool)`, node: true, run: () => lab(POOL) },
+    { label: 'attnlab native CLI (g++)', run: native },
+    {
+      label: 'attnlab Chromium, link from navigation',
+      skip: !existsSync(join(root, 'dist/index.html')),
+      reps: 1,
+      run: chromium,
+    },
+  ],
+  REPS,
+);
 
 const loadStart = uptimeLine();
 console.log(`rank benchmark${SMOKE ? ' (SMOKE: n = 64, not a timing)' : ''}: rank-beta ${kv(SWEEP).join(' ')}`);
-console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${CORES} cores; Node ${process.version}; native CLI ${CLI}\nstart: ${loadStart}`);
-if (missing.length) console.log(`missing Debian packages (rows skipped): ${missing.join(' ')}; as root: apt-get install -y ${missing.join(' ')}`);
+console.log(
+  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${CORES} cores; Node ${process.version}; native CLI ${CLI}\nstart: ${loadStart}`,
+);
+if (missing.length)
+  console.log(
+    `missing Debian packages (rows skipped): ${missing.join(' ')}; as root: apt-get install -y ${missing.join(' ')}`,
+  );
 await runRounds(rows, REPS, {
   onResult: (row, out) => {
     row.ranks ??= ranks(out.result);
@@ -69,16 +104,37 @@ await runRounds(rows, REPS, {
 
 const peerRow = rows.find((r) => r.peer);
 const over = (row) => speedup(peerRow, row);
-console.log('\nseconds = wall time of one whole sweep, min over reps; numpy/this = the peer\u2019s seconds / this row\u2019s\n');
-printTable(['implementation', 'reps', 'seconds', 'numpy/this', 'U1 path', 'k_svd/k_cheb per β'],
-  rows.map((r) => [r.label, repsCell(r), fmt(best(r)), fmt(over(r)), r.paths || '-', r.ranks ?? '-']));
+console.log(
+  '\nseconds = wall time of one whole sweep, min over reps; numpy/this = the peer\u2019s seconds / this row\u2019s\n',
+);
+printTable(
+  ['implementation', 'reps', 'seconds', 'numpy/this', 'U1 path', 'k_svd/k_cheb per β'],
+  rows.map((r) => [r.label, repsCell(r), fmt(best(r)), fmt(over(r)), r.paths || '-', r.ranks ?? '-']),
+);
 printNotes(rows);
 console.log('\ntargets (every ratio reported, including misses):');
 for (const r of rows.filter((row) => row.node)) {
   const x = over(r);
-  console.log(`  faster than numpy in Node: ${fmt(x)}x ${x === undefined ? '(not measured)' : x > 1 ? 'MET' : 'MISSED'}  [${r.label}]`);
+  console.log(
+    `  faster than numpy in Node: ${fmt(x)}x ${x === undefined ? '(not measured)' : x > 1 ? 'MET' : 'MISSED'}  [${r.label}]`,
+  );
 }
 const loadEnd = uptimeLine();
 console.log(`\nend:   ${loadEnd}`);
-writeRecord(root, `rank${SMOKE ? '-smoke' : ''}`, { smoke: SMOKE, sweep: SWEEP, link: LINK, machine: { cpu: cpus()[0]?.model, cores: CORES, loadStart, loadEnd },
-  rows: rows.map((r) => ({ label: r.label, skipped: r.skip, error: r.error, seconds: r.seconds, best: best(r), numpyOverThis: over(r), ranks: r.ranks, paths: r.paths, note: r.note })) });
+writeRecord(root, `rank${SMOKE ? '-smoke' : ''}`, {
+  smoke: SMOKE,
+  sweep: SWEEP,
+  link: LINK,
+  machine: { cpu: cpus()[0]?.model, cores: CORES, loadStart, loadEnd },
+  rows: rows.map((r) => ({
+    label: r.label,
+    skipped: r.skip,
+    error: r.error,
+    seconds: r.seconds,
+    best: best(r),
+    numpyOverThis: over(r),
+    ranks: r.ranks,
+    paths: r.paths,
+    note: r.note,
+  })),
+});

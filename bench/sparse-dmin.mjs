@@ -23,7 +23,18 @@ const POOL = Math.max(1, CORES); // the app's pool size (web/src/engine/pool.ts)
 
 // The preset (web/src/experiments/sparse/sparse-dmin/presets.ts): every value but ns is the default, so its
 // canonical link (web/src/state/url.ts formatLink: non-defaults plus the seed) names only ns and seed.
-const PRESET = { ns: '512,1024,2048,3072', k: 2, gamma: 2, eps1: 1, eps2: 0.5, step: 16, seeds: 3, split: 'asym', proj: 'gauss', seed: 1 };
+const PRESET = {
+  ns: '512,1024,2048,3072',
+  k: 2,
+  gamma: 2,
+  eps1: 1,
+  eps2: 0.5,
+  step: 16,
+  seeds: 3,
+  split: 'asym',
+  proj: 'gauss',
+  seed: 1,
+};
 const LINK = '#exp=sparse-dmin&v=3&ns=512,1024,2048,3072&seed=1';
 const NS = PRESET.ns.split(',').map(Number);
 const keyValues = Object.entries(PRESET).map(([k, v]) => `${k}=${v}`);
@@ -39,14 +50,33 @@ function attnlabNode(pool) {
 }
 
 function attnlabNative() {
-  const { seconds, stdout } = timedRun(join(root, 'build/native/attnlab'), ['sparse-dmin', ...keyValues], { cwd: root });
+  const { seconds, stdout } = timedRun(join(root, 'build/native/attnlab'), ['sparse-dmin', ...keyValues], {
+    cwd: root,
+  });
   return { seconds, dmin: dminOf(JSON.parse(stdout)) };
 }
 
 function numpyPeer() {
   const p = PRESET;
-  const args = ['bench/peers/sparse_dmin_numpy.py', '--ns', p.ns, '--k', p.k, '--gamma', p.gamma, '--eps1', p.eps1,
-    '--eps2', p.eps2, '--step', p.step, '--seeds', p.seeds, '--seed', p.seed].map(String);
+  const args = [
+    'bench/peers/sparse_dmin_numpy.py',
+    '--ns',
+    p.ns,
+    '--k',
+    p.k,
+    '--gamma',
+    p.gamma,
+    '--eps1',
+    p.eps1,
+    '--eps2',
+    p.eps2,
+    '--step',
+    p.step,
+    '--seeds',
+    p.seeds,
+    '--seed',
+    p.seed,
+  ].map(String);
   const { seconds, stdout } = timedRun('/usr/bin/python3', args, { cwd: root });
   const out = JSON.parse(stdout);
   return { seconds, dmin: dminOf(out), note: `peer's own compute time ${out.seconds} s` };
@@ -64,11 +94,17 @@ async function chromiumPreset() {
 
 /** Which BLAS numpy really loads: the library files mapped after a matmul (its build info names only what it was built against). */
 function numpyBlas() {
-  const code = 'import numpy as np; np.ones((64,64)) @ np.ones((64,64)); ' +
+  const code =
+    'import numpy as np; np.ones((64,64)) @ np.ones((64,64)); ' +
     "print(' '.join(sorted({l.split()[-1] for l in open('/proc/self/maps') if 'blas' in l.lower() or 'lapack' in l.lower()})))";
   const r = spawnSync('/usr/bin/python3', ['-c', code], { encoding: 'utf8' });
-  const alternative = spawnSync('readlink', ['-f', '/etc/alternatives/libblas.so.3-x86_64-linux-gnu'], { encoding: 'utf8' }).stdout.trim();
-  return { loaded: r.status === 0 ? r.stdout.trim() : `python3 failed: ${r.stderr.trim().split('\n').pop()}`, alternative };
+  const alternative = spawnSync('readlink', ['-f', '/etc/alternatives/libblas.so.3-x86_64-linux-gnu'], {
+    encoding: 'utf8',
+  }).stdout.trim();
+  return {
+    loaded: r.status === 0 ? r.stdout.trim() : `python3 failed: ${r.stderr.trim().split('\n').pop()}`,
+    alternative,
+  };
 }
 
 /** The site, the CLI and the wasm module, built when missing (npm run bench has built them already). */
@@ -85,7 +121,9 @@ function ensureBuilt() {
 const started = new Date();
 const loadStart = uptimeLine();
 console.log(`sparse-dmin benchmark, preset "d_min grows like log n": ${keyValues.join(' ')}`);
-console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${CORES} cores; Node ${process.version}; app pool = every core = ${POOL}`);
+console.log(
+  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${CORES} cores; Node ${process.version}; app pool = every core = ${POOL}`,
+);
 console.log(`start: ${loadStart}`);
 ensureBuilt();
 
@@ -94,23 +132,30 @@ ensureBuilt();
 const missing = ensureDebPackages(['python3-numpy', 'libopenblas0-pthread']);
 const blas = missing.length ? undefined : numpyBlas();
 const openblas = blas?.loaded.includes('openblas');
-const numpyLabel = `numpy ${openblas ? `+ OpenBLAS ${debPackageVersion('libopenblas0-pthread')}` : '(not OpenBLAS!)'}, ` +
+const numpyLabel =
+  `numpy ${openblas ? `+ OpenBLAS ${debPackageVersion('libopenblas0-pthread')}` : '(not OpenBLAS!)'}, ` +
   `${process.env.OPENBLAS_NUM_THREADS ?? CORES} BLAS thread(s)`;
-if (missing.length) console.log(`numpy row skipped: missing ${missing.join(' ')}; as root: apt-get install -y ${missing.join(' ')}`);
-else console.log(`numpy loads: ${blas.loaded || 'no BLAS library'}\n  (libblas.so.3 alternative -> ${blas.alternative})`);
+if (missing.length)
+  console.log(`numpy row skipped: missing ${missing.join(' ')}; as root: apt-get install -y ${missing.join(' ')}`);
+else
+  console.log(`numpy loads: ${blas.loaded || 'no BLAS library'}\n  (libblas.so.3 alternative -> ${blas.alternative})`);
 
-const rows = withDefaults([
-  { label: numpyLabel, reps: 1, numpy: true, skip: missing.length > 0, run: numpyPeer },
-  ...(POOL > 1 ? [{ label: 'attnlab Node, --pool 1 (one thread)', run: () => attnlabNode(1) }] : []),
-  { label: `attnlab Node, no --pool (a sweep's default: every core, ${POOL})`, run: () => attnlabNode() },
-  { label: 'attnlab native CLI (g++)', run: attnlabNative },
-  { label: 'attnlab Chromium, whole preset from navigation', reps: 1, chromium: true, run: chromiumPreset },
-], REPS);
+const rows = withDefaults(
+  [
+    { label: numpyLabel, reps: 1, numpy: true, skip: missing.length > 0, run: numpyPeer },
+    ...(POOL > 1 ? [{ label: 'attnlab Node, --pool 1 (one thread)', run: () => attnlabNode(1) }] : []),
+    { label: `attnlab Node, no --pool (a sweep's default: every core, ${POOL})`, run: () => attnlabNode() },
+    { label: 'attnlab native CLI (g++)', run: attnlabNative },
+    { label: 'attnlab Chromium, whole preset from navigation', reps: 1, chromium: true, run: chromiumPreset },
+  ],
+  REPS,
+);
 
 await runRounds(rows, REPS, {
   onResult: (row, out) => {
     row.dmin ??= out.dmin;
-    if (JSON.stringify(out.dmin) !== JSON.stringify(row.dmin)) row.note = `${row.note ?? ''} d_min changed between repetitions!`;
+    if (JSON.stringify(out.dmin) !== JSON.stringify(row.dmin))
+      row.note = `${row.note ?? ''} d_min changed between repetitions!`;
   },
 });
 
@@ -118,10 +163,19 @@ const numpyRow = rows.find((r) => r.numpy);
 const ratio = (row) => speedup(numpyRow, row);
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-console.log(`\nseconds = wall time of one whole preset run, min over reps; numpy/this = numpy's seconds / this row's\n`);
-printTable(['implementation', 'reps', 'seconds', 'numpy/this', ...NS.map((n) => `mean dmin n=${n}`)],
-  rows.map((r) => [r.label, repsCell(r), fmt(best(r)), fmt(ratio(r)),
-    ...NS.map((_, k) => (r.dmin ? fmt(mean(r.dmin[k]), 1) : '-'))]));
+console.log(
+  `\nseconds = wall time of one whole preset run, min over reps; numpy/this = numpy's seconds / this row's\n`,
+);
+printTable(
+  ['implementation', 'reps', 'seconds', 'numpy/this', ...NS.map((n) => `mean dmin n=${n}`)],
+  rows.map((r) => [
+    r.label,
+    repsCell(r),
+    fmt(best(r)),
+    fmt(ratio(r)),
+    ...NS.map((_, k) => (r.dmin ? fmt(mean(r.dmin[k]), 1) : '-')),
+  ]),
+);
 printNotes(rows);
 
 // attnlab is deterministic in the seed on every platform, so its rows must agree per seed; numpy's own
@@ -129,27 +183,50 @@ printNotes(rows);
 const attnlabRows = rows.filter((r) => !r.numpy && r.dmin);
 const reference = JSON.stringify(attnlabRows[0]?.dmin);
 const disagreeing = attnlabRows.filter((r) => JSON.stringify(r.dmin) !== reference);
-console.log(`\nd_min per seed, attnlab rows (${attnlabRows.length}): ${disagreeing.length ? `DISAGREE: ${disagreeing.map((r) => r.label).join('; ')}` : 'identical'}`);
+console.log(
+  `\nd_min per seed, attnlab rows (${attnlabRows.length}): ${disagreeing.length ? `DISAGREE: ${disagreeing.map((r) => r.label).join('; ')}` : 'identical'}`,
+);
 console.log(`  attnlab: ${NS.map((n, k) => `n=${n} [${attnlabRows[0]?.dmin[k]}]`).join('  ')}`);
-if (numpyRow.dmin) console.log(`  numpy:   ${NS.map((n, k) => `n=${n} [${numpyRow.dmin[k]}]`).join('  ')} (same distribution, other generator)`);
+if (numpyRow.dmin)
+  console.log(
+    `  numpy:   ${NS.map((n, k) => `n=${n} [${numpyRow.dmin[k]}]`).join('  ')} (same distribution, other generator)`,
+  );
 
 const targetPaper = rows.filter((r) => !r.numpy && !r.chromium && r.label.startsWith('attnlab Node'));
 const chromiumRow = rows.find((r) => r.chromium);
 console.log('\ntargets:');
 for (const r of targetPaper) {
   const x = ratio(r);
-  console.log(`  attnlab >= 3x faster than numpy: ${fmt(x)}x  ${x === undefined ? '(not measured)' : x >= 3 ? 'MET' : 'MISSED'}  [${r.label}]`);
+  console.log(
+    `  attnlab >= 3x faster than numpy: ${fmt(x)}x  ${x === undefined ? '(not measured)' : x >= 3 ? 'MET' : 'MISSED'}  [${r.label}]`,
+  );
 }
 const chromiumSeconds = best(chromiumRow);
-console.log(`  preset < 30 s in Chromium: ${fmt(chromiumSeconds, 1)} s  ${chromiumSeconds === undefined ? '(not measured)' : chromiumSeconds < 30 ? 'MET' : 'MISSED'}`);
+console.log(
+  `  preset < 30 s in Chromium: ${fmt(chromiumSeconds, 1)} s  ${chromiumSeconds === undefined ? '(not measured)' : chromiumSeconds < 30 ? 'MET' : 'MISSED'}`,
+);
 const loadEnd = uptimeLine();
 console.log(`\nend:   ${loadEnd}`);
 
 writeRecord(root, 'sparse-dmin', {
-  started: started.toISOString(), seconds: (Date.now() - started) / 1000, preset: PRESET, link: LINK,
+  started: started.toISOString(),
+  seconds: (Date.now() - started) / 1000,
+  preset: PRESET,
+  link: LINK,
   machine: { cpu: cpus()[0]?.model, cores: CORES, node: process.version, loadStart, loadEnd },
-  numpyBlas: blas ?? { missing }, attnlabAgree: disagreeing.length === 0,
-  rows: rows.map((r) => ({ label: r.label, skipped: r.skip, error: r.error, reps: r.seconds.length, seconds: r.seconds,
-    best: best(r), numpyOverThis: ratio(r), dmin: r.dmin, means: r.dmin?.map(mean), note: r.note })),
+  numpyBlas: blas ?? { missing },
+  attnlabAgree: disagreeing.length === 0,
+  rows: rows.map((r) => ({
+    label: r.label,
+    skipped: r.skip,
+    error: r.error,
+    reps: r.seconds.length,
+    seconds: r.seconds,
+    best: best(r),
+    numpyOverThis: ratio(r),
+    dmin: r.dmin,
+    means: r.dmin?.map(mean),
+    note: r.note,
+  })),
   targets: { paperSpeedup: 3, chromiumSeconds: 30 },
 });

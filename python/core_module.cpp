@@ -20,12 +20,14 @@ std::string run(const std::vector<std::string>& words, const std::vector<std::pa
   const attnlab::CommandParse parsed = attnlab::parseCommandLine(words, 0);
   if (!parsed.ok) throw py::value_error(parsed.error);
   const attnlab::CommandLine& c = parsed.command;
-  if (c.kind != attnlab::CommandKind::Run) throw py::value_error("give an experiment id and its values, e.g. run('rank-beta', n=256)");
+  if (c.kind != attnlab::CommandKind::Run)
+    throw py::value_error("give an experiment id and its values, e.g. run('rank-beta', n=256)");
   std::vector<attnlab::ReadInput> inputs;
   for (const auto& [name, path] : files) {
     attnlab::ReadInput file{name, path, "", ""};
     std::ifstream in(path, std::ios::binary);
-    if (!in) file.problem = attnlab::fileProblem(path, "missing", 0);
+    if (!in)
+      file.problem = attnlab::fileProblem(path, "missing", 0);
     else {
       std::ostringstream bytes;
       bytes << in.rdbuf();

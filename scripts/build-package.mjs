@@ -24,19 +24,53 @@ await build({
     rollupOptions: { external: [/^node:/, /attnlab\.mjs$/] },
   },
 });
-execFileSync(`${root}node_modules/.bin/tsc`, ['--declaration', '--emitDeclarationOnly', '--skipLibCheck', '--strict', '--target', 'es2022',
-  '--module', 'esnext', '--moduleResolution', 'bundler', '--lib', 'es2022,dom', '--types', 'node', '--outDir', `${out}/types`,
-  `${root}web/src/engine/library.ts`], { stdio: 'inherit' });
+execFileSync(
+  `${root}node_modules/.bin/tsc`,
+  [
+    '--declaration',
+    '--emitDeclarationOnly',
+    '--skipLibCheck',
+    '--strict',
+    '--target',
+    'es2022',
+    '--module',
+    'esnext',
+    '--moduleResolution',
+    'bundler',
+    '--lib',
+    'es2022,dom',
+    '--types',
+    'node',
+    '--outDir',
+    `${out}/types`,
+    `${root}web/src/engine/library.ts`,
+  ],
+  { stdio: 'inherit' },
+);
 mkdirSync(`${out}/wasm`, { recursive: true });
 for (const file of ['attnlab.mjs', 'attnlab.wasm']) cpSync(`${root}web/src/wasm/${file}`, `${out}/wasm/${file}`);
 cpSync(`${root}LICENSE`, `${out}/LICENSE`);
 const top = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
-writeFileSync(`${out}/package.json`, `${JSON.stringify({
-  name: 'attnlab', version: top.version, description: top.description, license: top.license, type: 'module',
-  engines: { node: '>=20' },
-  exports: { '.': { types: './types/engine/library.d.ts', default: './index.js' } },
-  types: './types/engine/library.d.ts',
-  files: ['index.js', 'types', 'wasm', 'LICENSE', 'README.md'],
-}, null, 2)}\n`);
-writeFileSync(`${out}/README.md`, `# attnlab (the core as a library)\n\n\`\`\`js\nimport { schemas, plan, run } from 'attnlab';\nconst result = await run('rank-beta', { betas: [1, 2, 4], n: 256, seed: 1 });\n\`\`\`\n\nThe same wasm core as the attnlab page and its command line: the values of a link give that link's numbers, byte for byte. Node ≥ 20, browsers, workers. Apache-2.0.\n`);
+writeFileSync(
+  `${out}/package.json`,
+  `${JSON.stringify(
+    {
+      name: 'attnlab',
+      version: top.version,
+      description: top.description,
+      license: top.license,
+      type: 'module',
+      engines: { node: '>=20' },
+      exports: { '.': { types: './types/engine/library.d.ts', default: './index.js' } },
+      types: './types/engine/library.d.ts',
+      files: ['index.js', 'types', 'wasm', 'LICENSE', 'README.md'],
+    },
+    null,
+    2,
+  )}\n`,
+);
+writeFileSync(
+  `${out}/README.md`,
+  `# attnlab (the core as a library)\n\n\`\`\`js\nimport { schemas, plan, run } from 'attnlab';\nconst result = await run('rank-beta', { betas: [1, 2, 4], n: 256, seed: 1 });\n\`\`\`\n\nThe same wasm core as the attnlab page and its command line: the values of a link give that link's numbers, byte for byte. Node ≥ 20, browsers, workers. Apache-2.0.\n`,
+);
 console.error(`[attnlab] npm package: ${out}`);

@@ -7,7 +7,17 @@
 //   node scripts/precompute-presets.mjs [--dist=dist]
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -21,16 +31,23 @@ const outDir = join(dist, 'precomputed');
 
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');
 /** The wasm module and its glue: a different core may give different numbers. */
-export const wasmHash = () => sha256(Buffer.concat([readFileSync(join(wasmDir, 'attnlab.wasm')), readFileSync(join(wasmDir, 'attnlab.mjs'))]));
+export const wasmHash = () =>
+  sha256(Buffer.concat([readFileSync(join(wasmDir, 'attnlab.wasm')), readFileSync(join(wasmDir, 'attnlab.mjs'))]));
 /** A preset's result in the cache: changes with the link and with the core. */
 export const cacheKey = (link, wasm) => sha256(`${link}\n${wasm}`).slice(0, 20);
 
 /** The TypeScript modules the page uses, loaded through Vite (no separate bundle). */
 export async function loadPresetLinks() {
-  const load = async (path) => (await runnerImport(join(root, path), { configFile: false, root, logLevel: 'warn' })).module;
+  const load = async (path) =>
+    (await runnerImport(join(root, path), { configFile: false, root, logLevel: 'warn' })).module;
   const [{ allPresetLinks, presetFileName }, { EXPERIMENTS }, { toCoreParams }] = await Promise.all(
-    ['web/src/state/preset-links.ts', 'web/src/experiments/index.ts', 'web/src/experiments/schema.ts'].map(load));
-  return allPresetLinks(EXPERIMENTS).map((p) => ({ ...p, params: toCoreParams(p.values), file: presetFileName(p.link) }));
+    ['web/src/state/preset-links.ts', 'web/src/experiments/index.ts', 'web/src/experiments/schema.ts'].map(load),
+  );
+  return allPresetLinks(EXPERIMENTS).map((p) => ({
+    ...p,
+    params: toCoreParams(p.values),
+    file: presetFileName(p.link),
+  }));
 }
 
 /**
@@ -52,7 +69,9 @@ export function pageModulePools(moduleOf) {
       if (!pools.has(group)) pools.set(group, headlessPool(group));
       return pools.get(group).then((pool) => pool.run(id, params));
     },
-    dispose() { for (const pool of pools.values()) void pool.then((p) => p.dispose()); },
+    dispose() {
+      for (const pool of pools.values()) void pool.then((p) => p.dispose());
+    },
   };
 }
 
@@ -72,7 +91,8 @@ async function main() {
   let pool;
   const index = {};
   const cachedNames = new Set();
-  let computed = 0, bytes = 0;
+  let computed = 0,
+    bytes = 0;
   try {
     for (const preset of presets) {
       const cached = join(cacheDir, `${cacheKey(preset.link, wasm)}.json.gz`);
@@ -83,7 +103,9 @@ async function main() {
         writeFileSync(`${cached}.tmp`, gzipSync(resultText(result), { level: 9 }));
         renameSync(`${cached}.tmp`, cached); // a stopped build leaves no half file in the cache
         computed++;
-        console.error(`[precompute] ${preset.experimentId} "${preset.label}": ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+        console.error(
+          `[precompute] ${preset.experimentId} "${preset.label}": ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+        );
       }
       copyFileSync(cached, join(outDir, preset.file));
       bytes += statSync(cached).size;
@@ -97,10 +119,15 @@ async function main() {
   // Results of presets or cores no longer shipped.
   for (const name of readdirSync(cacheDir)) if (!cachedNames.has(name)) rmSync(join(cacheDir, name), { force: true });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.error(`[precompute] ${presets.length} presets (${computed} computed, ${presets.length - computed} cached) in ${seconds} s; ` +
-    `dist/precomputed: ${(bytes / 1024).toFixed(0)} KiB compressed`);
+  console.error(
+    `[precompute] ${presets.length} presets (${computed} computed, ${presets.length - computed} cached) in ${seconds} s; ` +
+      `dist/precomputed: ${(bytes / 1024).toFixed(0)} KiB compressed`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  main().catch((error) => { console.error(`[precompute] ${error.message}`); process.exit(1); });
+  main().catch((error) => {
+    console.error(`[precompute] ${error.message}`);
+    process.exit(1);
+  });
 }

@@ -10,7 +10,7 @@ const constant = (id) => `${id.replace(/-/g, '_').toUpperCase()}_SCHEMA`;
 
 const HEADER = [
   '// SPDX-License-Identifier: Apache-2.0',
-  '// Generated from the core\'s schemas (`attnlab --schema`) by scripts/gen-schemas.mjs: do not edit.',
+  "// Generated from the core's schemas (`attnlab --schema`) by scripts/gen-schemas.mjs: do not edit.",
   '// Regenerate with `npm run gen`; a test fails when this file differs from what the core declares.',
   '/* eslint-disable */',
   '',
@@ -24,12 +24,21 @@ function typeOf(shape, indent) {
       const inner = typeOf(element, indent);
       return element.includes('|') ? `(${inner})[]` : `${inner}[]`;
     }
-    return shape.split('|').map((t) => ({ int: 'number', number: 'number', bool: 'boolean', string: 'string', null: 'null' })[t] ?? 'unknown').join(' | ');
+    return shape
+      .split('|')
+      .map(
+        (t) => ({ int: 'number', number: 'number', bool: 'boolean', string: 'string', null: 'null' })[t] ?? 'unknown',
+      )
+      .join(' | ');
   }
   if (Array.isArray(shape)) return `Array<${typeOf(shape[0], indent)}>`;
   const pad = '  '.repeat(indent + 1);
-  const fields = Object.entries(shape).filter(([key]) => key !== '$nullable')
-    .map(([key, value]) => `${pad}${/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)}: ${typeOf(value, indent + 1)};`);
+  const fields = Object.entries(shape)
+    .filter(([key]) => key !== '$nullable')
+    .map(
+      ([key, value]) =>
+        `${pad}${/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)}: ${typeOf(value, indent + 1)};`,
+    );
   const body = `{\n${fields.join('\n')}\n${'  '.repeat(indent)}}`;
   return shape.$nullable ? `${body} | null` : body;
 }
@@ -52,19 +61,25 @@ function indexModule(schemas) {
   const lines = [...HEADER];
   for (const s of schemas) lines.push(`import { ${constant(s.id)}, type ${pascal(s.id)}Result } from './${s.id}';`);
   lines.push('', `export type { ${schemas.map((s) => `${pascal(s.id)}Result`).join(', ')} };`, '');
-  lines.push('/** Every experiment\'s schema, in the core\'s order. */');
+  lines.push("/** Every experiment's schema, in the core's order. */");
   lines.push(`export const SCHEMAS = [${schemas.map((s) => constant(s.id)).join(', ')}] as const;`, '');
-  lines.push('/** An experiment id the core declares. */', 'export type ExperimentId = (typeof SCHEMAS)[number][\'id\'];', '');
+  lines.push(
+    '/** An experiment id the core declares. */',
+    "export type ExperimentId = (typeof SCHEMAS)[number]['id'];",
+    '',
+  );
   lines.push('/** Result types by experiment id. */', 'export interface ResultOf {');
   for (const s of schemas) lines.push(`  '${s.id}': ${pascal(s.id)}Result;`);
   lines.push('}', '');
   lines.push('/** The result of some experiment: what a page that pairs it with its experiment at run time holds. */');
   lines.push('export type AnyResult = ResultOf[ExperimentId];', '');
-  lines.push('/** The wasm module the page runs each experiment in: its group\'s (wasm/core/include/attnlab/module_groups.hpp). */');
+  lines.push(
+    "/** The wasm module the page runs each experiment in: its group's (wasm/core/include/attnlab/module_groups.hpp). */",
+  );
   lines.push('export const CORE_MODULE_OF = {');
   for (const s of schemas) lines.push(`  '${s.id}': '${s.module}',`);
   lines.push('} as const;', '');
-  lines.push('/** A group\'s wasm module: web/src/wasm/attnlab-<name>.{mjs,wasm}. */');
+  lines.push("/** A group's wasm module: web/src/wasm/attnlab-<name>.{mjs,wasm}. */");
   lines.push('export type CoreModuleName = (typeof CORE_MODULE_OF)[ExperimentId];', '');
   return lines.join('\n');
 }
@@ -72,7 +87,8 @@ function indexModule(schemas) {
 /** A character class of printable ASCII from `first` to `last` without `excluded`, escaped for a RegExp. */
 function characterClass({ first, last, excluded }) {
   let chars = '';
-  for (let c = first.charCodeAt(0); c <= last.charCodeAt(0); c++) if (!excluded.includes(String.fromCharCode(c))) chars += String.fromCharCode(c);
+  for (let c = first.charCodeAt(0); c <= last.charCodeAt(0); c++)
+    if (!excluded.includes(String.fromCharCode(c))) chars += String.fromCharCode(c);
   return `[${chars.replace(/[\\\]^-]/g, '\\$&')}]`;
 }
 
@@ -80,7 +96,7 @@ function characterClass({ first, last, excluded }) {
 function syntaxModule(syntax) {
   return [
     '// SPDX-License-Identifier: Apache-2.0',
-    '// Generated from the core\'s value syntax (`attnlab --syntax`) by scripts/gen-schemas.mjs: do not edit.',
+    "// Generated from the core's value syntax (`attnlab --syntax`) by scripts/gen-schemas.mjs: do not edit.",
     '// Regenerate with `npm run gen`; a test fails when this file differs from what the core declares.',
     '/* eslint-disable */',
     '',

@@ -9,8 +9,16 @@ import { serveStatic } from '../../tests/e2e/static-server.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 // The e2e harness's flags (tests/e2e/run.mjs): headless, no sandbox (root), nothing phoning home.
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * Opens `hash` on the site in `dist` and waits for body[data-status] to leave 'running'.
@@ -25,7 +33,11 @@ export async function timeLinkInChromium(dist, hash, { timeoutSeconds = 600 } = 
   const profile = mkdtempSync(join(tmpdir(), 'attnlab-bench-'));
   let context;
   try {
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
     const page = await context.newPage();
     const url = `http://127.0.0.1:${server.address().port}/${hash}`;
     const t0 = performance.now();
@@ -34,22 +46,30 @@ export async function timeLinkInChromium(dist, hash, { timeoutSeconds = 600 } = 
     // ('waiting'): then Run is pressed at once, as the visitor would.
     // A preset's link shows the result shipped with the site ('precomputed'): Run recomputes it live,
     // which is what is timed (the page has loaded by then; the wasm loads on Run).
-    await page.waitForFunction(() => ['done', 'error', 'stopped', 'waiting', 'precomputed'].includes(document.body.dataset.status), null,
-      { timeout: timeoutSeconds * 1000, polling: 50 });
+    await page.waitForFunction(
+      () => ['done', 'error', 'stopped', 'waiting', 'precomputed'].includes(document.body.dataset.status),
+      null,
+      { timeout: timeoutSeconds * 1000, polling: 50 },
+    );
     if (await page.evaluate(() => ['waiting', 'precomputed'].includes(document.body.dataset.status))) {
       await page.locator('#run').click();
-      await page.waitForFunction(() => ['done', 'error', 'stopped'].includes(document.body.dataset.status), null,
-        { timeout: timeoutSeconds * 1000, polling: 50 });
+      await page.waitForFunction(() => ['done', 'error', 'stopped'].includes(document.body.dataset.status), null, {
+        timeout: timeoutSeconds * 1000,
+        polling: 50,
+      });
     }
     const seconds = (performance.now() - t0) / 1000;
-    return await page.evaluate((s) => ({
-      seconds: s,
-      status: document.body.dataset.status,
-      error: document.getElementById('error')?.textContent?.trim() ?? '',
-      hash: location.hash,
-      workers: Math.max(1, navigator.hardwareConcurrency || 2), // web/src/engine/pool.ts's default size: every core
-      result: JSON.parse(document.getElementById('result-json')?.textContent || 'null'),
-    }), seconds);
+    return await page.evaluate(
+      (s) => ({
+        seconds: s,
+        status: document.body.dataset.status,
+        error: document.getElementById('error')?.textContent?.trim() ?? '',
+        hash: location.hash,
+        workers: Math.max(1, navigator.hardwareConcurrency || 2), // web/src/engine/pool.ts's default size: every core
+        result: JSON.parse(document.getElementById('result-json')?.textContent || 'null'),
+      }),
+      seconds,
+    );
   } finally {
     await context?.close();
     server.close();

@@ -16,7 +16,12 @@ export function timedRun(command, args, { cwd, env } = {}) {
   const seconds = (performance.now() - t0) / 1000;
   if (r.error) throw r.error;
   if (r.status !== 0) {
-    const last = (r.stderr || '').trim().split(/[\r\n]/).filter(Boolean).pop() ?? '';
+    const last =
+      (r.stderr || '')
+        .trim()
+        .split(/[\r\n]/)
+        .filter(Boolean)
+        .pop() ?? '';
     throw new Error(`${command} exited ${r.status}: ${last}`);
   }
   return { seconds, stdout: r.stdout };
@@ -25,18 +30,26 @@ export function timedRun(command, args, { cwd, env } = {}) {
 /** The `uptime` line, or the load averages when uptime(1) is not there. */
 export function uptimeLine() {
   const r = spawnSync('uptime', [], { encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.trim() : `load average: ${loadavg().map((x) => x.toFixed(2)).join(', ')}`;
+  return r.status === 0
+    ? r.stdout.trim()
+    : `load average: ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(', ')}`;
 }
 
 export const debPackageInstalled = (pkg) =>
-  (spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout ?? '').includes('install ok installed');
+  (spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout ?? '').includes(
+    'install ok installed',
+  );
 
 export const debPackageVersion = (pkg) =>
   (spawnSync('dpkg-query', ['-W', '-f=${Version}', pkg], { encoding: 'utf8' }).stdout ?? '').trim() || undefined;
 
 /** Root on Debian with apt-get: the only case where a bench may install what it misses by itself. */
 export const canUseApt = () =>
-  process.getuid?.() === 0 && existsSync('/etc/debian_version') && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
+  process.getuid?.() === 0 &&
+  existsSync('/etc/debian_version') &&
+  spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
 
 /**
  * Makes sure the Debian packages are installed, installing them when allowed.
@@ -58,7 +71,8 @@ export function ensureDebPackages(packages) {
 /** Prints rows (arrays of cells) under a header, first column left-aligned, the rest right-aligned. */
 export function printTable(header, rows) {
   const widths = header.map((h, k) => Math.max(h.length, ...rows.map((r) => String(r[k]).length)));
-  const line = (cells) => cells.map((c, k) => (k === 0 ? String(c).padEnd(widths[k]) : String(c).padStart(widths[k]))).join('  ');
+  const line = (cells) =>
+    cells.map((c, k) => (k === 0 ? String(c).padEnd(widths[k]) : String(c).padStart(widths[k]))).join('  ');
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(r));

@@ -44,7 +44,8 @@ export const repsCell = (row) => (row.skip ? 'skipped' : row.error ? 'failed' : 
 
 /** Prints the rows that failed or carry a note, one line each. */
 export function printNotes(rows) {
-  for (const r of rows.filter((row) => row.note || row.error)) console.log(`  ${r.label}: ${r.error ? `FAILED: ${r.error}` : r.note}`);
+  for (const r of rows.filter((row) => row.note || row.error))
+    console.log(`  ${r.label}: ${r.error ? `FAILED: ${r.error}` : r.note}`);
 }
 
 /** Writes build/bench/<name>.json under `root` and says so. */

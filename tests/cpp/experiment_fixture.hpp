@@ -20,7 +20,8 @@ inline attnlab::Json run(const std::string& id, const attnlab::Json& params, con
   return out.value;
 }
 
-inline void refused(const std::string& id, const attnlab::Json& params, const std::string& names, const attnlab::Inputs& inputs = {}) {
+inline void refused(const std::string& id, const attnlab::Json& params, const std::string& names,
+                    const attnlab::Inputs& inputs = {}) {
   const attnlab::Outcome out = attnlab::runExperiment(id, params, inputs, attnlab::Progress());
   INFO(id << " " << params.dump() << " -> " << out.error);
   CHECK_FALSE(out.ok);

@@ -31,8 +31,8 @@ inline std::string shapeTuple(const std::vector<std::uint64_t>& shape) {
 }
 
 inline std::string dictText(const std::string& descr, const std::vector<std::uint64_t>& shape, bool fortran) {
-  return "{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") + ", 'shape': " + shapeTuple(shape) +
-         ", }";
+  return "{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") +
+         ", 'shape': " + shapeTuple(shape) + ", }";
 }
 
 template <class T>
@@ -46,19 +46,28 @@ void append(std::string& out, T x, bool bigEndian = false) {
 }
 
 // values written as the dtype says ('<f2' takes raw half-precision bits, as the old Vitest fixture).
-inline std::string npy(const std::string& descr, const std::vector<std::uint64_t>& shape, const std::vector<double>& values,
-                       bool fortran = false, int version = 1) {
+inline std::string npy(const std::string& descr, const std::vector<std::uint64_t>& shape,
+                       const std::vector<double>& values, bool fortran = false, int version = 1) {
   std::string data;
   for (const double x : values) {
-    if (descr == "<f8") append<double>(data, x);
-    else if (descr == ">f8") append<double>(data, x, true);
-    else if (descr == "<f4") append<float>(data, static_cast<float>(x));
-    else if (descr == "<i4") append<std::int32_t>(data, static_cast<std::int32_t>(x));
-    else if (descr == "<i8") append<std::int64_t>(data, static_cast<std::int64_t>(x));
-    else if (descr == "<u2") append<std::uint16_t>(data, static_cast<std::uint16_t>(x));
-    else if (descr == "<f2") append<std::uint16_t>(data, static_cast<std::uint16_t>(x));
-    else if (descr == "|u1" || descr == "|b1" || descr == "|i1") data += static_cast<char>(static_cast<std::int64_t>(x));
-    else append<double>(data, x);  // '|O' and others: 8 bytes each, as the old fixture
+    if (descr == "<f8")
+      append<double>(data, x);
+    else if (descr == ">f8")
+      append<double>(data, x, true);
+    else if (descr == "<f4")
+      append<float>(data, static_cast<float>(x));
+    else if (descr == "<i4")
+      append<std::int32_t>(data, static_cast<std::int32_t>(x));
+    else if (descr == "<i8")
+      append<std::int64_t>(data, static_cast<std::int64_t>(x));
+    else if (descr == "<u2")
+      append<std::uint16_t>(data, static_cast<std::uint16_t>(x));
+    else if (descr == "<f2")
+      append<std::uint16_t>(data, static_cast<std::uint16_t>(x));
+    else if (descr == "|u1" || descr == "|b1" || descr == "|i1")
+      data += static_cast<char>(static_cast<std::int64_t>(x));
+    else
+      append<double>(data, x);  // '|O' and others: 8 bytes each, as the old fixture
   }
   return npyRaw(dictText(descr, shape, fortran), data, version);
 }

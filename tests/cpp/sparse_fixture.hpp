@@ -27,7 +27,8 @@ inline attnlab::Json run(const std::string& id, const attnlab::Json& params, con
   return out.value;
 }
 
-inline void fails(const std::string& id, const attnlab::Json& params, const std::string& text, const std::vector<double>& upload = {}) {
+inline void fails(const std::string& id, const attnlab::Json& params, const std::string& text,
+                  const std::vector<double>& upload = {}) {
   const attnlab::Outcome out = attnlab::runExperiment(id, params, patternInputs(upload), attnlab::Progress());
   CHECK_FALSE(out.ok);
   CHECK_THAT(out.error, Catch::Matchers::Contains(text));

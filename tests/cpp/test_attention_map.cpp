@@ -41,7 +41,10 @@ Json run(const Json& params) {
 TEST_CASE("rows of P sum to 1 and are nonnegative in every geometry", "[attention-map]") {
   for (const char* g : {"sphere", "ball", "gauss"}) {
     AttentionMapParams p;
-    p.n = 120; p.d = 4; p.geometry = g; p.beta = 30;
+    p.n = 120;
+    p.d = 4;
+    p.geometry = g;
+    p.beta = 30;
     const RowMatrix a = attentionFor(p);
     CHECK(a.minCoeff() >= 0);
     CHECK((a.rowwise().sum().array() - 1.0).abs().maxCoeff() < 1e-12);
@@ -52,7 +55,9 @@ TEST_CASE("rows of P sum to 1 and are nonnegative in every geometry", "[attentio
 
 TEST_CASE("causal rows are exactly zero above the diagonal", "[attention-map]") {
   AttentionMapParams p;
-  p.n = 64; p.causal = true; p.beta = 5;
+  p.n = 64;
+  p.causal = true;
+  p.beta = 5;
   const RowMatrix a = attentionFor(p);
   for (int i = 0; i < p.n; ++i)
     for (int j = i + 1; j < p.n; ++j) REQUIRE(a(i, j) == 0.0);
@@ -72,7 +77,11 @@ TEST_CASE("beta = 0 gives uniform rows, entropy ln n and effective rank 1", "[at
 
 TEST_CASE("singular values equal a direct Eigen SVD with vectors", "[attention-map]") {
   AttentionMapParams p;
-  p.n = 90; p.d = 3; p.beta = 12; p.geometry = "ball"; p.seed = 5;
+  p.n = 90;
+  p.d = 3;
+  p.beta = 12;
+  p.geometry = "ball";
+  p.seed = 5;
   const RowMatrix a = attentionFor(p);
   Eigen::JacobiSVD<Eigen::MatrixXd> direct(a, Eigen::ComputeThinU | Eigen::ComputeThinV);
   const Json r = run({{"n", 90}, {"d", 3}, {"beta", 12}, {"geometry", "ball"}, {"seed", 5}, {"order", "sample"}});
@@ -99,7 +108,8 @@ TEST_CASE("effective rank of known spectra", "[attention-map]") {
 
 TEST_CASE("heatmap downsampling keeps the largest |x| in each block", "[attention-map]") {
   RowMatrix m = RowMatrix::Zero(10, 10);
-  m(3, 7) = -5; m(9, 9) = 2;
+  m(3, 7) = -5;
+  m(9, 9) = 2;
   const Grid g = downsampleMaxAbs(m, 4);  // blocks of 3 -> 4x4 cells
   CHECK(g.rows == 4);
   CHECK(g.cols == 4);
@@ -138,15 +148,16 @@ TEST_CASE("progress is reported and a stop request ends the run", "[attention-ma
   int calls = 0;
   double last = -1;
   const Outcome ok = runExperiment("attention-map", {{"n", 600}}, {}, Progress([&](double done, double total) {
-    ++calls;
-    CHECK(done >= last);
-    last = done;
-    CHECK(done <= total);
-    return true;
-  }));
+                                     ++calls;
+                                     CHECK(done >= last);
+                                     last = done;
+                                     CHECK(done <= total);
+                                     return true;
+                                   }));
   CHECK(ok.ok);
   CHECK(calls >= 4);
-  const Outcome stopped = runExperiment("attention-map", {{"n", 600}}, {}, Progress([](double, double) { return false; }));
+  const Outcome stopped =
+      runExperiment("attention-map", {{"n", 600}}, {}, Progress([](double, double) { return false; }));
   CHECK_FALSE(stopped.ok);
   CHECK(stopped.error == "stopped");
   CHECK_FALSE(stopped.badInput);  // a stop is not bad input: the CLI exits 1, not 2
@@ -190,10 +201,11 @@ TEST_CASE("the sphere-law scale comes from the core, inside [1, n] and only on t
 
 TEST_CASE("long steps say what they are doing", "[attention-map]") {
   std::vector<std::string> labels;
-  const Outcome ok = runExperiment("attention-map", {{"n", 64}}, {}, Progress([&](double, double, const std::string& label) {
-    if (!label.empty()) labels.push_back(label);
-    return true;
-  }));
+  const Outcome ok =
+      runExperiment("attention-map", {{"n", 64}}, {}, Progress([&](double, double, const std::string& label) {
+                      if (!label.empty()) labels.push_back(label);
+                      return true;
+                    }));
   REQUIRE(ok.ok);
   CHECK(std::find(labels.begin(), labels.end(), "singular values of a 64 × 64 matrix") != labels.end());
 }

@@ -14,8 +14,8 @@ using namespace attnlab;
 
 namespace {
 // The shared link whose numbers moved between a 32 KiB-L1 and a 48 KiB-L1 machine.
-const Json kLink = {{"n", 512}, {"d", 128}, {"causal", "1"}, {"proj", "orth"}, {"split", "sym"},
-                    {"delta", 2.5}, {"row", 3}, {"seed", 11}};
+const Json kLink = {{"n", 512},       {"d", 128},     {"causal", "1"}, {"proj", "orth"},
+                    {"split", "sym"}, {"delta", 2.5}, {"row", 3},      {"seed", 11}};
 
 std::string runWithMachineCaches(std::ptrdiff_t l1, std::ptrdiff_t l2, std::ptrdiff_t l3) {
   Eigen::setCpuCacheSizes(l1, l2, l3);
@@ -37,7 +37,8 @@ double productEntryWithCaches(std::ptrdiff_t l1, std::ptrdiff_t l2, std::ptrdiff
 
 TEST_CASE("the cache sizes change a long product's last bits (why the core pins them)", "[blocking]") {
   // Without the pin, two machines disagree: this is the hazard the pin removes.
-  CHECK(productEntryWithCaches(32 * 1024, 512 * 1024, 256 << 20) != productEntryWithCaches(48 * 1024, 1280 * 1024, 32 << 20));
+  CHECK(productEntryWithCaches(32 * 1024, 512 * 1024, 256 << 20) !=
+        productEntryWithCaches(48 * 1024, 1280 * 1024, 32 << 20));
   pinProductBlocking();
 }
 

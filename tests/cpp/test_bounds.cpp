@@ -95,12 +95,14 @@ TEST_CASE("input rules: what a file replaces and its companion are the experimen
       }
       if (!rule.scaleParam.empty()) {
         INFO(e.id << ": input " << rule.name << " fills " << rule.scaleParam);
-        CHECK(std::any_of(e.params.begin(), e.params.end(), [&](const attnlab::ParamDecl& p) { return p.key == rule.scaleParam; }));
+        CHECK(std::any_of(e.params.begin(), e.params.end(),
+                          [&](const attnlab::ParamDecl& p) { return p.key == rule.scaleParam; }));
         CHECK(rule.headBundle);
       }
       if (rule.companion.empty()) continue;
       INFO(e.id << ": input " << rule.name << "'s companion " << rule.companion);
-      const auto other = std::find_if(e.inputs.begin(), e.inputs.end(), [&](const attnlab::InputRule& r) { return r.name == rule.companion; });
+      const auto other = std::find_if(e.inputs.begin(), e.inputs.end(),
+                                      [&](const attnlab::InputRule& r) { return r.name == rule.companion; });
       REQUIRE(other != e.inputs.end());
       CHECK(other->companion == rule.name);  // both ways: Q's bundle fills K, K's fills Q
       CHECK(rule.headBundle);

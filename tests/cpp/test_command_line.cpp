@@ -19,10 +19,14 @@ using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
 
 namespace {
-attnlab::CommandParse parse(std::vector<std::string> args, int maxPool = 0) { return attnlab::parseCommandLine(args, maxPool); }
+attnlab::CommandParse parse(std::vector<std::string> args, int maxPool = 0) {
+  return attnlab::parseCommandLine(args, maxPool);
+}
 
-const std::string kBundleHalf = R"({"format": "qk", "q": [[1, 0], [0, 1], [1, 1]], "k": [[1, 0], [0, 1], [1, -1]], "scale": 0.5})";
-const std::string kBundleQuarter = R"({"format": "qk", "q": [[1, 0], [0, 1], [1, 1]], "k": [[1, 0], [0, 1], [1, -1]], "scale": 0.25})";
+const std::string kBundleHalf =
+    R"({"format": "qk", "q": [[1, 0], [0, 1], [1, 1]], "k": [[1, 0], [0, 1], [1, -1]], "scale": 0.5})";
+const std::string kBundleQuarter =
+    R"({"format": "qk", "q": [[1, 0], [0, 1], [1, 1]], "k": [[1, 0], [0, 1], [1, -1]], "scale": 0.25})";
 }  // namespace
 
 TEST_CASE("command line: the forms", "[command-line]") {
@@ -47,16 +51,23 @@ TEST_CASE("command line: the forms", "[command-line]") {
   CHECK(parse({"attention-map", "n"}).error == "expected key=value, got 'n'");
   CHECK(parse({"attention-map", "=3"}).error == "expected key=value, got '=3'");
   CHECK(parse({"attention-map", "n=3", "n=4"}).error == "n is given twice: give each parameter once");
-  CHECK_THAT(parse({"attention-map", "--max-seconds", "0"}).error, StartsWith("--max-seconds must be a positive number"));
+  CHECK_THAT(parse({"attention-map", "--max-seconds", "0"}).error,
+             StartsWith("--max-seconds must be a positive number"));
   CHECK(parse({"attention-map", "--max-seconds"}).error == "--max-seconds needs a value");
   // An option given twice is refused as a parameter given twice is, in every spelling.
-  CHECK(parse({"attention-map", "--max-seconds", "5", "--max-seconds=7"}).error == "--max-seconds is given twice: give each option once");
-  CHECK(parse({"attention-map", "--pool", "1", "--pool", "1"}, 4).error == "--pool is given twice: give each option once");
-  CHECK(parse({"combine", "rank-beta", "--jobs", "a", "r", "--jobs=b"}).error == "--jobs is given twice: give each option once");
+  CHECK(parse({"attention-map", "--max-seconds", "5", "--max-seconds=7"}).error ==
+        "--max-seconds is given twice: give each option once");
+  CHECK(parse({"attention-map", "--pool", "1", "--pool", "1"}, 4).error ==
+        "--pool is given twice: give each option once");
+  CHECK(parse({"combine", "rank-beta", "--jobs", "a", "r", "--jobs=b"}).error ==
+        "--jobs is given twice: give each option once");
   CHECK(parse({"combine", "rank-beta", "-o", "a", "r", "-o", "b"}).error == "-o is given twice: give each option once");
-  CHECK(parse({"combine", "rank-beta", "r", "--allow-partial", "--allow-partial"}).error == "--allow-partial is given twice: give each option once");
-  CHECK(parse({"run-job", "rank-beta", "--index", "1", "--index", "2"}).error == "--index is given twice: give each option once");
-  CHECK(parse({"plan", "rank-beta", "--missing", "r", "--missing", "s"}).error == "--missing is given twice: give each option once");
+  CHECK(parse({"combine", "rank-beta", "r", "--allow-partial", "--allow-partial"}).error ==
+        "--allow-partial is given twice: give each option once");
+  CHECK(parse({"run-job", "rank-beta", "--index", "1", "--index", "2"}).error ==
+        "--index is given twice: give each option once");
+  CHECK(parse({"plan", "rank-beta", "--missing", "r", "--missing", "s"}).error ==
+        "--missing is given twice: give each option once");
 }
 
 TEST_CASE("command line: --pool only where a host runs workers, within its cores", "[command-line]") {
@@ -82,7 +93,8 @@ TEST_CASE("command line: a file or a parameter", "[command-line]") {
   // An input that is no parameter is always a file; upload= is the old spelling of an experiment's only input.
   CHECK(parse({"sparse-approx", "pattern=p.txt"}).command.files[0].first == "pattern");
   CHECK(parse({"sparse-approx", "upload=p.csv"}).command.files[0].first == "pattern");
-  CHECK(parse({"sparse-approx", "upload=p.csv", "pattern=q.csv"}).error == "pattern is given twice: give each parameter once");
+  CHECK(parse({"sparse-approx", "upload=p.csv", "pattern=q.csv"}).error ==
+        "pattern is given twice: give each parameter once");
   // Another experiment's input is a parameter, which validation refuses by name.
   CHECK(parse({"attention-map", "pattern=p.csv"}).command.params == Json{{"pattern", "p.csv"}});
 }
@@ -125,26 +137,34 @@ TEST_CASE("command line: a run's files resolved, its time budget judged", "[comm
   using attnlab::ReadInput;
   const Json none = Json::object();
   // A head bundle's scale becomes the run's scale, with a note; two bundles of one scale agree.
-  auto run = attnlab::prepareRun("rank-interaction", none, "3600", {ReadInput{"q", "a.json", kBundleHalf, ""}, ReadInput{"k", "c.json", kBundleHalf, ""}});
+  auto run =
+      attnlab::prepareRun("rank-interaction", none, "3600",
+                          {ReadInput{"q", "a.json", kBundleHalf, ""}, ReadInput{"k", "c.json", kBundleHalf, ""}});
   REQUIRE(run.ok);
   CHECK(run.params == Json{{"scale", 0.5}});
   CHECK(run.notes == std::vector<std::string>{"scale=0.5 from the head bundle a.json"});
   CHECK(run.inputs.size() == 2);
   // A scale given on the command line wins over the bundle's.
-  run = attnlab::prepareRun("rank-interaction", Json{{"scale", "0.1"}}, "3600", {ReadInput{"q", "a.json", kBundleHalf, ""}});
+  run = attnlab::prepareRun("rank-interaction", Json{{"scale", "0.1"}}, "3600",
+                            {ReadInput{"q", "a.json", kBundleHalf, ""}});
   REQUIRE(run.ok);
   CHECK(run.params == Json{{"scale", "0.1"}});
   CHECK(run.notes.empty());
-  run = attnlab::prepareRun("rank-interaction", none, "3600", {ReadInput{"q", "a.json", kBundleHalf, ""}, ReadInput{"k", "b.json", kBundleQuarter, ""}});
+  run = attnlab::prepareRun("rank-interaction", none, "3600",
+                            {ReadInput{"q", "a.json", kBundleHalf, ""}, ReadInput{"k", "b.json", kBundleQuarter, ""}});
   CHECK_FALSE(run.ok);
-  CHECK(run.error == "k: the head bundles 'a.json' (scale 0.5) and 'b.json' (scale 0.25) disagree on scale: give Q and K of one head");
+  CHECK(
+      run.error ==
+      "k: the head bundles 'a.json' (scale 0.5) and 'b.json' (scale 0.25) disagree on scale: give Q and K of one head");
   // What a file determines is not used, and the note says so (the page's run drops the same keys: one rule).
-  run = attnlab::prepareRun("rank-interaction", Json{{"d", "3"}, {"scale", "0.1"}}, "3600", {ReadInput{"q", "a.json", kBundleHalf, ""}, ReadInput{"k", "c.json", kBundleHalf, ""}});
+  run = attnlab::prepareRun("rank-interaction", Json{{"d", "3"}, {"scale", "0.1"}}, "3600",
+                            {ReadInput{"q", "a.json", kBundleHalf, ""}, ReadInput{"k", "c.json", kBundleHalf, ""}});
   REQUIRE(run.ok);
   CHECK(run.params == Json{{"scale", "0.1"}});
   CHECK(run.notes == std::vector<std::string>{"d=3 ignored: the file a.json determines it"});
   // The parameters are judged before any file; a file's fault names the input.
-  run = attnlab::prepareRun("sparse-approx", Json{{"d", "0"}}, "3600", {ReadInput{"pattern", "p.csv", "", "cannot open 'p.csv'"}});
+  run = attnlab::prepareRun("sparse-approx", Json{{"d", "0"}}, "3600",
+                            {ReadInput{"pattern", "p.csv", "", "cannot open 'p.csv'"}});
   CHECK_THAT(run.error, StartsWith("d must be"));
   run = attnlab::prepareRun("sparse-approx", none, "3600", {ReadInput{"pattern", "p.csv", "", "cannot open 'p.csv'"}});
   CHECK(run.error == "pattern: cannot open 'p.csv'");
@@ -158,7 +178,8 @@ TEST_CASE("command line: a run's files resolved, its time budget judged", "[comm
   CHECK_THAT(run.error, StartsWith("this run is estimated at ") && Contains("above the 0.001 s allowed"));
   // A tiny limit: the estimate in seconds that mean something (no "1 s (0.0 h)"), and a --max-seconds that lets it run.
   run = attnlab::prepareRun("attention-map", Json{{"n", "24"}}, "1e-300", {});
-  CHECK_THAT(run.error, StartsWith("this run is estimated at ") && !Contains(" 1 s") && !Contains(" h)") && Contains("above the 1e-300 s allowed"));
+  CHECK_THAT(run.error, StartsWith("this run is estimated at ") && !Contains(" 1 s") && !Contains(" h)") &&
+                            Contains("above the 1e-300 s allowed"));
   const std::string suggested = run.error.substr(run.error.find("give --max-seconds ") + 19);
   CHECK(attnlab::prepareRun("attention-map", Json{{"n", "24"}}, suggested.substr(0, suggested.find(' ')), {}).ok);
   // Bad parameters are left for the run to name (the plan cannot estimate them).
@@ -169,7 +190,8 @@ TEST_CASE("command line: a run's files resolved, its time budget judged", "[comm
 
 TEST_CASE("command line: what plan and combine print", "[command-line]") {
   const Json lines = Json::array({{{"index", 0}, {"seed", "a"}}, {{"index", 1}, {"seed", 7}}, {{"index", 2}}});
-  CHECK(attnlab::planOutput(lines, Json::array(), "") == lines[0].dump() + "\n" + lines[1].dump() + "\n" + lines[2].dump() + "\n");
+  CHECK(attnlab::planOutput(lines, Json::array(), "") ==
+        lines[0].dump() + "\n" + lines[1].dump() + "\n" + lines[2].dump() + "\n");
   CHECK(attnlab::planOutput(lines, Json::array({0}), "seed") == "7\nnull\n");
   CHECK(attnlab::planOutput(lines, Json::array({1, 2, 99}), "seed") == "a\n");
   const Json checked = {{"refused", Json::array({{{"file", "3.json"}, {"reason", "not this plan"}}})}};
@@ -178,12 +200,15 @@ TEST_CASE("command line: what plan and combine print", "[command-line]") {
   CHECK(attnlab::combineVerdict(merged, 4, "out/", false) == std::make_pair(std::string(), 0));
   merged = {{"missing", Json::array({0, 2})}, {"done", 2}};
   const auto [line, code] = attnlab::combineVerdict(merged, 4, "out/", false);
-  CHECK(line == "attnlab: combined 2 of 4 jobs; missing: 0 2 (run them: attnlab plan ... --missing out/); the result is partial\n");
+  CHECK(line ==
+        "attnlab: combined 2 of 4 jobs; missing: 0 2 (run them: attnlab plan ... --missing out/); the result is "
+        "partial\n");
   CHECK(code == attnlab::kIncompleteExit);
   CHECK(attnlab::combineVerdict(merged, 4, "out/", true).second == 0);
   Json many = Json::array();
   for (int i = 0; i < 25; ++i) many.push_back(i);
-  CHECK_THAT(attnlab::combineVerdict({{"missing", many}, {"done", 0}}, 25, "r/", false).first, Contains("18 19 ... (run them"));
+  CHECK_THAT(attnlab::combineVerdict({{"missing", many}, {"done", 0}}, 25, "r/", false).first,
+             Contains("18 19 ... (run them"));
 }
 
 TEST_CASE("a refusal's structured key: the parameter or input it starts with", "[command-line][error-key]") {
@@ -200,7 +225,11 @@ TEST_CASE("a refusal's structured key: the parameter or input it starts with", "
   // Every refusal of a bad value by validation names its key: checked here for one bad value of each parameter.
   for (const attnlab::Experiment& e : attnlab::experiments()) {
     for (const attnlab::ParamDecl& p : e.params) {
-      const attnlab::Outcome out = attnlab::planExperiment(e.id, Json{{p.key, "\x01" "bad"}}, {});
+      const attnlab::Outcome out = attnlab::planExperiment(e.id,
+                                                           Json{{p.key,
+                                                                 "\x01"
+                                                                 "bad"}},
+                                                           {});
       if (out.ok) continue;  // a text parameter may take it and fail later, or not at all
       INFO(e.id << ": " << out.error);
       CHECK(attnlab::errorKey(e, out.error) == p.key);
@@ -211,7 +240,8 @@ TEST_CASE("a refusal's structured key: the parameter or input it starts with", "
 TEST_CASE("command line: --syntax is the syntax the core reads", "[command-line]") {
   const Json syntax = attnlab::valueSyntaxJson();
   const std::regex decimal(syntax.at("decimal").at("pattern").get<std::string>());
-  for (const std::string text : {"0", "-1.5", ".5", "5.", "1e-3", "2E+4", "+1", "0x10", " 1", "1 ", "", "e5", "1e", "--1", "inf"}) {
+  for (const std::string text :
+       {"0", "-1.5", ".5", "5.", "1e-3", "2E+4", "+1", "0x10", " 1", "1 ", "", "e5", "1e", "--1", "inf"}) {
     double x = 0;
     CHECK(std::regex_match(text, decimal) == attnlab::parseDecimal(text, x));
   }

@@ -63,7 +63,8 @@ TEST_CASE("options that change the work change the estimate: svd=full, split=sym
     CHECK(planned(id, {{"n", 1024}, {"svd", "partial"}}) == Approx(autoSvd));
   }
   // split=sym adds one eigendecomposition of the n × n BᵀB per pattern: n³, which soon dominates n² d.
-  const double asym = planned("sparse-approx", {{"n", 2048}, {"d", 640}}), sym = planned("sparse-approx", {{"n", 2048}, {"d", 640}, {"split", "sym"}});
+  const double asym = planned("sparse-approx", {{"n", 2048}, {"d", 640}}),
+               sym = planned("sparse-approx", {{"n", 2048}, {"d", 640}, {"split", "sym"}});
   CHECK(sym - asym == Approx(1.5e-9 * 2048.0 * 2048 * 2048).epsilon(1e-9));
   CHECK(sym > 8 * asym);
   const double symHalf = planned("sparse-approx", {{"n", 1024}, {"d", 640}, {"split", "sym"}});
@@ -77,7 +78,8 @@ TEST_CASE("options that change the work change the estimate: svd=full, split=sym
 // costs 38× (2.1 → 82 s), d_min growing ~e^(0.3 Δ).
 // The estimate must grow at least half as fast (the model's 2× allowance), not merely grow.
 TEST_CASE("estimates grow with T and with sparse-dmin's delta at least as the measured cost does", "[cost]") {
-  const double transition = planned("rmt-transition", {{"T", 512}, {"d", 50}}) / planned("rmt-transition", {{"T", 128}, {"d", 50}});
+  const double transition =
+      planned("rmt-transition", {{"T", 512}, {"d", 50}}) / planned("rmt-transition", {{"T", 128}, {"d", 50}});
   CHECK(transition > 39.0 / 2);
   const Json small = {{"d", 50}, {"ntrain", 100}, {"ntest", 100}};
   Json small512 = small, small128 = small;

@@ -32,7 +32,8 @@ std::string firstNonFinite(const Json& j, const std::string& path = "") {
   if (j.is_number_float() && !std::isfinite(j.get<double>())) return path.empty() ? "(the result)" : path;
   if (j.is_object())
     for (const auto& item : j.items())
-      if (std::string bad = firstNonFinite(item.value(), path.empty() ? item.key() : path + "." + item.key()); !bad.empty())
+      if (std::string bad = firstNonFinite(item.value(), path.empty() ? item.key() : path + "." + item.key());
+          !bad.empty())
         return bad;
   if (j.is_array())
     for (std::size_t i = 0; i < j.size(); ++i)
@@ -48,7 +49,8 @@ std::vector<double> rangeEnds(const attnlab::ParamDecl& p) {
 }
 
 bool numeric(const attnlab::ParamDecl& p) {
-  return p.kind != attnlab::ParamKind::Enum && p.kind != attnlab::ParamKind::Text && p.key != "seed" && p.key != "budget";
+  return p.kind != attnlab::ParamKind::Enum && p.kind != attnlab::ParamKind::Text && p.key != "seed" &&
+         p.key != "budget";
 }
 
 bool isList(const attnlab::ParamDecl& p) {
@@ -61,10 +63,11 @@ struct Tally {
 };
 
 // One run: ok with a finite result, or refused as bad input naming `names` (any one of them, as a word).
-void checkRun(const std::string& id, const Json& params, const attnlab::Inputs& inputs, const std::vector<std::string>& names,
-              Tally& tally) {
+void checkRun(const std::string& id, const Json& params, const attnlab::Inputs& inputs,
+              const std::vector<std::string>& names, Tally& tally) {
   const attnlab::Outcome plan = attnlab::planExperiment(id, params, inputs);
-  if (plan.ok && plan.value["estimatedSeconds"].is_number() && plan.value["estimatedSeconds"].get<double>() > kMaxSecondsPerRun) {
+  if (plan.ok && plan.value["estimatedSeconds"].is_number() &&
+      plan.value["estimatedSeconds"].get<double>() > kMaxSecondsPerRun) {
     ++tally.tooLong;
     tally.skipped += " " + id + " " + params.dump();
     return;
@@ -79,7 +82,8 @@ void checkRun(const std::string& id, const Json& params, const attnlab::Inputs& 
   ++tally.refused;
   CHECK(out.badInput);
   bool named = false;
-  for (const auto& name : names) named = named || std::regex_search(out.error, std::regex("(^|[^A-Za-z0-9_])" + name + "($|[^A-Za-z0-9_])"));
+  for (const auto& name : names)
+    named = named || std::regex_search(out.error, std::regex("(^|[^A-Za-z0-9_])" + name + "($|[^A-Za-z0-9_])"));
   CHECK(named);
 }
 
@@ -99,7 +103,8 @@ attnlab::Inputs parsed(const std::string& id, const std::vector<std::pair<std::s
 std::string pattern(const std::vector<std::string>& offDiagonal) {
   std::string csv;
   for (int i = 0; i < 8; ++i) csv += std::to_string(i) + "," + std::to_string(i) + ",1\n";
-  for (std::size_t k = 0; k < offDiagonal.size(); ++k) csv += std::to_string(k) + "," + std::to_string((k + 3) % 8) + "," + offDiagonal[k] + "\n";
+  for (std::size_t k = 0; k < offDiagonal.size(); ++k)
+    csv += std::to_string(k) + "," + std::to_string((k + 3) % 8) + "," + offDiagonal[k] + "\n";
   return csv;
 }
 
@@ -116,7 +121,8 @@ std::string qkBundle(const std::string& q00) {
 
 }  // namespace
 
-TEST_CASE("every experiment at each numeric parameter's range ends: finite results or a refusal naming it", "[finite]") {
+TEST_CASE("every experiment at each numeric parameter's range ends: finite results or a refusal naming it",
+          "[finite]") {
   const auto cheap = fixture::cheapParams();
   Tally tally;
   const auto start = std::chrono::steady_clock::now();
@@ -136,16 +142,17 @@ TEST_CASE("every experiment at each numeric parameter's range ends: finite resul
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   INFO("ran " << tally.ran << ", refused " << tally.refused << ", above " << kMaxSecondsPerRun << " s " << tally.tooLong
-       << ", in " << seconds << " s");
+              << ", in " << seconds << " s");
   CHECK(tally.ran + tally.refused >= 3 * tally.tooLong);  // most extremes are actually run
   WARN("range ends: ran " << tally.ran << ", refused " << tally.refused << ", estimated above " << kMaxSecondsPerRun
-       << " s (not run) " << tally.tooLong << ":" << tally.skipped << "; in " << seconds << " s");
+                          << " s (not run) " << tally.tooLong << ":" << tally.skipped << "; in " << seconds << " s");
 }
 
 TEST_CASE("extreme uploads: finite results or a refusal naming the input", "[finite]") {
   Tally tally;
   // Paper 1: a pattern whose entries span 1e-200 .. 1e200, and one with the smallest subnormal.
-  for (const auto& values : std::vector<std::vector<std::string>>{{"1e-200", "1e200"}, {"5e-324"}, {"5e-324", "1e300"}, {"1e200"}}) {
+  for (const auto& values :
+       std::vector<std::vector<std::string>>{{"1e-200", "1e200"}, {"5e-324"}, {"5e-324", "1e300"}, {"1e200"}}) {
     const attnlab::Inputs in = parsed("sparse-approx", {{"pattern", pattern(values)}});
     checkRun("sparse-approx", {{"d", 8}, {"redraws", 2}, {"budget", kBudgetMiB}}, in, {"pattern"}, tally);
     checkRun("sparse-approx", {{"d", 64}, {"redraws", 2}, {"budget", kBudgetMiB}}, in, {"pattern"}, tally);
@@ -179,7 +186,8 @@ TEST_CASE("extremes inside the declared ranges run rather than being refused", "
   const Json dmin = finite("sparse-dmin", {{"ns", "16"}, {"seeds", 1}, {"eps2", 5e-324}});
   CHECK(dmin["perN"][0]["bound"].get<double>() > 0);
   // The bound still refuses an eps1 that puts it past the largest double, naming eps1.
-  const attnlab::Outcome tiny = attnlab::runExperiment("sparse-approx", {{"n", 32}, {"eps1", 1e-200}}, {}, attnlab::Progress());
+  const attnlab::Outcome tiny =
+      attnlab::runExperiment("sparse-approx", {{"n", 32}, {"eps1", 1e-200}}, {}, attnlab::Progress());
   CHECK_FALSE(tiny.ok);
   CHECK(tiny.badInput);
   CHECK_THAT(tiny.error, Catch::Matchers::StartsWith("eps1 = 1e-200"));

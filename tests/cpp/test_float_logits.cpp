@@ -13,7 +13,8 @@
 
 TEST_CASE("float logits: each entry within the any-order float32 bound of the exact product", "[sparse][kernels]") {
   attnlab::Rng rng(11, attnlab::NormalMethod::Ziggurat);
-  std::vector<float> panels;  // reused, as the check does: larger packs before smaller ones, stale entries past the pack
+  std::vector<float>
+      panels;  // reused, as the check does: larger packs before smaller ones, stale entries past the pack
   for (int count : {1, 3, 4, 5, 6, 9, 11, 13})
     for (int d : {1, 2, 7, 64})
       for (int n : {1, 7, 8, 9, 21, 40}) {
@@ -36,7 +37,8 @@ TEST_CASE("float logits: each entry within the any-order float32 bound of the ex
                 exact += p;
                 scale += std::fabs(p);
               }
-              INFO("count " << count << ", d " << d << ", n " << n << ", width " << width << ", r " << r << ", j " << j);
+              INFO("count " << count << ", d " << d << ", n " << n << ", width " << width << ", r " << r << ", j "
+                            << j);
               CHECK(std::fabs(c[r * ldc + j] - exact) <= (d + 2) * 0x1.0p-24 * scale);
             }
             for (int j = width; j < ldc; ++j) CHECK(c[r * ldc + j] == 12345.0f);

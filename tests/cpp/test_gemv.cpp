@@ -31,12 +31,15 @@ std::vector<double> normals(attnlab::Rng& rng, long size) {
 
 TEST_CASE("gemv: A x for column- and row-major A, each entry in Eigen's scalar order, bit for bit", "[kernels]") {
   attnlab::Rng rng(5, attnlab::NormalMethod::Ziggurat);
-  struct Shape { long rows, cols, lda, inc; };
-  for (const Shape s : {Shape{2, 2, 2, 1}, Shape{3, 7, 5, 2}, Shape{5, 130, 5, 1}, Shape{8, 200, 9, 3}, Shape{67, 129, 70, 1},
-                        Shape{9, 150, 4001, 1}, Shape{4, 3, 4, 5}, Shape{1, 9, 1, 1}}) {
+  struct Shape {
+    long rows, cols, lda, inc;
+  };
+  for (const Shape s : {Shape{2, 2, 2, 1}, Shape{3, 7, 5, 2}, Shape{5, 130, 5, 1}, Shape{8, 200, 9, 3},
+                        Shape{67, 129, 70, 1}, Shape{9, 150, 4001, 1}, Shape{4, 3, 4, 5}, Shape{1, 9, 1, 1}}) {
     const double alpha = -0.75;
     // Column-major A (rows × cols, x strided by inc).
-    const std::vector<double> a = normals(rng, s.lda * s.cols), x = normals(rng, s.cols * s.inc), y0 = normals(rng, s.rows);
+    const std::vector<double> a = normals(rng, s.lda * s.cols), x = normals(rng, s.cols * s.inc),
+                              y0 = normals(rng, s.rows);
     const long block = s.cols < 128 ? s.cols : (s.lda * 8 < 32000 ? 16 : 4);
     std::vector<double> want = y0, got = y0;
     for (long j2 = 0; j2 < s.cols; j2 += block)
@@ -61,15 +64,19 @@ TEST_CASE("gemv: A x for column- and row-major A, each entry in Eigen's scalar o
 #if defined(__wasm__)
     using namespace Eigen::internal;
     std::vector<double> eigen = y0, eigenR = yr0;
-    general_matrix_vector_product<int, double, const_blas_data_mapper<double, int, Eigen::ColMajor>, Eigen::ColMajor, false, double,
-                                  const_blas_data_mapper<double, int, Eigen::RowMajor>, false, 0>::
-        run(int(s.rows), int(s.cols), const_blas_data_mapper<double, int, Eigen::ColMajor>(a.data(), int(s.lda)),
-            const_blas_data_mapper<double, int, Eigen::RowMajor>(x.data(), int(s.inc)), eigen.data(), 1, alpha);
+    general_matrix_vector_product<int, double, const_blas_data_mapper<double, int, Eigen::ColMajor>, Eigen::ColMajor,
+                                  false, double, const_blas_data_mapper<double, int, Eigen::RowMajor>, false,
+                                  0>::run(int(s.rows), int(s.cols),
+                                          const_blas_data_mapper<double, int, Eigen::ColMajor>(a.data(), int(s.lda)),
+                                          const_blas_data_mapper<double, int, Eigen::RowMajor>(x.data(), int(s.inc)),
+                                          eigen.data(), 1, alpha);
     CHECK(sameBits(got, eigen));
-    general_matrix_vector_product<int, double, const_blas_data_mapper<double, int, Eigen::RowMajor>, Eigen::RowMajor, false, double,
-                                  const_blas_data_mapper<double, int, Eigen::ColMajor>, false, 0>::
-        run(int(s.cols), int(s.rows), const_blas_data_mapper<double, int, Eigen::RowMajor>(a.data(), int(s.lda)),
-            const_blas_data_mapper<double, int, Eigen::ColMajor>(xr.data(), 1), eigenR.data(), int(s.inc), alpha);
+    general_matrix_vector_product<int, double, const_blas_data_mapper<double, int, Eigen::RowMajor>, Eigen::RowMajor,
+                                  false, double, const_blas_data_mapper<double, int, Eigen::ColMajor>, false,
+                                  0>::run(int(s.cols), int(s.rows),
+                                          const_blas_data_mapper<double, int, Eigen::RowMajor>(a.data(), int(s.lda)),
+                                          const_blas_data_mapper<double, int, Eigen::ColMajor>(xr.data(), 1),
+                                          eigenR.data(), int(s.inc), alpha);
     CHECK(sameBits(gotR, eigenR));
 #endif
   }
@@ -77,8 +84,11 @@ TEST_CASE("gemv: A x for column- and row-major A, each entry in Eigen's scalar o
 
 TEST_CASE("gramTimes: s = Aᵀ x and y = A s in one pass, the bits of the two products", "[kernels]") {
   attnlab::Rng rng(8, attnlab::NormalMethod::Ziggurat);
-  struct Shape { long rows, cols, lda; };
-  for (const Shape s : {Shape{5, 7, 5}, Shape{19, 130, 19}, Shape{33, 200, 40}, Shape{9, 150, 4001}, Shape{800, 131, 800}}) {
+  struct Shape {
+    long rows, cols, lda;
+  };
+  for (const Shape s :
+       {Shape{5, 7, 5}, Shape{19, 130, 19}, Shape{33, 200, 40}, Shape{9, 150, 4001}, Shape{800, 131, 800}}) {
     const std::vector<double> a = normals(rng, s.lda * s.cols), x = normals(rng, s.rows);
     std::vector<double> scratch(s.cols, 0.0), y(s.rows, 0.0), gotScratch(s.cols), gotY(s.rows);
     attnlab::rowMajorTimesAdd(a.data(), s.cols, s.rows, s.lda, x.data(), 1.0, scratch.data(), 1);
@@ -88,7 +98,8 @@ TEST_CASE("gramTimes: s = Aᵀ x and y = A s in one pass, the bits of the two pr
     CHECK(sameBits(gotScratch, scratch));
     CHECK(sameBits(gotY, y));
 #if defined(__wasm__)  // and Eigen's own two products (through the kernels)
-    const Eigen::Map<const Eigen::MatrixXd, 0, Eigen::OuterStride<>> A(a.data(), s.rows, s.cols, Eigen::OuterStride<>(s.lda));
+    const Eigen::Map<const Eigen::MatrixXd, 0, Eigen::OuterStride<>> A(a.data(), s.rows, s.cols,
+                                                                       Eigen::OuterStride<>(s.lda));
     const Eigen::VectorXd es = A.transpose() * Eigen::Map<const Eigen::VectorXd>(x.data(), s.rows);
     const Eigen::VectorXd ey = A * es;
     CHECK(sameBits(gotScratch, std::vector<double>(es.data(), es.data() + s.cols)));
@@ -99,11 +110,15 @@ TEST_CASE("gramTimes: s = Aᵀ x and y = A s in one pass, the bits of the two pr
 
 TEST_CASE("Block-panel kernel: each entry in Eigen's scalar order, bit for bit", "[kernels]") {
   attnlab::Rng rng(6, attnlab::NormalMethod::Ziggurat);
-  struct Shape { long rows, depth, cols, strideA, strideB, offsetA, offsetB, resStride; };
-  for (const Shape s : {Shape{1, 1, 1, -1, -1, 0, 0, 1}, Shape{3, 7, 5, -1, -1, 0, 0, 4}, Shape{5, 8, 4, -1, -1, 0, 0, 5},
-                        Shape{6, 23, 9, 30, 27, 2, 3, 8}, Shape{7, 64, 12, -1, -1, 0, 0, 7}, Shape{2, 17, 3, 20, 19, 1, 1, 2}}) {
+  struct Shape {
+    long rows, depth, cols, strideA, strideB, offsetA, offsetB, resStride;
+  };
+  for (const Shape s :
+       {Shape{1, 1, 1, -1, -1, 0, 0, 1}, Shape{3, 7, 5, -1, -1, 0, 0, 4}, Shape{5, 8, 4, -1, -1, 0, 0, 5},
+        Shape{6, 23, 9, 30, 27, 2, 3, 8}, Shape{7, 64, 12, -1, -1, 0, 0, 7}, Shape{2, 17, 3, 20, 19, 1, 1, 2}}) {
     const long strideA = s.strideA == -1 ? s.depth : s.strideA, strideB = s.strideB == -1 ? s.depth : s.strideB;
-    const std::vector<double> blockA = normals(rng, s.rows * strideA + s.offsetA + 1), blockB = normals(rng, s.cols * strideB + 4 * s.offsetB + 4),
+    const std::vector<double> blockA = normals(rng, s.rows * strideA + s.offsetA + 1),
+                              blockB = normals(rng, s.cols * strideB + 4 * s.offsetB + 4),
                               res0 = normals(rng, s.resStride * s.cols);
     const double alpha = 1.5;
     std::vector<double> want = res0, got = res0;
@@ -135,8 +150,8 @@ TEST_CASE("Block-panel kernel: each entry in Eigen's scalar order, bit for bit",
     using Mapper = blas_data_mapper<double, int, Eigen::ColMajor, Eigen::Unaligned, 1>;
     std::vector<double> eigen = res0;
     gebp_kernel<double, double, int, Mapper, 1, 4, false, false>()(
-        Mapper(eigen.data(), int(s.resStride)), blockA.data(), blockB.data(), int(s.rows), int(s.depth), int(s.cols), alpha,
-        int(s.strideA), int(s.strideB), int(s.offsetA), int(s.offsetB));
+        Mapper(eigen.data(), int(s.resStride)), blockA.data(), blockB.data(), int(s.rows), int(s.depth), int(s.cols),
+        alpha, int(s.strideA), int(s.strideB), int(s.offsetA), int(s.offsetB));
     CHECK(sameBits(got, eigen));
 #endif
   }
@@ -149,7 +164,8 @@ TEST_CASE("Block-panel kernel: each entry in Eigen's scalar order, bit for bit",
 // is added as c * 1 + entry.
 TEST_CASE("wasm: Eigen's products (through the block-panel kernel) sum as Eigen's scalar product does", "[kernels]") {
   attnlab::Rng rng(7, attnlab::NormalMethod::Ziggurat);
-  for (const auto& [m, k, n] : {std::tuple{33, 70, 21}, std::tuple{130, 300, 77}, std::tuple{512, 3, 512}, std::tuple{45, 700, 9}}) {
+  for (const auto& [m, k, n] :
+       {std::tuple{33, 70, 21}, std::tuple{130, 300, 77}, std::tuple{512, 3, 512}, std::tuple{45, 700, 9}}) {
     Eigen::MatrixXd a(m, k), b(k, n);
     for (double& v : a.reshaped()) v = rng.normal();
     for (double& v : b.reshaped()) v = rng.normal();

@@ -51,7 +51,8 @@ std::string plain(const std::vector<std::int64_t>& shape, const std::vector<doub
 
 TEST_CASE("a one-head qk bundle gives Q to q and K to k, and its scale", "[inputs][bundle]") {
   const Matrix q = matrix(6, 4, 1), k = matrix(6, 4, 2);
-  const std::string bundle = R"({"format": "qk", "name": "L3H7", "tokens": ["a", "b"], "q": )" + q.json + R"(, "scale": 0.5, "k": )" + k.json + "}";
+  const std::string bundle = R"({"format": "qk", "name": "L3H7", "tokens": ["a", "b"], "q": )" + q.json +
+                             R"(, "scale": 0.5, "k": )" + k.json + "}";
   const ParseOutcome pq = read("q", bundle), pk = read("k", bundle);
   REQUIRE(pq.ok);
   REQUIRE(pk.ok);
@@ -72,7 +73,8 @@ TEST_CASE("a heads list stacks every head's arrays in order: (H, n, d)", "[input
     const Matrix q = matrix(5, 3, 10 + h), k = matrix(5, 3, 20 + h);
     qs.insert(qs.end(), q.values.begin(), q.values.end());
     ks.insert(ks.end(), k.values.begin(), k.values.end());
-    heads += std::string(h ? "," : "") + R"({"name": "H)" + std::to_string(h) + R"(", "k": )" + k.json + R"(, "q": )" + q.json + "}";
+    heads += std::string(h ? "," : "") + R"({"name": "H)" + std::to_string(h) + R"(", "k": )" + k.json + R"(, "q": )" +
+             q.json + "}";
   }
   const std::string bundle = R"({"format": "qk", "heads": [)" + heads + "]}";
   const ParseOutcome pq = read("q", bundle), pk = read("k", bundle);
@@ -89,7 +91,8 @@ TEST_CASE("attention and logits bundles read p and l; square matrices only", "[i
   const ParseOutcome pa = read("attention", R"({"format": "attn", "p": )" + p + "}");
   REQUIRE(pa.ok);
   CHECK(pa.array.values == std::vector<double>{0.25, 0.75, 0.5, 0.5});
-  const ParseOutcome pl = read("logits", R"({"format": "logits", "heads": [{"l": [[1, 2], [3, 4]]}, {"l": [[5, 6], [7, 8]]}]})");
+  const ParseOutcome pl =
+      read("logits", R"({"format": "logits", "heads": [{"l": [[1, 2], [3, 4]]}, {"l": [[5, 6], [7, 8]]}]})");
   REQUIRE(pl.ok);
   CHECK(pl.array.shape == std::vector<std::int64_t>{2, 2, 2});
   CHECK_THAT(read("logits", R"({"format": "logits", "l": [[1, 2, 3], [4, 5, 6]]})").error, Contains("square"));
@@ -111,9 +114,11 @@ TEST_CASE("malformed bundles are refused naming where", "[inputs][bundle]") {
       {R"({"format": "qk", "q": []})", "holds no rows"},
       {R"({"format": "qk", "q": [[1]], "heads": [{"q": [[1]]}]})", "not both"},
       {R"({"format": "qk", "heads": [{"q": [[1, 2]]}, {"k": [[1, 2]]}]})", "heads[1] has no \"q\" array"},
-      {R"({"format": "qk", "heads": [{"q": [[1, 2]]}, {"q": [[1, 2], [3, 4]]}]})", "heads[1].q has shape (2, 2), the heads before (1, 2)"},
+      {R"({"format": "qk", "heads": [{"q": [[1, 2]]}, {"q": [[1, 2], [3, 4]]}]})",
+       "heads[1].q has shape (2, 2), the heads before (1, 2)"},
       {R"({"format": "qk", "heads": [{"q": [[1]], "q": [[2]]}]})", "heads[0]: key 'q' appears twice"},
-      {R"({"format": "qk", "heads": [{"format": "attn", "q": [[1]]}]})", "heads[0].format 'attn' differs from the bundle's format 'qk'"},
+      {R"({"format": "qk", "heads": [{"format": "attn", "q": [[1]]}]})",
+       "heads[0].format 'attn' differs from the bundle's format 'qk'"},
       {R"({"format": "qk", "heads": [[1]]})", "heads[0]: expected an object, got an array"},
       {R"({"format": "qk", "heads": 3})", "heads: expected a list of head objects, got a number"},
       {R"({"format": "qk", "heads": []})", "heads list is empty"},
@@ -127,12 +132,15 @@ TEST_CASE("malformed bundles are refused naming where", "[inputs][bundle]") {
     CHECK_THAT(out.error, Contains("q: bundle.json: ") && Contains(message));
   }
   // Deep nesting inside a skipped field is bounded like everywhere else.
-  CHECK_THAT(read("q", R"({"format": "qk", "tokens": )" + std::string(100, '[') + std::string(100, ']') + R"(, "q": [[1]]})").error,
-             Contains("nested more than 64 levels deep"));
+  CHECK_THAT(
+      read("q", R"({"format": "qk", "tokens": )" + std::string(100, '[') + std::string(100, ']') + R"(, "q": [[1]]})")
+          .error,
+      Contains("nested more than 64 levels deep"));
 }
 
 TEST_CASE("every prefix of a bundle is refused, none crashes", "[inputs][bundle]") {
-  const std::string bundle = R"({"format": "qk", "scale": 0.25, "heads": [{"name": "a", "q": [[1, 2], [3, 4]], "k": [[5, 6], [7, 8]]}, {"q": [[1, 2], [3, 4]], "k": [[5, 6], [7, 8]]}]})";
+  const std::string bundle =
+      R"({"format": "qk", "scale": 0.25, "heads": [{"name": "a", "q": [[1, 2], [3, 4]], "k": [[5, 6], [7, 8]]}, {"q": [[1, 2], [3, 4]], "k": [[5, 6], [7, 8]]}]})";
   REQUIRE(read("q", bundle).ok);
   for (std::size_t n = 0; n < bundle.size(); ++n) {
     INFO(bundle.substr(0, n));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The native CLI's file door (wasm/cli/read_file.cpp) against uploads that are not plain files: a FIFO, a symlink to /dev/zero and a
-// directory are refused by fstat before any byte is read, and a file above the size limit unread.
-// The tests link only the core, so the CLI's reader is compiled in here; natively only (it is POSIX).
+// The native CLI's file door (wasm/cli/read_file.cpp) against uploads that are not plain files: a FIFO, a symlink to
+// /dev/zero and a directory are refused by fstat before any byte is read, and a file above the size limit unread. The
+// tests link only the core, so the CLI's reader is compiled in here; natively only (it is POSIX).
 #include <catch2/catch.hpp>
 
 #if !defined(ATTNLAB_WASM_TESTS)

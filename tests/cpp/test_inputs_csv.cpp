@@ -18,7 +18,8 @@ ParseOutcome parse(const InputRule& rule, const std::string& text, const std::st
 }
 }  // namespace
 
-TEST_CASE("CSV triplets: i,j,value rows, 0-based, with comments, blank lines, a header and other separators", "[inputs][csv]") {
+TEST_CASE("CSV triplets: i,j,value rows, 0-based, with comments, blank lines, a header and other separators",
+          "[inputs][csv]") {
   const std::string text = "# a pattern\ni,j,value\n0,0,1.5\n\n2, 1, -3e-2\n1;2;4\n3\t3\t1\n4 0 2\r\n";
   const ParseOutcome out = parse(fixture::tripletRule(), text);
   REQUIRE(out.ok);
@@ -50,11 +51,13 @@ TEST_CASE("CSV triplets: bad rows are refused naming the line and field", "[inpu
   }
 }
 
-TEST_CASE("CSV pattern: n is 1 + the largest index, bounded by the rule; repeats and all-zero files refused", "[inputs][csv]") {
+TEST_CASE("CSV pattern: n is 1 + the largest index, bounded by the rule; repeats and all-zero files refused",
+          "[inputs][csv]") {
   const ParseOutcome ok = parse(patternRule(), "0,0,1\n2,1,3\n");
   REQUIRE(ok.ok);
   CHECK(ok.array.shape == std::vector<std::int64_t>{3, 3});
-  CHECK(parse(patternRule(), "0,0,1\n4096,0,1\n").error == "pattern: t.csv: line 2: field i '4096' must be in [0, 4096)");
+  CHECK(parse(patternRule(), "0,0,1\n4096,0,1\n").error ==
+        "pattern: t.csv: line 2: field i '4096' must be in [0, 4096)");
   CHECK(parse(patternRule(), "i,j,v\n0,0,1\n1,1,1\n0,0,2\n").error ==
         "pattern: t.csv: line 4: entry (0, 0) repeats line 2");
   CHECK(parse(patternRule(), "0,0,0\n1,1,0\n").error ==
@@ -71,10 +74,13 @@ TEST_CASE("CSV dense: a 2-D numeric table with an optional header, rectangular",
   CHECK_FALSE(out.array.sparse);
   CHECK(out.array.shape == std::vector<std::int64_t>{2, 3});
   CHECK(out.array.values == std::vector<double>{1, 2, 3, 4, 5, 6});
-  CHECK(parse(fixture::denseRule(2, 2), "1 2 3\n4 5\n", "q.txt").error == "q: q.txt: line 2: expected 3 values (as line 1), got 2");
-  CHECK(parse(fixture::denseRule(2, 2), "1 2\n3 nan\n").error == "q: t.csv: line 2, column 2: 'nan' is not a finite number");
+  CHECK(parse(fixture::denseRule(2, 2), "1 2 3\n4 5\n", "q.txt").error ==
+        "q: q.txt: line 2: expected 3 values (as line 1), got 2");
+  CHECK(parse(fixture::denseRule(2, 2), "1 2\n3 nan\n").error ==
+        "q: t.csv: line 2, column 2: 'nan' is not a finite number");
   CHECK_THAT(parse(fixture::denseRule(3, 4), "1 2\n3 4\n").error, Contains("a text table is 2-D but q needs 3"));
-  CHECK_THAT(parse(fixture::denseRule(2, 2, 2), "1 2 3\n").error, Contains("dimension 1 = 3 is above the largest allowed, 2"));
+  CHECK_THAT(parse(fixture::denseRule(2, 2, 2), "1 2 3\n").error,
+             Contains("dimension 1 = 3 is above the largest allowed, 2"));
 }
 
 TEST_CASE("CSV: messages stay on one line and cut long values", "[inputs][csv]") {
@@ -89,7 +95,8 @@ TEST_CASE("CSV: messages stay on one line and cut long values", "[inputs][csv]")
   CHECK_THAT(control.error, Contains("\\x01"));
 }
 
-TEST_CASE("CSV: a first row is a header only when none of its fields is a number; quoted fields read", "[inputs][csv][header]") {
+TEST_CASE("CSV: a first row is a header only when none of its fields is a number; quoted fields read",
+          "[inputs][csv][header]") {
   // A quoted numeric first row is data: the pattern keeps all three entries, with the first row's value.
   const ParseOutcome quoted = parse(patternRule(), "\"0\",\"0\",\"7\"\n\"1\",\"1\",\"2\"\n\"2\",\"0\",\"1\"\n");
   REQUIRE(quoted.ok);

@@ -35,7 +35,7 @@ double plainSum(const RowMatrixF& a, const RowMatrixF& b, Eigen::Index r, Eigen:
 }  // namespace
 
 TEST_CASE("float products are the one fixed sum per output, for every tiling edge", "[model][float-product]") {
-  const std::vector<std::array<int, 3>> shapes = {{1, 3, 1},   {3, 5, 7},    {2, 4, 4},     {7, 64, 9},
+  const std::vector<std::array<int, 3>> shapes = {{1, 3, 1},    {3, 5, 7},    {2, 4, 4},       {7, 64, 9},
                                                   {5, 1030, 6}, {9, 257, 13}, {131, 770, 101}, {4, 512, 8}};
   for (const auto& [rows, depth, outputs] : shapes) {
     Eigen::MatrixXd x(rows, depth);

@@ -176,7 +176,8 @@ TEST_CASE("model: a folder without its files, or a shard index pointing outside 
   CHECK_THAT(modelHeadQk(wrongShard, request).error, Contains("listed in the index is not in this shard"));
 }
 
-TEST_CASE("model: mistral is LLaMA with a sliding window; a text longer than the window is refused", "[model][refusal]") {
+TEST_CASE("model: mistral is LLaMA with a sliding window; a text longer than the window is refused",
+          "[model][refusal]") {
   const QkOutcome llama = runWithConfig("llama-f32", [](Json&) {});
   const QkOutcome mistral = runWithConfig("llama-f32", [](Json& c) {
     c["model_type"] = "mistral";

@@ -43,13 +43,14 @@ const ParamList<Demo>& demo() {
 TEST_CASE("param fields: the list is the schema, in declaration order", "[params][fields]") {
   std::vector<std::string> keys;
   for (const ParamDecl& d : demo().decls()) keys.push_back(d.key);
-  CHECK(keys == std::vector<std::string>{"n", "geometry", "beta", "causal", "betas", "ns", "big", "budget", "seed", "rng"});
+  CHECK(keys ==
+        std::vector<std::string>{"n", "geometry", "beta", "causal", "betas", "ns", "big", "budget", "seed", "rng"});
   CHECK(paramJson(demo().decls()[2]) == paramJson(ParamDecl::real("beta", 1, 0, 10, "temperature").openBelow()));
 }
 
 TEST_CASE("param fields: validated values read into typed fields", "[params][fields]") {
-  const Json given = {{"geometry", "ball"}, {"beta", "2.5"}, {"causal", 1}, {"betas", "3,4,5"}, {"ns", "8,32"},
-                      {"seed", 7},          {"rng", "box-muller"}, {"budget", 2}};
+  const Json given = {{"geometry", "ball"}, {"beta", "2.5"}, {"causal", 1},         {"betas", "3,4,5"},
+                      {"ns", "8,32"},       {"seed", 7},     {"rng", "box-muller"}, {"budget", 2}};
   const Demo p = demo().read(validate(demo().decls(), given));
   CHECK(p.n.value == 8);
   CHECK_FALSE(p.n.given);
@@ -70,12 +71,14 @@ TEST_CASE("param fields: validated values read into typed fields", "[params][fie
   CHECK(q.rng == NormalMethod::Ziggurat);
 }
 
-TEST_CASE("param fields: a field of another kind or a repeated key is refused when the list is built", "[params][fields]") {
+TEST_CASE("param fields: a field of another kind or a repeated key is refused when the list is built",
+          "[params][fields]") {
   using List = ParamList<Demo>;
   CHECK_THROWS_AS(List({{&Demo::beta, ParamDecl::choice("beta", "a", {"a", "b"}, "not a number")}}), std::logic_error);
   CHECK_THROWS_AS(List({{&Demo::causal, ParamDecl::choice("causal", "x", {"x", "y"}, "not 0 | 1")}}), std::logic_error);
   CHECK_THROWS_AS(List({{&Demo::ns, ParamDecl::reals("ns", {1.5}, 0, 2, 2, "not integers")}}), std::logic_error);
   CHECK_THROWS_AS(List({{&Demo::rng, ParamDecl::choice("rng", "a", {"a"}, "not rngParam")}}), std::logic_error);
-  CHECK_THROWS_AS(List({{&Demo::beta, ParamDecl::real("beta", 1, 0, 2, "x")}, {&Demo::big, ParamDecl::integer("beta", 1, 0, 2, "x")}}),
+  CHECK_THROWS_AS(List({{&Demo::beta, ParamDecl::real("beta", 1, 0, 2, "x")},
+                        {&Demo::big, ParamDecl::integer("beta", 1, 0, 2, "x")}}),
                   std::logic_error);
 }

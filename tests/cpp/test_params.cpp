@@ -29,7 +29,8 @@ const std::vector<ParamDecl> kSchema = {
 }  // namespace
 
 TEST_CASE("numbers arrive as strings or numbers; defaults fill the rest", "[params]") {
-  const ParamValues v = validate(kSchema, {{"n", "512"}, {"beta", 2.5}, {"ns", "128,256"}, {"eps", Json::array({0.1, 0.2})}});
+  const ParamValues v =
+      validate(kSchema, {{"n", "512"}, {"beta", 2.5}, {"ns", "128,256"}, {"eps", Json::array({0.1, 0.2})}});
   CHECK(v.integer("n") == 512);
   CHECK(v.real("beta") == 2.5);
   CHECK(v.integers("ns") == std::vector<std::int64_t>{128, 256});
@@ -96,7 +97,8 @@ TEST_CASE("memory budget refuses before allocating", "[params]") {
                     Contains("big run needs about") && Contains("budget"));
 }
 
-TEST_CASE("every experiment declares seed and budget, valid defaults and help for every parameter", "[params][schema]") {
+TEST_CASE("every experiment declares seed and budget, valid defaults and help for every parameter",
+          "[params][schema]") {
   for (const auto& e : experiments()) {
     INFO(e.id);
     std::set<std::string> keys;
@@ -105,8 +107,10 @@ TEST_CASE("every experiment declares seed and budget, valid defaults and help fo
       CHECK(keys.insert(p.key).second);  // declared once
       CHECK_FALSE(p.help.empty());
       // Help says the thing itself and never cites internal documents (a section sign or a paper number after "spec").
-      CHECK(p.help.find("spec " "§") == std::string::npos);
-      CHECK(p.help.find("spec " "paper") == std::string::npos);
+      CHECK(p.help.find("spec "
+                        "§") == std::string::npos);
+      CHECK(p.help.find("spec "
+                        "paper") == std::string::npos);
     }
     CHECK(keys.count("seed"));
     CHECK(keys.count("budget"));
@@ -122,14 +126,27 @@ TEST_CASE("every experiment declares seed and budget, valid defaults and help fo
 }
 
 TEST_CASE("the result-shape checker", "[params][schema]") {
-  const Json shape = {{"n", "int"}, {"xs", "number[]"}, {"m", "number|null"}, {"p", Json::array({{{"a", "(int|null)[]"}}})},
+  const Json shape = {{"n", "int"},
+                      {"xs", "number[]"},
+                      {"m", "number|null"},
+                      {"p", Json::array({{{"a", "(int|null)[]"}}})},
                       {"fit", {{"b", "number"}, {"$nullable", true}}}};
-  CHECK(shapeMismatch(shape, {{"n", 3}, {"xs", {1.5, 2}}, {"m", nullptr}, {"p", Json::array({{{"a", {1, nullptr}}}})}, {"fit", nullptr}}) == "");
-  CHECK_THAT(shapeMismatch(shape, {{"n", 3.5}, {"xs", Json::array()}, {"m", 1}, {"p", Json::array()}, {"fit", nullptr}}), Contains("n: expected int"));
-  CHECK_THAT(shapeMismatch(shape, {{"n", 3}, {"xs", Json::array()}, {"m", 1}, {"p", Json::array()}}), Contains("fit: missing"));
-  CHECK_THAT(shapeMismatch(shape, {{"n", 3}, {"xs", Json::array()}, {"m", 1}, {"p", Json::array()}, {"fit", nullptr}, {"extra", 1}}),
-             Contains("extra: not declared"));
-  CHECK_THAT(shapeMismatch(shape, {{"n", 3}, {"xs", {"a"}}, {"m", 1}, {"p", Json::array()}, {"fit", nullptr}}), Contains("xs: expected number[]"));
+  CHECK(shapeMismatch(shape, {{"n", 3},
+                              {"xs", {1.5, 2}},
+                              {"m", nullptr},
+                              {"p", Json::array({{{"a", {1, nullptr}}}})},
+                              {"fit", nullptr}}) == "");
+  CHECK_THAT(
+      shapeMismatch(shape, {{"n", 3.5}, {"xs", Json::array()}, {"m", 1}, {"p", Json::array()}, {"fit", nullptr}}),
+      Contains("n: expected int"));
+  CHECK_THAT(shapeMismatch(shape, {{"n", 3}, {"xs", Json::array()}, {"m", 1}, {"p", Json::array()}}),
+             Contains("fit: missing"));
+  CHECK_THAT(
+      shapeMismatch(shape,
+                    {{"n", 3}, {"xs", Json::array()}, {"m", 1}, {"p", Json::array()}, {"fit", nullptr}, {"extra", 1}}),
+      Contains("extra: not declared"));
+  CHECK_THAT(shapeMismatch(shape, {{"n", 3}, {"xs", {"a"}}, {"m", 1}, {"p", Json::array()}, {"fit", nullptr}}),
+             Contains("xs: expected number[]"));
 }
 
 #ifndef ATTNLAB_WASM_TESTS

@@ -49,9 +49,12 @@ double unit(std::uint64_t i) { return static_cast<double>(mix64(i) >> 11) * 0x1.
 
 TEST_CASE("portableExp is within 2 ulp of exp on [-708, 709], densely on the wedge's [-7, 0]", "[rng][ziggurat]") {
   const auto exp = [](double x) { return std::exp(x); };
-  for (const Worst& w : {worstUlps(portableExp, exp, [](int i) { return -708.0 + 1417.0 * unit(i); }, 200000),
-                         worstUlps(portableExp, exp, [](int i) { return -7.0 * unit(1000000 + i); }, 200000),
-                         worstUlps(portableExp, exp, [](int i) { return -1e-17 * i; }, 1000)}) {  // near 0
+  for (const Worst& w : {worstUlps(
+                             portableExp, exp, [](int i) { return -708.0 + 1417.0 * unit(i); }, 200000),
+                         worstUlps(
+                             portableExp, exp, [](int i) { return -7.0 * unit(1000000 + i); }, 200000),
+                         worstUlps(
+                             portableExp, exp, [](int i) { return -1e-17 * i; }, 1000)}) {  // near 0
     INFO("worst at x = " << w.at << ": " << portableExp(w.at) << " against " << std::exp(w.at));
     CHECK(w.ulps <= 2);
   }
@@ -63,10 +66,15 @@ TEST_CASE("portableExp is within 2 ulp of exp on [-708, 709], densely on the wed
 
 TEST_CASE("portableLog is within 2 ulp of log on (0, 1] and across the doubles", "[rng][ziggurat]") {
   const auto log = [](double x) { return std::log(x); };
-  for (const Worst& w : {worstUlps(portableLog, log, [](int i) { return 1.0 - unit(2000000 + i); }, 200000),  // the tail's
-                         worstUlps(portableLog, log, [](int i) { return std::exp(-700.0 + 1400.0 * unit(3000000 + i)); }, 200000),
-                         worstUlps(portableLog, log, [](int i) { return 1.0 + (i - 500) * 1e-12; }, 1000),  // near 1
-                         worstUlps(portableLog, log, [](int i) { return 5e-324 * (1 + 97 * i); }, 1000)}) {  // subnormals
+  for (const Worst& w :
+       {worstUlps(
+            portableLog, log, [](int i) { return 1.0 - unit(2000000 + i); }, 200000),  // the tail's
+        worstUlps(
+            portableLog, log, [](int i) { return std::exp(-700.0 + 1400.0 * unit(3000000 + i)); }, 200000),
+        worstUlps(
+            portableLog, log, [](int i) { return 1.0 + (i - 500) * 1e-12; }, 1000),  // near 1
+        worstUlps(
+            portableLog, log, [](int i) { return 5e-324 * (1 + 97 * i); }, 1000)}) {  // subnormals
     INFO("worst at x = " << w.at << ": " << portableLog(w.at) << " against " << std::log(w.at));
     CHECK(w.ulps <= 2);
   }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Paper 3's certificates (docs/theory/rank.md#definitions, #certificates, #spot-checks): the error norm and softmax facts, U1, U3, the
-// lower bounds, and the spot checks of docs/theory/rank.md#spot-checks.
+// Paper 3's certificates (docs/theory/rank.md#definitions, #certificates, #spot-checks): the error norm and softmax
+// facts, U1, U3, the lower bounds, and the spot checks of docs/theory/rank.md#spot-checks.
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cmath>
@@ -74,8 +74,7 @@ TEST_CASE("F3: certificates are invariant to row shifts of the logits", "[rank][
   const RowMatrix p2 = rowSoftmax(shifted);
   CHECK(maxRowL1Difference(inst.attention, p2) < 1e-12);
   CHECK(svdCertificate(p2, 0.1).k == svdCertificate(inst.attention, 0.1).k);
-  for (int g = 0; g < 12; ++g)
-    CHECK_THAT(chebyshevError(shifted, g), WithinAbs(chebyshevError(inst.logits, g), 1e-9));
+  for (int g = 0; g < 12; ++g) CHECK_THAT(chebyshevError(shifted, g), WithinAbs(chebyshevError(inst.logits, g), 1e-9));
   CHECK(maxRowL1Difference(centerRows(shifted), centerRows(inst.logits)) < 1e-9);
 }
 
@@ -122,8 +121,8 @@ TEST_CASE("U1 downdate curve equals the error of a fresh rank-k truncation", "[r
   CHECK_THAT(curve[0], WithinAbs(1.0, 1e-12));
   Eigen::BDCSVD<Eigen::MatrixXd> svd(inst.attention, Eigen::ComputeThinU | Eigen::ComputeThinV);
   for (int k : {1, 5, 17, 40}) {
-    const Eigen::MatrixXd tk = svd.matrixU().leftCols(k) * svd.singularValues().head(k).asDiagonal() *
-                               svd.matrixV().leftCols(k).transpose();
+    const Eigen::MatrixXd tk =
+        svd.matrixU().leftCols(k) * svd.singularValues().head(k).asDiagonal() * svd.matrixV().leftCols(k).transpose();
     CHECK_THAT(curve[k], WithinAbs(maxRowL1Difference(inst.attention, RowMatrix(tk)), 1e-9));
     CHECK_THAT(s.sigma[k - 1], WithinAbs(svd.singularValues()(k - 1), 1e-9));
   }
@@ -131,7 +130,11 @@ TEST_CASE("U1 downdate curve equals the error of a fresh rank-k truncation", "[r
 }
 
 TEST_CASE("U1: eps >= 1 gives rank 0, bad eps names the parameter", "[rank][svd]") {
-  const RankInstance inst = makeRankInstance([] { RankPointParams p; p.n = 20; return p; }());
+  const RankInstance inst = makeRankInstance([] {
+    RankPointParams p;
+    p.n = 20;
+    return p;
+  }());
   CHECK(svdCertificate(inst.attention, 1.0).k == 0);
   CHECK(chebyshevCertificate(inst.logits, DimensionRule::Sphere, 3, 1.5).k == 0);
   CHECK_THROWS_WITH(svdCertificate(inst.attention, 0.0), Catch::Contains("eps"));
@@ -144,9 +147,15 @@ TEST_CASE("U1: eps >= 1 gives rank 0, bad eps names the parameter", "[rank][svd]
 }
 
 TEST_CASE("U1 partial (Lanczos) path gives the same k as the full path", "[rank][svd]") {
-  struct Case { Geometry g; int d, n; double beta, eps; };
-  const Case cases[] = {{Geometry::Sphere, 2, 512, 64, 0.1}, {Geometry::Sphere, 3, 256, 4, 0.05},
-                        {Geometry::Gauss, 2, 300, 32, 0.2}, {Geometry::Sphere, 3, 400, 16, 0.1}};
+  struct Case {
+    Geometry g;
+    int d, n;
+    double beta, eps;
+  };
+  const Case cases[] = {{Geometry::Sphere, 2, 512, 64, 0.1},
+                        {Geometry::Sphere, 3, 256, 4, 0.05},
+                        {Geometry::Gauss, 2, 300, 32, 0.2},
+                        {Geometry::Sphere, 3, 400, 16, 0.1}};
   for (const Case& c : cases) {
     RankPointParams params;
     params.geometry = c.g;
@@ -242,7 +251,8 @@ TEST_CASE("U4: the l1 refit never needs more than U1 and its recomputed error is
 }
 
 TEST_CASE("E1 slope fit (docs/theory/rank.md#sphere-law): beta 8..64, k <= n/2 only", "[rank][slope]") {
-  // docs/theory/rank.md#table-sphere-d2, S d=2 n=1024 eps=0.1, k_svd at beta 1..64; the fitted slope is 0.53 (docs/theory/rank.md#sphere-law).
+  // docs/theory/rank.md#table-sphere-d2, S d=2 n=1024 eps=0.1, k_svd at beta 1..64; the fitted slope is 0.53
+  // (docs/theory/rank.md#sphere-law).
   const std::vector<double> betas{1, 2, 4, 8, 16, 32, 64};
   CHECK(rankSlope(betas, {5, 7, 9, 13, 19, 27, 39}, 1024) == Approx(0.53).margin(0.005));
   CHECK(rankSlope(betas, {1, 2, 4, 8, 16, 32, 64}, 1024) == Approx(1.0));

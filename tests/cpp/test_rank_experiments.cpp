@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Paper-3 experiments end to end through the experiment contract (runExperiment, plan/runJob/combine):
 // results conform; lower bound <= upper certificates; recomputed errors <= eps; sweeps combine the same
-// whatever the job order or subset; the small-n values of docs/theory/rank.md#rank-vs-n; uploads (accepted and malformed) named by
-// input; progress and stop. Reference sizes are [.slow][reproduction].
+// whatever the job order or subset; the small-n values of docs/theory/rank.md#rank-vs-n; uploads (accepted and
+// malformed) named by input; progress and stop. Reference sizes are [.slow][reproduction].
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cmath>
@@ -78,7 +78,10 @@ Inputs qkInputs(std::vector<std::int64_t> shape, std::uint64_t seed = 3) {
 
 }  // namespace
 
-TEST_CASE("rank-beta: band per point, seed 1 is the reference point set (docs/theory/rank.md#prng), job order and subsets do not matter", "[rank][experiments]") {
+TEST_CASE(
+    "rank-beta: band per point, seed 1 is the reference point set (docs/theory/rank.md#prng), job order and subsets do "
+    "not matter",
+    "[rank][experiments]") {
   const Json params = {{"n", 96}, {"betas", "2,8,16,32"}, {"eps", 0.1}};
   const Json finished = finishedJobs("rank-beta", params);
   REQUIRE(finished.size() == 4);
@@ -86,8 +89,8 @@ TEST_CASE("rank-beta: band per point, seed 1 is the reference point set (docs/th
   CHECK(whole == run("rank-beta", params));
   CHECK(shapeMismatch(findExperiment("rank-beta")->result, whole) == "");
   for (const auto& point : whole["points"]) checkBand(point, 0.1);
-  // Seed 1 draws from generator seed 12345 (docs/theory/rank.md#prng): the same numbers as rankPoint on the reference seed
-  // with the run's rng (the default, ziggurat).
+  // Seed 1 draws from generator seed 12345 (docs/theory/rank.md#prng): the same numbers as rankPoint on the reference
+  // seed with the run's rng (the default, ziggurat).
   RankPointParams p;
   p.normals = NormalMethod::Ziggurat;
   p.n = 96;
@@ -109,12 +112,14 @@ TEST_CASE("rank-beta: band per point, seed 1 is the reference point set (docs/th
   CHECK(partial["points"][1] == whole["points"][3]);
 }
 
-TEST_CASE("rank-n: docs/theory/rank.md#rank-vs-n at small n (sphere d=3, beta=16, eps=0.1) and the diagonal k = n", "[rank][experiments]") {
+TEST_CASE("rank-n: docs/theory/rank.md#rank-vs-n at small n (sphere d=3, beta=16, eps=0.1) and the diagonal k = n",
+          "[rank][experiments]") {
   // docs/theory/rank.md#tolerance: 3 % with the reference's own generator (Box–Muller), 8 % with another.
   using Stream = std::pair<const char*, double>;  // rng, tolerance
   for (const auto& [rng, tolerance] : {Stream{"box-muller", 0.03}, Stream{"ziggurat", 0.08}}) {
     const Json r = run("rank-n", {{"n", "16,32,64,128"}, {"svd", "full"}, {"rng", rng}});
-    const int ref[4][3] = {{16, 16, 14}, {32, 29, 25}, {64, 49, 31}, {128, 82, 36}};  // (n, k_svd, LB), docs/theory/rank.md#rank-vs-n
+    const int ref[4][3] = {
+        {16, 16, 14}, {32, 29, 25}, {64, 49, 31}, {128, 82, 36}};  // (n, k_svd, LB), docs/theory/rank.md#rank-vs-n
     REQUIRE(r["points"].size() == 4);
     for (int i = 0; i < 4; ++i) {
       const Json& pt = r["points"][i];
@@ -196,21 +201,26 @@ TEST_CASE("rank-interaction: synthetic, zoo and uploaded heads", "[rank][experim
 TEST_CASE("malformed uploads are refused naming the input, before allocating", "[rank][experiments][upload]") {
   refused("rank-interaction", Json::object(), "k: K must have the shape of Q (40, 8), got (40, 6)",
           {{"q", InputArray{{40, 8}, false, normals(320, 1)}}, {"k", InputArray{{40, 6}, false, normals(240, 2)}}});
-  refused("rank-interaction", Json::object(), "k: a Q file needs its K file", {{"q", InputArray{{40, 8}, false, normals(320, 1)}}});
+  refused("rank-interaction", Json::object(), "k: a Q file needs its K file",
+          {{"q", InputArray{{40, 8}, false, normals(320, 1)}}});
   std::vector<double> bad = normals(320, 1);
   bad[17] = std::nan("");
-  refused("rank-interaction", Json::object(), "q: q must be finite", {{"q", InputArray{{40, 8}, false, bad}}, {"k", InputArray{{40, 8}, false, normals(320, 2)}}});
+  refused("rank-interaction", Json::object(), "q: q must be finite",
+          {{"q", InputArray{{40, 8}, false, bad}}, {"k", InputArray{{40, 8}, false, normals(320, 2)}}});
   std::vector<double> p(16 * 16, 1.0 / 16);
   p[5] += 0.01;
-  refused("rank-interaction", Json::object(), "attention: attention rows must sum to 1", {{"attention", InputArray{{16, 16}, false, p}}});
+  refused("rank-interaction", Json::object(), "attention: attention rows must sum to 1",
+          {{"attention", InputArray{{16, 16}, false, p}}});
   refused("rank-interaction", {{"head", 2}}, "head must be an integer in [0, 1]", qkInputs({2, 40, 8}));
   refused("rank-interaction", Json::object(), "n must be in [2, 1024]", qkInputs({1100, 2}));
   refused("rank-interaction", Json::object(), "not several kinds",
-          {{"attention", InputArray{{16, 16}, false, std::vector<double>(256, 1.0 / 16)}}, {"logits", InputArray{{16, 16}, false, std::vector<double>(256, 0)}}});
+          {{"attention", InputArray{{16, 16}, false, std::vector<double>(256, 1.0 / 16)}},
+           {"logits", InputArray{{16, 16}, false, std::vector<double>(256, 0)}}});
   // The platform parser: wrong dtype, truncated file, claimed shape beyond the budget (header only).
   const double budget = 64.0 * 1024 * 1024;
-  ParseOutcome out = parseExperimentInput("rank-interaction", "q", "q.npy",
-                                          fixture::npyRaw(fixture::dictText("<c16", {4, 2}, false), std::string(128, '\0')), budget);
+  ParseOutcome out =
+      parseExperimentInput("rank-interaction", "q", "q.npy",
+                           fixture::npyRaw(fixture::dictText("<c16", {4, 2}, false), std::string(128, '\0')), budget);
   CHECK_FALSE(out.ok);
   CHECK_THAT(out.error, Contains("q: q.npy") && Contains("unsupported dtype"));
   std::string file = fixture::npy("<f8", {40, 8}, normals(320, 1));
@@ -218,7 +228,8 @@ TEST_CASE("malformed uploads are refused naming the input, before allocating", "
   CHECK_FALSE(out.ok);
   CHECK_THAT(out.error, Contains("k: k.npy") && Contains("bytes"));
   out = parseExperimentInput("rank-interaction", "attention", "p.npy",
-                             fixture::npyRaw(fixture::dictText("<f8", {4000, 4000}, false), std::string(64, '\0')), budget);
+                             fixture::npyRaw(fixture::dictText("<f8", {4000, 4000}, false), std::string(64, '\0')),
+                             budget);
   CHECK_FALSE(out.ok);
   CHECK_THAT(out.error, Contains("attention: p.npy"));
   out = parseExperimentInput("rank-interaction", "attention", "p.npy",
@@ -227,13 +238,17 @@ TEST_CASE("malformed uploads are refused naming the input, before allocating", "
   CHECK_THAT(out.error, Contains("attention"));
 }
 
-TEST_CASE("rank-zoo: a family subset matches the exact heads of docs/theory/rank.md#calibration-study; order free; uploaded stacks", "[rank][experiments][zoo]") {
+TEST_CASE(
+    "rank-zoo: a family subset matches the exact heads of docs/theory/rank.md#calibration-study; order free; uploaded "
+    "stacks",
+    "[rank][experiments][zoo]") {
   const Json params = {{"family", "lowrank"}, {"betaMults", "1"}};
   const Json finished = finishedJobs("rank-zoo", params);
   REQUIRE(finished.size() == 12);
   const Json whole = combineExperiment("rank-zoo", params, finished).value;
   CHECK(shapeMismatch(findExperiment("rank-zoo")->result, whole) == "");
-  const Json& v0 = whole["rows"][0];  // docs/theory/rank.md#calibration-study: lowrank v0 -> 1, 1, 1, 1, 1, 6, 4, U5 = 12
+  const Json& v0 =
+      whole["rows"][0];  // docs/theory/rank.md#calibration-study: lowrank v0 -> 1, 1, 1, 1, 1, 6, 4, U5 = 12
   CHECK(v0["variant"] == 0);
   CHECK(v0["rVis"] == 1);
   CHECK(v0["kSvd"] == 6);
@@ -252,7 +267,8 @@ TEST_CASE("rank-zoo: a family subset matches the exact heads of docs/theory/rank
   CHECK(up["rows"][0]["family"] == "H0");
 }
 
-TEST_CASE("bad paper-3 parameters name the parameter; memory is refused before allocating", "[rank][experiments][validation]") {
+TEST_CASE("bad paper-3 parameters name the parameter; memory is refused before allocating",
+          "[rank][experiments][validation]") {
   refused("rank-beta", {{"betas", "4,4"}}, "betas must list distinct values");
   refused("rank-beta", {{"d", 1}}, "d must be an integer in [2, 16]");
   refused("rank-beta", {{"eps", 1.5}}, "eps");
@@ -267,16 +283,22 @@ TEST_CASE("bad paper-3 parameters name the parameter; memory is refused before a
 
 TEST_CASE("paper-3 runs report labelled progress and stop when asked", "[rank][experiments]") {
   std::vector<std::string> labels;
-  const Outcome out = runExperiment("rank-beta", {{"n", 48}, {"betas", "4,8"}}, {}, Progress([&](double done, double total, const std::string& label) {
-    CHECK(done <= total + 1e-12);
-    if (!label.empty()) labels.push_back(label);
-    return true;
-  }));
+  const Outcome out = runExperiment("rank-beta", {{"n", 48}, {"betas", "4,8"}}, {},
+                                    Progress([&](double done, double total, const std::string& label) {
+                                      CHECK(done <= total + 1e-12);
+                                      if (!label.empty()) labels.push_back(label);
+                                      return true;
+                                    }));
   REQUIRE(out.ok);
-  CHECK(std::any_of(labels.begin(), labels.end(), [](const std::string& l) { return l.find("singular values of a 48 × 48 matrix") != std::string::npos; }));
-  CHECK(std::any_of(labels.begin(), labels.end(), [](const std::string& l) { return l.find("Chebyshev certificate") != std::string::npos; }));
+  CHECK(std::any_of(labels.begin(), labels.end(), [](const std::string& l) {
+    return l.find("singular values of a 48 × 48 matrix") != std::string::npos;
+  }));
+  CHECK(std::any_of(labels.begin(), labels.end(),
+                    [](const std::string& l) { return l.find("Chebyshev certificate") != std::string::npos; }));
   // Progress labels are shown on the page: plain names, never the certificates' code names (U1, U3, …).
-  CHECK(std::none_of(labels.begin(), labels.end(), [](const std::string& l) { return l.find("U1") != std::string::npos || l.find("U3") != std::string::npos; }));
+  CHECK(std::none_of(labels.begin(), labels.end(), [](const std::string& l) {
+    return l.find("U1") != std::string::npos || l.find("U3") != std::string::npos;
+  }));
   for (const char* id : {"rank-beta", "rank-n", "rank-eps", "rank-ladder", "rank-interaction", "rank-zoo"}) {
     INFO(id);
     const Outcome stopped = runExperiment(id, {{"seed", 3}}, {}, Progress([](double, double) { return false; }));
@@ -285,9 +307,11 @@ TEST_CASE("paper-3 runs report labelled progress and stop when asked", "[rank][e
   }
 }
 
-TEST_CASE("reference-table rows (docs/theory/rank.md#table-sphere-d3) through rank-beta: sphere d=3 n=512 eps=0.1", "[.slow][reproduction][rank]") {
+TEST_CASE("reference-table rows (docs/theory/rank.md#table-sphere-d3) through rank-beta: sphere d=3 n=512 eps=0.1",
+          "[.slow][reproduction][rank]") {
   const Json r = run("rank-beta", {{"n", 512}, {"d", 3}, {"eps", 0.1}});
-  const int ref[7][3] = {{9, 9, 4}, {15, 16, 5}, {25, 36, 10}, {58, 64, 20}, {118, 144, 40}, {211, 289, 73}, {326, 512, 141}};
+  const int ref[7][3] = {{9, 9, 4},      {15, 16, 5},    {25, 36, 10},   {58, 64, 20},
+                         {118, 144, 40}, {211, 289, 73}, {326, 512, 141}};
   for (int i = 0; i < 7; ++i) {
     const Json& pt = r["points"][i];
     INFO(pt.dump());

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The interaction-dimension pipeline (docs/theory/rank.md#interaction-pipeline, #interaction-dimension, #approximate-subspaces), U5, the head validator (docs/theory/rank.md#head-inputs)
-// and the memory estimates.
+// The interaction-dimension pipeline (docs/theory/rank.md#interaction-pipeline, #interaction-dimension,
+// #approximate-subspaces), U5, the head validator (docs/theory/rank.md#head-inputs) and the memory estimates.
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -34,12 +34,14 @@ void checkInvariants(const InteractionResult& r, double eps) {
   }
   REQUIRE(r.svdError <= eps);
   REQUIRE(r.combined.verifiedError <= eps + 1e-12);
-  REQUIRE(r.combined.verifiedError <= r.combined.bound + 1e-12);  // the triangle inequality of docs/theory/rank.md#approximate-subspaces
+  REQUIRE(r.combined.verifiedError <=
+          r.combined.bound + 1e-12);  // the triangle inequality of docs/theory/rank.md#approximate-subspaces
   REQUIRE(r.lowerBound <= std::min(r.kSvd, r.combined.k));
 }
 }  // namespace
 
-TEST_CASE("interaction: sphere self-attention has visible rank d (docs/theory/rank.md#interaction-experiment)", "[rank][interaction]") {
+TEST_CASE("interaction: sphere self-attention has visible rank d (docs/theory/rank.md#interaction-experiment)",
+          "[rank][interaction]") {
   RankPointParams params;
   params.d = 3;
   params.n = 200;
@@ -117,14 +119,19 @@ TEST_CASE("head validator: accepted and refused uploads (docs/theory/rank.md#hea
   Rng rng(5, NormalMethod::BoxMuller);
   HeadArrays qk;
   qk.shape = {HeadFormat::QK, 40, 16, 40, 16, 0, 0};
-  for (int i = 0; i < 640; ++i) { qk.q.push_back(rng.normal()); qk.k.push_back(rng.normal()); }
+  for (int i = 0; i < 640; ++i) {
+    qk.q.push_back(rng.normal());
+    qk.k.push_back(rng.normal());
+  }
   HeadValidation v = validateHead(qk, budget);
   CHECK(v.ok);
   CHECK(v.n == 40);
   const RowMatrix l = headLogits(qk, 2.0);
   CHECK(l.rows() == 40);
-  CHECK(l(0, 1) == Approx(2.0 / 4.0 * Eigen::Map<RowMatrix>(qk.q.data(), 40, 16).row(0).dot(
-                                        Eigen::Map<RowMatrix>(qk.k.data(), 40, 16).row(1))));
+  CHECK(
+      l(0, 1) ==
+      Approx(2.0 / 4.0 *
+             Eigen::Map<RowMatrix>(qk.q.data(), 40, 16).row(0).dot(Eigen::Map<RowMatrix>(qk.k.data(), 40, 16).row(1))));
 
   HeadArrays bad = qk;
   bad.shape.kCols = 8;
@@ -174,7 +181,8 @@ TEST_CASE("memory estimates grow like n^2 and cover the dense matrices", "[rank]
   CHECK(svdCertificateBytes(256, 256) < svdCertificateBytes(512, 512));
 }
 
-TEST_CASE("rank-interaction: a guarantee the measured error contradicts is a warning, never silent", "[rank][interaction]") {
+TEST_CASE("rank-interaction: a guarantee the measured error contradicts is a warning, never silent",
+          "[rank][interaction]") {
   // Issue 17: q[0][0] = 1e20 puts the logits beyond double precision; e(r_vis) then exceeds 2·tanh(τ/2).
   Rng rng(5, 0, NormalMethod::BoxMuller);
   std::vector<double> q(16 * 4), k(16 * 4);
@@ -189,6 +197,7 @@ TEST_CASE("rank-interaction: a guarantee the measured error contradicts is a war
     contradicted = contradicted || t["measuredError"].get<double>() > t["guaranteedError"].get<double>();
   REQUIRE(contradicted);
   bool warned = false;
-  for (const auto& w : out.value["warnings"]) warned = warned || w.get<std::string>().find("the guarantee fails") != std::string::npos;
+  for (const auto& w : out.value["warnings"])
+    warned = warned || w.get<std::string>().find("the guarantee fails") != std::string::npos;
   CHECK(warned);
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Paper 3's fast kernels give the numbers of their plain forms, bit for bit: the Chebyshev error (node cosines per degree,
-// exponentials once per scan, Clenshaw across a row), the residual curve (four rows side by side) and the row overlap
-// of the data pooling bound (a fast sum, the in-order sum near delta). Old links keep their numbers only if these hold.
+// Paper 3's fast kernels give the numbers of their plain forms, bit for bit: the Chebyshev error (node cosines per
+// degree, exponentials once per scan, Clenshaw across a row), the residual curve (four rows side by side) and the row
+// overlap of the data pooling bound (a fast sum, the in-order sum near delta). Old links keep their numbers only if
+// these hold.
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cmath>
@@ -116,7 +117,8 @@ TEST_CASE("Chebyshev approximation: its row errors are the ones the error report
 
 TEST_CASE("Residual curve: rows side by side equal one row at a time bit for bit", "[rank][svd][kernels]") {
   Rng rng(9, NormalMethod::BoxMuller);
-  for (const auto& [rows, cols] : {std::pair{7, 9}, std::pair{13, 5}, std::pair{32, 32}, std::pair{1, 6}, std::pair{17, 33}}) {
+  for (const auto& [rows, cols] :
+       {std::pair{7, 9}, std::pair{13, 5}, std::pair{32, 32}, std::pair{1, 6}, std::pair{17, 33}}) {
     const RowMatrix p = rowSoftmax(logitsOf(rng, rows, cols, 2.0));
     const RightSpectrum s = fullRightSpectrum(p);
     const std::vector<double> fast = residualErrorCurve(p, s.vectors, -1), plain = plainResidualCurve(p, s.vectors);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The reference tables of docs/theory/rank.md#reference-tables, sphere self-attention d = 2 and d = 3 at n = 256 and 512 (seed 12345):
-// |k - k_ref| <= max(2, 3% of k_ref) for k_svd, k_cheb and LB with the tables' own generator (Box–Muller), and
-// max(2, 8%) with another (the ziggurat, docs/theory/rank.md#tolerance). Slow: hidden from the default run.
+// The reference tables of docs/theory/rank.md#reference-tables, sphere self-attention d = 2 and d = 3 at n = 256 and
+// 512 (seed 12345): |k - k_ref| <= max(2, 3% of k_ref) for k_svd, k_cheb and LB with the tables' own generator
+// (Box–Muller), and max(2, 8%) with another (the ziggurat, docs/theory/rank.md#tolerance). Slow: hidden from the
+// default run.
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cmath>
@@ -14,7 +15,9 @@ using namespace attnlab;
 
 namespace {
 
-struct Cell { int kSvd, kCheb, lb; };
+struct Cell {
+  int kSvd, kCheb, lb;
+};
 const double kBetas[7] = {1, 2, 4, 8, 16, 32, 64};
 const double kEps[3] = {0.05, 0.1, 0.2};
 
@@ -40,7 +43,9 @@ bool close(int k, int ref, NormalMethod m) { return std::abs(k - ref) <= std::ma
 bool closeCheb(const RankPoint& pt, int ref, int d, int n, NormalMethod m) {
   if (close(pt.kCheb, ref, m)) return true;
   if (m == NormalMethod::BoxMuller) return false;
-  const auto shell = [&](int degree) { return std::min<double>(n, certificateDimension(DimensionRule::Sphere, d, degree)); };
+  const auto shell = [&](int degree) {
+    return std::min<double>(n, certificateDimension(DimensionRule::Sphere, d, degree));
+  };
   return pt.chebDegree > 0 && (shell(pt.chebDegree - 1) == ref || shell(pt.chebDegree + 1) == ref);
 }
 
@@ -58,19 +63,20 @@ void checkTable(int d, int nIndex, NormalMethod normals) {
       params.eps = kEps[e];
       const RankPoint pt = rankPointOn(inst, params);
       const Cell& ref = kTable[d - 2][nIndex][e][b];
-      INFO("d " << d << " n " << n << " beta " << params.beta << " eps " << params.eps << ": got " << pt.kSvd
-                << "/" << pt.kCheb << "/" << pt.lowerBound << ", reference " << ref.kSvd << "/" << ref.kCheb << "/" << ref.lb);
+      INFO("d " << d << " n " << n << " beta " << params.beta << " eps " << params.eps << ": got " << pt.kSvd << "/"
+                << pt.kCheb << "/" << pt.lowerBound << ", reference " << ref.kSvd << "/" << ref.kCheb << "/" << ref.lb);
       CHECK(close(pt.kSvd, ref.kSvd, normals));
       CHECK(closeCheb(pt, ref.kCheb, d, n, normals));
       CHECK(close(pt.lowerBound, ref.lb, normals));
       CHECK(pt.lowerBound <= std::min(pt.kSvd, pt.kCheb));
       CHECK(pt.svdError <= params.eps);
       CHECK(pt.chebError <= params.eps);
-      worst = std::max({worst, std::abs(pt.kSvd - ref.kSvd), std::abs(pt.kCheb - ref.kCheb), std::abs(pt.lowerBound - ref.lb)});
+      worst = std::max(
+          {worst, std::abs(pt.kSvd - ref.kSvd), std::abs(pt.kCheb - ref.kCheb), std::abs(pt.lowerBound - ref.lb)});
     }
   }
-  std::printf("reference table (docs/theory/rank.md#reference-tables) sphere d=%d n=%d, %s: largest |k - k_ref| = %d\n", d, n,
-              normals == NormalMethod::BoxMuller ? "box-muller" : "ziggurat", worst);
+  std::printf("reference table (docs/theory/rank.md#reference-tables) sphere d=%d n=%d, %s: largest |k - k_ref| = %d\n",
+              d, n, normals == NormalMethod::BoxMuller ? "box-muller" : "ziggurat", worst);
 }
 
 }  // namespace
@@ -92,7 +98,8 @@ TEST_CASE("reference table (docs/theory/rank.md#table-sphere-d3): sphere d=3, n=
   checkTable(3, 1, NormalMethod::Ziggurat);
 }
 
-TEST_CASE("spot check (docs/theory/rank.md#spot-checks): G d=2 n=1024 beta=64 eps=0.1 -> 40 / 121 / 15", "[.slow][reproduction]") {
+TEST_CASE("spot check (docs/theory/rank.md#spot-checks): G d=2 n=1024 beta=64 eps=0.1 -> 40 / 121 / 15",
+          "[.slow][reproduction]") {
   RankPointParams params;
   params.geometry = Geometry::Gauss;
   params.d = 2;
@@ -106,7 +113,8 @@ TEST_CASE("spot check (docs/theory/rank.md#spot-checks): G d=2 n=1024 beta=64 ep
   CHECK(pt.svdPath == "partial");  // k << n: only leading singular vectors were computed
 }
 
-TEST_CASE("l1 refit (docs/theory/rank.md#l1-refit): improves S d=3 n=512 beta=16 eps=0.1 from 118 to 101-110", "[.slow][reproduction]") {
+TEST_CASE("l1 refit (docs/theory/rank.md#l1-refit): improves S d=3 n=512 beta=16 eps=0.1 from 118 to 101-110",
+          "[.slow][reproduction]") {
   RankPointParams params;
   params.n = 512;  // the reference instance: sphere d = 3, n = 512, beta = 16, seed 12345, where k_svd = 118 exactly
   params.normals = NormalMethod::BoxMuller;

@@ -10,7 +10,11 @@
 using namespace attnlab;
 
 namespace {
-struct HeadCheck { const char* family; int variant; int rVis, rRaw1, rVis1, rEffRaw, rEffVis, kSvd, lb, u5; };
+struct HeadCheck {
+  const char* family;
+  int variant;
+  int rVis, rRaw1, rVis1, rEffRaw, rEffVis, kSvd, lb, u5;
+};
 // The exact heads at beta_mult = 1 (docs/theory/rank.md#calibration-study); u5 = -1 for vacuous.
 const HeadCheck kChecks[] = {{"generic", 0, 64, 51, 51, 43, 42, 50, 2, -1},
                              {"lowrank", 0, 1, 1, 1, 1, 1, 6, 4, 12},
@@ -37,7 +41,10 @@ TEST_CASE("zoo: the exact per-head checks at beta_mult = 1 (docs/theory/rank.md#
 }
 
 namespace {
-struct FamilyRef { const char* family; double rVis, rRaw1, rVis1, rEffRaw, rEffVis, kSvd, lb, nonVacuous; };
+struct FamilyRef {
+  const char* family;
+  double rVis, rRaw1, rVis1, rEffRaw, rEffVis, kSvd, lb, nonVacuous;
+};
 // The per-family means at beta_mult = 1 (docs/theory/rank.md#calibration-study; printed to one or two decimals).
 const FamilyRef kFamilyMeans[] = {{"generic", 64, 55.9, 55.6, 48.0, 47.5, 68.2, 8.4, 0.00},
                                   {"lowrank", 6.5, 6.5, 6.5, 6.0, 6.0, 25.5, 5.4, 0.25},
@@ -48,7 +55,9 @@ const FamilyRef kFamilyMeans[] = {{"generic", 64, 55.9, 55.6, 48.0, 47.5, 68.2, 
                                   {"broad", 64, 33.3, 32.5, 23.4, 22.8, 16.7, 1.0, 0.33}};
 }  // namespace
 
-TEST_CASE("zoo: per-family means (docs/theory/rank.md#calibration-study) and association statistics (252 configurations)", "[.slow][reproduction][zoo]") {
+TEST_CASE(
+    "zoo: per-family means (docs/theory/rank.md#calibration-study) and association statistics (252 configurations)",
+    "[.slow][reproduction][zoo]") {
   std::vector<ZooRow> rows;
   for (double betaMult : {0.5, 1.0, 2.0})
     for (int f = 0; f < kZooFamilies; ++f)
@@ -60,8 +69,8 @@ TEST_CASE("zoo: per-family means (docs/theory/rank.md#calibration-study) and ass
                                  [&](const ZooFamilyMeans& m) { return m.family == ref.family && m.betaMult == 1.0; });
     REQUIRE(it != s.families.end());
     const ZooFamilyMeans& m = *it;
-    std::printf("%-10s %5.1f %5.1f %5.1f %5.1f %5.1f %5.1f %5.1f (data %5.1f) %5.2f\n", ref.family, m.rVis, m.rRawTau, m.rVisTau,
-                m.rEffRaw, m.rEffVis, m.kSvd, m.lowerBound, m.lowerBoundPoolData, m.nonVacuous);
+    std::printf("%-10s %5.1f %5.1f %5.1f %5.1f %5.1f %5.1f %5.1f (data %5.1f) %5.2f\n", ref.family, m.rVis, m.rRawTau,
+                m.rVisTau, m.rEffRaw, m.rEffVis, m.kSvd, m.lowerBound, m.lowerBoundPoolData, m.nonVacuous);
     INFO(ref.family);
     const double tol = 0.051;
     CHECK(std::fabs(m.rVis - ref.rVis) <= 0.51);  // printed as an integer or one decimal
@@ -70,8 +79,9 @@ TEST_CASE("zoo: per-family means (docs/theory/rank.md#calibration-study) and ass
     CHECK(std::fabs(m.rEffRaw - ref.rEffRaw) <= tol);
     CHECK(std::fabs(m.rEffVis - ref.rEffVis) <= tol);
     CHECK(std::fabs(m.kSvd - ref.kSvd) <= tol);
-    // The reference LB column (docs/theory/rank.md#calibration-study) is LB-POOL-DATA alone; the maximum with LB-F and LB-DD (docs/theory/rank.md#interaction-pipeline) is
-    // never lower, and strictly higher for positional heads (LB-F up to 51 against k_svd 103).
+    // The reference LB column (docs/theory/rank.md#calibration-study) is LB-POOL-DATA alone; the maximum with LB-F and
+    // LB-DD (docs/theory/rank.md#interaction-pipeline) is never lower, and strictly higher for positional heads (LB-F
+    // up to 51 against k_svd 103).
     CHECK(std::fabs(m.lowerBoundPoolData - ref.lb) <= tol);
     CHECK(m.lowerBound >= m.lowerBoundPoolData);
     CHECK(std::fabs(m.nonVacuous - ref.nonVacuous) <= 0.01);

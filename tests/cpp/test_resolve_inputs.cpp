@@ -15,7 +15,8 @@ TEST_CASE("resolveInputs: each rule's replaced keys, scale and agreement", "[inp
   auto r = attnlab::resolveInputs(sparse, Json{{"n", 64}, {"k", 3}, {"d", 200}}, {GivenInput{"pattern", "p.csv", 0}});
   REQUIRE(r.ok);
   CHECK(r.params == Json{{"d", 200}});
-  CHECK(r.notes == std::vector<std::string>{"n=64 ignored: the file p.csv determines it", "k=3 ignored: the file p.csv determines it"});
+  CHECK(r.notes == std::vector<std::string>{"n=64 ignored: the file p.csv determines it",
+                                            "k=3 ignored: the file p.csv determines it"});
   // Without the file nothing changes.
   r = attnlab::resolveInputs(sparse, Json{{"n", 64}}, {});
   CHECK(r.params == Json{{"n", 64}});
@@ -27,9 +28,12 @@ TEST_CASE("resolveInputs: each rule's replaced keys, scale and agreement", "[inp
   CHECK(r.params == Json{{"scale", 0.5}});
   r = attnlab::resolveInputs(head, Json{{"scale", 2}}, {GivenInput{"q", "a.json", 0.5}});
   CHECK(r.params == Json{{"scale", 2}});
-  r = attnlab::resolveInputs(head, Json{{"scale", 2}}, {GivenInput{"q", "a.json", 0.5}, GivenInput{"k", "b.json", 0.25}});
+  r = attnlab::resolveInputs(head, Json{{"scale", 2}},
+                             {GivenInput{"q", "a.json", 0.5}, GivenInput{"k", "b.json", 0.25}});
   CHECK_FALSE(r.ok);
-  CHECK(r.error == "k: the head bundles 'a.json' (scale 0.5) and 'b.json' (scale 0.25) disagree on scale: give Q and K of one head");
+  CHECK(
+      r.error ==
+      "k: the head bundles 'a.json' (scale 0.5) and 'b.json' (scale 0.25) disagree on scale: give Q and K of one head");
   CHECK(attnlab::errorKey(head, r.error) == "k");
   // A plain array (no bundle) has no scale to disagree with.
   r = attnlab::resolveInputs(head, Json::object(), {GivenInput{"q", "a.json", 0.5}, GivenInput{"k", "k.npy", 0}});

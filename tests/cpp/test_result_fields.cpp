@@ -51,8 +51,9 @@ TEST_CASE("result fields: what a struct writes has the shape it declares", "[res
   p.stats = {Stat{1.5, 2}, Stat{std::nullopt, 0}};
   p.seed = 7;
   const Json written = attnlab::resultJson(p);
-  CHECK(written.dump() ==
-        R"({"name":"causal","ranks":[3,null,5],"weights":[0.25,0.5,0.75],"fit":null,"stats":[{"mean":1.5,"n":2},{"mean":null,"n":0}],"capped":false,"seed":7})");
+  CHECK(
+      written.dump() ==
+      R"({"name":"causal","ranks":[3,null,5],"weights":[0.25,0.5,0.75],"fit":null,"stats":[{"mean":1.5,"n":2},{"mean":null,"n":0}],"capped":false,"seed":7})");
   CHECK(attnlab::shapeMismatch(attnlab::shapeOf<Point>(), written) == "");
   p.fit = Stat{0.5, 1};
   CHECK(attnlab::resultJson(p)["fit"] == Json{{"mean", 0.5}, {"n", 1}});
@@ -98,6 +99,7 @@ TEST_CASE("result fields: named keys, joined structs, and reading a result back"
   CHECK(back.seed == p.seed);
   CHECK(attnlab::resultJson(back).dump() == text.dump());
   CHECK(attnlab::resultJson(attnlab::readResult<Job>(written)).dump() == written.dump());
-  CHECK(attnlab::resultJson(attnlab::readResult<Bounds>(Json{{"LB-F", 4}, {"LB-POOL", nullptr}})).dump() == R"({"LB-F":4,"LB-POOL":null})");
+  CHECK(attnlab::resultJson(attnlab::readResult<Bounds>(Json{{"LB-F", 4}, {"LB-POOL", nullptr}})).dump() ==
+        R"({"LB-F":4,"LB-POOL":null})");
   CHECK_THROWS(attnlab::readResult<Stat>(Json{{"mean", 1.0}}));  // a missing key
 }

@@ -32,8 +32,10 @@ TEST_CASE("a mismatch names the path, the declared type and the value found", "[
   CHECK(check(R"({"perN": [{"n": 1, "mean": null, "dmin": [1, null]}], "fit": null})") == "");
   CHECK(check(R"({"perN": [{"n": 1, "mean": null, "dmin": []}], "fit": {"a": 2.5}})") == "");
   CHECK(check(R"({"perN": [{"n": 1.5, "mean": 1, "dmin": []}], "fit": null})") == "perN[0].n: expected int, got 1.5");
-  CHECK(check(R"({"perN": [{"n": 1, "mean": "x", "dmin": []}], "fit": null})") == R"(perN[0].mean: expected number|null, got "x")");
-  CHECK(check(R"({"perN": [{"n": 1, "mean": 1, "dmin": [0.5]}], "fit": null})") == "perN[0].dmin: expected (int|null)[], got [0.5]");
+  CHECK(check(R"({"perN": [{"n": 1, "mean": "x", "dmin": []}], "fit": null})") ==
+        R"(perN[0].mean: expected number|null, got "x")");
+  CHECK(check(R"({"perN": [{"n": 1, "mean": 1, "dmin": [0.5]}], "fit": null})") ==
+        "perN[0].dmin: expected (int|null)[], got [0.5]");
   CHECK(check(R"({"perN": [], "fit": 3})") == "fit: expected an object, got 3");
   CHECK(check(R"({"perN": []})") == "result.fit: missing");
   CHECK(check(R"({"perN": [], "fit": null, "extra": 1})") == "result.extra: not declared in the result shape");
@@ -53,16 +55,23 @@ TEST_CASE("an opened result is judged by its experiment's result checks, naming 
   bad = dmin;
   bad["curves"][0]["perN"][1]["dcap"] = 8;  // below every d_min of the scan
   CHECK_THAT(attnlab::resultMismatches(bad).at("sparse-dmin"),
-             Catch::Matchers::StartsWith("result.curves[0].perN[1].dmin[0] = ") && Catch::Matchers::EndsWith("is above result.curves[0].perN[1].dcap = 8"));
+             Catch::Matchers::StartsWith("result.curves[0].perN[1].dmin[0] = ") &&
+                 Catch::Matchers::EndsWith("is above result.curves[0].perN[1].dcap = 8"));
 
   // One value out of its range in each experiment's result (a path, a value): refused by that experiment's checks.
   const std::vector<std::tuple<std::string, std::string, Json>> corruptions = {
-      {"attention-map", "/heatmap/data/0", 1.5},        {"sparse-approx", "/rowM/0", -0.1},
-      {"rmt-spectrum", "/overlap", 1.2},                {"rmt-transition", "/points/0/overlap/mean", 2},
-      {"rmt-weights", "/attention/maxDeviation", -1},   {"rmt-ridge", "/points/0/accuracy/mean", 1.5},
-      {"rmt-phase", "/overlapMap/data/0", -0.5},        {"rank-beta", "/points/0/kSvd", 1e9},
-      {"rank-n", "/points/0/lowerBound", -1},           {"rank-eps", "/points/0/upper", 1e9},
-      {"rank-ladder", "/lowerBound", 1e5},              {"rank-interaction", "/rVis", -2},
+      {"attention-map", "/heatmap/data/0", 1.5},
+      {"sparse-approx", "/rowM/0", -0.1},
+      {"rmt-spectrum", "/overlap", 1.2},
+      {"rmt-transition", "/points/0/overlap/mean", 2},
+      {"rmt-weights", "/attention/maxDeviation", -1},
+      {"rmt-ridge", "/points/0/accuracy/mean", 1.5},
+      {"rmt-phase", "/overlapMap/data/0", -0.5},
+      {"rank-beta", "/points/0/kSvd", 1e9},
+      {"rank-n", "/points/0/lowerBound", -1},
+      {"rank-eps", "/points/0/upper", 1e9},
+      {"rank-ladder", "/lowerBound", 1e5},
+      {"rank-interaction", "/rVis", -2},
       {"rank-zoo", "/fractionEffPositive", 2},
   };
   for (const auto& [id, pointer, value] : corruptions) {

@@ -24,9 +24,7 @@ namespace {
 using fixture::refused;
 using fixture::run;
 
-Inputs matrixInput(int T, const std::vector<double>& rowMajor) {
-  return {{"R", InputArray{{T, T}, false, rowMajor}}};
-}
+Inputs matrixInput(int T, const std::vector<double>& rowMajor) { return {{"R", InputArray{{T, T}, false, rowMajor}}}; }
 
 // The values of the finished jobs of a sweep, each run once.
 Json finishedJobs(const std::string& id, const Json& params) {
@@ -48,7 +46,8 @@ TEST_CASE("the theory function equals the theory keys of a full run", "[rmt][exp
   const std::vector<std::pair<std::string, Json>> cases = {
       {"rmt-spectrum", {{"d", 80}, {"pool", "causal"}, {"mu2", 3}}},
       {"rmt-spectrum", {{"d", 80}, {"variant", "B"}, {"R", "decay:0.8"}, {"pool", "0.4,0.3,0.2,0.1"}, {"T", 4}}},
-      {"rmt-transition", {{"d", 40}, {"mu2", "0.5,3"}, {"seeds", 2}, {"pools", "mean,optimal,0.5/0.5/0/0/0/0/0/0/0/0"}}},
+      {"rmt-transition",
+       {{"d", 40}, {"mu2", "0.5,3"}, {"seeds", 2}, {"pools", "mean,optimal,0.5/0.5/0/0/0/0/0/0/0/0"}}},
       {"rmt-weights", {{"d", 40}, {"sequences", 10}, {"R", "ar:0.6"}, {"tau", 1}}},
       {"rmt-phase", {{"axis", "delta"}, {"mu2", 0.6}, {"pool", "optimal"}}},
   };
@@ -117,7 +116,8 @@ void checkTransition(const std::string& rng, int seeds) {
   CHECK_THAT(theory["rhoSample"].get<double>(), WithinAbs(1.554547, 1e-5));
   for (const auto& point : r["points"]) {
     const Json& pool = theory["pools"][point["pool"].get<int>()];
-    const std::vector<double> mu2 = pool["curve"]["mu2"], overlap = pool["curve"]["overlap"], eig = pool["curve"]["eigenvalue"];
+    const std::vector<double> mu2 = pool["curve"]["mu2"], overlap = pool["curve"]["overlap"],
+                              eig = pool["curve"]["eigenvalue"];
     const auto at = std::find(mu2.begin(), mu2.end(), point["mu2"].get<double>()) - mu2.begin();
     REQUIRE(at < static_cast<long>(mu2.size()));  // the listed mu2 are on the theory grid
     INFO(pool["pool"] << " mu2 = " << point["mu2"]);
@@ -134,7 +134,8 @@ void checkTransition(const std::string& rng, int seeds) {
   std::shuffle(shuffled.begin(), shuffled.end(), std::mt19937(7));
   CHECK(combineExperiment("rmt-transition", params, shuffled).value == r);
   Json firstSeed = Json::array();
-  for (const auto& f : finished) if (f["result"]["seedIndex"] == 0) firstSeed.push_back(f);
+  for (const auto& f : finished)
+    if (f["result"]["seedIndex"] == 0) firstSeed.push_back(f);
   const Json partial = combineExperiment("rmt-transition", params, firstSeed).value;
   CHECK(partial["jobsDone"] == 4);
   CHECK(partial["points"].size() == 4);
@@ -165,8 +166,9 @@ TEST_CASE("rmt-weights: attention weights match the formula; closed forms equal 
       CHECK_THAT(p["alpha"].get<double>(), WithinAbs(p["closedForm"]["alpha"].get<double>(), 1e-12));
       CHECK_THAT(p["kappa"].get<double>(), WithinAbs(p["closedForm"]["kappa"].get<double>(), 1e-12));
     }
-    CHECK_THAT(r["poolings"][2]["snrGain"].get<double>(), WithinAbs(2.47522, 1e-5));  // harmonic, docs/theory/rmt.md#prefix-model
-    CHECK_THAT(r["poolings"][3]["snrGain"].get<double>(), WithinAbs(3.0, 1e-12));     // optimal = k
+    CHECK_THAT(r["poolings"][2]["snrGain"].get<double>(),
+               WithinAbs(2.47522, 1e-5));  // harmonic, docs/theory/rmt.md#prefix-model
+    CHECK_THAT(r["poolings"][3]["snrGain"].get<double>(), WithinAbs(3.0, 1e-12));  // optimal = k
   }
   // Harmonic weights against the worked vector of docs/theory/rmt.md#causal-weights (T = 10, tau = 0).
   const Json r = run("rmt-weights", {{"d", 40}, {"sequences", 5}});
@@ -212,7 +214,8 @@ TEST_CASE("bad paper-2 input is refused naming the parameter", "[rmt][experiment
   // Numbers inside text parameters follow the numeric parameters' syntax, and overflowing weights name their key.
   refused("rmt-spectrum", {{"R", "ar:0x.8"}}, "R: ar:phi needs a number phi in [-1, 1], written as a plain decimal");
   refused("rmt-weights", {{"R", "prefix:0x3"}}, "R: prefix:k needs an integer k");
-  refused("rmt-spectrum", {{"pool", "causal:0x1p3"}}, "pool: causal:tau needs a number tau in [-30, 30], written as a plain decimal");
+  refused("rmt-spectrum", {{"pool", "causal:0x1p3"}},
+          "pool: causal:tau needs a number tau in [-30, 30], written as a plain decimal");
   refused("rmt-transition", {{"pools", "mean,causal:0x1p3"}}, "pools: causal:tau");
   refused("rmt-spectrum", {{"T", 3}, {"pool", "1e308,1e308,1e308"}}, "pool: custom weights are too large");
   refused("rmt-phase", {{"T", 3}, {"pool", "1e308,1,1"}}, "pool: custom weights are too large");
@@ -223,10 +226,9 @@ TEST_CASE("bad paper-2 input is refused naming the parameter", "[rmt][experiment
   refused("rmt-spectrum", {{"R", "wave:3"}}, "R");
   refused("rmt-spectrum", {{"R", "prefix 3"}}, "R must be text");
   refused("rmt-ridge", {{"R", "ar:0.5"}}, "R: ridge classification needs a latent sequence label");
-  refused("rmt-spectrum", Json::object(), "R", matrixInput(2, {1, 0.5, 0.4, 1}));    // not symmetric
-  refused("rmt-spectrum", Json::object(), "R", matrixInput(2, {2, 0.5, 0.5, 1}));    // diagonal not 1
-  refused("rmt-spectrum", Json::object(), "R",
-          matrixInput(3, {1, 0.9, -0.9, 0.9, 1, 0.9, -0.9, 0.9, 1}));                  // not PSD
+  refused("rmt-spectrum", Json::object(), "R", matrixInput(2, {1, 0.5, 0.4, 1}));  // not symmetric
+  refused("rmt-spectrum", Json::object(), "R", matrixInput(2, {2, 0.5, 0.5, 1}));  // diagonal not 1
+  refused("rmt-spectrum", Json::object(), "R", matrixInput(3, {1, 0.9, -0.9, 0.9, 1, 0.9, -0.9, 0.9, 1}));  // not PSD
   refused("rmt-spectrum", {{"d", 8192}, {"budget", 16}}, "parameters d, delta, gamma");
   refused("rmt-transition", {{"d", 8192}, {"gamma", 0.01}, {"budget", 16}}, "parameters d, gamma");
 }
@@ -242,11 +244,12 @@ TEST_CASE("a custom R file drives the run; T comes from the file", "[rmt][experi
 
 TEST_CASE("paper-2 runs report labelled progress and stop when asked", "[rmt][experiments]") {
   std::vector<std::string> labels;
-  const Outcome out = runExperiment("rmt-spectrum", {{"d", 60}}, {}, Progress([&](double done, double total, const std::string& label) {
-    CHECK(done <= total);
-    if (!label.empty()) labels.push_back(label);
-    return true;
-  }));
+  const Outcome out =
+      runExperiment("rmt-spectrum", {{"d", 60}}, {}, Progress([&](double done, double total, const std::string& label) {
+                      CHECK(done <= total);
+                      if (!label.empty()) labels.push_back(label);
+                      return true;
+                    }));
   REQUIRE(out.ok);
   CHECK(labels.size() >= 2);
   for (const char* id : {"rmt-spectrum", "rmt-transition", "rmt-weights", "rmt-ridge", "rmt-phase"}) {
@@ -259,22 +262,26 @@ TEST_CASE("paper-2 runs report labelled progress and stop when asked", "[rmt][ex
 
 namespace {
 void checkTable54(const std::string& rng, int seeds) {
-  const Json r = run("rmt-transition", {{"d", 800}, {"mu2", "0.25,0.5,1,2,4"}, {"pools", "mean,causal,optimal"}, {"seeds", seeds}, {"rng", rng}});
+  const Json r =
+      run("rmt-transition",
+          {{"d", 800}, {"mu2", "0.25,0.5,1,2,4"}, {"pools", "mean,causal,optimal"}, {"seeds", seeds}, {"rng", rng}});
   for (const auto& point : r["points"]) {
     const Json& pool = r["theory"]["pools"][point["pool"].get<int>()];
-    const std::vector<double> mu2 = pool["curve"]["mu2"], overlap = pool["curve"]["overlap"], eig = pool["curve"]["eigenvalue"],
-                              rho = pool["curve"]["rho"];
+    const std::vector<double> mu2 = pool["curve"]["mu2"], overlap = pool["curve"]["overlap"],
+                              eig = pool["curve"]["eigenvalue"], rho = pool["curve"]["rho"];
     const auto at = std::find(mu2.begin(), mu2.end(), point["mu2"].get<double>()) - mu2.begin();
     INFO(rng << ", " << seeds << " seeds: " << pool["pool"] << " mu2 = " << point["mu2"]);
     const double sd = point["eigenvalue"]["sd"];
-    CHECK(std::fabs(point["eigenvalue"]["mean"].get<double>() - eig[at]) <= std::max(0.02 * eig[at], 3 * sd / std::sqrt(seeds)));
+    CHECK(std::fabs(point["eigenvalue"]["mean"].get<double>() - eig[at]) <=
+          std::max(0.02 * eig[at], 3 * sd / std::sqrt(seeds)));
     if (rho[at] - r["theory"]["rhoSample"].get<double>() > 0.5)
       CHECK_THAT(point["overlap"]["mean"].get<double>(), WithinAbs(overlap[at], 0.02));
   }
 }
 }  // namespace
 
-TEST_CASE("Table 5.4 (docs/theory/rmt.md#table-simulation) through rmt-transition at d = 800", "[.slow][reproduction][rmt]") {
+TEST_CASE("Table 5.4 (docs/theory/rmt.md#table-simulation) through rmt-transition at d = 800",
+          "[.slow][reproduction][rmt]") {
   // Box–Muller: the five seeds this check always had. The ziggurat: twenty, because one seed's overlap has sd ~0.03,
   // so the mean of five is outside ±0.02 about one time in eight per point, with either stream (seed values 1..10:
   // box-muller 1 of 10, ziggurat 2 of 10 outside, at causal mu2 = 1).
@@ -282,7 +289,8 @@ TEST_CASE("Table 5.4 (docs/theory/rmt.md#table-simulation) through rmt-transitio
   checkTable54("ziggurat", 20);
 }
 
-TEST_CASE("Table 5.7 (docs/theory/rmt.md#table-ridge) ordering through rmt-ridge at d = 400", "[.slow][reproduction][rmt]") {
+TEST_CASE("Table 5.7 (docs/theory/rmt.md#table-ridge) ordering through rmt-ridge at d = 400",
+          "[.slow][reproduction][rmt]") {
   for (double lambda : {0.1, 1.0}) {
     const Json r = run("rmt-ridge", {{"mu2", "0.1,0.25,0.5,1"}, {"lambda", lambda}, {"seeds", 5}});
     for (int i = 0; i < 4; ++i) {

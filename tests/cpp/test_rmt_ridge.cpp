@@ -45,10 +45,9 @@ TEST_CASE("Table 5.7 (docs/theory/rmt.md#table-ridge): ridge accuracy ordered op
           "[.slow][reproduction][rmt]") {
   // d = 400, V = 800, N_tr = 1600, N_te = 4000, T = 10, k = 3, Variant A, unit-norm w, 5 seeds.
   const double lambdas[] = {0.1, 1}, mu2s[] = {0.1, 0.25, 0.5, 1.0};
-  const double table[2][4][3] = {{{0.5863, 0.6698, 0.7159}, {0.6515, 0.7863, 0.8376}, {0.7059, 0.8774, 0.9244},
-                                  {0.7539, 0.9446, 0.9794}},
-                                 {{0.5715, 0.6445, 0.6813}, {0.6388, 0.7635, 0.8106}, {0.6986, 0.8600, 0.9053},
-                                  {0.7574, 0.9378, 0.9719}}};
+  const double table[2][4][3] = {
+      {{0.5863, 0.6698, 0.7159}, {0.6515, 0.7863, 0.8376}, {0.7059, 0.8774, 0.9244}, {0.7539, 0.9446, 0.9794}},
+      {{0.5715, 0.6445, 0.6813}, {0.6388, 0.7635, 0.8106}, {0.6986, 0.8600, 0.9053}, {0.7574, 0.9378, 0.9719}}};
   const char* pools[] = {"mean", "causal", "optimal"};
   for (int l = 0; l < 2; ++l)
     for (int m = 0; m < 4; ++m) {
@@ -56,8 +55,8 @@ TEST_CASE("Table 5.7 (docs/theory/rmt.md#table-ridge): ridge accuracy ordered op
       for (int p = 0; p < 3; ++p)
         for (int seed = 1; seed <= 5; ++seed)
           acc[p] += ridgeClassification(ridge(400, mu2s[m], pools[p], lambdas[l], seed)).testAccuracy / 5;
-      INFO("lambda " << lambdas[l] << " mu2 " << mu2s[m] << ": mean " << acc[0] << ", causal " << acc[1]
-                     << ", optimal " << acc[2]);
+      INFO("lambda " << lambdas[l] << " mu2 " << mu2s[m] << ": mean " << acc[0] << ", causal " << acc[1] << ", optimal "
+                     << acc[2]);
       CHECK(acc[2] > acc[1]);
       CHECK(acc[1] > acc[0]);
       for (int p = 0; p < 3; ++p) CHECK_THAT(acc[p], WithinAbs(table[l][m][p], 0.02));

@@ -81,7 +81,9 @@ TEST_CASE("Variant A table is class-centred; Variant B offsets are O(delta)", "[
   CHECK_THAT(b.offsets.meanNorm2, WithinAbs(0.5, 0.15));
   CHECK_THAT(b.offsets.signalNorm2, WithinAbs(2.5, 0.3));
   // Same seed and stream: the same table; another stream: a different one.
-  const auto table = [](std::uint64_t stream, NormalMethod m) { return embeddingTable(50, 100, 1, TableVariant::B, 5, stream, m).E; };
+  const auto table = [](std::uint64_t stream, NormalMethod m) {
+    return embeddingTable(50, 100, 1, TableVariant::B, 5, stream, m).E;
+  };
   CHECK(table(0, NormalMethod::Ziggurat) == table(0, NormalMethod::Ziggurat));
   CHECK(table(1, NormalMethod::Ziggurat) != table(0, NormalMethod::Ziggurat));
   CHECK(table(0, NormalMethod::BoxMuller) != table(0, NormalMethod::Ziggurat));  // and another recipe: another table
@@ -171,15 +173,15 @@ TEST_CASE("Table 5.4 theory column", "[rmt][simulation]") {
     const char* pool;
     double rho, lam, ov;
   };
-  const Row rows[] = {{0.25, "mean", 0.400, 0.3747, 0}, {0.5, "optimal", 1.5, 3.7467, 0},
-                      {1, "mean", 1.6, 0.3749, 0.0725}, {1, "causal", 2.475, 0.7170, 0.6598},
-                      {1, "optimal", 3, 4.6200, 0.7673}, {2, "mean", 3.2, 0.4791, 0.7938},
+  const Row rows[] = {{0.25, "mean", 0.400, 0.3747, 0},     {0.5, "optimal", 1.5, 3.7467, 0},
+                      {1, "mean", 1.6, 0.3749, 0.0725},     {1, "causal", 2.475, 0.7170, 0.6598},
+                      {1, "optimal", 3, 4.6200, 0.7673},    {2, "mean", 3.2, 0.4791, 0.7938},
                       {2, "causal", 4.950, 1.0931, 0.9023}, {4, "optimal", 12, 13.3270, 0.9721}};
   for (const Row& r : rows) {
     const SimulationConfig c = config(800, r.mu2, r.pool);
     const PoolingScalars p = poolingScalars(c.weights, c.positions.R);
-    const TopEigenTheory th = topEigenTheory(pooledSnr(false, false, p.alpha, p.kappa, p.weightSum, r.mu2, {}), 0.5,
-                                             0.25, p.kappa);
+    const TopEigenTheory th =
+        topEigenTheory(pooledSnr(false, false, p.alpha, p.kappa, p.weightSum, r.mu2, {}), 0.5, 0.25, p.kappa);
     INFO(r.pool << " mu2 " << r.mu2);
     CHECK_THAT(th.signal.rho, WithinAbs(r.rho, 1e-3));
     CHECK_THAT(th.topEigenvalue, WithinAbs(r.lam, 1e-4));
@@ -187,7 +189,8 @@ TEST_CASE("Table 5.4 theory column", "[rmt][simulation]") {
   }
 }
 
-TEST_CASE("Table 5.4 (docs/theory/rmt.md#table-simulation) at d = 800: simulation within the stated tolerances", "[.slow][reproduction][rmt]") {
+TEST_CASE("Table 5.4 (docs/theory/rmt.md#table-simulation) at d = 800: simulation within the stated tolerances",
+          "[.slow][reproduction][rmt]") {
   const double mu2s[] = {0.25, 0.5, 1, 2, 4};
   const char* pools[] = {"mean", "causal", "optimal"};
   const int seeds = 5;
@@ -211,11 +214,12 @@ TEST_CASE("Table 5.4 (docs/theory/rmt.md#table-simulation) at d = 800: simulatio
     }
 }
 
-TEST_CASE("further Variant A checks (docs/theory/rmt.md#extra-checks): other (delta, gamma) and the right-vector overlap",
-          "[.slow][reproduction][rmt]") {
+TEST_CASE(
+    "further Variant A checks (docs/theory/rmt.md#extra-checks): other (delta, gamma) and the right-vector overlap",
+    "[.slow][reproduction][rmt]") {
   // Mean pooling, T = 10, k = 3, d = 600, 5 seeds: (delta, gamma, mu2) -> theory lambda / overlap.
-  const double cases[][5] = {{2, .5, 8, 1.4633, 0.9256}, {.5, 2, 8, 1.6091, 0.8393}, {1, 1, 6, 1.1962, 0.8567},
-                             {.2, .2, 1.5, 0.3808, 0.8264}};
+  const double cases[][5] = {
+      {2, .5, 8, 1.4633, 0.9256}, {.5, 2, 8, 1.6091, 0.8393}, {1, 1, 6, 1.1962, 0.8567}, {.2, .2, 1.5, 0.3808, 0.8264}};
   for (const auto& k : cases) {
     std::vector<double> lam, ov;
     for (int seed = 1; seed <= 5; ++seed) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Paper-2 theory against Tables 5.1 and 5.2 (docs/theory/rmt.md#table-bulk-constants, #table-density), its limits, an independent root finder and quadrature.
+// Paper-2 theory against Tables 5.1 and 5.2 (docs/theory/rmt.md#table-bulk-constants, #table-density), its limits, an
+// independent root finder and quadrature.
 #include <catch2/catch.hpp>
 #include <Eigen/Dense>
 #include <cmath>
@@ -29,8 +30,8 @@ double bulkIntegral(double delta, double gamma, int power, int nodes = 4000) {
   return sum;
 }
 
-// Density from the cubic's companion matrix (the reference root-finder route, docs/theory/rmt.md#bulk-law), independent of
-// the deflation used by bulkDensity.
+// Density from the cubic's companion matrix (the reference root-finder route, docs/theory/rmt.md#bulk-law), independent
+// of the deflation used by bulkDensity.
 double companionDensity(double x, double delta, double gamma) {
   const double a = delta * gamma;
   Eigen::Matrix3d companion = Eigen::Matrix3d::Zero();
@@ -157,7 +158,8 @@ TEST_CASE("limits: delta -> 0 gives MP_gamma, gamma -> 0 gives MP_delta, nu is s
       CHECK_THAT(bulkDensity(x, c, 0.3), WithinAbs(bulkDensity(x, 0.3, c), 1e-12));
     }
   }
-  // Spikes: classical BBP for delta -> 0, additive spike on Wishart for gamma -> 0 (docs/theory/rmt.md#analytic-identities).
+  // Spikes: classical BBP for delta -> 0, additive spike on Wishart for gamma -> 0
+  // (docs/theory/rmt.md#analytic-identities).
   const double g = 0.4, tp = 1.3;
   const SpikeTheory bbp = spikeTheory(tp + 1e-10, 1e-10, g);
   CHECK_THAT(bbp.sampleEigenvalue, WithinAbs((1 + tp) * (1 + g / tp), 1e-8));

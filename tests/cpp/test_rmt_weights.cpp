@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Paper-2 positional correlations and pooling weights against docs/theory/rmt.md#causal-weights, #prefix-model, #causal-vs-mean and their invariants;
-// last, the causal-attention weights measured in simulation against the same formula.
+// Paper-2 positional correlations and pooling weights against docs/theory/rmt.md#causal-weights, #prefix-model,
+// #causal-vs-mean and their invariants; last, the causal-attention weights measured in simulation against the same
+// formula.
 #include <catch2/catch.hpp>
 #include <Eigen/Dense>
 #include <cmath>
@@ -151,7 +152,8 @@ TEST_CASE("sign samplers reproduce R", "[rmt][weights]") {
   CHECK_FALSE(arModel(4, 0.5).hasLabel());
 }
 
-TEST_CASE("parsers accept the documented spellings (prefix:k, ar:phi, decay:r0, causal:tau, harmonic, last, a list)", "[rmt][weights]") {
+TEST_CASE("parsers accept the documented spellings (prefix:k, ar:phi, decay:r0, causal:tau, harmonic, last, a list)",
+          "[rmt][weights]") {
   CHECK(parsePositionalModel("prefix:3", 10).R.topLeftCorner(3, 3).isOnes());
   CHECK_THAT(parsePositionalModel("ar:0.5", 4).R(0, 3), WithinAbs(0.125, 1e-15));
   CHECK_THAT(parsePositionalModel("decay:0.5", 4).R(0, 2), WithinAbs(0.25, 1e-15));
@@ -177,7 +179,8 @@ TEST_CASE("bad weights and correlations are refused with the parameter named", "
   CHECK_THROWS_WITH(parsePooling("0.5,x"), Contains("pool"));
   CHECK_THROWS_WITH(poolingWeights(parsePooling("0.5,0.5"), prefixModel(3, 2).R),
                     Contains("custom weights need T = 3 values, got 2"));
-  CHECK_THROWS_WITH(poolingWeights(parsePooling("0,0,0"), prefixModel(3, 2).R), Contains("custom weights must be finite and not all zero"));
+  CHECK_THROWS_WITH(poolingWeights(parsePooling("0,0,0"), prefixModel(3, 2).R),
+                    Contains("custom weights must be finite and not all zero"));
   Eigen::Matrix3d asym, diag, notPsd;
   asym << 1, .5, 0, .4, 1, 0, 0, 0, 1;
   diag << 1, 0, 0, 0, 1, 0, 0, 0, 0.9;
@@ -192,7 +195,8 @@ TEST_CASE("bad weights and correlations are refused with the parameter named", "
 
 TEST_CASE("numbers inside R and pool follow the numeric parameters' syntax", "[rmt][weights][validation][syntax]") {
   // What n=0x10 is refused for is refused after the colon too, naming the form; plain decimals still read.
-  for (const char* spec : {"ar:0x.8", "ar:+0.5", "ar:0.5 ", "decay:0x1p-1", "prefix:0x3", "prefix:+3", "prefix:3 ", "ar:1e999", "ar:inf"}) {
+  for (const char* spec : {"ar:0x.8", "ar:+0.5", "ar:0.5 ", "decay:0x1p-1", "prefix:0x3", "prefix:+3", "prefix:3 ",
+                           "ar:1e999", "ar:inf"}) {
     INFO(spec);
     CHECK_THROWS_WITH(parsePositionalModel(spec, 10), Contains("plain decimal number") && Contains(":"));
   }

@@ -78,29 +78,43 @@ TEST_CASE("normal() has mean 0 and variance 1", "[rng]") {
     sum += z;
     sum2 += z * z;
   }
-  CHECK(std::abs(sum / m) < 0.01);            // sd of the mean is 0.0022
-  CHECK(std::abs(sum2 / m - 1.0) < 0.015);    // sd of the variance is 0.0032
+  CHECK(std::abs(sum / m) < 0.01);          // sd of the mean is 0.0022
+  CHECK(std::abs(sum2 / m - 1.0) < 0.015);  // sd of the variance is 0.0032
 }
 
-TEST_CASE("box-muller: fixed seeds give the very normals of the stream before the ziggurat (links before December 2026)",
-          "[rng]") {
+TEST_CASE(
+    "box-muller: fixed seeds give the very normals of the stream before the ziggurat (links before December 2026)",
+    "[rng]") {
   // Recorded from the code before NormalMethod existed (main a7ec8d8), natively. docs/theory/rank.md#prng-ziggurat
   struct Case {
     std::uint64_t seed, stream;
     double first[6];
   };
   const Case cases[] = {
-      {12345, 0, {0.14969265397627943, 0.2259230337540872, -0.6183456617937152, -0.4648588510390847, 0.76954074200583189, -0.466398075113373}},
-      {1, 0, {-0.034267321791851144, -2.5000674933698677, 0.087722468314886351, -2.0271348479598177, 0.22379858243299003, -0.80241028358659383}},
-      {12346, 0, {1.5880385141188706, -0.54257011788609266, -0.64178908394673928, -0.06859483064717925, -1.6147777590451424, 0.89610023520024984}},
-      {2026, 3, {0.5975930224466246, 0.89809545490512177, 0.24320643002471445, 0.76364065365977962, 0.81339963539552074, 0.89390565381392217}},
+      {12345,
+       0,
+       {0.14969265397627943, 0.2259230337540872, -0.6183456617937152, -0.4648588510390847, 0.76954074200583189,
+        -0.466398075113373}},
+      {1,
+       0,
+       {-0.034267321791851144, -2.5000674933698677, 0.087722468314886351, -2.0271348479598177, 0.22379858243299003,
+        -0.80241028358659383}},
+      {12346,
+       0,
+       {1.5880385141188706, -0.54257011788609266, -0.64178908394673928, -0.06859483064717925, -1.6147777590451424,
+        0.89610023520024984}},
+      {2026,
+       3,
+       {0.5975930224466246, 0.89809545490512177, 0.24320643002471445, 0.76364065365977962, 0.81339963539552074,
+        0.89390565381392217}},
   };
   for (const Case& c : cases) {
     Rng rng(c.seed, c.stream, NormalMethod::BoxMuller);
     for (double expected : c.first) {
       INFO("seed " << c.seed << " stream " << c.stream);
 #ifdef ATTNLAB_WASM_TESTS
-      CHECK_THAT(rng.normal(), WithinRel(expected, 1e-15));  // musl's log and cos may differ from glibc's in the last bit
+      CHECK_THAT(rng.normal(),
+                 WithinRel(expected, 1e-15));  // musl's log and cos may differ from glibc's in the last bit
 #else
       CHECK(rng.normal() == expected);
 #endif

@@ -58,16 +58,20 @@ TEST_CASE("every experiment runs with rng=box-muller and rng=ziggurat, its data 
     const Json boxMuller = fixture::run(id, with(cheap, "box-muller"));
     const Json ziggurat = fixture::run(id, with(cheap, "ziggurat"));
     CHECK(fixture::run(id, cheap) == ziggurat);  // the default
-    if (drawsNoRandomData(id)) CHECK(boxMuller == ziggurat);
-    else CHECK(boxMuller != ziggurat);
+    if (drawsNoRandomData(id))
+      CHECK(boxMuller == ziggurat);
+    else
+      CHECK(boxMuller != ziggurat);
     fixture::refused(id, with(cheap, "foo"), "rng must be one of box-muller | ziggurat, got 'foo'");
   }
 }
 
 #ifndef ATTNLAB_WASM_TESTS
-TEST_CASE("rng=box-muller: every experiment's result is the very one of before the ziggurat (natively)", "[params][rng]") {
+TEST_CASE("rng=box-muller: every experiment's result is the very one of before the ziggurat (natively)",
+          "[params][rng]") {
   // FNV-1a of the result's JSON text, recorded from the native build before rng existed (main a7ec8d8) with
-  // fixture::cheapParams(). Box–Muller goes through libm, so these hold natively only (docs/theory/rank.md#prng-ziggurat).
+  // fixture::cheapParams(). Box–Muller goes through libm, so these hold natively only
+  // (docs/theory/rank.md#prng-ziggurat).
   const std::map<std::string, std::uint64_t> before = {
       {"attention-map", 0xe6009c9daa418340ULL},  {"rank-beta", 0x21085625b687f9eaULL},
       {"rank-eps", 0xe58575b9604cd094ULL},       {"rank-interaction", 0x2bf7a8f73664c52aULL},

@@ -97,7 +97,8 @@ TEST_CASE("ziggurat: the sign is symmetric, exactly in the map from bits and in 
   CHECK(std::abs(negative - 500000) < 2500);  // 5 sd
 }
 
-TEST_CASE("ziggurat: the tables are a ziggurat (equal areas, decreasing widths, f(X) on the heights)", "[rng][ziggurat]") {
+TEST_CASE("ziggurat: the tables are a ziggurat (equal areas, decreasing widths, f(X) on the heights)",
+          "[rng][ziggurat]") {
   using namespace ziggurat;
   const double v = kX[0] * kF[1];  // the base strip: width X[0] at height f(r)
   CHECK(kX[1] == kR);
@@ -115,7 +116,7 @@ TEST_CASE("ziggurat: test vectors, the same bits natively and in wasm", "[rng][z
   // The first deviates of two seeds (docs/theory/rank.md#prng-ziggurat), recorded natively.
   const double seed12345[6] = {-0x1.f032299df0215p-1, -0x1.97c2551c1adb5p-2, -0x1.dbd426de10dd9p+0,
                                -0x1.520b972e8d57p-1,  0x1.3bee0004f8c1p-7,   -0x1.71172a2389b97p-1};
-  const double seed1[6] = {0x1.28cce2fc0c022p-3,  0x1.ae588e056df29p-1, 0x1.ac66853ce76fap+0,
+  const double seed1[6] = {0x1.28cce2fc0c022p-3,  0x1.ae588e056df29p-1,  0x1.ac66853ce76fap+0,
                            -0x1.4593dd6341867p-2, -0x1.05f07a953c823p-3, 0x1.9d51f4dc7a5f4p-1};
   Rng a(12345, NormalMethod::Ziggurat), b(1, NormalMethod::Ziggurat);
   for (int i = 0; i < 6; ++i) {

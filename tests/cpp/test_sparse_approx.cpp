@@ -31,7 +31,8 @@ TEST_CASE("Theorem R bound matches the worked values of docs/theory/sparse.md#th
 
 TEST_CASE("sparse-approx: a passing draw satisfies (23)/(24) on the displayed rows of A and M", "[sparse][approx]") {
   for (int causal : {0, 1}) {
-    const Json r = run("sparse-approx", {{"n", 96}, {"d", 900}, {"causal", causal}, {"row", 5}, {"px", 32}, {"seed", 3}});
+    const Json r =
+        run("sparse-approx", {{"n", 96}, {"d", 900}, {"causal", causal}, {"row", 5}, {"px", 32}, {"seed", 3}});
     REQUIRE(r["pass"] == true);
     CHECK(r["tries"].get<int>() >= 1);
     CHECK(r["spread"]["worst"].get<double>() <= r["spread"]["threshold"].get<double>());
@@ -55,8 +56,10 @@ TEST_CASE("sparse-approx: a passing draw satisfies (23)/(24) on the displayed ro
       if (causal && j > 5) CHECK(rowM[j] == 0.0);
       for (int q = 0; q < 96; ++q) {
         if (rowA[q] == 0) continue;
-        if (rowA[j] > 0) CHECK((rowM[j] / rowM[q]) / (rowA[j] / rowA[q]) <= 2.0 + 1e-9);
-        else if (!causal || j <= 5) CHECK(rowM[j] / rowM[q] <= 0.5 + 1e-9);
+        if (rowA[j] > 0)
+          CHECK((rowM[j] / rowM[q]) / (rowA[j] / rowA[q]) <= 2.0 + 1e-9);
+        else if (!causal || j <= 5)
+          CHECK(rowM[j] / rowM[q] <= 0.5 + 1e-9);
       }
     }
   }
@@ -118,7 +121,6 @@ TEST_CASE("bad parameters are errors naming the parameter", "[sparse][params]") 
   fails("sparse-dmin", {{"n", 64}}, "unknown parameter 'n'");  // job keys are not user parameters
 }
 
-
 TEST_CASE("sparse-approx: a finite pattern of extreme range gives a finite rho and bound", "[sparse][approx][upload]") {
   for (const double tiny : {1e-200, 5e-324}) {
     std::vector<double> t;
@@ -134,4 +136,3 @@ TEST_CASE("sparse-approx: a finite pattern of extreme range gives a finite rho a
     CHECK(r["bound"].get<double>() > 0);
   }
 }
-

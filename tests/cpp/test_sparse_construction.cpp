@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Paper 1 construction (docs/theory/sparse.md#construction): the fixed weights, the splits, the projections, and the log-domain
-// check of (23)/(24) against the definitions on M itself.
+// Paper 1 construction (docs/theory/sparse.md#construction): the fixed weights, the splits, the projections, and the
+// log-domain check of (23)/(24) against the definitions on M itself.
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -102,7 +102,8 @@ TEST_CASE("orthogonal projection is exact at d = n (Y Y^T = I) and the check the
     const RealMatrix y = orthogonalProjection(48, d, 3, 17, NormalMethod::Ziggurat);
     CHECK((y * y.transpose() - RealMatrix::Identity(48, 48)).cwiseAbs().maxCoeff() < 1e-12);
   }
-  const RealMatrix thin = orthogonalProjection(48, 12, 3, 17, NormalMethod::Ziggurat);  // d < n: orthogonal columns of norm^2 n/d
+  const RealMatrix thin =
+      orthogonalProjection(48, 12, 3, 17, NormalMethod::Ziggurat);  // d < n: orthogonal columns of norm^2 n/d
   CHECK((thin.transpose() * thin - 4.0 * RealMatrix::Identity(12, 12)).cwiseAbs().maxCoeff() < 1e-12);
   for (bool causal : {false, true}) {
     Rng rng(8, NormalMethod::BoxMuller);
@@ -199,7 +200,8 @@ TEST_CASE("Gaussian projection rows depend only on (seed, stream, normals, row)"
     CHECK(taller.topRows(10) == y);
     CHECK(gaussianProjection(10, 32, 4, 78, m) != y);
   }
-  CHECK(gaussianProjection(10, 32, 4, 77, NormalMethod::BoxMuller) != gaussianProjection(10, 32, 4, 77, NormalMethod::Ziggurat));
+  CHECK(gaussianProjection(10, 32, 4, 77, NormalMethod::BoxMuller) !=
+        gaussianProjection(10, 32, 4, 77, NormalMethod::Ziggurat));
   CHECK(childStream(5, 1) != childStream(5, 2));
   CHECK(childStream(5, 1) != childStream(6, 1));
 }

@@ -66,8 +66,10 @@ std::vector<Json> paperScan(const Json& params) {
   const Experiment* e = findExperiment("sparse-dmin");
   const ParamValues values = validate(e->params, params);
   using F = ConstructionFields;
-  const ParamList<F> fields{{&F::causal, constructionParam("causal")}, {&F::proj, constructionParam("proj")},
-                            {&F::split, constructionParam("split")},   {&F::delta, constructionParam("delta")},
+  const ParamList<F> fields{{&F::causal, constructionParam("causal")},
+                            {&F::proj, constructionParam("proj")},
+                            {&F::split, constructionParam("split")},
+                            {&F::delta, constructionParam("delta")},
                             {&F::rng, rngParam()}};
   Construction c;
   readConstruction(fields.read(values), c);
@@ -77,7 +79,8 @@ std::vector<Json> paperScan(const Json& params) {
     Rng rng(values.seed(), childStream(stream, 0), NormalMethod::BoxMuller);
     const SparsePattern a = samplePattern(at["n"], 2, 2.0, c.causal, rng);
     SparseApproximator approximator(a, c);
-    const ScanOutcome out = scanMinimalWidth(approximator, 16, 16384, 1, ScanMode::Paper, values.seed(), stream, Progress());
+    const ScanOutcome out =
+        scanMinimalWidth(approximator, 16, 16384, 1, ScanMode::Paper, values.seed(), stream, Progress());
     dmins.push_back(out.capped ? Json(nullptr) : Json(out.dmin));
   }
   return dmins;
@@ -141,8 +144,13 @@ TEST_CASE("sparse-dmin: the fit of d_min against ln n recovers an exact law", "[
   for (int q = 0; q < 3; ++q) {
     const int n = 16 << (2 * q);
     finished.push_back({{"index", q},
-                        {"result", {{"curve", 0}, {"nIndex", q}, {"seedIndex", 0}, {"n", n},
-                                    {"dmin", 10 + 20 * std::log(n)}, {"dcap", 16384}}}});
+                        {"result",
+                         {{"curve", 0},
+                          {"nIndex", q},
+                          {"seedIndex", 0},
+                          {"n", n},
+                          {"dmin", 10 + 20 * std::log(n)},
+                          {"dcap", 16384}}}});
   }
   const Json fit = combineExperiment("sparse-dmin", params, finished).value["fit"];
   CHECK_THAT(fit["a"].get<double>(), WithinAbs(10, 1e-9));
@@ -158,8 +166,13 @@ TEST_CASE("sparse-dmin: the fit goes through the per-n means; r2 ignores seed sc
     for (int s = 0; s < 2; ++s) {
       const int n = 16 << (2 * q);
       finished.push_back({{"index", 2 * q + s},
-                          {"result", {{"curve", 0}, {"nIndex", q}, {"seedIndex", s}, {"n", n},
-                                      {"dmin", 10 + 20 * std::log(n) + (s ? 7 : -7)}, {"dcap", 16384}}}});
+                          {"result",
+                           {{"curve", 0},
+                            {"nIndex", q},
+                            {"seedIndex", s},
+                            {"n", n},
+                            {"dmin", 10 + 20 * std::log(n) + (s ? 7 : -7)},
+                            {"dcap", 16384}}}});
     }
   const Json r = combineExperiment("sparse-dmin", params, finished).value;
   CHECK_THAT(r["fit"]["b"].get<double>(), WithinAbs(20, 1e-9));
@@ -170,16 +183,18 @@ TEST_CASE("sparse-dmin: the fit goes through the per-n means; r2 ignores seed sc
 TEST_CASE("sparse-dmin reports progress per grid point and stops on request", "[sparse][dmin]") {
   int calls = 0;
   double last = -1;
-  const Outcome ok = runExperiment("sparse-dmin", {{"ns", "64"}, {"seeds", 1}}, {}, Progress([&](double done, double total) {
-    ++calls;
-    CHECK(done >= last);
-    CHECK(done <= total);
-    last = done;
-    return true;
-  }));
+  const Outcome ok =
+      runExperiment("sparse-dmin", {{"ns", "64"}, {"seeds", 1}}, {}, Progress([&](double done, double total) {
+                      ++calls;
+                      CHECK(done >= last);
+                      CHECK(done <= total);
+                      last = done;
+                      return true;
+                    }));
   CHECK(ok.ok);
   CHECK(calls >= 10);
-  const Outcome stopped = runExperiment("sparse-dmin", {{"ns", "256"}, {"seeds", 1}}, {}, Progress([](double, double) { return false; }));
+  const Outcome stopped =
+      runExperiment("sparse-dmin", {{"ns", "256"}, {"seeds", 1}}, {}, Progress([](double, double) { return false; }));
   CHECK_FALSE(stopped.ok);
   CHECK(stopped.error == "stopped");
 }
@@ -193,9 +208,12 @@ TEST_CASE("sparse-dmin with an uploaded pattern scans that pattern", "[sparse][d
   fails("sparse-dmin", {{"seeds", 1}}, "ns: with an uploaded pattern n comes from the file", t);
 }
 
-TEST_CASE("d_min table at n = 128 (docs/theory/sparse.md#dmin-table): the three constructions land within 15% of the table", "[sparse][reproduction]") {
+TEST_CASE(
+    "d_min table at n = 128 (docs/theory/sparse.md#dmin-table): the three constructions land within 15% of the table",
+    "[sparse][reproduction]") {
   // Gaussian asym 299, Gaussian sym 235, orthogonal asym 101 (3 seeds each); a cheap default guard.
-  const std::pair<Json, double> rows[] = {{{{"split", "asym"}}, 299}, {{{"split", "sym"}}, 235}, {{{"proj", "orth"}}, 101}};
+  const std::pair<Json, double> rows[] = {
+      {{{"split", "asym"}}, 299}, {{{"split", "sym"}}, 235}, {{{"proj", "orth"}}, 101}};
   for (const auto& [choice, mean] : rows) {
     Json params = {{"ns", "128"}, {"seeds", 3}};
     params.update(choice);
@@ -205,7 +223,8 @@ TEST_CASE("d_min table at n = 128 (docs/theory/sparse.md#dmin-table): the three 
   }
 }
 
-// The d_min table (docs/theory/sparse.md#dmin-table; a numpy reference, not the paper's): each mean within ±15%. Hidden from the default run
+// The d_min table (docs/theory/sparse.md#dmin-table; a numpy reference, not the paper's): each mean within ±15%. Hidden
+// from the default run
 // (~20 s); ctest runs it natively as catch2_native_reference_tables.
 TEST_CASE("reproduction of the d_min table (docs/theory/sparse.md#dmin-table)", "[.slow][sparse][reproduction]") {
   struct Row {
@@ -231,8 +250,10 @@ TEST_CASE("reproduction of the d_min table (docs/theory/sparse.md#dmin-table)", 
 // Issue acceptance: on the "d_min grows like log n" preset the slope is positive with r2 >= 0.9.
 TEST_CASE("the log-n preset: d_min grows like ln n", "[.slow][sparse][reproduction]") {
   // The preset as shipped (3 seeds, rng=box-muller); on the ziggurat, 6 seeds: with 3, r2 falls below 0.9 for
-  // about one seed value in twelve with either stream (seed 1..12: box-muller 0.871 at seed 5, ziggurat 0.888 at seed 1).
-  for (const auto& [rng, seeds] : {std::pair<std::string, int>{"box-muller", 3}, std::pair<std::string, int>{"ziggurat", 6}}) {
+  // about one seed value in twelve with either stream (seed 1..12: box-muller 0.871 at seed 5, ziggurat 0.888 at seed
+  // 1).
+  for (const auto& [rng, seeds] :
+       {std::pair<std::string, int>{"box-muller", 3}, std::pair<std::string, int>{"ziggurat", 6}}) {
     const Json r = run("sparse-dmin", {{"ns", "512,1024,2048,3072"}, {"seeds", seeds}, {"rng", rng}});
     INFO(rng << ", " << seeds << " seeds: " << r["fit"].dump());
     CHECK(r["fit"]["b"].get<double>() > 0);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Paper 1 targets: the sampler's guarantees (docs/theory/sparse.md#dmin-experiment), uploads and their validation, B (docs/theory/sparse.md#build-b).
+// Paper 1 targets: the sampler's guarantees (docs/theory/sparse.md#dmin-experiment), uploads and their validation, B
+// (docs/theory/sparse.md#build-b).
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <vector>
@@ -71,8 +72,10 @@ TEST_CASE("causal A is lower triangular with a full diagonal and k-sparse rows a
       CHECK(a.rowSize(i) <= k);
     }
     for (int c : columnCounts(a)) CHECK(c <= k);
-    if (k == 1) CHECK(offDiagonal == 0);
-    else CHECK(offDiagonal > a.n / 2);  // the greedy sampler does add earlier columns
+    if (k == 1)
+      CHECK(offDiagonal == 0);
+    else
+      CHECK(offDiagonal > a.n / 2);  // the greedy sampler does add earlier columns
   }
   Rng rng(1, NormalMethod::BoxMuller);
   CHECK(samplePattern(10, 2, 2.0, false, rng).lowerTriangular() == false);
@@ -91,7 +94,7 @@ TEST_CASE("B keeps zeros at 0 and puts each row's smallest nonzero at Delta", "[
   const SparsePattern a = patternFromTriplets({0, 0, 2.0, 0, 2, 8.0, 1, 1, 5.0, 2, 0, 1.0}, 1, 4096, false);
   const std::vector<double> b = logOffsetValues(a, 1.5);
   REQUIRE(b.size() == 4);
-  CHECK_THAT(b[0], WithinAbs(1.5, 1e-15));                 // A_00 = 2 is row 0's minimum
+  CHECK_THAT(b[0], WithinAbs(1.5, 1e-15));                  // A_00 = 2 is row 0's minimum
   CHECK_THAT(b[1], WithinAbs(1.5 + std::log(4.0), 1e-15));  // A_02 = 8 = 4 × min
   CHECK_THAT(b[2], WithinAbs(1.5, 1e-15));
   CHECK_THAT(b[3], WithinAbs(1.5, 1e-15));

@@ -20,7 +20,8 @@ namespace {
 std::vector<std::string> shards(const Json& lines) {
   std::vector<std::string> out;
   for (const auto& line : lines) {
-    const Outcome r = runExperimentJob(line.at("experiment").get<std::string>(), {{"params", line.at("params")}, {"at", line.at("at")}}, {}, Progress());
+    const Outcome r = runExperimentJob(line.at("experiment").get<std::string>(),
+                                       {{"params", line.at("params")}, {"at", line.at("at")}}, {}, Progress());
     REQUIRE(r.ok);
     out.push_back(shardOf(line, r.value).dump());
   }
@@ -29,7 +30,8 @@ std::vector<std::string> shards(const Json& lines) {
 
 Json folder(const std::vector<std::string>& texts) {
   Json files = Json::array();
-  for (std::size_t i = 0; i < texts.size(); ++i) files.push_back({{"name", std::to_string(i) + ".json"}, {"text", texts[i]}});
+  for (std::size_t i = 0; i < texts.size(); ++i)
+    files.push_back({{"name", std::to_string(i) + ".json"}, {"text", texts[i]}});
   return files;
 }
 
@@ -75,13 +77,28 @@ TEST_CASE("a shard edited to fool the merge is refused with its reason", "[sweep
   const std::vector<std::string> texts = shards(dmin);
   const Json& line = dmin[3];  // n = 32, seed index 1
   REQUIRE(line.at("at").at("seedIndex") == 1);
-  const auto refusal = [&](const std::function<void(Json&)>& edit) { return shardProblem(line, edited(texts[3], edit)); };
+  const auto refusal = [&](const std::function<void(Json&)>& edit) {
+    return shardProblem(line, edited(texts[3], edit));
+  };
   CHECK(shardProblem(line, texts[3]) == "");
   CHECK_THAT(refusal([](Json& s) { s["at"]["seedIndex"] = 0; }), Contains("its at"));
-  CHECK_THAT(refusal([](Json& s) { s["result"]["seedIndex"] = 0; }), Contains("result.seedIndex = 0 is not this job's seedIndex = 1"));
-  CHECK_THAT(refusal([](Json& s) { s["result"]["dmin"] = -7; s["result"]["capped"] = false; }), Contains("result.dmin = -7 is outside"));
-  CHECK_THAT(refusal([](Json& s) { s["result"]["dmin"] = 999999; s["result"]["capped"] = false; }), Contains("result.dmin = 999999 is outside"));
-  CHECK_THAT(refusal([](Json& s) { s["result"]["dmin"] = nullptr; s["result"]["capped"] = false; }), Contains("result.capped = false but result.dmin = null"));
+  CHECK_THAT(refusal([](Json& s) { s["result"]["seedIndex"] = 0; }),
+             Contains("result.seedIndex = 0 is not this job's seedIndex = 1"));
+  CHECK_THAT(refusal([](Json& s) {
+               s["result"]["dmin"] = -7;
+               s["result"]["capped"] = false;
+             }),
+             Contains("result.dmin = -7 is outside"));
+  CHECK_THAT(refusal([](Json& s) {
+               s["result"]["dmin"] = 999999;
+               s["result"]["capped"] = false;
+             }),
+             Contains("result.dmin = 999999 is outside"));
+  CHECK_THAT(refusal([](Json& s) {
+               s["result"]["dmin"] = nullptr;
+               s["result"]["capped"] = false;
+             }),
+             Contains("result.capped = false but result.dmin = null"));
   CHECK_THAT(refusal([](Json& s) { s["result"] = nullptr; }), Contains("its result is null"));
   CHECK_THAT(refusal([](Json& s) { s.erase("result"); }), Contains("holds no result"));
   CHECK_THAT(refusal([](Json& s) { s["result"]["rho"] = "x"; }), Contains("result.rho: expected number"));
@@ -100,25 +117,29 @@ TEST_CASE("a shard edited to fool the merge is refused with its reason", "[sweep
   const Json beta = planned("rank-beta", {{"n", 24}, {"d", 2}, {"betas", "1,2"}});
   const std::vector<std::string> points = shards(beta);
   CHECK(shardProblem(beta[1], points[1]) == "");
-  CHECK_THAT(shardProblem(beta[1], edited(points[1], [](Json& s) { s["result"]["beta"] = 1; })), Contains("result.beta = 1 is not this job's beta = 2"));
-  CHECK_THAT(shardProblem(beta[1], edited(points[1], [](Json& s) { s["result"]["kSvd"] = 99; })), Contains("result.kSvd = 99 is outside [0, 24]"));
-  CHECK_THAT(shardProblem(beta[1], edited(points[1], [](Json& s) {
-               s["result"]["lowerBound"] = s["result"]["kSvd"].get<int>() + 1;
-             })),
-             Contains("above"));
+  CHECK_THAT(shardProblem(beta[1], edited(points[1], [](Json& s) { s["result"]["beta"] = 1; })),
+             Contains("result.beta = 1 is not this job's beta = 2"));
+  CHECK_THAT(shardProblem(beta[1], edited(points[1], [](Json& s) { s["result"]["kSvd"] = 99; })),
+             Contains("result.kSvd = 99 is outside [0, 24]"));
+  CHECK_THAT(
+      shardProblem(beta[1],
+                   edited(points[1], [](Json& s) { s["result"]["lowerBound"] = s["result"]["kSvd"].get<int>() + 1; })),
+      Contains("above"));
 
   // rmt-transition: an overlap is a squared cosine.
   const Json rmt = planned("rmt-transition", {{"d", 30}, {"mu2", "2"}, {"seeds", 1}});
   const std::vector<std::string> pooled = shards(rmt);
   CHECK(shardProblem(rmt[0], pooled[0]) == "");
-  CHECK_THAT(shardProblem(rmt[0], edited(pooled[0], [](Json& s) { s["result"]["overlap"] = 1.5; })), Contains("result.overlap = 1.5 is outside [0, 1]"));
+  CHECK_THAT(shardProblem(rmt[0], edited(pooled[0], [](Json& s) { s["result"]["overlap"] = 1.5; })),
+             Contains("result.overlap = 1.5 is outside [0, 1]"));
 }
 
 TEST_CASE("only canonical names are results; missing and refused jobs make a partial merge", "[sweep]") {
   CHECK(shardIndex("7.json") == 7);
   CHECK(shardIndex("0.json") == 0);
   CHECK(shardIndex("123456789.json") == 123456789);
-  for (const char* name : {"02.json", "00.json", "7.JSON", ".json", "7.json.tmp", "7.jsonx", "x7.json", "1234567890.json", "-1.json", "7"})
+  for (const char* name :
+       {"02.json", "00.json", "7.JSON", ".json", "7.json.tmp", "7.jsonx", "x7.json", "1234567890.json", "-1.json", "7"})
     CHECK(shardIndex(name) == -1);
 
   const Json lines = planned("sparse-dmin", {{"ns", "16,32"}, {"seeds", 2}, {"step", 4}});

@@ -24,7 +24,8 @@ export function differences(a, b, { rel = 1e-9, absFloor = 1e-12, limit = 20 } =
       for (const v of x) if (typeof v === 'number') arrayScale = Math.max(arrayScale, Math.abs(v));
       x.forEach((v, k) => visit(v, y[k], `${path}[${k}]`, arrayScale || 1));
     } else if (x && y && typeof x === 'object' && typeof y === 'object' && !Array.isArray(x) && !Array.isArray(y)) {
-      const kx = Object.keys(x).sort(), ky = Object.keys(y).sort();
+      const kx = Object.keys(x).sort(),
+        ky = Object.keys(y).sort();
       if (kx.join() !== ky.join()) return void out.push(`${path}: keys [${kx}] vs [${ky}]`);
       for (const k of kx) visit(x[k], y[k], `${path}.${k}`, 1);
     } else if (x !== y) {

@@ -92,7 +92,9 @@ async function visitAll(name, tab, base) {
     seconds.push([experimentOf(link), (performance.now() - t0) / 1000]);
   }
   const total = seconds.reduce((sum, [, t]) => sum + t, 0);
-  console.log(`  ${name}: ${ENGINE_LINKS.length} links in ${total.toFixed(1)} s (${seconds.map(([id, t]) => `${id} ${t.toFixed(1)}`).join(', ')})`);
+  console.log(
+    `  ${name}: ${ENGINE_LINKS.length} links in ${total.toFixed(1)} s (${seconds.map(([id, t]) => `${id} ${t.toFixed(1)}`).join(', ')})`,
+  );
   return { name, states };
 }
 
@@ -104,7 +106,9 @@ function findings({ name, states }, reference) {
     const expected = reference?.states.get(link);
     if (state.status !== 'done') problems.push(`${where}: status '${state.status}' ${state.error}`);
     else if (expected?.status === 'done' && state.json !== expected.json) {
-      problems.push(`${where}: #result-json differs from Chromium's (${state.json.length} vs ${expected.json.length} bytes; ${firstDifference(state.json, expected.json)})`);
+      problems.push(
+        `${where}: #result-json differs from Chromium's (${state.json.length} vs ${expected.json.length} bytes; ${firstDifference(state.json, expected.json)})`,
+      );
     }
     for (const p of state.problems) problems.push(`${where}: ${p}`);
   }
@@ -122,14 +126,23 @@ const firstDifference = (a, b) => {
 /** A tab's problems() for a page with console, pageerror and requestfailed events (playwright and puppeteer alike). */
 function listen(page) {
   let seen = [];
-  page.on('console', (m) => { if (m.type() === 'error') seen.push(`console error: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') seen.push(`console error: ${m.text()}`);
+  });
   page.on('pageerror', (e) => seen.push(`page error: ${e.message}`));
   page.on('requestfailed', (r) => seen.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
-  return () => { const taken = seen; seen = []; return taken; };
+  return () => {
+    const taken = seen;
+    seen = [];
+    return taken;
+  };
 }
 
 /** Runs a function body in a playwright or puppeteer page, with its arguments as `arguments` (a string: the page's CSP forbids new Function). */
-const runIn = (page) => (body, ...args) => page.evaluate(`(function () { ${body} }).apply(null, ${JSON.stringify(args)})`);
+const runIn =
+  (page) =>
+  (body, ...args) =>
+    page.evaluate(`(function () { ${body} }).apply(null, ${JSON.stringify(args)})`);
 
 let reference; // Promise of Chromium's visitAll(), shared by both tests
 
@@ -138,7 +151,11 @@ function chromiumReference(context, base) {
   reference ??= (async () => {
     const page = await context.newPage();
     try {
-      return await visitAll('Chromium', { load: (url) => page.goto(url), run: runIn(page), problems: listen(page) }, base);
+      return await visitAll(
+        'Chromium',
+        { load: (url) => page.goto(url), run: runIn(page), problems: listen(page) },
+        base,
+      );
     } finally {
       await page.close();
     }
@@ -149,26 +166,45 @@ function chromiumReference(context, base) {
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
-test('engines: Firefox ESR runs every experiment with no error, #result-json byte-identical to Chromium', async ({ context, base }) => {
+test('engines: Firefox ESR runs every experiment with no error, #result-json byte-identical to Chromium', async ({
+  context,
+  base,
+}) => {
   const chromium = await chromiumReference(context, base);
   assert(existsSync(FIREFOX), `${FIREFOX} is missing (bash scripts/setup.sh test installs firefox-esr)`);
   const { default: puppeteer } = await import('puppeteer-core');
   const t0 = performance.now();
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, defaultViewport: { width: 1280, height: 900 } });
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    defaultViewport: { width: 1280, height: 900 },
+  });
   try {
     const page = await browser.newPage();
     const problems = listen(page);
     console.log(`  ${await browser.version()}, started in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    const firefox = await visitAll('Firefox', { load: (url) => page.goto(url, { timeout: WAIT_MS }), run: runIn(page), problems }, base);
+    const firefox = await visitAll(
+      'Firefox',
+      { load: (url) => page.goto(url, { timeout: WAIT_MS }), run: runIn(page), problems },
+      base,
+    );
     return [...findings(chromium), ...findings(firefox, chromium)];
   } finally {
     await browser.close();
   }
 });
 
-test('engines: WebKitGTK runs every experiment with no error, #result-json byte-identical to Chromium', async ({ context, base, serveDist }) => {
+test('engines: WebKitGTK runs every experiment with no error, #result-json byte-identical to Chromium', async ({
+  context,
+  base,
+  serveDist,
+}) => {
   const chromium = await chromiumReference(context, base);
-  const { server, base: capturedBase } = await serveDist({ files: { '__e2e-capture.js': CAPTURE }, head: '<script src="./__e2e-capture.js"></script>' });
+  const { server, base: capturedBase } = await serveDist({
+    files: { '__e2e-capture.js': CAPTURE },
+    head: '<script src="./__e2e-capture.js"></script>',
+  });
   let webkit;
   try {
     const t0 = performance.now();

@@ -31,8 +31,11 @@ export const SHOWN = ['done', 'precomputed'];
 /** Waits for body[data-status] to become one of `statuses`; fails early on 'error'. */
 export async function waitForStatus(page, statuses, timeout = 60_000) {
   const wanted = [statuses].flat();
-  await page.waitForFunction((w) => w.includes(document.body.dataset.status) || document.body.dataset.status === 'error',
-    wanted, { timeout, polling: 50 });
+  await page.waitForFunction(
+    (w) => w.includes(document.body.dataset.status) || document.body.dataset.status === 'error',
+    wanted,
+    { timeout, polling: 50 },
+  );
   const status = await page.evaluate(() => document.body.dataset.status);
   if (!wanted.includes(status)) {
     const error = await page.locator('#error').textContent();
@@ -54,7 +57,13 @@ export async function resultJson(page) {
 
 /** A link's parameter pairs, as the headless runner takes them: without the codec's exp, v and app (the versions). */
 export function linkParams(hash) {
-  return Object.fromEntries(hash.replace(/^#/, '').split('&').map((p) => p.split('=')).filter(([k]) => !['exp', 'v', 'app'].includes(k)));
+  return Object.fromEntries(
+    hash
+      .replace(/^#/, '')
+      .split('&')
+      .map((p) => p.split('='))
+      .filter(([k]) => !['exp', 'v', 'app'].includes(k)),
+  );
 }
 
 /** A new page on `base + hash`; `problems` collects console errors, page errors and failed requests. */
@@ -62,9 +71,18 @@ export async function open(context, base, hash, { beforeLoad, live = false } = {
   const page = await context.newPage();
   // Recompute-as-you-edit is off in the full page unless a test asks for it: the tests of editing without
   // a run (outdated figures, the address following edits) predate it. Embeds always recompute live.
-  if (!live) await page.addInitScript(() => { try { if (localStorage.getItem('attnlab:live') === null) localStorage.setItem('attnlab:live', '0'); } catch { /* opaque origin */ } });
+  if (!live)
+    await page.addInitScript(() => {
+      try {
+        if (localStorage.getItem('attnlab:live') === null) localStorage.setItem('attnlab:live', '0');
+      } catch {
+        /* opaque origin */
+      }
+    });
   const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+  });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
   if (beforeLoad) await page.addInitScript(beforeLoad);
@@ -85,7 +103,10 @@ export async function frameWith(page, part, timeout = 30_000) {
 
 export function pngSize(bytes) {
   const magic = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  assert(magic.every((b, k) => bytes[k] === b), 'PNG: wrong magic bytes');
+  assert(
+    magic.every((b, k) => bytes[k] === b),
+    'PNG: wrong magic bytes',
+  );
   assert(bytes.toString('latin1', 12, 16) === 'IHDR', 'PNG: no IHDR chunk first');
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
@@ -105,8 +126,17 @@ export async function download(page, button) {
   const started = Date.now();
   const [file] = await Promise.all([
     page.waitForEvent('download', { timeout: 30_000 }).catch(async (error) => {
-      const shown = await page.evaluate(() => ['#error', '#notice'].map((s) => document.querySelector(s)?.textContent?.trim()).filter(Boolean).join(' | ')).catch(() => '');
-      throw new Error(`no download ${Date.now() - started} ms after the click (the page shows: ${shown || 'no error or notice'}); ${error.message}`);
+      const shown = await page
+        .evaluate(() =>
+          ['#error', '#notice']
+            .map((s) => document.querySelector(s)?.textContent?.trim())
+            .filter(Boolean)
+            .join(' | '),
+        )
+        .catch(() => '');
+      throw new Error(
+        `no download ${Date.now() - started} ms after the click (the page shows: ${shown || 'no error or notice'}); ${error.message}`,
+      );
     }),
     button.click(),
   ]);
@@ -136,5 +166,8 @@ export async function inspectSvg(page, text) {
 /** An exported CSV split into its '#' comment header and its body rows (each split on commas). */
 export function parseCsv(bytes) {
   const lines = bytes.toString('utf8').trimEnd().split('\n');
-  return { comments: lines.filter((l) => l.startsWith('#')), body: lines.filter((l) => !l.startsWith('#')).map((l) => l.split(',')) };
+  return {
+    comments: lines.filter((l) => l.startsWith('#')),
+    body: lines.filter((l) => !l.startsWith('#')).map((l) => l.split(',')),
+  };
 }

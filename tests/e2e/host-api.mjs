@@ -76,26 +76,45 @@ async function verdictOf(run) {
 /** Checks a verdict and that a fresh Chromium page on the result's link shows the same headline numbers. */
 async function judge(name, verdict, context, base, stepCount = 7) {
   const failed = verdict.steps.filter(([, ok]) => !ok).map(([step]) => step);
-  assert(!verdict.error && failed.length === 0 && verdict.steps.length === stepCount, `${name}: ${verdict.error ?? ''} failed steps: ${failed.join('; ') || `only ${verdict.steps.length} of ${stepCount} ran`}`);
+  assert(
+    !verdict.error && failed.length === 0 && verdict.steps.length === stepCount,
+    `${name}: ${verdict.error ?? ''} failed steps: ${failed.join('; ') || `only ${verdict.steps.length} of ${stepCount} ran`}`,
+  );
   const hash = new URL(verdict.result.link).hash.replace(/&(embed|api)=1/g, '');
   const { page, problems } = await open(context, base, hash);
   await waitForStatus(page, ['done', 'precomputed'], 120_000);
-  const fresh = await page.$$eval('#headline dd[data-key][data-value]', (dds) => Object.fromEntries(dds.map((d) => [d.dataset.key, Number(d.dataset.value)])));
+  const fresh = await page.$$eval('#headline dd[data-key][data-value]', (dds) =>
+    Object.fromEntries(dds.map((d) => [d.dataset.key, Number(d.dataset.value)])),
+  );
   await page.close();
   for (const [key, value] of Object.entries(verdict.result.headline))
-    assert(fresh[key] === value, `${name}: headline ${key} = ${value} from the host API, ${fresh[key]} on a fresh page of the link`);
+    assert(
+      fresh[key] === value,
+      `${name}: headline ${key} = ${value} from the host API, ${fresh[key]} on a fresh page of the link`,
+    );
   return problems;
 }
 
 async function hostServer() {
-  const server = await serveStatic(mkdtempSync(join(tmpdir(), 'attnlab-host-')), '/host/', {}, { files: { 'index.html': HOST_PAGE } });
-  return { server, url: (base) => `http://localhost:${server.address().port}/host/index.html?embed=${encodeURIComponent(base)}` };
+  const server = await serveStatic(
+    mkdtempSync(join(tmpdir(), 'attnlab-host-')),
+    '/host/',
+    {},
+    { files: { 'index.html': HOST_PAGE } },
+  );
+  return {
+    server,
+    url: (base) => `http://localhost:${server.address().port}/host/index.html?embed=${encodeURIComponent(base)}`,
+  };
 }
 
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
-test('host API: a page on another origin sets β, runs and reads the numbers; other frames and embeds without api=1 are ignored (Chromium)', async ({ context, base }) => {
+test('host API: a page on another origin sets β, runs and reads the numbers; other frames and embeds without api=1 are ignored (Chromium)', async ({
+  context,
+  base,
+}) => {
   const { server, url } = await hostServer();
   try {
     const page = await context.newPage();
@@ -113,18 +132,29 @@ test('host API: the same in Firefox ESR and WebKitGTK', async ({ context, base }
   const problems = [];
   try {
     const { default: puppeteer } = await import('puppeteer-core');
-    const browser = await puppeteer.launch({ browser: 'firefox', executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr', headless: true });
+    const browser = await puppeteer.launch({
+      browser: 'firefox',
+      executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr',
+      headless: true,
+    });
     try {
       const page = await browser.newPage();
       await page.goto(url(base));
-      problems.push(...await judge('Firefox', await verdictOf((body) => page.evaluate(`(function () { ${body} })()`)), context, base));
+      problems.push(
+        ...(await judge(
+          'Firefox',
+          await verdictOf((body) => page.evaluate(`(function () { ${body} })()`)),
+          context,
+          base,
+        )),
+      );
     } finally {
       await browser.close();
     }
     const webkit = await launchWebKit();
     try {
       await webkit.goto(url(base));
-      problems.push(...await judge('WebKit', await verdictOf(webkit.evaluate), context, base));
+      problems.push(...(await judge('WebKit', await verdictOf(webkit.evaluate), context, base)));
     } finally {
       await webkit.close();
     }
@@ -168,7 +198,10 @@ try {
 }
 </script>`;
 
-test('notebook widget: anywidget\'s contract drives an embed, parameters in, headline numbers back (Chromium)', async ({ context, serveDist }) => {
+test("notebook widget: anywidget's contract drives an embed, parameters in, headline numbers back (Chromium)", async ({
+  context,
+  serveDist,
+}) => {
   const { server, base } = await serveDist({ files: { 'widget-host.html': WIDGET_HOST } });
   try {
     const page = await context.newPage();
@@ -205,7 +238,10 @@ const steps = [];
 })().catch((e) => { document.getElementById('verdict').textContent = JSON.stringify({ steps, error: String(e) }); });
 </script>`;
 
-test('host API: <attnlab-figure> with api=1 has set, run, get and DOM events (Chromium)', async ({ context, serveDist }) => {
+test('host API: <attnlab-figure> with api=1 has set, run, get and DOM events (Chromium)', async ({
+  context,
+  serveDist,
+}) => {
   const { server, base } = await serveDist({ files: { 'element-host.html': ELEMENT_HOST } });
   try {
     const page = await context.newPage();

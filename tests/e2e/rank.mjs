@@ -27,41 +27,54 @@ function npy(shape, values) {
   const header = dict + ' '.repeat(pad % 64) + '\n';
   const out = Buffer.alloc(10 + header.length + 8 * values.length);
   out.write('\x93NUMPY', 0, 'latin1');
-  out[6] = 1; out[7] = 0;
+  out[6] = 1;
+  out[7] = 0;
   out.writeUInt16LE(header.length, 8);
   out.write(header, 10, 'latin1');
   values.forEach((v, i) => out.writeDoubleLE(v, 10 + header.length + 8 * i));
   return out;
 }
 /** Deterministic pseudo-normal values (a fixture, not the lab's generator). */
-const values = (count, seed) => Array.from({ length: count }, (_, i) => Math.sin(12.9898 * (i + 1) * seed) * 43758.5453 % 1);
+const values = (count, seed) =>
+  Array.from({ length: count }, (_, i) => (Math.sin(12.9898 * (i + 1) * seed) * 43758.5453) % 1);
 
 for (const [id, preset] of Object.entries(PRESETS)) {
   test(`${id}: the default and the preset "${preset}" run and draw every figure`, async ({ context, base }) => {
     const { page, problems } = await open(context, base, `#exp=${id}&v=3&seed=1`);
     await waitForStatus(page, SHOWN, 240_000);
-    assert(await page.locator('[data-figure]').count() > 0, `${id}: no figure drawn`);
-    assert(await page.locator('.figure-error').count() === 0, `${id}: a figure could not be drawn`);
+    assert((await page.locator('[data-figure]').count()) > 0, `${id}: no figure drawn`);
+    assert((await page.locator('.figure-error').count()) === 0, `${id}: a figure could not be drawn`);
     await page.locator('a.preset', { hasText: preset }).click();
-    await page.waitForFunction(() => document.body.dataset.status === 'running' || location.hash.includes('&'), null, { timeout: 10_000 });
+    await page.waitForFunction(() => document.body.dataset.status === 'running' || location.hash.includes('&'), null, {
+      timeout: 10_000,
+    });
     await waitForStatus(page, SHOWN, 240_000);
-    assert(await page.locator('.figure-error').count() === 0, `${id} preset: a figure could not be drawn`);
+    assert((await page.locator('.figure-error').count()) === 0, `${id} preset: a figure could not be drawn`);
     const shown = await resultJson(page);
     if (id === 'rank-beta') {
       const k = Object.fromEntries(shown.points.map((p) => [p.beta, p.kSvd]));
       assert(k[64] < k[32], `uniform ball preset: k_svd should fall from β = 32 (${k[32]}) to 64 (${k[64]})`);
     }
-    if (id === 'rank-zoo') assert(shown.synthetic === true && (await page.locator('body').textContent()).includes('not BERT'), 'the zoo is not labelled as a synthetic stand-in');
-    for (const p of shown.points ?? []) assert(p.lowerBound <= p.upper, `${id}: lower bound ${p.lowerBound} above the upper certificate ${p.upper}`);
+    if (id === 'rank-zoo')
+      assert(
+        shown.synthetic === true && (await page.locator('body').textContent()).includes('not BERT'),
+        'the zoo is not labelled as a synthetic stand-in',
+      );
+    for (const p of shown.points ?? [])
+      assert(p.lowerBound <= p.upper, `${id}: lower bound ${p.lowerBound} above the upper certificate ${p.upper}`);
     await page.screenshot({ path: join(shots, `${id}.png`), fullPage: true });
     await page.close();
     return problems;
   });
 }
 
-test('rank-interaction: an uploaded Q/K pair runs as the headless run does; the link names both files', async ({ context, base }) => {
+test('rank-interaction: an uploaded Q/K pair runs as the headless run does; the link names both files', async ({
+  context,
+  base,
+}) => {
   mkdirSync(shots, { recursive: true });
-  const q = join(shots, 'q.npy'), k = join(shots, 'k.npy');
+  const q = join(shots, 'q.npy'),
+    k = join(shots, 'k.npy');
   writeFileSync(q, npy([2, 48, 8], values(2 * 48 * 8, 1)));
   writeFileSync(k, npy([2, 48, 8], values(2 * 48 * 8, 2)));
   const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&head=1&seed=1');
@@ -69,7 +82,11 @@ test('rank-interaction: an uploaded Q/K pair runs as the headless run does; the 
   await page.locator('input#upload-q').setInputFiles(q);
   await page.locator('input#upload-k').setInputFiles(k);
   for (const input of ['q', 'k'])
-    await page.waitForFunction((i) => document.getElementById(`upload-${i}-status`)?.textContent.includes('2 × 48 × 8'), input, { timeout: 10_000 });
+    await page.waitForFunction(
+      (i) => document.getElementById(`upload-${i}-status`)?.textContent.includes('2 × 48 × 8'),
+      input,
+      { timeout: 10_000 },
+    );
   await page.locator('#run').click();
   await waitForStatus(page, 'done', 120_000);
   const shown = await resultJson(page);
@@ -87,7 +104,10 @@ test('rank-interaction: an uploaded Q/K pair runs as the headless run does; the 
   return [...problems, ...more];
 });
 
-test('rank-interaction: a JSON head bundle chosen under Q fills K and the scale, and runs as headless does', async ({ context, base }) => {
+test('rank-interaction: a JSON head bundle chosen under Q fills K and the scale, and runs as headless does', async ({
+  context,
+  base,
+}) => {
   mkdirSync(shots, { recursive: true });
   const rows = (count, seed) => Array.from({ length: count }, (_, i) => values(8, seed + 7 * i));
   const heads = [0, 1].map((h) => ({ name: `H${h}`, q: rows(32, 10 + h), k: rows(32, 20 + h) }));
@@ -96,12 +116,22 @@ test('rank-interaction: a JSON head bundle chosen under Q fills K and the scale,
   const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&head=1&seed=1');
   await waitForStatus(page, 'done', 120_000);
   await page.locator('input#upload-q').setInputFiles(bundle);
-  await page.waitForFunction(() => document.getElementById('upload-k-status')?.textContent.includes('from the same head bundle'), null, { timeout: 10_000 });
-  assert(Number(await page.locator('#param-scale').inputValue()) === 0.3, 'the bundle\'s scale did not reach the scale field');
+  await page.waitForFunction(
+    () => document.getElementById('upload-k-status')?.textContent.includes('from the same head bundle'),
+    null,
+    { timeout: 10_000 },
+  );
+  assert(
+    Number(await page.locator('#param-scale').inputValue()) === 0.3,
+    "the bundle's scale did not reach the scale field",
+  );
   await page.locator('#run').click();
   await waitForStatus(page, 'done', 120_000);
   const shown = await resultJson(page);
-  assert(shown.head.source === 'upload' && shown.head.heads === 2 && shown.head.label === 'H1', `bundle run: head ${JSON.stringify(shown.head)}`);
+  assert(
+    shown.head.source === 'upload' && shown.head.heads === 2 && shown.head.label === 'H1',
+    `bundle run: head ${JSON.stringify(shown.head)}`,
+  );
   const diff = differences(headless('rank-interaction', { head: 1, seed: 1, q: bundle, k: bundle }), shown);
   assert(diff.length === 0, `the bundle run differs from the headless one: ${diff.slice(0, 3).join('; ')}`);
   await page.close();
@@ -111,17 +141,32 @@ test('rank-interaction: a JSON head bundle chosen under Q fills K and the scale,
 test('rank-interaction: a malformed Q/K pair names its fault', async ({ context, base }) => {
   const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
   await waitForStatus(page, 'done', 120_000);
-  await page.locator('input#upload-q').setInputFiles({ name: 'q.npy', mimeType: 'application/octet-stream', buffer: npy([40, 8], values(320, 3)) });
-  await page.locator('input#upload-k').setInputFiles({ name: 'k.npy', mimeType: 'application/octet-stream', buffer: npy([40, 6], values(240, 4)) });
-  await page.waitForFunction(() => document.getElementById('upload-k-status')?.textContent.includes('40 × 6'), null, { timeout: 10_000 });
+  await page
+    .locator('input#upload-q')
+    .setInputFiles({ name: 'q.npy', mimeType: 'application/octet-stream', buffer: npy([40, 8], values(320, 3)) });
+  await page
+    .locator('input#upload-k')
+    .setInputFiles({ name: 'k.npy', mimeType: 'application/octet-stream', buffer: npy([40, 6], values(240, 4)) });
+  await page.waitForFunction(() => document.getElementById('upload-k-status')?.textContent.includes('40 × 6'), null, {
+    timeout: 10_000,
+  });
   await page.locator('#run').click();
   await waitForStatus(page, 'error', 60_000);
   const error = await page.locator('#error').textContent();
-  assert(error.includes('k: K must have the shape of Q (40, 8), got (40, 6)'), `the error does not name the shape mismatch: ${error}`);
+  assert(
+    error.includes('k: K must have the shape of Q (40, 8), got (40, 6)'),
+    `the error does not name the shape mismatch: ${error}`,
+  );
   const nan = values(320, 5);
   nan[7] = NaN;
-  await page.locator('input#upload-q').setInputFiles({ name: 'nan.npy', mimeType: 'application/octet-stream', buffer: npy([40, 8], nan) });
-  await page.waitForFunction(() => /could not (read|use)/i.test(document.getElementById('upload-q-status')?.textContent ?? ''), null, { timeout: 30_000 });
+  await page
+    .locator('input#upload-q')
+    .setInputFiles({ name: 'nan.npy', mimeType: 'application/octet-stream', buffer: npy([40, 8], nan) });
+  await page.waitForFunction(
+    () => /could not (read|use)/i.test(document.getElementById('upload-q-status')?.textContent ?? ''),
+    null,
+    { timeout: 30_000 },
+  );
   const status = await page.locator('#upload-q-status').textContent();
   assert(status.includes('nan is not a finite number'), `the NaN upload is not named: ${status}`);
   assert(await page.locator('#run').isDisabled(), 'Run is enabled while the chosen Q file is refused');

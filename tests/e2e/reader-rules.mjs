@@ -15,7 +15,9 @@ export const RAW_TEX = /[_^]\{|\\[a-zA-Z]{2,}/;
 /** A stored option value in a parameter's help where its option reads otherwise ("1 masks…" when the option says "Yes"). */
 export function storedValuesInHelp(help, options) {
   // A value counts where it stands as a word of its own: after a space, an opening bracket or the start ("ℓ1" is not "1").
-  return options.filter((o) => !new RegExp(`(^|[^\\w])${escape(o.value)}([^\\w]|$)`, 'i').test(o.label))
-    .filter((o) => new RegExp(`(^|[\\s(])${escape(o.value)}([\\s).,:;]|$)`).test(help)).map((o) => o.value);
+  return options
+    .filter((o) => !new RegExp(`(^|[^\\w])${escape(o.value)}([^\\w]|$)`, 'i').test(o.label))
+    .filter((o) => new RegExp(`(^|[\\s(])${escape(o.value)}([\\s).,:;]|$)`).test(help))
+    .map((o) => o.value);
 }
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -27,16 +27,25 @@ for (const [id, preset] of Object.entries(PRESETS)) {
     const broken = await page.locator('.figure-error').count();
     assert(broken === 0, `${id}: ${broken} figure(s) could not be drawn`);
     await page.locator('a.preset', { hasText: preset }).click();
-    await page.waitForFunction(() => document.body.dataset.status === 'running' || location.hash.includes('&'), null, { timeout: 10_000 });
+    await page.waitForFunction(() => document.body.dataset.status === 'running' || location.hash.includes('&'), null, {
+      timeout: 10_000,
+    });
     await waitForStatus(page, SHOWN, 120_000);
-    assert(await page.locator('.figure-error').count() === 0, `${id} preset: a figure could not be drawn`);
+    assert((await page.locator('.figure-error').count()) === 0, `${id} preset: a figure could not be drawn`);
     const shown = await resultJson(page);
     if (id === 'rmt-spectrum') {
-      assert(shown.populationSpike && !shown.sampleSpike, `two-transition preset: population ${shown.populationSpike}, sample ${shown.sampleSpike}`);
+      assert(
+        shown.populationSpike && !shown.sampleSpike,
+        `two-transition preset: population ${shown.populationSpike}, sample ${shown.sampleSpike}`,
+      );
       const gap = Math.abs(shown.topEigenvalue - shown.bulkEdges.upper) / shown.bulkEdges.upper;
-      assert(gap < 0.05, `two-transition preset: λ₁ = ${shown.topEigenvalue} should stick to the edge ${shown.bulkEdges.upper}`);
+      assert(
+        gap < 0.05,
+        `two-transition preset: λ₁ = ${shown.topEigenvalue} should stick to the edge ${shown.bulkEdges.upper}`,
+      );
     }
-    if (id === 'rmt-phase') assert(shown.current.region === 'population', `phase preset: region ${shown.current.region}`);
+    if (id === 'rmt-phase')
+      assert(shown.current.region === 'population', `phase preset: region ${shown.current.region}`);
     await page.screenshot({ path: join(shots, `${id}.png`), fullPage: true });
     await page.close();
     return problems;
@@ -50,15 +59,22 @@ test('rmt-spectrum: moving mu2 redraws the theory overlay at once, without a run
   const value = async (key) => Number(await page.locator(`[data-key="${key}"]`).getAttribute('data-value'));
   const t0 = Date.now();
   await page.locator('input[name="mu2"]').fill('4');
-  await page.waitForFunction(() => document.getElementById('results')?.dataset.theory === 'live', null, { timeout: 5_000 });
+  await page.waitForFunction(() => document.getElementById('results')?.dataset.theory === 'live', null, {
+    timeout: 5_000,
+  });
   const ms = Date.now() - t0;
   const expected = headless('rmt-spectrum', { d: 200, mu2: 4, seed: 2 });
-  assert(differences(expected.topEigenvalueTheory, await value('topEigenvalueTheory')).length === 0,
-    `theory λ₁ shows ${await value('topEigenvalueTheory')}, the core's theory at mu2 = 4 is ${expected.topEigenvalueTheory}`);
-  assert(await value('topEigenvalue') === before.topEigenvalue, 'the simulated λ₁ changed without a run');
-  assert(await page.evaluate(() => document.body.dataset.status) !== 'running', 'moving mu2 started a run');
+  assert(
+    differences(expected.topEigenvalueTheory, await value('topEigenvalueTheory')).length === 0,
+    `theory λ₁ shows ${await value('topEigenvalueTheory')}, the core's theory at mu2 = 4 is ${expected.topEigenvalueTheory}`,
+  );
+  assert((await value('topEigenvalue')) === before.topEigenvalue, 'the simulated λ₁ changed without a run');
+  assert((await page.evaluate(() => document.body.dataset.status)) !== 'running', 'moving mu2 started a run');
   assert(differences(before, await resultJson(page)).length === 0, '#result-json changed without a run');
-  assert(await page.locator('#stale-note').isVisible(), 'the simulation is not marked as belonging to the previous parameters');
+  assert(
+    await page.locator('#stale-note').isVisible(),
+    'the simulation is not marked as belonging to the previous parameters',
+  );
   assert(ms < 2_000, `the overlay took ${ms} ms to redraw`);
   await page.screenshot({ path: join(shots, 'rmt-live-theory.png'), fullPage: true });
   await page.close();

@@ -17,7 +17,20 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { differences } from './compare.mjs';
-import { assert, download, headless, inspectSvg, linkParams, open, pngSize, resultJson, root, shots, SHOWN, waitForStatus } from './helpers.mjs';
+import {
+  assert,
+  download,
+  headless,
+  inspectSvg,
+  linkParams,
+  open,
+  pngSize,
+  resultJson,
+  root,
+  shots,
+  SHOWN,
+  waitForStatus,
+} from './helpers.mjs';
 import { a11yTests } from './a11y.mjs';
 import { embedTests } from './embed.mjs';
 import { figureEmbedTests } from './figure-embed.mjs';
@@ -40,14 +53,23 @@ import { sparseTests } from './sparse.mjs';
 import { tableTests } from './tables.mjs';
 import { serveStatic } from './static-server.mjs';
 
-const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const option = (name, fallback) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const dist = resolve(root, option('dist', 'dist'));
 const only = option('grep', '');
 const SUB_FOLDER = '/some/sub/folder/';
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const VIEWPORT = { width: 1280, height: 900 };
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 // --- tests ----------------------------------------------------------------------------------
 
@@ -65,12 +87,19 @@ test('a link with non-default parameters shows the numbers of the headless run',
   assert(diff.length === 0, `#result-json differs from the headless run: ${diff.slice(0, 3).join('; ')}`);
   const cell = page.locator('[data-key="effectiveRank"]');
   const text = (await cell.textContent()).trim();
-  assert(Math.abs(Number(text) - expected.effectiveRank) <= 5e-6 * expected.effectiveRank,
-    `[data-key=effectiveRank] shows '${text}', the headless run gives ${expected.effectiveRank}`);
+  assert(
+    Math.abs(Number(text) - expected.effectiveRank) <= 5e-6 * expected.effectiveRank,
+    `[data-key=effectiveRank] shows '${text}', the headless run gives ${expected.effectiveRank}`,
+  );
   const raw = await cell.getAttribute('data-value');
-  if (raw !== null) assert(differences(expected.effectiveRank, Number(raw)).length === 0, `data-value ${raw} vs ${expected.effectiveRank}`);
+  if (raw !== null)
+    assert(
+      differences(expected.effectiveRank, Number(raw)).length === 0,
+      `data-value ${raw} vs ${expected.effectiveRank}`,
+    );
   const url = await page.evaluate(() => location.hash);
-  for (const part of ['n=300', 'd=4', 'beta=20', 'geometry=ball', 'seed=7']) assert(url.includes(part), `the URL lost ${part}: ${url}`);
+  for (const part of ['n=300', 'd=4', 'beta=20', 'geometry=ball', 'seed=7'])
+    assert(url.includes(part), `the URL lost ${part}: ${url}`);
   await page.screenshot({ path: join(shots, 'link.png'), fullPage: true });
   await page.close();
   return problems;
@@ -87,7 +116,9 @@ test('Stop during a long run stops it, and a small run afterwards completes', as
   await waitForStatus(page, 'stopped', 10_000);
   await page.screenshot({ path: join(shots, 'stopped.png') });
 
-  await page.evaluate(() => { location.hash = '#exp=attention-map&v=3&n=64&beta=2&seed=5'; });
+  await page.evaluate(() => {
+    location.hash = '#exp=attention-map&v=3&n=64&beta=2&seed=5';
+  });
   await waitForStatus(page, 'done', 30_000);
   const shown = await resultJson(page);
   assert(shown.n === 64 && shown.singularValues.length === 64, `after Stop the next run gave n=${shown.n}`);
@@ -106,7 +137,8 @@ test('a malformed link shows a notice, falls back to defaults and still runs', a
   const notice = page.locator('#notice');
   assert(await notice.isVisible(), '#notice is not visible');
   const text = await notice.innerText();
-  for (const key of ['n', 'beta']) assert(new RegExp(`\\b${key}\\b`).test(text), `#notice does not name '${key}': ${text}`);
+  for (const key of ['n', 'beta'])
+    assert(new RegExp(`\\b${key}\\b`).test(text), `#notice does not name '${key}': ${text}`);
   assert(await page.locator('#error').isHidden(), `#error is shown: ${await page.locator('#error').textContent()}`);
   const shown = await resultJson(page);
   assert(Number.isInteger(shown.n) && shown.n >= 2, `no valid run: n=${shown.n}`);
@@ -130,28 +162,49 @@ test('every figure exports valid, stamped SVG, PNG (2x), CSV and JSON', async ({
 
     const svg = (await download(page, button('svg'))).bytes.toString('utf8');
     const svgCheck = await inspectSvg(page, svg);
-    assert(!svgCheck.error && svgCheck.root === 'svg', `${id}.svg does not parse as SVG: ${svgCheck.error ?? svgCheck.root}`);
+    assert(
+      !svgCheck.error && svgCheck.root === 'svg',
+      `${id}.svg does not parse as SVG: ${svgCheck.error ?? svgCheck.root}`,
+    );
     const stamp = JSON.parse(svgCheck.metadata || '{}');
-    assert(stamp.seed === 7 && stamp.experiment === 'attention-map', `${id}.svg metadata lacks the seed/experiment: ${svgCheck.metadata.slice(0, 120)}`);
+    assert(
+      stamp.seed === 7 && stamp.experiment === 'attention-map',
+      `${id}.svg metadata lacks the seed/experiment: ${svgCheck.metadata.slice(0, 120)}`,
+    );
 
     const png = pngSize((await download(page, button('png'))).bytes);
-    assert(png.width === 2 * svgCheck.width, `${id}.png is ${png.width} px wide, the figure ${svgCheck.width} px (want 2x)`);
+    assert(
+      png.width === 2 * svgCheck.width,
+      `${id}.png is ${png.width} px wide, the figure ${svgCheck.width} px (want 2x)`,
+    );
 
     const csv = (await download(page, button('csv'))).bytes.toString('utf8').trimEnd().split('\n');
     const comments = csv.filter((l) => l.startsWith('#'));
     const body = csv.filter((l) => !l.startsWith('#'));
     assert(comments.length > 0 && csv[0].startsWith('#'), `${id}.csv has no comment header`);
-    assert(comments.some((l) => /seed\D*7\b/.test(l)), `${id}.csv header lacks the seed`);
+    assert(
+      comments.some((l) => /seed\D*7\b/.test(l)),
+      `${id}.csv header lacks the seed`,
+    );
     assert(body.length >= 2 && body[0].split(',').some((c) => Number.isNaN(Number(c))), `${id}.csv has no header row`);
     for (const row of body.slice(1)) {
-      assert(row.split(',').every((c) => c !== '' && Number.isFinite(Number(c))), `${id}.csv row is not numeric: ${row}`);
+      assert(
+        row.split(',').every((c) => c !== '' && Number.isFinite(Number(c))),
+        `${id}.csv row is not numeric: ${row}`,
+      );
     }
 
     const json = JSON.parse((await download(page, button('json'))).bytes.toString('utf8'));
     const meta = json.meta ?? {};
-    assert(meta.experiment === 'attention-map' && meta.seed === 7, `${id}.json meta: ${JSON.stringify(meta).slice(0, 160)}`);
+    assert(
+      meta.experiment === 'attention-map' && meta.seed === 7,
+      `${id}.json meta: ${JSON.stringify(meta).slice(0, 160)}`,
+    );
     assert(typeof meta.version === 'string' && meta.version.length > 0, `${id}.json meta has no version`);
-    assert(typeof meta.link === 'string' && meta.link.includes('exp=attention-map') && meta.link.includes('seed=7'), `${id}.json meta.link: ${meta.link}`);
+    assert(
+      typeof meta.link === 'string' && meta.link.includes('exp=attention-map') && meta.link.includes('seed=7'),
+      `${id}.json meta.link: ${meta.link}`,
+    );
   }
   await page.close();
   return problems;
@@ -207,7 +260,11 @@ async function main() {
   let failed = 0;
   try {
     context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, acceptDownloads: true, viewport: VIEWPORT,
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      acceptDownloads: true,
+      viewport: VIEWPORT,
       serviceWorkers: 'block', // a worker registered by one test would serve the next tests' pages from its cache
     });
     for (const { name, fn } of tests.filter((t) => t.name.includes(only))) {

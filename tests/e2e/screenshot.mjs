@@ -12,7 +12,11 @@ const LINK = '#exp=sparse-dmin&v=3&ns=512,1024,2048,3072&seed=1';
 const out = join(root, 'docs/screenshot.png');
 
 const server = await serveStatic(join(root, 'dist'), '/attnlab/');
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
   await page.goto(`http://127.0.0.1:${server.address().port}/attnlab/${LINK}`);

@@ -7,9 +7,19 @@ import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 
 const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
-  '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf', '.ico': 'image/x-icon', '.txt': 'text/plain',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain',
 };
 
 /**
@@ -21,7 +31,10 @@ export function serveStatic(dir, mount, headers = {}, extra = {}) {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
     if (!path.startsWith(mount)) return void response.writeHead(404).end('not found');
     const added = extra.files?.[path.slice(mount.length)];
-    if (added !== undefined) return void response.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'text/plain', ...headers }).end(added);
+    if (added !== undefined)
+      return void response
+        .writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'text/plain', ...headers })
+        .end(added);
     let file = normalize(join(dir, path.slice(mount.length)));
     if (!file.startsWith(dir)) return void response.writeHead(403).end('forbidden');
     try {
@@ -31,7 +44,8 @@ export function serveStatic(dir, mount, headers = {}, extra = {}) {
       return void response.writeHead(404).end('not found');
     }
     response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', ...headers });
-    if (extra.head && extname(file) === '.html') return void response.end(readFileSync(file, 'utf8').replace(/<head>/i, (tag) => tag + extra.head));
+    if (extra.head && extname(file) === '.html')
+      return void response.end(readFileSync(file, 'utf8').replace(/<head>/i, (tag) => tag + extra.head));
     createReadStream(file).pipe(response);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));

@@ -21,7 +21,12 @@ function pageTexts(expect, files) {
 }
 
 async function verdictOf(page) {
-  await page.waitForFunction(() => ['done', 'error', 'stopped'].includes(document.body.dataset.status) || document.querySelector('#run')?.disabled, null, { timeout: 60_000 });
+  await page.waitForFunction(
+    () =>
+      ['done', 'error', 'stopped'].includes(document.body.dataset.status) || document.querySelector('#run')?.disabled,
+    null,
+    { timeout: 60_000 },
+  );
   if (await page.locator('#run').isDisabled()) {
     const statuses = await page.locator('[id^="upload"][id$="-status"]').allTextContents();
     return { ok: false, message: statuses.join(' ') };
@@ -30,7 +35,10 @@ async function verdictOf(page) {
   return status === 'done' ? { ok: true } : { ok: false, message: (await page.locator('#error').textContent()) ?? '' };
 }
 
-test('verdicts: the page judges each case of the cross-front-end table as the CLI and headless do', async ({ context, base }) => {
+test('verdicts: the page judges each case of the cross-front-end table as the CLI and headless do', async ({
+  context,
+  base,
+}) => {
   const problems = [];
   const seen = [];
   for (const c of table.cases.filter((c) => !c.commandLineOnly)) {
@@ -42,15 +50,31 @@ test('verdicts: the page judges each case of the cross-front-end table as the CL
     for (const [key, value] of pairs) {
       const file = c.files?.find((f) => f.name === value);
       const upload = page.locator(`input[type="file"]#upload-${key}, input[type="file"]#upload`).first();
-      if (file && await upload.count()) {
-        await upload.setInputFiles({ name: file.name, mimeType: 'application/octet-stream', buffer: Buffer.from(file.content) });
-        await page.waitForFunction((id) => !/Reading/.test(document.getElementById(`${id}-status`)?.textContent ?? 'Reading'), await upload.getAttribute('id'), { timeout: 30_000 });
+      if (file && (await upload.count())) {
+        await upload.setInputFiles({
+          name: file.name,
+          mimeType: 'application/octet-stream',
+          buffer: Buffer.from(file.content),
+        });
+        await page.waitForFunction(
+          (id) => !/Reading/.test(document.getElementById(`${id}-status`)?.textContent ?? 'Reading'),
+          await upload.getAttribute('id'),
+          { timeout: 30_000 },
+        );
         continue;
       }
       const field = page.locator(`#params-form [name="${key}"]`).first();
-      if (keys.indexOf(key) !== keys.lastIndexOf(key) || !(await field.count())) { fieldless.push(key); continue; }
+      if (keys.indexOf(key) !== keys.lastIndexOf(key) || !(await field.count())) {
+        fieldless.push(key);
+        continue;
+      }
       if (await field.evaluate((el) => el.tagName === 'SELECT')) await field.selectOption(value);
-      else await field.evaluate((el, v) => { el.value = v; el.dispatchEvent(new Event('input', { bubbles: true })); el.dispatchEvent(new Event('change', { bubbles: true })); }, value);
+      else
+        await field.evaluate((el, v) => {
+          el.value = v;
+          el.dispatchEvent(new Event('input', { bubbles: true }));
+          el.dispatchEvent(new Event('change', { bubbles: true }));
+        }, value);
     }
     let verdict;
     if (fieldless.length) {
@@ -59,23 +83,41 @@ test('verdicts: the page judges each case of the cross-front-end table as the CL
       const { page: linked, problems: linkProblems } = await open(context, base, link);
       await waitForStatus(linked, SHOWN, 120_000);
       const notice = await linked.locator('#notice').textContent();
-      assert(fieldless.every((k) => notice.includes(k)), `${c.label}: the link's notice does not name ${fieldless.join(', ')}: ${notice}`);
+      assert(
+        fieldless.every((k) => notice.includes(k)),
+        `${c.label}: the link's notice does not name ${fieldless.join(', ')}: ${notice}`,
+      );
       seen.push(`${c.label}: link notice`);
       problems.push(...linkProblems);
       await linked.close();
     } else {
       // A head bundle's companion and scale are read after its own status settles: let that finish first.
       if (c.files?.length) await page.waitForTimeout(800);
-      if (await page.locator('#run').isEnabled()) await page.locator('#run').click({ timeout: 10_000 }).catch((error) => { throw new Error(`${c.label}: ${error.message.split('\n')[0]}`); });
+      if (await page.locator('#run').isEnabled())
+        await page
+          .locator('#run')
+          .click({ timeout: 10_000 })
+          .catch((error) => {
+            throw new Error(`${c.label}: ${error.message.split('\n')[0]}`);
+          });
       verdict = await verdictOf(page);
       if (c.expect === 'ok') assert(verdict.ok, `${c.label}: the page refused it: ${verdict.message}`);
       else {
         assert(!verdict.ok, `${c.label}: the page ran it; the CLI refuses it`);
-        for (const text of pageTexts(c.expect, c.files ?? [])) assert(verdict.message.includes(text), `${c.label}: the page's message "${verdict.message.trim()}" lacks "${text}"`);
+        for (const text of pageTexts(c.expect, c.files ?? []))
+          assert(
+            verdict.message.includes(text),
+            `${c.label}: the page's message "${verdict.message.trim()}" lacks "${text}"`,
+          );
         if (!c.files?.length) {
           // The field at fault is marked: one the panel could not read, or the one the core's refusal names (CoreError.key).
-          const marked = await page.locator('#params-form [aria-invalid="true"]').evaluateAll((els) => els.map((el) => el.getAttribute('name')));
-          assert(marked.some((name) => keys.includes(name)), `${c.label}: no field of ${keys.join(', ')} is marked (marked: ${marked.join(', ') || 'none'})`);
+          const marked = await page
+            .locator('#params-form [aria-invalid="true"]')
+            .evaluateAll((els) => els.map((el) => el.getAttribute('name')));
+          assert(
+            marked.some((name) => keys.includes(name)),
+            `${c.label}: no field of ${keys.join(', ')} is marked (marked: ${marked.join(', ') || 'none'})`,
+          );
         }
       }
       seen.push(`${c.label}: ${verdict.ok ? 'ok' : 'refused'}`);

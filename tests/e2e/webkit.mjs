@@ -15,7 +15,10 @@ export const MINIBROWSER = process.env.MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu
 function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => { const { port } = probe.address(); probe.close(() => resolve(port)); });
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
   });
 }
 
@@ -25,30 +28,58 @@ function freePort() {
  */
 export async function launchWebKit() {
   for (const file of [WEBKIT_DRIVER, MINIBROWSER, '/usr/bin/xvfb-run']) {
-    if (!existsSync(file)) throw new Error(`${file} is missing (bash scripts/setup.sh test installs webkit2gtk-driver and xvfb)`);
+    if (!existsSync(file))
+      throw new Error(`${file} is missing (bash scripts/setup.sh test installs webkit2gtk-driver and xvfb)`);
   }
   const port = await freePort();
   // Its own process group, so close() ends xvfb-run, Xvfb, the driver and MiniBrowser together.
   const driver = spawn('xvfb-run', ['-a', WEBKIT_DRIVER, `--port=${port}`], { stdio: 'ignore', detached: true });
   let exited = false;
-  driver.once('exit', () => { exited = true; });
+  driver.once('exit', () => {
+    exited = true;
+  });
   const url = `http://127.0.0.1:${port}`;
   const call = async (method, path, body) => {
-    const response = await fetch(url + path, { method, headers: { 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) });
+    const response = await fetch(url + path, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      body: body && JSON.stringify(body),
+    });
     const { value } = await response.json();
-    if (value?.error) throw new Error(`WebKitWebDriver ${method} ${path.replace(/^\/session\/[^/]+/, '')}: ${value.error}: ${value.message}`);
+    if (value?.error)
+      throw new Error(
+        `WebKitWebDriver ${method} ${path.replace(/^\/session\/[^/]+/, '')}: ${value.error}: ${value.message}`,
+      );
     return value;
   };
-  const stop = () => { if (!exited) try { process.kill(-driver.pid, 'SIGTERM'); } catch { /* already gone */ } };
+  const stop = () => {
+    if (!exited)
+      try {
+        process.kill(-driver.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+  };
   try {
     for (let waited = 0; ; waited += 100) {
       if (exited) throw new Error('WebKitWebDriver exited at start');
-      if (await call('GET', '/status').then((v) => v.ready, () => false)) break;
+      if (
+        await call('GET', '/status').then(
+          (v) => v.ready,
+          () => false,
+        )
+      )
+        break;
       if (waited > 20_000) throw new Error('WebKitWebDriver did not answer within 20 s');
       await sleep(100);
     }
     const session = await call('POST', '/session', {
-      capabilities: { alwaysMatch: { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } } },
+      capabilities: {
+        alwaysMatch: {
+          browserName: 'MiniBrowser',
+          'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+        },
+      },
     });
     const at = `/session/${session.sessionId}`;
     await call('POST', `${at}/timeouts`, { pageLoad: 60_000, script: 30_000 });
@@ -57,7 +88,10 @@ export async function launchWebKit() {
       version: `WebKitGTK ${session.capabilities.browserVersion}`,
       goto: (page) => call('POST', `${at}/url`, { url: page }),
       evaluate: (body, ...args) => call('POST', `${at}/execute/sync`, { script: body, args }),
-      close: async () => { await call('DELETE', at).catch(() => {}); stop(); },
+      close: async () => {
+        await call('DELETE', at).catch(() => {});
+        stop();
+      },
     };
   } catch (error) {
     stop();

@@ -2,7 +2,8 @@
 // libFuzzer target: the upload parser (attnlab/inputs.hpp) on arbitrary bytes. The format follows
 // the content, as a user's mislabelled file would (\x93NUMPY -> .npy, '{' or '[' -> .json, else
 // .csv); every input is parsed for the sparse pattern rule, a non-square triplet rule, a dense
-// 2-D..4-D rule and the head-bundle rules of paper 3 (q, attention). Crashes, sanitizer reports and broken invariants (abort) are findings:
+// 2-D..4-D rule and the head-bundle rules of paper 3 (q, attention). Crashes, sanitizer reports and broken invariants
+// (abort) are findings:
 //   ok     -> the shape fits the rule and the values fit the shape (finite, in range)
 //   not ok -> a one-line message of bounded length starting with "<rule name>: "
 #include <cmath>

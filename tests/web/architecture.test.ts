@@ -56,18 +56,25 @@ describe('dependencies point downwards only', () => {
       const from = layerOf(file.name);
       for (const spec of importsOf(file.text)) {
         const target = relative(src, join(dirname(file.path), spec));
-        if (target.startsWith('..')) { if (!spec.endsWith('package.json')) wrong.push(`${file.name} → ${spec} (outside web/src)`); continue; }
+        if (target.startsWith('..')) {
+          if (!spec.endsWith('package.json')) wrong.push(`${file.name} → ${spec} (outside web/src)`);
+          continue;
+        }
         const isFolder = existsSync(join(src, target)) && statSync(join(src, target)).isDirectory();
         const to = layerOf(isFolder ? `${target}/index.ts` : /\.m?[jt]s$/.test(target) ? target : `${target}.ts`);
-        if (to !== from && to !== 'base' && !MAY_IMPORT[from].includes(to)) wrong.push(`${file.name} (${from}) → ${target} (${to})`);
+        if (to !== from && to !== 'base' && !MAY_IMPORT[from].includes(to))
+          wrong.push(`${file.name} (${from}) → ${target} (${to})`);
       }
     }
     expect(wrong).toEqual([]);
   });
 
   it('the rule sees the imports it checks', () => {
-    expect(importsOf("import { a } from '../plots/stamp';\nexport { b } from './x';\nconst m = import('../ui/app');\nimport './side';"))
-      .toEqual(['../plots/stamp', './x', '../ui/app', './side']);
+    expect(
+      importsOf(
+        "import { a } from '../plots/stamp';\nexport { b } from './x';\nconst m = import('../ui/app');\nimport './side';",
+      ),
+    ).toEqual(['../plots/stamp', './x', '../ui/app', './side']);
     expect(importsOf("import { a } from 'comlink';")).toEqual([]);
     expect(layerOf('experiments/generated/index.ts')).toBe('base');
     expect(layerOf('experiments/rank/rank-beta/view.ts')).toBe('experiments');
@@ -81,7 +88,8 @@ describe('types say what a value is', () => {
     for (const file of files) {
       const source = ts.createSourceFile(file.name, file.text, ts.ScriptTarget.ES2022, true);
       const visit = (node: ts.Node): void => {
-        if (node.kind === ts.SyntaxKind.AnyKeyword) found.push(`${file.name}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+        if (node.kind === ts.SyntaxKind.AnyKeyword)
+          found.push(`${file.name}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
         ts.forEachChild(node, visit);
       };
       visit(source);
@@ -94,7 +102,8 @@ describe('types say what a value is', () => {
     for (const file of files) {
       const lines = file.text.split('\n');
       lines.forEach((line, i) => {
-        if (/\bas unknown as\b/.test(line) && !/^\s*\/\/|\/\*/.test(lines[i - 1] ?? '')) found.push(`${file.name}:${i + 1}`);
+        if (/\bas unknown as\b/.test(line) && !/^\s*\/\/|\/\*/.test(lines[i - 1] ?? ''))
+          found.push(`${file.name}:${i + 1}`);
       });
     }
     expect(found).toEqual([]);
@@ -102,8 +111,9 @@ describe('types say what a value is', () => {
 });
 
 /** The folders under web/src/experiments that hold an experiment (its params.ts), relative to web/src. */
-const experimentFolders = [...new Set(files.filter((f) => /^experiments\/.+\/params\.ts$/.test(f.name))
-  .map((f) => dirname(f.name)))].sort();
+const experimentFolders = [
+  ...new Set(files.filter((f) => /^experiments\/.+\/params\.ts$/.test(f.name)).map((f) => dirname(f.name))),
+].sort();
 const familyFolders = [...coreFamilies().keys()].map((family) => `experiments/${family}`);
 
 /**
@@ -155,7 +165,8 @@ describe('one family layout on both sides', () => {
 
   it('a folder under web/src/experiments is a family, an unfamilied experiment or generated/', () => {
     const top = readdirSync(join(src, 'experiments'), { withFileTypes: true })
-      .filter((e) => e.isDirectory()).map((e) => e.name);
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
     expect(top.sort()).toEqual([...coreFamilies().keys(), ...unfamiliedExperiments(), 'generated'].sort());
   });
 });

@@ -42,10 +42,17 @@ describe('attention-map view', () => {
   });
 
   it('each figure exports its own data as JSON, never the whole result', () => {
-    const figures = attentionMap.figures(result, values) as (ReturnType<typeof attentionMap.figures>[number] & { data?: () => unknown })[];
+    const figures = attentionMap.figures(result, values) as (ReturnType<typeof attentionMap.figures>[number] & {
+      data?: () => unknown;
+    })[];
     const whole = JSON.stringify(result).length;
     const [heat, sv, entropy] = figures.map((f) => f.data?.() ?? f.table());
-    expect(heat).toMatchObject({ rows: result.heatmap.rows, cols: result.heatmap.cols, n: result.n, data: result.heatmap.data });
+    expect(heat).toMatchObject({
+      rows: result.heatmap.rows,
+      cols: result.heatmap.cols,
+      n: result.n,
+      data: result.heatmap.data,
+    });
     expect(sv).toEqual({ columns: ['k', 'sigma_k'], rows: result.singularValues.map((s, k) => [k + 1, s]) });
     expect(entropy).toEqual({ columns: ['row_i', 'entropy_nats'], rows: result.rowEntropy.map((h, i) => [i, h]) });
     for (const data of [sv, entropy]) expect(JSON.stringify(data).length).toBeLessThan(whole);

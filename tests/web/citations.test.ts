@@ -19,19 +19,22 @@ describe('citations', () => {
     expect(FAMILY_PAPER.rank).toBe(ATTENTION_RANK);
   });
 
-  it.each(PAPERS.map((p) => [p.arxiv, p] as const))('arXiv %s: authors, title, year and identifiers from references.ts', (_, ref) => {
-    const bib = paperBibtex(ref);
-    expect(bib).toMatch(new RegExp(`^@(misc|inproceedings)\\{${bibKey(ref)},\\n`));
-    for (const name of ref.authors.split(',')) expect(bib).toContain(name.trim().split(' ').at(-1));
-    expect(bib).toContain(`{{${ref.title}}}`);
-    expect(bib).toContain(`eprint        = {${ref.arxiv}}`);
-    expect(bib).toContain(`year          = {${ref.year}}`);
-    // A DOI or venue only where the reference has one.
-    expect(bib.includes('doi')).toBe(Boolean(ref.proceedings));
-    expect(bib.includes('booktitle')).toBe(Boolean(ref.proceedings));
-    // Balanced braces: the entry parses.
-    expect([...bib].filter((c) => c === '{').length).toBe([...bib].filter((c) => c === '}').length);
-  });
+  it.each(PAPERS.map((p) => [p.arxiv, p] as const))(
+    'arXiv %s: authors, title, year and identifiers from references.ts',
+    (_, ref) => {
+      const bib = paperBibtex(ref);
+      expect(bib).toMatch(new RegExp(`^@(misc|inproceedings)\\{${bibKey(ref)},\\n`));
+      for (const name of ref.authors.split(',')) expect(bib).toContain(name.trim().split(' ').at(-1));
+      expect(bib).toContain(`{{${ref.title}}}`);
+      expect(bib).toContain(`eprint        = {${ref.arxiv}}`);
+      expect(bib).toContain(`year          = {${ref.year}}`);
+      // A DOI or venue only where the reference has one.
+      expect(bib.includes('doi')).toBe(Boolean(ref.proceedings));
+      expect(bib.includes('booktitle')).toBe(Boolean(ref.proceedings));
+      // Balanced braces: the entry parses.
+      expect([...bib].filter((c) => c === '{').length).toBe([...bib].filter((c) => c === '}').length);
+    },
+  );
 
   it('cites attnlab with the app version and, in the page, its address', () => {
     expect(attnlabBibtex()).toContain(`version = {${APP_VERSION}}`);

@@ -15,7 +15,11 @@ describe('a refusal names its parameter, across the worker boundary too', () => 
   it('the core names the parameter or input it refuses (CoreError.key)', async () => {
     const core = await loadCoreNode(wasmDir);
     const refusal = (id: Parameters<typeof core.plan>[0], params: Record<string, string>) => {
-      try { core.plan(id, params); } catch (error) { return error; }
+      try {
+        core.plan(id, params);
+      } catch (error) {
+        return error;
+      }
       return undefined;
     };
     expect(refusal('attention-map', { n: 'abc' })).toMatchObject({ name: 'CoreError', badInput: true, key: 'n' });
@@ -27,17 +31,31 @@ describe('a refusal names its parameter, across the worker boundary too', () => 
     keepCoreErrors();
     const { port1, port2 } = new MessageChannel();
     const api = {
-      refuse(): void { throw new CoreError('n must be an integer in [2, 4096], got \'abc\'', true, 'n'); },
-      fail(): void { throw new CoreError('out of memory: choose smaller sizes'); },
-      crash(): void { throw new TypeError('not a function'); },
+      refuse(): void {
+        throw new CoreError("n must be an integer in [2, 4096], got 'abc'", true, 'n');
+      },
+      fail(): void {
+        throw new CoreError('out of memory: choose smaller sizes');
+      },
+      crash(): void {
+        throw new TypeError('not a function');
+      },
     };
     Comlink.expose(api, port1 as unknown as Comlink.Endpoint);
     const remote = Comlink.wrap<typeof api>(port2 as unknown as Comlink.Endpoint);
     try {
       const refused = await remote.refuse().catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(CoreError);
-      expect(refused).toMatchObject({ message: 'n must be an integer in [2, 4096], got \'abc\'', badInput: true, key: 'n' });
-      expect(await remote.fail().catch((error: unknown) => error)).toMatchObject({ name: 'CoreError', badInput: false, key: undefined });
+      expect(refused).toMatchObject({
+        message: "n must be an integer in [2, 4096], got 'abc'",
+        badInput: true,
+        key: 'n',
+      });
+      expect(await remote.fail().catch((error: unknown) => error)).toMatchObject({
+        name: 'CoreError',
+        badInput: false,
+        key: undefined,
+      });
       const crashed = await remote.crash().catch((error: unknown) => error);
       expect(crashed).not.toBeInstanceOf(CoreError);
       expect(crashed).toMatchObject({ name: 'TypeError', message: 'not a function' });

@@ -19,7 +19,9 @@ const meta = (id: string) => findExperiment(id) as ExperimentMeta;
 
 /** What sh makes of a command line's arguments after the program. */
 function shellWords(line: string): string[] {
-  return execFileSync('sh', ['-c', `printf '%s\\0' ${line}`], { encoding: 'utf8' }).split('\0').slice(0, -1);
+  return execFileSync('sh', ['-c', `printf '%s\\0' ${line}`], { encoding: 'utf8' })
+    .split('\0')
+    .slice(0, -1);
 }
 
 describe('reproduce command lines', () => {
@@ -47,7 +49,17 @@ describe('reproduce command lines', () => {
   });
 
   it('quotes so that the shell gives back every argument unchanged', () => {
-    const nasty = ['plain=1', 'R=ar:0.6', 'pool=0.5,0.3,0.2', 'name=it\'s', 'f=a b$c`d`"e"\\f', 'x=*', 'y=!1', 'z=~', 'w=#'];
+    const nasty = [
+      'plain=1',
+      'R=ar:0.6',
+      'pool=0.5,0.3,0.2',
+      "name=it's",
+      'f=a b$c`d`"e"\\f',
+      'x=*',
+      'y=!1',
+      'z=~',
+      'w=#',
+    ];
     for (const arg of nasty) expect(shellWords(shellQuote(arg))).toEqual([arg]);
     expect(shellWords(nasty.map(shellQuote).join(' '))).toEqual(nasty);
     expect(shellQuote('seed=7')).toBe('seed=7');

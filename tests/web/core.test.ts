@@ -22,7 +22,11 @@ function coreError(call: () => unknown): CoreError {
 
 describe('random numbers', () => {
   it('SplitMix64 gives the test vectors of docs/theory/rank.md#prng (seed 12345)', () => {
-    expect(core.module.rngProbe(12345, 3).split(',')).toEqual(['22118258a9d111a0', '346edce5f713f8ed', '1e9a57bc80e6721d']);
+    expect(core.module.rngProbe(12345, 3).split(',')).toEqual([
+      '22118258a9d111a0',
+      '346edce5f713f8ed',
+      '1e9a57bc80e6721d',
+    ]);
   });
 
   it('the same seed gives the same result, another seed another one', () => {
@@ -125,7 +129,11 @@ describe('stop', () => {
 
   it('a progress callback that throws stops the job instead of crossing wasm frames', () => {
     const [job] = core.plan('attention-map', { n: 50 }).jobs;
-    const error = coreError(() => core.runJob('attention-map', job, undefined, () => { throw new Error('boom'); }));
+    const error = coreError(() =>
+      core.runJob('attention-map', job, undefined, () => {
+        throw new Error('boom');
+      }),
+    );
     expect(error.stopped).toBe(true);
   });
 });
@@ -133,11 +141,19 @@ describe('stop', () => {
 describe('a run with files: the parameters are resolved by the core (the page sends every panel value)', () => {
   // A 16-token head of width 4, as a bundle would give it (Q and K of one head, with its own scale).
   const head = (scale: number | undefined, file: string) => ({
-    shape: [16, 4], sparse: false, values: Float64Array.from({ length: 64 }, (_, i) => Math.sin(i + 1)), file, ...(scale ? { bundleScale: scale } : {}),
+    shape: [16, 4],
+    sparse: false,
+    values: Float64Array.from({ length: 64 }, (_, i) => Math.sin(i + 1)),
+    file,
+    ...(scale ? { bundleScale: scale } : {}),
   });
 
   it('what a file determines is not used: the jobs carry no replaced key', () => {
-    const plan = core.plan('rank-interaction', { d: 3, n: 256, beta: 4, scale: 0.5, seed: 1 }, { q: head(0.5, 'h.json'), k: head(0.5, 'h.json') });
+    const plan = core.plan(
+      'rank-interaction',
+      { d: 3, n: 256, beta: 4, scale: 0.5, seed: 1 },
+      { q: head(0.5, 'h.json'), k: head(0.5, 'h.json') },
+    );
     for (const job of plan.jobs) {
       for (const key of ['d', 'n', 'beta']) expect(job.params, key).not.toHaveProperty(key);
       expect(job.params.scale).toBe(0.5);
@@ -145,9 +161,13 @@ describe('a run with files: the parameters are resolved by the core (the page se
   });
 
   it('two head bundles of different scale are refused naming the input and both files', () => {
-    const error = coreError(() => core.plan('rank-interaction', { scale: 0, seed: 1 }, { q: head(0.5, 'a.json'), k: head(0.25, 'b.json') }));
+    const error = coreError(() =>
+      core.plan('rank-interaction', { scale: 0, seed: 1 }, { q: head(0.5, 'a.json'), k: head(0.25, 'b.json') }),
+    );
     expect(error.badInput).toBe(true);
     expect(error.key).toBe('k');
-    expect(error.message).toBe("k: the head bundles 'a.json' (scale 0.5) and 'b.json' (scale 0.25) disagree on scale: give Q and K of one head");
+    expect(error.message).toBe(
+      "k: the head bundles 'a.json' (scale 0.5) and 'b.json' (scale 0.25) disagree on scale: give Q and K of one head",
+    );
   });
 });

@@ -31,7 +31,11 @@ function sourceFiles(dir: string): string[] {
 
 /** GitHub's heading slug: lower case, punctuation dropped, spaces to hyphens. */
 export function githubSlug(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 }
 
 /** Every anchor a Markdown page offers: explicit `<a id>`/`<a name>` tags and its headings' slugs. */
@@ -52,7 +56,12 @@ export function anchorsOf(markdown: string): Set<string> {
   return anchors;
 }
 
-interface Citation { file: string; line: number; page: string; anchors: string[] }
+interface Citation {
+  file: string;
+  line: number;
+  page: string;
+  anchors: string[];
+}
 
 /** `docs/<path>.md`, optionally `#anchor`, optionally followed by `, #anchor` items on the same page. */
 export function citationsIn(text: string, file: string): Citation[] {
@@ -71,11 +80,20 @@ const texts = new Map(files.map((file) => [file, readFileSync(join(root, file), 
 
 describe('docs cited in code', () => {
   it('the helpers read anchors and citations the way GitHub and the comments write them', () => {
-    const page = '<a id="bulk-law"></a>\n## The bulk law ν = MP_δ ⊠ MP_γ\n### Table 5.1: bulk constants (κ = 1)\n```\n# not a heading\n```\n## Notes\n## Notes\n';
-    expect([...anchorsOf(page)].sort()).toEqual(['bulk-law', 'notes', 'notes-1', 'table-51-bulk-constants-κ--1', 'the-bulk-law-ν--mp_δ--mp_γ'].sort());
-    const cited = citationsIn('x (docs/theory/rmt.md#snr, #variant-b): rho; docs/ARCHITECTURE.md and docs/theory/rank.md#prng.', 'f');
+    const page =
+      '<a id="bulk-law"></a>\n## The bulk law ν = MP_δ ⊠ MP_γ\n### Table 5.1: bulk constants (κ = 1)\n```\n# not a heading\n```\n## Notes\n## Notes\n';
+    expect([...anchorsOf(page)].sort()).toEqual(
+      ['bulk-law', 'notes', 'notes-1', 'table-51-bulk-constants-κ--1', 'the-bulk-law-ν--mp_δ--mp_γ'].sort(),
+    );
+    const cited = citationsIn(
+      'x (docs/theory/rmt.md#snr, #variant-b): rho; docs/ARCHITECTURE.md and docs/theory/rank.md#prng.',
+      'f',
+    );
     expect(cited.map((c) => [c.page, c.anchors])).toEqual([
-      ['docs/theory/rmt.md', ['snr', 'variant-b']], ['docs/ARCHITECTURE.md', []], ['docs/theory/rank.md', ['prng']]]);
+      ['docs/theory/rmt.md', ['snr', 'variant-b']],
+      ['docs/ARCHITECTURE.md', []],
+      ['docs/theory/rank.md', ['prng']],
+    ]);
   });
 
   it('every cited docs page exists and carries every cited anchor', () => {
@@ -90,7 +108,9 @@ describe('docs cited in code', () => {
       }
       const anchors = pages.get(c.page);
       if (!anchors) broken.push(`${c.file}:${c.line}: ${c.page} does not exist`);
-      else for (const a of c.anchors) if (!anchors.has(a)) broken.push(`${c.file}:${c.line}: ${c.page} has no anchor #${a}`);
+      else
+        for (const a of c.anchors)
+          if (!anchors.has(a)) broken.push(`${c.file}:${c.line}: ${c.page} has no anchor #${a}`);
     }
     expect(broken).toEqual([]);
   });
@@ -100,7 +120,9 @@ describe('docs cited in code', () => {
     const internal = new RegExp(['spec ' + '\u00a7', 'spec ' + 'paper', 'issue ' + '[0-9]'].join('|'));
     const found: string[] = [];
     for (const [file, text] of texts) {
-      text.split('\n').forEach((line, index) => { if (internal.test(line)) found.push(`${file}:${index + 1}: ${line.trim()}`); });
+      text.split('\n').forEach((line, index) => {
+        if (internal.test(line)) found.push(`${file}:${index + 1}: ${line.trim()}`);
+      });
     }
     expect(found).toEqual([]);
   });

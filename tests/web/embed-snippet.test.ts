@@ -7,18 +7,31 @@ import { cssWidth, embedSnippet, embedSrc, estimatedHeight, type EmbedOptions } 
 import { embedHash } from '../../web/src/state/url';
 
 const HREF = 'https://example.org/attnlab/?x=1#exp=rank-n&v=2&beta=64&seed=1&hide=export&embed=0';
-const base: EmbedOptions = { href: HREF, width: '100%', height: 'auto', fallbackHeight: 612, title: 'Rank "n"', hide: ['params'], lazy: true, kind: 'iframe' };
+const base: EmbedOptions = {
+  href: HREF,
+  width: '100%',
+  height: 'auto',
+  fallbackHeight: 612,
+  title: 'Rank "n"',
+  hide: ['params'],
+  lazy: true,
+  kind: 'iframe',
+};
 
 describe('embed snippets', () => {
   it('sets embed=1 and replaces the hide list, keeping every other pair in order', () => {
-    expect(embedHash('#exp=rank-n&v=2&seed=1&hide=export&embed=0', ['params', 'explain'])).toBe('#exp=rank-n&v=2&seed=1&embed=1&hide=params,explain');
+    expect(embedHash('#exp=rank-n&v=2&seed=1&hide=export&embed=0', ['params', 'explain'])).toBe(
+      '#exp=rank-n&v=2&seed=1&embed=1&hide=params,explain',
+    );
     expect(embedHash('#exp=a&file=my%20file.csv', [])).toBe('#exp=a&file=my%20file.csv&embed=1');
     expect(embedSrc(HREF, [])).toBe('https://example.org/attnlab/#exp=rank-n&v=2&beta=64&seed=1&embed=1');
   });
 
   it('auto height: the iframe carries the fallback height, the marker and the host script beside the app', () => {
     const html = embedSnippet(base);
-    expect(html).toContain('<iframe src="https://example.org/attnlab/#exp=rank-n&amp;v=2&amp;beta=64&amp;seed=1&amp;embed=1&amp;hide=params"');
+    expect(html).toContain(
+      '<iframe src="https://example.org/attnlab/#exp=rank-n&amp;v=2&amp;beta=64&amp;seed=1&amp;embed=1&amp;hide=params"',
+    );
     expect(html).toContain('title="attnlab: Rank &quot;n&quot;"');
     expect(html).toContain('height="612" loading="lazy"');
     expect(html).toContain('data-attnlab-auto-height');
@@ -36,7 +49,9 @@ describe('embed snippets', () => {
     const html = embedSnippet({ ...base, kind: 'element' });
     const [script, tag] = html.split('\n');
     expect(script).toBe('<script src="https://example.org/attnlab/attnlab-figure.js" defer></script>');
-    expect(tag).toMatch(/^<attnlab-figure src="[^"]+embed=1&amp;hide=params" title="attnlab: Rank &quot;n&quot;" height="auto" style="width:100%" loading="lazy"><\/attnlab-figure>$/);
+    expect(tag).toMatch(
+      /^<attnlab-figure src="[^"]+embed=1&amp;hide=params" title="attnlab: Rank &quot;n&quot;" height="auto" style="width:100%" loading="lazy"><\/attnlab-figure>$/,
+    );
   });
 
   it('reads widths as a percentage or pixels, anything else as 100%', () => {

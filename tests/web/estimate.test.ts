@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration, wallSeconds, WASM_SLOWDOWN } from '../../web/src/engine/estimate';
 
-const jobs = (...seconds: (number | null)[]) => ({ jobs: seconds.map((s) => ({ params: {}, at: {}, estimatedSeconds: s })) });
+const jobs = (...seconds: (number | null)[]) => ({
+  jobs: seconds.map((s) => ({ params: {}, at: {}, estimatedSeconds: s })),
+});
 
 describe('wallSeconds', () => {
   it('is the sum over jobs for one worker, scaled by the wasm slowdown', () => {
@@ -29,7 +31,16 @@ describe('wallSeconds', () => {
 });
 
 describe('formatDuration', () => {
-  it.each([[0.2, '1 s'], [8.4, '8 s'], [59.4, '59 s'], [60, '1 min'], [200, '3 min 20 s'], [3599, '1 h'], [3600, '1 h'], [7500, '2 h 5 min']])('%s s reads "%s"', (s, text) => {
+  it.each([
+    [0.2, '1 s'],
+    [8.4, '8 s'],
+    [59.4, '59 s'],
+    [60, '1 min'],
+    [200, '3 min 20 s'],
+    [3599, '1 h'],
+    [3600, '1 h'],
+    [7500, '2 h 5 min'],
+  ])('%s s reads "%s"', (s, text) => {
     expect(formatDuration(s)).toBe(text);
   });
   it('says so when the time is unknown', () => {

@@ -27,7 +27,9 @@ export function coreFamilies(): Map<string, string[]> {
 
 /** The experiments declared in a top-level header of their own, in no family. */
 export function unfamiliedExperiments(): string[] {
-  return readdirSync(include).filter((f) => f.endsWith('.hpp')).flatMap((f) => declared(join(include, f)));
+  return readdirSync(include)
+    .filter((f) => f.endsWith('.hpp'))
+    .flatMap((f) => declared(join(include, f)));
 }
 
 /** Where experiment `id`'s presentation lives, relative to the repository: web/src/experiments/[<family>/]<id>. */

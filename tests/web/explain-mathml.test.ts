@@ -6,7 +6,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { EXPERIMENTS } from '../../web/src/experiments';
 
 /** MathML elements with a fixed number of children (MathML Core §3.4 and §3.3). */
-const ARITY: Record<string, number> = { msub: 2, msup: 2, msubsup: 3, munder: 2, mover: 2, munderover: 3, mfrac: 2, mroot: 2 };
+const ARITY: Record<string, number> = {
+  msub: 2,
+  msup: 2,
+  msubsup: 3,
+  munder: 2,
+  mover: 2,
+  munderover: 3,
+  mfrac: 2,
+  mroot: 2,
+};
 
 /** Each fixed-arity element of the MathML in `html` whose child count is wrong, as "msub with 1 child: <excerpt>". */
 function malformedMathml(html: string): string[] {
@@ -21,10 +30,17 @@ function malformedMathml(html: string): string[] {
     if (!inMath) continue;
     if (closing) {
       const open = stack.pop();
-      if (!open || open.name !== name) throw new Error(`unbalanced MathML at </${name}>: ${html.slice(Math.max(0, m.index - 80), m.index + 20)}`);
+      if (!open || open.name !== name)
+        throw new Error(`unbalanced MathML at </${name}>: ${html.slice(Math.max(0, m.index - 80), m.index + 20)}`);
       const want = ARITY[name];
       if (want !== undefined && open.children !== want) {
-        problems.push(`${name} with ${open.children} children: ${html.slice(open.start, m.index + m[0].length).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()}`);
+        problems.push(
+          `${name} with ${open.children} children: ${html
+            .slice(open.start, m.index + m[0].length)
+            .replace(/<[^>]*>/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim()}`,
+        );
       }
       if (name === 'math') inMath = false;
       continue;
@@ -40,9 +56,11 @@ vi.stubGlobal('document', { createElement: (tagName: string) => ({ tagName, clas
 
 describe('explanations typeset as well-formed MathML', () => {
   it('the checker finds a subscript with a missing child', () => {
-    const bad = '<math><semantics><mrow><msub><mi>x</mi></msub></mrow><annotation encoding="application/x-tex">x</annotation></semantics></math>';
+    const bad =
+      '<math><semantics><mrow><msub><mi>x</mi></msub></mrow><annotation encoding="application/x-tex">x</annotation></semantics></math>';
     expect(malformedMathml(bad)).toEqual(['msub with 1 children: x']);
-    const good = '<math><semantics><mrow><msub><mi>x</mi><mrow><mi>i</mi><mo>+</mo></mrow></msub></mrow></semantics></math>';
+    const good =
+      '<math><semantics><mrow><msub><mi>x</mi><mrow><mi>i</mi><mo>+</mo></mrow></msub></mrow></semantics></math>';
     expect(malformedMathml(good)).toEqual([]);
   });
 

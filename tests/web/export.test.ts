@@ -2,22 +2,43 @@
 // Export stamping (web/src/plots/stamp.ts): every file says which experiment, parameters, seed,
 // app version and link it came from, in the way its format allows.
 import { describe, expect, it } from 'vitest';
-import { CAPTION_FONT_SIZE, captionChars, captionLines, crc32, csvText, stampFileName, insertPngText, jsonText, makeStamp, readPngText, svgMetadataMarkup } from '../../web/src/plots/stamp';
+import {
+  CAPTION_FONT_SIZE,
+  captionChars,
+  captionLines,
+  crc32,
+  csvText,
+  stampFileName,
+  insertPngText,
+  jsonText,
+  makeStamp,
+  readPngText,
+  svgMetadataMarkup,
+} from '../../web/src/plots/stamp';
 import { APP_VERSION } from '../../web/src/version';
 import pkg from '../../package.json';
 
 const link = 'https://example.org/attnlab/#exp=attention-map&v=1&n=64&seed=7';
 const stamp = makeStamp({
-  experiment: 'attention-map', figure: 'singular-values',
-  values: { n: 64, geometry: 'sphere', ns: [512, 1024], seed: 7 }, link, created: new Date('2026-12-01T10:00:00Z'),
+  experiment: 'attention-map',
+  figure: 'singular-values',
+  values: { n: 64, geometry: 'sphere', ns: [512, 1024], seed: 7 },
+  link,
+  created: new Date('2026-12-01T10:00:00Z'),
 });
 
 describe('stamp', () => {
   it('takes the version from package.json and separates the seed from the parameters', () => {
     expect(APP_VERSION).toBe(pkg.version);
     expect(stamp).toEqual({
-      app: 'attnlab', version: pkg.version, experiment: 'attention-map', figure: 'singular-values',
-      params: { n: 64, geometry: 'sphere', ns: [512, 1024] }, seed: 7, link, created: '2026-12-01T10:00:00.000Z',
+      app: 'attnlab',
+      version: pkg.version,
+      experiment: 'attention-map',
+      figure: 'singular-values',
+      params: { n: 64, geometry: 'sphere', ns: [512, 1024] },
+      seed: 7,
+      link,
+      created: '2026-12-01T10:00:00.000Z',
     });
   });
 
@@ -28,14 +49,25 @@ describe('stamp', () => {
 });
 
 describe('CSV', () => {
-  const table = { columns: ['k', 'sigma_k', 'note'], rows: [[1, 0.5, 'plain'], [2, 0.25, 'has, comma "and quotes"']] };
+  const table = {
+    columns: ['k', 'sigma_k', 'note'],
+    rows: [
+      [1, 0.5, 'plain'],
+      [2, 0.25, 'has, comma "and quotes"'],
+    ],
+  };
   const lines = csvText(table, stamp).trimEnd().split('\n');
 
   it('starts with # key: value lines carrying experiment, params, seed, version and link', () => {
     const header = lines.filter((l) => l.startsWith('# ')).map((l) => l.slice(2));
     expect(header).toEqual([
-      `app: attnlab ${pkg.version}`, 'experiment: attention-map', 'figure: singular-values',
-      'params: n=64 geometry=sphere ns=512,1024', 'seed: 7', `link: ${link}`, 'created: 2026-12-01T10:00:00.000Z',
+      `app: attnlab ${pkg.version}`,
+      'experiment: attention-map',
+      'figure: singular-values',
+      'params: n=64 geometry=sphere ns=512,1024',
+      'seed: 7',
+      `link: ${link}`,
+      'created: 2026-12-01T10:00:00.000Z',
     ]);
   });
 
@@ -46,9 +78,16 @@ describe('CSV', () => {
 });
 
 describe('JSON', () => {
-  const table = { columns: ['k', 'sigma_k'], rows: [[1, 0.5], [2, 0.25], [3, 0.125]] };
+  const table = {
+    columns: ['k', 'sigma_k'],
+    rows: [
+      [1, 0.5],
+      [2, 0.25],
+      [3, 0.125],
+    ],
+  };
 
-  it('holds a meta object, the parameters with the seed, and that figure\'s data', () => {
+  it("holds a meta object, the parameters with the seed, and that figure's data", () => {
     const parsed = JSON.parse(jsonText(table, stamp));
     expect(Object.keys(parsed)).toEqual(['meta', 'params', 'data']);
     expect(parsed.meta).toEqual(stamp);
@@ -56,7 +95,7 @@ describe('JSON', () => {
     expect(parsed.data).toEqual(table);
   });
 
-  it('grows with the figure\'s data, not with indentation: one top-level key per line', () => {
+  it("grows with the figure's data, not with indentation: one top-level key per line", () => {
     const rows = Array.from({ length: 4096 }, (_, k) => [k + 1, 1 / (k + 1)]);
     const text = jsonText({ columns: ['k', 'sigma_k'], rows }, stamp);
     expect(text.trimEnd().split('\n')).toHaveLength(5); // {, meta, params, data, }
@@ -69,34 +108,60 @@ describe('SVG', () => {
     const markup = svgMetadataMarkup(stamp);
     expect(markup).toMatch(/^<metadata id="attnlab-export">.*<\/metadata>$/);
     expect(markup).not.toMatch(/&(?!amp;|lt;|gt;|quot;)/); // every & escaped
-    const text = markup.replace(/^<metadata[^>]*>/, '').replace(/<\/metadata>$/, '')
-      .replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const text = markup
+      .replace(/^<metadata[^>]*>/, '')
+      .replace(/<\/metadata>$/, '')
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
     expect(JSON.parse(text)).toEqual(stamp);
   });
 
   it('has a visible caption with version, experiment, parameters, seed and link', () => {
-    expect(captionLines(stamp)).toEqual([`attnlab ${pkg.version} · attention-map · n=64 geometry=sphere ns=512,1024 · seed 7`, link]);
+    expect(captionLines(stamp)).toEqual([
+      `attnlab ${pkg.version} · attention-map · n=64 geometry=sphere ns=512,1024 · seed 7`,
+      link,
+    ]);
   });
 });
 
 describe('PNG text chunks', () => {
   // The smallest valid PNG: 1×1 grey pixel (signature, IHDR, IDAT, IEND).
-  const tiny = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+  const tiny = Uint8Array.from(
+    atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg=='),
+    (c) => c.charCodeAt(0),
+  );
 
   it('CRC-32 matches the PNG reference value for IEND', () => {
     expect(crc32(new TextEncoder().encode('IEND'))).toBe(0xae426082);
   });
 
   it('inserts tEXt chunks after IHDR that read back, with valid CRCs', () => {
-    const png = insertPngText(tiny, [['Software', `attnlab ${pkg.version}`], ['Source', link]]);
-    expect(readPngText(png)).toEqual([['Software', `attnlab ${pkg.version}`], ['Source', link]]);
+    const png = insertPngText(tiny, [
+      ['Software', `attnlab ${pkg.version}`],
+      ['Source', link],
+    ]);
+    expect(readPngText(png)).toEqual([
+      ['Software', `attnlab ${pkg.version}`],
+      ['Source', link],
+    ]);
     const view = new DataView(png.buffer);
     for (let offset = 8; offset < png.length;) {
       const length = view.getUint32(offset);
       expect(view.getUint32(offset + 8 + length)).toBe(crc32(png.subarray(offset + 4, offset + 8 + length)));
       offset += 12 + length;
     }
-    expect(png.length).toBe(tiny.length + 2 * 12 + 'Software'.length + 1 + `attnlab ${pkg.version}`.length + 'Source'.length + 1 + link.length);
+    expect(png.length).toBe(
+      tiny.length +
+        2 * 12 +
+        'Software'.length +
+        1 +
+        `attnlab ${pkg.version}`.length +
+        'Source'.length +
+        1 +
+        link.length,
+    );
   });
 
   it('replaces characters outside Latin-1 instead of corrupting the chunk', () => {
@@ -107,12 +172,13 @@ describe('PNG text chunks', () => {
 describe('caption lines', () => {
   // A 400 px figure at 9 px: the PNG footer used to be written 110 characters wide and was cut.
   const attentionMap = makeStamp({
-    experiment: 'attention-map', figure: 'singular-values',
+    experiment: 'attention-map',
+    figure: 'singular-values',
     values: { n: 4096, d: 3, geometry: 'sphere', beta: 8, mask: 'none', px: 512, budget: 1024, seed: 1 },
     link: 'http://127.0.0.1:5173/some/sub/folder/#exp=attention-map&v=1&n=4096&seed=1',
   });
 
-  it('fit the figure\'s width: characters per line from its pixel width, at a safe glyph advance', () => {
+  it("fit the figure's width: characters per line from its pixel width, at a safe glyph advance", () => {
     for (const width of [300, 390, 512, 800]) {
       const chars = captionChars(width);
       expect(chars * CAPTION_FONT_SIZE * 0.6 + 8).toBeLessThanOrEqual(width); // 0.6 em is above system-ui's mean advance
@@ -135,7 +201,11 @@ describe('caption lines', () => {
   });
 
   it('cut a word longer than a line (a long list) instead of letting it run off', () => {
-    const list = makeStamp({ experiment: 'sparse-dmin', values: { ns: Array.from({ length: 40 }, (_, i) => 64 * (i + 1)), seed: 2 }, link: 'x' });
+    const list = makeStamp({
+      experiment: 'sparse-dmin',
+      values: { ns: Array.from({ length: 40 }, (_, i) => 64 * (i + 1)), seed: 2 },
+      link: 'x',
+    });
     const lines = captionLines(list, 40);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(40);
     expect(lines.join('').replace(/\s/g, '')).toContain(`ns=${(list.params.ns as number[]).join(',')}`);
@@ -143,8 +213,21 @@ describe('caption lines', () => {
 
   it('wrap long parameter lists and links so the caption never runs off the figure', () => {
     const long = makeStamp({
-      experiment: 'sparse-dmin', figure: 'dmin-vs-n',
-      values: { ns: [512, 1024, 2048, 3072], k: [1, 2, 4], gamma: [2], eps1: [1], eps2: [0.5], step: 16, dmax: 16384, seeds: 3, tries: [1, 5, 20], scan: 'fast', seed: 1 },
+      experiment: 'sparse-dmin',
+      figure: 'dmin-vs-n',
+      values: {
+        ns: [512, 1024, 2048, 3072],
+        k: [1, 2, 4],
+        gamma: [2],
+        eps1: [1],
+        eps2: [0.5],
+        step: 16,
+        dmax: 16384,
+        seeds: 3,
+        tries: [1, 5, 20],
+        scan: 'fast',
+        seed: 1,
+      },
       link: `http://127.0.0.1:5173/some/sub/folder/#exp=sparse-dmin&v=1&${'ns=512,1024,2048,3072&'.repeat(8)}seed=1`,
     });
     const lines = captionLines(long, 80);

@@ -4,7 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { readableNumber, rowCountText, TABLE_ROW_CAP, tableView } from '../../web/src/ui/figure-table';
 
-const grid = (n: number) => ({ columns: ['query_i', 'key_j', 'p'], rows: Array.from({ length: n * n }, (_, k) => [Math.floor(k / n), k % n, Math.exp(-k / 7) / 3]) });
+const grid = (n: number) => ({
+  columns: ['query_i', 'key_j', 'p'],
+  rows: Array.from({ length: n * n }, (_, k) => [Math.floor(k / n), k % n, Math.exp(-k / 7) / 3]),
+});
 
 describe('tableView', () => {
   it('keeps the headers and caps a 4096-row table at TABLE_ROW_CAP rows, saying how many there are', () => {
@@ -22,7 +25,13 @@ describe('tableView', () => {
   });
 
   it('shows a short table whole', () => {
-    const view = tableView({ columns: ['k', 'sigma_k'], rows: [[1, 0.5], [2, 0.25]] });
+    const view = tableView({
+      columns: ['k', 'sigma_k'],
+      rows: [
+        [1, 0.5],
+        [2, 0.25],
+      ],
+    });
     expect(view.rows).toHaveLength(2);
     expect(rowCountText(view)).toBe('2 rows');
     expect(rowCountText(tableView({ columns: ['k'], rows: [[1]] }))).toBe('1 row');
@@ -35,7 +44,8 @@ describe('tableView', () => {
     row.forEach((c, k) => {
       expect(c.numeric).toBe(true);
       expect(c.value).toBe(String(values[k]));
-      if (Number.isFinite(values[k])) expect(Math.abs(Number(c.text) - values[k])).toBeLessThanOrEqual(5e-4 * Math.abs(values[k]));
+      if (Number.isFinite(values[k]))
+        expect(Math.abs(Number(c.text) - values[k])).toBeLessThanOrEqual(5e-4 * Math.abs(values[k]));
     });
     expect(row.map((c) => c.text)).toEqual(['0.1235', '0.3333', '6.02e23', '-2.5e-9', '4096', '0', '-17', '—']);
   });

@@ -26,7 +26,12 @@ const CHEAP: Record<string, ParamValues> = {
 };
 const WIDTH = 700;
 
-interface Run { meta: ExperimentMeta; preset: string; values: ParamValues; result: AnyResult }
+interface Run {
+  meta: ExperimentMeta;
+  preset: string;
+  values: ParamValues;
+  result: AnyResult;
+}
 const runs: Run[] = [];
 let core: Core;
 
@@ -43,7 +48,9 @@ beforeAll(async () => {
 });
 
 function render(run: Run) {
-  return run.meta.figures(run.result, run.values).map((figure) => ({ figure, element: figure.render({ width: WIDTH }) as HTMLElement }));
+  return run.meta
+    .figures(run.result, run.values)
+    .map((figure) => ({ figure, element: figure.render({ width: WIDTH }) as HTMLElement }));
 }
 
 /** The pooling a legend row names first, as the family's key ("causal (τ = 0)" → causal). */
@@ -57,7 +64,10 @@ function poolOfRow(label: string): string | undefined {
 describe('paper-2 figures on every preset', () => {
   it('have at most 8 legend rows each', () => {
     for (const run of runs) {
-      for (const { figure, element } of render(run)) expect(legendRows(element).length, `${run.meta.id} / ${run.preset} / ${figure.id}`).toBeLessThanOrEqual(MAX_LEGEND_ROWS);
+      for (const { figure, element } of render(run))
+        expect(legendRows(element).length, `${run.meta.id} / ${run.preset} / ${figure.id}`).toBeLessThanOrEqual(
+          MAX_LEGEND_ROWS,
+        );
     }
   });
 
@@ -81,12 +91,16 @@ describe('paper-2 figures on every preset', () => {
     for (const run of runs) {
       for (const { figure, element } of render(run)) {
         const labels = [...element.querySelectorAll('text.axis-mark-label')].map((t) => ({
-          text: t.textContent ?? '', x: Number(t.getAttribute('x')), y: Number(t.getAttribute('y')), anchor: t.getAttribute('text-anchor'),
+          text: t.textContent ?? '',
+          x: Number(t.getAttribute('x')),
+          y: Number(t.getAttribute('y')),
+          anchor: t.getAttribute('text-anchor'),
         }));
         const where = `${run.meta.id} / ${run.preset} / ${figure.id}`;
         expect(new Set(labels.map((l) => l.text)).size, where).toBe(labels.length);
         const boxes = labels.map((l) => {
-          const w = markTextWidth(l.text), left = l.anchor === 'middle' ? l.x - w / 2 : l.x;
+          const w = markTextWidth(l.text),
+            left = l.anchor === 'middle' ? l.x - w / 2 : l.x;
           return { left, right: left + w, top: l.y - 10, bottom: l.y + 2 };
         });
         for (let i = 0; i < boxes.length; i++) {
@@ -111,16 +125,19 @@ describe('paper-2 figures on every preset', () => {
   it('match their snapshots (marks, colours and words; no coordinates)', () => {
     const all: Record<string, unknown> = {};
     for (const run of runs) {
-      for (const { figure, element } of render(run)) all[`${run.meta.id} / ${run.preset} / ${figure.id}`] = summary(element);
+      for (const { figure, element } of render(run))
+        all[`${run.meta.id} / ${run.preset} / ${figure.id}`] = summary(element);
     }
     expect(all).toMatchSnapshot();
   });
 });
 
 describe('rmt-phase', () => {
-  const tickLabels = (svg: Element) => [...svg.querySelectorAll('g[text-anchor="end"] text')].map((t) => ({
-    value: Number(t.textContent), y: Number(/translate\([^,]+,([^)]+)\)/.exec(t.getAttribute('transform') ?? '')?.[1]),
-  }));
+  const tickLabels = (svg: Element) =>
+    [...svg.querySelectorAll('g[text-anchor="end"] text')].map((t) => ({
+      value: Number(t.textContent),
+      y: Number(/translate\([^,]+,([^)]+)\)/.exec(t.getAttribute('transform') ?? '')?.[1]),
+    }));
 
   it('the overlap map has axes in δ or γ and ρ, not cells, with ρ upwards as in the diagram', () => {
     const run = runs.find((r) => r.meta.id === 'rmt-phase')!;
@@ -129,7 +146,8 @@ describe('rmt-phase', () => {
     for (const svg of frames) {
       const ticks = tickLabels(svg).filter((t) => Number.isFinite(t.value) && Number.isFinite(t.y));
       expect(ticks.length).toBeGreaterThan(2);
-      const top = ticks.reduce((a, b) => (b.y < a.y ? b : a)), bottom = ticks.reduce((a, b) => (b.y > a.y ? b : a));
+      const top = ticks.reduce((a, b) => (b.y < a.y ? b : a)),
+        bottom = ticks.reduce((a, b) => (b.y > a.y ? b : a));
       expect(top.value).toBeGreaterThan(bottom.value);
     }
     const words = map.textContent ?? '';
@@ -146,7 +164,10 @@ describe('rmt-phase', () => {
 
 describe('rmt-weights', () => {
   it('causal attention at τ = 0 and the harmonic weights are one line with one legend row naming both', () => {
-    const run = runs.find((r) => r.meta.id === 'rmt-weights' && !('tau' in (r.meta.presets?.find((p) => p.label === r.preset)?.values ?? {})))!;
+    const run = runs.find(
+      (r) =>
+        r.meta.id === 'rmt-weights' && !('tau' in (r.meta.presets?.find((p) => p.label === r.preset)?.values ?? {})),
+    )!;
     const rows = legendRows(render(run)[0].element).map(rowLabel);
     expect(rows).toContain('causal (τ = 0) = harmonic');
     expect(rows.filter((r) => /causal|harmonic/.test(r))).toHaveLength(1);
@@ -155,7 +176,8 @@ describe('rmt-weights', () => {
   it('at τ = 1 they differ, and causal attention gets a hue of its own', () => {
     const run = runs.find((r) => r.meta.id === 'rmt-weights' && r.values.tau === 1)!;
     const rows = legendRows(render(run)[0].element);
-    const causal = rows.find((g) => rowLabel(g) === 'causal attention')!, harmonic = rows.find((g) => rowLabel(g) === 'harmonic')!;
+    const causal = rows.find((g) => rowLabel(g) === 'causal attention')!,
+      harmonic = rows.find((g) => rowLabel(g) === 'harmonic')!;
     expect(rowColor(causal)).not.toBe(rowColor(harmonic));
   });
 });

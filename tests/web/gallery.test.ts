@@ -12,7 +12,7 @@ describe('gallery', () => {
   const groups = galleryGroups();
   const cards = groups.flatMap((g) => g.cards);
 
-  it('has one card per preset, each in its family\'s group, citing that family\'s paper', () => {
+  it("has one card per preset, each in its family's group, citing that family's paper", () => {
     const presets = EXPERIMENTS.reduce((n, m) => n + (m.presets?.length ?? 0), 0);
     expect(cards.length).toBe(presets);
     expect(new Set(cards.map((c) => c.link)).size).toBe(presets);
@@ -24,7 +24,7 @@ describe('gallery', () => {
     expect(groups.map((g) => g.family)).toEqual(['attention', 'sparse', 'rmt', 'rank']);
   });
 
-  it('links each card to exactly its preset\'s values, with no notice', () => {
+  it("links each card to exactly its preset's values, with no notice", () => {
     for (const c of allPresetLinks(EXPERIMENTS)) {
       const parsed = parseLink(c.link, EXPERIMENTS);
       expect(parsed.notices, c.slug).toEqual([]);

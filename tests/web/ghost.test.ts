@@ -30,8 +30,11 @@ describe('a line chart with a ghost', () => {
     expect(ghosts.length).toBe(3); // the data line, its dots and the theory line
     const marks = [...plot.querySelectorAll('g.ghost, g.sim, g.theory')];
     expect(marks.findIndex((g) => !g.classList.contains('ghost'))).toBe(ghosts.length); // ghosts first: drawn underneath
-    for (const g of ghosts) expect(Number(g.getAttribute('stroke-opacity') ?? g.getAttribute('fill-opacity'))).toBeLessThan(0.5);
-    expect(ghosts.some((g) => g.getAttribute('stroke') === DATA_COLORS[0] || g.getAttribute('fill') === DATA_COLORS[0])).toBe(true);
+    for (const g of ghosts)
+      expect(Number(g.getAttribute('stroke-opacity') ?? g.getAttribute('fill-opacity'))).toBeLessThan(0.5);
+    expect(
+      ghosts.some((g) => g.getAttribute('stroke') === DATA_COLORS[0] || g.getAttribute('fill') === DATA_COLORS[0]),
+    ).toBe(true);
     const legend = [...el.querySelectorAll('[role=listitem].ghost')];
     expect(legend.map((row) => row.textContent)).toEqual(['faded: previous run, β = 4']);
   });
@@ -44,7 +47,11 @@ describe('a line chart with a ghost', () => {
   });
 
   it('has no legend row when no ghost point can be drawn (a log axis and non-positive values)', () => {
-    const el = lineChart(series(1), { width: 600, y: { type: 'log' }, ghost: { series: [{ label: 's', points: [{ x: 1, y: -1 }] }], label: 'gone' } });
+    const el = lineChart(series(1), {
+      width: 600,
+      y: { type: 'log' },
+      ghost: { series: [{ label: 's', points: [{ x: 1, y: -1 }] }], label: 'gone' },
+    });
     expect([...el.querySelectorAll('[role=listitem].ghost')]).toEqual([]);
   });
 });
@@ -100,11 +107,20 @@ describe('which run is the ghost', () => {
 
 /** Small sizes: which figures are line charts does not depend on them. */
 const CHEAP: Record<string, ParamValues> = {
-  'attention-map': { n: 64 }, 'sparse-approx': { n: 64, d: 160 }, 'sparse-dmin': { ns: [32, 64], seeds: 1 },
-  'rank-beta': { n: 64, betas: [1, 4] }, 'rank-n': { n: [16, 32] }, 'rank-eps': { n: 64, eps: [0.2, 0.1] },
-  'rank-ladder': { n: 64, refit: '0' }, 'rank-interaction': { n: 64 }, 'rank-zoo': { family: 'lowrank', eps: 0.4, betaMults: [1] },
-  'rmt-spectrum': { d: 60 }, 'rmt-transition': { d: 40, seeds: 1 }, 'rmt-weights': { d: 40, sequences: 10 },
-  'rmt-ridge': { d: 40, ntrain: 80, ntest: 80, seeds: 1, mu2: [0.5, 2] }, 'rmt-phase': {},
+  'attention-map': { n: 64 },
+  'sparse-approx': { n: 64, d: 160 },
+  'sparse-dmin': { ns: [32, 64], seeds: 1 },
+  'rank-beta': { n: 64, betas: [1, 4] },
+  'rank-n': { n: [16, 32] },
+  'rank-eps': { n: 64, eps: [0.2, 0.1] },
+  'rank-ladder': { n: 64, refit: '0' },
+  'rank-interaction': { n: 64 },
+  'rank-zoo': { family: 'lowrank', eps: 0.4, betaMults: [1] },
+  'rmt-spectrum': { d: 60 },
+  'rmt-transition': { d: 40, seeds: 1 },
+  'rmt-weights': { d: 40, sequences: 10 },
+  'rmt-ridge': { d: 40, ntrain: 80, ntest: 80, seeds: 1, mu2: [0.5, 2] },
+  'rmt-phase': {},
 };
 
 describe('every line figure passes the ghost to its chart', () => {
@@ -126,7 +142,10 @@ describe('every line figure passes the ghost to its chart', () => {
       if (!own) continue; // not a line chart: a heatmap, a histogram or a table
       lineFigures++;
       const shifted = own.map((s) => ({ ...s, points: s.points.map((p) => ({ ...p, y: p.y * 1.01 })) }));
-      const withGhost = figure.render({ width: 600, ghost: { series: shifted, label: 'faded: previous run' } }) as HTMLElement;
+      const withGhost = figure.render({
+        width: 600,
+        ghost: { series: shifted, label: 'faded: previous run' },
+      }) as HTMLElement;
       expect(ghostGroups(withGhost).length, `${meta.id}/${figure.id}`).toBeGreaterThan(0);
     }
     expect(lineFigures, `${meta.id} has a line figure`).toBeGreaterThanOrEqual(1);

@@ -30,18 +30,26 @@ function asBefore(result: JsonObject, keys: string[]): JsonObject {
 
 describe('golden links give the same numbers as before schema v2', () => {
   // Only the links of schema v1 have digests; links added later are checked by the url test alone.
-  it.each(golden.links.filter((g) => /[#&]v=1(&|$)/.test(g.link)).map((g) => [g.link] as const))('%s', (link) => {
-    const { state } = parseLink(link, EXPERIMENTS);
-    const args = [state.experimentId, ...Object.entries(toCoreParams(state.values)).map(([k, v]) => `${k}=${v}`)];
-    const result = JSON.parse(execFileSync(cli, args, { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] }));
-    const recorded = digests[link];
-    if (!recorded) {
-      // The v1 core refused this link (a seed above 9e15, though seeds go to 2^53 − 1); now it runs.
-      expect(state.values.seed).toBe(2 ** 53 - 1);
-      expect(result.n).toBe(64);
-      return;
-    }
-    const sha = createHash('sha256').update(JSON.stringify(asBefore(result, recorded.keys))).digest('hex');
-    expect(sha).toBe(recorded.sha256);
-  }, 120_000);
+  it.each(golden.links.filter((g) => /[#&]v=1(&|$)/.test(g.link)).map((g) => [g.link] as const))(
+    '%s',
+    (link) => {
+      const { state } = parseLink(link, EXPERIMENTS);
+      const args = [state.experimentId, ...Object.entries(toCoreParams(state.values)).map(([k, v]) => `${k}=${v}`)];
+      const result = JSON.parse(
+        execFileSync(cli, args, { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] }),
+      );
+      const recorded = digests[link];
+      if (!recorded) {
+        // The v1 core refused this link (a seed above 9e15, though seeds go to 2^53 − 1); now it runs.
+        expect(state.values.seed).toBe(2 ** 53 - 1);
+        expect(result.n).toBe(64);
+        return;
+      }
+      const sha = createHash('sha256')
+        .update(JSON.stringify(asBefore(result, recorded.keys)))
+        .digest('hex');
+      expect(sha).toBe(recorded.sha256);
+    },
+    120_000,
+  );
 });

@@ -18,7 +18,15 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 async function lab(...argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await main(argv, { wasmDir, stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; } });
+  const code = await main(argv, {
+    wasmDir,
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+  });
   return { code, stdout, stderr };
 }
 
@@ -58,15 +66,27 @@ describe('npm run lab', () => {
     [['attention-map', 'beta=-5'], /^attnlab: beta .*\n$/],
     [['attention-map', 'zzz=1'], /^attnlab: .*zzz.*\n$/],
     [['attention-map', 'n'], /^attnlab: expected key=value, got 'n'\n$/],
-    [['attention-map', '--pool', '0'], /^attnlab: --pool must be an integer in \[1, \d+\] \(the cores of this machine\), got '0'\n$/],
-    [['attention-map', '--pool', '256'], /^attnlab: --pool must be an integer in \[1, \d+\] \(the cores of this machine\), got '256'\n$/],
+    [
+      ['attention-map', '--pool', '0'],
+      /^attnlab: --pool must be an integer in \[1, \d+\] \(the cores of this machine\), got '0'\n$/,
+    ],
+    [
+      ['attention-map', '--pool', '256'],
+      /^attnlab: --pool must be an integer in \[1, \d+\] \(the cores of this machine\), got '256'\n$/,
+    ],
     [['attention-map', 'n=0x10'], /^attnlab: n must be an integer in \[2, 4096\], got '0x10'\n$/],
     [['sparse-dmin', 'ns=16,'], /^attnlab: ns must be a comma-separated list .*\n$/],
     [['attention-map', `upload=${join(scratch, 'x.csv')}`], /^attnlab: unknown parameter 'upload'\n$/], // attention-map takes no file
-    [['attention-map', `n=${'9'.repeat(100000)}`], /^attnlab: n must be an integer in \[2, 4096\], got '9{77}\.\.\.'\n$/],
+    [
+      ['attention-map', `n=${'9'.repeat(100000)}`],
+      /^attnlab: n must be an integer in \[2, 4096\], got '9{77}\.\.\.'\n$/,
+    ],
     [['no-such-experiment'], /^attnlab: unknown experiment 'no-such-experiment' \(known: .*attention-map.*\)\n$/],
     [['sparse-approx', `upload=${join(scratch, 'missing.csv')}`], /^attnlab: pattern: cannot open .*missing\.csv'\n$/],
-    [['sparse-approx', 'pattern=/dev/zero'], /^attnlab: pattern: '\/dev\/zero' is a character device, not a regular file\n$/], // the native CLI's words
+    [
+      ['sparse-approx', 'pattern=/dev/zero'],
+      /^attnlab: pattern: '\/dev\/zero' is a character device, not a regular file\n$/,
+    ], // the native CLI's words
     [['sparse-approx', `pattern=${scratch}`], /^attnlab: pattern: '.*' is a directory, not a regular file\n$/],
   ])('%j exits 2 with one line naming the problem', async (argv, pattern) => {
     const run = await lab(...argv);

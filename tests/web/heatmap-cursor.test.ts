@@ -22,7 +22,12 @@ describe('nextCell', () => {
   });
 
   it('never leaves the grid, whatever the keys', () => {
-    for (const [rows, cols] of [[1, 1], [2, 7], [5, 3], [512, 512]]) {
+    for (const [rows, cols] of [
+      [1, 1],
+      [2, 7],
+      [5, 3],
+      [512, 512],
+    ]) {
       let at = { row: 0, col: 0 };
       for (let k = 0; k < 400; k++) {
         const key = KEYS[(k * 7 + rows) % KEYS.length];

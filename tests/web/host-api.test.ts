@@ -8,7 +8,13 @@ import type { AppState } from '../../web/src/state/url';
 import { checkParams } from '../../web/src/ui/host-api';
 
 const meta = EXPERIMENTS.find((m) => m.id === 'attention-map')!;
-const state: AppState = { experimentId: meta.id, values: { ...defaults(meta), seed: 1 }, embed: true, hide: [], api: true };
+const state: AppState = {
+  experimentId: meta.id,
+  values: { ...defaults(meta), seed: 1 },
+  embed: true,
+  hide: [],
+  api: true,
+};
 
 describe('host API: set', () => {
   it('applies values given as numbers or as link text', () => {

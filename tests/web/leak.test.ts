@@ -29,12 +29,23 @@ function mixedCall(k: number): void {
     throw new Error(`call ${k} should have failed`);
   };
   switch (k % 6) {
-    case 0: core.run('attention-map', { n: 40, beta: 3, seed: k }); break;
-    case 1: core.run('attention-map', { n: 17, geometry: 'gauss', causal: '1', seed: k }); break;
-    case 2: expectCoreError(() => core.run('attention-map', { n: 'x'.repeat(k) })); break;
-    case 3: expectCoreError(() => core.run('attention-map', { beta: -k, zzz: 'unknown key' })); break;
-    case 4: expectCoreError(() => core.runJob('attention-map', { params: { n: 64 }, at: {} }, undefined, () => false)); break;
-    default: core.run('attention-map', { n: 30, d: 5, geometry: 'ball', seed: k }, undefined, () => undefined);
+    case 0:
+      core.run('attention-map', { n: 40, beta: 3, seed: k });
+      break;
+    case 1:
+      core.run('attention-map', { n: 17, geometry: 'gauss', causal: '1', seed: k });
+      break;
+    case 2:
+      expectCoreError(() => core.run('attention-map', { n: 'x'.repeat(k) }));
+      break;
+    case 3:
+      expectCoreError(() => core.run('attention-map', { beta: -k, zzz: 'unknown key' }));
+      break;
+    case 4:
+      expectCoreError(() => core.runJob('attention-map', { params: { n: 64 }, at: {} }, undefined, () => false));
+      break;
+    default:
+      core.run('attention-map', { n: 30, d: 5, geometry: 'ball', seed: k }, undefined, () => undefined);
   }
 }
 

@@ -19,12 +19,15 @@ describe('licence and citation', () => {
 
   it('CITATION.cff has the required fields and the app version of package.json', () => {
     const cff = read('CITATION.cff');
-    for (const key of ['cff-version', 'message', 'title', 'authors', 'version']) expect(cff).toMatch(new RegExp(`^${key}:`, 'm'));
+    for (const key of ['cff-version', 'message', 'title', 'authors', 'version'])
+      expect(cff).toMatch(new RegExp(`^${key}:`, 'm'));
     expect(cff).toContain(`version: "${JSON.parse(read('package.json')).version}"`);
   });
 
   it('every source file names its licence in its first line (after a #! line), as SPDX writes it', () => {
-    const sources = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter((f) => /\.(ts|mjs|js|cjs|cpp|hpp|h|py|sh|css)$/.test(f));
+    const sources = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter((f) => /\.(ts|mjs|js|cjs|cpp|hpp|h|py|sh|css)$/.test(f));
     expect(sources.length).toBeGreaterThan(500);
     const missing = sources.filter((f) => {
       const lines = read(f).split('\n', 2);
@@ -35,6 +38,8 @@ describe('licence and citation', () => {
   });
 
   it('CHANGELOG.md starts at this version', () => {
-    expect(read('CHANGELOG.md')).toMatch(new RegExp(`^## ${JSON.parse(read('package.json')).version.replace(/\./g, '\\.')}$`, 'm'));
+    expect(read('CHANGELOG.md')).toMatch(
+      new RegExp(`^## ${JSON.parse(read('package.json')).version.replace(/\./g, '\\.')}$`, 'm'),
+    );
   });
 });

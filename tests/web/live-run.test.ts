@@ -13,21 +13,34 @@ describe('LiveRuns', () => {
   function setup(estimate: number | undefined, enabled = { on: true }) {
     const start = vi.fn();
     const page = { edits: 0 };
-    const live = new LiveRuns({
-      estimate: async () => estimate, start,
-      stamp: () => ({ ticket: 0, edits: page.edits }), fresh: (stamp) => stamp.edits === page.edits,
-    }, () => enabled.on);
+    const live = new LiveRuns(
+      {
+        estimate: async () => estimate,
+        start,
+        stamp: () => ({ ticket: 0, edits: page.edits }),
+        fresh: (stamp) => stamp.edits === page.edits,
+      },
+      () => enabled.on,
+    );
     return { live, start, enabled, page };
   }
 
-  it('an estimate made stale by an edit (the page\'s stamp) starts nothing', async () => {
+  it("an estimate made stale by an edit (the page's stamp) starts nothing", async () => {
     let release: (seconds: number) => void = () => undefined;
     const start = vi.fn();
     const page = { edits: 0 };
-    const live = new LiveRuns({
-      estimate: () => new Promise<number>((resolve) => { release = resolve; }), start,
-      stamp: () => ({ ticket: 0, edits: page.edits }), fresh: (stamp) => stamp.edits === page.edits,
-    }, () => true);
+    const live = new LiveRuns(
+      {
+        estimate: () =>
+          new Promise<number>((resolve) => {
+            release = resolve;
+          }),
+        start,
+        stamp: () => ({ ticket: 0, edits: page.edits }),
+        fresh: (stamp) => stamp.edits === page.edits,
+      },
+      () => true,
+    );
     live.schedule();
     await vi.advanceTimersByTimeAsync(LIVE_DEBOUNCE_MS);
     page.edits++; // an edit while the plan is asked for
@@ -72,7 +85,14 @@ describe('LiveRuns', () => {
   it('a slow device (measured 4× the estimate) no longer starts a run estimated at 0.1 s', async () => {
     const { live, start } = setup(0.1);
     expect(live.deviceFactor()).toBe(1);
-    for (const [e, m] of [[0.1, 0.4], [0.2, 0.8], [0.05, 0.2], [0.1, 5], [0.1, 0.01]]) live.record(e, m);
+    for (const [e, m] of [
+      [0.1, 0.4],
+      [0.2, 0.8],
+      [0.05, 0.2],
+      [0.1, 5],
+      [0.1, 0.01],
+    ])
+      live.record(e, m);
     expect(live.deviceFactor()).toBe(4); // median of 4, 4, 4, 50, 0.1
     live.schedule();
     await vi.advanceTimersByTimeAsync(LIVE_DEBOUNCE_MS * 2);

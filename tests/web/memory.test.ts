@@ -11,8 +11,14 @@ const cli = fileURLToPath(new URL('../../build/native/attnlab', import.meta.url)
 
 /** Sizes per experiment, large enough that the estimate is about the data, not the process. */
 const CASES: Record<string, Record<string, string>[]> = {
-  'attention-map': [{ n: '1024', px: '256' }, { n: '2048', px: '256' }],
-  'sparse-approx': [{ n: '1024', d: '4096', px: '64' }, { n: '2048', d: '2048', split: 'sym', px: '64' }],
+  'attention-map': [
+    { n: '1024', px: '256' },
+    { n: '2048', px: '256' },
+  ],
+  'sparse-approx': [
+    { n: '1024', d: '4096', px: '64' },
+    { n: '2048', d: '2048', split: 'sym', px: '64' },
+  ],
   // Tolerances no d below dmax meets, so every scan runs to the cap the estimate assumes.
   'sparse-dmin': [{ ns: '1024', seeds: '1', eps1: '0.5', eps2: '0.1', step: '512', dmax: '4096' }],
   // Paper 3: one point at n = 1024 (the estimate is about 1.6 × the measured peak) and one zoo study.
@@ -32,7 +38,9 @@ const CASES: Record<string, Record<string, string>[]> = {
 
 function measure(id: string, params: Record<string, string>): { estimate: number; peak: number } {
   const r = spawnSync(cli, [id, ...Object.entries(params).map(([k, v]) => `${k}=${v}`)], {
-    encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, ATTNLAB_REPORT_MEMORY: '1' },
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+    env: { ...process.env, ATTNLAB_REPORT_MEMORY: '1' },
   });
   expect(r.status, r.stderr).toBe(0);
   const m = /memory: estimate (-?\d+) peak (\d+)/.exec(r.stderr);
@@ -42,17 +50,21 @@ function measure(id: string, params: Record<string, string>): { estimate: number
 
 describe('memory estimates against measured peak RSS (native)', () => {
   for (const { id } of SCHEMAS) {
-    it(id, () => {
-      const cases = CASES[id];
-      expect(cases, `add sizes for ${id} to CASES in this file`).toBeDefined();
-      for (const params of cases) {
-        const { estimate, peak } = measure(id, params);
-        const mib = (x: number) => (x / 2 ** 20).toFixed(1);
-        const what = `${id} ${JSON.stringify(params)}: estimate ${mib(estimate)} MiB, peak ${mib(peak)} MiB`;
-        console.log(`memory: ${what} (estimate/peak ${(estimate / peak).toFixed(2)})`); // the table of the closing note
-        expect(estimate, what).toBeGreaterThanOrEqual(peak);
-        expect(estimate, what).toBeLessThanOrEqual(2 * peak);
-      }
-    }, 300_000);
+    it(
+      id,
+      () => {
+        const cases = CASES[id];
+        expect(cases, `add sizes for ${id} to CASES in this file`).toBeDefined();
+        for (const params of cases) {
+          const { estimate, peak } = measure(id, params);
+          const mib = (x: number) => (x / 2 ** 20).toFixed(1);
+          const what = `${id} ${JSON.stringify(params)}: estimate ${mib(estimate)} MiB, peak ${mib(peak)} MiB`;
+          console.log(`memory: ${what} (estimate/peak ${(estimate / peak).toFixed(2)})`); // the table of the closing note
+          expect(estimate, what).toBeGreaterThanOrEqual(peak);
+          expect(estimate, what).toBeLessThanOrEqual(2 * peak);
+        }
+      },
+      300_000,
+    );
   }
 });

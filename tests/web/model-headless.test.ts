@@ -12,13 +12,35 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixtures = `${root}tests/fixtures/models/`;
 const cli = `${root}build/native/attnlab`;
 
-interface Matrix { rows: number; cols: number; data: number[] }
-interface HeadJson { model: string; family: string; ids: number[]; layer: number; head: number; keyHead: number; scale: number; q: Matrix; k: Matrix; logits: Matrix }
+interface Matrix {
+  rows: number;
+  cols: number;
+  data: number[];
+}
+interface HeadJson {
+  model: string;
+  family: string;
+  ids: number[];
+  layer: number;
+  head: number;
+  keyHead: number;
+  scale: number;
+  q: Matrix;
+  k: Matrix;
+  logits: Matrix;
+}
 
-const manifest = JSON.parse(readFileSync(`${fixtures}manifest.json`, 'utf8')) as { models: string[]; hostile: Record<string, string> };
-const tokenized = JSON.parse(readFileSync(`${root}tests/fixtures/tokenizers/models.json`, 'utf8')) as Record<string, { text: string; ids: number[] }[]>;
+const manifest = JSON.parse(readFileSync(`${fixtures}manifest.json`, 'utf8')) as {
+  models: string[];
+  hostile: Record<string, string>;
+};
+const tokenized = JSON.parse(readFileSync(`${root}tests/fixtures/tokenizers/models.json`, 'utf8')) as Record<
+  string,
+  { text: string; ids: number[] }[]
+>;
 
-const lab = (args: string[]) => spawnSync(process.execPath, [`${root}scripts/lab.mjs`, ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 });
+const lab = (args: string[]) =>
+  spawnSync(process.execPath, [`${root}scripts/lab.mjs`, ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 });
 
 function relativeError(got: Matrix, want: Matrix): number {
   expect([got.rows, got.cols]).toEqual([want.rows, want.cols]);
@@ -29,17 +51,25 @@ function relativeError(got: Matrix, want: Matrix): number {
 describe('npm run lab -- model-qk', () => {
   it.each(manifest.models)('%s: q, k and logits within 1e-5 of torch, within 1e-12 of the native CLI', (name) => {
     const want = JSON.parse(readFileSync(`${fixtures}${name}/expected.json`, 'utf8')) as HeadJson;
-    const args = ['model-qk', `model=${fixtures}${name}`, `ids=${want.ids.join(',')}`, `layer=${want.layer}`, `head=${want.head}`];
+    const args = [
+      'model-qk',
+      `model=${fixtures}${name}`,
+      `ids=${want.ids.join(',')}`,
+      `layer=${want.layer}`,
+      `head=${want.head}`,
+    ];
     const run = lab(args);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const got = JSON.parse(run.stdout) as HeadJson;
     expect([got.ids, got.layer, got.head, got.family]).toEqual([want.ids, want.layer, want.head, want.family]);
-    for (const key of ['q', 'k', 'logits'] as const) expect(relativeError(got[key], want[key])).toBeLessThanOrEqual(1e-5);
+    for (const key of ['q', 'k', 'logits'] as const)
+      expect(relativeError(got[key], want[key])).toBeLessThanOrEqual(1e-5);
     if (!existsSync(cli)) return;
     const native = JSON.parse(spawnSync(cli, args, { encoding: 'utf8' }).stdout) as HeadJson;
     expect([native.model, native.keyHead, native.scale]).toEqual([got.model, got.keyHead, got.scale]);
-    for (const key of ['q', 'k', 'logits'] as const) expect(relativeError(got[key], native[key])).toBeLessThanOrEqual(1e-12);
+    for (const key of ['q', 'k', 'logits'] as const)
+      expect(relativeError(got[key], native[key])).toBeLessThanOrEqual(1e-12);
   });
 
   it.each(manifest.models)('%s: text= gives the ids of the Rust tokenizers and the same heads as those ids', (name) => {
@@ -48,7 +78,9 @@ describe('npm run lab -- model-qk', () => {
     expect(byText.stderr).toBe('');
     const got = JSON.parse(byText.stdout) as HeadJson;
     expect(got.ids).toEqual(ids);
-    const byIds = JSON.parse(lab(['model-qk', `model=${fixtures}${name}`, `ids=${ids.join(',')}`, 'layer=1', 'head=0']).stdout) as HeadJson;
+    const byIds = JSON.parse(
+      lab(['model-qk', `model=${fixtures}${name}`, `ids=${ids.join(',')}`, 'layer=1', 'head=0']).stdout,
+    ) as HeadJson;
     expect(got).toEqual(byIds);
   });
 
@@ -79,21 +111,32 @@ describe('npm run lab -- model-qk', () => {
 
   it('the native CLI refuses text= with one line saying which command tokenizes', () => {
     if (!existsSync(cli)) return;
-    const run = spawnSync(cli, ['model-qk', `model=${fixtures}bert-f32`, 'text=the cat', 'layer=0', 'head=0'], { encoding: 'utf8' });
+    const run = spawnSync(cli, ['model-qk', `model=${fixtures}bert-f32`, 'text=the cat', 'layer=0', 'head=0'], {
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('npm run lab -- model-qk');
   });
 });
 
-describe('paper 3 on a model\'s heads (model= text=)', () => {
-  it('rank-interaction: head h·H + j is layer h\'s head j, its logits those model-qk gives', () => {
-    const run = lab(['rank-interaction', `model=${fixtures}gpt2-inverse-bf16`, 'text=the cat sat on the mat', 'head=5', 'seed=1']);
+describe("paper 3 on a model's heads (model= text=)", () => {
+  it("rank-interaction: head h·H + j is layer h's head j, its logits those model-qk gives", () => {
+    const run = lab([
+      'rank-interaction',
+      `model=${fixtures}gpt2-inverse-bf16`,
+      'text=the cat sat on the mat',
+      'head=5',
+      'seed=1',
+    ]);
     expect(run.status).toBe(0);
     const r = JSON.parse(run.stdout) as { head: { label: string; n: number; heads: number }; sigmaRaw: number[] };
     expect(r.head).toMatchObject({ label: 'L1H1', n: 6, heads: 12 }); // 3 layers × 4 heads
     // The same head's logits from model-qk: their largest singular value is at least the largest |entry| (and at most
     // n times it): a crude check that the scale (GPT-2's 1/(layer+1) here) is folded in once.
-    const head = JSON.parse(lab(['model-qk', `model=${fixtures}gpt2-inverse-bf16`, 'text=the cat sat on the mat', 'layer=1', 'head=1']).stdout) as HeadJson;
+    const head = JSON.parse(
+      lab(['model-qk', `model=${fixtures}gpt2-inverse-bf16`, 'text=the cat sat on the mat', 'layer=1', 'head=1'])
+        .stdout,
+    ) as HeadJson;
     const top = Math.max(...head.logits.data.map(Math.abs));
     expect(r.sigmaRaw[0]).toBeGreaterThanOrEqual(top * (1 - 1e-12));
     expect(r.sigmaRaw[0]).toBeLessThanOrEqual(top * head.logits.rows);
@@ -102,8 +145,19 @@ describe('paper 3 on a model\'s heads (model= text=)', () => {
   });
 
   it('rank-zoo: one row per head and temperature; lastLayer and dropFirst change what is read', () => {
-    const all = JSON.parse(lab(['rank-zoo', `model=${fixtures}bert-f32`, 'text=the cat sat on the mat', 'seed=1']).stdout) as { rows: { family: string }[] };
-    const first = JSON.parse(lab(['rank-zoo', `model=${fixtures}bert-f32`, 'text=the cat sat on the mat', 'lastLayer=0', 'dropFirst=1', 'seed=1']).stdout) as { rows: { family: string }[] };
+    const all = JSON.parse(
+      lab(['rank-zoo', `model=${fixtures}bert-f32`, 'text=the cat sat on the mat', 'seed=1']).stdout,
+    ) as { rows: { family: string }[] };
+    const first = JSON.parse(
+      lab([
+        'rank-zoo',
+        `model=${fixtures}bert-f32`,
+        'text=the cat sat on the mat',
+        'lastLayer=0',
+        'dropFirst=1',
+        'seed=1',
+      ]).stdout,
+    ) as { rows: { family: string }[] };
     const heads = (rows: { family: string }[]) => [...new Set(rows.map((r) => r.family))].sort();
     expect(heads(all.rows)).toEqual(['L0H0', 'L0H1', 'L0H2', 'L0H3', 'L1H0', 'L1H1', 'L1H2', 'L1H3']);
     expect(heads(first.rows)).toEqual(['H0', 'H1', 'H2', 'H3']);

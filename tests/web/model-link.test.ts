@@ -10,22 +10,44 @@ import { MAX_LINK_TEXT } from '../../web/src/state/model-link';
 import { formatLink, parseLink, type AppState } from '../../web/src/state/url';
 
 const meta = EXPERIMENTS.find((m) => m.id === 'rank-interaction')!;
-const state = (model: AppState['model']): AppState => ({ experimentId: meta.id, values: defaults(meta), embed: false, hide: [], model });
+const state = (model: AppState['model']): AppState => ({
+  experimentId: meta.id,
+  values: defaults(meta),
+  embed: false,
+  hide: [],
+  model,
+});
 
 describe('model links', () => {
   it('round-trip any text, name, fingerprint and choices exactly', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 300 }), fc.boolean(), fc.option(fc.nat(200), { nil: undefined }), (text, dropFirst, lastLayer) => {
-      const model = { name: 'bert-base-uncased', hash: '0123456789abcdef', text: text.replace(/\r\n?/g, '\n'), dropFirst, ...(lastLayer !== undefined ? { lastLayer } : {}) };
-      const { state: back, notices } = parseLink(formatLink(state(model), EXPERIMENTS), EXPERIMENTS);
-      expect(notices).toEqual([]);
-      expect(back.model).toEqual(model);
-      expect(back.file).toBeUndefined();
-    }));
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 300 }),
+        fc.boolean(),
+        fc.option(fc.nat(200), { nil: undefined }),
+        (text, dropFirst, lastLayer) => {
+          const model = {
+            name: 'bert-base-uncased',
+            hash: '0123456789abcdef',
+            text: text.replace(/\r\n?/g, '\n'),
+            dropFirst,
+            ...(lastLayer !== undefined ? { lastLayer } : {}),
+          };
+          const { state: back, notices } = parseLink(formatLink(state(model), EXPERIMENTS), EXPERIMENTS);
+          expect(notices).toEqual([]);
+          expect(back.model).toEqual(model);
+          expect(back.file).toBeUndefined();
+        },
+      ),
+    );
   });
 
   it('names what it cannot use and keeps the rest', () => {
     const long = 'a'.repeat(MAX_LINK_TEXT + 5);
-    const { state: s, notices } = parseLink(`#exp=rank-zoo&v=3&seed=1&model=x&modelHash=zz&text=${long}&dropFirst=yes&lastLayer=-1`, EXPERIMENTS);
+    const { state: s, notices } = parseLink(
+      `#exp=rank-zoo&v=3&seed=1&model=x&modelHash=zz&text=${long}&dropFirst=yes&lastLayer=-1`,
+      EXPERIMENTS,
+    );
     expect(s.model).toEqual({ name: 'x', hash: '', text: 'a'.repeat(MAX_LINK_TEXT), dropFirst: false });
     expect(notices.join('\n')).toMatch(/modelHash: "zz" is not 16 hexadecimal digits/);
     expect(notices.join('\n')).toMatch(/text: \d+ characters, cut/);

@@ -49,7 +49,8 @@ describe.skipIf(!existsSync(cli))('attnlab model-qk', () => {
     expect(run.status).toBe(0);
     const got = JSON.parse(run.stdout) as HeadJson;
     expect([got.ids, got.layer, got.head]).toEqual([want.ids, want.layer, want.head]);
-    for (const key of ['q', 'k', 'logits'] as const) expect(relativeError(got[key], want[key])).toBeLessThanOrEqual(1e-5);
+    for (const key of ['q', 'k', 'logits'] as const)
+      expect(relativeError(got[key], want[key])).toBeLessThanOrEqual(1e-5);
   });
 
   it.each(Object.entries(manifest.hostile))('%s: refused with exit 2, naming the file and "%s"', (name, cause) => {
@@ -62,7 +63,9 @@ describe.skipIf(!existsSync(cli))('attnlab model-qk', () => {
   });
 
   it('refuses a bad argument by name, with exit 2', () => {
-    const run = spawnSync(cli, ['model-qk', `model=${fixtures}bert-f32`, 'ids=1,x', 'layer=0', 'head=0'], { encoding: 'utf8' });
+    const run = spawnSync(cli, ['model-qk', `model=${fixtures}bert-f32`, 'ids=1,x', 'layer=0', 'head=0'], {
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(2);
     expect(run.stderr).toBe("attnlab: ids: 'x' is not a token id (comma-separated integers >= 0)\n");
     const beyond = modelQk(`${fixtures}bert-f32`, [1, 2], 5, 0);

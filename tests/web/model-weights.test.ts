@@ -14,20 +14,42 @@ import { headStacks, OpenedModel } from '../../web/src/engine/model-pass';
 const fixtures = fileURLToPath(new URL('../fixtures/models/', import.meta.url));
 const wasmDir = fileURLToPath(new URL('../../web/src/wasm/', import.meta.url));
 
-interface Tensor { shape: number[]; data: Float64Array }
+interface Tensor {
+  shape: number[];
+  data: Float64Array;
+}
 /** Every tensor of a folder's safetensors files, decoded here (F32, BF16) with its name's model prefix dropped. */
 function tensors(folder: string): Map<string, Tensor> {
   const out = new Map<string, Tensor>();
-  const index = (() => { try { return JSON.parse(readFileSync(`${folder}/model.safetensors.index.json`, 'utf8')) as { weight_map: Record<string, string> }; } catch { return undefined; } })();
+  const index = (() => {
+    try {
+      return JSON.parse(readFileSync(`${folder}/model.safetensors.index.json`, 'utf8')) as {
+        weight_map: Record<string, string>;
+      };
+    } catch {
+      return undefined;
+    }
+  })();
   for (const file of new Set(index ? Object.values(index.weight_map) : ['model.safetensors'])) {
     const bytes = readFileSync(`${folder}/${file}`);
     const n = Number(bytes.readBigUInt64LE(0));
-    const header = JSON.parse(bytes.subarray(8, 8 + n).toString('utf8')) as Record<string, { dtype: string; shape: number[]; data_offsets: [number, number] }>;
+    const header = JSON.parse(bytes.subarray(8, 8 + n).toString('utf8')) as Record<
+      string,
+      { dtype: string; shape: number[]; data_offsets: [number, number] }
+    >;
     for (const [name, t] of Object.entries(header)) {
       if (name === '__metadata__') continue;
-      const [a, b] = t.data_offsets, raw = bytes.subarray(8 + n + a, 8 + n + b);
-      const count = t.shape.reduce((x, y) => x * y, 1), data = new Float64Array(count);
-      for (let i = 0; i < count; i++) data[i] = t.dtype === 'F32' ? raw.readFloatLE(4 * i) : t.dtype === 'BF16' ? new Float32Array(new Uint32Array([raw.readUInt16LE(2 * i) << 16]).buffer)[0] : NaN;
+      const [a, b] = t.data_offsets,
+        raw = bytes.subarray(8 + n + a, 8 + n + b);
+      const count = t.shape.reduce((x, y) => x * y, 1),
+        data = new Float64Array(count);
+      for (let i = 0; i < count; i++)
+        data[i] =
+          t.dtype === 'F32'
+            ? raw.readFloatLE(4 * i)
+            : t.dtype === 'BF16'
+              ? new Float32Array(new Uint32Array([raw.readUInt16LE(2 * i) << 16]).buffer)[0]
+              : NaN;
       out.set(name.replace(/^(bert|roberta|distilbert|transformer|model)\./, ''), { shape: t.shape, data });
     }
   }
@@ -35,7 +57,9 @@ function tensors(folder: string): Map<string, Tensor> {
 }
 
 let core: Core;
-beforeAll(async () => { core = await loadCoreNode(wasmDir); });
+beforeAll(async () => {
+  core = await loadCoreNode(wasmDir);
+});
 
 describe('weights only: the heads as W_Q W_Kᵀ', () => {
   it.each([
@@ -47,23 +71,31 @@ describe('weights only: the heads as W_Q W_Kᵀ', () => {
     const model = await OpenedModel.open(core, await folderFiles(`${fixtures}${name}`));
     try {
       const { layers, heads, kvHeads, headDim: dh, hidden } = model.info;
-      const stacks = (await headStacks(model, 'weights', Array.from({ length: layers }, (_, l) => l)))!;
+      const stacks = (await headStacks(
+        model,
+        'weights',
+        Array.from({ length: layers }, (_, l) => l),
+      ))!;
       expect(stacks.q.shape).toEqual([layers, heads, hidden, dh]);
       const w = tensors(`${fixtures}${name}`);
-      const config = JSON.parse(readFileSync(`${fixtures}${name}/config.json`, 'utf8')) as { scale_attn_by_inverse_layer_idx?: boolean };
+      const config = JSON.parse(readFileSync(`${fixtures}${name}/config.json`, 'utf8')) as {
+        scale_attn_by_inverse_layer_idx?: boolean;
+      };
       for (let l = 0; l < layers; l++) {
         const scale = (config.scale_attn_by_inverse_layer_idx ? 1 / (l + 1) : 1) / Math.sqrt(dh);
-        const wq = w.get(qName.replace('L', String(l)))!, wk = kName ? w.get(kName.replace('L', String(l)))! : wq;
+        const wq = w.get(qName.replace('L', String(l)))!,
+          wk = kName ? w.get(kName.replace('L', String(l)))! : wq;
         for (let h = 0; h < heads; h++) {
           const kh = Math.floor(h / (heads / kvHeads));
-          for (let i = 0; i < hidden; i++) for (let c = 0; c < dh; c++) {
-            // nn.Linear [out, in]: W[h·dh + c, i]; GPT-2's Conv1D [in, 3·hidden]: W[i, h·dh + c], K from column hidden on.
-            const q = kName ? wq.data[(h * dh + c) * hidden + i] : wq.data[i * 3 * hidden + h * dh + c];
-            const k = kName ? wk.data[(kh * dh + c) * hidden + i] : wq.data[i * 3 * hidden + hidden + kh * dh + c];
-            const at = ((l * heads + h) * hidden + i) * dh + c;
-            expect(stacks.q.values[at]).toBe(q * scale);
-            expect(stacks.k.values[at]).toBe(k);
-          }
+          for (let i = 0; i < hidden; i++)
+            for (let c = 0; c < dh; c++) {
+              // nn.Linear [out, in]: W[h·dh + c, i]; GPT-2's Conv1D [in, 3·hidden]: W[i, h·dh + c], K from column hidden on.
+              const q = kName ? wq.data[(h * dh + c) * hidden + i] : wq.data[i * 3 * hidden + h * dh + c];
+              const k = kName ? wk.data[(kh * dh + c) * hidden + i] : wq.data[i * 3 * hidden + hidden + kh * dh + c];
+              const at = ((l * heads + h) * hidden + i) * dh + c;
+              expect(stacks.q.values[at]).toBe(q * scale);
+              expect(stacks.k.values[at]).toBe(k);
+            }
         }
       }
     } finally {
@@ -72,6 +104,8 @@ describe('weights only: the heads as W_Q W_Kᵀ', () => {
   });
 
   it('a truncated checkpoint is refused by name, and the session reads nothing else', async () => {
-    await expect(OpenedModel.open(core, await folderFiles(`${fixtures}hostile-truncated`))).rejects.toThrow(/model\.safetensors: .*truncated/);
+    await expect(OpenedModel.open(core, await folderFiles(`${fixtures}hostile-truncated`))).rejects.toThrow(
+      /model\.safetensors: .*truncated/,
+    );
   });
 });

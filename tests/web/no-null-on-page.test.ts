@@ -17,7 +17,8 @@ import { parseLink } from '../../web/src/state/url';
 
 const shipped = fileURLToPath(new URL('../../dist/precomputed/', import.meta.url));
 const index = existsSync(`${shipped}index.json`)
-  ? (JSON.parse(readFileSync(`${shipped}index.json`, 'utf8')) as { presets: Record<string, string> }) : undefined;
+  ? (JSON.parse(readFileSync(`${shipped}index.json`, 'utf8')) as { presets: Record<string, string> })
+  : undefined;
 const WORD = /\b(null|NaN|undefined)\b|Infinity/;
 
 /** Paths of every scalar number outside arrays (the headline's numbers and the figures' settings). */
@@ -41,7 +42,11 @@ function shownText(id: string, result: AnyResult, values: Record<string, unknown
   const texts = meta.headline(result, values as never).map((item) => `${item.label}: ${item.value}`);
   for (const figure of meta.figures(result, values as never)) {
     const table = figure.table();
-    texts.push(...table.rows.slice(0, 50).map((row: unknown[]) => row.map((cell) => (typeof cell === 'number' ? '' : String(cell))).join(' ')));
+    texts.push(
+      ...table.rows
+        .slice(0, 50)
+        .map((row: unknown[]) => row.map((cell) => (typeof cell === 'number' ? '' : String(cell))).join(' ')),
+    );
   }
   return texts;
 }
@@ -51,20 +56,23 @@ const core = await loadCoreNode();
 describe('no null, NaN or undefined on the page', () => {
   it('the shipped preset results exist (build the site first)', () => expect(index).toBeDefined());
   const presets = allPresetLinks(EXPERIMENTS);
-  it.each(presets.map((p) => [p.experimentId, p.label, p] as const))('%s "%s": as shipped and with each scalar set to null', (id, _label, preset) => {
-    const file = index?.presets[preset.link];
-    if (!file) return;
-    const text = gunzipSync(readFileSync(`${shipped}${file}`)).toString('utf8');
-    // Every shipped result has its experiment's declared shape, as the core judges it, and the page's guard takes it.
-    expect(core.resultMismatches(text)[id], file).toBe('');
-    const result: unknown = JSON.parse(text);
-    const { state } = parseLink(preset.link, EXPERIMENTS);
-    const meta = EXPERIMENTS.find((m) => m.id === id)!;
-    if (!hasDeclaredKeys(meta.id, result)) throw new Error(`${file}: the page's guard refuses a ${id} result`);
-    for (const text of shownText(id, result, state.values)) expect(text).not.toMatch(WORD);
-    for (const path of scalarPaths(result)) {
-      const texts = shownText(id, withNull(result, path), state.values);
-      for (const text of texts) expect(text, `with ${path.join('.')} = null`).not.toMatch(WORD);
-    }
-  });
+  it.each(presets.map((p) => [p.experimentId, p.label, p] as const))(
+    '%s "%s": as shipped and with each scalar set to null',
+    (id, _label, preset) => {
+      const file = index?.presets[preset.link];
+      if (!file) return;
+      const text = gunzipSync(readFileSync(`${shipped}${file}`)).toString('utf8');
+      // Every shipped result has its experiment's declared shape, as the core judges it, and the page's guard takes it.
+      expect(core.resultMismatches(text)[id], file).toBe('');
+      const result: unknown = JSON.parse(text);
+      const { state } = parseLink(preset.link, EXPERIMENTS);
+      const meta = EXPERIMENTS.find((m) => m.id === id)!;
+      if (!hasDeclaredKeys(meta.id, result)) throw new Error(`${file}: the page's guard refuses a ${id} result`);
+      for (const text of shownText(id, result, state.values)) expect(text).not.toMatch(WORD);
+      for (const path of scalarPaths(result)) {
+        const texts = shownText(id, withNull(result, path), state.values);
+        for (const text of texts) expect(text, `with ${path.join('.')} = null`).not.toMatch(WORD);
+      }
+    },
+  );
 });

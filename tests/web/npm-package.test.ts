@@ -20,16 +20,25 @@ const LINKS = [
 let app = '';
 
 beforeAll(() => {
-  if (!existsSync(`${root}build/package/index.js`)) execFileSync(process.execPath, [`${root}scripts/build-package.mjs`], { stdio: 'ignore' });
+  if (!existsSync(`${root}build/package/index.js`))
+    execFileSync(process.execPath, [`${root}scripts/build-package.mjs`], { stdio: 'ignore' });
   const dir = mkdtempSync(join(tmpdir(), 'attnlab-pack-'));
-  execFileSync('npm', ['pack', '--pack-destination', dir, '--silent'], { cwd: `${root}build/package`, stdio: 'ignore' });
+  execFileSync('npm', ['pack', '--pack-destination', dir, '--silent'], {
+    cwd: `${root}build/package`,
+    stdio: 'ignore',
+  });
   const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
   app = join(dir, 'app');
   execFileSync('mkdir', ['-p', app]);
   writeFileSync(join(app, 'package.json'), '{"name": "app", "private": true, "type": "module"}\n');
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--silent', join(dir, tarball)], { cwd: app, stdio: 'ignore' });
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--silent', join(dir, tarball)], {
+    cwd: app,
+    stdio: 'ignore',
+  });
 }, 120_000);
-afterAll(() => { if (app) rmSync(join(app, '..'), { recursive: true, force: true }); });
+afterAll(() => {
+  if (app) rmSync(join(app, '..'), { recursive: true, force: true });
+});
 
 /** Runs a module body in the installed app (a fresh Node process); its stdout. */
 function inApp(body: string): string {
@@ -42,17 +51,25 @@ function inApp(body: string): string {
 describe('npm package', () => {
   // The command line of the same wasm core (`npm run lab`): the same bytes. (The native CLI's numbers agree with the
   // wasm core's within the native-vs-wasm test's tolerance, not bit for bit: tests/web/native-vs-wasm.)
-  it.each(LINKS)('%s: run() gives npm run lab\'s bytes', (link) => {
+  it.each(LINKS)("%s: run() gives npm run lab's bytes", (link) => {
     const { state } = parseLink(link, EXPERIMENTS);
     const params = toCoreParams(state.values);
     const args = [state.experimentId, ...Object.entries(params).map(([k, v]) => `${k}=${v}`)];
-    const got = inApp(`process.stdout.write(JSON.stringify(await attnlab.run(${JSON.stringify(state.experimentId)}, ${JSON.stringify(params)})) + '\\n');`);
-    const headless = execFileSync(process.execPath, [`${root}scripts/lab.mjs`, ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
+    const got = inApp(
+      `process.stdout.write(JSON.stringify(await attnlab.run(${JSON.stringify(state.experimentId)}, ${JSON.stringify(params)})) + '\\n');`,
+    );
+    const headless = execFileSync(process.execPath, [`${root}scripts/lab.mjs`, ...args], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     expect(got).toBe(headless);
   });
 
   it('schemas() lists every experiment; plan() estimates; a bad value is refused by name; an aborted run stops', () => {
-    const out = JSON.parse(inApp(`
+    const out = JSON.parse(
+      inApp(`
       const ids = (await attnlab.schemas()).map((s) => s.id);
       const plan = await attnlab.plan('rank-n', { n: [16, 32], seed: 1 });
       let refused = '', stopped = '';
@@ -60,7 +77,8 @@ describe('npm package', () => {
       const controller = new AbortController();
       controller.abort();
       try { await attnlab.run('rank-n', { seed: 1 }, { signal: controller.signal }); } catch (e) { stopped = e.message; }
-      process.stdout.write(JSON.stringify({ ids, jobs: plan.jobs.length, refused, stopped }));`));
+      process.stdout.write(JSON.stringify({ ids, jobs: plan.jobs.length, refused, stopped }));`),
+    );
     expect(out.ids).toEqual(EXPERIMENTS.map((m) => m.id).sort((a, b) => out.ids.indexOf(a) - out.ids.indexOf(b)));
     expect(out.ids).toHaveLength(EXPERIMENTS.length);
     expect(out.jobs).toBeGreaterThan(0);

@@ -2,7 +2,12 @@
 // Builds .npy files in memory for tests, byte for byte as numpy writes them (docs/theory/rank.md#head-inputs).
 
 /** A .npy file: magic, version, padded dict header, data (values as given, raw bits for <f2). */
-export function npy(descr: string, shape: number[], values: number[], options: { fortran?: boolean; version?: 1 | 2 } = {}): Uint8Array {
+export function npy(
+  descr: string,
+  shape: number[],
+  values: number[],
+  options: { fortran?: boolean; version?: 1 | 2 } = {},
+): Uint8Array {
   const version = options.version ?? 1;
   const dict = `{'descr': '${descr}', 'fortran_order': ${options.fortran ? 'True' : 'False'}, 'shape': (${shape.join(', ')}${shape.length === 1 ? ',' : ''}), }`;
   const prefix = version === 1 ? 10 : 12;
@@ -13,7 +18,10 @@ export function npy(descr: string, shape: number[], values: number[], options: {
   bytes.set([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, version, 0]);
   if (version === 1) view.setUint16(8, padded.length, true);
   else view.setUint32(8, padded.length, true);
-  bytes.set([...padded].map((c) => c.charCodeAt(0)), prefix);
+  bytes.set(
+    [...padded].map((c) => c.charCodeAt(0)),
+    prefix,
+  );
   values.forEach((x, k) => {
     const o = prefix + padded.length + k * size;
     if (descr === '<f8') view.setFloat64(o, x, true);

@@ -10,7 +10,12 @@ import { allPresetLinks } from '../../web/src/state/preset-links';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const presets = allPresetLinks(EXPERIMENTS);
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 describe.skipIf(!existsSync(`${dist}oembed`))('oEmbed', () => {
   it.each(presets.map((p) => [p.slug, p] as const))('%s', (slug, p) => {
@@ -21,7 +26,9 @@ describe.skipIf(!existsSync(`${dist}oembed`))('oEmbed', () => {
     expect(src.endsWith(`${p.link}&embed=1`)).toBe(true);
     expect(o.thumbnail_url.endsWith(`gallery/${slug}.png`)).toBe(true);
     const page = readFileSync(`${dist}p/${slug}.html`, 'utf8');
-    expect(page).toMatch(new RegExp(`<link rel="alternate" type="application/json\\+oembed" href="[^"]*oembed/${slug}\\.json"`));
+    expect(page).toMatch(
+      new RegExp(`<link rel="alternate" type="application/json\\+oembed" href="[^"]*oembed/${slug}\\.json"`),
+    );
     expect(unescape(/http-equiv="refresh" content="0; url=([^"]+)"/.exec(page)![1])).toBe(`../${p.link}`);
     expect(page).toContain('og:image');
   });

@@ -23,7 +23,8 @@ const results = join(sweep, 'results');
 
 type Runner = (args: string[]) => { status: number | null; stderr: string };
 const native: Runner = (args) => spawnSync(cli, args, { cwd: scratch, encoding: 'utf8' });
-const lab: Runner = (args) => spawnSync(process.execPath, [join(root, 'scripts/lab.mjs'), ...args], { cwd: scratch, encoding: 'utf8' });
+const lab: Runner = (args) =>
+  spawnSync(process.execPath, [join(root, 'scripts/lab.mjs'), ...args], { cwd: scratch, encoding: 'utf8' });
 
 /** Every file the commands read, with its bytes. */
 function snapshot(): Map<string, string> {
@@ -44,24 +45,43 @@ beforeAll(() => {
   mkdirSync(join(scratch, 'links'));
   execFileSync(cli, ['plan', id, ...params, '-o', jobs]);
   const count = readFileSync(jobs, 'utf8').trim().split('\n').length;
-  for (let i = 0; i < count; i++) execFileSync(cli, ['run-job', id, '--jobs', jobs, '--index', String(i), '-o', join(results, `${i}.json`)], { stdio: 'ignore' });
+  for (let i = 0; i < count; i++)
+    execFileSync(cli, ['run-job', id, '--jobs', jobs, '--index', String(i), '-o', join(results, `${i}.json`)], {
+      stdio: 'ignore',
+    });
 }, 120_000);
 
 describe.skipIf(!existsSync(cli))('-o onto an input is refused before anything is computed', () => {
-  for (const [host, run] of [['native CLI', native], ['npm run lab', lab]] as const) {
+  for (const [host, run] of [
+    ['native CLI', native],
+    ['npm run lab', lab],
+  ] as const) {
     it(`${host}: combine -o onto each shard, the jobs file or a new file in the results folder; run-job and plan -o onto the plan`, () => {
       const before = snapshot();
       const shards = readdirSync(results).map((name) => join(results, name));
       const tries: [string[], string][] = [];
       for (const [k, shard] of shards.entries())
-        for (const o of spellings(shard, `shard${k}`)) tries.push([['combine', id, '--jobs', jobs, relative(scratch, results), '-o', o], 'a file of the results folder']);
+        for (const o of spellings(shard, `shard${k}`))
+          tries.push([
+            ['combine', id, '--jobs', jobs, relative(scratch, results), '-o', o],
+            'a file of the results folder',
+          ]);
       for (const o of spellings(jobs, 'jobs')) {
         tries.push([['combine', id, '--jobs', relative(scratch, jobs), 'sw/results', '-o', o], 'the jobs file']);
         tries.push([['run-job', id, '--jobs', jobs, '--index', '0', '-o', o], 'the jobs file']);
       }
-      tries.push([['combine', id, '--jobs', jobs, results, '-o', join(results, 'merged.json')], 'inside the results folder']);
-      tries.push([['combine', id, '--jobs', jobs, results, '-o', './sw/results/merged.json'], 'inside the results folder']);
-      tries.push([['plan', id, ...params, '--missing', results, '-o', join(results, '0.json')], 'a file of the results folder']);
+      tries.push([
+        ['combine', id, '--jobs', jobs, results, '-o', join(results, 'merged.json')],
+        'inside the results folder',
+      ]);
+      tries.push([
+        ['combine', id, '--jobs', jobs, results, '-o', './sw/results/merged.json'],
+        'inside the results folder',
+      ]);
+      tries.push([
+        ['plan', id, ...params, '--missing', results, '-o', join(results, '0.json')],
+        'a file of the results folder',
+      ]);
       for (const [args, words] of tries) {
         const r = run(args);
         expect(r.status, `${args.join(' ')}\n${r.stderr}`).toBe(2);

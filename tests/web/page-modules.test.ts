@@ -14,7 +14,7 @@ const wasmDir = fileURLToPath(new URL('../../web/src/wasm/', import.meta.url));
 const groups = [...new Set(Object.values(CORE_MODULE_OF))] as CoreModuleName[];
 const MAX_GZIP_BYTES = 350_000;
 
-describe('the page runs each experiment in its group\'s module', () => {
+describe("the page runs each experiment in its group's module", () => {
   it('every experiment has a group, and the groups are the four of the core', () => {
     expect(Object.keys(CORE_MODULE_OF)).toEqual(SCHEMAS.map((s) => s.id));
     expect(groups).toEqual(['sparse', 'rmt', 'rank', 'rank-heads']);
@@ -27,7 +27,8 @@ describe('the page runs each experiment in its group\'s module', () => {
     const lab = await loadCoreNode(wasmDir);
     expect(lab.experiments().map((e) => e.id)).toEqual(SCHEMAS.map((s) => s.id));
     // The same declaration in both: parameters, inputs and result shape.
-    for (const id of mine) expect(core.experiments().find((e) => e.id === id)).toEqual(lab.experiments().find((e) => e.id === id));
+    for (const id of mine)
+      expect(core.experiments().find((e) => e.id === id)).toEqual(lab.experiments().find((e) => e.id === id));
     // Another group's experiment is refused with the core's own words, naming the ones it has.
     const other = SCHEMAS.find((s) => CORE_MODULE_OF[s.id] !== group)!.id;
     expect(() => core.plan(other, {})).toThrow(/unknown experiment/);

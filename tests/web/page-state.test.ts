@@ -6,12 +6,38 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AnyResult } from '../../web/src/experiments/generated';
 import {
-  cancelledSchedule, edited, failed, finished, INITIAL_PAGE, isCurrent, isFresh, leftForGallery, liveSuperseded, nextTicket, openedShown, precomputedShown,
-  preparing, scheduled, settled, stampOf, started, stoppable, stopped, theoryShown, waiting, type PageState, type Shown,
+  cancelledSchedule,
+  edited,
+  failed,
+  finished,
+  INITIAL_PAGE,
+  isCurrent,
+  isFresh,
+  leftForGallery,
+  liveSuperseded,
+  nextTicket,
+  openedShown,
+  precomputedShown,
+  preparing,
+  scheduled,
+  settled,
+  stampOf,
+  started,
+  stoppable,
+  stopped,
+  theoryShown,
+  waiting,
+  type PageState,
+  type Shown,
 } from '../../web/src/ui/page-state';
 
 // The transitions never look into a result: a tagged stand-in is enough to tell results apart.
-const shown = (tag: string): Shown => ({ experimentId: 'rank-beta', values: { seed: 1 }, result: { tag } as unknown as AnyResult, link: `#${tag}` });
+const shown = (tag: string): Shown => ({
+  experimentId: 'rank-beta',
+  values: { seed: 1 },
+  result: { tag } as unknown as AnyResult,
+  link: `#${tag}`,
+});
 
 describe('a run', () => {
   it('goes running → done, its result shown, Stop off again', () => {
@@ -29,7 +55,11 @@ describe('a run', () => {
   it('stopped part-way keeps what finished, and says how much', () => {
     const page = started(finished(started(INITIAL_PAGE, false), 1, shown('old')), false);
     const partial = stopped(page, page.ticket, { shown: { ...shown('part'), partial: true }, done: 8, total: 48 });
-    expect(partial).toMatchObject({ phase: 'stopped', detail: ': partial, 8 of 48 jobs', shown: { link: '#part', partial: true } });
+    expect(partial).toMatchObject({
+      phase: 'stopped',
+      detail: ': partial, 8 of 48 jobs',
+      shown: { link: '#part', partial: true },
+    });
     expect(stopped(page, page.ticket)).toMatchObject({ phase: 'stopped', detail: '', shown: { link: '#old' } });
   });
 
@@ -42,22 +72,30 @@ describe('a run', () => {
 describe('older work', () => {
   it('changes nothing once newer work began (any later transition)', () => {
     const newer: ((p: PageState) => PageState)[] = [
-      (p) => started(p, false), (p) => started(p, true), preparing, scheduled, nextTicket,
-      (p) => precomputedShown(p, shown('pre')), (p) => openedShown(p, shown('file')), leftForGallery,
+      (p) => started(p, false),
+      (p) => started(p, true),
+      preparing,
+      scheduled,
+      nextTicket,
+      (p) => precomputedShown(p, shown('pre')),
+      (p) => openedShown(p, shown('file')),
+      leftForGallery,
     ];
-    fc.assert(fc.property(fc.integer({ min: 0, max: newer.length - 1 }), fc.boolean(), (k, live) => {
-      const running = started(INITIAL_PAGE, live);
-      const ticket = running.ticket;
-      const later = newer[k](running);
-      expect(isCurrent(later, ticket)).toBe(false);
-      expect(finished(later, ticket, shown('stale'))).toEqual(later);
-      expect(failed(later, ticket)).toEqual(later);
-      expect(stopped(later, ticket, { shown: shown('stale'), done: 1, total: 2 })).toEqual(later);
-      expect(waiting(later, ticket, ' (estimated 1 min)')).toEqual(later);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: newer.length - 1 }), fc.boolean(), (k, live) => {
+        const running = started(INITIAL_PAGE, live);
+        const ticket = running.ticket;
+        const later = newer[k](running);
+        expect(isCurrent(later, ticket)).toBe(false);
+        expect(finished(later, ticket, shown('stale'))).toEqual(later);
+        expect(failed(later, ticket)).toEqual(later);
+        expect(stopped(later, ticket, { shown: shown('stale'), done: 1, total: 2 })).toEqual(later);
+        expect(waiting(later, ticket, ' (estimated 1 min)')).toEqual(later);
+      }),
+    );
   });
 
-  it('clears the pool\'s run when it settles, but never a newer run', () => {
+  it("clears the pool's run when it settles, but never a newer run", () => {
     const first = started(INITIAL_PAGE, true);
     const second = started(first, true);
     expect(settled(second, first.ticket)).toEqual(second); // the newer run still computes
@@ -100,14 +138,21 @@ describe('a scheduled run (an experiment switch)', () => {
 
 describe('results that are not runs', () => {
   it('precomputed and opened results are shown with nothing computing', () => {
-    expect(precomputedShown(INITIAL_PAGE, shown('pre'))).toMatchObject({ phase: 'precomputed', shown: { link: '#pre' } });
+    expect(precomputedShown(INITIAL_PAGE, shown('pre'))).toMatchObject({
+      phase: 'precomputed',
+      shown: { link: '#pre' },
+    });
     expect(stoppable(openedShown(started(INITIAL_PAGE, false), shown('file')))).toBe(false);
   });
 });
 
 describe('the gallery', () => {
   it('replaces the lab: no finished phase stays (a test or a reader never sees the previous card as shown), Stop is off', () => {
-    for (const before of [precomputedShown(INITIAL_PAGE, shown('pre')), finished(started(INITIAL_PAGE, false), 1, shown('a')), scheduled(INITIAL_PAGE)]) {
+    for (const before of [
+      precomputedShown(INITIAL_PAGE, shown('pre')),
+      finished(started(INITIAL_PAGE, false), 1, shown('a')),
+      scheduled(INITIAL_PAGE),
+    ]) {
       const page = leftForGallery(before);
       expect(page.phase).toBe('idle');
       expect(isCurrent(page, before.ticket)).toBe(false);
@@ -118,19 +163,28 @@ describe('the gallery', () => {
 
 describe('one ticket for the page (no other staleness counter)', () => {
   const transitions: ((p: PageState) => PageState)[] = [
-    (p) => started(p, false), (p) => started(p, true), preparing, scheduled, nextTicket, cancelledSchedule,
-    (p) => precomputedShown(p, shown('pre')), (p) => openedShown(p, shown('file')), leftForGallery,
+    (p) => started(p, false),
+    (p) => started(p, true),
+    preparing,
+    scheduled,
+    nextTicket,
+    cancelledSchedule,
+    (p) => precomputedShown(p, shown('pre')),
+    (p) => openedShown(p, shown('file')),
+    leftForGallery,
   ];
 
   it('every load, run, switch and opened file takes a newer ticket than any before', () => {
-    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: transitions.length - 1 }), { maxLength: 20 }), (steps) => {
-      let page = INITIAL_PAGE;
-      for (const k of steps) {
-        const next = transitions[k](page);
-        expect(next.ticket).toBeGreaterThan(page.ticket);
-        page = next;
-      }
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: transitions.length - 1 }), { maxLength: 20 }), (steps) => {
+        let page = INITIAL_PAGE;
+        for (const k of steps) {
+          const next = transitions[k](page);
+          expect(next.ticket).toBeGreaterThan(page.ticket);
+          page = next;
+        }
+      }),
+    );
   });
 
   it('an edit makes what follows the panel stale (live estimate, live theory), not the run in flight', () => {

@@ -38,10 +38,17 @@ describe('slider mapping', () => {
   });
 
   it('a value maps to a position that maps back close to it (within one slider step)', () => {
-    for (const [key, value] of [['n', 256], ['beta', 8], ['d', 3], ['px', 512]] as const) {
+    for (const [key, value] of [
+      ['n', 256],
+      ['beta', 8],
+      ['d', 3],
+      ['px', 512],
+    ] as const) {
       const s = spec(key);
       const back = fromSliderPosition(s, toSliderPosition(s, value));
-      expect(Math.abs(Math.log1p(back) - Math.log1p(value)), key).toBeLessThan((Math.log1p(s.max) - Math.log1p(s.min)) / SLIDER_STEPS + 0.05);
+      expect(Math.abs(Math.log1p(back) - Math.log1p(value)), key).toBeLessThan(
+        (Math.log1p(s.max) - Math.log1p(s.min)) / SLIDER_STEPS + 0.05,
+      );
     }
   });
 });

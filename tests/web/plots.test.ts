@@ -12,7 +12,8 @@ import { extentOf, tagPlace, tagSide } from '../../web/src/plots/overlays';
 import { formatNumber } from '../../web/src/plots/figure-style';
 import { linearTicks, logTicks, niceLogTicks } from '../../web/src/plots/ticks';
 
-const luminance = (lut: Uint8ClampedArray, i: number) => 0.2126 * lut[3 * i] + 0.7152 * lut[3 * i + 1] + 0.0722 * lut[3 * i + 2];
+const luminance = (lut: Uint8ClampedArray, i: number) =>
+  0.2126 * lut[3 * i] + 0.7152 * lut[3 * i + 1] + 0.0722 * lut[3 * i + 2];
 
 describe('colour LUT', () => {
   it('has 256 RGB entries with viridis at both ends', () => {
@@ -55,7 +56,15 @@ describe('colour scale position', () => {
   it('log domains cover at most the requested decades below the maximum', () => {
     expect(colorDomain([[0, 1e-9, 0.5, 2]], 'log')).toEqual([2e-4, 2]);
     expect(colorDomain([[0.01, 0.5]], 'log')).toEqual([0.01, 0.5]);
-    expect(colorDomain([[-3, 1], [5, NaN]], 'linear')).toEqual([-3, 5]);
+    expect(
+      colorDomain(
+        [
+          [-3, 1],
+          [5, NaN],
+        ],
+        'linear',
+      ),
+    ).toEqual([-3, 5]);
   });
 });
 
@@ -80,9 +89,11 @@ describe('max-|x| pooling', () => {
 
   describe('against the core', () => {
     let core: Core;
-    beforeAll(async () => { core = await loadCoreNode(); });
+    beforeAll(async () => {
+      core = await loadCoreNode();
+    });
 
-    it('pooling the full matrix in the browser gives exactly the core\'s pooled heatmap', () => {
+    it("pooling the full matrix in the browser gives exactly the core's pooled heatmap", () => {
       const full = core.run('attention-map', { n: 70, beta: 20, px: 2048, seed: 5 }).heatmap;
       const coarse = core.run('attention-map', { n: 70, beta: 20, px: 16, seed: 5 }).heatmap;
       expect([full.rows, full.cols]).toEqual([70, 70]);
@@ -108,12 +119,17 @@ describe('ticks and labels', () => {
   });
 
   it('formats numbers compactly, with exponents only for very large or small values', () => {
-    expect(['0', '5.55', '0.001', '1e-4', '2.22e-16', '1.23e+5'.replace('+', ''), '40.3'])
-      .toEqual([0, 5.54518, 0.001, 1e-4, 2.220446e-16, 123456, 40.3463].map((v) => formatNumber(v)));
+    expect(['0', '5.55', '0.001', '1e-4', '2.22e-16', '1.23e+5'.replace('+', ''), '40.3']).toEqual(
+      [0, 5.54518, 0.001, 1e-4, 2.220446e-16, 123456, 40.3463].map((v) => formatNumber(v)),
+    );
   });
 
   it('wraps long legend labels at spaces', () => {
-    expect(wrapLabel('sphere-law scale (1+β)^((d−1)/2) = 65, constant unknown', 24)).toEqual(['sphere-law scale', '(1+β)^((d−1)/2) = 65,', 'constant unknown']);
+    expect(wrapLabel('sphere-law scale (1+β)^((d−1)/2) = 65, constant unknown', 24)).toEqual([
+      'sphere-law scale',
+      '(1+β)^((d−1)/2) = 65,',
+      'constant unknown',
+    ]);
   });
 
   it('extents skip values a log axis cannot show', () => {
@@ -134,7 +150,10 @@ describe('1-2-5 log ticks (rank axes)', () => {
   });
 
   it('stay inside the range and are exact decimals', () => {
-    for (const t of niceLogTicks(0.002, 0.7)) { expect(t).toBeGreaterThanOrEqual(0.002); expect(t).toBeLessThanOrEqual(0.7); }
+    for (const t of niceLogTicks(0.002, 0.7)) {
+      expect(t).toBeGreaterThanOrEqual(0.002);
+      expect(t).toBeLessThanOrEqual(0.7);
+    }
     expect(niceLogTicks(0.002, 0.7)).toContain(0.02);
     expect(niceLogTicks(0, 10)).toEqual([]);
   });
@@ -143,39 +162,75 @@ describe('1-2-5 log ticks (rank axes)', () => {
 describe('rule tags', () => {
   // A falling spectrum on log-log axes: high on the left, low on the right.
   const spectrum = Array.from({ length: 256 }, (_, k) => ({ x: k + 1, y: Math.exp(-k / 12) }));
-  const extent = { x: [1, 256] as [number, number], y: [Math.exp(-255 / 12), 1] as [number, number], xLog: true, yLog: true, points: spectrum, width: 390, height: 330 };
+  const extent = {
+    x: [1, 256] as [number, number],
+    y: [Math.exp(-255 / 12), 1] as [number, number],
+    xLog: true,
+    yLog: true,
+    points: spectrum,
+    width: 390,
+    height: 330,
+  };
 
   it('leave the top line where the curve passes it, and stay there otherwise', () => {
     const falling = tagPlace({ axis: 'x', value: 3, label: 'sphere law' }, false, extent);
     expect(falling.end === 'bottom' || falling.row > 0).toBe(true);
     const rising = { ...extent, points: spectrum.map((p) => ({ x: p.x, y: Math.exp(-(255 - p.x) / 12) })) };
-    expect(tagPlace({ axis: 'x', value: 3, label: 'sphere law' }, false, rising)).toEqual({ end: 'top', before: false, row: 0 });
+    expect(tagPlace({ axis: 'x', value: 3, label: 'sphere law' }, false, rising)).toEqual({
+      end: 'top',
+      before: false,
+      row: 0,
+    });
   });
 
   it('stay at the top on the preferred side when nothing is drawn near the rule', () => {
-    expect(tagPlace({ axis: 'x', value: 3, label: 'ln n' }, true, { ...extent, points: [] })).toEqual({ end: 'top', before: true, row: 0 });
+    expect(tagPlace({ axis: 'x', value: 3, label: 'ln n' }, true, { ...extent, points: [] })).toEqual({
+      end: 'top',
+      before: true,
+      row: 0,
+    });
   });
 
   it('move to the other side of the rule, or a line further in, when both ends of the preferred side are taken', () => {
     // Points fill the top and the bottom lines just left of x = 100, nothing right of it.
     const walls = [0.02, 0.98].flatMap((y) => Array.from({ length: 20 }, (_, i) => ({ x: 80 + i, y })));
-    const linear = { x: [0, 200] as [number, number], y: [0, 1] as [number, number], points: walls, width: 390, height: 330 };
+    const linear = {
+      x: [0, 200] as [number, number],
+      y: [0, 1] as [number, number],
+      points: walls,
+      width: 390,
+      height: 330,
+    };
     const place = tagPlace({ axis: 'x', value: 100, label: 'Chebyshev' }, true, linear);
     expect(place.before === false || place.row > 0).toBe(true);
     // A full column of points left of the rule: only the other side is free.
     const column = Array.from({ length: 100 }, (_, i) => ({ x: 85 + (i % 15), y: i / 100 }));
-    expect(tagPlace({ axis: 'x', value: 100, label: 'Chebyshev' }, true, { ...linear, points: column }).before).toBe(false);
+    expect(tagPlace({ axis: 'x', value: 100, label: 'Chebyshev' }, true, { ...linear, points: column }).before).toBe(
+      false,
+    );
   });
 
   it('never leave the frame: a rule at its left edge keeps its tag after it, however many points are there', () => {
-    const crowded = { x: [1, 256] as [number, number], y: [0, 1] as [number, number], xLog: true, width: 390, height: 330,
-      points: Array.from({ length: 30 }, (_, i) => ({ x: 1 + i / 10, y: i % 2 })) };
+    const crowded = {
+      x: [1, 256] as [number, number],
+      y: [0, 1] as [number, number],
+      xLog: true,
+      width: 390,
+      height: 330,
+      points: Array.from({ length: 30 }, (_, i) => ({ x: 1 + i / 10, y: i % 2 })),
+    };
     expect(tagPlace({ axis: 'x', value: 1, label: 'sphere law' }, true, crowded).before).toBe(false);
   });
 
   it('of a horizontal rule go to the end of the frame its curves leave free', () => {
-    const falling = { x: [0, 10] as [number, number], y: [1e-4, 2] as [number, number], yLog: true, width: 390, height: 330,
-      points: Array.from({ length: 11 }, (_, k) => ({ x: k, y: 2 * 10 ** (-k / 2.5) })) };
+    const falling = {
+      x: [0, 10] as [number, number],
+      y: [1e-4, 2] as [number, number],
+      yLog: true,
+      width: 390,
+      height: 330,
+      points: Array.from({ length: 11 }, (_, k) => ({ x: k, y: 2 * 10 ** (-k / 2.5) })),
+    };
     // A falling curve crosses the tolerance 0.05 at x = 4, on the left: the tag goes right; a rising one crosses it on the right.
     expect(tagSide({ axis: 'y', value: 0.05, label: 'output tolerance 0.05' }, true, falling)).toBe('right');
     const rising = { ...falling, points: falling.points.map((p) => ({ x: 10 - p.x, y: p.y })) };

@@ -4,7 +4,14 @@
 // in node worker_threads, through the page's worker code (engine/worker-api.ts).
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Core, CoreError, type FinishedJob, type Inputs, type Params, type PlannedJob } from '../../web/src/engine/core';
+import {
+  type Core,
+  CoreError,
+  type FinishedJob,
+  type Inputs,
+  type Params,
+  type PlannedJob,
+} from '../../web/src/engine/core';
 import { compiledModule, loadCoreNode } from '../../web/src/engine/load-node';
 import { nodeWorkerRunner } from '../../web/src/engine/node-worker-runner';
 import { PARTIAL_TIMING, Pool, type Runner } from '../../web/src/engine/pool';
@@ -17,7 +24,9 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
  * `steps` async steps and returns {k, squared: k*k, runner}; combine sums what is finished.
  * Job `failAt` throws a CoreError. Every runner logs which jobs it ran.
  */
-interface Scripted { sum: { jobs: number[]; sum: number } }
+interface Scripted {
+  sum: { jobs: number[]; sum: number };
+}
 
 class ScriptedRunners {
   ran: number[][] = [];
@@ -30,7 +39,11 @@ class ScriptedRunners {
   plans = 0;
   /** The experiments each runner was asked to load a core for ahead of its first call (prepare). */
   prepared: string[][] = [];
-  constructor(private readonly steps = 3, private readonly failAt = -1, private readonly singleJob = false) {}
+  constructor(
+    private readonly steps = 3,
+    private readonly failAt = -1,
+    private readonly singleJob = false,
+  ) {}
 
   factory = (): Runner<Scripted> => {
     const me = this.spawned++;
@@ -40,14 +53,22 @@ class ScriptedRunners {
     let dead = false;
     let inputs: Inputs | undefined;
     return {
-      prepare: (id) => { this.prepared[me].push(id); },
-      setInputs: async (given) => { inputs = given; this.inputsSent[me]++; },
-      plan: async (_id: string, params: Params) => (this.plans++, {
-        jobs: Array.from({ length: Number(params.count) }, (_, k) => ({ params, at: { k } })),
-        singleJob: this.singleJob,
-        estimatedBytes: null,
-        estimatedSeconds: null,
-      }),
+      prepare: (id) => {
+        this.prepared[me].push(id);
+      },
+      setInputs: async (given) => {
+        inputs = given;
+        this.inputsSent[me]++;
+      },
+      plan: async (_id: string, params: Params) => (
+        this.plans++,
+        {
+          jobs: Array.from({ length: Number(params.count) }, (_, k) => ({ params, at: { k } })),
+          singleJob: this.singleJob,
+          estimatedBytes: null,
+          estimatedSeconds: null,
+        }
+      ),
       runJob: async (_id: string, job: PlannedJob, onProgress?: (d: number, t: number, label: string) => void) => {
         const k = Number(job.at.k);
         this.ran[me].push(k);
@@ -62,7 +83,10 @@ class ScriptedRunners {
       },
       combine: async (_id: string, _params: Params, finished: FinishedJob[]) => {
         this.combined++;
-        return { jobs: finished.map((f) => f.index), sum: finished.reduce((a, f) => a + (f.result as { squared: number }).squared, 0) };
+        return {
+          jobs: finished.map((f) => f.index),
+          sum: finished.reduce((a, f) => a + (f.result as { squared: number }).squared, 0),
+        };
       },
       terminate: () => {
         dead = true;
@@ -142,17 +166,22 @@ describe('Pool with scripted runners', () => {
     const pool = new Pool(new ScriptedRunners(4).factory, 2, { firstMs: 0, intervalMs: 0 }); // a partial result after every job
     const partial: { jobs: number[]; finished: number; total: number }[] = [];
     const progress: number[] = [];
-    await pool.run('sum', { count: 6 }, {
-      onPartial: (r, finished, total) => partial.push({ jobs: r.jobs, finished, total }),
-      onProgress: (f) => progress.push(f),
-    });
+    await pool.run(
+      'sum',
+      { count: 6 },
+      {
+        onPartial: (r, finished, total) => partial.push({ jobs: r.jobs, finished, total }),
+        onProgress: (f) => progress.push(f),
+      },
+    );
     expect(partial.length).toBeGreaterThan(0);
     for (const p of partial) {
       expect(p.total).toBe(6);
       expect(p.jobs).toHaveLength(p.finished);
       expect(p.finished).toBeLessThan(6);
     }
-    for (let k = 1; k < partial.length; k++) expect(partial[k].finished).toBeGreaterThanOrEqual(partial[k - 1].finished);
+    for (let k = 1; k < partial.length; k++)
+      expect(partial[k].finished).toBeGreaterThanOrEqual(partial[k - 1].finished);
     for (let k = 1; k < progress.length; k++) expect(progress[k]).toBeGreaterThanOrEqual(progress[k - 1]);
     expect(progress.every((f) => f >= 0 && f <= 1)).toBe(true);
     expect(progress[progress.length - 1]).toBe(1);
@@ -161,7 +190,11 @@ describe('Pool with scripted runners', () => {
   it('a run finished within PARTIAL_TIMING.firstMs is drawn once, with no partial result', async () => {
     const started = performance.now();
     const partial: number[] = [];
-    const result = await new Pool(new ScriptedRunners(1).factory, 2).run('sum', { count: 6 }, { onPartial: (_r, finished) => partial.push(finished) });
+    const result = await new Pool(new ScriptedRunners(1).factory, 2).run(
+      'sum',
+      { count: 6 },
+      { onPartial: (_r, finished) => partial.push(finished) },
+    );
     expect(result.jobs).toHaveLength(6);
     if (performance.now() - started < PARTIAL_TIMING.firstMs) expect(partial).toEqual([]); // six ~1 ms jobs: always, barring a stalled machine
   });
@@ -170,13 +203,19 @@ describe('Pool with scripted runners', () => {
     const timing = { firstMs: 40, intervalMs: 60 };
     const started = performance.now();
     const partial: { finished: number; at: number }[] = [];
-    const result = await new Pool(new ScriptedRunners(1).factory, 2, timing).run('sum', { count: 300 }, { onPartial: (_r, finished) => partial.push({ finished, at: performance.now() - started }) });
+    const result = await new Pool(new ScriptedRunners(1).factory, 2, timing).run(
+      'sum',
+      { count: 300 },
+      { onPartial: (_r, finished) => partial.push({ finished, at: performance.now() - started }) },
+    );
     const elapsed = performance.now() - started;
     expect(result.jobs).toHaveLength(300);
     expect(partial.length).toBeGreaterThan(0); // 300 jobs of a few ms on two runners outlast firstMs
     // Timers keep whole milliseconds and the event loop's clock may lag performance.now() a little: 5 ms of slack.
     expect(partial[0].at).toBeGreaterThanOrEqual(timing.firstMs - 5);
-    expect(partial.length).toBeLessThanOrEqual(1 + Math.floor((elapsed - timing.firstMs + 5) / (timing.intervalMs - 5)));
+    expect(partial.length).toBeLessThanOrEqual(
+      1 + Math.floor((elapsed - timing.firstMs + 5) / (timing.intervalMs - 5)),
+    );
     for (let k = 1; k < partial.length; k++) expect(partial[k].finished).toBeGreaterThan(partial[k - 1].finished);
   });
 
@@ -188,7 +227,10 @@ describe('Pool with scripted runners', () => {
     await tick();
     await tick();
     pool.stop();
-    const error = await run.then(() => undefined, (e: unknown) => e);
+    const error = await run.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(CoreError);
     expect((error as CoreError).stopped).toBe(true);
     expect(runners.terminated).toBe(2);
@@ -233,7 +275,7 @@ describe('Pool: inputs once per run, single jobs without combine, step labels', 
     expect(runners.inputsSent).toEqual([2, 2]); // the next run clears them (undefined), once again
   });
 
-  it('a single-job experiment\'s job result is the result: combine is never called', async () => {
+  it("a single-job experiment's job result is the result: combine is never called", async () => {
     const runners = new ScriptedRunners(1, -1, true);
     const result = await new Pool(runners.factory, 2).run('sum', { count: 1 });
     expect(result).toEqual({ k: 0, squared: 0, runner: 0 });
@@ -242,7 +284,11 @@ describe('Pool: inputs once per run, single jobs without combine, step labels', 
 
   it('forwards what the running step is doing with the progress', async () => {
     const labels: string[] = [];
-    await new Pool(new ScriptedRunners(2).factory, 1).run('sum', { count: 2 }, { onProgress: (_f, label) => labels.push(label) });
+    await new Pool(new ScriptedRunners(2).factory, 1).run(
+      'sum',
+      { count: 2 },
+      { onProgress: (_f, label) => labels.push(label) },
+    );
     expect(labels).toContain('step 2 of job 1');
   });
 });

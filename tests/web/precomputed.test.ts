@@ -19,7 +19,9 @@ import { pageModulePools, resultText, wasmHash } from '../../scripts/precompute-
 
 const shipped = fileURLToPath(new URL('../../dist/precomputed/', import.meta.url));
 const presets = allPresetLinks(EXPERIMENTS);
-const index = existsSync(`${shipped}index.json`) ? JSON.parse(readFileSync(`${shipped}index.json`, 'utf8')) as { wasm: string; presets: Record<string, string> } : undefined;
+const index = existsSync(`${shipped}index.json`)
+  ? (JSON.parse(readFileSync(`${shipped}index.json`, 'utf8')) as { wasm: string; presets: Record<string, string> })
+  : undefined;
 // Computed by headless (the whole lab's module), compared with the page's modules (each experiment's group's).
 const pool = pageModulePools(CORE_MODULE_OF);
 const lab = loadCoreNode();
@@ -35,15 +37,19 @@ describe('precomputed preset results', () => {
     expect(new Set(presets.map((p) => presetFileName(p.link))).size).toBe(presets.length);
   });
 
-  it.each(presets.map((p) => [p.experimentId, p.label, p] as const))('%s "%s" equals a live run of its link', async (_, __, preset) => {
-    const file = index?.presets[preset.link];
-    expect(file, `no shipped result for ${preset.link}`).toBeDefined();
-    const { state, notices } = parseLink(preset.link, EXPERIMENTS);
-    expect(notices).toEqual([]);
-    const live = await pool.run(state.experimentId, toCoreParams(state.values));
-    const text = gunzipSync(readFileSync(`${shipped}${file}`)).toString('utf8');
-    expect(text).toBe(resultText(live));
-    // Opened as a file, it is judged by its experiment's result checks, as every opened result is: and it passes them.
-    expect((await lab).resultMismatches(text)[state.experimentId]).toBe('');
-  }, 300_000);
+  it.each(presets.map((p) => [p.experimentId, p.label, p] as const))(
+    '%s "%s" equals a live run of its link',
+    async (_, __, preset) => {
+      const file = index?.presets[preset.link];
+      expect(file, `no shipped result for ${preset.link}`).toBeDefined();
+      const { state, notices } = parseLink(preset.link, EXPERIMENTS);
+      expect(notices).toEqual([]);
+      const live = await pool.run(state.experimentId, toCoreParams(state.values));
+      const text = gunzipSync(readFileSync(`${shipped}${file}`)).toString('utf8');
+      expect(text).toBe(resultText(live));
+      // Opened as a file, it is judged by its experiment's result checks, as every opened result is: and it passes them.
+      expect((await lab).resultMismatches(text)[state.experimentId]).toBe('');
+    },
+    300_000,
+  );
 });

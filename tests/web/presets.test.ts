@@ -13,10 +13,14 @@ import { SCHEMA_VERSION } from '../../web/src/state/migrations';
 import { formatLink, parseLink, type AppState } from '../../web/src/state/url';
 import golden from './fixtures/golden-links.json';
 
-const presets = EXPERIMENTS.flatMap((meta) => (meta.presets ?? []).map((preset) => [meta.id, preset.label, meta, preset] as const));
+const presets = EXPERIMENTS.flatMap((meta) =>
+  (meta.presets ?? []).map((preset) => [meta.id, preset.label, meta, preset] as const),
+);
 
 let core: Core;
-beforeAll(async () => { core = await loadCoreNode(); });
+beforeAll(async () => {
+  core = await loadCoreNode();
+});
 
 /** The state's link is a current one (schema and app version) that reads back to it with no notice, and the core plans it. */
 function expectCurrentAndAccepted(state: AppState): void {
@@ -35,17 +39,24 @@ describe('presets', () => {
 
   it.each(presets)('%s: "%s" round-trips through its link and is accepted by the core', (_, __, meta, preset) => {
     const values = { ...defaults(meta), ...preset.values, seed: SEED_SPEC.default } as ParamValues;
-    for (const key of Object.keys(preset.values)) expect(meta.params.map((p) => p.key), key).toContain(key);
+    for (const key of Object.keys(preset.values))
+      expect(
+        meta.params.map((p) => p.key),
+        key,
+      ).toContain(key);
     expectCurrentAndAccepted({ experimentId: meta.id, values, embed: false, hide: [] });
   });
 });
 
 describe('golden links', () => {
-  it.each(golden.links.map((g) => [g.link, g.experimentId] as const))('%s migrates to the current schema with no unexpected notice and is accepted by the core', (link, id) => {
-    const { state, notices } = parseLink(link, EXPERIMENTS);
-    expect(state.experimentId).toBe(id);
-    // The only notice an old link may give is the one saying how it was upgraded (tests/web/url.test.ts pins which).
-    expect(notices.filter((n) => !n.startsWith('Upgraded a v=1 link: '))).toEqual([]);
-    expectCurrentAndAccepted(state);
-  });
+  it.each(golden.links.map((g) => [g.link, g.experimentId] as const))(
+    '%s migrates to the current schema with no unexpected notice and is accepted by the core',
+    (link, id) => {
+      const { state, notices } = parseLink(link, EXPERIMENTS);
+      expect(state.experimentId).toBe(id);
+      // The only notice an old link may give is the one saying how it was upgraded (tests/web/url.test.ts pins which).
+      expect(notices.filter((n) => !n.startsWith('Upgraded a v=1 link: '))).toEqual([]);
+      expectCurrentAndAccepted(state);
+    },
+  );
 });

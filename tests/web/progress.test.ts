@@ -7,7 +7,10 @@ describe('throttleProgress', () => {
   it('passes one report per interval, the last step and every new label; always answers "go on"', () => {
     let t = 0;
     const seen: string[] = [];
-    const report = throttleProgress((done, total, label) => seen.push(`${done}/${total} ${label}`), () => t);
+    const report = throttleProgress(
+      (done, total, label) => seen.push(`${done}/${total} ${label}`),
+      () => t,
+    );
     const answers = [report(1, 10, 'a')];
     t = PROGRESS_INTERVAL_MS - 1;
     answers.push(report(2, 10, 'a')); // too soon

@@ -19,7 +19,10 @@ describeViewContract(CHEAP, get, (id) => {
   it('the theory keys are result keys with the same values (ridge: no theory)', () => {
     const { core, runs } = get();
     const { meta, values, result } = runs.get(id)!;
-    if (meta.id === 'rmt-ridge') { expect(hasTheory(meta.id)).toBe(false); return; }
+    if (meta.id === 'rmt-ridge') {
+      expect(hasTheory(meta.id)).toBe(false);
+      return;
+    }
     expect(hasTheory(meta.id)).toBe(true);
     const theory = core.theory(meta.id, toCoreParams(values));
     const shown = new Map(Object.entries(result));

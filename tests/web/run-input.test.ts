@@ -18,10 +18,12 @@ const LINKS = ['#exp=rank-beta&v=2&n=40&betas=2,8,16&seed=2', '#exp=attention-ma
 
 let core: Core;
 const pool = new Pool(() => nodeWorkerRunner(wasmDir), 2);
-beforeAll(async () => { core = await loadCoreNode(wasmDir); });
+beforeAll(async () => {
+  core = await loadCoreNode(wasmDir);
+});
 afterAll(() => pool.dispose());
 
-describe('a link\'s state runs without a panel', () => {
+describe("a link's state runs without a panel", () => {
   for (const link of LINKS) {
     it(`gives the core's own result (${link})`, async () => {
       const { state } = parseLink(link, EXPERIMENTS);
@@ -33,14 +35,14 @@ describe('a link\'s state runs without a panel', () => {
     }, 60_000);
   }
 
-  it('sends a draft\'s typed text, so the core names the field instead of running the last valid value', async () => {
+  it("sends a draft's typed text, so the core names the field instead of running the last valid value", async () => {
     const { state } = parseLink(LINKS[0], EXPERIMENTS);
     const request = runRequest(state, { values: { ...state.values, n: 'lots' }, invalid: ['n'] });
     expect(request.invalid).toEqual(['n']);
     await expect(runOn(pool, request)).rejects.toMatchObject({ key: 'n' });
   }, 60_000);
 
-  it('records the files in the link after a run (a model\'s heads by the model, never as a file)', () => {
+  it("records the files in the link after a run (a model's heads by the model, never as a file)", () => {
     const { state } = parseLink('#exp=sparse-approx&v=2&eps2=1.5&seed=1', EXPERIMENTS);
     const array = { shape: [2, 2], sparse: false, values: new Float64Array(4) };
     const files: ChosenFile[] = [{ name: 'a.npy', input: 'a', array }];

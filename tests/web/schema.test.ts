@@ -10,7 +10,15 @@ import { differences } from '../e2e/compare.mjs';
 import { Core, CoreError } from '../../web/src/engine/core';
 import { loadCoreNode } from '../../web/src/engine/load-node';
 import { EXPERIMENTS, FAMILY_LABELS } from '../../web/src/experiments';
-import { defaults, RNG_SPEC, SEED_SPEC, toCoreParams, uploadsOf, type ExperimentMeta, type ParamSpec } from '../../web/src/experiments/schema';
+import {
+  defaults,
+  RNG_SPEC,
+  SEED_SPEC,
+  toCoreParams,
+  uploadsOf,
+  type ExperimentMeta,
+  type ParamSpec,
+} from '../../web/src/experiments/schema';
 import { SCHEMAS } from '../../web/src/experiments/generated';
 import { RESERVED_KEYS, urlSpecs } from '../../web/src/state/url';
 import { coerceValue, formatValue } from '../../web/src/state/values';
@@ -24,7 +32,8 @@ describe('one declaration per parameter, in the core', () => {
     const schemas = JSON.parse(execFileSync(cli, ['--schema'], { encoding: 'utf8' }));
     const expected = schemaModules(schemas, JSON.parse(execFileSync(cli, ['--syntax'], { encoding: 'utf8' })));
     expect(readdirSync(generated).sort()).toEqual(Object.keys(expected).sort());
-    for (const [name, text] of Object.entries(expected)) expect(readFileSync(`${generated}${name}`, 'utf8'), name).toBe(text);
+    for (const [name, text] of Object.entries(expected))
+      expect(readFileSync(`${generated}${name}`, 'utf8'), name).toBe(text);
   });
 
   it('the wasm module declares the same schemas as the native CLI', async () => {
@@ -43,14 +52,20 @@ describe('one declaration per parameter, in the core', () => {
     }
   });
 
-  it.each(cases)('%s: the page, the headless runner and the native CLI give the same defaults (only seed=)', async (id, meta) => {
-    const core = await loadCoreNode();
-    const native = JSON.parse(execFileSync(cli, [id, 'seed=1'], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] }));
-    const headless = core.run(id, { seed: 1 });
-    const page = core.run(id, toCoreParams(defaults(meta))); // the page sends every value of its panel
-    expect(differences(native, headless)).toEqual([]);
-    expect(differences(native, page)).toEqual([]);
-  }, 120_000);
+  it.each(cases)(
+    '%s: the page, the headless runner and the native CLI give the same defaults (only seed=)',
+    async (id, meta) => {
+      const core = await loadCoreNode();
+      const native = JSON.parse(
+        execFileSync(cli, [id, 'seed=1'], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] }),
+      );
+      const headless = core.run(id, { seed: 1 });
+      const page = core.run(id, toCoreParams(defaults(meta))); // the page sends every value of its panel
+      expect(differences(native, headless)).toEqual([]);
+      expect(differences(native, page)).toEqual([]);
+    },
+    120_000,
+  );
 });
 
 describe('registry', () => {
@@ -88,7 +103,8 @@ describe.each(cases)('%s schema', (_, meta: ExperimentMeta) => {
       expect(coerceValue(spec, formatValue(spec.default)).notice, spec.key).toBeUndefined();
       if (spec.kind !== 'enum' && spec.kind !== 'text') expect(spec.min, spec.key).toBeLessThan(spec.max);
       if (spec.kind === 'enum') expect(new Set(spec.options.map((o) => o.value)).size).toBe(spec.options.length);
-      if (spec.kind === 'intList' || spec.kind === 'realList') expect(spec.default.length).toBeLessThanOrEqual(spec.maxCount);
+      if (spec.kind === 'intList' || spec.kind === 'realList')
+        expect(spec.default.length).toBeLessThanOrEqual(spec.maxCount);
     }
   });
 
@@ -105,7 +121,9 @@ describe.each(cases)('%s schema', (_, meta: ExperimentMeta) => {
 
 describe('the schema matches the core', () => {
   let core: Core;
-  beforeAll(async () => { core = await loadCoreNode(); });
+  beforeAll(async () => {
+    core = await loadCoreNode();
+  });
 
   /** Values that exercise one end of a parameter while the others keep their defaults. */
   function withValue(meta: ExperimentMeta, spec: ParamSpec, value: number | string | number[]) {
@@ -114,7 +132,11 @@ describe('the schema matches the core', () => {
 
   function rejects(id: string, params: ReturnType<typeof toCoreParams>, key: string) {
     let error: unknown;
-    try { core.plan(id, params); } catch (e) { error = e; }
+    try {
+      core.plan(id, params);
+    } catch (e) {
+      error = e;
+    }
     expect(error, `${key}=${params[key]} should be refused`).toBeInstanceOf(CoreError);
     expect((error as Error).message).toContain(key);
   }
@@ -126,11 +148,13 @@ describe('the schema matches the core', () => {
   it.each(cases)('%s: both ends of every range are accepted, one step beyond is refused', (id, meta) => {
     for (const spec of meta.params) {
       if (spec.kind === 'enum') {
-        for (const option of spec.options) expect(() => core.plan(id, withValue(meta, spec, option.value)), `${spec.key}=${option.value}`).not.toThrow();
+        for (const option of spec.options)
+          expect(() => core.plan(id, withValue(meta, spec, option.value)), `${spec.key}=${option.value}`).not.toThrow();
         rejects(id, withValue(meta, spec, 'not-an-option'), spec.key);
         continue;
       }
-      if (spec.kind === 'text') { // free text the experiment parses: the default runs, an overlong value is refused
+      if (spec.kind === 'text') {
+        // free text the experiment parses: the default runs, an overlong value is refused
         rejects(id, withValue(meta, spec, 'x'.repeat(spec.maxLength + 1)), spec.key);
         continue;
       }
@@ -138,12 +162,21 @@ describe('the schema matches the core', () => {
       const list = spec.kind === 'intList' || spec.kind === 'realList';
       const open = spec.kind === 'real' || spec.kind === 'realList' ? spec : { minOpen: false, maxOpen: false };
       const beyond = integer ? 1 : Math.max(1e-9, (spec.max - spec.min) * 1e-6);
-      const ends: [number, boolean][] = [[spec.min, !open.minOpen], [spec.max, !open.maxOpen], [spec.min - beyond, false], [spec.max + beyond, false]];
+      const ends: [number, boolean][] = [
+        [spec.min, !open.minOpen],
+        [spec.max, !open.maxOpen],
+        [spec.min - beyond, false],
+        [spec.max + beyond, false],
+      ];
       for (const [x, accepted] of ends) {
         const value = list ? [x] : x;
         // The memory budget may refuse the largest sizes; those refusals name "budget", not the key.
         if (accepted) {
-          try { core.plan(id, withValue(meta, spec, value)); } catch (e) { expect((e as Error).message, `${spec.key}=${x}`).toMatch(/budget/); }
+          try {
+            core.plan(id, withValue(meta, spec, value));
+          } catch (e) {
+            expect((e as Error).message, `${spec.key}=${x}`).toMatch(/budget/);
+          }
         } else {
           rejects(id, withValue(meta, spec, value), spec.key);
         }
@@ -152,11 +185,16 @@ describe('the schema matches the core', () => {
   });
 });
 
-describe('uploads: what a file replaces and its companion are the core\'s input rules', () => {
-  it('every upload the page offers takes them from its rule, and names only the experiment\'s parameters', () => {
+describe("uploads: what a file replaces and its companion are the core's input rules", () => {
+  it("every upload the page offers takes them from its rule, and names only the experiment's parameters", () => {
     let offered = 0;
     for (const meta of EXPERIMENTS) {
-      const rules = SCHEMAS.find((s) => s.id === meta.id)!.inputs as readonly { name: string; replaces?: readonly string[]; companion?: string; scaleParam?: string }[];
+      const rules = SCHEMAS.find((s) => s.id === meta.id)!.inputs as readonly {
+        name: string;
+        replaces?: readonly string[];
+        companion?: string;
+        scaleParam?: string;
+      }[];
       for (const upload of uploadsOf(meta)) {
         offered++;
         const rule = rules.find((r) => r.name === upload.input)!;
@@ -164,8 +202,13 @@ describe('uploads: what a file replaces and its companion are the core\'s input 
         expect(upload.companion, `${meta.id}: ${upload.input}`).toBe(rule.companion);
         expect(upload.scaleParam, `${meta.id}: ${upload.input}`).toBe(rule.scaleParam);
         if (upload.scaleParam) expect(meta.params.map((p) => p.key)).toContain(upload.scaleParam);
-        for (const key of upload.replaces ?? []) expect(meta.params.map((p) => p.key), `${meta.id}: ${upload.input} replaces ${key}`).toContain(key);
-        if (upload.companion) expect(uploadsOf(meta).find((u) => u.input === upload.companion)?.companion).toBe(upload.input);
+        for (const key of upload.replaces ?? [])
+          expect(
+            meta.params.map((p) => p.key),
+            `${meta.id}: ${upload.input} replaces ${key}`,
+          ).toContain(key);
+        if (upload.companion)
+          expect(uploadsOf(meta).find((u) => u.input === upload.companion)?.companion).toBe(upload.input);
       }
     }
     expect(offered).toBeGreaterThanOrEqual(13); // sparse-approx 1, four rmt 1 each, two rank 4 each

@@ -25,9 +25,13 @@ const SWEEPS: Record<string, string[]> = {
 };
 const registered = new Set(SCHEMAS.map((s) => s.id as string));
 
-const oneProcess = (id: string, params: string[]) => execFileSync(cli, [id, ...params], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
+const oneProcess = (id: string, params: string[]) =>
+  execFileSync(cli, [id, ...params], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
 const sharded = (id: string, out: string, params: string[]) =>
-  spawnSync('bash', [runner, id, out, '--slots', '2', ...params], { encoding: 'utf8', env: { ...process.env, ATTNLAB: cli } });
+  spawnSync('bash', [runner, id, out, '--slots', '2', ...params], {
+    encoding: 'utf8',
+    env: { ...process.env, ATTNLAB: cli },
+  });
 const joblogRuns = (out: string) => readFileSync(join(out, 'joblog.txt'), 'utf8').trim().split('\n').length - 1; // minus the header
 
 describe('sharded sweeps equal the in-process run', () => {
@@ -48,7 +52,11 @@ describe('sharded sweeps equal the in-process run', () => {
     const id = 'sparse-dmin';
     const params = ['ns=64,96,128', 'seeds=4', 'seed=5'];
     const out = join(scratch, 'killed');
-    const child = spawn('bash', [runner, id, out, '--slots', '2', ...params], { env: { ...process.env, ATTNLAB: cli }, detached: true, stdio: 'ignore' });
+    const child = spawn('bash', [runner, id, out, '--slots', '2', ...params], {
+      env: { ...process.env, ATTNLAB: cli },
+      detached: true,
+      stdio: 'ignore',
+    });
     const results = join(out, 'results');
     const count = () => (existsSync(results) ? readdirSync(results).filter((f) => f.endsWith('.json')).length : 0);
     const deadline = Date.now() + 120_000;
@@ -63,7 +71,9 @@ describe('sharded sweeps equal the in-process run', () => {
     // Corrupt one finished result (a truncated write that escaped the rename).
     const victim = join(results, finished[0]);
     writeFileSync(victim, readFileSync(victim, 'utf8').slice(0, 40));
-    const missingBefore = execFileSync(cli, ['plan', id, ...params, '--missing', results], { encoding: 'utf8' }).trim().split('\n').length;
+    const missingBefore = execFileSync(cli, ['plan', id, ...params, '--missing', results], { encoding: 'utf8' })
+      .trim()
+      .split('\n').length;
     expect(missingBefore).toBe(12 - finished.length + 1);
     rmSync(join(out, 'joblog.txt'), { force: true });
     const r = sharded(id, out, params);
@@ -75,25 +85,59 @@ describe('sharded sweeps equal the in-process run', () => {
 
 describe('the same three steps on the wasm build (npm run lab)', () => {
   it('plan → run-job (each index) → combine equals the headless one-process run, byte for byte', () => {
-    const lab = (args: string[]) => execFileSync(process.execPath, [join(root, 'scripts/lab.mjs'), ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
+    const lab = (args: string[]) =>
+      execFileSync(process.execPath, [join(root, 'scripts/lab.mjs'), ...args], {
+        cwd: root,
+        encoding: 'utf8',
+        maxBuffer: 1 << 28,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
     const params = ['ns=32,48', 'seeds=2', 'seed=6'];
     const dir = join(scratch, 'wasm');
     lab(['plan', 'sparse-dmin', ...params, '-o', join(dir, 'jobs.jsonl')]);
     const jobs = readFileSync(join(dir, 'jobs.jsonl'), 'utf8').trim().split('\n');
     expect(jobs).toHaveLength(4);
     // Each job line carries the core's estimates, the same in the wasm build as natively.
-    const native = execFileSync(cli, ['plan', 'sparse-dmin', ...params], { encoding: 'utf8' }).trim().split('\n').map((l) => JSON.parse(l));
-    jobs.map((l) => JSON.parse(l)).forEach((line, i) => {
-      expect(line.estimatedSeconds).toBeGreaterThan(0);
-      expect(line.estimatedBytes).toBeGreaterThan(0);
-      expect(line.estimatedSeconds).toBeCloseTo(native[i].estimatedSeconds, 9);
-      expect(line.estimatedBytes).toBe(native[i].estimatedBytes);
-    });
-    for (let i = 0; i < jobs.length; i++) lab(['run-job', 'sparse-dmin', '--jobs', join(dir, 'jobs.jsonl'), '--index', String(i), '-o', join(dir, 'results', `${i}.json`)]);
-    lab(['combine', 'sparse-dmin', '--jobs', join(dir, 'jobs.jsonl'), join(dir, 'results'), '-o', join(dir, 'result.json')]);
+    const native = execFileSync(cli, ['plan', 'sparse-dmin', ...params], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    jobs
+      .map((l) => JSON.parse(l))
+      .forEach((line, i) => {
+        expect(line.estimatedSeconds).toBeGreaterThan(0);
+        expect(line.estimatedBytes).toBeGreaterThan(0);
+        expect(line.estimatedSeconds).toBeCloseTo(native[i].estimatedSeconds, 9);
+        expect(line.estimatedBytes).toBe(native[i].estimatedBytes);
+      });
+    for (let i = 0; i < jobs.length; i++)
+      lab([
+        'run-job',
+        'sparse-dmin',
+        '--jobs',
+        join(dir, 'jobs.jsonl'),
+        '--index',
+        String(i),
+        '-o',
+        join(dir, 'results', `${i}.json`),
+      ]);
+    lab([
+      'combine',
+      'sparse-dmin',
+      '--jobs',
+      join(dir, 'jobs.jsonl'),
+      join(dir, 'results'),
+      '-o',
+      join(dir, 'result.json'),
+    ]);
     expect(readFileSync(join(dir, 'result.json'), 'utf8')).toBe(lab(['sparse-dmin', ...params]));
     // Native and wasm agree on what each job computes (to 1e-9; the files differ in number formatting).
-    expect(differences(JSON.parse(oneProcess('sparse-dmin', params)), JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')))).toEqual([]);
+    expect(
+      differences(
+        JSON.parse(oneProcess('sparse-dmin', params)),
+        JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')),
+      ),
+    ).toEqual([]);
   }, 240_000);
 });
 
@@ -110,16 +154,31 @@ describe('bad input to the sharded commands: one line, exit 2', () => {
   it('unknown experiment, foreign jobs file, other version, index out of range, foreign files', () => {
     execFileSync(cli, ['plan', 'sparse-dmin', 'ns=32', 'seeds=2', '-o', join(dir, 'jobs.jsonl')]);
     refused(['plan', 'no-such', 'n=3'], /unknown experiment 'no-such'/);
-    refused(['run-job', 'attention-map', '--jobs', join(dir, 'jobs.jsonl'), '--index', '0'], /holds jobs of 'sparse-dmin', not of attention-map/);
+    refused(
+      ['run-job', 'attention-map', '--jobs', join(dir, 'jobs.jsonl'), '--index', '0'],
+      /holds jobs of 'sparse-dmin', not of attention-map/,
+    );
     const old = readFileSync(join(dir, 'jobs.jsonl'), 'utf8').replace(/"app":"[^"]*"/g, '"app":"0.0.9"');
     writeFileSync(join(dir, 'old.jsonl'), old);
-    refused(['run-job', 'sparse-dmin', '--jobs', join(dir, 'old.jsonl'), '--index', '0'], /planned by attnlab 0\.0\.9; this is attnlab/);
-    refused(['run-job', 'sparse-dmin', '--jobs', join(dir, 'jobs.jsonl'), '--index', '7'], /--index must be in \[0, 1\]/);
-    refused(['run-job', 'sparse-dmin', '--jobs', join(dir, 'jobs.jsonl'), '--index', 'x'], /--index must be a job index/);
+    refused(
+      ['run-job', 'sparse-dmin', '--jobs', join(dir, 'old.jsonl'), '--index', '0'],
+      /planned by attnlab 0\.0\.9; this is attnlab/,
+    );
+    refused(
+      ['run-job', 'sparse-dmin', '--jobs', join(dir, 'jobs.jsonl'), '--index', '7'],
+      /--index must be in \[0, 1\]/,
+    );
+    refused(
+      ['run-job', 'sparse-dmin', '--jobs', join(dir, 'jobs.jsonl'), '--index', 'x'],
+      /--index must be a job index/,
+    );
     writeFileSync(join(dir, 'results-notes.txt'), 'x');
     execFileSync('mkdir', ['-p', join(dir, 'results')]);
     writeFileSync(join(dir, 'results', 'notes.txt'), 'mine');
-    refused(['combine', 'sparse-dmin', '--jobs', join(dir, 'jobs.jsonl'), join(dir, 'results')], /foreign file 'notes.txt'/);
+    refused(
+      ['combine', 'sparse-dmin', '--jobs', join(dir, 'jobs.jsonl'), join(dir, 'results')],
+      /foreign file 'notes.txt'/,
+    );
     refused(['plan', 'sparse-dmin', 'ns=32', '--missing', join(dir, 'results')], /foreign file 'notes.txt'/);
   });
 

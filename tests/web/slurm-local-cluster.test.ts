@@ -4,7 +4,18 @@
 // slurm.conf, a running munged), and stop signals exactly the PIDs it recorded — a decoy process
 // named munged survives, and so does a recorded PID that is no longer this folder's daemon.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +23,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const script = fileURLToPath(new URL('../../sweep-runners/slurm-local-cluster.sh', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'attnlab-slurm-stubs-'));
-const dirs = { stubs: join(root, 'stubs'), decoy: join(root, 'decoy'), home: join(root, 'home'), tmp: join(root, 'tmp'), cwd: join(root, 'cwd'), etc: join(root, 'etc') };
+const dirs = {
+  stubs: join(root, 'stubs'),
+  decoy: join(root, 'decoy'),
+  home: join(root, 'home'),
+  tmp: join(root, 'tmp'),
+  cwd: join(root, 'cwd'),
+  etc: join(root, 'etc'),
+};
 for (const dir of Object.values(dirs)) mkdirSync(dir);
 const cluster = join(root, 'cluster');
 const log = join(root, 'calls.log');
@@ -32,23 +50,30 @@ line=$(printf '%s\\t' call "\${0##*/}" "$$" "SLURM_CONF=\${SLURM_CONF-}" "$@")
 printf '%s\\n' "$line" >>"$STUB_LOG"
 echo idle
 `;
-for (const name of ['munged', 'slurmctld', 'slurmd']) writeFileSync(join(dirs.stubs, name), daemonStub, { mode: 0o755 });
+for (const name of ['munged', 'slurmctld', 'slurmd'])
+  writeFileSync(join(dirs.stubs, name), daemonStub, { mode: 0o755 });
 writeFileSync(join(dirs.stubs, 'sinfo'), sinfoStub, { mode: 0o755 });
 copyFileSync(join(dirs.stubs, 'munged'), join(dirs.decoy, 'munged'));
 chmodSync(join(dirs.decoy, 'munged'), 0o755);
 
 const env: NodeJS.ProcessEnv = {
-  ...process.env, PATH: `${dirs.stubs}:${process.env.PATH}`, HOME: dirs.home, TMPDIR: dirs.tmp,
-  ATTNLAB_SYSTEM_SLURM_CONF: systemConf, STUB_LOG: log,
+  ...process.env,
+  PATH: `${dirs.stubs}:${process.env.PATH}`,
+  HOME: dirs.home,
+  TMPDIR: dirs.tmp,
+  ATTNLAB_SYSTEM_SLURM_CONF: systemConf,
+  STUB_LOG: log,
 };
 delete env.SLURM_CONF;
-const run = (...args: string[]) => spawnSync('bash', [script, ...args], { cwd: dirs.cwd, env, encoding: 'utf8', timeout: 60_000 });
+const run = (...args: string[]) =>
+  spawnSync('bash', [script, ...args], { cwd: dirs.cwd, env, encoding: 'utf8', timeout: 60_000 });
 
 type Call = { kind: string; name: string; pid: number; slurmConf: string; args: string[] };
-const calls = (): Call[] => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []).map((line) => {
-  const [kind, name, pid, conf, ...args] = line.replace(/\t$/, '').split('\t');
-  return { kind, name, pid: Number(pid), slurmConf: conf?.replace(/^SLURM_CONF=/, ''), args };
-});
+const calls = (): Call[] =>
+  (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []).map((line) => {
+    const [kind, name, pid, conf, ...args] = line.replace(/\t$/, '').split('\t');
+    return { kind, name, pid: Number(pid), slurmConf: conf?.replace(/^SLURM_CONF=/, ''), args };
+  });
 
 /** Alive and not a zombie (stopped stubs are reparented to init, which reaps them when it likes). */
 function alive(pid: number): boolean {
@@ -69,7 +94,8 @@ function listing(dir = root): string[] {
 }
 
 /** Absolute paths in a daemon's arguments (`--key=/path`, `-f /path`). */
-const pathsIn = (args: string[]) => args.map((arg) => arg.replace(/^--[a-z-]+=/, '')).filter((arg) => arg.startsWith('/'));
+const pathsIn = (args: string[]) =>
+  args.map((arg) => arg.replace(/^--[a-z-]+=/, '')).filter((arg) => arg.startsWith('/'));
 
 const decoys: ChildProcess[] = [];
 function startDecoy(): number {
@@ -82,14 +108,17 @@ async function waitFor(condition: () => boolean) {
 }
 
 /** Live processes with one of these names, as the script sees them (zombies do not count). */
-const running = (names: string[]) => readdirSync('/proc').filter((pid) => /^\d+$/.test(pid)).some((pid) => {
-  try {
-    const [, name, state] = /^\d+ \((.*)\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8')) ?? [];
-    return names.includes(name) && state !== 'Z';
-  } catch {
-    return false;   // gone meanwhile
-  }
-});
+const running = (names: string[]) =>
+  readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid))
+    .some((pid) => {
+      try {
+        const [, name, state] = /^\d+ \((.*)\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8')) ?? [];
+        return names.includes(name) && state !== 'Z';
+      } catch {
+        return false; // gone meanwhile
+      }
+    });
 
 // A machine that runs a real munge or Slurm makes a plain start refuse: then only --force-local runs.
 const hostDaemons = running(['munged', 'slurmctld', 'slurmd']);
@@ -142,15 +171,25 @@ describe('slurm-local-cluster.sh, with stub daemons', () => {
     for (const call of calls().filter((c) => c.name !== 'munged')) expect(call.slurmConf).toBe(conf);
     const munged = started.find((call) => call.name === 'munged')!;
     for (const option of ['--socket', '--key-file', '--pid-file', '--seed-file', '--log-file']) {
-      expect(munged.args.some((arg) => arg.startsWith(`${option}=${cluster}/`)), option).toBe(true);
+      expect(
+        munged.args.some((arg) => arg.startsWith(`${option}=${cluster}/`)),
+        option,
+      ).toBe(true);
     }
     // Every path in the configuration is the folder's, and each setting whose default is a system
     // path (the munge socket, state, spool, PID and log files) is given.
     const text = readFileSync(conf, 'utf8');
     const confPaths = [...text.matchAll(/^(\w+)=(?:socket=)?(\/\S*)/gm)].map((m) => [m[1], m[2]]);
     for (const [, path] of confPaths) expect(path.startsWith(`${cluster}/`), path).toBe(true);
-    expect(confPaths.map(([key]) => key).sort()).toEqual(['AuthInfo', 'SlurmctldLogFile', 'SlurmctldPidFile', 'SlurmdLogFile',
-      'SlurmdPidFile', 'SlurmdSpoolDir', 'StateSaveLocation']);
+    expect(confPaths.map(([key]) => key).sort()).toEqual([
+      'AuthInfo',
+      'SlurmctldLogFile',
+      'SlurmctldPidFile',
+      'SlurmdLogFile',
+      'SlurmdPidFile',
+      'SlurmdSpoolDir',
+      'StateSaveLocation',
+    ]);
     expect(text).not.toMatch(/=\s*\/(etc|run|var)\//);
     expect(text).toContain(`AuthInfo=socket=${cluster}/munge/munge.socket`);
     expect(munged.args).toContain(`--socket=${cluster}/munge/munge.socket`);
@@ -169,19 +208,23 @@ describe('slurm-local-cluster.sh, with stub daemons', () => {
   it('stop signals exactly the recorded PIDs: a decoy munged survives', async () => {
     const decoy = startDecoy();
     await waitFor(() => calls().some((call) => call.pid === decoy));
-    const daemons = calls().filter((call) => call.kind === 'start' && call.pid !== decoy).map((call) => call.pid);
+    const daemons = calls()
+      .filter((call) => call.kind === 'start' && call.pid !== decoy)
+      .map((call) => call.pid);
     const r = run('stop', cluster);
     expect(r.status, r.stderr).toBe(0);
     await waitFor(() => daemons.every((pid) => !alive(pid)));
     for (const pid of daemons) expect(alive(pid), `PID ${pid}`).toBe(false);
-    const signalled = calls().filter((call) => call.kind === 'signal').map((call) => call.pid);
+    const signalled = calls()
+      .filter((call) => call.kind === 'signal')
+      .map((call) => call.pid);
     expect(signalled.sort()).toEqual([...daemons].sort());
     expect(alive(decoy)).toBe(true);
     expect(readdirSync(join(cluster, 'pids'))).toEqual([]);
     expect(listing()).toEqual(unchanged);
   });
 
-  it('stop leaves alone a recorded PID that is no longer this folder\'s daemon', async () => {
+  it("stop leaves alone a recorded PID that is no longer this folder's daemon", async () => {
     const decoy = decoys.at(-1)!.pid!;
     writeFileSync(join(cluster, 'pids', 'munged.pid'), `${decoy}\n`);
     const r = run('stop', cluster);

@@ -9,7 +9,10 @@ import { changedKeys } from '../../web/src/ui/stale';
 
 const shown: ParamValues = { ...defaults(attentionMap), n: 300, beta: 20, seed: 7 };
 /** The panel as the page writes it for `values`, with some controls edited. */
-const panel = (edits: Record<string, string> = {}) => (key: string) => edits[key] ?? (shown[key] === undefined ? undefined : formatValue(shown[key]));
+const panel =
+  (edits: Record<string, string> = {}) =>
+  (key: string) =>
+    edits[key] ?? (shown[key] === undefined ? undefined : formatValue(shown[key]));
 
 describe('stale results', () => {
   it('a panel showing the values the result came from is current', () => {

@@ -7,7 +7,9 @@ import { clipMessage, MAX_LINE_CHARS, MAX_VALUE_CHARS, runningText } from '../..
 describe('running text', () => {
   it('shows the percentage, the elapsed seconds and, when given, what the step is doing', () => {
     expect(runningText(0.384, 12.34)).toBe('Running… 38 % · 12.3 s');
-    expect(runningText(0.384, 53, 'singular values of a 4096 × 4096 matrix')).toBe('Running… 38 % · 53.0 s · singular values of a 4096 × 4096 matrix');
+    expect(runningText(0.384, 53, 'singular values of a 4096 × 4096 matrix')).toBe(
+      'Running… 38 % · 53.0 s · singular values of a 4096 × 4096 matrix',
+    );
   });
 
   it('changes as time passes at a fixed fraction (a step that reports nothing does not look hung)', () => {
@@ -22,10 +24,13 @@ describe('running text', () => {
 });
 
 describe('notices and errors', () => {
-  const longest = (text: string, ch: string) => Math.max(0, ...(text.match(new RegExp(`${ch}+`, 'g')) ?? []).map((m) => m.length));
+  const longest = (text: string, ch: string) =>
+    Math.max(0, ...(text.match(new RegExp(`${ch}+`, 'g')) ?? []).map((m) => m.length));
 
   it('cut a quoted bad value to ~80 characters with "…", keeping the key and what was used', () => {
-    const line = clipMessage(`geometry: "${'x'.repeat(500)}" is not one of sphere, ball, gauss; used the default sphere`);
+    const line = clipMessage(
+      `geometry: "${'x'.repeat(500)}" is not one of sphere, ball, gauss; used the default sphere`,
+    );
     expect(longest(line, 'x')).toBeLessThan(MAX_VALUE_CHARS);
     expect(line).toContain('…"');
     expect(line.startsWith('geometry: "')).toBe(true);

@@ -14,8 +14,16 @@ import { parseLink } from '../../web/src/state/url';
 import { CORE_MODULE_OF } from '../../web/src/experiments/generated';
 import { pageModulePools, resultText } from '../../scripts/precompute-presets.mjs';
 
-interface Frozen { experiment: string; params: Record<string, number | string>; sha256: string }
-const frozen = (JSON.parse(readFileSync(new URL('../fixtures/stream1-presets.json', import.meta.url), 'utf8')) as { presets: Frozen[] }).presets;
+interface Frozen {
+  experiment: string;
+  params: Record<string, number | string>;
+  sha256: string;
+}
+const frozen = (
+  JSON.parse(readFileSync(new URL('../fixtures/stream1-presets.json', import.meta.url), 'utf8')) as {
+    presets: Frozen[];
+  }
+).presets;
 const pool = pageModulePools(CORE_MODULE_OF); // the page's modules: a link opens there
 afterAll(() => pool.dispose());
 
@@ -35,9 +43,13 @@ describe('presets shipped before the ziggurat stream', () => {
     expect(SCHEMA_VERSION).toBeGreaterThan(2);
   });
 
-  it.each(frozen.map((p, k) => [k, p.experiment, p] as const))('#%i %s gives its shipped bytes under rng=box-muller', async (_, id, p) => {
-    const meta = EXPERIMENTS.find((m) => m.id === id)!;
-    const result = await pool.run(meta.id, toCoreParams({ ...p.params, rng: 'box-muller' }));
-    expect(createHash('sha256').update(resultText(result)).digest('hex')).toBe(p.sha256);
-  }, 300_000);
+  it.each(frozen.map((p, k) => [k, p.experiment, p] as const))(
+    '#%i %s gives its shipped bytes under rng=box-muller',
+    async (_, id, p) => {
+      const meta = EXPERIMENTS.find((m) => m.id === id)!;
+      const result = await pool.run(meta.id, toCoreParams({ ...p.params, rng: 'box-muller' }));
+      expect(createHash('sha256').update(resultText(result)).digest('hex')).toBe(p.sha256);
+    },
+    300_000,
+  );
 });

@@ -6,7 +6,18 @@
 // one-process bytes. Runners: one sweep per folder, one plan per folder, 6 concurrent writers of one
 // index all succeed, and parallel.sh runs each job of a rank-beta sweep exactly once.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +42,15 @@ const native = (args: string[]) => spawnSync(cli, args, { encoding: 'utf8', time
 async function headless(...argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await main(argv, { wasmDir, stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; } });
+  const code = await main(argv, {
+    wasmDir,
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+  });
   return { code, stdout, stderr };
 }
 
@@ -42,7 +61,8 @@ function corrupted(name: string, fault: (dir: string) => void): string {
   fault(dir);
   return dir;
 }
-const editShard = (dir: string, index: number, edit: (shard: any) => void) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+const editShard = (dir: string, index: number, edit: (shard: any) => void) => {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const path = join(dir, `${index}.json`);
   const shard = JSON.parse(readFileSync(path, 'utf8'));
   edit(shard);
@@ -53,23 +73,112 @@ let oneProcess = '';
 beforeAll(() => {
   oneProcess = execFileSync(cli, [ID, ...PARAMS], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   execFileSync(cli, ['plan', ID, ...PARAMS, '-o', jobs]);
-  for (let i = 0; i < 4; i++) execFileSync(cli, ['run-job', ID, '--jobs', jobs, '--index', String(i), '-o', join(sweep, 'results', `${i}.json`)], { stdio: 'ignore' });
+  for (let i = 0; i < 4; i++)
+    execFileSync(
+      cli,
+      ['run-job', ID, '--jobs', jobs, '--index', String(i), '-o', join(sweep, 'results', `${i}.json`)],
+      { stdio: 'ignore' },
+    );
   // A sweep of other parameters whose job 3 has the same coordinates: its shard is of another plan.
   const other = join(scratch, 'other');
   execFileSync(cli, ['plan', ID, 'ns=16,32', 'seeds=3', 'step=4', 'seed=3', '-o', join(other, 'jobs.jsonl')]);
-  execFileSync(cli, ['run-job', ID, '--jobs', join(other, 'jobs.jsonl'), '--index', '3', '-o', join(other, '3.json')], { stdio: 'ignore' });
+  execFileSync(cli, ['run-job', ID, '--jobs', join(other, 'jobs.jsonl'), '--index', '3', '-o', join(other, '3.json')], {
+    stdio: 'ignore',
+  });
 });
 
 /** Each fault: the folder, the file named, the reason, and the exit code of combine. */
 const FAULTS: { name: string; make: () => string; file: string; reason: RegExp; code: number }[] = [
-  { name: 'wrong at', make: () => corrupted('at', (d) => editShard(d, 3, (s) => { s.at.seedIndex = 0; })), file: '3.json', reason: /its at .* is not job 3's/, code: 3 },
-  { name: 'wrong seed index', make: () => corrupted('seedIndex', (d) => editShard(d, 3, (s) => { s.result.seedIndex = 0; })), file: '3.json', reason: /result\.seedIndex = 0 is not this job's seedIndex = 1/, code: 3 },
-  { name: 'out-of-range value', make: () => corrupted('range', (d) => editShard(d, 1, (s) => { s.result.dmin = -7; s.result.capped = false; })), file: '1.json', reason: /result\.dmin = -7 is outside \[4, /, code: 3 },
-  { name: 'edited d_min', make: () => corrupted('edited', (d) => editShard(d, 1, (s) => { s.result.dmin = 999999; s.result.capped = false; })), file: '1.json', reason: /result\.dmin = 999999 is outside/, code: 3 },
-  { name: 'null result', make: () => corrupted('null', (d) => editShard(d, 2, (s) => { s.result = null; })), file: '2.json', reason: /its result is null/, code: 3 },
-  { name: 'truncated', make: () => corrupted('truncated', (d) => writeFileSync(join(d, '0.json'), readFileSync(join(d, '0.json'), 'utf8').slice(0, 50))), file: '0.json', reason: /not JSON \(truncated/, code: 3 },
-  { name: 'foreign plan', make: () => corrupted('foreign', (d) => copyFileSync(join(scratch, 'other', '3.json'), join(d, '3.json'))), file: '3.json', reason: /a result of another plan/, code: 3 },
-  { name: 'FIFO', make: () => corrupted('fifo', (d) => { unlinkSync(join(d, '1.json')); execFileSync('mkfifo', [join(d, '1.json')]); }), file: '1.json', reason: /a FIFO, not a regular file/, code: 3 },
+  {
+    name: 'wrong at',
+    make: () =>
+      corrupted('at', (d) =>
+        editShard(d, 3, (s) => {
+          s.at.seedIndex = 0;
+        }),
+      ),
+    file: '3.json',
+    reason: /its at .* is not job 3's/,
+    code: 3,
+  },
+  {
+    name: 'wrong seed index',
+    make: () =>
+      corrupted('seedIndex', (d) =>
+        editShard(d, 3, (s) => {
+          s.result.seedIndex = 0;
+        }),
+      ),
+    file: '3.json',
+    reason: /result\.seedIndex = 0 is not this job's seedIndex = 1/,
+    code: 3,
+  },
+  {
+    name: 'out-of-range value',
+    make: () =>
+      corrupted('range', (d) =>
+        editShard(d, 1, (s) => {
+          s.result.dmin = -7;
+          s.result.capped = false;
+        }),
+      ),
+    file: '1.json',
+    reason: /result\.dmin = -7 is outside \[4, /,
+    code: 3,
+  },
+  {
+    name: 'edited d_min',
+    make: () =>
+      corrupted('edited', (d) =>
+        editShard(d, 1, (s) => {
+          s.result.dmin = 999999;
+          s.result.capped = false;
+        }),
+      ),
+    file: '1.json',
+    reason: /result\.dmin = 999999 is outside/,
+    code: 3,
+  },
+  {
+    name: 'null result',
+    make: () =>
+      corrupted('null', (d) =>
+        editShard(d, 2, (s) => {
+          s.result = null;
+        }),
+      ),
+    file: '2.json',
+    reason: /its result is null/,
+    code: 3,
+  },
+  {
+    name: 'truncated',
+    make: () =>
+      corrupted('truncated', (d) =>
+        writeFileSync(join(d, '0.json'), readFileSync(join(d, '0.json'), 'utf8').slice(0, 50)),
+      ),
+    file: '0.json',
+    reason: /not JSON \(truncated/,
+    code: 3,
+  },
+  {
+    name: 'foreign plan',
+    make: () => corrupted('foreign', (d) => copyFileSync(join(scratch, 'other', '3.json'), join(d, '3.json'))),
+    file: '3.json',
+    reason: /a result of another plan/,
+    code: 3,
+  },
+  {
+    name: 'FIFO',
+    make: () =>
+      corrupted('fifo', (d) => {
+        unlinkSync(join(d, '1.json'));
+        execFileSync('mkfifo', [join(d, '1.json')]);
+      }),
+    file: '1.json',
+    reason: /a FIFO, not a regular file/,
+    code: 3,
+  },
 ];
 
 describe('combine checks every shard (native CLI and headless: the same verdicts)', () => {
@@ -78,7 +187,17 @@ describe('combine checks every shard (native CLI and headless: the same verdicts
     expect(r.status, r.stderr).toBe(0);
     expect(readFileSync(join(sweep, 'result.json'), 'utf8')).toBe(oneProcess);
     const shard = JSON.parse(readFileSync(join(sweep, 'results', '3.json'), 'utf8'));
-    expect(Object.keys(shard)).toEqual(['app', 'experiment', 'plan', 'index', 'params', 'at', 'seed', 'stream', 'result']);
+    expect(Object.keys(shard)).toEqual([
+      'app',
+      'experiment',
+      'plan',
+      'index',
+      'params',
+      'at',
+      'seed',
+      'stream',
+      'result',
+    ]);
     expect(shard.plan).toMatch(/^[0-9a-f]{16}$/);
   });
 
@@ -105,14 +224,20 @@ describe('combine checks every shard (native CLI and headless: the same verdicts
   }
 
   it('missing jobs: named, "partial" at the top level, exit 3; --allow-partial exits 0', async () => {
-    const dir = corrupted('missing', (d) => { rmSync(join(d, '0.json')); rmSync(join(d, '2.json')); });
+    const dir = corrupted('missing', (d) => {
+      rmSync(join(d, '0.json'));
+      rmSync(join(d, '2.json'));
+    });
     const r = native(['combine', ID, '--jobs', jobs, dir]);
     expect(r.status).toBe(3);
     expect(r.stderr).toMatch(/combined 2 of 4 jobs; missing: 0 2 /);
     expect(JSON.parse(r.stdout).partial).toEqual({ done: 2, total: 4, missing: [0, 2] });
     // The page opens it as what it is: drawn, with a note that it is partial.
     const core = await loadCoreNode();
-    const opened = await readResultText(r.stdout, 'result.json', { registry: EXPERIMENTS, check: async (v) => core.resultMismatches(JSON.stringify(v)) });
+    const opened = await readResultText(r.stdout, 'result.json', {
+      registry: EXPERIMENTS,
+      check: async (v) => core.resultMismatches(JSON.stringify(v)),
+    });
     expect(opened.ok && opened.opened.experimentId).toBe(ID);
     expect(opened.ok && opened.opened.notes).toContain('partial: 2 of 4 jobs merged; missing jobs 0, 2');
     const allowed = native(['combine', ID, '--jobs', jobs, dir, '--allow-partial']);
@@ -128,7 +253,9 @@ describe('combine checks every shard (native CLI and headless: the same verdicts
     const dir = corrupted('noncanonical', (d) => copyFileSync(join(d, '2.json'), join(d, '02.json')));
     const r = native(['combine', ID, '--jobs', jobs, dir]);
     expect(r.status).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([`attnlab: ${dir} holds a foreign file '02.json' (results are <index>.json: no leading zeros, index < 4)`]);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      `attnlab: ${dir} holds a foreign file '02.json' (results are <index>.json: no leading zeros, index < 4)`,
+    ]);
     const h = await headless('combine', ID, '--jobs', jobs, dir);
     expect(h.code).toBe(2);
     expect(h.stderr).toBe(r.stderr);
@@ -136,14 +263,23 @@ describe('combine checks every shard (native CLI and headless: the same verdicts
 
   it('after every fault, a resume of the missing jobs gives the one-process bytes', () => {
     const dir = corrupted('resume', (d) => {
-      editShard(d, 3, (s) => { s.result.seedIndex = 0; });
-      editShard(d, 2, (s) => { s.result = null; });
+      editShard(d, 3, (s) => {
+        s.result.seedIndex = 0;
+      });
+      editShard(d, 2, (s) => {
+        s.result = null;
+      });
       writeFileSync(join(d, '0.json'), '{"app":');
       rmSync(join(d, '1.json'));
     });
-    const todo = native(['plan', ID, ...PARAMS, '--missing', dir, '--print', 'index']).stdout.trim().split('\n');
+    const todo = native(['plan', ID, ...PARAMS, '--missing', dir, '--print', 'index'])
+      .stdout.trim()
+      .split('\n');
     expect(todo).toEqual(['0', '1', '2', '3']);
-    for (const i of todo) execFileSync(cli, ['run-job', ID, '--jobs', jobs, '--index', i, '-o', join(dir, `${i}.json`)], { stdio: 'ignore' });
+    for (const i of todo)
+      execFileSync(cli, ['run-job', ID, '--jobs', jobs, '--index', i, '-o', join(dir, `${i}.json`)], {
+        stdio: 'ignore',
+      });
     const r = native(['combine', ID, '--jobs', jobs, dir]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toBe(oneProcess);
@@ -152,12 +288,18 @@ describe('combine checks every shard (native CLI and headless: the same verdicts
 
 describe('runners never double or clobber work', () => {
   const runSweep = (out: string, id: string, params: string[]) =>
-    spawn('bash', [runner, id, out, '--slots', '2', ...params], { env: { ...process.env, ATTNLAB: cli }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const finished = (child: ReturnType<typeof spawn>) => new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    let stderr = '';
-    child.stderr!.on('data', (d) => { stderr += d; });
-    child.once('close', (code) => resolve({ code, stderr }));
-  });
+    spawn('bash', [runner, id, out, '--slots', '2', ...params], {
+      env: { ...process.env, ATTNLAB: cli },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  const finished = (child: ReturnType<typeof spawn>) =>
+    new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      let stderr = '';
+      child.stderr!.on('data', (d) => {
+        stderr += d;
+      });
+      child.once('close', (code) => resolve({ code, stderr }));
+    });
 
   it('parallel.sh runs each job of a rank-beta sweep exactly once (the job log has one line per job)', async () => {
     const out = join(scratch, 'rank-beta');
@@ -178,13 +320,19 @@ describe('runners never double or clobber work', () => {
     const first = runSweep(out, ID, ['ns=64,96', 'seeds=4', 'seed=5']);
     const firstDone = finished(first);
     const deadline = Date.now() + 60_000;
-    while (!existsSync(join(out, 'lock.owner')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (!existsSync(join(out, 'lock.owner')) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     const second = await finished(runSweep(out, ID, ['ns=64,96', 'seeds=6', 'seed=5']));
     expect(second.code).toBe(2);
     expect(second.stderr).toMatch(new RegExp(`${out} is in use by another sweep \\(pid ${first.pid} `));
     const one = await firstDone;
     expect(one.code, one.stderr).toBe(0);
-    expect(readFileSync(join(out, 'result.json'), 'utf8')).toBe(execFileSync(cli, [ID, 'ns=64,96', 'seeds=4', 'seed=5'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+    expect(readFileSync(join(out, 'result.json'), 'utf8')).toBe(
+      execFileSync(cli, [ID, 'ns=64,96', 'seeds=4', 'seed=5'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }),
+    );
     const other = await finished(runSweep(out, ID, ['ns=64,96', 'seeds=6', 'seed=5']));
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/holds a sweep of another plan/);
@@ -195,12 +343,15 @@ describe('runners never double or clobber work', () => {
     const dir = join(scratch, 'writers');
     mkdirSync(dir, { recursive: true });
     const target = join(dir, 'results', '0.json');
-    const writer = (command: string, args: string[]) => new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
-      let stderr = '';
-      child.stderr.on('data', (d) => { stderr += d; });
-      child.once('close', (code) => resolve({ code, stderr }));
-    });
+    const writer = (command: string, args: string[]) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (d) => {
+          stderr += d;
+        });
+        child.once('close', (code) => resolve({ code, stderr }));
+      });
     const runJob = ['run-job', ID, '--jobs', jobs, '--index', '0', '-o', target];
     const results = await Promise.all([
       ...Array.from({ length: 4 }, () => writer(cli, runJob)),

@@ -11,7 +11,12 @@ import { main } from '../../web/src/engine/headless';
 const wasmDir = fileURLToPath(new URL('../../web/src/wasm/', import.meta.url));
 const cli = fileURLToPath(new URL('../../build/native/attnlab', import.meta.url));
 
-interface Run { code: number; stdout: string; stderr: string; ms: number }
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
 
 function native(...args: string[]): Run {
   const start = performance.now();
@@ -23,7 +28,15 @@ async function lab(...args: string[]): Promise<Run> {
   let stdout = '';
   let stderr = '';
   const start = performance.now();
-  const code = await main(args, { wasmDir, stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; } });
+  const code = await main(args, {
+    wasmDir,
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+  });
   return { code, stdout, stderr, ms: performance.now() - start };
 }
 
@@ -31,7 +44,10 @@ async function lab(...args: string[]): Promise<Run> {
 function plannedSeconds(...args: string[]): number {
   const plan = spawnSync(cli, ['plan', ...args], { encoding: 'utf8' });
   expect(plan.status, plan.stderr).toBe(0);
-  return plan.stdout.trim().split('\n').reduce((sum, line) => sum + JSON.parse(line).estimatedSeconds, 0);
+  return plan.stdout
+    .trim()
+    .split('\n')
+    .reduce((sum, line) => sum + JSON.parse(line).estimatedSeconds, 0);
 }
 
 const huge = ['rmt-weights', 'd=2000', 'T=512', 'sequences=100000', 'delta=16']; // about 28 hours
@@ -46,7 +62,9 @@ describe.skipIf(!existsSync(cli))('--max-seconds', () => {
       expect(run.ms).toBeLessThan(5000); // refused before it starts: the run itself takes hours
       const lines = run.stderr.split('\n').filter(Boolean);
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toContain(`estimated at ${Math.ceil(estimate)} s (${(Math.round(Math.ceil(estimate) / 360) / 10).toFixed(1)} h)`);
+      expect(lines[0]).toContain(
+        `estimated at ${Math.ceil(estimate)} s (${(Math.round(Math.ceil(estimate) / 360) / 10).toFixed(1)} h)`,
+      );
       expect(lines[0]).toContain('above the 3600 s allowed');
       expect(lines[0]).toContain(`give --max-seconds ${Math.ceil(estimate)} to run it anyway`);
     }
@@ -73,12 +91,17 @@ describe.skipIf(!existsSync(cli))('--max-seconds', () => {
     expect(native(...small).code).toBe(0); // the default hour is plenty
   });
 
-  it.each([['0'], ['-5'], ['0x10'], ['abc'], ['1e999'], [' 5']])('--max-seconds %j is refused the same way by both', async (value) => {
-    const fromCli = native('attention-map', 'n=24', '--max-seconds', value);
-    const fromLab = await lab('attention-map', 'n=24', '--max-seconds', value);
-    expect(fromCli.code).toBe(2);
-    expect(fromCli.stderr).toMatch(/^attnlab: --max-seconds must be a positive number of seconds, written as a plain decimal number .*, got '.*'\n$/);
-    expect(fromLab.code).toBe(2);
-    expect(fromLab.stderr).toBe(fromCli.stderr);
-  });
+  it.each([['0'], ['-5'], ['0x10'], ['abc'], ['1e999'], [' 5']])(
+    '--max-seconds %j is refused the same way by both',
+    async (value) => {
+      const fromCli = native('attention-map', 'n=24', '--max-seconds', value);
+      const fromLab = await lab('attention-map', 'n=24', '--max-seconds', value);
+      expect(fromCli.code).toBe(2);
+      expect(fromCli.stderr).toMatch(
+        /^attnlab: --max-seconds must be a positive number of seconds, written as a plain decimal number .*, got '.*'\n$/,
+      );
+      expect(fromLab.code).toBe(2);
+      expect(fromLab.stderr).toBe(fromCli.stderr);
+    },
+  );
 });

@@ -25,7 +25,11 @@ const suites: { label: string; tokenizerJson: string; cases: RustCase[] }[] = [
     tokenizerJson: read(`tokenizers/${kind}/tokenizer.json`),
     cases: JSON.parse(read(`tokenizers/${kind}/expected.json`)) as RustCase[],
   })),
-  ...Object.entries(models).map(([folder, cases]) => ({ label: `models/${folder}`, tokenizerJson: read(`models/${folder}/tokenizer.json`), cases })),
+  ...Object.entries(models).map(([folder, cases]) => ({
+    label: `models/${folder}`,
+    tokenizerJson: read(`models/${folder}/tokenizer.json`),
+    cases,
+  })),
 ];
 
 describe('tokenizerFrom(...).encode agrees with the Rust tokenizers library', () => {
@@ -41,7 +45,8 @@ describe('tokenizerFrom(...).encode agrees with the Rust tokenizers library', ()
   it('covers what the fixtures are for: unknowns, byte fallback, accents, emoji, CJK, the empty text', () => {
     const all = suites.flatMap((s) => s.cases);
     const texts = new Set(all.map((c) => c.text));
-    for (const text of ['', ' leading space', '東京は晴れです。猫がマットに座った', 'I 💙 tokenizers 🐈‍⬛ and 👍🏽!']) expect(texts).toContain(text);
+    for (const text of ['', ' leading space', '東京は晴れです。猫がマットに座った', 'I 💙 tokenizers 🐈‍⬛ and 👍🏽!'])
+      expect(texts).toContain(text);
     const sentencePiece = suites.find((s) => s.label === 'sentencepiece')!.cases.flatMap((c) => c.tokens);
     expect(sentencePiece).toContain('<0xF0>'); // an emoji's first byte: byte fallback was exercised
     expect(all.flatMap((c) => c.tokens)).toContain('[UNK]');
@@ -73,7 +78,13 @@ describe('model fixture tokenizers fit their model', () => {
 
 describe('errors and special tokens', () => {
   it('a malformed tokenizer.json is a one-line error naming tokenizer.json', () => {
-    for (const bad of ['{"model": {', '', '[1, 2]', '{"version": "1.0"}', '{"model": {"type": "NoSuchModel"}, "added_tokens": []}']) {
+    for (const bad of [
+      '{"model": {',
+      '',
+      '[1, 2]',
+      '{"version": "1.0"}',
+      '{"model": {"type": "NoSuchModel"}, "added_tokens": []}',
+    ]) {
       let message = '';
       try {
         tokenizerFrom(bad);
@@ -91,7 +102,10 @@ describe('errors and special tokens', () => {
   // tokenizerFrom turns that into an error rather than pass an undefined id on. Given a tokenizer_config.json
   // naming unk_token, the ids agree with Rust but the token is still the raw text, not "[UNK]".
   it('a token without an id is an error naming tokenizer.json, not an undefined id', () => {
-    const wordLevel = JSON.stringify({ version: '1.0', model: { type: 'WordLevel', vocab: { a: 0, '[UNK]': 1 }, unk_token: '[UNK]' } });
+    const wordLevel = JSON.stringify({
+      version: '1.0',
+      model: { type: 'WordLevel', vocab: { a: 0, '[UNK]': 1 }, unk_token: '[UNK]' },
+    });
     expect(() => tokenizerFrom(wordLevel).encode('a b')).toThrow(/^tokenizer\.json: token "a b" has no id/);
     expect(tokenizerFrom(wordLevel, '{"unk_token": "[UNK]"}').encode('a b')).toEqual({ ids: [1], tokens: ['a b'] });
   });

@@ -16,7 +16,10 @@ describe('hide= from a link', () => {
   });
 
   it('names at most three unknown names, each once, shortened', () => {
-    const { state, notices } = parseLink(`#exp=rank-n&v=3&seed=1&hide=a,b,a,c,d,e,${'x'.repeat(300)},params`, EXPERIMENTS);
+    const { state, notices } = parseLink(
+      `#exp=rank-n&v=3&seed=1&hide=a,b,a,c,d,e,${'x'.repeat(300)},params`,
+      EXPERIMENTS,
+    );
     expect(state.hide).toEqual(['params']);
     const notice = notices.find((n) => n.startsWith('hide:'))!;
     expect(notice).toContain('"a", "b", "c" and 3 more are not one of');

@@ -10,7 +10,10 @@ import { offerUpdates, UPDATE_CHECK_MS, type RegisterSW } from '../../web/src/ui
 function fakeRegistration() {
   let options: RegisterSWOptions = {};
   const activateWaiting = vi.fn(async () => undefined);
-  const register: RegisterSW = (given) => { options = given; return activateWaiting; };
+  const register: RegisterSW = (given) => {
+    options = given;
+    return activateWaiting;
+  };
   return { register, activateWaiting, callbacks: () => options };
 }
 
@@ -22,7 +25,9 @@ function setUp() {
   return { ...registration, shown, reload, pressReload: () => shown.at(-1)!() };
 }
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('update notice', () => {
   it('shows nothing until a new version waits, then offers Reload without reloading by itself', () => {

@@ -4,11 +4,20 @@
 import { describe, expect, it } from 'vitest';
 import type { ChosenFile } from '../../web/src/ui/run-input';
 import {
-  chosenByHand, chosenIn, cleared, filledFromCompanion, freeForCompanion, NO_UPLOADS, refusedIn,
+  chosenByHand,
+  chosenIn,
+  cleared,
+  filledFromCompanion,
+  freeForCompanion,
+  NO_UPLOADS,
+  refusedIn,
 } from '../../web/src/ui/uploads';
 
-const file = (name: string, input: string): ChosenFile =>
-  ({ name, input, array: { shape: [1], sparse: false, values: new Float64Array(1) } });
+const file = (name: string, input: string): ChosenFile => ({
+  name,
+  input,
+  array: { shape: [1], sparse: false, values: new Float64Array(1) },
+});
 
 describe('uploads', () => {
   it('a bundle under q fills a free k; a new q drops that k, and says so', () => {

@@ -15,7 +15,10 @@ describe('keys given twice, fig= and controls= (figure embeds)', () => {
     expect(notices).toEqual(['n, seed: given more than once in the link; the last value is used']);
   });
   it('fig= and controls= round-trip; controls= keeps only parameters of the experiment and names the rest', () => {
-    const { state, notices } = parseLink(`#exp=attention-map&v=${SCHEMA_VERSION}&seed=1&embed=1&fig=singular-values,heatmap&controls=beta,zzz,n`, EXPERIMENTS);
+    const { state, notices } = parseLink(
+      `#exp=attention-map&v=${SCHEMA_VERSION}&seed=1&embed=1&fig=singular-values,heatmap&controls=beta,zzz,n`,
+      EXPERIMENTS,
+    );
     expect(state.fig).toEqual(['singular-values', 'heatmap']);
     expect(state.controls).toEqual(['beta', 'n']);
     expect(notices).toEqual([expect.stringMatching(/^controls: "zzz" is not one of n, .*beta/)]);
@@ -24,7 +27,10 @@ describe('keys given twice, fig= and controls= (figure embeds)', () => {
     expect(again.notices).toEqual([]);
   });
   it('a fig= entry that is no plain name is dropped with a notice that echoes at most 40 characters of it', () => {
-    const { state, notices } = parseLink(`#exp=attention-map&v=${SCHEMA_VERSION}&seed=1&fig=${'<svg/onload=x>'.repeat(10)}`, EXPERIMENTS);
+    const { state, notices } = parseLink(
+      `#exp=attention-map&v=${SCHEMA_VERSION}&seed=1&fig=${'<svg/onload=x>'.repeat(10)}`,
+      EXPERIMENTS,
+    );
     expect(state.fig).toBeUndefined();
     expect(notices).toHaveLength(1);
     expect(notices[0].length).toBeLessThan(120);

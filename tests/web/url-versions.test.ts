@@ -10,7 +10,12 @@ import { APP_VERSION, compareVersions, parseVersion } from '../../web/src/state/
 import { formatLink, parseLink, type AppState } from '../../web/src/state/url';
 import golden from './fixtures/golden-links.json';
 
-const state = (meta: ExperimentMeta, values: ParamValues): AppState => ({ experimentId: meta.id, values, embed: false, hide: [] });
+const state = (meta: ExperimentMeta, values: ParamValues): AppState => ({
+  experimentId: meta.id,
+  values,
+  embed: false,
+  hide: [],
+});
 
 /**
  * What a v1 link means in v2, written out by hand (not by calling the migration): attention-map's
@@ -61,7 +66,8 @@ describe('golden links (links shared with earlier schema versions keep their mea
 describe('migrations', () => {
   // A pretend next version that renamed attention-map's beta to "temp" and halved px.
   const toV2: Migration = {
-    from: 3, note: 'beta is now temp; px halved',
+    from: 3,
+    note: 'beta is now temp; px halved',
     migrate: (pairs, id) => {
       const out = renameKey('attention-map', 'beta', 'temp')(pairs, id);
       if (out.has('px')) out.set('px', String(Number(out.get('px')) / 2));
@@ -81,7 +87,10 @@ describe('migrations', () => {
   });
 
   it('treats a link without v as v=1 and upgrades it through every step', () => {
-    const { state: s, notices } = parseLink('#exp=attention-map&beta=3&mask=causal', [v2Meta], { version: 4, migrations: [...MIGRATIONS, toV2] });
+    const { state: s, notices } = parseLink('#exp=attention-map&beta=3&mask=causal', [v2Meta], {
+      version: 4,
+      migrations: [...MIGRATIONS, toV2],
+    });
     expect(s.values).toMatchObject({ temp: 3, causal: '1', order: 'sample' });
     expect(notices).toHaveLength(2);
   });
@@ -93,7 +102,9 @@ describe('migrations', () => {
   });
 
   it('reports a missing migration step and a link from a newer version', () => {
-    expect(parseLink('#exp=attention-map&v=2', [v2Meta], { version: 3, migrations: [] }).notices[0]).toMatch(/no migration from v=2/);
+    expect(parseLink('#exp=attention-map&v=2', [v2Meta], { version: 3, migrations: [] }).notices[0]).toMatch(
+      /no migration from v=2/,
+    );
     expect(parseLink('#exp=attention-map&v=7', EXPERIMENTS).notices[0]).toMatch(/newer version of attnlab \(v=7\)/);
     expect(parseLink('#exp=attention-map&v=abc', EXPERIMENTS).notices[0]).toMatch(/^v: "abc" is not a schema version/);
   });
@@ -109,7 +120,10 @@ describe('app= (the attnlab version that wrote the link)', () => {
 
   it('is written into every link, after the schema version, and reads back without a notice', () => {
     const meta = EXPERIMENTS.find((m) => m.id === 'attention-map')!;
-    const link = formatLink({ ...state(meta, { ...defaults(meta), n: 300 }), embed: true, hide: ['export'] }, EXPERIMENTS);
+    const link = formatLink(
+      { ...state(meta, { ...defaults(meta), n: 300 }), embed: true, hide: ['export'] },
+      EXPERIMENTS,
+    );
     expect(link.startsWith(`#exp=attention-map&v=${SCHEMA_VERSION}&app=${APP_VERSION}&`)).toBe(true);
     expect(parseLink(link, EXPERIMENTS).notices).toEqual([]);
     expect(formatLink(state(meta, defaults(meta)), EXPERIMENTS, running)).toContain('&app=0.4.2&');
@@ -125,8 +139,14 @@ describe('app= (the attnlab version that wrote the link)', () => {
 
   it('made by a newer attnlab: one notice naming both versions, and the link still runs as written', () => {
     for (const app of ['0.4.3', '0.10.0', '1.0.0-rc.1', '0.5']) {
-      const { state: s, notices } = parseLink(`#exp=attention-map&v=3&app=${app}&n=300&beta=20&seed=5`, EXPERIMENTS, running);
-      expect(notices, app).toEqual([`This link was made with attnlab ${app}, newer than this copy (0.4.2): numbers may differ`]);
+      const { state: s, notices } = parseLink(
+        `#exp=attention-map&v=3&app=${app}&n=300&beta=20&seed=5`,
+        EXPERIMENTS,
+        running,
+      );
+      expect(notices, app).toEqual([
+        `This link was made with attnlab ${app}, newer than this copy (0.4.2): numbers may differ`,
+      ]);
       expect(s.values).toMatchObject({ n: 300, beta: 20, seed: 5 });
     }
   });
@@ -134,7 +154,9 @@ describe('app= (the attnlab version that wrote the link)', () => {
   it('newer app and newer schema: still one notice, saying both', () => {
     const { notices } = parseLink('#exp=attention-map&v=9&app=2.0.0&n=300', EXPERIMENTS, running);
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatch(/^This link was made with attnlab 2\.0\.0, newer than this copy \(0\.4\.2\): numbers may differ; its schema v=9 is read as v=3$/);
+    expect(notices[0]).toMatch(
+      /^This link was made with attnlab 2\.0\.0, newer than this copy \(0\.4\.2\): numbers may differ; its schema v=9 is read as v=3$/,
+    );
   });
 
   it('not a version: a notice naming app, and the rest of the link is used', () => {
@@ -143,7 +165,7 @@ describe('app= (the attnlab version that wrote the link)', () => {
     expect(s.values.n).toBe(300);
   });
 
-  it('written back, a link from another version carries this copy\'s version', () => {
+  it("written back, a link from another version carries this copy's version", () => {
     const { state: s } = parseLink('#exp=attention-map&v=3&app=9.9.9&n=300&seed=5', EXPERIMENTS, running);
     expect(formatLink(s, EXPERIMENTS, running)).toBe('#exp=attention-map&v=3&app=0.4.2&n=300&seed=5');
   });

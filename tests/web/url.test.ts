@@ -9,7 +9,12 @@ import { APP_VERSION } from '../../web/src/state/app-version';
 import { formatLink, parseLink, urlSpecs, type AppState } from '../../web/src/state/url';
 import { coerceValue, formatValue } from '../../web/src/state/values';
 
-const state = (meta: ExperimentMeta, values: ParamValues): AppState => ({ experimentId: meta.id, values, embed: false, hide: [] });
+const state = (meta: ExperimentMeta, values: ParamValues): AppState => ({
+  experimentId: meta.id,
+  values,
+  embed: false,
+  hide: [],
+});
 
 /** Deterministic uniform [0, 1) stream (mulberry32) so failures reproduce. */
 function random(seed: number): () => number {
@@ -29,54 +34,94 @@ function randomValue(spec: ParamSpec, rnd: () => number): ParamValue {
     return integer ? Math.round(x) : Number(x.toPrecision(1 + Math.floor(rnd() * 8)));
   };
   switch (spec.kind) {
-    case 'int': return number(true, spec.min, spec.max);
-    case 'real': return Math.min(spec.max, Math.max(spec.min, number(false, spec.min, spec.max)));
-    case 'enum': return spec.options[Math.floor(rnd() * spec.options.length)].value;
+    case 'int':
+      return number(true, spec.min, spec.max);
+    case 'real':
+      return Math.min(spec.max, Math.max(spec.min, number(false, spec.min, spec.max)));
+    case 'enum':
+      return spec.options[Math.floor(rnd() * spec.options.length)].value;
     case 'intList':
     case 'realList': {
       const count = 1 + Math.floor(rnd() * spec.maxCount);
       return Array.from({ length: count }, () => number(spec.kind === 'intList', spec.min, spec.max));
     }
-    case 'text': return ['mean', 'causal:0.5', 'prefix:2', 'ar:-0.3', '0.5,0.3,0.2', 'mean,0.5/0.5'][Math.floor(rnd() * 6)];
+    case 'text':
+      return ['mean', 'causal:0.5', 'prefix:2', 'ar:-0.3', '0.5,0.3,0.2', 'mean,0.5/0.5'][Math.floor(rnd() * 6)];
   }
 }
 type ParamValue = ParamValues[string];
 
 // A registry with every kind of parameter, including lists and open bounds, for codec tests.
 const LISTS: ExperimentMeta = {
-  id: 'codec-lists' as ExperimentMeta['id'], family: 'test', title: 'Codec lists', summary: '', headline: () => [], figures: () => [],
+  id: 'codec-lists' as ExperimentMeta['id'],
+  family: 'test',
+  title: 'Codec lists',
+  summary: '',
+  headline: () => [],
+  figures: () => [],
   params: [
     { key: 'ns', label: 'n values', help: '', kind: 'intList', default: [128, 256], min: 8, max: 4096, maxCount: 4 },
-    { key: 'eps', label: 'ε values', help: '', kind: 'realList', default: [0.5], min: 0, max: 1, minOpen: true, maxOpen: true, maxCount: 3 },
+    {
+      key: 'eps',
+      label: 'ε values',
+      help: '',
+      kind: 'realList',
+      default: [0.5],
+      min: 0,
+      max: 1,
+      minOpen: true,
+      maxOpen: true,
+      maxCount: 3,
+    },
     { key: 'rate', label: 'rate', help: '', kind: 'real', default: 0.5, min: 0, max: 1, minOpen: true, step: 0.01 },
-    { key: 'mode', label: 'mode', help: '', kind: 'enum', default: 'a', options: [{ value: 'a', label: 'A' }, { value: 'b c', label: 'B C' }] },
+    {
+      key: 'mode',
+      label: 'mode',
+      help: '',
+      kind: 'enum',
+      default: 'a',
+      options: [
+        { value: 'a', label: 'A' },
+        { value: 'b c', label: 'B C' },
+      ],
+    },
   ],
 };
 const REGISTRY = [...EXPERIMENTS, LISTS];
 
 describe('round trips', () => {
-  it.each(REGISTRY.map((m) => [m.id, m] as const))('%s: the default state writes only exp, v, app and the seed, and reads back', (_, meta) => {
-    const link = formatLink(state(meta, defaults(meta)), REGISTRY);
-    expect(link).toBe(`#exp=${meta.id}&v=${SCHEMA_VERSION}&app=${APP_VERSION}&seed=1`);
-    const { state: back, notices } = parseLink(link, REGISTRY);
-    expect(notices).toEqual([]);
-    expect(back).toEqual(state(meta, defaults(meta)));
-  });
-
-  it.each(REGISTRY.map((m) => [m.id, m] as const))('%s: 200 random valid states survive the URL unchanged', (_, meta) => {
-    const rnd = random(meta.id.length * 7919);
-    for (let trial = 0; trial < 200; trial++) {
-      const values: ParamValues = {};
-      for (const spec of urlSpecs(meta)) {
-        do values[spec.key] = randomValue(spec, rnd); // redraw the rare value that rounds onto an open end
-        while (coerceValue(spec, formatValue(values[spec.key])).notice);
-      }
-      const link = formatLink({ ...state(meta, values), embed: rnd() < 0.3, hide: rnd() < 0.3 ? ['params'] : [] }, REGISTRY);
+  it.each(REGISTRY.map((m) => [m.id, m] as const))(
+    '%s: the default state writes only exp, v, app and the seed, and reads back',
+    (_, meta) => {
+      const link = formatLink(state(meta, defaults(meta)), REGISTRY);
+      expect(link).toBe(`#exp=${meta.id}&v=${SCHEMA_VERSION}&app=${APP_VERSION}&seed=1`);
       const { state: back, notices } = parseLink(link, REGISTRY);
-      expect(notices, link).toEqual([]);
-      expect(back.values, link).toEqual(values);
-    }
-  });
+      expect(notices).toEqual([]);
+      expect(back).toEqual(state(meta, defaults(meta)));
+    },
+  );
+
+  it.each(REGISTRY.map((m) => [m.id, m] as const))(
+    '%s: 200 random valid states survive the URL unchanged',
+    (_, meta) => {
+      const rnd = random(meta.id.length * 7919);
+      for (let trial = 0; trial < 200; trial++) {
+        const values: ParamValues = {};
+        for (const spec of urlSpecs(meta)) {
+          do
+            values[spec.key] = randomValue(spec, rnd); // redraw the rare value that rounds onto an open end
+          while (coerceValue(spec, formatValue(values[spec.key])).notice);
+        }
+        const link = formatLink(
+          { ...state(meta, values), embed: rnd() < 0.3, hide: rnd() < 0.3 ? ['params'] : [] },
+          REGISTRY,
+        );
+        const { state: back, notices } = parseLink(link, REGISTRY);
+        expect(notices, link).toEqual([]);
+        expect(back.values, link).toEqual(values);
+      }
+    },
+  );
 
   it('writes readable links: commas unescaped, only what is needed escaped', () => {
     const link = formatLink(state(LISTS, { ...defaults(LISTS), ns: [512, 1024], mode: 'b c', seed: 5 }), REGISTRY);
@@ -125,7 +170,10 @@ describe('bad values are replaced, each with a notice naming key, value and repl
     expect(s.values.rate).toBe(0.01); // one step inside
     expect((s.values.eps as number[])[0]).toBeLessThan(1);
     expect((s.values.eps as number[])[0]).toBeGreaterThan(0.99);
-    expect(notices).toEqual(['rate: 0 is not above the exclusive minimum 0; used 0.01', 'eps: 1 is not below the exclusive maximum 1 (used 0.999999)']);
+    expect(notices).toEqual([
+      'rate: 0 is not above the exclusive minimum 0; used 0.01',
+      'eps: 1 is not below the exclusive maximum 1 (used 0.999999)',
+    ]);
   });
 
   it('ignores unknown keys and lists them', () => {
@@ -156,7 +204,8 @@ describe('bad values are replaced, each with a notice naming key, value and repl
       const hash = '#' + Array.from({ length }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');
       const { state: s } = parseLink(hash, REGISTRY);
       const meta = REGISTRY.find((m) => m.id === s.experimentId)!;
-      for (const spec of urlSpecs(meta)) expect(coerceValue(spec, formatValue(s.values[spec.key])).notice, hash).toBeUndefined();
+      for (const spec of urlSpecs(meta))
+        expect(coerceValue(spec, formatValue(s.values[spec.key])).notice, hash).toBeUndefined();
     }
   });
 });
@@ -171,7 +220,9 @@ describe('lists', () => {
   it('drops non-numbers and clamps out-of-range entries, with one notice for the key', () => {
     const { state: s, notices } = parse('#exp=codec-lists&ns=4,x,9000');
     expect(s.values.ns).toEqual([8, 4096]);
-    expect(notices).toEqual(['ns: 4 is below the minimum 8 (used 8); "x" is not a number (dropped); 9000 is above the maximum 4096 (used 4096)']);
+    expect(notices).toEqual([
+      'ns: 4 is below the minimum 8 (used 8); "x" is not a number (dropped); 9000 is above the maximum 4096 (used 4096)',
+    ]);
   });
 
   it('keeps at most maxCount entries', () => {
@@ -209,7 +260,9 @@ describe('file: only the name of an uploaded file travels', () => {
     expect(parsed.state.values).toEqual(defaults(meta));
   });
   it('is cleaned of control characters and cut to 120 characters; an empty name is dropped', () => {
-    expect(parseLink(`#exp=sparse-approx&v=1&file=a%00b%0A${'x'.repeat(300)}`, EXPERIMENTS).state.file).toBe(`ab${'x'.repeat(118)}`);
+    expect(parseLink(`#exp=sparse-approx&v=1&file=a%00b%0A${'x'.repeat(300)}`, EXPERIMENTS).state.file).toBe(
+      `ab${'x'.repeat(118)}`,
+    );
     expect(parseLink('#exp=sparse-approx&v=1&file=', EXPERIMENTS).state.file).toBeUndefined();
   });
 });

@@ -20,15 +20,24 @@ describe('the value syntax, generated from the core', () => {
   it('the page and the wasm core accept the same number texts', async () => {
     const core = await loadCoreNode();
     const coreAccepts = (text: string) => {
-      try { core.plan('rmt-weights', { tau: text }); return true; } catch (e) {
+      try {
+        core.plan('rmt-weights', { tau: text });
+        return true;
+      } catch (e) {
         if (e instanceof CoreError && e.key === 'tau') return false;
         throw e;
       }
     };
     const numberish = fc.stringMatching(/^[-+]?[0-9.]{0,6}([eE][-+]?[0-9]{0,3})?$/);
-    fc.assert(fc.property(fc.oneof(numberish, fc.constantFrom('0x10', 'Infinity', 'NaN', '1e999', '', '.', '-', '1e-400')), (text) => {
-      const page = parseDecimal(text);
-      expect(coreAccepts(text), text).toBe(page !== undefined && Math.abs(page) <= 30);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(
+        fc.oneof(numberish, fc.constantFrom('0x10', 'Infinity', 'NaN', '1e999', '', '.', '-', '1e-400')),
+        (text) => {
+          const page = parseDecimal(text);
+          expect(coreAccepts(text), text).toBe(page !== undefined && Math.abs(page) <= 30);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -22,13 +22,19 @@ interface VerdictCase {
   commandLineOnly?: boolean;
 }
 
-const table = JSON.parse(readFileSync(new URL('../fixtures/verdicts.json', import.meta.url), 'utf8')) as { cases: VerdictCase[] };
+const table = JSON.parse(readFileSync(new URL('../fixtures/verdicts.json', import.meta.url), 'utf8')) as {
+  cases: VerdictCase[];
+};
 const wasmDir = fileURLToPath(new URL('../../web/src/wasm/', import.meta.url));
 const cli = fileURLToPath(new URL('../../build/native/attnlab', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'attnlab-verdicts-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-interface Verdict { code: number; stdout: string; message: string }
+interface Verdict {
+  code: number;
+  stdout: string;
+  message: string;
+}
 
 /** The case's arguments, its files written to a folder of its own and named there by absolute path. */
 function argumentsOf(c: VerdictCase, index: number): string[] {
@@ -45,7 +51,11 @@ function argumentsOf(c: VerdictCase, index: number): string[] {
 }
 
 /** The last line on stderr: the refusal (earlier lines are notes such as "scale=… from the head bundle"). */
-const lastLine = (stderr: string) => stderr.split(/[\r\n]/).filter((l) => l.trim() !== '' && !l.startsWith('progress')).at(-1) ?? '';
+const lastLine = (stderr: string) =>
+  stderr
+    .split(/[\r\n]/)
+    .filter((l) => l.trim() !== '' && !l.startsWith('progress'))
+    .at(-1) ?? '';
 
 function native(args: string[]): Verdict {
   const run = spawnSync(cli, args, { encoding: 'utf8', timeout: 20000 });
@@ -55,7 +65,15 @@ function native(args: string[]): Verdict {
 async function headless(args: string[]): Promise<Verdict> {
   let stdout = '';
   let stderr = '';
-  const code = await main(args, { wasmDir, stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; } });
+  const code = await main(args, {
+    wasmDir,
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+  });
   return { code, stdout, message: lastLine(stderr) };
 }
 
@@ -76,11 +94,26 @@ describe.skipIf(!existsSync(cli))('the same verdict from the native CLI and npm 
   it('the table covers every kind of case the front ends must agree on, each documented', () => {
     expect(table.cases.length).toBeGreaterThanOrEqual(20);
     const labels = table.cases.map((c) => c.label).join('\n');
-    for (const kind of [/hex inside/, /repeated key/, /R\.CSV/, /overflows/, /different scale/, /quoted numeric first row/, /range/, /unknown key/])
+    for (const kind of [
+      /hex inside/,
+      /repeated key/,
+      /R\.CSV/,
+      /overflows/,
+      /different scale/,
+      /quoted numeric first row/,
+      /range/,
+      /unknown key/,
+    ])
       expect(labels).toMatch(kind);
     for (const c of table.cases) {
-      expect(c.expect === 'ok' || typeof c.expect.error === 'string' || Array.isArray(c.expect.error), c.label).toBe(true);
-      for (const f of c.files ?? []) expect(c.params.some((p) => p.endsWith(`=${f.name}`)), `${c.label}: ${f.name} is used`).toBe(true);
+      expect(c.expect === 'ok' || typeof c.expect.error === 'string' || Array.isArray(c.expect.error), c.label).toBe(
+        true,
+      );
+      for (const f of c.files ?? [])
+        expect(
+          c.params.some((p) => p.endsWith(`=${f.name}`)),
+          `${c.label}: ${f.name} is used`,
+        ).toBe(true);
     }
   });
 

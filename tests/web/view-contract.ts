@@ -9,7 +9,11 @@ import { EXPERIMENTS } from '../../web/src/experiments';
 import { defaults, toCoreParams, type ExperimentMeta, type ParamValues } from '../../web/src/experiments/schema';
 
 export type CheapParams = Record<string, Record<string, number | string | number[]>>;
-export interface ViewRun { meta: ExperimentMeta; values: ParamValues; result: AnyResult }
+export interface ViewRun {
+  meta: ExperimentMeta;
+  values: ParamValues;
+  result: AnyResult;
+}
 
 /** Runs each experiment once at its cheap parameters (before the tests); `get()` gives the core and the runs. */
 export function runCheap(cheap: CheapParams): () => { core: Core; runs: Map<string, ViewRun> } {
@@ -27,7 +31,11 @@ export function runCheap(cheap: CheapParams): () => { core: Core; runs: Map<stri
 }
 
 /** The view contract for each experiment of `cheap`; `extra` adds family-specific cases per experiment. */
-export function describeViewContract(cheap: CheapParams, get: () => { runs: Map<string, ViewRun> }, extra?: (id: string) => void): void {
+export function describeViewContract(
+  cheap: CheapParams,
+  get: () => { runs: Map<string, ViewRun> },
+  extra?: (id: string) => void,
+): void {
   describe.each(Object.keys(cheap))('%s view', (id) => {
     it('headline keys are unique and their numbers finite', () => {
       const { meta, values, result } = get().runs.get(id)!;

@@ -20,7 +20,8 @@ Outcome refused(const std::string& error) { return failed(error, true); }
 std::string commandParse(const std::string& argsText, int maxPool) {
   Json args;
   std::string error;
-  if (!parseJson(argsText, args, error) || !args.is_array()) return envelope(refused("malformed arguments passed to the core"));
+  if (!parseJson(argsText, args, error) || !args.is_array())
+    return envelope(refused("malformed arguments passed to the core"));
   std::vector<std::string> list;
   for (const Json& a : args) list.push_back(a.is_string() ? a.get<std::string>() : a.dump());
   const CommandParse parsed = parseCommandLine(list, maxPool);
@@ -34,7 +35,10 @@ CommandLine readsOf(const std::string& commandText) {
   std::string error;
   if (!parseJson(commandText, j, error) || !j.is_object()) return c;
   const std::string kind = j.value("kind", "");
-  c.kind = kind == "plan" ? CommandKind::Plan : kind == "combine" ? CommandKind::Combine : kind == "run-job" ? CommandKind::RunJob : CommandKind::Run;
+  c.kind = kind == "plan"      ? CommandKind::Plan
+           : kind == "combine" ? CommandKind::Combine
+           : kind == "run-job" ? CommandKind::RunJob
+                               : CommandKind::Run;
   c.output = j.value("output", "");
   c.jobsPath = j.value("jobsPath", "");
   c.resultsDir = j.value("resultsDir", "");
@@ -45,7 +49,8 @@ CommandLine readsOf(const std::string& commandText) {
 // [{path, folder, what}]: what the command reads (attnlab::commandReads).
 std::string commandReadsText(const std::string& commandText) {
   Json out = Json::array();
-  for (const CommandRead& r : commandReads(readsOf(commandText))) out.push_back({{"path", r.path}, {"folder", r.folder}, {"what", r.what}});
+  for (const CommandRead& r : commandReads(readsOf(commandText)))
+    out.push_back({{"path", r.path}, {"folder", r.folder}, {"what", r.what}});
   return out.dump();
 }
 
@@ -114,7 +119,8 @@ std::string commandRefusedLines(const std::string& checkedText) {
 }
 
 // {"line": text for stderr, "exit": code}
-std::string commandCombineVerdict(const std::string& mergedText, double jobs, const std::string& resultsDir, bool allowPartial) {
+std::string commandCombineVerdict(const std::string& mergedText, double jobs, const std::string& resultsDir,
+                                  bool allowPartial) {
   Json merged;
   std::string error;
   if (!parseJson(mergedText, merged, error)) return envelope(refused(error));

@@ -92,7 +92,8 @@ inline Outcome succeeded(Json value) {
 inline std::string envelope(const Outcome& out, const std::string& id = "") {
   Json j;
   j["ok"] = out.ok;
-  if (out.ok) j["value"] = out.value;
+  if (out.ok)
+    j["value"] = out.value;
   else {
     j["error"] = out.error;
     j["badInput"] = out.badInput;

@@ -11,7 +11,8 @@ double heapInUse() { return static_cast<double>(mallinfo().uordblks); }
 double stackPointer() { return static_cast<double>(emscripten_stack_get_current()); }
 // First outputs of the project's generator, for the cross-platform test vectors (docs/theory/rank.md#prng).
 std::string rngProbe(double seed, int count) {
-  attnlab::Rng rng(static_cast<std::uint64_t>(seed), attnlab::NormalMethod::BoxMuller);  // next() only: the method is unused
+  attnlab::Rng rng(static_cast<std::uint64_t>(seed),
+                   attnlab::NormalMethod::BoxMuller);  // next() only: the method is unused
   std::string out;
   char buf[64];
   for (int i = 0; i < count; ++i) {

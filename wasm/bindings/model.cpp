@@ -98,11 +98,20 @@ class ModelSession {
     }
     source_.chunks.clear();
     const ModelConfig& c = checkpoint_->config;
-    const Json model{{"name", c.name},           {"modelType", c.modelType},  {"family", familyName(c.family)},
-                     {"layers", c.layers},       {"heads", c.heads},          {"kvHeads", c.kvHeads},
-                     {"headDim", c.headDim},     {"hidden", c.hidden},        {"vocab", c.vocab},
-                     {"tokenLimit", c.tokenLimit()}, {"causal", c.causal()},  {"dtype", checkpoint_->dtype},
-                     {"fileBytes", checkpoint_->fileBytes}, {"files", checkpoint_->files}};
+    const Json model{{"name", c.name},
+                     {"modelType", c.modelType},
+                     {"family", familyName(c.family)},
+                     {"layers", c.layers},
+                     {"heads", c.heads},
+                     {"kvHeads", c.kvHeads},
+                     {"headDim", c.headDim},
+                     {"hidden", c.hidden},
+                     {"vocab", c.vocab},
+                     {"tokenLimit", c.tokenLimit()},
+                     {"causal", c.causal()},
+                     {"dtype", checkpoint_->dtype},
+                     {"fileBytes", checkpoint_->fileBytes},
+                     {"files", checkpoint_->files}};
     return Json{{"ok", true}, {"model", model}}.dump();
   }
 
@@ -118,7 +127,8 @@ class ModelSession {
     QkRequest request;
     request.ids = ids;
     request.layer = lastLayer;
-    if (const std::string problem = requestProblem(checkpoint_->config, request); !problem.empty()) return failure(problem);
+    if (const std::string problem = requestProblem(checkpoint_->config, request); !problem.empty())
+      return failure(problem);
     ids_ = ids;
     pass_ = std::make_unique<StreamedPass>(*checkpoint_, ids, lastLayer);
     layer_.reset();
@@ -152,7 +162,8 @@ class ModelSession {
   std::string weightStep(int layer) {
     if (!checkpoint_) return failure("no model is open");
     if (layer < 0 || layer >= checkpoint_->config.layers)
-      return failure("layer: " + std::to_string(layer) + " is not a layer of the model (0–" + std::to_string(checkpoint_->config.layers - 1) + ")");
+      return failure("layer: " + std::to_string(layer) + " is not a layer of the model (0–" +
+                     std::to_string(checkpoint_->config.layers - 1) + ")");
     try {
       layer_ = weightHeads(source_, *checkpoint_, layer);
     } catch (const ModelError& e) {
@@ -163,7 +174,9 @@ class ModelSession {
       return failure("not enough memory for the layer's weights");
     }
     source_.chunks.clear();
-    return Json{{"ok", true}, {"layer", layer}, {"done", layer + 1 >= checkpoint_->config.layers}, {"scale", layer_->scale}}.dump();
+    return Json{
+        {"ok", true}, {"layer", layer}, {"done", layer + 1 >= checkpoint_->config.layers}, {"scale", layer_->scale}}
+        .dump();
   }
 
   val q() const { return layer_ ? rowMajor(layer_->q) : val::null(); }
@@ -176,7 +189,8 @@ class ModelSession {
     request.ids = ids_;
     request.layer = layer_->layer;
     request.head = head;
-    if (const std::string problem = requestProblem(checkpoint_->config, request); !problem.empty()) return failure(problem);
+    if (const std::string problem = requestProblem(checkpoint_->config, request); !problem.empty())
+      return failure(problem);
     const HeadQk h = headOf(checkpoint_->config, *layer_, head);
     return headQkJson(checkpoint_->config, request, h).dump();
   }
@@ -199,16 +213,19 @@ std::string modelQkParse(const std::string& argsText) {
   }
   const QkCommand c = parseQkCommand(args);
   if (!c.ok) return failure(c.error);
-  Json out{{"ok", true}, {"folder", c.folder}, {"ids", c.request.ids}, {"layer", c.request.layer}, {"head", c.request.head}};
+  Json out{
+      {"ok", true}, {"folder", c.folder}, {"ids", c.request.ids}, {"layer", c.request.layer}, {"head", c.request.head}};
   if (c.hasText) out["text"] = c.text;
   return out.dump();
 }
 
 // One head's attention over its tokens, for the page's attention map: softmax of the rows of Q Kᵀ (the scale is
-// already in Q), with the model's causal mask when it has one. q and k: n × d row-major; null when the sizes do not fit.
+// already in Q), with the model's causal mask when it has one. q and k: n × d row-major; null when the sizes do not
+// fit.
 val headAttention(const val& q, const val& k, int n, int d, bool causal) {
   if (n < 1 || d < 1 || n > 1024 || d > 4096) return val::null();
-  const std::vector<double> qv = emscripten::convertJSArrayToNumberVector<double>(q), kv = emscripten::convertJSArrayToNumberVector<double>(k);
+  const std::vector<double> qv = emscripten::convertJSArrayToNumberVector<double>(q),
+                            kv = emscripten::convertJSArrayToNumberVector<double>(k);
   if (qv.size() != static_cast<std::size_t>(n) * d || kv.size() != qv.size()) return val::null();
   const Eigen::Map<const RowMatrix> qm(qv.data(), n, d), km(kv.data(), n, d);
   RowMatrix p = qm * km.transpose();

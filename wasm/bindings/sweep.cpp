@@ -31,7 +31,8 @@ std::string sweepShard(const std::string& lineText, const std::string& resultTex
 }
 
 // files: [{"name", "text"} | {"name", "error"}]; see checkShards and combineSweep.
-std::string sweepFolder(bool merge, const std::string& jobsText, const std::string& folder, const std::string& filesText) {
+std::string sweepFolder(bool merge, const std::string& jobsText, const std::string& folder,
+                        const std::string& filesText) {
   Json jobs, files;
   std::string error;
   if (!parseJson(jobsText, jobs, error) || !parseJson(filesText, files, error)) return envelope(failed(error));

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // attnlab: the native command-line runner over the core's experiments.
-//   attnlab <experiment-id> key=value ... [<input>=<file>] [--max-seconds S]   result JSON on stdout, progress on stderr
-//   attnlab <experiment-id> --help                           its parameters and inputs as a table
-//   attnlab --schema                                         every experiment's schema as JSON
-//   attnlab --syntax                                         the syntax of numbers and text values, as JSON
-//   attnlab plan|run-job|combine <experiment-id> ...         a sweep in shards (sharded.cpp)
-//   attnlab model-qk model=<folder> ids=<id,...> layer=<i> head=<h>   one head of a checkpoint (model_qk.cpp)
+//   attnlab <experiment-id> key=value ... [<input>=<file>] [--max-seconds S]   result JSON on stdout, progress on
+//   stderr attnlab <experiment-id> --help                           its parameters and inputs as a table attnlab
+//   --schema                                         every experiment's schema as JSON attnlab --syntax the syntax of
+//   numbers and text values, as JSON attnlab plan|run-job|combine <experiment-id> ...         a sweep in shards
+//   (sharded.cpp) attnlab model-qk model=<folder> ids=<id,...> layer=<i> head=<h>   one head of a checkpoint
+//   (model_qk.cpp)
 // Exit 0 on success, 2 on bad input (the message names the parameter or file), 1 on a failed run.
 // The command line itself is the core's (attnlab/command_line.hpp), shared with `npm run lab`: this file
 // reads the files, runs in this thread and prints.

@@ -154,7 +154,8 @@ int runJob(const CommandLine& a) {
   int lastPercent = -1;
   const Progress progress([&](double done, double total, const std::string&) {
     const int percent = total > 0 ? static_cast<int>(100.0 * done / total) : 0;
-    if (percent != lastPercent) std::fprintf(stderr, "\rjob %ld: progress %3d%%", job.value("index", -1L), lastPercent = percent);
+    if (percent != lastPercent)
+      std::fprintf(stderr, "\rjob %ld: progress %3d%%", job.value("index", -1L), lastPercent = percent);
     return true;
   });
   const Outcome out = runExperimentJob(a.id, {{"params", job["params"]}, {"at", job["at"]}}, {}, progress);

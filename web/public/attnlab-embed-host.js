@@ -9,7 +9,8 @@
   'use strict';
   if (window.__attnlabEmbedHost) return; // included twice: one listener is enough
   window.__attnlabEmbedHost = true;
-  var MIN = 100, MAX = 20000;
+  var MIN = 100,
+    MAX = 20000;
 
   function frameOf(source) {
     var frames = document.getElementsByTagName('iframe');

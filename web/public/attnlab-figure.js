@@ -15,7 +15,9 @@
   'use strict';
   if (!window.customElements || customElements.get('attnlab-figure')) return;
   var SCRIPT_URL = (document.currentScript && document.currentScript.src) || location.href;
-  var FALLBACK_HEIGHT = 600, MIN = 100, MAX = 20000;
+  var FALLBACK_HEIGHT = 600,
+    MIN = 100,
+    MAX = 20000;
   var HIDE = /^[a-z]+(,[a-z]+)*$/;
   var IDS = /^[A-Za-z][\w-]*(,[A-Za-z][\w-]*)*$/;
 
@@ -23,7 +25,12 @@
   function embedSrc(src, hide, fig, controls, theme) {
     var url = new URL(src.charAt(0) === '#' ? './' + src : src, src.charAt(0) === '#' ? SCRIPT_URL : document.baseURI);
     var replaced = ['embed', 'hide'].concat(fig ? ['fig'] : [], controls ? ['controls'] : [], theme ? ['theme'] : []);
-    var pairs = url.hash.replace(/^#/, '').split('&').filter(function (p) { return p && replaced.indexOf(p.split('=')[0]) < 0; });
+    var pairs = url.hash
+      .replace(/^#/, '')
+      .split('&')
+      .filter(function (p) {
+        return p && replaced.indexOf(p.split('=')[0]) < 0;
+      });
     pairs.push('embed=1');
     if (hide && HIDE.test(hide)) pairs.push('hide=' + hide);
     if (fig && IDS.test(fig)) pairs.push('fig=' + fig);
@@ -34,7 +41,9 @@
   }
 
   class AttnlabFigure extends HTMLElement {
-    static get observedAttributes() { return ['src', 'hide', 'fig', 'controls', 'theme', 'title', 'height', 'loading']; }
+    static get observedAttributes() {
+      return ['src', 'hide', 'fig', 'controls', 'theme', 'title', 'height', 'loading'];
+    }
 
     constructor() {
       super();
@@ -51,9 +60,13 @@
       this.update();
     }
 
-    disconnectedCallback() { window.removeEventListener('message', this.onMessage); }
+    disconnectedCallback() {
+      window.removeEventListener('message', this.onMessage);
+    }
 
-    attributeChangedCallback() { if (this.isConnected) this.update(); }
+    attributeChangedCallback() {
+      if (this.isConnected) this.update();
+    }
 
     fixedHeight() {
       var h = Number(this.getAttribute('height'));
@@ -67,7 +80,13 @@
       this.frame.loading = this.getAttribute('loading') === 'eager' ? 'eager' : 'lazy';
       if (!this.frame.style.height) this.frame.style.height = (this.fixedHeight() || FALLBACK_HEIGHT) + 'px';
       if (this.fixedHeight()) this.frame.style.height = this.fixedHeight() + 'px';
-      var next = embedSrc(src, this.getAttribute('hide'), this.getAttribute('fig'), this.getAttribute('controls'), this.getAttribute('theme'));
+      var next = embedSrc(
+        src,
+        this.getAttribute('hide'),
+        this.getAttribute('fig'),
+        this.getAttribute('controls'),
+        this.getAttribute('theme'),
+      );
       if (this.frame.src !== next) this.frame.src = next;
     }
 
@@ -77,15 +96,25 @@
       this.frame.contentWindow.postMessage(message, new URL(this.frame.src).origin);
     }
 
-    set(params) { this.send({ type: 'attnlab:set', params: params }); }
+    set(params) {
+      this.send({ type: 'attnlab:set', params: params });
+    }
 
-    run() { this.send({ type: 'attnlab:run' }); }
+    run() {
+      this.send({ type: 'attnlab:run' });
+    }
 
     /** The embed's state ({link, values, status}), as a promise. */
     get() {
       var self = this;
       return new Promise(function (resolve) {
-        self.addEventListener('attnlab:state', function (e) { resolve(e.detail); }, { once: true });
+        self.addEventListener(
+          'attnlab:state',
+          function (e) {
+            resolve(e.detail);
+          },
+          { once: true },
+        );
         self.send({ type: 'attnlab:get' });
       });
     }
@@ -93,7 +122,10 @@
     onMessage(event) {
       var m = event.data;
       if (event.source !== this.frame.contentWindow || !m || typeof m.type !== 'string') return;
-      if (/^attnlab:(state|change|result|error)$/.test(m.type)) { this.dispatchEvent(new CustomEvent(m.type, { detail: m })); return; }
+      if (/^attnlab:(state|change|result|error)$/.test(m.type)) {
+        this.dispatchEvent(new CustomEvent(m.type, { detail: m }));
+        return;
+      }
       if (m.type !== 'attnlab:height' || typeof m.height !== 'number') return;
       if (this.fixedHeight() || !isFinite(m.height)) return;
       var height = Math.max(MIN, Math.min(MAX, Math.ceil(m.height)));

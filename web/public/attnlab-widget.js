@@ -11,7 +11,10 @@
 // The view is an <iframe> with embed=1 and api=1, driven by the host-page API (README, "Scripting an embed").
 function embedSrc(src) {
   const url = new URL(src, document.baseURI);
-  const pairs = url.hash.replace(/^#/, '').split('&').filter((p) => p && !/^(embed|api)=/.test(p));
+  const pairs = url.hash
+    .replace(/^#/, '')
+    .split('&')
+    .filter((p) => p && !/^(embed|api)=/.test(p));
   pairs.push('embed=1', 'api=1');
   url.hash = pairs.join('&');
   return url.href;
@@ -46,7 +49,8 @@ function render({ model, el }) {
   const onMessage = (event) => {
     const m = event.data;
     if (event.source !== frame.contentWindow || !m || typeof m.type !== 'string') return;
-    if (m.type === 'attnlab:height' && !Number(model.get('height'))) frame.style.height = `${Math.max(100, Math.min(20000, Math.ceil(m.height)))}px`;
+    if (m.type === 'attnlab:height' && !Number(model.get('height')))
+      frame.style.height = `${Math.max(100, Math.min(20000, Math.ceil(m.height)))}px`;
     else if (m.type === 'attnlab:result') {
       const first = !ready;
       ready = true;

@@ -15,7 +15,9 @@ app.start();
 // nothing to compute) and no run has been in progress for a few seconds, never in their way (downloading it
 // while a reader's first run computed made that run about 0.9 s slower on 2 cores).
 const QUIET_BEFORE_OFFLINE_MS = 3000;
-void app.settled.then(() => {
-  app.prepareCore(); // the workers load the open experiment's core now, not when Run is pressed
-  return app.whenQuiet(QUIET_BEFORE_OFFLINE_MS);
-}).then(() => offerUpdates(registerSW, pageNotice()));
+void app.settled
+  .then(() => {
+    app.prepareCore(); // the workers load the open experiment's core now, not when Run is pressed
+    return app.whenQuiet(QUIET_BEFORE_OFFLINE_MS);
+  })
+  .then(() => offerUpdates(registerSW, pageNotice()));

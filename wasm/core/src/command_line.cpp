@@ -20,12 +20,14 @@ bool takes(const std::vector<ParamDecl>& params, const std::string& key) {
 // value ends in one of the input's formats, in any case (R=my.csv and R=R.CSV are files, R=prefix:3 is not).
 bool isFile(const Experiment& e, const std::string& key, const std::string& value) {
   std::string lower = value;
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   for (const InputRule& rule : e.inputs) {
     if (rule.name != key) continue;
     if (!takes(e.params, key)) return true;
     for (const std::string& format : rule.formats)
-      if (lower.size() > format.size() + 1 && lower.compare(lower.size() - format.size() - 1, std::string::npos, "." + format) == 0)
+      if (lower.size() > format.size() + 1 &&
+          lower.compare(lower.size() - format.size() - 1, std::string::npos, "." + format) == 0)
         return true;
   }
   return false;
@@ -49,7 +51,8 @@ void once(Seen& seen, const std::string& name) {
 }
 
 // The value of an option given as "--name value" or "--name=value".
-bool option(const std::vector<std::string>& args, std::size_t& i, const std::string& name, std::string& value, Seen& seen) {
+bool option(const std::vector<std::string>& args, std::size_t& i, const std::string& name, std::string& value,
+            Seen& seen) {
   const std::string& arg = args[i];
   if (arg.rfind(name + "=", 0) == 0) {
     once(seen, name);
@@ -90,10 +93,11 @@ void parseRun(const std::vector<std::string>& args, int maxPool, CommandLine& c)
       return;
     }
     if (option(args, i, "--pool", value, seen)) {
-      if (maxPool < 1) throw Refusal{"--pool: this program runs in one thread (npm run lab -- ... --pool N runs in workers)"};
+      if (maxPool < 1)
+        throw Refusal{"--pool: this program runs in one thread (npm run lab -- ... --pool N runs in workers)"};
       if (!allDigits(value, 4) || std::stoi(value) < 1 || std::stoi(value) > maxPool)
-        throw Refusal{"--pool must be an integer in [1, " + std::to_string(maxPool) + "] (the cores of this machine), got " +
-                      quoteValue(value)};
+        throw Refusal{"--pool must be an integer in [1, " + std::to_string(maxPool) +
+                      "] (the cores of this machine), got " + quoteValue(value)};
       c.pool = std::stoi(value);
     } else if (option(args, i, "--max-seconds", value, seen)) {
       if (const std::string bad = maxSecondsProblem(value); !bad.empty()) throw Refusal{bad};
@@ -122,15 +126,18 @@ void parseSharded(const std::vector<std::string>& args, CommandLine& c) {
   for (std::size_t i = 2; i < args.size(); ++i) {
     const std::string& arg = args[i];
     std::string value;
-    if (option(args, i, "-o", value, seen)) c.output = value;
-    else if (option(args, i, "--jobs", value, seen)) c.jobsPath = value;
-    else if (option(args, i, "--missing", value, seen)) c.missingDir = value;
-    else if (command == "plan" && option(args, i, "--print", value, seen)) c.print = value;
+    if (option(args, i, "-o", value, seen))
+      c.output = value;
+    else if (option(args, i, "--jobs", value, seen))
+      c.jobsPath = value;
+    else if (option(args, i, "--missing", value, seen))
+      c.missingDir = value;
+    else if (command == "plan" && option(args, i, "--print", value, seen))
+      c.print = value;
     else if (command == "combine" && arg == "--allow-partial") {
       once(seen, arg);
       c.allowPartial = true;
-    }
-    else if (option(args, i, "--index", value, seen)) {
+    } else if (option(args, i, "--index", value, seen)) {
       if (!allDigits(value, 9)) throw Refusal{"--index must be a job index (0, 1, ...), got " + quoteValue(value)};
       c.index = std::stol(value);
     } else if (arg.find('=') != std::string::npos && arg.find('=') > 0 && arg[0] != '-') {
@@ -145,14 +152,22 @@ void parseSharded(const std::vector<std::string>& args, CommandLine& c) {
 
 const char* kindName(CommandKind kind) {
   switch (kind) {
-    case CommandKind::Usage: return "usage";
-    case CommandKind::Schema: return "schema";
-    case CommandKind::Syntax: return "syntax";
-    case CommandKind::Help: return "help";
-    case CommandKind::Run: return "run";
-    case CommandKind::Plan: return "plan";
-    case CommandKind::RunJob: return "run-job";
-    case CommandKind::Combine: return "combine";
+    case CommandKind::Usage:
+      return "usage";
+    case CommandKind::Schema:
+      return "schema";
+    case CommandKind::Syntax:
+      return "syntax";
+    case CommandKind::Help:
+      return "help";
+    case CommandKind::Run:
+      return "run";
+    case CommandKind::Plan:
+      return "plan";
+    case CommandKind::RunJob:
+      return "run-job";
+    case CommandKind::Combine:
+      return "combine";
   }
   return "usage";
 }
@@ -187,8 +202,10 @@ CommandParse parseCommandLine(const std::vector<std::string>& args, int maxPool)
     if (!sharded && c.id.rfind("-", 0) == 0) throw Refusal{"expected an experiment id first, got " + quoteValue(c.id)};
     if (!findExperiment(c.id))
       throw Refusal{"unknown experiment " + quoteValue(c.id) + " (known: " + knownExperiments() + ")"};
-    if (sharded) parseSharded(args, c);
-    else parseRun(args, maxPool, c);
+    if (sharded)
+      parseSharded(args, c);
+    else
+      parseRun(args, maxPool, c);
     out.ok = true;
   } catch (const Refusal& r) {
     out.error = r.message;
@@ -214,15 +231,18 @@ std::string commandUsage(const std::string& program, bool pool) {
 std::vector<CommandRead> commandReads(const CommandLine& c) {
   std::vector<CommandRead> reads;
   if (!c.jobsPath.empty()) reads.push_back({c.jobsPath, false, "the jobs file (--jobs)"});
-  if (c.kind == CommandKind::Combine && !c.resultsDir.empty()) reads.push_back({c.resultsDir, true, "the results folder"});
-  if (c.kind == CommandKind::Plan && !c.missingDir.empty()) reads.push_back({c.missingDir, true, "the results folder (--missing)"});
+  if (c.kind == CommandKind::Combine && !c.resultsDir.empty())
+    reads.push_back({c.resultsDir, true, "the results folder"});
+  if (c.kind == CommandKind::Plan && !c.missingDir.empty())
+    reads.push_back({c.missingDir, true, "the results folder (--missing)"});
   return reads;
 }
 
 std::string outputCollision(const CommandLine& c, const CommandRead& read, const std::string& entry) {
   const std::string head = "-o " + quoteValue(c.output) + " ";
   if (!read.folder)
-    return head + "is " + read.what + " " + quoteValue(read.path) + " that this command reads: writing it would replace it; give -o another file";
+    return head + "is " + read.what + " " + quoteValue(read.path) +
+           " that this command reads: writing it would replace it; give -o another file";
   if (entry.empty())
     return head + "is inside " + read.what + " " + quoteValue(read.path) +
            " that this command reads, where only result files of the sweep may be: give -o a file outside it";
@@ -233,11 +253,20 @@ std::string outputCollision(const CommandLine& c, const CommandRead& read, const
 Json commandJson(const CommandLine& c) {
   Json files = Json::array();
   for (const auto& [name, path] : c.files) files.push_back(Json::array({name, path}));
-  return {{"kind", kindName(c.kind)}, {"asked", c.asked},         {"id", c.id},
-          {"params", c.params},       {"files", files},           {"maxSeconds", c.maxSeconds},
-          {"pool", c.pool},           {"jobsPath", c.jobsPath},   {"output", c.output},
-          {"missingDir", c.missingDir}, {"resultsDir", c.resultsDir}, {"print", c.print},
-          {"index", c.index},         {"allowPartial", c.allowPartial}};
+  return {{"kind", kindName(c.kind)},
+          {"asked", c.asked},
+          {"id", c.id},
+          {"params", c.params},
+          {"files", files},
+          {"maxSeconds", c.maxSeconds},
+          {"pool", c.pool},
+          {"jobsPath", c.jobsPath},
+          {"output", c.output},
+          {"missingDir", c.missingDir},
+          {"resultsDir", c.resultsDir},
+          {"print", c.print},
+          {"index", c.index},
+          {"allowPartial", c.allowPartial}};
 }
 
 }  // namespace attnlab

@@ -22,15 +22,15 @@ bool digits(const std::string& s, std::size_t& i) {
 bool matchesDecimal(const std::string& s) {
   std::size_t i = 0;
   if (i < s.size() && s[i] == '-') ++i;
-  const bool whole = digits(s, i);                         // \d+ ...
+  const bool whole = digits(s, i);  // \d+ ...
   if (whole) {
-    if (i < s.size() && s[i] == '.') ++i, digits(s, i);    // ... \.?\d*
+    if (i < s.size() && s[i] == '.') ++i, digits(s, i);  // ... \.?\d*
   } else {
-    if (i >= s.size() || s[i] != '.') return false;        // or \.\d+
+    if (i >= s.size() || s[i] != '.') return false;  // or \.\d+
     ++i;
     if (!digits(s, i)) return false;
   }
-  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {      // ([eE][-+]?\d+)?
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {  // ([eE][-+]?\d+)?
     ++i;
     if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
     if (!digits(s, i)) return false;

@@ -34,10 +34,10 @@ void general_matrix_vector_product<Index, double, RowMapper, RowMajor, false, do
 }
 
 template <>
-void gebp_kernel<double, double, Index, blas_data_mapper<double, Index, ColMajor, Unaligned, 1>, 1, 4, false, false>::
-operator()(const blas_data_mapper<double, Index, ColMajor, Unaligned, 1>& res, const double* blockA,
-           const double* blockB, Index rows, Index depth, Index cols, double alpha, Index strideA, Index strideB,
-           Index offsetA, Index offsetB) {
+void gebp_kernel<double, double, Index, blas_data_mapper<double, Index, ColMajor, Unaligned, 1>, 1, 4, false,
+                 false>::operator()(const blas_data_mapper<double, Index, ColMajor, Unaligned, 1>& res,
+                                    const double* blockA, const double* blockB, Index rows, Index depth, Index cols,
+                                    double alpha, Index strideA, Index strideB, Index offsetA, Index offsetB) {
   attnlab::blockPanelTimesAdd(&res(0, 0), res.stride(), blockA, blockB, rows, depth, cols, alpha, strideA, strideB,
                               offsetA, offsetB);
 }

@@ -64,15 +64,15 @@ std::string sizeLabel(const Experiment& e, const ParamValues& values, const Inpu
     names += (names.empty() ? "" : ", ") + key;
   }
   for (const auto& [name, array] : inputs) names += (names.empty() ? "input " : ", input ") + name;
-  if (!names.empty()) what += given + " (" + (e.sizeParams.size() + inputs.size() > 1 ? "parameters " : "parameter ") + names + ")";
+  if (!names.empty())
+    what += given + " (" + (e.sizeParams.size() + inputs.size() > 1 ? "parameters " : "parameter ") + names + ")";
   return what;
 }
 
 std::vector<Json> planJobs(const Experiment& e, const ParamValues& values, const Inputs& inputs) {
   requireDeclaredInputs(e, inputs);
   if (e.singleJob()) {
-    if (e.memoryBytes)
-      requireMemory(e.memoryBytes(values, inputs), values.budgetBytes(), sizeLabel(e, values, inputs));
+    if (e.memoryBytes) requireMemory(e.memoryBytes(values, inputs), values.budgetBytes(), sizeLabel(e, values, inputs));
     return {Json::object()};
   }
   return e.plan(values, inputs);
@@ -119,8 +119,14 @@ Json experimentJson(const Experiment& e) {
   Json params = Json::array(), inputs = Json::array();
   for (const auto& p : e.params) params.push_back(paramJson(p));
   for (const auto& rule : e.inputs) inputs.push_back(rule.describe());
-  return {{"id", e.id}, {"family", e.family}, {"module", e.module}, {"singleJob", e.singleJob()}, {"hasTheory", static_cast<bool>(e.theory)},
-          {"params", params}, {"inputs", inputs}, {"result", e.result}};
+  return {{"id", e.id},
+          {"family", e.family},
+          {"module", e.module},
+          {"singleJob", e.singleJob()},
+          {"hasTheory", static_cast<bool>(e.theory)},
+          {"params", params},
+          {"inputs", inputs},
+          {"result", e.result}};
 }
 
 std::string experimentHelp(const Experiment& e) {
@@ -171,7 +177,8 @@ Outcome planExperiment(const std::string& id, const Json& params, const Inputs& 
 Outcome runExperimentJob(const std::string& id, const Json& job, const Inputs& inputs, const Progress& progress) {
   return guarded([&] {
     const Experiment& e = require(id);
-    if (!job.is_object() || !job.contains("params")) throw ParamError("a job must be {\"params\": {...}, \"at\": {...}}");
+    if (!job.is_object() || !job.contains("params"))
+      throw ParamError("a job must be {\"params\": {...}, \"at\": {...}}");
     requireDeclaredInputs(e, inputs);
     Job j{validate(e.params, job.at("params")), job.value("at", Json::object()), &inputs};
     return e.runJob(j, progress);
@@ -204,7 +211,8 @@ Outcome runExperiment(const std::string& id, const Json& params, const Inputs& i
     for (std::size_t i = 0; i < jobs.size(); ++i) {
       // Progress over the whole run: each job reports within its own slot.
       const Progress inner([&, i](double done, double total, const std::string& label) {
-        progress.step(static_cast<double>(i) + (total > 0 ? done / total : 0.0), static_cast<double>(jobs.size()), label);
+        progress.step(static_cast<double>(i) + (total > 0 ? done / total : 0.0), static_cast<double>(jobs.size()),
+                      label);
         return true;
       });
       Json result = e.runJob(Job{values, jobs[i], &inputs}, inner);

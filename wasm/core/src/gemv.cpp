@@ -32,8 +32,8 @@ void columnBlock(const double* a, long lda, long j2, long end, const double* x, 
 namespace {
 
 // One column block [j2, end) of y += alpha A x, in Eigen's order (each entry's block sum from 0, then c alpha + y).
-void columnBlockTimesAdd(const double* a, long rows, long lda, long j2, long end, const double* x, long incx, double alpha,
-                         double* y) {
+void columnBlockTimesAdd(const double* a, long rows, long lda, long j2, long end, const double* x, long incx,
+                         double alpha, double* y) {
   long i = 0;
   for (; i + 16 <= rows; i += 16) columnBlock<8>(a + i, lda, j2, end, x, incx, alpha, y + i);
   for (; i + 4 <= rows; i += 4) columnBlock<2>(a + i, lda, j2, end, x, incx, alpha, y + i);

@@ -95,7 +95,8 @@ JobCheck& JobCheck::same(const std::string& key, const std::string& atKey) {
   const Json* value = find(key);
   const Json expected = at_.value(other, Json());
   if (!value || *value != expected)
-    problem_ = dotted(key) + " = " + (value ? shown(*value) : "missing") + " is not this job's " + other + " = " + shown(expected);
+    problem_ = dotted(key) + " = " + (value ? shown(*value) : "missing") + " is not this job's " + other + " = " +
+               shown(expected);
   return *this;
 }
 

@@ -13,12 +13,18 @@ namespace {
 
 const char* kindName(ParamKind k) {
   switch (k) {
-    case ParamKind::Int: return "int";
-    case ParamKind::Real: return "real";
-    case ParamKind::Enum: return "enum";
-    case ParamKind::IntList: return "intList";
-    case ParamKind::RealList: return "realList";
-    case ParamKind::Text: return "text";
+    case ParamKind::Int:
+      return "int";
+    case ParamKind::Real:
+      return "real";
+    case ParamKind::Enum:
+      return "enum";
+    case ParamKind::IntList:
+      return "intList";
+    case ParamKind::RealList:
+      return "realList";
+    case ParamKind::Text:
+      return "text";
   }
   return "int";
 }
@@ -110,9 +116,12 @@ ParamDecl ParamDecl::text(std::string key, std::string def, std::size_t maxLengt
 
 std::string ParamDecl::allowed() const {
   switch (kind) {
-    case ParamKind::Int: return "an integer in " + rangeText(*this);
-    case ParamKind::Real: return "a number in " + rangeText(*this);
-    case ParamKind::Enum: return "one of " + rangeText(*this);
+    case ParamKind::Int:
+      return "an integer in " + rangeText(*this);
+    case ParamKind::Real:
+      return "a number in " + rangeText(*this);
+    case ParamKind::Enum:
+      return "one of " + rangeText(*this);
     case ParamKind::IntList:
       return "a comma-separated list of 1 to " + std::to_string(maxCount) + " integers in " + rangeText(*this);
     case ParamKind::RealList:
@@ -125,22 +134,24 @@ std::string ParamDecl::allowed() const {
 
 ParamDecl seedParam() {
   // Seeds stay below 2^53 so they survive a round trip through a JS number and the URL.
-  return ParamDecl::integer("seed", 1, 0, (std::int64_t{1} << 53) - 1,
-                            "Every random number derives from this seed: the same seed gives the same numbers everywhere.");
+  return ParamDecl::integer(
+      "seed", 1, 0, (std::int64_t{1} << 53) - 1,
+      "Every random number derives from this seed: the same seed gives the same numbers everywhere.");
 }
 
 ParamDecl rngParam() {
   // Part of a result's identity, like the seed; the page pins box-muller on links made before it existed.
-  return ParamDecl::choice("rng", "ziggurat", {"box-muller", "ziggurat"},
-                           "Which random-number recipe turns the seed into numbers. box-muller: the recipe of links made "
-                           "before December 2026 (kept so they reproduce exactly); ziggurat: about 10× faster at making the "
-                           "numbers (whole runs up to 3× faster), the default for new links.");
+  return ParamDecl::choice(
+      "rng", "ziggurat", {"box-muller", "ziggurat"},
+      "Which random-number recipe turns the seed into numbers. box-muller: the recipe of links made "
+      "before December 2026 (kept so they reproduce exactly); ziggurat: about 10× faster at making the "
+      "numbers (whole runs up to 3× faster), the default for new links.");
 }
 
 ParamDecl budgetParam() {
-  return ParamDecl::real("budget", 1024, 1, kBudgetCeilingMiB,
-                         "Runs that would need more memory are refused, with an explanation, before anything is allocated.",
-                         "MiB");
+  return ParamDecl::real(
+      "budget", 1024, 1, kBudgetCeilingMiB,
+      "Runs that would need more memory are refused, with an explanation, before anything is allocated.", "MiB");
 }
 
 Json paramJson(const ParamDecl& p) {

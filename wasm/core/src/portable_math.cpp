@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Cody–Waite range reduction and truncated Taylor series, evaluated in a fixed order (docs/theory/rank.md#prng-ziggurat).
-// IEEE-754 double +, -, *, / are correctly rounded on x86-64 (SSE2) and in wasm alike, and this file is
-// built with -ffp-contract=off, so each operation below rounds once, identically, everywhere.
+// Cody–Waite range reduction and truncated Taylor series, evaluated in a fixed order
+// (docs/theory/rank.md#prng-ziggurat). IEEE-754 double +, -, *, / are correctly rounded on x86-64 (SSE2) and in wasm
+// alike, and this file is built with -ffp-contract=off, so each operation below rounds once, identically, everywhere.
 #include "attnlab/portable_math.hpp"
 
 #include <cstdint>
@@ -43,9 +43,9 @@ double portableExp(double x) {
   const double r = (x - k * kLn2Hi) - k * kLn2Lo;
   // e^r - 1 = r + r²/2! + ... + r^13/13!: the first omitted term is below 5e-18 for |r| <= 0.347.
   double p = 1.0 / 6227020800;
-  const double inverseFactorials[] = {1.0 / 479001600, 1.0 / 39916800, 1.0 / 3628800, 1.0 / 362880, 1.0 / 40320,
-                                      1.0 / 5040,      1.0 / 720,      1.0 / 120,     1.0 / 24,     1.0 / 6,
-                                      1.0 / 2,         1.0};
+  const double inverseFactorials[] = {1.0 / 479001600, 1.0 / 39916800, 1.0 / 3628800, 1.0 / 362880,
+                                      1.0 / 40320,     1.0 / 5040,     1.0 / 720,     1.0 / 120,
+                                      1.0 / 24,        1.0 / 6,        1.0 / 2,       1.0};
   for (double c : inverseFactorials) p = c + r * p;
   const double expR = 1.0 + r * p;
   // The scaling by 2^k is exact unless the result is subnormal (then one rounding, the same everywhere).

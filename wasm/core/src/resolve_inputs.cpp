@@ -22,7 +22,8 @@ ResolvedInputs resolveInputs(const Experiment& e, const Json& params, const std:
     if (!rule) continue;  // not this experiment's input: its run names it
     for (const std::string& key : rule->replaces) {
       if (!out.params.contains(key)) continue;
-      out.notes.push_back(key + "=" + (out.params[key].is_string() ? out.params[key].get<std::string>() : out.params[key].dump()) +
+      out.notes.push_back(key + "=" +
+                          (out.params[key].is_string() ? out.params[key].get<std::string>() : out.params[key].dump()) +
                           " ignored: the file " + g.file + " determines it");
       out.params.erase(key);
     }

@@ -11,7 +11,8 @@ bool scalarMatches(const std::string& type, const Json& v) {
   if (type == "bool") return v.is_boolean();
   if (type == "string") return v.is_string();
   if (type == "number") return v.is_number();
-  if (type == "int") return v.is_number_integer() || (v.is_number_float() && std::floor(v.get<double>()) == v.get<double>());
+  if (type == "int")
+    return v.is_number_integer() || (v.is_number_float() && std::floor(v.get<double>()) == v.get<double>());
   return false;
 }
 
@@ -20,7 +21,8 @@ bool typeMatches(std::string type, const Json& v) {
   if (type.size() > 2 && type.compare(type.size() - 2, 2, "[]") == 0) {
     if (!v.is_array()) return false;
     std::string element = type.substr(0, type.size() - 2);
-    if (element.size() > 2 && element.front() == '(' && element.back() == ')') element = element.substr(1, element.size() - 2);
+    if (element.size() > 2 && element.front() == '(' && element.back() == ')')
+      element = element.substr(1, element.size() - 2);
     for (const auto& x : v)
       if (!typeMatches(element, x)) return false;
     return true;
@@ -60,7 +62,8 @@ std::string shapeMismatch(const Json& shape, const Json& value, const std::strin
   for (const auto& item : shape.items()) {
     if (item.key() == "$nullable") continue;
     if (!value.contains(item.key())) return here + "." + item.key() + ": missing";
-    const std::string m = shapeMismatch(item.value(), value[item.key()], path.empty() ? item.key() : path + "." + item.key());
+    const std::string m =
+        shapeMismatch(item.value(), value[item.key()], path.empty() ? item.key() : path + "." + item.key());
     if (!m.empty()) return m;
   }
   for (const auto& item : value.items())

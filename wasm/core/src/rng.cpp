@@ -20,7 +20,9 @@ std::uint64_t Rng::below(std::uint64_t bound) {
   if (bound <= 1) return 0;
   const std::uint64_t limit = ~std::uint64_t{0} - (~std::uint64_t{0} % bound);
   std::uint64_t x;
-  do { x = next(); } while (x >= limit);
+  do {
+    x = next();
+  } while (x >= limit);
   return x % bound;
 }
 

@@ -23,8 +23,10 @@ std::string describe(const Json& v) {
 }
 
 bool readNumber(const Json& v, bool integer, double& out) {
-  if (v.is_number()) out = v.get<double>();
-  else if (!v.is_string() || !parseDecimal(v.get<std::string>(), out)) return false;
+  if (v.is_number())
+    out = v.get<double>();
+  else if (!v.is_string() || !parseDecimal(v.get<std::string>(), out))
+    return false;
   if (!std::isfinite(out)) return false;
   return !integer || (out == std::floor(out) && std::fabs(out) <= 9007199254740992.0);
 }
@@ -81,7 +83,8 @@ Json readValue(const ParamDecl& p, const Json& given) {
   Json out = Json::array();
   for (const auto& item : items) {
     double x;
-    if (!readNumber(item, isInteger(p.kind), x) || !inRange(p, x)) throw refuse(item.is_string() && item.get<std::string>().empty() ? given : item);
+    if (!readNumber(item, isInteger(p.kind), x) || !inRange(p, x))
+      throw refuse(item.is_string() && item.get<std::string>().empty() ? given : item);
     out.push_back(isInteger(p.kind) ? Json(static_cast<std::int64_t>(x)) : Json(x));
   }
   return out;
@@ -92,7 +95,8 @@ Json readValue(const ParamDecl& p, const Json& given) {
 ParamValues validate(const std::vector<ParamDecl>& schema, const Json& params) {
   if (!params.is_object()) throw ParamError("params must be an object of key=value pairs");
   for (const auto& item : params.items()) {
-    const bool known = std::any_of(schema.begin(), schema.end(), [&](const ParamDecl& p) { return p.key == item.key(); });
+    const bool known =
+        std::any_of(schema.begin(), schema.end(), [&](const ParamDecl& p) { return p.key == item.key(); });
     if (!known) throw ParamError("unknown parameter " + quoteValue(item.key()));
   }
   Json values = Json::object();

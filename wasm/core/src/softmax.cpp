@@ -62,5 +62,4 @@ Grid downsampleMaxAbs(const RowMatrix& m, int maxSide) {
   return g;
 }
 
-
 }  // namespace attnlab

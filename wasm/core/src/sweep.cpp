@@ -58,9 +58,17 @@ Json planLines(const std::string& id, const Json& params) {
   Json lines = Json::array();
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     const Json& at = jobs[i].at("at");
-    lines.push_back({{"app", kAppVersion}, {"experiment", id}, {"plan", plan}, {"index", i}, {"jobs", jobs.size()},
-                     {"params", params}, {"at", at}, {"seed", values.seed()}, {"stream", at.value("stream", Json())},
-                     {"estimatedBytes", planned.value.at("estimatedBytes")}, {"estimatedSeconds", jobs[i].at("estimatedSeconds")}});
+    lines.push_back({{"app", kAppVersion},
+                     {"experiment", id},
+                     {"plan", plan},
+                     {"index", i},
+                     {"jobs", jobs.size()},
+                     {"params", params},
+                     {"at", at},
+                     {"seed", values.seed()},
+                     {"stream", at.value("stream", Json())},
+                     {"estimatedBytes", planned.value.at("estimatedBytes")},
+                     {"estimatedSeconds", jobs[i].at("estimatedSeconds")}});
   }
   return lines;
 }
@@ -99,11 +107,14 @@ std::string lineMismatch(const Json& line, const Json& fresh) {
 // "" when the line is a job of experiment id planned by this version, else why not.
 std::string lineOrigin(const std::string& id, const std::string& fileName, const Json& job) {
   if (job.value("experiment", Json()) != Json(id))
-    return fileName + " holds jobs of " + quoteValue(job.value("experiment", Json("?")).is_string() ? job.value("experiment", std::string("?"))
-                                                                                                : job.value("experiment", Json()).dump()) +
+    return fileName + " holds jobs of " +
+           quoteValue(job.value("experiment", Json("?")).is_string() ? job.value("experiment", std::string("?"))
+                                                                     : job.value("experiment", Json()).dump()) +
            ", not of " + id;
   if (job.value("app", Json()) != Json(kAppVersion))
-    return fileName + " was planned by attnlab " + (job.value("app", Json()).is_string() ? job.value("app", std::string("?")) : shown(job.value("app", Json()))) +
+    return fileName + " was planned by attnlab " +
+           (job.value("app", Json()).is_string() ? job.value("app", std::string("?"))
+                                                 : shown(job.value("app", Json()))) +
            "; this is attnlab " + kAppVersion + ": plan again";
   return "";
 }
@@ -126,8 +137,10 @@ Outcome readSweepJob(const std::string& id, const std::string& text) {
     return out;
   }
   const Json index = job.value("index", Json());
-  if (!index.is_number_integer() || index.get<long>() < 0 || index.get<long>() >= static_cast<long>(fresh.value.size())) {
-    out.error = "stdin: job index " + shown(index) + " is not one of the plan's " + std::to_string(fresh.value.size()) + " jobs";
+  if (!index.is_number_integer() || index.get<long>() < 0 ||
+      index.get<long>() >= static_cast<long>(fresh.value.size())) {
+    out.error = "stdin: job index " + shown(index) + " is not one of the plan's " + std::to_string(fresh.value.size()) +
+                " jobs";
     return out;
   }
   out.error = lineMismatch(job, fresh.value[index.get<std::size_t>()]);
@@ -160,7 +173,8 @@ Outcome readSweepJobs(const std::string& id, const std::string& fileName, const 
     out.error = lineOrigin(id, fileName, job);
     if (!out.error.empty()) return out;
     if (job.value("index", Json()) != Json(lines.size())) {
-      out.error = where + ": job index " + shown(job.value("index", Json(-1))) + " out of order (expected " + std::to_string(lines.size()) + ")";
+      out.error = where + ": job index " + shown(job.value("index", Json(-1))) + " out of order (expected " +
+                  std::to_string(lines.size()) + ")";
       return out;
     }
     lines.push_back(std::move(job));

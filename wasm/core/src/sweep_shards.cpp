@@ -45,7 +45,8 @@ Json indexList(const std::vector<long>& indices) {
 
 Json shardOf(const Json& line, const Json& result) {
   Json shard;
-  for (const char* key : {"app", "experiment", "plan", "index", "params", "at", "seed", "stream"}) shard[key] = line.at(key);
+  for (const char* key : {"app", "experiment", "plan", "index", "params", "at", "seed", "stream"})
+    shard[key] = line.at(key);
   shard["result"] = result;
   return shard;
 }
@@ -61,7 +62,8 @@ long shardIndex(const std::string& name) {
 
 std::string shardProblem(const Json& line, const std::string& text) {
   const Json shard = Json::parse(text, nullptr, false);
-  if (shard.is_discarded()) return text.empty() ? "empty (an interrupted write)" : "not JSON (truncated, or not a result file)";
+  if (shard.is_discarded())
+    return text.empty() ? "empty (an interrupted write)" : "not JSON (truncated, or not a result file)";
   if (!shard.is_object()) return "not a result file (expected an object)";
   const auto field = [&](const char* key) { return shard.value(key, Json()); };
   if (field("experiment") != line.at("experiment"))
@@ -69,12 +71,14 @@ std::string shardProblem(const Json& line, const std::string& text) {
   if (field("app") != line.at("app"))
     return "written by attnlab " + shown(field("app")) + "; this sweep is attnlab " + line.at("app").get<std::string>();
   if (field("plan") != line.at("plan"))
-    return "a result of another plan (plan " + shown(field("plan")) + "; this sweep's is " + line.at("plan").get<std::string>() + ")";
+    return "a result of another plan (plan " + shown(field("plan")) + "; this sweep's is " +
+           line.at("plan").get<std::string>() + ")";
   if (field("index") != line.at("index"))
     return "holds job " + shown(field("index")) + ", not job " + line.at("index").dump();
   for (const char* key : {"at", "params", "seed", "stream"})
     if (field(key) != line.at(key))
-      return std::string("its ") + key + " " + shown(field(key)) + " is not job " + line.at("index").dump() + "'s " + shown(line.at(key));
+      return std::string("its ") + key + " " + shown(field(key)) + " is not job " + line.at("index").dump() + "'s " +
+             shown(line.at(key));
   if (!shard.contains("result")) return "holds no result";
   const Json& result = shard.at("result");
   if (result.is_null()) return "its result is null";
@@ -85,7 +89,8 @@ std::string shardProblem(const Json& line, const std::string& text) {
     const Json& shape = e.singleJob() || e.jobResult.is_null() ? e.result : e.jobResult;
     const std::string mismatch = shapeMismatch(shape, result);
     if (!mismatch.empty()) return mismatch.rfind("result", 0) == 0 ? mismatch : "result." + mismatch;
-    if (e.checkJobResult) return e.checkJobResult(Job{validate(e.params, line.at("params")), line.at("at"), nullptr}, result);
+    if (e.checkJobResult)
+      return e.checkJobResult(Job{validate(e.params, line.at("params")), line.at("at"), nullptr}, result);
   } catch (const std::exception& error) {
     return std::string("cannot be checked: ") + error.what();
   }
@@ -101,14 +106,16 @@ Outcome checkShards(const Json& jobs, const std::string& folder, const Json& fil
     const long index = shardIndex(name);
     if (index < 0 || index >= static_cast<long>(jobs.size())) {
       out.badInput = true;
-      out.error = folder + " holds a foreign file " + quoteValue(name) + " (results are <index>.json: no leading zeros, index < " +
-                  std::to_string(jobs.size()) + ")";
+      out.error = folder + " holds a foreign file " + quoteValue(name) +
+                  " (results are <index>.json: no leading zeros, index < " + std::to_string(jobs.size()) + ")";
       return out;
     }
     const std::string problem = file.contains("error") ? file.at("error").get<std::string>()
                                                        : shardProblem(jobs[index], file.at("text").get<std::string>());
-    if (problem.empty()) valid[index] = true;
-    else refused.push_back({{"file", joinPath(folder, name)}, {"index", index}, {"reason", problem}});
+    if (problem.empty())
+      valid[index] = true;
+    else
+      refused.push_back({{"file", joinPath(folder, name)}, {"index", index}, {"reason", problem}});
   }
   std::vector<long> done, missing;
   for (std::size_t i = 0; i < valid.size(); ++i) (valid[i] ? done : missing).push_back(static_cast<long>(i));
@@ -125,9 +132,11 @@ Outcome combineSweep(const Json& jobs, const std::string& folder, const Json& fi
   Json finished = Json::array();
   for (const auto& file : files) {
     const long index = shardIndex(file.at("name").get<std::string>());
-    if (good[index]) finished.push_back({{"index", index}, {"result", Json::parse(file.at("text").get<std::string>()).at("result")}});
+    if (good[index])
+      finished.push_back({{"index", index}, {"result", Json::parse(file.at("text").get<std::string>()).at("result")}});
   }
-  std::sort(finished.begin(), finished.end(), [](const Json& a, const Json& b) { return a.at("index").get<long>() < b.at("index").get<long>(); });
+  std::sort(finished.begin(), finished.end(),
+            [](const Json& a, const Json& b) { return a.at("index").get<long>() < b.at("index").get<long>(); });
   Outcome merged = combineExperiment(jobs.at(0).at("experiment").get<std::string>(), jobs.at(0).at("params"), finished);
   if (!merged.ok) return merged;
   const Json& missing = checked.value.at("missing");
@@ -135,8 +144,11 @@ Outcome combineSweep(const Json& jobs, const std::string& folder, const Json& fi
     merged.value["partial"] = {{"done", finished.size()}, {"total", jobs.size()}, {"missing", missing}};
   Outcome out;
   out.ok = true;
-  out.value = {{"result", std::move(merged.value)}, {"missing", missing}, {"refused", checked.value.at("refused")},
-               {"done", finished.size()}, {"total", jobs.size()}};
+  out.value = {{"result", std::move(merged.value)},
+               {"missing", missing},
+               {"refused", checked.value.at("refused")},
+               {"done", finished.size()},
+               {"total", jobs.size()}};
   return out;
 }
 

@@ -6,7 +6,12 @@
 import * as Comlink from 'comlink';
 import { CoreError } from './core';
 
-interface ThrownWire { isError?: boolean; value: unknown; badInput?: boolean; key?: string }
+interface ThrownWire {
+  isError?: boolean;
+  value: unknown;
+  badInput?: boolean;
+  key?: string;
+}
 type ThrowHandler = Comlink.TransferHandler<{ value: unknown }, ThrownWire>;
 
 let kept = false;
@@ -21,13 +26,16 @@ export function keepCoreErrors(): void {
     serialize(thrown) {
       const [wire, transfers] = base.serialize(thrown);
       const error = thrown.value;
-      return error instanceof CoreError ? [{ ...wire, badInput: error.badInput, key: error.key }, transfers] : [wire, transfers];
+      return error instanceof CoreError
+        ? [{ ...wire, badInput: error.badInput, key: error.key }, transfers]
+        : [wire, transfers];
     },
     deserialize(wire) {
       try {
         return base.deserialize(wire);
       } catch (error) {
-        if (error instanceof Error && error.name === 'CoreError') throw new CoreError(error.message, wire.badInput === true, wire.key);
+        if (error instanceof Error && error.name === 'CoreError')
+          throw new CoreError(error.message, wire.badInput === true, wire.key);
         throw error;
       }
     },

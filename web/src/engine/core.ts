@@ -7,18 +7,33 @@ import type { ModelSessionModule } from './model-pass';
 
 export type Params = Record<string, string | number | number[] | string[]>;
 /** One job's own result: only the experiment's combine reads it (its shape is not declared). */
-export interface FinishedJob { index: number; result: unknown }
+export interface FinishedJob {
+  index: number;
+  result: unknown;
+}
 /** One job as plan returns it: the user's parameters and the job's coordinates, kept apart. */
-export interface PlannedJob { params: Params; at: Record<string, number | string>; estimatedSeconds?: number | null }
+export interface PlannedJob {
+  params: Params;
+  at: Record<string, number | string>;
+  estimatedSeconds?: number | null;
+}
 /** What plan returns: the jobs, whether the one job's result is the result (no combine step), and the
  * core's estimates: peak bytes of the largest job and seconds of all jobs on one native core (null
  * when the experiment has no model; see docs/cost-model.md). */
-export interface Plan { jobs: PlannedJob[]; singleJob: boolean; estimatedBytes: number | null; estimatedSeconds: number | null }
+export interface Plan {
+  jobs: PlannedJob[];
+  singleJob: boolean;
+  estimatedBytes: number | null;
+  estimatedSeconds: number | null;
+}
 
 /** A parsed input file (the core's one parser): row-major values with their shape, or sparse triplets.
  * A head bundle (paper 3) may also give its Q·K scale, which the run takes as its scale parameter. */
 export interface InputArray {
-  shape: number[]; sparse: boolean; values: Float64Array; bundleScale?: number;
+  shape: number[];
+  sparse: boolean;
+  values: Float64Array;
+  bundleScale?: number;
   /** The file's name, as the core's refusals name it (the page sets it; the input's name when absent). */
   file?: string;
 }
@@ -31,7 +46,10 @@ export type ProgressCallback = (done: number, total: number, label: string) => b
 /** The part of one experiment's schema (`attnlab --schema`) code that knows no experiment reads; the
  * full, exact types are generated (experiments/generated/<id>.ts). */
 export interface CoreSchema {
-  id: string; family: string; singleJob: boolean; hasTheory: boolean;
+  id: string;
+  family: string;
+  singleJob: boolean;
+  hasTheory: boolean;
   params: { key: string; kind: string }[];
   inputs: { name: string; formats: string[] }[];
   result: unknown;
@@ -40,19 +58,40 @@ export interface CoreSchema {
 /** A parsed command line of `attnlab` or `npm run lab` (attnlab::commandJson). `id` is an experiment the core
  * lists (the parse refuses any other; schema.test.ts checks the list is the generated one), '' for usage and schema. */
 export interface Command {
-  kind: 'usage' | 'schema' | 'syntax' | 'help' | 'run' | 'plan' | 'run-job' | 'combine'; asked: boolean; id: ExperimentId;
-  params: Params; files: [string, string][]; maxSeconds: string; pool: number;
-  jobsPath: string; output: string; missingDir: string; resultsDir: string; print: string; index: number; allowPartial: boolean;
+  kind: 'usage' | 'schema' | 'syntax' | 'help' | 'run' | 'plan' | 'run-job' | 'combine';
+  asked: boolean;
+  id: ExperimentId;
+  params: Params;
+  files: [string, string][];
+  maxSeconds: string;
+  pool: number;
+  jobsPath: string;
+  output: string;
+  missingDir: string;
+  resultsDir: string;
+  print: string;
+  index: number;
+  allowPartial: boolean;
 }
 
 /** The raw Embind surface (wasm/bindings/*.cpp). */
 export interface CoreModule {
   plan(id: string, params: string, inputs: Inputs | undefined): string;
-  runJob(id: string, job: string, inputs: Inputs | undefined, progress: (done: number, total: number, label: string) => boolean): string;
+  runJob(
+    id: string,
+    job: string,
+    inputs: Inputs | undefined,
+    progress: (done: number, total: number, label: string) => boolean,
+  ): string;
   combine(id: string, params: string, finished: string): string;
   theory(id: string, params: string): string;
-  parseInput(id: string, input: string, fileName: string, bytes: Uint8Array, budgetMiB: number):
-    { ok: true; value: InputArray } | { ok: false; error: string; badInput: boolean };
+  parseInput(
+    id: string,
+    input: string,
+    fileName: string,
+    bytes: Uint8Array,
+    budgetMiB: number,
+  ): { ok: true; value: InputArray } | { ok: false; error: string; badInput: boolean };
   listExperiments(): string;
   /** A sweep in shards (wasm/bindings/sweep.cpp, attnlab/sweep.hpp): JSON strings in, envelopes out. */
   sweepPlan(id: string, params: string): string;
@@ -69,8 +108,14 @@ export interface CoreModule {
   commandReads(command: string): string;
   /** The refusal of an -o that is read number `read` of commandReads, or a file `entry` of it ("" : a new file inside the folder). */
   commandOutputCollision(command: string, read: number, entry: string): string;
-  commandPrepare(id: string, params: string, maxSeconds: string, files: { name: string; path: string; bytes?: Uint8Array; problem?: string }[]):
-    { ok: true; params: string; inputs: Inputs; notes: string[]; jobs: number } | { ok: false; error: string; badInput: boolean };
+  commandPrepare(
+    id: string,
+    params: string,
+    maxSeconds: string,
+    files: { name: string; path: string; bytes?: Uint8Array; problem?: string }[],
+  ):
+    | { ok: true; params: string; inputs: Inputs; notes: string[]; jobs: number }
+    | { ok: false; error: string; badInput: boolean };
   commandPlanOutput(lines: string, done: string, print: string): string;
   commandRefusedLines(checked: string): string;
   commandCombineVerdict(merged: string, jobs: number, resultsDir: string, allowPartial: boolean): string;
@@ -93,11 +138,17 @@ export interface CoreModule {
 export class CoreError extends Error {
   /** badInput: the parameters were refused (the message names one and its range), not a failed run.
    * key: the parameter or input the refusal is about, as the core names it (attnlab/error_key.hpp), when one is. */
-  constructor(message: string, readonly badInput = false, readonly key?: string) {
+  constructor(
+    message: string,
+    readonly badInput = false,
+    readonly key?: string,
+  ) {
     super(message);
     this.name = 'CoreError';
   }
-  get stopped(): boolean { return this.message === 'stopped'; }
+  get stopped(): boolean {
+    return this.message === 'stopped';
+  }
 }
 
 /**
@@ -107,7 +158,8 @@ export class CoreError extends Error {
  */
 export function unwrap<T = unknown>(envelope: string): T {
   const parsed = JSON.parse(envelope) as { ok: boolean; value?: T; error?: string; badInput?: boolean; key?: string };
-  if (!parsed.ok) throw new CoreError(parsed.error ?? 'unknown error in the core', parsed.badInput === true, parsed.key);
+  if (!parsed.ok)
+    throw new CoreError(parsed.error ?? 'unknown error in the core', parsed.badInput === true, parsed.key);
   return parsed.value as T;
 }
 
@@ -135,7 +187,11 @@ export class Core {
   /** Runs one job. onProgress must not throw: an exception crossing wasm frames would leak. */
   runJob(id: string, job: PlannedJob, inputs?: Inputs, onProgress?: ProgressCallback): unknown {
     const progress = (done: number, total: number, label: string): boolean => {
-      try { return onProgress?.(done, total, label) !== false; } catch { return false; }
+      try {
+        return onProgress?.(done, total, label) !== false;
+      } catch {
+        return false;
+      }
     };
     return unwrap(this.module.runJob(id, JSON.stringify(job), inputs, progress));
   }
@@ -158,7 +214,12 @@ export class Core {
   }
 
   /** plan + every job + combine, in this thread (what headless runs do). A single job's result is the result. */
-  run<Id extends ExperimentId>(id: Id, params: Params, inputs?: Inputs, onProgress?: (fraction: number, label: string) => void): ResultOf[Id] {
+  run<Id extends ExperimentId>(
+    id: Id,
+    params: Params,
+    inputs?: Inputs,
+    onProgress?: (fraction: number, label: string) => void,
+  ): ResultOf[Id] {
     const { jobs, singleJob } = this.plan(id, params, inputs);
     const finished: FinishedJob[] = [];
     jobs.forEach((job, index) => {
@@ -169,6 +230,6 @@ export class Core {
       finished.push({ index, result });
     });
     // plan says whether the one job's result is the whole result (singleJob): then it has the result's shape.
-    return singleJob ? finished[0].result as ResultOf[Id] : this.combine(id, params, finished);
+    return singleJob ? (finished[0].result as ResultOf[Id]) : this.combine(id, params, finished);
   }
 }

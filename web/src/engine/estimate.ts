@@ -24,11 +24,16 @@ export function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return 'an unknown time';
   if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
   if (seconds < 3600) {
-    let m = Math.floor(seconds / 60), s = Math.round((seconds - 60 * m) / 10) * 10;
-    if (s === 60) { m += 1; s = 0; }
+    let m = Math.floor(seconds / 60),
+      s = Math.round((seconds - 60 * m) / 10) * 10;
+    if (s === 60) {
+      m += 1;
+      s = 0;
+    }
     if (m === 60) return '1 h';
     return s ? `${m} min ${s} s` : `${m} min`;
   }
-  const h = Math.floor(seconds / 3600), m = Math.round((seconds - 3600 * h) / 60);
+  const h = Math.floor(seconds / 3600),
+    m = Math.round((seconds - 3600 * h) / 60);
   return m === 60 ? `${h + 1} h` : m ? `${h} h ${m} min` : `${h} h`;
 }

@@ -32,7 +32,8 @@ interface HeadlessIo {
  * Without --pool, a sweep of several jobs runs on every core (as the page does); one job runs in this thread, and so does
  * --pool 1 (a worker would only add its start-up).
  */
-export const defaultPool = (jobs: number, cores: number): number | undefined => (jobs > 1 && cores > 1 ? Math.min(cores, jobs) : undefined);
+export const defaultPool = (jobs: number, cores: number): number | undefined =>
+  jobs > 1 && cores > 1 ? Math.min(cores, jobs) : undefined;
 
 /** given: a model's heads (model=), in place of files. */
 async function run(core: Core, c: Command, io: HeadlessIo, given?: Inputs): Promise<unknown> {
@@ -51,7 +52,11 @@ async function run(core: Core, c: Command, io: HeadlessIo, given?: Inputs): Prom
   try {
     if (size === undefined || size === 1) return core.run(c.id, params, inputs, onProgress);
     const pool = new Pool(() => nodeWorkerRunner(io.wasmDir), size);
-    try { return await pool.run(c.id, params, { inputs, onProgress }); } finally { pool.dispose(); }
+    try {
+      return await pool.run(c.id, params, { inputs, onProgress });
+    } finally {
+      pool.dispose();
+    }
   } finally {
     if (percent >= 0) io.stderr('\n');
   }
@@ -63,10 +68,24 @@ export async function main(argv: string[], io: HeadlessIo): Promise<number> {
     const core = await loadCoreNode(io.wasmDir);
     if (argv[0] === 'model-qk') return await modelQkMain(core, argv.slice(1), io);
     const words = modelWords(argv);
-    const c = unwrap<Command>(core.module.commandParse(JSON.stringify(words ? words.rest : argv), availableParallelism()));
-    if (words) {  // a model's heads: only for a run of an experiment that takes heads (Q and K), and not with files
-      const takesHeads = core.experiments().find((e) => e.id === c.id)?.inputs.some((i) => i.name === 'q');
-      if (c.kind !== 'run' || !takesHeads) throw new CoreError(`model=: only ${core.experiments().filter((e) => e.inputs.some((i) => i.name === 'q')).map((e) => e.id).join(' and ')} read a model's heads`, true);
+    const c = unwrap<Command>(
+      core.module.commandParse(JSON.stringify(words ? words.rest : argv), availableParallelism()),
+    );
+    if (words) {
+      // a model's heads: only for a run of an experiment that takes heads (Q and K), and not with files
+      const takesHeads = core
+        .experiments()
+        .find((e) => e.id === c.id)
+        ?.inputs.some((i) => i.name === 'q');
+      if (c.kind !== 'run' || !takesHeads)
+        throw new CoreError(
+          `model=: only ${core
+            .experiments()
+            .filter((e) => e.inputs.some((i) => i.name === 'q'))
+            .map((e) => e.id)
+            .join(' and ')} read a model's heads`,
+          true,
+        );
       if (c.files.length) throw new CoreError('model=: a model gives the heads; leave out the files', true);
       const inputs = await modelInputs(core, words, (text) => io.stderr(`\r${text}`));
       io.stderr('\n');

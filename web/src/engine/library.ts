@@ -20,13 +20,18 @@ let loaded: Promise<Core> | undefined;
 /** The whole lab's core, loaded once per process or page. */
 function core(): Promise<Core> {
   loaded ??= (async () => {
-    const glue = (await import(/* @vite-ignore */ new URL('attnlab.mjs', WASM_DIR).href)) as { default: (o: object) => Promise<CoreModule> };
+    const glue = (await import(/* @vite-ignore */ new URL('attnlab.mjs', WASM_DIR).href)) as {
+      default: (o: object) => Promise<CoreModule>;
+    };
     const isNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
     if (!isNode) return new Core(await glue.default({ locateFile: (file: string) => new URL(file, WASM_DIR).href }));
     // The glue's own Node branch is not used (it is built for web and workers): the module is compiled here.
     const { readFile } = await import(/* @vite-ignore */ 'node:fs/promises');
     const wasm = await WebAssembly.compile(await readFile(new URL('attnlab.wasm', WASM_DIR)));
-    const instantiateWasm = (imports: WebAssembly.Imports, receive: (i: WebAssembly.Instance, m: WebAssembly.Module) => void) => {
+    const instantiateWasm = (
+      imports: WebAssembly.Imports,
+      receive: (i: WebAssembly.Instance, m: WebAssembly.Module) => void,
+    ) => {
       void WebAssembly.instantiate(wasm, imports).then((instance) => receive(instance, wasm));
       return {};
     };
@@ -54,18 +59,27 @@ export interface RunOptions {
 async function inputsOf(c: Core, id: string, options: RunOptions): Promise<Inputs | undefined> {
   if (!options.files) return undefined;
   const inputs: Inputs = {};
-  for (const [input, file] of Object.entries(options.files)) inputs[input] = { ...c.parseInput(id, input, file.name, file.bytes, options.budgetMiB ?? 1024), file: file.name };
+  for (const [input, file] of Object.entries(options.files))
+    inputs[input] = { ...c.parseInput(id, input, file.name, file.bytes, options.budgetMiB ?? 1024), file: file.name };
   return inputs;
 }
 
 /** The jobs a run would do and the core's estimates of its memory and time. Refusals are CoreErrors naming the parameter. */
-export async function plan(id: ExperimentId, values: Params, options: Pick<RunOptions, 'files' | 'budgetMiB'> = {}): Promise<Plan> {
+export async function plan(
+  id: ExperimentId,
+  values: Params,
+  options: Pick<RunOptions, 'files' | 'budgetMiB'> = {},
+): Promise<Plan> {
   const c = await core();
   return c.plan(id, values, await inputsOf(c, id, options));
 }
 
 /** Runs an experiment in this thread: the result of the link with these values. */
-export async function run<Id extends ExperimentId>(id: Id, values: Params, options: RunOptions = {}): Promise<ResultOf[Id]> {
+export async function run<Id extends ExperimentId>(
+  id: Id,
+  values: Params,
+  options: RunOptions = {},
+): Promise<ResultOf[Id]> {
   const c = await core();
   const inputs = await inputsOf(c, id, options);
   if (options.signal?.aborted) throw new CoreError('stopped');

@@ -29,7 +29,10 @@ export function compiledModule(wasmDir: string, name: ModuleFile = 'attnlab'): P
   return module;
 }
 
-export async function loadCoreNode(wasmDir = fileURLToPath(new URL('../wasm/', import.meta.url)), name: ModuleFile = 'attnlab'): Promise<Core> {
+export async function loadCoreNode(
+  wasmDir = fileURLToPath(new URL('../wasm/', import.meta.url)),
+  name: ModuleFile = 'attnlab',
+): Promise<Core> {
   const glueUrl = new URL(`${name}.mjs`, `file://${withSlash(wasmDir)}`).href;
   return instantiateCore(glueUrl, await compiledModule(wasmDir, name));
 }
@@ -38,7 +41,9 @@ export async function loadCoreNode(wasmDir = fileURLToPath(new URL('../wasm/', i
 export async function instantiateCore(glueUrl: string, wasmModule: WebAssembly.Module): Promise<Core> {
   const glue = await import(/* @vite-ignore */ glueUrl);
   let failed: (error: unknown) => void = () => undefined;
-  const failure = new Promise<never>((_, reject) => { failed = reject; });
+  const failure = new Promise<never>((_, reject) => {
+    failed = reject;
+  });
   type Receive = (instance: WebAssembly.Instance, module: WebAssembly.Module) => void;
   const instantiateWasm = (imports: WebAssembly.Imports, receive: Receive) => {
     WebAssembly.instantiate(wasmModule, imports).then((instance) => receive(instance, wasmModule), failed);

@@ -19,11 +19,15 @@ export async function folderFiles(folder: string): Promise<ModelFiles> {
     throw new ModelError(`${folder}: not a folder that can be read`);
   }
   const files = new Map<string, Blob>();
-  for (const name of names) if (statSync(join(folder, name)).isFile()) files.set(name, await openAsBlob(join(folder, name)));
+  for (const name of names)
+    if (statSync(join(folder, name)).isFile()) files.set(name, await openAsBlob(join(folder, name)));
   return files;
 }
 
-interface Io { stdout: (text: string) => void; stderr: (text: string) => void }
+interface Io {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
 
 /** `model-qk`: exit 0 with the JSON, or 2 with one line naming the argument or the file and the cause. */
 export async function modelQkMain(core: Core, args: string[], io: Io): Promise<number> {
@@ -34,7 +38,8 @@ export async function modelQkMain(core: Core, args: string[], io: Io): Promise<n
     return 0;
   }
   const c = JSON.parse(modelQkParse(JSON.stringify(args))) as
-    { ok: false; error: string } | { ok: true; folder: string; ids: number[]; text?: string; layer: number; head: number };
+    | { ok: false; error: string }
+    | { ok: true; folder: string; ids: number[]; text?: string; layer: number; head: number };
   if (!c.ok) {
     io.stderr(`attnlab: ${c.error}\n`);
     return 2;
@@ -57,7 +62,14 @@ export async function modelQkMain(core: Core, args: string[], io: Io): Promise<n
 }
 
 /** The words of a model given to an experiment, taken out of its command line. */
-interface ModelWords { folder: string; text: string; lastLayer?: number; dropFirst: boolean; weights: boolean; rest: string[] }
+interface ModelWords {
+  folder: string;
+  text: string;
+  lastLayer?: number;
+  dropFirst: boolean;
+  weights: boolean;
+  rest: string[];
+}
 
 /** Splits model=, text=, lastLayer=, dropFirst= and weights= off an experiment's arguments (undefined when there is no model=). */
 export function modelWords(args: string[]): ModelWords | undefined {
@@ -68,12 +80,24 @@ export function modelWords(args: string[]): ModelWords | undefined {
   };
   const folder = take('model');
   if (folder === undefined) return undefined;
-  const lastText = take('lastLayer'), drop = take('dropFirst'), weights = take('weights');
-  if (weights !== undefined && weights !== '0' && weights !== '1') throw new ModelError(`weights: '${weights.slice(0, 20)}' is not 0 or 1`);
-  if (lastText !== undefined && !/^\d{1,6}$/.test(lastText)) throw new ModelError(`lastLayer: '${lastText.slice(0, 20)}' is not a layer number from 0`);
-  if (drop !== undefined && drop !== '0' && drop !== '1') throw new ModelError(`dropFirst: '${drop.slice(0, 20)}' is not 0 or 1`);
+  const lastText = take('lastLayer'),
+    drop = take('dropFirst'),
+    weights = take('weights');
+  if (weights !== undefined && weights !== '0' && weights !== '1')
+    throw new ModelError(`weights: '${weights.slice(0, 20)}' is not 0 or 1`);
+  if (lastText !== undefined && !/^\d{1,6}$/.test(lastText))
+    throw new ModelError(`lastLayer: '${lastText.slice(0, 20)}' is not a layer number from 0`);
+  if (drop !== undefined && drop !== '0' && drop !== '1')
+    throw new ModelError(`dropFirst: '${drop.slice(0, 20)}' is not 0 or 1`);
   const keys = ['model=', 'text=', 'lastLayer=', 'dropFirst=', 'weights='];
-  return { folder, text: take('text') ?? DEFAULT_MODEL_TEXT, lastLayer: lastText === undefined ? undefined : Number(lastText), dropFirst: drop === '1', weights: weights === '1', rest: args.filter((a) => !keys.some((k) => a.startsWith(k))) };
+  return {
+    folder,
+    text: take('text') ?? DEFAULT_MODEL_TEXT,
+    lastLayer: lastText === undefined ? undefined : Number(lastText),
+    dropFirst: drop === '1',
+    weights: weights === '1',
+    rest: args.filter((a) => !keys.some((k) => a.startsWith(k))),
+  };
 }
 
 /** Every head of layers 0..lastLayer (all by default) of the model on the text, as the q and k inputs of paper 3's experiments. */
@@ -84,9 +108,12 @@ export async function modelInputs(core: Core, words: ModelWords, onProgress?: (t
   try {
     const { layers: count, name } = model.info;
     const last = words.lastLayer ?? count - 1;
-    if (last >= count) throw new ModelError(`lastLayer: ${last} is beyond the model's ${count} layers (0–${count - 1})`);
+    if (last >= count)
+      throw new ModelError(`lastLayer: ${last} is beyond the model's ${count} layers (0–${count - 1})`);
     const layers = Array.from({ length: last + 1 }, (_, i) => i);
-    const stacks = await headStacks(model, ids, layers, (p) => { if (p.layer < p.layers) onProgress?.(`${name}: layer ${p.layer + 1} of ${p.layers}`); });
+    const stacks = await headStacks(model, ids, layers, (p) => {
+      if (p.layer < p.layers) onProgress?.(`${name}: layer ${p.layer + 1} of ${p.layers}`);
+    });
     if (!stacks) throw new ModelError('stopped');
     return {
       q: { ...stacks.q, sparse: false, file: name, bundleScale: 1 },

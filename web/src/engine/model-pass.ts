@@ -26,19 +26,38 @@ export interface ModelSessionModule {
 
 /** What the core read from config.json and the safetensors headers. */
 export interface ModelInfo {
-  name: string; modelType: string; family: string;
-  layers: number; heads: number; kvHeads: number; headDim: number; hidden: number; vocab: number;
+  name: string;
+  modelType: string;
+  family: string;
+  layers: number;
+  heads: number;
+  kvHeads: number;
+  headDim: number;
+  hidden: number;
+  vocab: number;
   /** The most tokens the model's positions allow. */
-  tokenLimit: number; causal: boolean;
+  tokenLimit: number;
+  causal: boolean;
   /** F32, F16, BF16 or mixed. */
-  dtype: string; fileBytes: number; files: string[];
+  dtype: string;
+  fileBytes: number;
+  files: string[];
 }
 
 /** One layer's queries of all query heads (tokens × heads·head_dim) and keys of all key heads, row-major. */
-interface LayerQk { layer: number; q: Float64Array; k: Float64Array; scale: number }
+interface LayerQk {
+  layer: number;
+  q: Float64Array;
+  k: Float64Array;
+  scale: number;
+}
 
 /** Progress of a pass: bytes read so far, the layer being run (from 0) and how many layers the pass runs. */
-export interface PassProgress { bytesRead: number; layer: number; layers: number }
+export interface PassProgress {
+  bytesRead: number;
+  layer: number;
+  layers: number;
+}
 
 /** A model's refusal or a failed read: one line naming the file and the cause. */
 export class ModelError extends Error {
@@ -51,9 +70,20 @@ export class ModelError extends Error {
 /** A model folder's files by their name in the folder (config.json, model.safetensors, ...). */
 export type ModelFiles = ReadonlyMap<string, Blob>;
 
-export interface ByteRange { file: string; begin: number; end: number }
+export interface ByteRange {
+  file: string;
+  begin: number;
+  end: number;
+}
 /** The session's answers: ok with what was asked, a refusal (error), or the bytes open() needs next. */
-interface Answer { ok?: boolean; error?: string; need?: ByteRange[]; model?: ModelInfo; estimateBytes?: number; scale?: number }
+interface Answer {
+  ok?: boolean;
+  error?: string;
+  need?: ByteRange[];
+  model?: ModelInfo;
+  estimateBytes?: number;
+  scale?: number;
+}
 
 function newSession(core: Core): ModelSessionModule {
   const ctor = core.module.ModelSession;
@@ -62,7 +92,10 @@ function newSession(core: Core): ModelSessionModule {
 }
 
 /** Bytes read for a range. */
-export interface ReadBytes { range: ByteRange; bytes: Uint8Array }
+export interface ReadBytes {
+  range: ByteRange;
+  bytes: Uint8Array;
+}
 /**
  * Reads byte ranges of the folder's files. In the page a reader worker of its own does it (engine/model-reader.ts), so
  * that a File's reads go on while the core computes (its steps hold this worker's thread); headless, blobReader.
@@ -82,7 +115,8 @@ export function blobReader(files: ModelFiles): RangeReader {
     for (const r of ranges) {
       const blob = files.get(r.file);
       if (!blob) throw new ModelError(`${r.file}: the folder has no such file`);
-      if (r.end > blob.size || r.begin > r.end) throw new ModelError(`${r.file}: bytes ${r.begin}–${r.end} are beyond its ${blob.size} bytes`);
+      if (r.end > blob.size || r.begin > r.end)
+        throw new ModelError(`${r.file}: bytes ${r.begin}–${r.end} are beyond its ${blob.size} bytes`);
     }
     const sorted = [...ranges].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.begin - b.begin));
     const spans: { file: string; begin: number; end: number; members: ByteRange[] }[] = [];
@@ -95,15 +129,25 @@ export function blobReader(files: ModelFiles): RangeReader {
         spans.push({ file: r.file, begin: r.begin, end: r.end, members: [r] });
       }
     }
-    const read = await Promise.all(spans.map(async (span) => {
-      const buffer = await files.get(span.file)!.slice(span.begin, span.end).arrayBuffer();
-      return span.members.map((range) => ({ range, bytes: new Uint8Array(buffer, range.begin - span.begin, range.end - range.begin) }));
-    }));
+    const read = await Promise.all(
+      spans.map(async (span) => {
+        const buffer = await files.get(span.file)!.slice(span.begin, span.end).arrayBuffer();
+        return span.members.map((range) => ({
+          range,
+          bytes: new Uint8Array(buffer, range.begin - span.begin, range.end - range.begin),
+        }));
+      }),
+    );
     return read.flat();
   };
 }
 
-async function putRanges(session: ModelSessionModule, read: RangeReader, ranges: ByteRange[], keep?: ReadBytes[]): Promise<number> {
+async function putRanges(
+  session: ModelSessionModule,
+  read: RangeReader,
+  ranges: ByteRange[],
+  keep?: ReadBytes[],
+): Promise<number> {
   let bytes = 0;
   for (const r of await read(ranges)) {
     session.put(r.range.file, r.range.begin, r.bytes);
@@ -119,21 +163,30 @@ async function putRanges(session: ModelSessionModule, read: RangeReader, ranges:
  * same model description and tensor layout; a link records it so that opening another folder is noticed.
  */
 async function fingerprint(read: ReadBytes[]): Promise<string> {
-  const sorted = [...read].sort((a, b) => (a.range.file < b.range.file ? -1 : a.range.file > b.range.file ? 1 : a.range.begin - b.range.begin));
+  const sorted = [...read].sort((a, b) =>
+    a.range.file < b.range.file ? -1 : a.range.file > b.range.file ? 1 : a.range.begin - b.range.begin,
+  );
   const encoder = new TextEncoder();
   const parts = sorted.flatMap(({ range, bytes }) => [encoder.encode(`${range.file}\0${range.begin}\0`), bytes]);
   const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) { all.set(p, at); at += p.length; }
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', all));
   return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** A checkpoint opened by the core: what it is, and its passes. Call close() when done (frees the core's memory). */
 export class OpenedModel {
-  private constructor(private readonly session: ModelSessionModule, private readonly read: RangeReader, readonly info: ModelInfo,
+  private constructor(
+    private readonly session: ModelSessionModule,
+    private readonly read: RangeReader,
+    readonly info: ModelInfo,
     /** 16 hex digits of sha256 over config.json and the safetensors headers (see fingerprint). */
-    readonly fingerprint: string) {}
+    readonly fingerprint: string,
+  ) {}
 
   /**
    * Reads config.json, the shard index and the safetensors headers (the core asks for each); throws ModelError. `read`
@@ -147,7 +200,10 @@ export class OpenedModel {
       // Each answer names the next bytes it needs (config.json, the index, a header's length, the header): a few rounds.
       for (let round = 0; round < 4 * files.size + 8; round++) {
         const answer = JSON.parse(session.open()) as Answer;
-        if (answer.need) { await putRanges(session, read, answer.need, seen); continue; }
+        if (answer.need) {
+          await putRanges(session, read, answer.need, seen);
+          continue;
+        }
         if (!answer.ok || !answer.model) throw new ModelError(answer.error ?? 'the model could not be opened');
         return new OpenedModel(session, read, answer.model, await fingerprint(seen));
       }
@@ -162,8 +218,12 @@ export class OpenedModel {
    * Layers 0..lastLayer on `ids`: `visit` receives each layer's Q and K; returning false (or onProgress returning
    * false) stops between layers. Returns the core's memory estimate of the pass (bytes), and whether it stopped.
    */
-  async pass(ids: number[], lastLayer: number, visit: (layer: LayerQk) => boolean | void,
-    onProgress?: (p: PassProgress) => boolean | void): Promise<{ estimateBytes: number; stopped: boolean }> {
+  async pass(
+    ids: number[],
+    lastLayer: number,
+    visit: (layer: LayerQk) => boolean | void,
+    onProgress?: (p: PassProgress) => boolean | void,
+  ): Promise<{ estimateBytes: number; stopped: boolean }> {
     const started = JSON.parse(this.session.start(JSON.stringify(ids), lastLayer)) as Answer;
     if (!started.ok) throw new ModelError(started.error ?? 'the pass could not start');
     const estimateBytes = started.estimateBytes ?? 0;
@@ -185,7 +245,8 @@ export class OpenedModel {
       }
       const step = JSON.parse(this.session.step()) as Answer;
       if (!step.ok) throw new ModelError(step.error ?? 'the layer failed');
-      const q = this.session.q(), k = this.session.k();
+      const q = this.session.q(),
+        k = this.session.k();
       if (!q || !k) throw new ModelError('the layer gave no queries');
       if (visit({ layer, q, k, scale: step.scale ?? 1 }) === false) return { estimateBytes, stopped: true };
     }
@@ -198,14 +259,19 @@ export class OpenedModel {
    * basis vectors (hidden "tokens"), so that Q Kᵀ × scale is each head's bilinear form W_Q^hᵀ W_K^h. Reads only W_Q
    * and W_K (attnlab/model/weight_heads.hpp).
    */
-  async weights(lastLayer: number, visit: (layer: LayerQk) => boolean | void, onProgress?: (p: PassProgress) => boolean | void): Promise<{ stopped: boolean }> {
+  async weights(
+    lastLayer: number,
+    visit: (layer: LayerQk) => boolean | void,
+    onProgress?: (p: PassProgress) => boolean | void,
+  ): Promise<{ stopped: boolean }> {
     let bytesRead = 0;
     for (let layer = 0; layer <= lastLayer; layer++) {
       if (onProgress?.({ bytesRead, layer, layers: lastLayer + 1 }) === false) return { stopped: true };
       bytesRead += await putRanges(this.session, this.read, JSON.parse(this.session.weightReads(layer)) as ByteRange[]);
       const step = JSON.parse(this.session.weightStep(layer)) as Answer;
       if (!step.ok) throw new ModelError(step.error ?? 'the layer failed');
-      const q = this.session.q(), k = this.session.k();
+      const q = this.session.q(),
+        k = this.session.k();
       if (!q || !k) throw new ModelError('the layer gave no weights');
       if (visit({ layer, q, k, scale: step.scale ?? 1 }) === false) return { stopped: true };
     }
@@ -221,7 +287,9 @@ export class OpenedModel {
     return text;
   }
 
-  close(): void { this.session.delete(); }
+  close(): void {
+    this.session.delete();
+  }
 }
 
 /**
@@ -229,20 +297,31 @@ export class OpenedModel {
  * (layers, heads, tokens, head_dim), key heads repeated for grouped-query attention (query head h uses key head
  * h / (H / H_kv)), each layer's attention scale folded into its Q so that the logits are Q Kᵀ (scale 1).
  */
-export interface HeadStacks { q: { shape: number[]; values: Float64Array }; k: { shape: number[]; values: Float64Array } }
+export interface HeadStacks {
+  q: { shape: number[]; values: Float64Array };
+  k: { shape: number[]; values: Float64Array };
+}
 
 /** ids: the text's tokens (a forward pass), or 'weights': the heads' bilinear forms (OpenedModel.weights; n = hidden). */
-export async function headStacks(model: OpenedModel, ids: number[] | 'weights', layers: number[],
-  onProgress?: (p: PassProgress) => boolean | void): Promise<HeadStacks | undefined> {
+export async function headStacks(
+  model: OpenedModel,
+  ids: number[] | 'weights',
+  layers: number[],
+  onProgress?: (p: PassProgress) => boolean | void,
+): Promise<HeadStacks | undefined> {
   const { heads, kvHeads, headDim } = model.info;
-  const n = ids === 'weights' ? model.info.hidden : ids.length, per = n * headDim, group = heads / kvHeads;
-  const q = new Float64Array(layers.length * heads * per), k = new Float64Array(layers.length * heads * per);
+  const n = ids === 'weights' ? model.info.hidden : ids.length,
+    per = n * headDim,
+    group = heads / kvHeads;
+  const q = new Float64Array(layers.length * heads * per),
+    k = new Float64Array(layers.length * heads * per);
   const last = Math.max(...layers);
   const visit = (layer: LayerQk) => {
     const slot = layers.indexOf(layer.layer);
     if (slot < 0) return;
     for (let h = 0; h < heads; h++) {
-      const kh = Math.floor(h / group), base = (slot * heads + h) * per;
+      const kh = Math.floor(h / group),
+        base = (slot * heads + h) * per;
       for (let t = 0; t < n; t++) {
         for (let c = 0; c < headDim; c++) {
           q[base + t * headDim + c] = layer.q[t * heads * headDim + h * headDim + c] * layer.scale;
@@ -251,7 +330,8 @@ export async function headStacks(model: OpenedModel, ids: number[] | 'weights', 
       }
     }
   };
-  const { stopped } = ids === 'weights' ? await model.weights(last, visit, onProgress) : await model.pass(ids, last, visit, onProgress);
+  const { stopped } =
+    ids === 'weights' ? await model.weights(last, visit, onProgress) : await model.pass(ids, last, visit, onProgress);
   if (stopped) return undefined;
   const shape = [layers.length, heads, n, headDim];
   return { q: { shape, values: q }, k: { shape: [...shape], values: k } };

@@ -7,7 +7,9 @@
 import * as Comlink from 'comlink';
 import { blobReader, type ByteRange, type ReadBytes } from './model-pass';
 
-export interface ReaderApi { read(ranges: ByteRange[]): Promise<ReadBytes[]> }
+export interface ReaderApi {
+  read(ranges: ByteRange[]): Promise<ReadBytes[]>;
+}
 
 self.onmessage = ({ data }: MessageEvent<{ files: [string, Blob][]; port: MessagePort }>) => {
   const read = blobReader(new Map(data.files));

@@ -6,7 +6,10 @@ import type { RangeReader } from './model-pass';
 import type { ReaderApi } from './model-reader-worker';
 
 export function startModelReader(entries: [string, Blob][]): { port: MessagePort; worker: Worker } {
-  const worker = new Worker(new URL('./model-reader-worker.ts', import.meta.url), { type: 'module', name: 'attnlab-model-reader' });
+  const worker = new Worker(new URL('./model-reader-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'attnlab-model-reader',
+  });
   const channel = new MessageChannel();
   worker.postMessage({ files: entries, port: channel.port1 }, [channel.port1]);
   return { port: channel.port2, worker };

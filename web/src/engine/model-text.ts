@@ -14,18 +14,28 @@ export const DEFAULT_MODEL_TEXT =
 /** Longest text a link or the text box takes (characters). */
 export const MAX_TEXT_CHARS = 20000;
 
-export interface ModelTokens { ids: number[]; tokens: string[] }
+export interface ModelTokens {
+  ids: number[];
+  tokens: string[];
+}
 
 /** The text's tokens by the folder's tokenizer.json; dropFirst leaves out the first token. Throws ModelError. */
 export async function tokenizeForModel(files: ModelFiles, text: string, dropFirst: boolean): Promise<ModelTokens> {
-  if (text.length > MAX_TEXT_CHARS) throw new ModelError(`text: ${text.length} characters, more than the ${MAX_TEXT_CHARS} allowed`);
+  if (text.length > MAX_TEXT_CHARS)
+    throw new ModelError(`text: ${text.length} characters, more than the ${MAX_TEXT_CHARS} allowed`);
   const json = files.get('tokenizer.json');
-  if (!json) throw new ModelError('tokenizer.json: the folder has none, so the text cannot be tokenized (give token ids instead)');
+  if (!json)
+    throw new ModelError(
+      'tokenizer.json: the folder has none, so the text cannot be tokenized (give token ids instead)',
+    );
   if (json.size > 64 * 1024 * 1024) throw new ModelError(`tokenizer.json: ${json.size} bytes, more than 64 MiB`);
   const config = files.get('tokenizer_config.json');
   let encoded: ModelTokens;
   try {
-    const tokenizer = tokenizerFrom(await json.text(), config && config.size < 16 * 1024 * 1024 ? await config.text() : undefined);
+    const tokenizer = tokenizerFrom(
+      await json.text(),
+      config && config.size < 16 * 1024 * 1024 ? await config.text() : undefined,
+    );
     encoded = tokenizer.encode(text);
   } catch (error) {
     const message = String((error as Error).message).split('\n')[0];

@@ -8,7 +8,10 @@ import { portReader } from './model-reader';
 import { tokenizeForModel, type ModelTokens } from './model-text';
 
 /** What the page gets back from a pass: the tokens read and every head of layers 0..lastLayer. */
-export interface ModelHeads extends ModelTokens { stacks: HeadStacks; estimateBytes: number }
+export interface ModelHeads extends ModelTokens {
+  stacks: HeadStacks;
+  estimateBytes: number;
+}
 
 export function modelApi(core: () => Promise<Core>) {
   let opened: { model: OpenedModel; files: Map<string, Blob> } | undefined;
@@ -21,7 +24,10 @@ export function modelApi(core: () => Promise<Core>) {
      * Opens a folder (its files by name): what the model is and its fingerprint. Throws the core's one-line refusal.
      * `reader`: the port of a reader worker holding the same files (model-reader.ts), which then does every read.
      */
-    async modelOpen(entries: [string, Blob][], reader?: MessagePort): Promise<{ info: ModelInfo; fingerprint: string; hasTokenizer: boolean }> {
+    async modelOpen(
+      entries: [string, Blob][],
+      reader?: MessagePort,
+    ): Promise<{ info: ModelInfo; fingerprint: string; hasTokenizer: boolean }> {
       opened?.model.close();
       opened = undefined;
       const files = new Map(entries);
@@ -30,7 +36,13 @@ export function modelApi(core: () => Promise<Core>) {
       return { info: model.info, fingerprint: model.fingerprint, hasTokenizer: files.has('tokenizer.json') };
     },
     /** One head's attention over its tokens (row softmax of Q Kᵀ, the model's causal mask), by the core. */
-    async modelAttention(q: Float64Array, k: Float64Array, n: number, d: number, causal: boolean): Promise<Float64Array | undefined> {
+    async modelAttention(
+      q: Float64Array,
+      k: Float64Array,
+      n: number,
+      d: number,
+      causal: boolean,
+    ): Promise<Float64Array | undefined> {
       const p = (await core()).module.headAttention?.(q, k, n, d, causal) ?? undefined;
       return p ? Comlink.transfer(p, [p.buffer as ArrayBuffer]) : undefined;
     },
@@ -39,16 +51,29 @@ export function modelApi(core: () => Promise<Core>) {
       return tokenizeForModel(current().files, text, dropFirst);
     },
     /** Every head of layers 0..lastLayer on the text (or weights only); onProgress returning false stops between layers (undefined back). */
-    async modelHeads(text: string, dropFirst: boolean, lastLayer: number, weights: boolean, onProgress?: (p: PassProgress) => boolean | Promise<boolean>) {
+    async modelHeads(
+      text: string,
+      dropFirst: boolean,
+      lastLayer: number,
+      weights: boolean,
+      onProgress?: (p: PassProgress) => boolean | Promise<boolean>,
+    ) {
       const { model, files } = current();
       // Weights only: no text; the "tokens" are the residual stream's basis vectors (engine/model-pass.ts).
       const tokens = weights ? { ids: [], tokens: [] } : await tokenizeForModel(files, text, dropFirst);
       let stop = false;
-      const stacks = await headStacks(model, weights ? 'weights' : tokens.ids, Array.from({ length: lastLayer + 1 }, (_, i) => i), (p) => {
-        // The page's answer arrives asynchronously: Stop takes effect at the next layer boundary after it.
-        void Promise.resolve(onProgress?.(p)).then((go) => { if (go === false) stop = true; });
-        return !stop;
-      });
+      const stacks = await headStacks(
+        model,
+        weights ? 'weights' : tokens.ids,
+        Array.from({ length: lastLayer + 1 }, (_, i) => i),
+        (p) => {
+          // The page's answer arrives asynchronously: Stop takes effect at the next layer boundary after it.
+          void Promise.resolve(onProgress?.(p)).then((go) => {
+            if (go === false) stop = true;
+          });
+          return !stop;
+        },
+      );
       if (!stacks) return undefined;
       const out: ModelHeads = { ...tokens, stacks, estimateBytes: 0 };
       return Comlink.transfer(out, [stacks.q.values.buffer as ArrayBuffer, stacks.k.values.buffer as ArrayBuffer]);

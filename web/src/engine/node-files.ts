@@ -3,19 +3,40 @@
 // blocking and fstat'ed before a byte is read (a FIFO, a device or a directory is refused at once, a file
 // above the limit from its size), as the native CLI's wasm/cli/read_file.cpp does; the words are the core's.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Command, Core } from './core';
 
 const KINDS: [string, (s: ReturnType<typeof fstatSync>) => boolean][] = [
-  ['file', (s) => s.isFile()], ['directory', (s) => s.isDirectory()], ['FIFO', (s) => s.isFIFO()],
-  ['character device', (s) => s.isCharacterDevice()], ['block device', (s) => s.isBlockDevice()], ['socket', (s) => s.isSocket()],
+  ['file', (s) => s.isFile()],
+  ['directory', (s) => s.isDirectory()],
+  ['FIFO', (s) => s.isFIFO()],
+  ['character device', (s) => s.isCharacterDevice()],
+  ['block device', (s) => s.isBlockDevice()],
+  ['socket', (s) => s.isSocket()],
 ];
 
 /** A file's bytes, or why it cannot be read (attnlab::fileProblem's words). */
 export function readBounded(core: Core, path: string): { bytes: Uint8Array } | { problem: string } {
   let fd: number;
-  try { fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK); } catch { return { problem: core.module.commandFileProblem(path, 'missing', 0) }; }
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return { problem: core.module.commandFileProblem(path, 'missing', 0) };
+  }
   try {
     const info = fstatSync(fd);
     const problem = core.module.commandFileProblem(path, KINDS.find(([, is]) => is(info))?.[0] ?? 'other', info.size);
@@ -51,8 +72,15 @@ export function outputCollision(core: Core, command: Command): string {
     if (output === id) return core.module.commandOutputCollision(text, index, read.path);
     if (!read.folder) continue;
     let entries: string[] = [];
-    try { entries = readdirSync(read.path); } catch { /* unreadable: nothing of it can be overwritten through it */ }
-    const entry = output === undefined ? undefined : entries.map((name) => join(read.path, name)).find((path) => identity(path) === output);
+    try {
+      entries = readdirSync(read.path);
+    } catch {
+      /* unreadable: nothing of it can be overwritten through it */
+    }
+    const entry =
+      output === undefined
+        ? undefined
+        : entries.map((name) => join(read.path, name)).find((path) => identity(path) === output);
     if (entry !== undefined) return core.module.commandOutputCollision(text, index, entry);
     if (outputFolder === id) return core.module.commandOutputCollision(text, index, '');
   }
@@ -74,13 +102,20 @@ export function writeOut(path: string, text: string, stdout: (t: string) => void
 }
 
 /** Every entry of a results folder but interrupted writes (*.tmp), for the core to judge. */
-export function resultFiles(core: Core, dir: string): ({ name: string; text: string } | { name: string; error: string })[] {
+export function resultFiles(
+  core: Core,
+  dir: string,
+): ({ name: string; text: string } | { name: string; error: string })[] {
   if (!dir || !existsSync(dir) || !statSync(dir).isDirectory()) return [];
-  return readdirSync(dir).filter((name) => !name.endsWith('.tmp')).map((name) => {
-    if (!/^(0|[1-9][0-9]{0,8})\.json$/.test(name)) return { name, error: 'not a result file name' };
-    const path = join(dir, name);
-    const read = readBounded(core, path);
-    // "'<path>' is a FIFO, not a regular file" -> "a FIFO, not a regular file": the core names the file
-    return 'bytes' in read ? { name, text: Buffer.from(read.bytes).toString('utf8') } : { name, error: read.problem.replace(`'${path}' is `, '') };
-  });
+  return readdirSync(dir)
+    .filter((name) => !name.endsWith('.tmp'))
+    .map((name) => {
+      if (!/^(0|[1-9][0-9]{0,8})\.json$/.test(name)) return { name, error: 'not a result file name' };
+      const path = join(dir, name);
+      const read = readBounded(core, path);
+      // "'<path>' is a FIFO, not a regular file" -> "a FIFO, not a regular file": the core names the file
+      return 'bytes' in read
+        ? { name, text: Buffer.from(read.bytes).toString('utf8') }
+        : { name, error: read.problem.replace(`'${path}' is `, '') };
+    });
 }

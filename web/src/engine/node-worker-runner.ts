@@ -35,7 +35,9 @@ export function nodeWorkerRunner(wasmDir: string, name: ModuleFile = 'attnlab'):
   let worker: Worker | undefined;
   let stopped = false;
   let end: (error: Error) => void = () => undefined;
-  const ended = new Promise<never>((_, reject) => { end = reject; });
+  const ended = new Promise<never>((_, reject) => {
+    end = reject;
+  });
   ended.catch(() => undefined); // each call reports it
   return remoteRunner({
     async start() {

@@ -11,7 +11,10 @@ import { instantiateCore } from './load-node';
 import { workerApi } from './worker-api';
 
 /** What node-worker-runner.ts hands over as the worker starts. */
-export interface NodeWorkerData { glueUrl: string; wasmModule: WebAssembly.Module }
+export interface NodeWorkerData {
+  glueUrl: string;
+  wasmModule: WebAssembly.Module;
+}
 
 if (!parentPort) throw new Error('node-worker.ts runs in a worker_thread');
 const { glueUrl, wasmModule } = workerData as NodeWorkerData;
@@ -19,4 +22,7 @@ keepCoreErrors();
 // Instantiated as the worker starts, as the page's worker loads the core its name gives: the first call finds it ready.
 const core: Promise<Core> = instantiateCore(glueUrl, wasmModule);
 core.catch(() => undefined); // each call that needs it reports a failure
-Comlink.expose(workerApi(() => core), nodeEndpoint(parentPort));
+Comlink.expose(
+  workerApi(() => core),
+  nodeEndpoint(parentPort),
+);

@@ -8,7 +8,12 @@ import { coreWorker } from './worker-runner';
 
 type InputReading = { ok: true; value: InputArray } | { ok: false; error: string };
 
-export async function parseInputOffThread(experimentId: string, input: string, file: File, budgetMiB: number): Promise<InputReading> {
+export async function parseInputOffThread(
+  experimentId: string,
+  input: string,
+  file: File,
+  budgetMiB: number,
+): Promise<InputReading> {
   const { worker, api } = coreWorker();
   try {
     const bytes = await file.arrayBuffer();

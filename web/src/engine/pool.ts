@@ -17,7 +17,11 @@ export interface Runner<Results = ResultOf> {
   setInputs(inputs: Inputs | undefined): Promise<void>;
   plan(id: string, params: Params): Promise<Plan>;
   /** One job's own result, for combine. */
-  runJob(id: string, job: PlannedJob, onProgress?: (done: number, total: number, label: string) => void): Promise<unknown>;
+  runJob(
+    id: string,
+    job: PlannedJob,
+    onProgress?: (done: number, total: number, label: string) => void,
+  ): Promise<unknown>;
   combine<Id extends keyof Results & string>(id: Id, params: Params, finished: FinishedJob[]): Promise<Results[Id]>;
   terminate(): void;
 }
@@ -40,7 +44,10 @@ export interface RunOptions<Result> {
  * of a 100–200 ms run in Chromium). So the first partial result comes no sooner than `firstMs` after the run started
  * (a run finished by then is drawn once, whole) and the next ones at most every `intervalMs`.
  */
-interface PartialTiming { firstMs: number; intervalMs: number }
+interface PartialTiming {
+  firstMs: number;
+  intervalMs: number;
+}
 /** 300 ms: the page's threshold for recomputing as the reader edits (web/src/ui/live-run.ts). */
 export const PARTIAL_TIMING: PartialTiming = { firstMs: 300, intervalMs: 400 };
 
@@ -61,7 +68,11 @@ export class Pool<Results = ResultOf> {
    */
   private lastPlan: { key: string; plan: Plan } | undefined;
 
-  constructor(private readonly factory: RunnerFactory<Results>, readonly size = defaultPoolSize(), private readonly timing = PARTIAL_TIMING) {}
+  constructor(
+    private readonly factory: RunnerFactory<Results>,
+    readonly size = defaultPoolSize(),
+    private readonly timing = PARTIAL_TIMING,
+  ) {}
 
   private runner(i: number): Runner<Results> {
     return (this.runners[i] ??= this.factory());
@@ -77,7 +88,9 @@ export class Pool<Results = ResultOf> {
     this.cancel = undefined;
   }
 
-  dispose(): void { this.stop(); }
+  dispose(): void {
+    this.stop();
+  }
 
   /** Starts every runner and its core for this experiment now, not when the first job reaches it. */
   private warm(id: string, sweep: boolean | undefined): void {
@@ -105,10 +118,16 @@ export class Pool<Results = ResultOf> {
     return plan;
   }
 
-  async run<Id extends keyof Results & string>(id: Id, params: Params, options: RunOptions<Results[Id]> = {}): Promise<Results[Id]> {
+  async run<Id extends keyof Results & string>(
+    id: Id,
+    params: Params,
+    options: RunOptions<Results[Id]> = {},
+  ): Promise<Results[Id]> {
     if (this.cancel) this.stop(); // one run at a time: a new run replaces the old one
     let cancel!: (reason: Error) => void;
-    const stopped = new Promise<never>((_, reject) => { cancel = reject; });
+    const stopped = new Promise<never>((_, reject) => {
+      cancel = reject;
+    });
     stopped.catch(() => undefined);
     this.cancel = cancel;
     try {
@@ -118,7 +137,11 @@ export class Pool<Results = ResultOf> {
     }
   }
 
-  private async execute<Id extends keyof Results & string>(id: Id, params: Params, { inputs, onProgress, onPartial, sweep }: RunOptions<Results[Id]>): Promise<Results[Id]> {
+  private async execute<Id extends keyof Results & string>(
+    id: Id,
+    params: Params,
+    { inputs, onProgress, onPartial, sweep }: RunOptions<Results[Id]>,
+  ): Promise<Results[Id]> {
     const generation = this.generation;
     const startedAt = performance.now();
     let failed = false;
@@ -126,7 +149,7 @@ export class Pool<Results = ResultOf> {
     this.warm(id, sweep);
     await this.runner(0).setInputs(inputs);
     const known = inputs === undefined && this.lastPlan?.key === planKey(id, params) ? this.lastPlan.plan : undefined;
-    const { jobs, singleJob } = known ?? await this.runner(0).plan(id, params);
+    const { jobs, singleJob } = known ?? (await this.runner(0).plan(id, params));
     const done = new Array<number>(jobs.length).fill(0);
     let label = '';
     const report = () => onProgress?.(done.reduce((a, b) => a + b, 0) / Math.max(1, jobs.length), label);
@@ -187,7 +210,7 @@ export class Pool<Results = ResultOf> {
     if (generation !== this.generation) throw new CoreError('stopped');
     finished.sort((a, b) => a.index - b.index);
     // plan says whether the one job's result is the whole result (singleJob): then it has the result's shape.
-    return singleJob ? finished[0].result as Results[Id] : this.runner(0).combine(id, params, finished);
+    return singleJob ? (finished[0].result as Results[Id]) : this.runner(0).combine(id, params, finished);
   }
 }
 

@@ -11,8 +11,10 @@ export const PROGRESS_INTERVAL_MS = 50;
  * onProgress called at most every PROGRESS_INTERVAL_MS, and always for the last step (done >= total) and for a new
  * label (a long step's name should show as it starts). The core's answer is always "go on": Stop terminates the worker.
  */
-export function throttleProgress(onProgress: ((done: number, total: number, label: string) => unknown) | undefined,
-  now: () => number = () => performance.now()): ProgressCallback {
+export function throttleProgress(
+  onProgress: ((done: number, total: number, label: string) => unknown) | undefined,
+  now: () => number = () => performance.now(),
+): ProgressCallback {
   let last = -Infinity;
   let lastLabel: string | undefined;
   return (done, total, label) => {

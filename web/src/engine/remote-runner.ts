@@ -41,6 +41,8 @@ export function remoteRunner(remote: RemoteWorker): Runner {
     // worker's combine is Core.combine for this same id.
     combine: <Id extends ExperimentId>(id: Id, params: Params, finished: FinishedJob[]) =>
       call((a) => a.combine(id, params, finished) as Promise<ResultOf[Id]>),
-    terminate: () => { if (started) remote.terminate(); },
+    terminate: () => {
+      if (started) remote.terminate();
+    },
   };
 }

@@ -11,7 +11,8 @@ const bad = (message: string) => new CoreError(message, true);
 
 /** The job lines of --jobs, or the one job line on stdin (run-job without --jobs). */
 function readJobs(core: Core, c: Command): JobLine[] {
-  if (!c.jobsPath && c.kind === 'run-job') return unwrap<JobLine[]>(core.module.sweepReadJobs(c.id, 'stdin', readFileSync(0, 'utf8').split('\n')[0]));
+  if (!c.jobsPath && c.kind === 'run-job')
+    return unwrap<JobLine[]>(core.module.sweepReadJobs(c.id, 'stdin', readFileSync(0, 'utf8').split('\n')[0]));
   if (!c.jobsPath) throw bad(`${c.kind} needs --jobs jobs.jsonl`);
   const read = readBounded(core, c.jobsPath);
   if ('problem' in read) throw bad(`--jobs: ${read.problem}`);
@@ -27,7 +28,9 @@ export function runSharded(core: Core, c: Command, stdout: (t: string) => void, 
     const lines = unwrap<JobLine[]>(m.sweepPlan(c.id, JSON.stringify(c.params)));
     let done: number[] = [];
     if (c.missingDir) {
-      const checked = unwrap<{ done: number[] }>(m.sweepCheck(JSON.stringify(lines), c.missingDir, JSON.stringify(resultFiles(core, c.missingDir))));
+      const checked = unwrap<{ done: number[] }>(
+        m.sweepCheck(JSON.stringify(lines), c.missingDir, JSON.stringify(resultFiles(core, c.missingDir))),
+      );
       stderr(m.commandRefusedLines(JSON.stringify(checked)));
       done = checked.done;
     }
@@ -39,13 +42,21 @@ export function runSharded(core: Core, c: Command, stdout: (t: string) => void, 
     const index = c.jobsPath ? c.index : 0;
     if (index < 0 || index >= jobs.length) throw bad(`--index must be in [0, ${jobs.length - 1}] for ${c.jobsPath}`);
     const result = core.runJob(c.id, { params: jobs[index].params, at: jobs[index].at });
-    writeOut(c.output, `${JSON.stringify(unwrap(m.sweepShard(JSON.stringify(jobs[index]), JSON.stringify(result))))}\n`, stdout);
+    writeOut(
+      c.output,
+      `${JSON.stringify(unwrap(m.sweepShard(JSON.stringify(jobs[index]), JSON.stringify(result))))}\n`,
+      stdout,
+    );
     return 0;
   }
   if (!c.resultsDir) throw bad('combine needs the results folder');
-  const merged = unwrap<{ result: unknown }>(m.sweepCombine(JSON.stringify(jobs), c.resultsDir, JSON.stringify(resultFiles(core, c.resultsDir))));
+  const merged = unwrap<{ result: unknown }>(
+    m.sweepCombine(JSON.stringify(jobs), c.resultsDir, JSON.stringify(resultFiles(core, c.resultsDir))),
+  );
   stderr(m.commandRefusedLines(JSON.stringify(merged)));
-  const verdict = unwrap<{ line: string; exit: number }>(m.commandCombineVerdict(JSON.stringify(merged), jobs.length, c.resultsDir, c.allowPartial));
+  const verdict = unwrap<{ line: string; exit: number }>(
+    m.commandCombineVerdict(JSON.stringify(merged), jobs.length, c.resultsDir, c.allowPartial),
+  );
   stderr(verdict.line);
   writeOut(c.output, `${JSON.stringify(merged.result)}\n`, stdout);
   return verdict.exit;

@@ -23,7 +23,8 @@ function parseJson(name: string, text: string): object {
   } catch (error) {
     throw new Error(`${name}: not valid JSON (${(error as Error).message.split('\n')[0]})`);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${name}: expected a JSON object`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new Error(`${name}: expected a JSON object`);
   return value;
 }
 
@@ -37,7 +38,14 @@ export function tokenizerFrom(tokenizerJsonText: string, tokenizerConfigText?: s
   const config = tokenizerConfigText === undefined ? {} : parseJson('tokenizer_config.json', tokenizerConfigText);
   if (!('model' in tokenizerJson)) throw new Error('tokenizer.json: no "model" (is this a tokenizer.json?)');
   // Rust reads a missing component as none; the library insists on each key, so supply them.
-  const complete = { added_tokens: [], normalizer: null, pre_tokenizer: null, post_processor: null, decoder: null, ...tokenizerJson };
+  const complete = {
+    added_tokens: [],
+    normalizer: null,
+    pre_tokenizer: null,
+    post_processor: null,
+    decoder: null,
+    ...tokenizerJson,
+  };
   let tokenizer: Tokenizer;
   try {
     tokenizer = new Tokenizer(complete, config);
@@ -50,7 +58,10 @@ export function tokenizerFrom(tokenizerJsonText: string, tokenizerConfigText?: s
       // The library yields undefined for a token it cannot map (e.g. a WordLevel model whose unk_token
       // only tokenizer_config.json names); an id the model would then index with must not be one.
       const missing = ids.findIndex((id) => !Number.isInteger(id));
-      if (missing >= 0) throw new Error(`tokenizer.json: token ${JSON.stringify(tokens[missing])} has no id in the vocabulary and no unk_token applies`);
+      if (missing >= 0)
+        throw new Error(
+          `tokenizer.json: token ${JSON.stringify(tokens[missing])} has no id in the vocabulary and no unk_token applies`,
+        );
       return { ids, tokens };
     },
   };

@@ -13,7 +13,11 @@ export async function resolve(specifier, context, next) {
   } catch (error) {
     if (!/^\.{0,2}\/|^comlink\//.test(specifier) || /\.[cm]?[jt]s$/.test(specifier)) throw error;
     for (const suffix of ['.ts', '/index.ts', '.mjs']) {
-      try { return await next(specifier + suffix, context); } catch { /* the next suffix */ }
+      try {
+        return await next(specifier + suffix, context);
+      } catch {
+        /* the next suffix */
+      }
     }
     throw error;
   }

@@ -42,9 +42,15 @@ export function workerApi(load: LoadCore) {
      * Loads the experiment's core now, before its first call: a pool starts its other workers while the first one
      * plans. A failed load is reported by the call that needs the core.
      */
-    prepare(id: string) { coreOf(id).catch(() => undefined); },
-    setInputs(given: Inputs | undefined) { inputs = given; },
-    async plan(id: string, params: Params) { return (await coreOf(id)).plan(id, params, inputs); },
+    prepare(id: string) {
+      coreOf(id).catch(() => undefined);
+    },
+    setInputs(given: Inputs | undefined) {
+      inputs = given;
+    },
+    async plan(id: string, params: Params) {
+      return (await coreOf(id)).plan(id, params, inputs);
+    },
     async runJob(id: string, job: PlannedJob, onProgress?: (done: number, total: number, label: string) => void) {
       try {
         return (await coreOf(id)).runJob(id, job, inputs, throttleProgress(onProgress));
@@ -56,9 +62,13 @@ export function workerApi(load: LoadCore) {
       return (await coreOf(id)).combine(id, params, finished);
     },
     /** The experiment's theory curves alone (closed forms): redrawn while a control moves. */
-    async theory<Id extends ExperimentId>(id: Id, params: Params) { return (await coreOf(id)).theory(id, params); },
+    async theory<Id extends ExperimentId>(id: Id, params: Params) {
+      return (await coreOf(id)).theory(id, params);
+    },
     /** A result file's value against every experiment's declared result shape (the core's check). */
-    async resultMismatches(text: string) { return (await core('lab')).resultMismatches(text); },
+    async resultMismatches(text: string) {
+      return (await core('lab')).resultMismatches(text);
+    },
     /** Parses a user file with the core's parser, off the main thread. */
     async parseInput(id: string, input: string, fileName: string, bytes: ArrayBuffer, budgetMiB: number) {
       try {

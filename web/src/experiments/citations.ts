@@ -25,8 +25,14 @@ export function familyNames(ref: Reference): string[] {
 
 /** A BibTeX key: first author's family name, year, first significant title word ("seddik2026how"). */
 export function bibKey(ref: Reference): string {
-  const family = familyNames(ref)[0].toLowerCase().replace(/[^a-z]/g, '');
-  const word = ref.title.toLowerCase().split(/[^a-z]+/).find((w) => w.length > 3 && !['from', 'with', 'does', 'what'].includes(w)) ?? 'paper';
+  const family = familyNames(ref)[0]
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+  const word =
+    ref.title
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .find((w) => w.length > 3 && !['from', 'with', 'does', 'what'].includes(w)) ?? 'paper';
   return `${family}${ref.year}${word}`;
 }
 
@@ -41,19 +47,47 @@ function entry(type: string, key: string, fields: [string, string | number | und
 
 export function paperBibtex(ref: Reference): string {
   const author = ref.authors.split(',').map(bibName).join(' and ');
-  const arxiv: [string, string | number | undefined][] = [['eprint', ref.arxiv], ['archivePrefix', 'arXiv'], ['primaryClass', ref.arxivClass]];
-  const note: [string, string | undefined] = ['note', ref.note ? tex(ref.note.replace(/^./, (c) => c.toUpperCase())) : undefined];
+  const arxiv: [string, string | number | undefined][] = [
+    ['eprint', ref.arxiv],
+    ['archivePrefix', 'arXiv'],
+    ['primaryClass', ref.arxivClass],
+  ];
+  const note: [string, string | undefined] = [
+    'note',
+    ref.note ? tex(ref.note.replace(/^./, (c) => c.toUpperCase())) : undefined,
+  ];
   if (ref.proceedings) {
     const p = ref.proceedings;
-    return entry('inproceedings', bibKey(ref), [['author', author], ['title', `{${ref.title}}`], ['booktitle', p.booktitle],
-      ['volume', p.volume], ['number', p.number], ['pages', p.pages], ['year', ref.year], ['doi', p.doi], ...arxiv, note]);
+    return entry('inproceedings', bibKey(ref), [
+      ['author', author],
+      ['title', `{${ref.title}}`],
+      ['booktitle', p.booktitle],
+      ['volume', p.volume],
+      ['number', p.number],
+      ['pages', p.pages],
+      ['year', ref.year],
+      ['doi', p.doi],
+      ...arxiv,
+      note,
+    ]);
   }
-  return entry('misc', bibKey(ref), [['author', author], ['title', `{${ref.title}}`], ['year', ref.year], ...arxiv,
-    ['url', `https://arxiv.org/abs/${ref.arxiv}`], note]);
+  return entry('misc', bibKey(ref), [
+    ['author', author],
+    ['title', `{${ref.title}}`],
+    ['year', ref.year],
+    ...arxiv,
+    ['url', `https://arxiv.org/abs/${ref.arxiv}`],
+    note,
+  ]);
 }
 
 /** attnlab itself; `url` is where the reader found it (the page knows its own address; the README has none). */
 export function attnlabBibtex(url?: string, year = 2026): string {
-  return entry('software', `attnlab${year}`, [['author', '{attnlab contributors}'],
-    ['title', '{attnlab: the theory of transformer attention, run in the browser}'], ['version', APP_VERSION], ['year', year], ['url', url]]);
+  return entry('software', `attnlab${year}`, [
+    ['author', '{attnlab contributors}'],
+    ['title', '{attnlab: the theory of transformer attention, run in the browser}'],
+    ['version', APP_VERSION],
+    ['year', year],
+    ['url', url],
+  ]);
 }

@@ -17,8 +17,22 @@ import { sparseDmin } from './sparse/sparse-dmin';
 import { withReadableHeadline } from './readable';
 import type { ExperimentMeta } from './schema';
 
-export const EXPERIMENTS: readonly ExperimentMeta[] = [attentionMap, sparseApprox, sparseDmin, rmtSpectrum, rmtTransition, rmtWeights, rmtRidge, rmtPhase,
-  rankBeta, rankN, rankEps, rankLadder, rankInteraction, rankZoo].map(withReadableHeadline);
+export const EXPERIMENTS: readonly ExperimentMeta[] = [
+  attentionMap,
+  sparseApprox,
+  sparseDmin,
+  rmtSpectrum,
+  rmtTransition,
+  rmtWeights,
+  rmtRidge,
+  rmtPhase,
+  rankBeta,
+  rankN,
+  rankEps,
+  rankLadder,
+  rankInteraction,
+  rankZoo,
+].map(withReadableHeadline);
 
 /** Picker group labels by family id; an unlisted family shows its id. */
 export const FAMILY_LABELS: Record<string, string> = {

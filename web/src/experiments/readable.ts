@@ -7,11 +7,15 @@ import type { ExperimentId, ExperimentMeta, Headline } from './schema';
 
 /** "—" for a value not computed, "∞" for an infinite one. */
 function readableText(text: string): string {
-  return text.replace(/\b(?:null|NaN|undefined)\b/g, '—').replace(/-Infinity\b/g, '−∞').replace(/\bInfinity\b/g, '∞');
+  return text
+    .replace(/\b(?:null|NaN|undefined)\b/g, '—')
+    .replace(/-Infinity\b/g, '−∞')
+    .replace(/\bInfinity\b/g, '∞');
 }
 
 function readableHeadline(item: Headline): Headline {
-  const value = readableText(item.value), label = readableText(item.label);
+  const value = readableText(item.value),
+    label = readableText(item.label);
   if (value === item.value && label === item.label) return item;
   return { ...item, label, value, help: item.help ?? 'Not computed for these parameters.' };
 }

@@ -22,7 +22,13 @@ export const SPARSE_APPROXIMATION: Reference = {
   venue: 'AAAI 2023 (Proc. AAAI 37(7): 8773–8781)',
   arxiv: '2106.03764',
   year: 2023,
-  proceedings: { booktitle: 'Proceedings of the AAAI Conference on Artificial Intelligence', volume: 37, number: 7, pages: '8773--8781', doi: '10.1609/aaai.v37i7.26055' },
+  proceedings: {
+    booktitle: 'Proceedings of the AAAI Conference on Artificial Intelligence',
+    volume: 37,
+    number: 7,
+    pages: '8773--8781',
+    doi: '10.1609/aaai.v37i7.26055',
+  },
   note: 'first circulated as “On the Expressive Power of Self-Attention Matrices”',
 };
 
@@ -43,13 +49,16 @@ export const RMT_POOLING: Reference = {
   year: 2026,
 };
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A "Source" paragraph for an explanation panel. */
 export function referenceHtml(ref: Reference): string {
   const url = `https://arxiv.org/abs/${ref.arxiv}`;
   const venue = ref.venue ? `${escape(ref.venue)}; ` : '';
   const note = ref.note ? ` (${escape(ref.note)})` : '';
-  return `<p class="reference"><strong>Source:</strong> ${escape(ref.authors)}, “${escape(ref.title)}”, ${venue}`
-    + `<a href="${url}" target="_blank" rel="noopener">arXiv:${ref.arxiv}</a>${note}.</p>`;
+  return (
+    `<p class="reference"><strong>Source:</strong> ${escape(ref.authors)}, “${escape(ref.title)}”, ${venue}` +
+    `<a href="${url}" target="_blank" rel="noopener">arXiv:${ref.arxiv}</a>${note}.</p>`
+  );
 }

@@ -6,7 +6,8 @@ import { SCHEMAS, type ExperimentId, type ResultOf } from './generated';
 
 type Shape = string | readonly Shape[] | { readonly [key: string]: Shape | boolean };
 
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Each experiment's declared result shape, by id. */
 export function resultShape(id: string): Shape | undefined {

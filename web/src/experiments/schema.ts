@@ -21,21 +21,52 @@ interface BaseSpec {
   /** Range slider beside a number input: 'log' for ranges over decades; default chosen from the bounds. */
   slider?: 'linear' | 'log' | 'none';
 }
-export interface IntSpec extends BaseSpec { kind: 'int'; default: number; min: number; max: number; step?: number }
-export interface RealSpec extends BaseSpec {
-  kind: 'real'; default: number; min: number; max: number;
-  /** Exclusive ends: the value must be strictly inside. */
-  minOpen?: boolean; maxOpen?: boolean; step?: number;
+export interface IntSpec extends BaseSpec {
+  kind: 'int';
+  default: number;
+  min: number;
+  max: number;
+  step?: number;
 }
-interface EnumSpec extends BaseSpec { kind: 'enum'; default: string; options: { value: string; label: string }[] }
-interface IntListSpec extends BaseSpec { kind: 'intList'; default: number[]; min: number; max: number; maxCount: number }
+export interface RealSpec extends BaseSpec {
+  kind: 'real';
+  default: number;
+  min: number;
+  max: number;
+  /** Exclusive ends: the value must be strictly inside. */
+  minOpen?: boolean;
+  maxOpen?: boolean;
+  step?: number;
+}
+interface EnumSpec extends BaseSpec {
+  kind: 'enum';
+  default: string;
+  options: { value: string; label: string }[];
+}
+interface IntListSpec extends BaseSpec {
+  kind: 'intList';
+  default: number[];
+  min: number;
+  max: number;
+  maxCount: number;
+}
 interface RealListSpec extends BaseSpec {
-  kind: 'realList'; default: number[]; min: number; max: number; maxCount: number; minOpen?: boolean; maxOpen?: boolean;
+  kind: 'realList';
+  default: number[];
+  min: number;
+  max: number;
+  maxCount: number;
+  minOpen?: boolean;
+  maxOpen?: boolean;
   /** Granularity used when a value is clamped inside an open end (as for a single real). */
   step?: number;
 }
 /** Short free text the core parses itself ("prefix:3", "causal:0.5", "0.5,0.3,0.2"); printable, link-safe. */
-interface TextSpec extends BaseSpec { kind: 'text'; default: string; maxLength: number }
+interface TextSpec extends BaseSpec {
+  kind: 'text';
+  default: string;
+  maxLength: number;
+}
 export type ParamSpec = IntSpec | RealSpec | EnumSpec | IntListSpec | RealListSpec | TextSpec;
 export type ParamValue = number | string | number[];
 export type ParamValues = Record<string, ParamValue>;
@@ -59,7 +90,10 @@ export interface UploadSpec {
 
 /** A figure drawn from a result: a pure function with its data for CSV/JSON export. */
 /** What a figure is drawn with: its width, and the previous run to draw faded behind it (line charts; others ignore it). */
-export interface RenderOptions { width: number; ghost?: Ghost }
+export interface RenderOptions {
+  width: number;
+  ghost?: Ghost;
+}
 
 export interface Figure {
   id: string;
@@ -73,7 +107,13 @@ export interface Figure {
 }
 
 /** One number above the figures; `value` is its text, `raw` the full-precision number (data-value). */
-export interface Headline { key: string; label: string; value: string; raw?: number; help?: string }
+export interface Headline {
+  key: string;
+  label: string;
+  value: string;
+  raw?: number;
+  help?: string;
+}
 
 export interface Preset {
   label: string;
@@ -131,19 +171,31 @@ type PresentationFor<P> = P extends { kind: 'enum'; values: readonly (infer V ex
   ? ParamPresentationBase & { options: Record<V, string> }
   : ParamPresentationBase;
 /** Presentation of every parameter of an experiment, and of nothing else (tsc enforces both). */
-export type Presentation<Id extends ExperimentId> = { [K in PresentedKey<Id>]: PresentationFor<Extract<CoreParamOf<Id>, { key: K }>> };
+export type Presentation<Id extends ExperimentId> = {
+  [K in PresentedKey<Id>]: PresentationFor<Extract<CoreParamOf<Id>, { key: K }>>;
+};
 /** A preset names only parameters the experiment has. */
 export interface PresetOf<Id extends ExperimentId> {
-  label: string; description: string;
+  label: string;
+  description: string;
   values: Partial<Record<PresentedKey<Id>, ParamValue>>;
   /** See Preset.thumbnail. */
   thumbnail?: string;
 }
 
 interface CoreParam {
-  key: string; kind: ParamSpec['kind']; default: number | string | readonly number[];
-  min?: number; max?: number; minOpen?: boolean; maxOpen?: boolean; maxCount?: number; maxLength?: number;
-  values?: readonly string[]; unit?: string; help: string;
+  key: string;
+  kind: ParamSpec['kind'];
+  default: number | string | readonly number[];
+  min?: number;
+  max?: number;
+  minOpen?: boolean;
+  maxOpen?: boolean;
+  maxCount?: number;
+  maxLength?: number;
+  values?: readonly string[];
+  unit?: string;
+  help: string;
 }
 
 function coreSchema(id: string): { params: readonly CoreParam[]; inputs: readonly CoreInputRule[] } {
@@ -153,30 +205,67 @@ function coreSchema(id: string): { params: readonly CoreParam[]; inputs: readonl
 }
 
 /** What the page reads of one of the core's input rules (generated/<id>.ts has the whole rule). */
-interface CoreInputRule { name: string; formats: readonly string[]; replaces?: readonly string[]; companion?: string; scaleParam?: string }
+interface CoreInputRule {
+  name: string;
+  formats: readonly string[];
+  replaces?: readonly string[];
+  companion?: string;
+  scaleParam?: string;
+}
 
 /** One parameter: the core's declaration plus the page's presentation. */
 function mergeParam(core: CoreParam, look: ParamPresentationBase & { options?: Record<string, string> }): ParamSpec {
-  const base = { key: core.key, label: look.label, help: look.help ?? core.help, group: look.group, slider: look.slider,
-    ...(core.unit ? { unit: core.unit } : {}) };
+  const base = {
+    key: core.key,
+    label: look.label,
+    help: look.help ?? core.help,
+    group: look.group,
+    slider: look.slider,
+    ...(core.unit ? { unit: core.unit } : {}),
+  };
   const bounds = { min: core.min as number, max: core.max as number };
   const open = { ...(core.minOpen ? { minOpen: true } : {}), ...(core.maxOpen ? { maxOpen: true } : {}) };
   switch (core.kind) {
     case 'enum':
-      return { ...base, kind: 'enum', default: core.default as string,
-        options: (core.values ?? []).map((value) => ({ value, label: look.options?.[value] ?? value })) };
-    case 'int': return { ...base, kind: 'int', default: core.default as number, ...bounds, step: look.step };
-    case 'real': return { ...base, kind: 'real', default: core.default as number, ...bounds, ...open, step: look.step };
-    case 'intList': return { ...base, kind: 'intList', default: [...(core.default as number[])], ...bounds, maxCount: core.maxCount ?? 1 };
-    case 'realList': return { ...base, kind: 'realList', default: [...(core.default as number[])], ...bounds, ...open, maxCount: core.maxCount ?? 1, step: look.step };
-    case 'text': return { ...base, kind: 'text', default: core.default as string, maxLength: core.maxLength ?? 64 };
+      return {
+        ...base,
+        kind: 'enum',
+        default: core.default as string,
+        options: (core.values ?? []).map((value) => ({ value, label: look.options?.[value] ?? value })),
+      };
+    case 'int':
+      return { ...base, kind: 'int', default: core.default as number, ...bounds, step: look.step };
+    case 'real':
+      return { ...base, kind: 'real', default: core.default as number, ...bounds, ...open, step: look.step };
+    case 'intList':
+      return {
+        ...base,
+        kind: 'intList',
+        default: [...(core.default as number[])],
+        ...bounds,
+        maxCount: core.maxCount ?? 1,
+      };
+    case 'realList':
+      return {
+        ...base,
+        kind: 'realList',
+        default: [...(core.default as number[])],
+        ...bounds,
+        ...open,
+        maxCount: core.maxCount ?? 1,
+        step: look.step,
+      };
+    case 'text':
+      return { ...base, kind: 'text', default: core.default as string, maxLength: core.maxLength ?? 64 };
   }
 }
 
 /** The page's parameters of an experiment in the core's order (the seed and the random stream apart). */
 export function presentParams<Id extends ExperimentId>(id: Id, presentation: Presentation<Id>): ParamSpec[] {
   const looks: { readonly [key: string]: ParamPresentationBase & { options?: Record<string, string> } } = presentation;
-  return coreSchema(id).params.filter((p) => p.key !== 'seed' && p.key !== 'rng').map((p) => mergeParam(p, looks[p.key]));
+  return coreSchema(id)
+    .params.filter((p) => p.key !== 'seed' && p.key !== 'rng')
+    .map((p) => mergeParam(p, looks[p.key]));
 }
 
 /** A file input of the experiment: its words here; its formats, what it replaces and its companion are the core's rule. */
@@ -184,7 +273,9 @@ export function presentUpload(id: ExperimentId, input: string, look: Pick<Upload
   const rule = coreSchema(id).inputs.find((i) => i.name === input);
   if (!rule) throw new Error(`${id} has no input named ${input}`);
   return {
-    input, accept: rule.formats.map((f) => `.${f}`), ...look,
+    input,
+    accept: rule.formats.map((f) => `.${f}`),
+    ...look,
     ...(rule.replaces ? { replaces: [...rule.replaces] } : {}),
     ...(rule.companion ? { companion: rule.companion } : {}),
     ...(rule.scaleParam ? { scaleParam: rule.scaleParam } : {}),
@@ -213,14 +304,23 @@ export function hasTheory(id: ExperimentId): boolean {
 
 const seedCore = coreSchema(SCHEMAS[0].id).params.find((p) => p.key === 'seed')!;
 export const SEED_SPEC: IntSpec = {
-  key: 'seed', label: 'Seed', kind: 'int', default: seedCore.default as number, min: seedCore.min as number, max: seedCore.max as number,
+  key: 'seed',
+  label: 'Seed',
+  kind: 'int',
+  default: seedCore.default as number,
+  min: seedCore.min as number,
+  max: seedCore.max as number,
   help: seedCore.help,
 };
 
 const rngCore = coreSchema(SCHEMAS[0].id).params.find((p) => p.key === 'rng')!;
 /** The random stream every experiment takes (docs/theory/rank.md#prng-ziggurat): beside the seed, under "Randomness". */
 export const RNG_SPEC: EnumSpec = {
-  key: 'rng', label: 'Random stream', kind: 'enum', default: rngCore.default as string, help: rngCore.help,
+  key: 'rng',
+  label: 'Random stream',
+  kind: 'enum',
+  default: rngCore.default as string,
+  help: rngCore.help,
   options: [
     { value: 'ziggurat', label: 'ziggurat (fast; new links)' },
     { value: 'box-muller', label: 'Box–Muller (links made before version 0.2)' },

@@ -6,7 +6,8 @@ import katex from 'katex';
 import 'katex/dist/katex.min.css';
 
 /** A TeX source as HTML; a malformed formula shows in red instead of throwing. */
-export const tex = (source: string, displayMode = false): string => katex.renderToString(source, { displayMode, throwOnError: false });
+export const tex = (source: string, displayMode = false): string =>
+  katex.renderToString(source, { displayMode, throwOnError: false });
 
 /** An explanation section from HTML parts. */
 export function panel(parts: string[]): HTMLElement {

@@ -70,23 +70,39 @@ interface PlacedLabel {
  * they overlap no label already placed (with `gap` between). A label that fits no row is left out
  * (returned in `dropped`).
  */
-export function layoutLabels(requests: LabelRequest[], bounds: [number, number], rows: number, gap = 4): { placed: PlacedLabel[]; dropped: number[] } {
-  const order = requests.map((r, index) => ({ ...r, index })).sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0) || a.at - b.at);
+export function layoutLabels(
+  requests: LabelRequest[],
+  bounds: [number, number],
+  rows: number,
+  gap = 4,
+): { placed: PlacedLabel[]; dropped: number[] } {
+  const order = requests
+    .map((r, index) => ({ ...r, index }))
+    .sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0) || a.at - b.at);
   const taken: [number, number][][] = Array.from({ length: rows }, () => []);
-  const placed: PlacedLabel[] = [], dropped: number[] = [];
-  const free = (spans: [number, number][], start: number, end: number) => spans.every(([a, b]) => end + gap <= a || start >= b + gap);
+  const placed: PlacedLabel[] = [],
+    dropped: number[] = [];
+  const free = (spans: [number, number][], start: number, end: number) =>
+    spans.every(([a, b]) => end + gap <= a || start >= b + gap);
   for (const r of order) {
     const wanted = r.at - r.size / 2;
-    const inside = (start: number) => start >= bounds[0] - 1e-9 && start + r.size <= bounds[1] + 1e-9 && Math.abs(start - wanted) <= r.size / 2 + 1e-9;
+    const inside = (start: number) =>
+      start >= bounds[0] - 1e-9 && start + r.size <= bounds[1] + 1e-9 && Math.abs(start - wanted) <= r.size / 2 + 1e-9;
     let best: { row: number; start: number } | undefined;
     for (let row = 0; row < rows && !best; row++) {
       // Where the label can start: centred (clamped into the bounds), or just clear of a neighbour.
-      const candidates = [Math.min(Math.max(bounds[0], wanted), bounds[1] - r.size), ...taken[row].flatMap(([a, b]) => [b + gap, a - gap - r.size])]
+      const candidates = [
+        Math.min(Math.max(bounds[0], wanted), bounds[1] - r.size),
+        ...taken[row].flatMap(([a, b]) => [b + gap, a - gap - r.size]),
+      ]
         .filter((start) => inside(start) && free(taken[row], start, start + r.size))
         .sort((x, y) => Math.abs(x - wanted) - Math.abs(y - wanted));
       if (candidates.length) best = { row, start: candidates[0] };
     }
-    if (!best) { dropped.push(r.index); continue; }
+    if (!best) {
+      dropped.push(r.index);
+      continue;
+    }
     taken[best.row].push([best.start, best.start + r.size]);
     placed.push({ index: r.index, row: best.row, start: best.start, end: best.start + r.size });
   }
@@ -95,12 +111,15 @@ export function layoutLabels(requests: LabelRequest[], bounds: [number, number],
 }
 
 /** A rendered Plot figure: an element that knows its scales. */
-type ScaledPlot = Element & { scale(name: 'x' | 'y'): { apply(value: unknown): unknown; range?: Iterable<unknown> } | undefined };
+type ScaledPlot = Element & {
+  scale(name: 'x' | 'y'): { apply(value: unknown): unknown; range?: Iterable<unknown> } | undefined;
+};
 
 const TRIANGLE_HALF_BASE = 5; // px
 
 function triangle(axis: 'x' | 'y', tipX: number, tipY: number): string {
-  const h = TRIANGLE, w = TRIANGLE_HALF_BASE;
+  const h = TRIANGLE,
+    w = TRIANGLE_HALF_BASE;
   return axis === 'x'
     ? `M${tipX},${tipY}L${tipX - w},${tipY - h}L${tipX + w},${tipY - h}Z`
     : `M${tipX},${tipY}L${tipX + h},${tipY - w}L${tipX + h},${tipY + w}Z`;
@@ -112,25 +131,45 @@ export function drawAxisMarks(plot: ScaledPlot, marks: AxisMark[]): void {
   const scales = { x: plot.scale('x'), y: plot.scale('y') };
   if (!scales.x?.range || !scales.y?.range) return;
   const px = (scale: 'x' | 'y') => (value: number) => Number(scales[scale]!.apply(value));
-  const x = { apply: px('x') }, y = { apply: px('y') };
-  const xRange = Array.from(scales.x.range, Number), yRange = Array.from(scales.y.range, Number);
+  const x = { apply: px('x') },
+    y = { apply: px('y') };
+  const xRange = Array.from(scales.x.range, Number),
+    yRange = Array.from(scales.y.range, Number);
   const [left, right] = [Math.min(...xRange), Math.max(...xRange)];
   const [top, bottom] = [Math.min(...yRange), Math.max(...yRange)];
   const group = svgElement('g', { class: 'axis-marks', 'font-family': FONT, 'font-size': MARK_FONT_SIZE });
   for (const axis of ['x', 'y'] as const) {
     const scale = axis === 'x' ? x : y;
-    const own = marks.filter((m) => m.axis === axis).map((m) => ({ mark: m, at: scale.apply(m.value) }))
-      .filter((m) => Number.isFinite(m.at) && m.at >= (axis === 'x' ? left : top) - 0.5 && m.at <= (axis === 'x' ? right : bottom) + 0.5);
+    const own = marks
+      .filter((m) => m.axis === axis)
+      .map((m) => ({ mark: m, at: scale.apply(m.value) }))
+      .filter(
+        (m) =>
+          Number.isFinite(m.at) &&
+          m.at >= (axis === 'x' ? left : top) - 0.5 &&
+          m.at <= (axis === 'x' ? right : bottom) + 0.5,
+      );
     const labelled = own.filter((m) => m.mark.tag);
-    const { placed } = axis === 'x'
-      ? layoutLabels(labelled.map((m) => ({ at: m.at, size: markTextWidth(m.mark.tag!), priority: m.mark.priority })), [left, right], X_LABEL_ROWS)
-      : layoutLabels(labelled.map((m) => ({ at: m.at, size: ROW_HEIGHT, priority: m.mark.priority })), [top, bottom + ROW_HEIGHT / 2], 1, 0);
+    const { placed } =
+      axis === 'x'
+        ? layoutLabels(
+            labelled.map((m) => ({ at: m.at, size: markTextWidth(m.mark.tag!), priority: m.mark.priority })),
+            [left, right],
+            X_LABEL_ROWS,
+          )
+        : layoutLabels(
+            labelled.map((m) => ({ at: m.at, size: ROW_HEIGHT, priority: m.mark.priority })),
+            [top, bottom + ROW_HEIGHT / 2],
+            1,
+            0,
+          );
     // Hollow marks first, so a filled one at the same place stays visible on top.
     const drawOrder = [...own].sort((a, b) => Number(b.mark.shape === 'hollow') - Number(a.mark.shape === 'hollow'));
     // A hollow (measured) mark that would overlap a filled (theory) one moves just inside the frame, pointing at the
     // same value: the two stay apart and readable, one above the other (λ₁ beside the predicted outlier).
-    const crowded = (m: { mark: AxisMark; at: number }) => m.mark.shape === 'hollow'
-      && own.some((o) => o.mark.shape !== 'hollow' && Math.abs(o.at - m.at) < 2 * TRIANGLE_HALF_BASE + 1);
+    const crowded = (m: { mark: AxisMark; at: number }) =>
+      m.mark.shape === 'hollow' &&
+      own.some((o) => o.mark.shape !== 'hollow' && Math.abs(o.at - m.at) < 2 * TRIANGLE_HALF_BASE + 1);
     for (const entry of drawOrder) {
       const { mark, at } = entry;
       const color = mark.color ?? MARKER;
@@ -139,19 +178,38 @@ export function drawAxisMarks(plot: ScaledPlot, marks: AxisMark[]): void {
       const g = svgElement('g', { class: 'axis-mark' });
       const title = svgElement('title');
       title.textContent = mark.label;
-      g.append(title, svgElement('path', {
-        d: axis === 'x' ? triangle('x', at, inside ? top + 1 + TRIANGLE : top - 1) : triangle('y', inside ? right - 1 - TRIANGLE : right + 1, at),
-        fill: hollow ? BACKGROUND : color, stroke: color, 'stroke-width': 1.5, 'stroke-linejoin': 'round',
-      }));
+      g.append(
+        title,
+        svgElement('path', {
+          d:
+            axis === 'x'
+              ? triangle('x', at, inside ? top + 1 + TRIANGLE : top - 1)
+              : triangle('y', inside ? right - 1 - TRIANGLE : right + 1, at),
+          fill: hollow ? BACKGROUND : color,
+          stroke: color,
+          'stroke-width': 1.5,
+          'stroke-linejoin': 'round',
+        }),
+      );
       group.append(g);
     }
     placed.forEach((p) => {
       const { mark } = labelled[p.index];
-      const text = axis === 'x'
-        ? svgElement('text', { x: (p.start + p.end) / 2, y: top - TRIANGLE - 4 - p.row * ROW_HEIGHT, 'text-anchor': 'middle' })
-        : svgElement('text', { x: right + TRIANGLE + 4, y: p.start + ROW_HEIGHT / 2 + 3.5, 'text-anchor': 'start' });
-      Object.entries({ fill: mark.color ?? MARKER, stroke: BACKGROUND, 'stroke-width': 3, 'paint-order': 'stroke', 'class': 'axis-mark-label' })
-        .forEach(([k, v]) => text.setAttribute(k, String(v)));
+      const text =
+        axis === 'x'
+          ? svgElement('text', {
+              x: (p.start + p.end) / 2,
+              y: top - TRIANGLE - 4 - p.row * ROW_HEIGHT,
+              'text-anchor': 'middle',
+            })
+          : svgElement('text', { x: right + TRIANGLE + 4, y: p.start + ROW_HEIGHT / 2 + 3.5, 'text-anchor': 'start' });
+      Object.entries({
+        fill: mark.color ?? MARKER,
+        stroke: BACKGROUND,
+        'stroke-width': 3,
+        'paint-order': 'stroke',
+        class: 'axis-mark-label',
+      }).forEach(([k, v]) => text.setAttribute(k, String(v)));
       text.textContent = mark.tag!;
       group.append(text);
     });
@@ -160,5 +218,7 @@ export function drawAxisMarks(plot: ScaledPlot, marks: AxisMark[]): void {
 }
 
 export function axisMarkLegend(marks: AxisMark[]): LegendItem[] {
-  return marks.filter((m) => m.legend !== false).map((m) => ({ label: m.label, color: m.color ?? MARKER, symbol: 'triangle', hollow: m.shape === 'hollow' }));
+  return marks
+    .filter((m) => m.legend !== false)
+    .map((m) => ({ label: m.label, color: m.color ?? MARKER, symbol: 'triangle', hollow: m.shape === 'hollow' }));
 }

@@ -45,7 +45,8 @@ export function lutColor(lut: Lut, index: number): string {
 export function rampPosition(scale: Pick<ColorScale, 'type' | 'domain'>): (value: number) => number {
   const [lo, hi] = scale.domain;
   if (scale.type === 'log') {
-    const a = Math.log(lo), span = Math.log(hi) - a;
+    const a = Math.log(lo),
+      span = Math.log(hi) - a;
     return (v) => (v > 0 && span > 0 ? Math.min(1, Math.max(0, (Math.log(v) - a) / span)) : v >= hi && hi > 0 ? 1 : 0);
   }
   const span = hi - lo;
@@ -54,7 +55,9 @@ export function rampPosition(scale: Pick<ColorScale, 'type' | 'domain'>): (value
 
 /** The extent of the data for a colour scale; for 'log', the floor is max/1e4 or the smallest positive value. */
 export function colorDomain(values: ArrayLike<number>[], type: ColorScaleType, logDecades = 4): [number, number] {
-  let lo = Infinity, hi = -Infinity, minPositive = Infinity;
+  let lo = Infinity,
+    hi = -Infinity,
+    minPositive = Infinity;
   for (const data of values) {
     for (let i = 0; i < data.length; i++) {
       const v = data[i];

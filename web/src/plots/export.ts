@@ -3,7 +3,18 @@
 // legends included), PNG at 2× (that SVG drawn on a canvas, the canvases drawn directly), CSV and JSON. Every file is stamped
 // (see stamp.ts) and downloaded through an <a download> blob URL.
 import { svgElement } from './legend';
-import { CAPTION_FONT_SIZE, captionChars, captionLines, csvText, stampFileName, insertPngText, jsonText, svgMetadataMarkup, type ExportStamp, type FigureData } from './stamp';
+import {
+  CAPTION_FONT_SIZE,
+  captionChars,
+  captionLines,
+  csvText,
+  stampFileName,
+  insertPngText,
+  jsonText,
+  svgMetadataMarkup,
+  type ExportStamp,
+  type FigureData,
+} from './stamp';
 import { BACKGROUND, FONT, INK, MUTED } from './figure-style';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -12,7 +23,9 @@ export type ExportFormat = 'svg' | 'png' | 'csv' | 'json';
 
 /** Top-level pieces in paint order: canvases, SVGs not inside another SVG, and [data-export-text] labels. */
 function exportableParts(root: Element): Element[] {
-  return [...root.querySelectorAll('canvas, svg, [data-export-text]')].filter((el) => !el.parentElement?.closest('svg'));
+  return [...root.querySelectorAll('canvas, svg, [data-export-text]')].filter(
+    (el) => !el.parentElement?.closest('svg'),
+  );
 }
 
 /**
@@ -40,7 +53,13 @@ function svgAsGroup(part: SVGSVGElement, at: { x: number; y: number; width: numb
 const RASTER_URLS = new WeakMap<SVGSVGElement, string[]>();
 
 /** A canvas part of a figure (a heatmap) and where it sits in the composed SVG. */
-interface RasterPart { canvas: HTMLCanvasElement; x: number; y: number; width: number; height: number }
+interface RasterPart {
+  canvas: HTMLCanvasElement;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 /**
  * One SVG that looks like the on-screen figure, with a title above and a stamp caption below.
@@ -50,11 +69,18 @@ interface RasterPart { canvas: HTMLCanvasElement; x: number; y: number; width: n
  */
 export function composeSvg(figure: Element, title: string, stamp: ExportStamp, rasters?: RasterPart[]): SVGSVGElement {
   const box = figure.getBoundingClientRect();
-  const titleHeight = 26, captionLineHeight = 12;
+  const titleHeight = 26,
+    captionLineHeight = 12;
   const width = Math.ceil(box.width);
   const caption = captionLines(stamp, captionChars(width)); // wrapped to the figure's width, so the footer is whole
   const height = Math.ceil(box.height) + titleHeight + caption.length * captionLineHeight + 10;
-  const svg = svgElement('svg', { xmlns: SVG_NS, width, height, viewBox: `0 0 ${width} ${height}`, 'font-family': FONT });
+  const svg = svgElement('svg', {
+    xmlns: SVG_NS,
+    width,
+    height,
+    viewBox: `0 0 ${width} ${height}`,
+    'font-family': FONT,
+  });
   svg.insertAdjacentHTML('afterbegin', svgMetadataMarkup(stamp));
   svg.append(svgElement('rect', { width, height, fill: BACKGROUND })); // the palette the figure was drawn in
   const heading = svgElement('text', { x: 4, y: 18, 'font-size': 14, 'font-weight': 600, fill: INK });
@@ -71,7 +97,14 @@ export function composeSvg(figure: Element, title: string, stamp: ExportStamp, r
       } else {
         const urls = RASTER_URLS.get(svg) ?? [];
         RASTER_URLS.set(svg, [...urls, part.toDataURL('image/png')]);
-        svg.append(svgElement('image', { ...at, 'data-raster': urls.length, preserveAspectRatio: 'none', style: 'image-rendering:pixelated' }));
+        svg.append(
+          svgElement('image', {
+            ...at,
+            'data-raster': urls.length,
+            preserveAspectRatio: 'none',
+            style: 'image-rendering:pixelated',
+          }),
+        );
       }
     } else if (part instanceof SVGSVGElement) {
       svg.append(svgAsGroup(part, at));
@@ -82,7 +115,12 @@ export function composeSvg(figure: Element, title: string, stamp: ExportStamp, r
     }
   }
   caption.forEach((line, i) => {
-    const text = svgElement('text', { x: 4, y: Math.ceil(box.height) + titleHeight + 12 + i * captionLineHeight, 'font-size': CAPTION_FONT_SIZE, fill: MUTED });
+    const text = svgElement('text', {
+      x: 4,
+      y: Math.ceil(box.height) + titleHeight + 12 + i * captionLineHeight,
+      'font-size': CAPTION_FONT_SIZE,
+      fill: MUTED,
+    });
     text.textContent = line;
     svg.append(text);
   });
@@ -91,13 +129,16 @@ export function composeSvg(figure: Element, title: string, stamp: ExportStamp, r
 
 function svgMarkup(svg: SVGSVGElement): string {
   const urls = RASTER_URLS.get(svg) ?? [];
-  const markup = new XMLSerializer().serializeToString(svg).replace(/data-raster="(\d+)"/g, (_, i: string) => `href="${urls[Number(i)]}"`);
+  const markup = new XMLSerializer()
+    .serializeToString(svg)
+    .replace(/data-raster="(\d+)"/g, (_, i: string) => `href="${urls[Number(i)]}"`);
   return '<?xml version="1.0" encoding="UTF-8"?>\n' + markup;
 }
 
 /** Rasterises an SVG at `scale`×, draws the raster parts over it, and stamps the PNG's tEXt chunks. */
 async function svgToPng(svg: SVGSVGElement, stamp: ExportStamp, scale = 2, rasters: RasterPart[] = []): Promise<Blob> {
-  const width = Number(svg.getAttribute('width')), height = Number(svg.getAttribute('height'));
+  const width = Number(svg.getAttribute('width')),
+    height = Number(svg.getAttribute('height'));
   const url = URL.createObjectURL(new Blob([svgMarkup(svg)], { type: 'image/svg+xml' }));
   try {
     const image = new Image();
@@ -113,7 +154,11 @@ async function svgToPng(svg: SVGSVGElement, stamp: ExportStamp, scale = 2, raste
     for (const r of rasters) context.drawImage(r.canvas, r.x * scale, r.y * scale, r.width * scale, r.height * scale);
     const blob = encodePng(canvas);
     const bytes = new Uint8Array(await blob.arrayBuffer());
-    const entries: [string, string][] = [['Software', `attnlab ${stamp.version}`], ['Source', stamp.link], ['Comment', JSON.stringify(stamp)]];
+    const entries: [string, string][] = [
+      ['Software', `attnlab ${stamp.version}`],
+      ['Source', stamp.link],
+      ['Comment', JSON.stringify(stamp)],
+    ];
     return new Blob([insertPngText(bytes, entries)], { type: 'image/png' });
   } finally {
     URL.revokeObjectURL(url);
@@ -165,8 +210,16 @@ export async function exportFigure(request: ExportRequest): Promise<void> {
   const { format, stamp } = request;
   const name = request.fileName ?? stampFileName(stamp.experiment, stamp.figure, format);
   if (format === 'csv') return download(new Blob([csvText(request.table(), stamp)], { type: 'text/csv' }), name);
-  if (format === 'json') return download(new Blob([jsonText(request.data?.() ?? request.table(), stamp)], { type: 'application/json' }), name);
-  if (format === 'svg') return download(new Blob([svgMarkup(composeSvg(request.element, request.title, stamp))], { type: 'image/svg+xml' }), name);
+  if (format === 'json')
+    return download(
+      new Blob([jsonText(request.data?.() ?? request.table(), stamp)], { type: 'application/json' }),
+      name,
+    );
+  if (format === 'svg')
+    return download(
+      new Blob([svgMarkup(composeSvg(request.element, request.title, stamp))], { type: 'image/svg+xml' }),
+      name,
+    );
   const rasters: RasterPart[] = [];
   const svg = composeSvg(request.element, request.title, stamp, rasters);
   download(await svgToPng(svg, stamp, 2, rasters), name);

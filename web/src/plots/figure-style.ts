@@ -9,13 +9,25 @@
 // the contrast and that every pair stays distinct under simulated protan-, deuter- and tritanopia.
 /** Lines at least 3:1 against white. */
 const LIGHT = {
-  ink: '#1f2430', muted: '#5b6472', grid: '#e3e6ea', background: '#ffffff',
-  data: ['#3455aa', '#b0820f', '#3ca951', '#a262ef', '#458274', '#704c36'], theory: '#c2185b', theoryAlt: '#7b1fa2', marker: '#6b7280',
+  ink: '#1f2430',
+  muted: '#5b6472',
+  grid: '#e3e6ea',
+  background: '#ffffff',
+  data: ['#3455aa', '#b0820f', '#3ca951', '#a262ef', '#458274', '#704c36'],
+  theory: '#c2185b',
+  theoryAlt: '#7b1fa2',
+  marker: '#6b7280',
 };
 /** Brighter series on a dark background, each at least 4.5:1 against it. */
 const DARK = {
-  ink: '#e4e7ec', muted: '#a7b0bd', grid: '#343b45', background: '#15181d',
-  data: ['#7f91d9', '#f0b646', '#3ca951', '#a76bf2', '#86ccba', '#ae8d7d'], theory: '#ff6fae', theoryAlt: '#d7a6f0', marker: '#a0a8b4',
+  ink: '#e4e7ec',
+  muted: '#a7b0bd',
+  grid: '#343b45',
+  background: '#15181d',
+  data: ['#7f91d9', '#f0b646', '#3ca951', '#a76bf2', '#86ccba', '#ae8d7d'],
+  theory: '#ff6fae',
+  theoryAlt: '#d7a6f0',
+  marker: '#a0a8b4',
 };
 /** Both palettes, for tests and for figures that must know the other one. */
 export const PALETTES = { light: LIGHT, dark: DARK } as const;
@@ -47,16 +59,30 @@ export const POPULATION_DASH = '5 4';
 export type OverlayStyle = 'theory' | 'marker';
 
 export function overlayStroke(style: OverlayStyle): { stroke: string; strokeDasharray: string } {
-  return style === 'theory' ? { stroke: THEORY, strokeDasharray: THEORY_DASH } : { stroke: MARKER, strokeDasharray: MARKER_DASH };
+  return style === 'theory'
+    ? { stroke: THEORY, strokeDasharray: THEORY_DASH }
+    : { stroke: MARKER, strokeDasharray: MARKER_DASH };
 }
 
 /** Inline style for Plot's SVG root (Plot fills text with currentColor). */
-export const PLOT_STYLE = { color: INK, fontFamily: FONT, fontSize: '11px', background: 'transparent', overflow: 'visible' };
+export const PLOT_STYLE = {
+  color: INK,
+  fontFamily: FONT,
+  fontSize: '11px',
+  background: 'transparent',
+  overflow: 'visible',
+};
 
 /** Switches every figure drawn from now on to the light or the dark palette. */
 export function setPlotTheme(dark: boolean): void {
   const p = dark ? DARK : LIGHT;
-  INK = p.ink; MUTED = p.muted; GRID = p.grid; BACKGROUND = p.background; THEORY = p.theory; THEORY_ALT = p.theoryAlt; MARKER = p.marker;
+  INK = p.ink;
+  MUTED = p.muted;
+  GRID = p.grid;
+  BACKGROUND = p.background;
+  THEORY = p.theory;
+  THEORY_ALT = p.theoryAlt;
+  MARKER = p.marker;
   DATA_COLORS.splice(0, DATA_COLORS.length, ...p.data);
   PLOT_STYLE.color = p.ink;
 }

@@ -48,12 +48,28 @@ const LABELLED_MARGIN = { top: 10, right: 18, bottom: 78, left: 74 }; // names o
 
 export function resolveColorScale(grids: Grid[], color: Partial<ColorScale> = {}): ColorScale {
   const type = color.type ?? 'linear';
-  return { scheme: color.scheme ?? 'viridis', type, domain: color.domain ?? colorDomain(grids.map((g) => g.data), type) };
+  return {
+    scheme: color.scheme ?? 'viridis',
+    type,
+    domain:
+      color.domain ??
+      colorDomain(
+        grids.map((g) => g.data),
+        type,
+      ),
+  };
 }
 
 /** A linear axis in the quantity's own units over [lo, hi] (the outer cell edges). */
 function valueAxis(domain: [number, number], label: string | undefined): Plot.ScaleOptions {
-  return { domain, label, labelAnchor: 'center', labelArrow: 'none', ticks: linearTicks(domain[0], domain[1], 6), tickFormat: (d: number) => formatNumber(d, 3) };
+  return {
+    domain,
+    label,
+    labelAnchor: 'center',
+    labelArrow: 'none',
+    ticks: linearTicks(domain[0], domain[1], 6),
+    tickFormat: (d: number) => formatNumber(d, 3),
+  };
 }
 
 /** The tallest grid that still leaves the colour bar and a line of text on the screen. */
@@ -65,20 +81,39 @@ function viewportHeight(): number {
 /** Index-axis ticks: cell centres labelled by index for small matrices, whole-number boundaries otherwise. */
 function indexAxis(size: number, label: string | undefined, first = 0, names?: readonly string[]): Plot.ScaleOptions {
   const common = { domain: [0, size], label, labelAnchor: 'center', labelArrow: 'none' } as const;
-  if (names?.length === size) { // at most about 40 names, each at its cell's centre
+  if (names?.length === size) {
+    // at most about 40 names, each at its cell's centre
     const stride = Math.max(1, Math.ceil(size / 40));
     const short = (t: string) => (t.length > 10 ? `${t.slice(0, 9)}…` : t);
-    return { ...common, ticks: Array.from({ length: Math.ceil(size / stride) }, (_, k) => k * stride + 0.5), tickFormat: (d: number) => short(names[Math.round(d - 0.5)] ?? '') };
+    return {
+      ...common,
+      ticks: Array.from({ length: Math.ceil(size / stride) }, (_, k) => k * stride + 0.5),
+      tickFormat: (d: number) => short(names[Math.round(d - 0.5)] ?? ''),
+    };
   }
   if (size <= 24) {
     const stride = size <= 12 ? 1 : 2;
-    return { ...common, ticks: Array.from({ length: Math.ceil(size / stride) }, (_, k) => k * stride + 0.5), tickFormat: (d: number) => String(d - 0.5 + first) };
+    return {
+      ...common,
+      ticks: Array.from({ length: Math.ceil(size / stride) }, (_, k) => k * stride + 0.5),
+      tickFormat: (d: number) => String(d - 0.5 + first),
+    };
   }
-  return { ...common, ticks: linearTicks(0, size, 6).filter(Number.isInteger), tickFormat: (d: number) => String(d + first) };
+  return {
+    ...common,
+    ticks: linearTicks(0, size, 6).filter(Number.isInteger),
+    tickFormat: (d: number) => String(d + first),
+  };
 }
 
 /** Paints `grid` onto a canvas of pixelWidth × pixelHeight, nearest-neighbour, after pooling if needed. */
-export function paintGrid(canvas: HTMLCanvasElement, grid: Grid, scale: ColorScale, pixelWidth: number, pixelHeight: number): void {
+export function paintGrid(
+  canvas: HTMLCanvasElement,
+  grid: Grid,
+  scale: ColorScale,
+  pixelWidth: number,
+  pixelHeight: number,
+): void {
   const pooled = downsampleMaxAbs(grid, pixelHeight, pixelWidth);
   const lut = colorLut(scale.scheme);
   const position = rampPosition(scale);
@@ -103,7 +138,8 @@ export function paintGrid(canvas: HTMLCanvasElement, grid: Grid, scale: ColorSca
 }
 
 function readoutText(grid: Grid, options: HeatmapOptions, row: number, col: number): string {
-  const sourceRows = options.sourceRows ?? grid.rows, sourceCols = options.sourceCols ?? grid.cols;
+  const sourceRows = options.sourceRows ?? grid.rows,
+    sourceCols = options.sourceCols ?? grid.cols;
   const value = grid.data[row * grid.cols + col];
   const name = options.valueLabel ?? 'value';
   const { rows, cols } = pooledCellRange(grid, sourceRows, sourceCols, row, col);
@@ -112,10 +148,19 @@ function readoutText(grid: Grid, options: HeatmapOptions, row: number, col: numb
   const pooled = rows[0] !== rows[1] || cols[0] !== cols[1];
   // Value axes: the cell's centre in the quantities' units (row 0 is the top, the domain's high end).
   const centre = (domain: [number, number], index: number, count: number, top: boolean) =>
-    formatNumber(top ? domain[1] - ((index + 0.5) * (domain[1] - domain[0])) / count : domain[0] + ((index + 0.5) * (domain[1] - domain[0])) / count, 3);
+    formatNumber(
+      top
+        ? domain[1] - ((index + 0.5) * (domain[1] - domain[0])) / count
+        : domain[0] + ((index + 0.5) * (domain[1] - domain[0])) / count,
+      3,
+    );
   const named = ([a, b]: [number, number]) => (options.labels && a === b ? ` “${options.labels[a]}”` : '');
-  const yText = options.yDomain ? `${options.yLabel ?? 'y'} = ${centre(options.yDomain, row, grid.rows, true)}` : `${options.yLabel ?? 'row'} ${span(rows)}${named(rows)}`;
-  const xText = options.xDomain ? `${options.xLabel ?? 'x'} = ${centre(options.xDomain, col, grid.cols, false)}` : `${options.xLabel ?? 'column'} ${span(cols)}${named(cols)}`;
+  const yText = options.yDomain
+    ? `${options.yLabel ?? 'y'} = ${centre(options.yDomain, row, grid.rows, true)}`
+    : `${options.yLabel ?? 'row'} ${span(rows)}${named(rows)}`;
+  const xText = options.xDomain
+    ? `${options.xLabel ?? 'x'} = ${centre(options.xDomain, col, grid.cols, false)}`
+    : `${options.xLabel ?? 'column'} ${span(cols)}${named(cols)}`;
   return `${yText}, ${xText}: ${pooled ? `largest |${name}| ` : `${name} = `}${formatNumber(value, 4)}`;
 }
 
@@ -123,29 +168,55 @@ function readoutText(grid: Grid, options: HeatmapOptions, row: number, col: numb
 export function heatmap(grid: Grid, options: HeatmapOptions): HTMLElement {
   const MARGIN = options.labels ? LABELLED_MARGIN : PLAIN_MARGIN;
   const scale = resolveColorScale([grid], options.color);
-  const sourceRows = options.sourceRows ?? grid.rows, sourceCols = options.sourceCols ?? grid.cols;
+  const sourceRows = options.sourceRows ?? grid.rows,
+    sourceCols = options.sourceCols ?? grid.cols;
   let innerWidth = Math.max(60, options.width - MARGIN.left - MARGIN.right);
   const maxHeight = options.maxHeight ?? viewportHeight();
-  let innerHeight = options.height !== undefined ? Math.min(options.height, maxHeight) : Math.round((innerWidth * sourceRows) / sourceCols);
+  let innerHeight =
+    options.height !== undefined
+      ? Math.min(options.height, maxHeight)
+      : Math.round((innerWidth * sourceRows) / sourceCols);
   // Square cells: a tall matrix narrows to keep its aspect rather than run off the screen.
-  if (innerHeight > maxHeight) { innerWidth = Math.round((innerWidth * maxHeight) / innerHeight); innerHeight = maxHeight; }
+  if (innerHeight > maxHeight) {
+    innerWidth = Math.round((innerWidth * maxHeight) / innerHeight);
+    innerHeight = maxHeight;
+  }
   const plotWidth = innerWidth + MARGIN.left + MARGIN.right;
   const ratio = Math.min(3, options.pixelRatio ?? (globalThis.devicePixelRatio || 1));
 
   const canvas = document.createElement('canvas');
   paintGrid(canvas, grid, scale, Math.round(innerWidth * ratio), Math.round(innerHeight * ratio));
-  Object.assign(canvas.style, { position: 'absolute', left: `${MARGIN.left}px`, top: `${MARGIN.top}px`, width: `${innerWidth}px`, height: `${innerHeight}px` });
+  Object.assign(canvas.style, {
+    position: 'absolute',
+    left: `${MARGIN.left}px`,
+    top: `${MARGIN.top}px`,
+    width: `${innerWidth}px`,
+    height: `${innerHeight}px`,
+  });
   // An application role: a screen reader passes the arrow keys through to the cursor.
   canvas.setAttribute('role', 'application');
   canvas.setAttribute('aria-roledescription', 'heatmap');
-  canvas.setAttribute('aria-label', `${options.ariaLabel ?? `${options.valueLabel ?? 'value'} as a ${sourceRows} × ${sourceCols} heatmap`}, ${grid.rows} × ${grid.cols} cells; arrow keys move a cursor cell and read its value`);
+  canvas.setAttribute(
+    'aria-label',
+    `${options.ariaLabel ?? `${options.valueLabel ?? 'value'} as a ${sourceRows} × ${sourceCols} heatmap`}, ${grid.rows} × ${grid.cols} cells; arrow keys move a cursor cell and read its value`,
+  );
 
   const frame = Plot.plot({
     width: plotWidth,
     height: innerHeight + MARGIN.top + MARGIN.bottom,
-    marginTop: MARGIN.top, marginRight: MARGIN.right, marginBottom: MARGIN.bottom, marginLeft: MARGIN.left,
-    x: options.xDomain ? valueAxis(options.xDomain, options.xLabel) : { ...indexAxis(sourceCols, options.xLabel, options.firstIndex, options.labels), ...(options.labels ? { tickRotate: -60 } : {}) },
-    y: options.yDomain ? valueAxis(options.yDomain, options.yLabel) : { ...indexAxis(sourceRows, options.yLabel, options.firstIndex, options.labels), reverse: true },
+    marginTop: MARGIN.top,
+    marginRight: MARGIN.right,
+    marginBottom: MARGIN.bottom,
+    marginLeft: MARGIN.left,
+    x: options.xDomain
+      ? valueAxis(options.xDomain, options.xLabel)
+      : {
+          ...indexAxis(sourceCols, options.xLabel, options.firstIndex, options.labels),
+          ...(options.labels ? { tickRotate: -60 } : {}),
+        },
+    y: options.yDomain
+      ? valueAxis(options.yDomain, options.yLabel)
+      : { ...indexAxis(sourceRows, options.yLabel, options.firstIndex, options.labels), reverse: true },
     style: { ...PLOT_STYLE, pointerEvents: 'none' },
     marks: [Plot.frame({ stroke: GRID })],
   });
@@ -161,7 +232,8 @@ export function heatmap(grid: Grid, options: HeatmapOptions): HTMLElement {
   figure.className = 'plot-figure heatmap-figure';
   figure.dataset.domain = scale.domain.join(',');
   figure.append(stage);
-  if (options.legend !== false) figure.append(colorLegend(scale, options.valueLabel ?? 'value', Math.min(plotWidth, 320)));
+  if (options.legend !== false)
+    figure.append(colorLegend(scale, options.valueLabel ?? 'value', Math.min(plotWidth, 320)));
 
   const readout = document.createElement('p');
   readout.className = 'heatmap-readout';
@@ -171,11 +243,18 @@ export function heatmap(grid: Grid, options: HeatmapOptions): HTMLElement {
   announcer.className = 'sr-only';
   announcer.setAttribute('aria-live', 'polite');
   attachCursor(canvas, {
-    rows: grid.rows, cols: grid.cols, cellWidth: innerWidth / grid.cols, cellHeight: innerHeight / grid.rows,
+    rows: grid.rows,
+    cols: grid.cols,
+    cellWidth: innerWidth / grid.cols,
+    cellHeight: innerHeight / grid.rows,
     show: (row, col, announce) => {
       const text = readoutText(grid, options, row, col);
       readout.textContent = text;
-      Object.assign(readout.dataset, { row: String(row), col: String(col), value: String(grid.data[row * grid.cols + col]) });
+      Object.assign(readout.dataset, {
+        row: String(row),
+        col: String(col),
+        value: String(grid.data[row * grid.cols + col]),
+      });
       if (announce) announcer.textContent = text;
     },
   });
@@ -192,7 +271,10 @@ export interface HeatmapPanel {
 
 /** Several heatmaps side by side (wrapping on narrow screens) on one colour scale with one legend. */
 export function heatmapRow(panels: HeatmapPanel[], options: HeatmapOptions): HTMLElement {
-  const scale = resolveColorScale(panels.map((p) => p.grid), options.color);
+  const scale = resolveColorScale(
+    panels.map((p) => p.grid),
+    options.color,
+  );
   const columns = options.width >= 560 ? panels.length : 1;
   const panelWidth = Math.floor((options.width - 16 * (columns - 1)) / columns);
   const row = document.createElement('div');
@@ -204,7 +286,17 @@ export function heatmapRow(panels: HeatmapPanel[], options: HeatmapOptions): HTM
     heading.className = 'heatmap-title';
     heading.textContent = panel.title;
     heading.dataset.exportText = ''; // keeps the panel title in SVG/PNG exports
-    cell.append(heading, heatmap(panel.grid, { ...options, width: panelWidth, color: scale, legend: false, sourceRows: panel.sourceRows, sourceCols: panel.sourceCols }));
+    cell.append(
+      heading,
+      heatmap(panel.grid, {
+        ...options,
+        width: panelWidth,
+        color: scale,
+        legend: false,
+        sourceRows: panel.sourceRows,
+        sourceCols: panel.sourceCols,
+      }),
+    );
     row.append(cell);
   }
   const figure = document.createElement('div');

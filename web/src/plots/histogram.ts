@@ -37,29 +37,68 @@ export function histogram(values: number[], options: HistogramOptions): HTMLElem
   const rules = drawableRules(options.rules ?? [], options.x?.type === 'log', false);
   // Density = count / (N · bin width), so the bars integrate to 1 like a theory density.
   const reducer = options.density
-    ? { reduceIndex: (index: number[], _values: unknown, extent: { x1: number; x2: number }) => index.length / (finite.length * (extent.x2 - extent.x1)) }
+    ? {
+        reduceIndex: (index: number[], _values: unknown, extent: { x1: number; x2: number }) =>
+          index.length / (finite.length * (extent.x2 - extent.x1)),
+      }
     : 'count';
   // All values equal (uniform attention rows: every entropy is ln n): a small window around the value,
   // so the axis reads "5.53 5.55 5.57", not 16-digit ticks a hair apart that overprint.
-  let lo = Infinity, hi = -Infinity;
-  for (const v of finite) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+  let lo = Infinity,
+    hi = -Infinity;
+  for (const v of finite) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
   const flat = finite.length > 0 && hi - lo <= 1e-9 * Math.max(1, Math.abs(hi));
   const pad = Math.max(Math.abs(hi) * 0.02, 0.01);
-  const xDomain = options.x?.domain ?? (flat ? [lo - pad, hi + pad] as [number, number] : undefined);
-  const bin = Plot.binX<Plot.RectYOptions>({ y: reducer }, { x: (d: number) => d, ...(flat && !options.x?.domain ? { domain: xDomain } : {}), thresholds: options.bins ?? 30, fill: color, fillOpacity: options.theory?.line === 'solid' ? 0.45 : 0.75, inset: 0.5, className: 'sim' });
+  const xDomain = options.x?.domain ?? (flat ? ([lo - pad, hi + pad] as [number, number]) : undefined);
+  const bin = Plot.binX<Plot.RectYOptions>(
+    { y: reducer },
+    {
+      x: (d: number) => d,
+      ...(flat && !options.x?.domain ? { domain: xDomain } : {}),
+      thresholds: options.bins ?? 30,
+      fill: color,
+      fillOpacity: options.theory?.line === 'solid' ? 0.45 : 0.75,
+      inset: 0.5,
+      className: 'sim',
+    },
+  );
   const marks: Plot.Markish[] = [Plot.rectY(finite, bin), Plot.ruleY([0], { stroke: GRID })];
   const legend: LegendItem[] = [{ label: options.label, color, symbol: 'box', className: 'sim' }];
   // A theory density that diverges at an edge (a hard edge at 0) would stretch the axis until the bars are a line at the
   // bottom: the axis then stops a little above the tallest bar, and the curve leaves the frame's top where it diverges.
-  const yMax = options.density && options.theory ? densityCap(finite, lo, hi, options.bins ?? 30, options.theory.points) : undefined;
+  const yMax =
+    options.density && options.theory
+      ? densityCap(finite, lo, hi, options.bins ?? 30, options.theory.points)
+      : undefined;
   if (options.theory) {
-    const stroke = options.theory.color ?? THEORY, dash = options.theory.line === 'solid' ? undefined : THEORY_DASH;
-    marks.push(Plot.line(options.theory.points, { x: 'x', y: 'y', stroke, strokeWidth: 2, strokeDasharray: dash, className: 'theory', clip: yMax !== undefined }));
+    const stroke = options.theory.color ?? THEORY,
+      dash = options.theory.line === 'solid' ? undefined : THEORY_DASH;
+    marks.push(
+      Plot.line(options.theory.points, {
+        x: 'x',
+        y: 'y',
+        stroke,
+        strokeWidth: 2,
+        strokeDasharray: dash,
+        className: 'theory',
+        clip: yMax !== undefined,
+      }),
+    );
     legend.push({ label: options.theory.label, color: stroke, symbol: 'line', dash, className: 'theory' });
   }
   const xLog = options.x?.type === 'log';
-  const axisMarks = (options.marks ?? []).filter((m) => Number.isFinite(m.value) && !(xLog && m.axis === 'x' && m.value <= 0));
-  marks.push(...ruleMarks(rules, { x: options.x?.domain ?? extentOf([...finite, ...rules.filter((r) => r.axis === 'x').map((r) => r.value)], xLog), xLog }));
+  const axisMarks = (options.marks ?? []).filter(
+    (m) => Number.isFinite(m.value) && !(xLog && m.axis === 'x' && m.value <= 0),
+  );
+  marks.push(
+    ...ruleMarks(rules, {
+      x: options.x?.domain ?? extentOf([...finite, ...rules.filter((r) => r.axis === 'x').map((r) => r.value)], xLog),
+      xLog,
+    }),
+  );
   // A value marked on the axis is inside the frame even when no bar reaches it.
   const markedX = axisMarks.filter((m) => m.axis === 'x').map((m) => m.value);
   if (markedX.length) marks.push(Plot.ruleX(markedX, { strokeOpacity: 0 }));
@@ -73,7 +112,12 @@ export function histogram(values: number[], options: HistogramOptions): HTMLElem
     ...(topMarks ? { marginTop: 10 + topMarks } : {}),
     marginBottom: X_MARGIN_BOTTOM,
     x: { label: options.x?.label, type: options.x?.type ?? 'linear', domain: xDomain, labelOffset: X_LABEL_OFFSET },
-    y: { label: options.yLabel ?? (options.density ? 'density' : 'count'), grid: true, ...(yMax !== undefined ? { domain: [0, yMax] } : {}), ...(topMarks ? { labelAnchor: 'center' as const } : {}) },
+    y: {
+      label: options.yLabel ?? (options.density ? 'density' : 'count'),
+      grid: true,
+      ...(yMax !== undefined ? { domain: [0, yMax] } : {}),
+      ...(topMarks ? { labelAnchor: 'center' as const } : {}),
+    },
     style: PLOT_STYLE,
     ariaLabel: options.ariaLabel,
     ariaDescription: options.ariaDescription,
@@ -88,7 +132,13 @@ export function histogram(values: number[], options: HistogramOptions): HTMLElem
  * the tallest bar of an equal-width histogram of the values (Plot's nicer bins differ a little); else undefined (the axis
  * fits the curve, as usual).
  */
-function densityCap(values: number[], lo: number, hi: number, bins: number, curve: { y: number }[]): number | undefined {
+function densityCap(
+  values: number[],
+  lo: number,
+  hi: number,
+  bins: number,
+  curve: { y: number }[],
+): number | undefined {
   if (values.length === 0 || !(hi > lo)) return undefined;
   const counts = new Array<number>(bins).fill(0);
   const width = (hi - lo) / bins;

@@ -6,7 +6,10 @@ import { BACKGROUND, FONT, INK, MUTED, formatNumber } from './figure-style';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-export function svgElement<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
+export function svgElement<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number> = {},
+): SVGElementTagNameMap[K] {
   const el = document.createElementNS(SVG_NS, tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
   return el;
@@ -28,7 +31,13 @@ export interface LegendItem {
 
 /** A triangle pointing down with its tip at (x, y), as axis marks draw it. */
 function swatchTriangle(x: number, color: string, hollow: boolean): SVGPathElement {
-  return svgElement('path', { d: `M${x},13L${x - 5},6L${x + 5},6Z`, fill: hollow ? BACKGROUND : color, stroke: color, 'stroke-width': 1.5, 'stroke-linejoin': 'round' });
+  return svgElement('path', {
+    d: `M${x},13L${x - 5},6L${x + 5},6Z`,
+    fill: hollow ? BACKGROUND : color,
+    stroke: color,
+    'stroke-width': 1.5,
+    'stroke-linejoin': 'round',
+  });
 }
 
 const CHAR_WIDTH = 6.2; // average advance of an 11px system-ui glyph; legends are laid out before they are attached
@@ -38,7 +47,10 @@ export function wrapLabel(label: string, maxChars: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of label.split(' ')) {
-    if (line && (line + ' ' + word).length > maxChars) { lines.push(line); line = word; } else line = line ? `${line} ${word}` : word;
+    if (line && (line + ' ' + word).length > maxChars) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
   }
   if (line) lines.push(line);
   return lines;
@@ -47,15 +59,36 @@ export function wrapLabel(label: string, maxChars: number): string[] {
 /** A wrapping row of swatches; a label too long for the width wraps onto several lines. */
 export function swatchLegend(items: LegendItem[], width: number): SVGSVGElement {
   const svg = svgElement('svg', { class: 'legend', 'font-family': FONT, 'font-size': 11, fill: INK, role: 'list' });
-  const lineHeight = 14, swatch = 28;
-  let x = 0, y = 0, rowHeight = 0;
+  const lineHeight = 14,
+    swatch = 28;
+  let x = 0,
+    y = 0,
+    rowHeight = 0;
   for (const item of items) {
     const lines = wrapLabel(item.label, Math.max(8, Math.floor((width - swatch) / CHAR_WIDTH)));
     const itemWidth = swatch + CHAR_WIDTH * Math.max(...lines.map((l) => l.length));
-    if (x > 0 && x + itemWidth > width) { x = 0; y += rowHeight; rowHeight = 0; }
-    const g = svgElement('g', { transform: `translate(${x},${y})`, role: 'listitem', ...(item.className ? { class: item.className } : {}) });
+    if (x > 0 && x + itemWidth > width) {
+      x = 0;
+      y += rowHeight;
+      rowHeight = 0;
+    }
+    const g = svgElement('g', {
+      transform: `translate(${x},${y})`,
+      role: 'listitem',
+      ...(item.className ? { class: item.className } : {}),
+    });
     if (item.symbol === 'line') {
-      g.append(svgElement('line', { x1: 0, x2: 22, y1: 9, y2: 9, stroke: item.color, 'stroke-width': 2, ...(item.dash ? { 'stroke-dasharray': item.dash } : {}) }));
+      g.append(
+        svgElement('line', {
+          x1: 0,
+          x2: 22,
+          y1: 9,
+          y2: 9,
+          stroke: item.color,
+          'stroke-width': 2,
+          ...(item.dash ? { 'stroke-dasharray': item.dash } : {}),
+        }),
+      );
     } else if (item.symbol === 'dot') {
       g.append(svgElement('circle', { cx: 11, cy: 9, r: 3.5, fill: item.color }));
     } else if (item.symbol === 'triangle') {
@@ -84,17 +117,33 @@ export function swatchLegend(items: LegendItem[], width: number): SVGSVGElement 
 /** A colour ramp with ticks and a title, matching the canvas heatmap's LUT and scale. */
 export function colorLegend(scale: ColorScale, title: string, width = 300): SVGSVGElement {
   const lut = colorLut(scale.scheme);
-  const height = 46, left = 8, barTop = 18, barHeight = 10;
+  const height = 46,
+    left = 8,
+    barTop = 18,
+    barHeight = 10;
   const barWidth = Math.max(80, width - 2 * left);
-  const svg = svgElement('svg', { class: 'legend color-legend', width, height, viewBox: `0 0 ${width} ${height}`, 'font-family': FONT, 'font-size': 11, fill: INK });
+  const svg = svgElement('svg', {
+    class: 'legend color-legend',
+    width,
+    height,
+    viewBox: `0 0 ${width} ${height}`,
+    'font-family': FONT,
+    'font-size': 11,
+    fill: INK,
+  });
   const id = `ramp-${scale.scheme}-${Math.random().toString(36).slice(2, 8)}`;
   const gradient = svgElement('linearGradient', { id, x1: 0, x2: 1, y1: 0, y2: 0 });
-  for (let i = 0; i <= 32; i++) gradient.append(svgElement('stop', { offset: i / 32, 'stop-color': lutColor(lut, (255 * i) / 32) }));
+  for (let i = 0; i <= 32; i++)
+    gradient.append(svgElement('stop', { offset: i / 32, 'stop-color': lutColor(lut, (255 * i) / 32) }));
   const defs = svgElement('defs');
   defs.append(gradient);
   const heading = svgElement('text', { x: left, y: 12, 'font-weight': 600 });
   heading.textContent = `${title} (${scale.type === 'log' ? 'log' : 'linear'} scale)`;
-  svg.append(defs, heading, svgElement('rect', { x: left, y: barTop, width: barWidth, height: barHeight, fill: `url(#${id})` }));
+  svg.append(
+    defs,
+    heading,
+    svgElement('rect', { x: left, y: barTop, width: barWidth, height: barHeight, fill: `url(#${id})` }),
+  );
   const position = rampPosition(scale);
   for (const tick of legendTicks(scale.domain, scale.type)) {
     const x = left + barWidth * position(tick);
@@ -105,6 +154,9 @@ export function colorLegend(scale: ColorScale, title: string, width = 300): SVGS
     label.textContent = formatNumber(tick, 2);
     svg.append(label);
   }
-  svg.setAttribute('aria-label', `${title}: colour from ${formatNumber(scale.domain[0])} to ${formatNumber(scale.domain[1])}${scale.type === 'log' ? ', log scale' : ''}`);
+  svg.setAttribute(
+    'aria-label',
+    `${title}: colour from ${formatNumber(scale.domain[0])} to ${formatNumber(scale.domain[1])}${scale.type === 'log' ? ', log scale' : ''}`,
+  );
   return svg;
 }

@@ -7,7 +7,20 @@ import * as Plot from '@observablehq/plot';
 import { axisMarkLegend, drawAxisMarks, xMarksMargin, yMarksMargin, type AxisMark } from './axis-marks';
 import { svgElement, swatchLegend, type LegendItem } from './legend';
 import { drawableRules, extentOf, ruleLegend, ruleMarks, type Rule } from './overlays';
-import { DATA_COLORS, FONT, GRID, INK, MUTED, PLOT_STYLE, POPULATION_DASH, THEORY, THEORY_DASH, X_LABEL_OFFSET, X_MARGIN_BOTTOM, formatNumber } from './figure-style';
+import {
+  DATA_COLORS,
+  FONT,
+  GRID,
+  INK,
+  MUTED,
+  PLOT_STYLE,
+  POPULATION_DASH,
+  THEORY,
+  THEORY_DASH,
+  X_LABEL_OFFSET,
+  X_MARGIN_BOTTOM,
+  formatNumber,
+} from './figure-style';
 
 export interface Point {
   x: number;
@@ -61,7 +74,10 @@ export interface LineChartOptions {
 }
 
 /** A previous run to draw faded behind the current one; `label` names it in the legend (e.g. "previous run: β = 4"). */
-export interface Ghost { series: Series[]; label: string }
+export interface Ghost {
+  series: Series[];
+  label: string;
+}
 
 /** Each chart's own series (never its ghost), so the next run can draw them as its ghost. */
 const drawnSeries = new WeakMap<Element, Series[]>();
@@ -83,7 +99,9 @@ function axis(options: AxisOptions = {}): Plot.ScaleOptions {
     grid: true,
     // Plot's default log ticks use SI prefixes (100m, 1µ), which read badly for dimensionless values.
     ...(options.type === 'log' ? { tickFormat: (d: number) => (options.ticks ? String(d) : formatNumber(d, 2)) } : {}),
-    ...(options.integer && options.type !== 'log' ? { tickFormat: (d: number) => (Number.isInteger(d) ? String(d) : '') } : {}),
+    ...(options.integer && options.type !== 'log'
+      ? { tickFormat: (d: number) => (Number.isInteger(d) ? String(d) : '') }
+      : {}),
   };
 }
 
@@ -95,22 +113,31 @@ function namedLogAxis(key: 'x' | 'y', options: AxisOptions | undefined): Plot.Ma
   if (options?.type !== 'log' || !options.ticks) return [];
   const text = (d: number) => formatNumber(d, 4);
   return key === 'x'
-    ? [Plot.gridX(options.ticks, { stroke: GRID, strokeOpacity: 1 }), Plot.axisX(options.ticks, { text, label: options.label, labelArrow: true, labelOffset: X_LABEL_OFFSET })]
-    : [Plot.gridY(options.ticks, { stroke: GRID, strokeOpacity: 1 }), Plot.axisY(options.ticks, { text, label: options.label, labelArrow: true })];
+    ? [
+        Plot.gridX(options.ticks, { stroke: GRID, strokeOpacity: 1 }),
+        Plot.axisX(options.ticks, { text, label: options.label, labelArrow: true, labelOffset: X_LABEL_OFFSET }),
+      ]
+    : [
+        Plot.gridY(options.ticks, { stroke: GRID, strokeOpacity: 1 }),
+        Plot.axisY(options.ticks, { text, label: options.label, labelArrow: true }),
+      ];
 }
 
 const hasNamedLogAxis = (options?: AxisOptions) => options?.type === 'log' && Boolean(options.ticks);
 
 /** Drops points a log axis cannot show, so one zero does not blank the chart. */
 function drawable(points: Point[], xLog: boolean, yLog: boolean): Point[] {
-  return points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y) && !(xLog && p.x <= 0) && !(yLog && p.y <= 0));
+  return points.filter(
+    (p) => Number.isFinite(p.x) && Number.isFinite(p.y) && !(xLog && p.x <= 0) && !(yLog && p.y <= 0),
+  );
 }
 
 const DASH = { solid: undefined, dashed: THEORY_DASH, population: POPULATION_DASH } as const;
 
 /** Below this width end labels would squeeze the chart: their series get legend rows instead. */
 const END_LABEL_MIN_WIDTH = 400;
-const END_CHAR_WIDTH = 6.2, END_ROW = 14;
+const END_CHAR_WIDTH = 6.2,
+  END_ROW = 14;
 
 /**
  * Centres (px) for labels of height `size` wanting to sit at `wanted`, moved apart as little as
@@ -120,15 +147,25 @@ export function spreadLabels(wanted: number[], size: number, bounds: [number, nu
   const order = wanted.map((at, i) => ({ at, i })).sort((a, b) => a.at - b.at);
   const out = new Array<number>(wanted.length);
   let previous = -Infinity;
-  for (const o of order) { previous = Math.max(o.at, previous + size, bounds[0] + size / 2); out[o.i] = previous; }
+  for (const o of order) {
+    previous = Math.max(o.at, previous + size, bounds[0] + size / 2);
+    out[o.i] = previous;
+  }
   let next = Infinity;
-  for (const o of [...order].reverse()) { next = Math.min(out[o.i], next - size, bounds[1] - size / 2); out[o.i] = next; }
+  for (const o of [...order].reverse()) {
+    next = Math.min(out[o.i], next - size, bounds[1] - size / 2);
+    out[o.i] = next;
+  }
   return out;
 }
 
 export function lineChart(series: Series[], options: LineChartOptions): HTMLElement {
-  const xLog = options.x?.type === 'log', yLog = options.y?.type === 'log';
-  const endLabelled = options.width >= END_LABEL_MIN_WIDTH ? series.filter((s) => s.endLabel && drawable(s.points, xLog, yLog).length) : [];
+  const xLog = options.x?.type === 'log',
+    yLog = options.y?.type === 'log';
+  const endLabelled =
+    options.width >= END_LABEL_MIN_WIDTH
+      ? series.filter((s) => s.endLabel && drawable(s.points, xLog, yLog).length)
+      : [];
   const height = options.height ?? Math.round(Math.min(360, Math.max(220, options.width * 0.6)));
   const marks: Plot.Markish[] = ghostMarks(options.ghost?.series ?? [], xLog, yLog);
   const legend: LegendItem[] = [...(options.legend ?? [])];
@@ -141,21 +178,39 @@ export function lineChart(series: Series[], options: LineChartOptions): HTMLElem
     const dash = DASH[s.line ?? (theory ? 'dashed' : 'solid')];
     const points = drawable(s.points, xLog, yLog);
     const bars = points.filter((p) => p.lo !== undefined && p.hi !== undefined && !(yLog && (p.lo as number) <= 0));
-    if (bars.length) marks.push(Plot.ruleX(bars, { x: 'x', y1: 'lo', y2: 'hi', stroke: color, strokeOpacity: 0.7, className }));
-    if (mark !== 'dot') marks.push(Plot.line(points, { x: 'x', y: 'y', stroke: color, strokeWidth: theory ? 2 : 1.5, strokeDasharray: dash, className }));
-    if (mark !== 'line') marks.push(Plot.dot(points, { x: 'x', y: 'y', fill: color, r: points.length > 200 ? 1.5 : 3, className }));
-    if (s.legend !== false && !endLabelled.includes(s)) legend.push({ label: s.label, color, symbol: mark === 'dot' ? 'dot' : 'line', dash, className });
+    if (bars.length)
+      marks.push(Plot.ruleX(bars, { x: 'x', y1: 'lo', y2: 'hi', stroke: color, strokeOpacity: 0.7, className }));
+    if (mark !== 'dot')
+      marks.push(
+        Plot.line(points, {
+          x: 'x',
+          y: 'y',
+          stroke: color,
+          strokeWidth: theory ? 2 : 1.5,
+          strokeDasharray: dash,
+          className,
+        }),
+      );
+    if (mark !== 'line')
+      marks.push(Plot.dot(points, { x: 'x', y: 'y', fill: color, r: points.length > 200 ? 1.5 : 3, className }));
+    if (s.legend !== false && !endLabelled.includes(s))
+      legend.push({ label: s.label, color, symbol: mark === 'dot' ? 'dot' : 'line', dash, className });
   }
   const rules = drawableRules(options.rules ?? [], xLog, yLog);
-  const axisMarks = (options.marks ?? []).filter((m) => Number.isFinite(m.value) && !(m.value <= 0 && (m.axis === 'x' ? xLog : yLog)));
+  const axisMarks = (options.marks ?? []).filter(
+    (m) => Number.isFinite(m.value) && !(m.value <= 0 && (m.axis === 'x' ? xLog : yLog)),
+  );
   const all = series.flatMap((s) => drawable(s.points, xLog, yLog));
   const ghostPoints = (options.ghost?.series ?? []).flatMap((s) => drawable(s.points, xLog, yLog));
   const axisRules = (axis: 'x' | 'y') => [...rules, ...axisMarks].filter((r) => r.axis === axis).map((r) => r.value);
   const extent = {
     x: options.x?.domain ?? extentOf([...all.map((p) => p.x), ...ghostPoints.map((p) => p.x), ...axisRules('x')], xLog),
     y: options.y?.domain ?? extentOf([...all.map((p) => p.y), ...ghostPoints.map((p) => p.y), ...axisRules('y')], yLog),
-    xLog, yLog,
-    points: all, width: options.width, height,
+    xLog,
+    yLog,
+    points: all,
+    width: options.width,
+    height,
   };
   marks.unshift(...namedLogAxis('x', options.x), ...namedLogAxis('y', options.y));
   marks.push(...ruleMarks(rules, extent), Plot.frame({ stroke: GRID }));
@@ -164,7 +219,8 @@ export function lineChart(series: Series[], options: LineChartOptions): HTMLElem
   if (marked('x').length && !options.x?.domain) marks.push(Plot.ruleX(marked('x'), { strokeOpacity: 0 }));
   if (marked('y').length && !options.y?.domain) marks.push(Plot.ruleY(marked('y'), { strokeOpacity: 0 }));
   legend.push(...ruleLegend(rules), ...axisMarkLegend(axisMarks));
-  if (options.ghost && ghostPoints.length) legend.push({ label: options.ghost.label, color: MUTED, symbol: 'line', className: 'ghost' });
+  if (options.ghost && ghostPoints.length)
+    legend.push({ label: options.ghost.label, color: MUTED, symbol: 'line', className: 'ghost' });
 
   // Marks on the top edge take the room above the frame, so the y label turns to run along its axis.
   const topMarks = xMarksMargin(axisMarks);
@@ -172,11 +228,19 @@ export function lineChart(series: Series[], options: LineChartOptions): HTMLElem
     width: options.width,
     height: height + topMarks,
     marginLeft: 56,
-    marginRight: Math.max(16, yMarksMargin(axisMarks), ...endLabelled.map((s) => 10 + END_CHAR_WIDTH * (s.endLabel as string).length)),
+    marginRight: Math.max(
+      16,
+      yMarksMargin(axisMarks),
+      ...endLabelled.map((s) => 10 + END_CHAR_WIDTH * (s.endLabel as string).length),
+    ),
     ...(topMarks ? { marginTop: 10 + topMarks } : {}),
     marginBottom: X_MARGIN_BOTTOM,
     x: { ...axis(options.x), labelOffset: X_LABEL_OFFSET, ...(hasNamedLogAxis(options.x) ? { axis: null } : {}) },
-    y: { ...axis(options.y), ...(hasNamedLogAxis(options.y) ? { axis: null } : {}), ...(topMarks ? { labelAnchor: 'center' as const } : {}) },
+    y: {
+      ...axis(options.y),
+      ...(hasNamedLogAxis(options.y) ? { axis: null } : {}),
+      ...(topMarks ? { labelAnchor: 'center' as const } : {}),
+    },
     style: PLOT_STYLE,
     ariaLabel: options.ariaLabel,
     ariaDescription: options.ariaDescription,
@@ -201,23 +265,58 @@ function ghostMarks(ghost: Series[], xLog: boolean, yLog: boolean): Plot.Markish
     const color = s.color ?? (theory ? THEORY : DATA_COLORS[dataIndex++ % DATA_COLORS.length]);
     const mark = s.mark ?? (theory ? 'line' : 'line+dot');
     const points = drawable(s.points, xLog, yLog);
-    const common = { x: 'x', y: 'y', className: 'ghost', clip: true, strokeOpacity: GHOST_OPACITY, fillOpacity: GHOST_OPACITY };
-    if (mark !== 'dot') marks.push(Plot.line(points, { ...common, stroke: color, strokeWidth: 1.5, strokeDasharray: DASH[s.line ?? (theory ? 'dashed' : 'solid')] }));
+    const common = {
+      x: 'x',
+      y: 'y',
+      className: 'ghost',
+      clip: true,
+      strokeOpacity: GHOST_OPACITY,
+      fillOpacity: GHOST_OPACITY,
+    };
+    if (mark !== 'dot')
+      marks.push(
+        Plot.line(points, {
+          ...common,
+          stroke: color,
+          strokeWidth: 1.5,
+          strokeDasharray: DASH[s.line ?? (theory ? 'dashed' : 'solid')],
+        }),
+      );
     if (mark !== 'line') marks.push(Plot.dot(points, { ...common, fill: color, r: points.length > 200 ? 1.2 : 2.5 }));
   }
   return marks;
 }
 
 /** Each series' name at its right end, in its colour, spread vertically so that none overlaps. */
-function drawEndLabels(plot: Element & { scale(name: 'x' | 'y'): { apply(v: unknown): unknown; range?: Iterable<unknown> } | undefined }, labelled: Series[], xLog: boolean, yLog: boolean): void {
-  const x = plot.scale('x'), y = plot.scale('y');
+function drawEndLabels(
+  plot: Element & { scale(name: 'x' | 'y'): { apply(v: unknown): unknown; range?: Iterable<unknown> } | undefined },
+  labelled: Series[],
+  xLog: boolean,
+  yLog: boolean,
+): void {
+  const x = plot.scale('x'),
+    y = plot.scale('y');
   if (!labelled.length || !x?.range || !y?.range) return;
-  const right = Math.max(...Array.from(x.range, Number)), yRange = Array.from(y.range, Number);
-  const ends = labelled.map((s) => { const points = drawable(s.points, xLog, yLog); return points.reduce((a, b) => (b.x > a.x ? b : a)); });
-  const centres = spreadLabels(ends.map((p) => Number(y.apply(p.y))), END_ROW, [Math.min(...yRange), Math.max(...yRange)]);
+  const right = Math.max(...Array.from(x.range, Number)),
+    yRange = Array.from(y.range, Number);
+  const ends = labelled.map((s) => {
+    const points = drawable(s.points, xLog, yLog);
+    return points.reduce((a, b) => (b.x > a.x ? b : a));
+  });
+  const centres = spreadLabels(
+    ends.map((p) => Number(y.apply(p.y))),
+    END_ROW,
+    [Math.min(...yRange), Math.max(...yRange)],
+  );
   const group = svgElement('g', { class: 'end-labels', 'font-family': FONT, 'font-size': 11 });
   labelled.forEach((s, i) => {
-    const text = svgElement('text', { x: right + 6, y: centres[i] + 4, 'text-anchor': 'start', fill: s.color ?? INK, class: `end-label ${s.style === 'theory' ? 'theory' : 'sim'}` });
+    const text = svgElement('text', {
+      x: right + 6,
+      y: centres[i] + 4,
+      'text-anchor': 'start',
+      fill: s.color ?? INK,
+      class: `end-label ${s.style === 'theory' ? 'theory' : 'sim'}`,
+    });
     text.textContent = s.endLabel as string;
     group.append(text);
   });
@@ -233,7 +332,8 @@ function quietMarks(plot: Element, legend: LegendItem[]): void {
   for (const el of plot.querySelectorAll('[aria-label]')) el.removeAttribute('aria-label');
   for (const el of plot.querySelectorAll('[aria-description]')) el.removeAttribute('aria-description');
   plot.setAttribute('role', 'img');
-  if (!plot.getAttribute('aria-label')) plot.setAttribute('aria-label', legend.length ? `Chart: ${legend.map((l) => l.label).join('; ')}` : 'Chart');
+  if (!plot.getAttribute('aria-label'))
+    plot.setAttribute('aria-label', legend.length ? `Chart: ${legend.map((l) => l.label).join('; ')}` : 'Chart');
 }
 
 /** The figure element: legend above the chart, both SVG so export keeps them. */

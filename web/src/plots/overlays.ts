@@ -18,7 +18,10 @@ export interface Rule {
 
 /** The data's extent on each axis, so tags can sit on the side of the rule with more room. */
 interface Extent {
-  x?: [number, number]; y?: [number, number]; xLog?: boolean; yLog?: boolean;
+  x?: [number, number];
+  y?: [number, number];
+  xLog?: boolean;
+  yLog?: boolean;
   /** The points drawn and the chart's size (px): a vertical rule's tag goes to the end (top or bottom) they leave free. */
   points?: { x: number; y: number }[];
   width?: number;
@@ -45,7 +48,8 @@ function pointsUnderTag(rule: Rule, before: boolean, end: 'top' | 'bottom', exte
   const span = ((rule.tag ?? rule.label).length * TAG_CHAR_WIDTH + 14) / plotWidth; // the text, its gap and a dot's radius
   const [left, right] = before ? [at - span, at] : [at, at + span];
   // The tag's line, `row` lines from the edge (ruleMarks: 8 + 14·row px, 11 px tall), widened by a dot's radius.
-  const near = (8 + 14 * row - 5) / plotHeight, far = (8 + 14 * row + 16) / plotHeight;
+  const near = (8 + 14 * row - 5) / plotHeight,
+    far = (8 + 14 * row + 16) / plotHeight;
   let count = 0;
   for (const p of points) {
     const px = fraction(p.x, x, extent.xLog);
@@ -62,17 +66,24 @@ function pointsUnderTag(rule: Rule, before: boolean, end: 'top' | 'bottom', exte
  * up to two lines further in, whichever covers the fewest drawn points (a falling spectrum passes the top left, a
  * histogram's bars fill the bottom); ties keep the preferred side, the top and the rule's own line.
  */
-export function tagPlace(rule: Rule, preferBefore: boolean, extent: Extent, row = 0): { end: 'top' | 'bottom'; before: boolean; row: number } {
+export function tagPlace(
+  rule: Rule,
+  preferBefore: boolean,
+  extent: Extent,
+  row = 0,
+): { end: 'top' | 'bottom'; before: boolean; row: number } {
   // A side where the tag would leave the frame (a rule near its edge) is not a choice, unless both sides would.
   const fits = (before: boolean) => {
     if (!extent.x) return true;
-    const span = ((rule.tag ?? rule.label).length * TAG_CHAR_WIDTH + 8) / Math.max(60, (extent.width ?? 400) - FRAME_MARGIN.x);
+    const span =
+      ((rule.tag ?? rule.label).length * TAG_CHAR_WIDTH + 8) / Math.max(60, (extent.width ?? 400) - FRAME_MARGIN.x);
     const at = fraction(rule.value, extent.x, extent.xLog);
     return before ? at - span >= 0 : at + span <= 1;
   };
   const sides = [preferBefore, !preferBefore].filter((before) => fits(before));
   const options = (sides.length ? sides : [preferBefore]).flatMap((before) =>
-    [0, 1, 2].flatMap((shift) => (['top', 'bottom'] as const).map((end) => ({ end, before, row: row + shift }))));
+    [0, 1, 2].flatMap((shift) => (['top', 'bottom'] as const).map((end) => ({ end, before, row: row + shift }))),
+  );
   const covered = options.map((o) => pointsUnderTag(rule, o.before, o.end, extent, o.row));
   return options[covered.indexOf(Math.min(...covered))];
 }
@@ -89,7 +100,8 @@ export function tagSide(rule: Rule, above: boolean, extent: Extent): 'left' | 'r
   const span = ((rule.tag ?? rule.label).length * TAG_CHAR_WIDTH + 8) / plotWidth;
   const at = fraction(rule.value, y, extent.yLog);
   const [low, high] = above ? [at, at + 18 / plotHeight] : [at - 18 / plotHeight, at];
-  let left = 0, right = 0;
+  let left = 0,
+    right = 0;
   for (const p of points) {
     const py = fraction(p.y, y, extent.yLog);
     if (py < low || py > high) continue;
@@ -113,17 +125,32 @@ function inUpperHalf(value: number, extent: [number, number] | undefined, log = 
 }
 
 export function ruleMarks(rules: Rule[], extent: Extent = {}): Plot.Markish[] {
-  let xTags = 0, yTags = 0; // successive tags are staggered so neighbouring rules do not overprint
+  let xTags = 0,
+    yTags = 0; // successive tags are staggered so neighbouring rules do not overprint
   return rules.flatMap((rule) => {
     const stroke = overlayStroke(rule.style ?? 'theory');
     const common = { ...stroke, strokeWidth: 1.5 };
-    const tag = { text: () => rule.tag ?? rule.label, fill: stroke.stroke, stroke: BACKGROUND, strokeWidth: 3, paintOrder: 'stroke', fontSize: 11 };
+    const tag = {
+      text: () => rule.tag ?? rule.label,
+      fill: stroke.stroke,
+      stroke: BACKGROUND,
+      strokeWidth: 3,
+      paintOrder: 'stroke',
+      fontSize: 11,
+    };
     if (rule.axis === 'x') {
       const { end, before, row } = tagPlace(rule, inUpperHalf(rule.value, extent.x, extent.xLog), extent, xTags++);
       const dy = (8 + 14 * row) * (end === 'top' ? 1 : -1);
       return [
         Plot.ruleX([rule.value], common),
-        Plot.text([rule.value], { x: (d: number) => d, frameAnchor: end, textAnchor: before ? 'end' : 'start', dx: before ? -4 : 4, dy, ...tag }),
+        Plot.text([rule.value], {
+          x: (d: number) => d,
+          frameAnchor: end,
+          textAnchor: before ? 'end' : 'start',
+          dx: before ? -4 : 4,
+          dy,
+          ...tag,
+        }),
       ];
     }
     const before = inUpperHalf(rule.value, extent.y, extent.yLog);
@@ -131,7 +158,14 @@ export function ruleMarks(rules: Rule[], extent: Extent = {}): Plot.Markish[] {
     const dx = (4 + 90 * yTags++) * (side === 'right' ? -1 : 1);
     return [
       Plot.ruleY([rule.value], common),
-      Plot.text([rule.value], { y: (d: number) => d, frameAnchor: side, textAnchor: side === 'right' ? 'end' : 'start', dx, dy: before ? 9 : -7, ...tag }),
+      Plot.text([rule.value], {
+        y: (d: number) => d,
+        frameAnchor: side,
+        textAnchor: side === 'right' ? 'end' : 'start',
+        dx,
+        dy: before ? 9 : -7,
+        ...tag,
+      }),
     ];
   });
 }

@@ -19,24 +19,47 @@ export interface ExportStamp {
   precomputed?: true;
 }
 
-export function makeStamp(args: { experiment: string; figure?: string; values: Record<string, number | string | number[]>; link: string; created?: Date; precomputed?: boolean }): ExportStamp {
+export function makeStamp(args: {
+  experiment: string;
+  figure?: string;
+  values: Record<string, number | string | number[]>;
+  link: string;
+  created?: Date;
+  precomputed?: boolean;
+}): ExportStamp {
   const { seed, ...params } = args.values;
   return {
-    app: 'attnlab', version: APP_VERSION, experiment: args.experiment, figure: args.figure,
-    params, seed: Number(seed), link: args.link, created: (args.created ?? new Date()).toISOString(),
+    app: 'attnlab',
+    version: APP_VERSION,
+    experiment: args.experiment,
+    figure: args.figure,
+    params,
+    seed: Number(seed),
+    link: args.link,
+    created: (args.created ?? new Date()).toISOString(),
     ...(args.precomputed ? { precomputed: true as const } : {}),
   };
 }
 
 function paramsText(params: ExportStamp['params']): string {
-  return Object.entries(params).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : v}`).join(' ');
+  return Object.entries(params)
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : v}`)
+    .join(' ');
 }
 
 /** "key: value" lines, in a fixed order, for CSV headers, SVG captions and PNG text. */
 function stampEntries(stamp: ExportStamp): [string, string][] {
-  const entries: [string, string][] = [['app', `attnlab ${stamp.version}`], ['experiment', stamp.experiment]];
+  const entries: [string, string][] = [
+    ['app', `attnlab ${stamp.version}`],
+    ['experiment', stamp.experiment],
+  ];
   if (stamp.figure) entries.push(['figure', stamp.figure]);
-  entries.push(['params', paramsText(stamp.params)], ['seed', String(stamp.seed)], ['link', stamp.link], ['created', stamp.created]);
+  entries.push(
+    ['params', paramsText(stamp.params)],
+    ['seed', String(stamp.seed)],
+    ['link', stamp.link],
+    ['created', stamp.created],
+  );
   if (stamp.precomputed) entries.push(['computed', 'precomputed at build time (identical to a live run of the link)']);
   return entries;
 }
@@ -63,7 +86,9 @@ export type FigureData = { columns: string[]; rows: (number | string)[][] } | Re
  */
 export function jsonText(data: FigureData, stamp: ExportStamp): string {
   const body = { meta: stamp, params: { ...stamp.params, seed: stamp.seed }, data };
-  return `{\n${Object.entries(body).map(([key, value]) => ` ${JSON.stringify(key)}: ${JSON.stringify(value)}`).join(',\n')}\n}\n`;
+  return `{\n${Object.entries(body)
+    .map(([key, value]) => ` ${JSON.stringify(key)}: ${JSON.stringify(value)}`)
+    .join(',\n')}\n}\n`;
 }
 
 function xmlEscape(text: string): string {
@@ -89,7 +114,8 @@ export function captionChars(widthPx: number, fontSize = CAPTION_FONT_SIZE): num
  * line (a long list, the link) cut in pieces, nothing dropped.
  */
 export function captionLines(stamp: ExportStamp, width = 110): string[] {
-  const words = `attnlab ${stamp.version} · ${stamp.experiment} · ${paramsText(stamp.params)} · seed ${stamp.seed}`.split(' ');
+  const words =
+    `attnlab ${stamp.version} · ${stamp.experiment} · ${paramsText(stamp.params)} · seed ${stamp.seed}`.split(' ');
   const lines: string[] = [];
   for (const word of words) {
     const last = lines.length - 1;
@@ -99,7 +125,10 @@ export function captionLines(stamp: ExportStamp, width = 110): string[] {
   // The link breaks after an '&' where it can, so each line ends on a whole key=value.
   let line = '';
   for (const part of stamp.link.split(/(?<=&)/)) {
-    if (line && line.length + part.length > width) { lines.push(line); line = ''; }
+    if (line && line.length + part.length > width) {
+      lines.push(line);
+      line = '';
+    }
     for (line += part; line.length > width; line = line.slice(width)) lines.push(line.slice(0, width));
   }
   if (line) lines.push(line);
@@ -150,7 +179,10 @@ export function insertPngText(png: Uint8Array, entries: [string, string][]): Uin
   const out = new Uint8Array(png.length + chunks.reduce((n, c) => n + c.length, 0));
   out.set(png.subarray(0, afterHeader), 0);
   let offset = afterHeader;
-  for (const c of chunks) { out.set(c, offset); offset += c.length; }
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.length;
+  }
   out.set(png.subarray(afterHeader), offset);
   return out;
 }

@@ -15,7 +15,8 @@ export function linearTicks(lo: number, hi: number, count = 5): number[] {
 /** Powers of ten inside [lo, hi] (thinned to at most `count`), or the ends if there are fewer than two. */
 export function logTicks(lo: number, hi: number, count = 6): number[] {
   if (!(lo > 0) || !(hi > lo)) return hi > 0 ? [hi] : [];
-  const first = Math.ceil(Math.log10(lo) - 1e-9), last = Math.floor(Math.log10(hi) + 1e-9);
+  const first = Math.ceil(Math.log10(lo) - 1e-9),
+    last = Math.floor(Math.log10(hi) + 1e-9);
   if (last - first < 1) return [lo, hi];
   const stride = Math.ceil((last - first + 1) / count);
   const ticks: number[] = [];

@@ -6,7 +6,10 @@ export { APP_VERSION } from '../version';
 /** major.minor.patch (missing parts are 0), with an optional pre-release tag: "0.2.0-rc.1". */
 const VERSION = /^(\d{1,9})(?:\.(\d{1,9}))?(?:\.(\d{1,9}))?(?:-([0-9A-Za-z.-]{1,40}))?$/;
 
-export interface Version { numbers: [number, number, number]; pre?: string }
+export interface Version {
+  numbers: [number, number, number];
+  pre?: string;
+}
 
 /** The version in `text`, or undefined when it is not one. */
 export function parseVersion(text: string): Version | undefined {
@@ -28,10 +31,17 @@ export function compareVersions(a: Version, b: Version): number {
  * What to say about a link's app=: that it was made by a newer attnlab than `running` (`newer`), or
  * that the value is no version; nothing for an absent, equal or older version (old links have none).
  */
-export function appVersionNotice(text: string | undefined, running: string): { notice: string; newer: boolean } | undefined {
+export function appVersionNotice(
+  text: string | undefined,
+  running: string,
+): { notice: string; newer: boolean } | undefined {
   if (text === undefined || text === '') return undefined;
-  const made = parseVersion(text), here = parseVersion(running);
+  const made = parseVersion(text),
+    here = parseVersion(running);
   if (!made) return { notice: `app: "${text.slice(0, 40)}" is not an attnlab version; ignored`, newer: false };
   if (!here || compareVersions(made, here) <= 0) return undefined;
-  return { notice: `This link was made with attnlab ${text}, newer than this copy (${running}): numbers may differ`, newer: true };
+  return {
+    notice: `This link was made with attnlab ${text}, newer than this copy (${running}): numbers may differ`,
+    newer: true,
+  };
 }

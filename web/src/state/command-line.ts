@@ -9,7 +9,10 @@ import { formatValue, sameValue } from './values';
 import { urlSpecs } from './url';
 
 /** A file the run used: the experiment's input name and the file's name (run the command where the file is). */
-export interface UsedFile { input: string; name: string }
+export interface UsedFile {
+  input: string;
+  name: string;
+}
 
 /** One argument for sh/bash/zsh: bare when it is made of safe characters, else in single quotes. */
 export function shellQuote(arg: string): string {

@@ -25,7 +25,9 @@ function v1ToV2(pairs: LinkPairs, experimentId: string): LinkPairs {
   let out = new Map(pairs);
   if (experimentId === 'attention-map') {
     const mask = out.get('mask');
-    out = new Map([...out].map(([k, v]) => (k === 'mask' ? ['causal', v === 'causal' ? '1' : v === 'none' ? '0' : v] : [k, v])));
+    out = new Map(
+      [...out].map(([k, v]) => (k === 'mask' ? ['causal', v === 'causal' ? '1' : v === 'none' ? '0' : v] : [k, v])),
+    );
     if (mask === undefined) out.delete('causal');
     if (!out.has('order')) out.set('order', 'sample');
   }
@@ -47,8 +49,17 @@ function v2ToV3(pairs: LinkPairs): LinkPairs {
 
 /** Version → migration to the next version. */
 export const MIGRATIONS: readonly Migration[] = [
-  { from: 1, note: 'attention-map\'s mask is now causal=0|1 and its points keep the order they were drawn in (order=sample); paper-1\'s tries is redraws (sparse-approx) or draws (sparse-dmin); sparse-dmin always uses the fast scan, which gives the same d_min', migrate: v1ToV2 },
-  { from: 2, note: 'links made before version 0.2 keep their random stream (rng=box-muller)', migrate: v2ToV3, silent: true },
+  {
+    from: 1,
+    note: "attention-map's mask is now causal=0|1 and its points keep the order they were drawn in (order=sample); paper-1's tries is redraws (sparse-approx) or draws (sparse-dmin); sparse-dmin always uses the fast scan, which gives the same d_min",
+    migrate: v1ToV2,
+  },
+  {
+    from: 2,
+    note: 'links made before version 0.2 keep their random stream (rng=box-muller)',
+    migrate: v2ToV3,
+    silent: true,
+  },
 ];
 
 /** Renames one key of one experiment, the commonest migration. */

@@ -26,12 +26,15 @@ export const MAX_LINK_TEXT = 20000;
 export function parseModelLink(pairs: ReadonlyMap<string, string>, notices: string[]): ModelLink | undefined {
   const name = fileName(pairs.get('model'));
   if (!name) {
-    if (MODEL_KEYS.slice(1).some((k) => pairs.has(k))) notices.push('model: the link gives a text or model fingerprint but no model=; ignored');
+    if (MODEL_KEYS.slice(1).some((k) => pairs.has(k)))
+      notices.push('model: the link gives a text or model fingerprint but no model=; ignored');
     return undefined;
   }
   let hash = pairs.get('modelHash') ?? '';
   if (hash && !/^[0-9a-f]{16}$/.test(hash)) {
-    notices.push(`modelHash: "${hash.slice(0, 20)}" is not 16 hexadecimal digits; the folder you open is not checked against it`);
+    notices.push(
+      `modelHash: "${hash.slice(0, 20)}" is not 16 hexadecimal digits; the folder you open is not checked against it`,
+    );
     hash = '';
   }
   let text = (pairs.get('text') ?? '').replace(/\r\n?/g, '\n');
@@ -40,7 +43,8 @@ export function parseModelLink(pairs: ReadonlyMap<string, string>, notices: stri
     text = text.slice(0, MAX_LINK_TEXT);
   }
   const drop = pairs.get('dropFirst');
-  if (drop !== undefined && drop !== '0' && drop !== '1') notices.push(`dropFirst: "${drop.slice(0, 20)}" is not 0 or 1; 0 used (the first token is kept)`);
+  if (drop !== undefined && drop !== '0' && drop !== '1')
+    notices.push(`dropFirst: "${drop.slice(0, 20)}" is not 0 or 1; 0 used (the first token is kept)`);
   const last = pairs.get('lastLayer');
   let lastLayer: number | undefined;
   if (last !== undefined) {
@@ -48,8 +52,16 @@ export function parseModelLink(pairs: ReadonlyMap<string, string>, notices: stri
     else notices.push(`lastLayer: "${last.slice(0, 20)}" is not a layer number from 0; every layer is read`);
   }
   const weights = pairs.get('weights');
-  if (weights !== undefined && weights !== '0' && weights !== '1') notices.push(`weights: "${weights.slice(0, 20)}" is not 0 or 1; 0 used (the text is read)`);
-  return { name, hash, text, dropFirst: drop === '1', ...(lastLayer !== undefined ? { lastLayer } : {}), ...(weights === '1' ? { weights: true } : {}) };
+  if (weights !== undefined && weights !== '0' && weights !== '1')
+    notices.push(`weights: "${weights.slice(0, 20)}" is not 0 or 1; 0 used (the text is read)`);
+  return {
+    name,
+    hash,
+    text,
+    dropFirst: drop === '1',
+    ...(lastLayer !== undefined ? { lastLayer } : {}),
+    ...(weights === '1' ? { weights: true } : {}),
+  };
 }
 
 /** The link's pairs of a model run, encoded with `encode`, in MODEL_KEYS order. */

@@ -23,16 +23,25 @@ function presetValues(meta: ExperimentMeta, preset: Preset): ParamValues {
 }
 
 /** The link of a state as a preset would write it: no embed, no hide, no file. */
-export function canonicalLink(state: Pick<AppState, 'experimentId' | 'values'>, registry: readonly ExperimentMeta[]): string {
+export function canonicalLink(
+  state: Pick<AppState, 'experimentId' | 'values'>,
+  registry: readonly ExperimentMeta[],
+): string {
   return formatLink({ experimentId: state.experimentId, values: state.values, embed: false, hide: [] }, registry);
 }
 
 export function presetLinksOf(meta: ExperimentMeta, registry: readonly ExperimentMeta[]): PresetLink[] {
   return (meta.presets ?? []).map((preset, k) => {
     const values = presetValues(meta, preset);
-    return { experimentId: meta.id, label: preset.label, description: preset.description, values, slug: `${meta.id}-${k + 1}`,
+    return {
+      experimentId: meta.id,
+      label: preset.label,
+      description: preset.description,
+      values,
+      slug: `${meta.id}-${k + 1}`,
       ...(preset.thumbnail ? { thumbnail: preset.thumbnail } : {}),
-      link: canonicalLink({ experimentId: meta.id, values }, registry) };
+      link: canonicalLink({ experimentId: meta.id, values }, registry),
+    };
   });
 }
 
@@ -42,7 +51,8 @@ export function presetLinksOf(meta: ExperimentMeta, registry: readonly Experimen
  * 53-bit cyrb53 in hex; the build checks that no two presets share one.
  */
 export function presetFileName(link: string): string {
-  let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+  let h1 = 0xdeadbeef,
+    h2 = 0x41c6ce57;
   for (let i = 0; i < link.length; i++) {
     const c = link.charCodeAt(i);
     h1 = Math.imul(h1 ^ c, 2654435761);

@@ -57,7 +57,11 @@ export type ShapeCheck = (value: unknown) => Promise<Record<string, string>>;
 /** A value the core found to fit experiment `id`'s declared shape has the type generated from that shape. */
 const asResult = (value: unknown): AnyResult => value as AnyResult;
 
-export function resultEnvelope(experimentId: string, values: ParamValues | undefined, result: AnyResult): ResultEnvelope {
+export function resultEnvelope(
+  experimentId: string,
+  values: ParamValues | undefined,
+  result: AnyResult,
+): ResultEnvelope {
   if (!values) return { attnlab: APP_VERSION, experiment: experimentId, result };
   const params = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? [...v] : v]));
   return { attnlab: APP_VERSION, experiment: experimentId, params, result };
@@ -72,7 +76,10 @@ export function sizeRefusal(name: string, bytes: number): string | undefined {
 /** The envelope's parameters read like a link's: unknown keys dropped, bad values replaced, each with a note. */
 function envelopeValues(meta: ExperimentMeta, params: unknown, notes: string[]): ParamValues {
   const values = defaults(meta);
-  if (!isObject(params)) { notes.push('the file names no parameters: the panel shows the defaults'); return values; }
+  if (!isObject(params)) {
+    notes.push('the file names no parameters: the panel shows the defaults');
+    return values;
+  }
   const specs = urlSpecs(meta);
   const ignored = Object.keys(params).filter((key) => !specs.some((s) => s.key === key));
   if (ignored.length) notes.push(`ignored unknown parameters: ${ignored.slice(0, 8).join(', ')}`);
@@ -90,14 +97,22 @@ function envelopeValues(meta: ExperimentMeta, params: unknown, notes: string[]):
 async function readEnvelope(data: Record<string, unknown>, name: string, o: ReadOptions): Promise<ResultReading> {
   const id = data.experiment;
   const meta = typeof id === 'string' ? o.registry.find((m) => m.id === id) : undefined;
-  if (!meta) return { ok: false, error: `${name}: "experiment" is ${JSON.stringify(id)?.slice(0, 60)}, not one of this attnlab's experiments` };
+  if (!meta)
+    return {
+      ok: false,
+      error: `${name}: "experiment" is ${JSON.stringify(id)?.slice(0, 60)}, not one of this attnlab's experiments`,
+    };
   if (!('result' in data)) return { ok: false, error: `${name}: the envelope has no "result"` };
   const mismatch = (await o.check(data.result))[meta.id] ?? `${meta.id} declares no result shape`;
   if (mismatch) return { ok: false, error: `${name}: not a ${meta.id} result: ${mismatch}` };
   const notes: string[] = [];
-  if (data.attnlab !== APP_VERSION) notes.push(`made with attnlab ${String(data.attnlab).slice(0, 20)}; this is ${APP_VERSION}`);
+  if (data.attnlab !== APP_VERSION)
+    notes.push(`made with attnlab ${String(data.attnlab).slice(0, 20)}; this is ${APP_VERSION}`);
   const values = envelopeValues(meta, data.params, notes);
-  return { ok: true, opened: { experimentId: meta.id, result: asResult(data.result), values, knownParams: isObject(data.params), notes } };
+  return {
+    ok: true,
+    opened: { experimentId: meta.id, result: asResult(data.result), values, knownParams: isObject(data.params), notes },
+  };
 }
 
 /** The number of the declared top-level keys the value has: how close a non-fitting experiment is. */
@@ -112,22 +127,37 @@ async function readBare(data: Record<string, unknown>, name: string, o: ReadOpti
   const fitting = (id: string) => mismatches[id] === '';
   const asOne = (meta: ExperimentMeta, note: string): ResultReading => {
     const values = o.current?.experimentId === meta.id ? { ...o.current.values } : defaults(meta);
-    return { ok: true, opened: { experimentId: meta.id, result: asResult(data), values, knownParams: false, notes: [note] } };
+    return {
+      ok: true,
+      opened: { experimentId: meta.id, result: asResult(data), values, knownParams: false, notes: [note] },
+    };
   };
   if (o.chosen !== undefined) {
     const meta = o.registry.find((m) => m.id === o.chosen);
-    if (!meta || mismatches[meta.id] === undefined) return { ok: false, error: `${name}: unknown experiment "${o.chosen.slice(0, 40)}"`, choices: ids };
-    if (!fitting(meta.id)) return { ok: false, error: `${name}: not a ${o.chosen} result: ${mismatches[meta.id]}`, choices: ids };
+    if (!meta || mismatches[meta.id] === undefined)
+      return { ok: false, error: `${name}: unknown experiment "${o.chosen.slice(0, 40)}"`, choices: ids };
+    if (!fitting(meta.id))
+      return { ok: false, error: `${name}: not a ${o.chosen} result: ${mismatches[meta.id]}`, choices: ids };
     return asOne(meta, `read as ${o.chosen}, as chosen; a bare result carries no parameters`);
   }
   const fits = o.registry.filter((meta) => fitting(meta.id));
   const matching = fits.map((m) => m.id);
   const current = fits.find((m) => m.id === o.current?.experimentId);
-  if (current) return asOne(current, `a bare result (no experiment id, no parameters): it fits ${current.id}, the experiment on screen`);
-  if (fits.length === 1) return asOne(fits[0], `a bare result (no experiment id, no parameters): it fits ${matching[0]} only`);
-  if (matching.length > 1) return { ok: false, error: `${name}: a bare result that fits ${matching.length} experiments (${matching.join(', ')}): choose one`, choices: matching };
+  if (current)
+    return asOne(
+      current,
+      `a bare result (no experiment id, no parameters): it fits ${current.id}, the experiment on screen`,
+    );
+  if (fits.length === 1)
+    return asOne(fits[0], `a bare result (no experiment id, no parameters): it fits ${matching[0]} only`);
+  if (matching.length > 1)
+    return {
+      ok: false,
+      error: `${name}: a bare result that fits ${matching.length} experiments (${matching.join(', ')}): choose one`,
+      choices: matching,
+    };
   const closest = [...ids].sort((a, b) => overlap(b, data) - overlap(a, data))[0];
-  const why = closest ? mismatches[closest] ?? '' : '';
+  const why = closest ? (mismatches[closest] ?? '') : '';
   return { ok: false, error: `${name}: fits no experiment's result; closest is ${closest}: ${why}`, choices: ids };
 }
 
@@ -139,7 +169,11 @@ export async function readResultText(text: string, name: string, o: ReadOptions)
   } catch (error) {
     return { ok: false, error: `${name}: not valid JSON (${(error as Error).message.slice(0, 120)})` };
   }
-  if (!isObject(data)) return { ok: false, error: `${name}: expected a JSON object (a result or an attnlab envelope), got ${Array.isArray(data) ? 'an array' : JSON.stringify(data)?.slice(0, 40)}` };
+  if (!isObject(data))
+    return {
+      ok: false,
+      error: `${name}: expected a JSON object (a result or an attnlab envelope), got ${Array.isArray(data) ? 'an array' : JSON.stringify(data)?.slice(0, 40)}`,
+    };
   const envelope = typeof data.attnlab === 'string' && 'experiment' in data;
   // A merge with missing jobs (attnlab combine) says so at its top level: drawn as what it is, with a note.
   const partial = isObject(data.partial) ? data.partial : undefined;
@@ -147,7 +181,9 @@ export async function readResultText(text: string, name: string, o: ReadOptions)
   const reading = await (envelope ? readEnvelope(data, name, o) : readBare(data, name, o));
   if (partial && reading.ok) {
     const missing = Array.isArray(partial.missing) ? partial.missing : [];
-    reading.opened.notes.push(`partial: ${Number(partial.done)} of ${Number(partial.total)} jobs merged; missing jobs ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''}`);
+    reading.opened.notes.push(
+      `partial: ${Number(partial.done)} of ${Number(partial.total)} jobs merged; missing jobs ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''}`,
+    );
   }
   return reading;
 }

@@ -7,11 +7,17 @@
  * around them (bidirectional controls, zero-width marks) written out as ⟨U+202E⟩, so a notice reads as written.
  */
 export function showable(text: string): string {
-  return text.replace(/[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
+  return text.replace(
+    /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g,
+    (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`,
+  );
 }
 
 export function fileName(text: string | undefined): string | undefined {
   // eslint-disable-next-line no-control-regex
-  const clean = (text ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 120);
+  const clean = (text ?? '')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 120);
   return clean || undefined;
 }

@@ -2,7 +2,15 @@
 // The URL is the state: `#exp=<id>&v=<schema version>&app=<attnlab version>&key=value…`, only
 // non-default parameters, the seed always. Parsing treats the link as untrusted and never throws: every value it could not use as
 // given is replaced (clamped or defaulted) and reported in a notice. DOM-free, so it tests in Node.
-import { defaults, RNG_SPEC, SEED_SPEC, takesHeads, type ExperimentMeta, type ParamSpec, type ParamValues } from '../experiments/schema';
+import {
+  defaults,
+  RNG_SPEC,
+  SEED_SPEC,
+  takesHeads,
+  type ExperimentMeta,
+  type ParamSpec,
+  type ParamValues,
+} from '../experiments/schema';
 import { APP_VERSION, appVersionNotice } from './app-version';
 import { MIGRATIONS, SCHEMA_VERSION, type LinkPairs, type Migration } from './migrations';
 import { coerceValue, formatValue, sameValue } from './values';
@@ -18,7 +26,19 @@ export const HIDEABLE = ['params', 'summary', 'explain', 'export', 'title', 'hea
 export type Hideable = (typeof HIDEABLE)[number];
 
 /** Keys the codec owns; no parameter may use them. */
-export const RESERVED_KEYS = ['exp', 'v', 'app', 'embed', 'hide', 'fig', 'controls', 'theme', 'file', 'api', ...MODEL_KEYS] as const;
+export const RESERVED_KEYS = [
+  'exp',
+  'v',
+  'app',
+  'embed',
+  'hide',
+  'fig',
+  'controls',
+  'theme',
+  'file',
+  'api',
+  ...MODEL_KEYS,
+] as const;
 
 export interface AppState {
   experimentId: string;
@@ -65,7 +85,11 @@ function encodePart(text: string): string {
 }
 
 function decodePart(text: string): string {
-  try { return decodeURIComponent(text.replace(/\+/g, ' ')); } catch { return text; }
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
 }
 
 /** Splits `#a=1&b=2` into ordered pairs; a repeated key keeps its last value. */
@@ -83,7 +107,8 @@ function splitHash(hash: string): LinkPairs {
 
 /** Keys a link gives more than once (the command line refuses them; a link keeps the last and says so). */
 function repeatedKeys(hash: string): string[] {
-  const seen = new Set<string>(), repeated = new Set<string>();
+  const seen = new Set<string>(),
+    repeated = new Set<string>();
   for (const part of hash.replace(/^#/, '').replace(/^\?/, '').split('&')) {
     if (!part) continue;
     const key = decodePart(part.split('=')[0]);
@@ -94,7 +119,13 @@ function repeatedKeys(hash: string): string[] {
 }
 
 /** `newerApp`: the notice that the link's app= is newer than this copy; said once, with the schema's if that is newer too. */
-function migrate(pairs: LinkPairs, experimentId: string, options: CodecOptions, notices: string[], newerApp?: string): LinkPairs {
+function migrate(
+  pairs: LinkPairs,
+  experimentId: string,
+  options: CodecOptions,
+  notices: string[],
+  newerApp?: string,
+): LinkPairs {
   const current = options.version ?? SCHEMA_VERSION;
   const table = options.migrations ?? MIGRATIONS;
   const rawVersion = pairs.get('v');
@@ -107,14 +138,21 @@ function migrate(pairs: LinkPairs, experimentId: string, options: CodecOptions, 
     return pairs;
   }
   if (version > current) {
-    notices.push(newerApp ? `${newerApp}; its schema v=${version} is read as v=${current}` : `v: this link is from a newer version of attnlab (v=${version}); read it as v=${current}`);
+    notices.push(
+      newerApp
+        ? `${newerApp}; its schema v=${version} is read as v=${current}`
+        : `v: this link is from a newer version of attnlab (v=${version}); read it as v=${current}`,
+    );
     return pairs;
   }
   if (newerApp) notices.push(newerApp);
   let out = pairs;
   for (; version < current; version++) {
     const step = table.find((m) => m.from === version);
-    if (!step) { notices.push(`v: no migration from v=${version}; some values may not carry over`); continue; }
+    if (!step) {
+      notices.push(`v: no migration from v=${version}; some values may not carry over`);
+      continue;
+    }
     const before = [...out].join('&');
     out = step.migrate(out, experimentId);
     if ([...out].join('&') !== before && !step.silent) notices.push(`Upgraded a v=${version} link: ${step.note}`);
@@ -127,25 +165,48 @@ function parseHide(text: string, notices: string[]): Hideable[] {
   const hide: Hideable[] = [];
   const unknown: string[] = [];
   let repeats = 0;
-  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
-    if (!(HIDEABLE as readonly string[]).includes(part)) unknown.push(part.length > 40 ? `${part.slice(0, 40)}…` : part);
+  for (const part of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    if (!(HIDEABLE as readonly string[]).includes(part))
+      unknown.push(part.length > 40 ? `${part.slice(0, 40)}…` : part);
     else if (hide.includes(part as Hideable)) repeats++;
     else hide.push(part as Hideable);
   }
   const distinct = [...new Set(unknown)];
-  if (distinct.length) notices.push(`hide: ${distinct.slice(0, 3).map((p) => `"${showable(p)}"`).join(', ')}${distinct.length > 3 ? ` and ${distinct.length - 3} more` : ''} ${distinct.length === 1 ? 'is' : 'are'} not one of ${HIDEABLE.join(', ')}; ignored`);
-  if (repeats) notices.push(`hide: ${repeats} repeated ${repeats === 1 ? 'name' : 'names'} ignored (each part is hidden once)`);
+  if (distinct.length)
+    notices.push(
+      `hide: ${distinct
+        .slice(0, 3)
+        .map((p) => `"${showable(p)}"`)
+        .join(
+          ', ',
+        )}${distinct.length > 3 ? ` and ${distinct.length - 3} more` : ''} ${distinct.length === 1 ? 'is' : 'are'} not one of ${HIDEABLE.join(', ')}; ignored`,
+    );
+  if (repeats)
+    notices.push(`hide: ${repeats} repeated ${repeats === 1 ? 'name' : 'names'} ignored (each part is hidden once)`);
   return hide;
 }
 
 /** A comma list of ids (figure or parameter names): at most 12, each a plain word; anything else is named in a notice. */
-function parseIdList(key: 'fig' | 'controls', text: string | undefined, allowed: readonly string[] | undefined, notices: string[]): string[] | undefined {
+function parseIdList(
+  key: 'fig' | 'controls',
+  text: string | undefined,
+  allowed: readonly string[] | undefined,
+  notices: string[],
+): string[] | undefined {
   if (text === undefined) return undefined;
   const ids: string[] = [];
-  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const shown = part.length > 40 ? `${part.slice(0, 40)}…` : part;
-    if (!/^[A-Za-z][\w-]{0,39}$/.test(part)) notices.push(`${key}: "${shown}" is not a ${key === 'fig' ? 'figure' : 'parameter'} name; ignored`);
-    else if (allowed && !allowed.includes(part)) notices.push(`${key}: "${shown}" is not one of ${allowed.join(', ')}; ignored`);
+    if (!/^[A-Za-z][\w-]{0,39}$/.test(part))
+      notices.push(`${key}: "${shown}" is not a ${key === 'fig' ? 'figure' : 'parameter'} name; ignored`);
+    else if (allowed && !allowed.includes(part))
+      notices.push(`${key}: "${shown}" is not one of ${allowed.join(', ')}; ignored`);
     else if (!ids.includes(part) && ids.length < 12) ids.push(part);
   }
   return ids.length ? ids : undefined;
@@ -171,7 +232,10 @@ export function parseLink(hash: string, registry: readonly ExperimentMeta[], opt
     if ((RESERVED_KEYS as readonly string[]).includes(key)) continue;
     // Another experiment's parameters mean nothing here; only the seed carries over.
     const spec = urlSpecs(meta).find((s) => s.key === key && (!unknownExperiment || s === SEED_SPEC));
-    if (!spec) { ignored.push(key); continue; }
+    if (!spec) {
+      ignored.push(key);
+      continue;
+    }
     const { value, notice } = coerceValue(spec, text);
     values[key] = value;
     if (notice) notices.push(notice);
@@ -181,21 +245,46 @@ export function parseLink(hash: string, registry: readonly ExperimentMeta[], opt
   const embed = pairs.get('embed') === '1' || pairs.get('embed') === 'true';
   const hide = parseHide(pairs.get('hide') ?? '', notices);
   const fig = parseIdList('fig', pairs.get('fig'), undefined, notices); // checked against the figures drawn (ui/results.ts)
-  const controls = parseIdList('controls', pairs.get('controls'), urlSpecs(meta).map((s) => s.key), notices);
+  const controls = parseIdList(
+    'controls',
+    pairs.get('controls'),
+    urlSpecs(meta).map((s) => s.key),
+    notices,
+  );
   const themeText = pairs.get('theme');
   const theme = themeText === 'light' || themeText === 'dark' ? themeText : undefined;
-  if (themeText !== undefined && !theme && themeText !== 'auto') notices.push(`theme: "${themeText.slice(0, 40)}" is not light, dark or auto; ignored`);
+  if (themeText !== undefined && !theme && themeText !== 'auto')
+    notices.push(`theme: "${themeText.slice(0, 40)}" is not light, dark or auto; ignored`);
   const file = fileName(pairs.get('file'));
   const model = takesHeads(meta) ? parseModelLink(pairs, notices) : undefined;
   const modelKeys = MODEL_KEYS.filter((k) => pairs.has(k));
-  if (!takesHeads(meta) && modelKeys.length) notices.push(`${modelKeys.join(', ')}: ${meta.id} reads no model's heads; ignored`);
-  return { state: { experimentId: meta.id, values, embed, hide, ...(fig ? { fig } : {}), ...(controls ? { controls } : {}), ...(theme ? { theme } : {}), ...(pairs.get('api') === '1' ? { api: true } : {}), ...(file && !model ? { file } : {}), ...(model ? { model } : {}) }, notices };
+  if (!takesHeads(meta) && modelKeys.length)
+    notices.push(`${modelKeys.join(', ')}: ${meta.id} reads no model's heads; ignored`);
+  return {
+    state: {
+      experimentId: meta.id,
+      values,
+      embed,
+      hide,
+      ...(fig ? { fig } : {}),
+      ...(controls ? { controls } : {}),
+      ...(theme ? { theme } : {}),
+      ...(pairs.get('api') === '1' ? { api: true } : {}),
+      ...(file && !model ? { file } : {}),
+      ...(model ? { model } : {}),
+    },
+    notices,
+  };
 }
 
 /** Writes the hash for a state: the schema and app versions, non-default parameters in schema order, the seed always. */
 export function formatLink(state: AppState, registry: readonly ExperimentMeta[], options: CodecOptions = {}): string {
   const meta = registry.find((m) => m.id === state.experimentId) ?? registry[0];
-  const parts = [`exp=${encodePart(meta.id)}`, `v=${options.version ?? SCHEMA_VERSION}`, `app=${encodePart(options.appVersion ?? APP_VERSION)}`];
+  const parts = [
+    `exp=${encodePart(meta.id)}`,
+    `v=${options.version ?? SCHEMA_VERSION}`,
+    `app=${encodePart(options.appVersion ?? APP_VERSION)}`,
+  ];
   for (const spec of urlSpecs(meta)) {
     const value = state.values[spec.key] ?? spec.default;
     if (spec.key !== SEED_SPEC.key && sameValue(value, spec.default)) continue;
@@ -218,7 +307,8 @@ export function formatLink(state: AppState, registry: readonly ExperimentMeta[],
  */
 export function embedHash(hash: string, hide: readonly Hideable[], figure: EmbedFigure = {}): string {
   const replaced = ['embed', 'hide', ...Object.keys(figure)];
-  const kept = [...splitHash(hash)].filter(([key]) => !replaced.includes(key))
+  const kept = [...splitHash(hash)]
+    .filter(([key]) => !replaced.includes(key))
     .map(([key, value]) => `${encodePart(key)}=${encodePart(value)}`);
   kept.push('embed=1');
   if (hide.length) kept.push(`hide=${hide.join(',')}`);
@@ -230,6 +320,11 @@ export function embedHash(hash: string, hide: readonly Hideable[], figure: Embed
 }
 
 /** What a figure embed sets besides hide= (a key given, even empty, replaces the link's own). */
-export interface EmbedFigure { fig?: readonly string[]; controls?: readonly string[]; theme?: 'light' | 'dark' | 'auto'; /** api=1: the host page may script it (ui/host-api.ts). */ api?: boolean }
+export interface EmbedFigure {
+  fig?: readonly string[];
+  controls?: readonly string[];
+  theme?: 'light' | 'dark' | 'auto';
+  /** api=1: the host page may script it (ui/host-api.ts). */ api?: boolean;
+}
 
 export { fileName, showable } from './url-text';

@@ -33,7 +33,10 @@ function insideOpenEnd(spec: NumericSpec, end: 'min' | 'max'): number {
 function clampNumber(spec: NumericSpec, x: number, integer: boolean): { value: number; why?: string } {
   let value = x;
   let why: string | undefined;
-  if (integer && !Number.isInteger(value)) { value = Math.round(value); why = 'is not an integer'; }
+  if (integer && !Number.isInteger(value)) {
+    value = Math.round(value);
+    why = 'is not an integer';
+  }
   if (spec.minOpen ? value <= spec.min : value < spec.min) {
     return spec.minOpen
       ? { value: insideOpenEnd(spec, 'min'), why: `is not above the exclusive minimum ${spec.min}` }
@@ -60,9 +63,15 @@ function coerceNumber(spec: ParamSpec & NumericSpec, raw: string, integer: boole
 function coerceList(spec: ParamSpec & NumericSpec & { maxCount: number }, raw: string, integer: boolean): Coerced {
   const problems: string[] = [];
   const values: number[] = [];
-  for (const part of raw.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+  for (const part of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')) {
     const x = parseDecimal(part);
-    if (x === undefined) { problems.push(`"${part}" is not a number (dropped)`); continue; }
+    if (x === undefined) {
+      problems.push(`"${part}" is not a number (dropped)`);
+      continue;
+    }
     const { value, why } = clampNumber(spec, x, integer);
     if (why) problems.push(`${part} ${why} (used ${value})`);
     values.push(value);
@@ -73,7 +82,10 @@ function coerceList(spec: ParamSpec & NumericSpec & { maxCount: number }, raw: s
   }
   if (values.length === 0) {
     const used = formatValue(spec.default as number[]);
-    return { value: [...(spec.default as number[])], notice: `${spec.key}: "${raw}" has no usable number; used the default ${used}` };
+    return {
+      value: [...(spec.default as number[])],
+      notice: `${spec.key}: "${raw}" has no usable number; used the default ${used}`,
+    };
   }
   return problems.length ? { value: values, notice: `${spec.key}: ${problems.join('; ')}` } : { value: values };
 }
@@ -83,24 +95,34 @@ function coerceList(spec: ParamSpec & NumericSpec & { maxCount: number }, raw: s
 function coerceText(spec: ParamSpec & { kind: 'text' }, raw: string): Coerced {
   const t = raw.trim();
   if (t.length > 0 && t.length <= spec.maxLength && TEXT.test(t)) return { value: t };
-  const why = t.length > spec.maxLength ? `is longer than ${spec.maxLength} characters` : `is empty or has a space or one of ${[...TEXT_EXCLUDED].join(' ')}`;
+  const why =
+    t.length > spec.maxLength
+      ? `is longer than ${spec.maxLength} characters`
+      : `is empty or has a space or one of ${[...TEXT_EXCLUDED].join(' ')}`;
   return { value: spec.default, notice: `${spec.key}: "${raw}" ${why}; used the default ${spec.default}` };
 }
 
 /** Parses and validates one parameter's text; the result is always within the schema. */
 export function coerceValue(spec: ParamSpec, raw: string): Coerced {
   switch (spec.kind) {
-    case 'int': return coerceNumber(spec, raw, true);
-    case 'real': return coerceNumber(spec, raw, false);
-    case 'intList': return coerceList(spec, raw, true);
-    case 'realList': return coerceList(spec, raw, false);
-    case 'text': return coerceText(spec, raw);
+    case 'int':
+      return coerceNumber(spec, raw, true);
+    case 'real':
+      return coerceNumber(spec, raw, false);
+    case 'intList':
+      return coerceList(spec, raw, true);
+    case 'realList':
+      return coerceList(spec, raw, false);
+    case 'text':
+      return coerceText(spec, raw);
     case 'enum': {
       const t = raw.trim();
       if (spec.options.some((o) => o.value === t)) return { value: t };
       const allowed = spec.options.map((o) => o.value).join(', ');
-      return { value: spec.default, notice: `${spec.key}: "${raw}" is not one of ${allowed}; used the default ${spec.default}` };
+      return {
+        value: spec.default,
+        notice: `${spec.key}: "${raw}" is not one of ${allowed}; used the default ${spec.default}`,
+      };
     }
   }
 }
-

@@ -95,7 +95,10 @@ export class App implements PageContext {
   whenQuiet(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const check = (): void => {
-        if (this.page.computing) { this.quietWaiters.push(check); return; }
+        if (this.page.computing) {
+          this.quietWaiters.push(check);
+          return;
+        }
         window.setTimeout(() => (this.page.computing ? this.quietWaiters.push(check) : resolve()), ms);
       };
       check();
@@ -126,47 +129,82 @@ export class App implements PageContext {
     watchTerms(() => metaOf(this.state?.experimentId ?? '').family);
     fillPicker(this.picker, EXPERIMENTS, FAMILY_LABELS);
     this.picker.addEventListener('change', () => this.switchExperiment(this.picker.value));
-    this.form.addEventListener('submit', (event) => { event.preventDefault(); void this.runs.run(); });
+    this.form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.runs.run();
+    });
     wireSheet(this.form);
     this.stopButton.addEventListener('click', () => this.runs.stop());
     document.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape' && this.page.phase === 'running') { event.preventDefault(); this.runs.stop(); }
+      if (event.key === 'Escape' && this.page.phase === 'running') {
+        event.preventDefault();
+        this.runs.stop();
+      }
     });
     this.liveSwitch = wireLiveSwitch(byId<HTMLInputElement>('live-recompute'));
-    this.results.compare = wireCompareSwitch(byId<HTMLInputElement>('compare-previous'), (on) => { this.results.compare = on; this.results.redrawAll(); });
+    this.results.compare = wireCompareSwitch(byId<HTMLInputElement>('compare-previous'), (on) => {
+      this.results.compare = on;
+      this.results.redrawAll();
+    });
     // Any edit stops a live run it makes stale, moves the address, re-checks whether the figures still
     // describe the panel, redraws live theory and may start a live run.
     for (const type of ['input', 'change']) {
-      this.form.addEventListener(type, () => { this.runs.supersedeLive(); this.setPage(edited(this.page)); this.followEdit(); this.follows.refreshOutdated(); this.follows.requestTheory(); this.runs.live.schedule(); });
+      this.form.addEventListener(type, () => {
+        this.runs.supersedeLive();
+        this.setPage(edited(this.page));
+        this.followEdit();
+        this.follows.refreshOutdated();
+        this.follows.requestTheory();
+        this.runs.live.schedule();
+      });
     }
     // A file can fill a parameter (a bundle's or a model's scale): the state takes it as it takes an edit.
-    this.form.addEventListener(UPLOAD_STATE_EVENT, () => { this.followEdit(); this.follows.refreshOutdated(); });
+    this.form.addEventListener(UPLOAD_STATE_EVENT, () => {
+      this.followEdit();
+      this.follows.refreshOutdated();
+    });
     // A head atlas cell (rank-zoo on a model's heads) opens that head in rank-interaction, on the same model and text.
     document.addEventListener(OPEN_HEAD_EVENT, (event) => {
       const { head } = (event as CustomEvent<{ head: number }>).detail;
       const meta = metaOf('rank-interaction');
       const { model, file } = this.state;
       const values = { ...defaults(meta), seed: this.state.values.seed, head, ...(model ? { scale: 1 } : {}) };
-      location.hash = formatLink({ experimentId: meta.id, values, embed: false, hide: [], ...(model ? { model } : file ? { file } : {}) }, EXPERIMENTS);
+      location.hash = formatLink(
+        { experimentId: meta.id, values, embed: false, hide: [], ...(model ? { model } : file ? { file } : {}) },
+        EXPERIMENTS,
+      );
     });
-    byId('copy-link').addEventListener('click', () => void this.copy(location.href, this.results.outdated
-      ? 'Link copied: it opens the parameters in the panel. The figures shown are from other parameters until you press Run.'
-      : 'Link copied to the clipboard.'));
-    byId('embed-open').addEventListener('click', () => (this.embedDialog ??= new EmbedDialog()).open(location.href, metaOf(this.state.experimentId).title));
+    byId('copy-link').addEventListener(
+      'click',
+      () =>
+        void this.copy(
+          location.href,
+          this.results.outdated
+            ? 'Link copied: it opens the parameters in the panel. The figures shown are from other parameters until you press Run.'
+            : 'Link copied to the clipboard.',
+        ),
+    );
+    byId('embed-open').addEventListener('click', () =>
+      (this.embedDialog ??= new EmbedDialog()).open(location.href, metaOf(this.state.experimentId).title),
+    );
     postHeightToHost();
     this.results.onFigureNotice = (text) => this.status.showNotices([text]);
     wireResultFiles({
       registry: EXPERIMENTS,
       shown: () => {
         const run = this.page.shown;
-        return run ? { experimentId: run.experimentId, values: run.paramsUnknown ? undefined : run.values, result: run.result } : undefined;
+        return run
+          ? { experimentId: run.experimentId, values: run.paramsUnknown ? undefined : run.values, result: run.result }
+          : undefined;
       },
       current: () => ({ experimentId: this.state.experimentId, values: this.state.values }),
       onOpened: (opened, name) => this.links.showOpened(opened, name),
       onError: (message) => this.status.showError(message),
       onNotice: (message) => this.status.showNotices(message ? [message] : []),
     });
-    window.addEventListener('hashchange', () => { if (location.hash !== this.writtenHash) this.route(); });
+    window.addEventListener('hashchange', () => {
+      if (location.hash !== this.writtenHash) this.route();
+    });
     this.status.clearError();
     renderPage(undefined, this.page, { status: this.status, stopButton: this.stopButton });
     this.route();
@@ -197,7 +235,12 @@ export class App implements PageContext {
       this.uploads = NO_UPLOADS;
       this.panel = buildPanel(this.form, meta, {
         onNewSeed: () => this.runs.newSeed(),
-        files: { get: () => this.uploads, set: (next) => { this.uploads = next; } },
+        files: {
+          get: () => this.uploads,
+          set: (next) => {
+            this.uploads = next;
+          },
+        },
       });
       this.runButton.disabled = false; // no file of this panel is refused yet
       this.results.setExperiment(meta, explainAfter);
@@ -217,7 +260,13 @@ export class App implements PageContext {
 
   /** The full page's link to what this page shows now (no embed keys): where "Open in attnlab ↗" goes. */
   private fullAppHref(): string {
-    return new URL(formatLink({ ...this.state, embed: false, hide: [], fig: undefined, controls: undefined, theme: undefined }, EXPERIMENTS), location.href).href;
+    return new URL(
+      formatLink(
+        { ...this.state, embed: false, hide: [], fig: undefined, controls: undefined, theme: undefined },
+        EXPERIMENTS,
+      ),
+      location.href,
+    ).href;
   }
 
   private writeUrl(): void {
@@ -256,8 +305,10 @@ export class App implements PageContext {
 
   private async copy(text: string, done: string): Promise<void> {
     const ok = await copyText(text);
-    const note = uploadsOf(metaOf(this.state.experimentId)).length && this.panel.uploads().length
-      ? ' The link does not include your uploaded file: whoever opens it needs the same file.' : '';
+    const note =
+      uploadsOf(metaOf(this.state.experimentId)).length && this.panel.uploads().length
+        ? ' The link does not include your uploaded file: whoever opens it needs the same file.'
+        : '';
     if (ok) this.status.showNotices([done + note], true);
     else this.status.showCopyText(`Could not copy automatically; copy this by hand:${note}`, text);
   }
@@ -265,10 +316,26 @@ export class App implements PageContext {
   /** Exports one figure, stamped with the run it came from; its JSON holds that figure's data only. */
   private export(figure: ExportableFigure, element: Element, format: 'svg' | 'png' | 'csv' | 'json'): void {
     const run = this.page.shown;
-    if (!run) { this.status.showNotices(['Nothing to export yet: wait for the run to finish.']); return; }
-    const stamp = makeStamp({ experiment: run.experimentId, figure: figure.id, values: run.values as Record<string, number | string | number[]>, link: run.link, precomputed: run.precomputed });
+    if (!run) {
+      this.status.showNotices(['Nothing to export yet: wait for the run to finish.']);
+      return;
+    }
+    const stamp = makeStamp({
+      experiment: run.experimentId,
+      figure: figure.id,
+      values: run.values as Record<string, number | string | number[]>,
+      link: run.link,
+      precomputed: run.precomputed,
+    });
     const fileName = exportFileName(metaOf(run.experimentId), run.values, figure.id, format);
-    exportFigure({ format, element, title: figure.title, table: figure.table, data: figure.data, stamp, fileName })
-      .catch((error: Error) => this.status.showError(`export failed: ${error.message}`));
+    exportFigure({
+      format,
+      element,
+      title: figure.title,
+      table: figure.table,
+      data: figure.data,
+      stamp,
+      fileName,
+    }).catch((error: Error) => this.status.showError(`export failed: ${error.message}`));
   }
 }

@@ -18,7 +18,11 @@ export async function copyText(text: string): Promise<boolean> {
   const active = document.activeElement as HTMLElement | null;
   area.select();
   let ok = false;
-  try { ok = document.execCommand('copy'); } catch { ok = false; }
+  try {
+    ok = document.execCommand('copy');
+  } catch {
+    ok = false;
+  }
   area.remove();
   active?.focus();
   return ok;

@@ -17,7 +17,11 @@ function storedChoice(): Choice | undefined {
 }
 
 function store(choice: Choice): void {
-  try { localStorage.setItem(STORAGE_KEY, choice); } catch { /* the choice lasts for this page only */ }
+  try {
+    localStorage.setItem(STORAGE_KEY, choice);
+  } catch {
+    /* the choice lasts for this page only */
+  }
 }
 
 /** An embed link's theme= ('auto' or absent: undefined). */
@@ -58,5 +62,10 @@ export function initTheme(onChange: () => void): void {
     onChange();
   });
   // Another tab changed the choice.
-  window.addEventListener('storage', (event) => { if (event.key === STORAGE_KEY) { apply(); onChange(); } });
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEY) {
+      apply();
+      onChange();
+    }
+  });
 }

@@ -12,8 +12,13 @@ import type { HeightMessage } from './embed';
 import { cssWidth, embedSnippet, embedSrc, estimatedHeight, type EmbedOptions } from './embed-snippet';
 
 const HIDE_LABELS: Record<Hideable, string> = {
-  params: 'parameter panel', summary: 'summary', explain: 'explanation', export: 'export buttons',
-  title: 'title line', headline: 'headline numbers', text: 'all prose (summary, explanation, captions)',
+  params: 'parameter panel',
+  summary: 'summary',
+  explain: 'explanation',
+  export: 'export buttons',
+  title: 'title line',
+  headline: 'headline numbers',
+  text: 'all prose (summary, explanation, captions)',
 };
 const DEFAULT_HIDE: Hideable[] = ['params', 'explain'];
 /** The preview reloads this long after the last edit (typing a width should not reload it per key). */
@@ -23,22 +28,64 @@ const PREVIEW_MAX_HEIGHT = 4000;
 
 export class EmbedDialog {
   private dialog = h('dialog', { id: 'embed-dialog', class: 'embed-dialog', 'aria-labelledby': 'embed-dialog-title' });
-  private kind = h('select', { id: 'embed-kind' },
-    h('option', { value: 'iframe' }, '<iframe> (any page)'), h('option', { value: 'element' }, '<attnlab-figure> element (one script)'));
-  private width = h('input', { id: 'embed-width', type: 'text', value: '100%', size: 8, 'aria-describedby': 'embed-width-help' });
-  private heightMode = h('select', { id: 'embed-height-mode' }, h('option', { value: 'auto' }, 'auto (follows the page)'), h('option', { value: 'fixed' }, 'fixed'));
-  private height = h('input', { id: 'embed-height', type: 'number', min: 120, max: 4000, step: 10, value: 600, 'aria-label': 'Fixed height in pixels' });
+  private kind = h(
+    'select',
+    { id: 'embed-kind' },
+    h('option', { value: 'iframe' }, '<iframe> (any page)'),
+    h('option', { value: 'element' }, '<attnlab-figure> element (one script)'),
+  );
+  private width = h('input', {
+    id: 'embed-width',
+    type: 'text',
+    value: '100%',
+    size: 8,
+    'aria-describedby': 'embed-width-help',
+  });
+  private heightMode = h(
+    'select',
+    { id: 'embed-height-mode' },
+    h('option', { value: 'auto' }, 'auto (follows the page)'),
+    h('option', { value: 'fixed' }, 'fixed'),
+  );
+  private height = h('input', {
+    id: 'embed-height',
+    type: 'number',
+    min: 120,
+    max: 4000,
+    step: 10,
+    value: 600,
+    'aria-label': 'Fixed height in pixels',
+  });
   private title = h('input', { id: 'embed-title', type: 'text', size: 40 });
   private lazy = h('input', { id: 'embed-lazy', type: 'checkbox', checked: true });
   private api = h('input', { id: 'embed-api', type: 'checkbox' });
-  private hides = HIDEABLE.map((part) => h('input', { type: 'checkbox', value: part, id: `embed-hide-${part}`, checked: DEFAULT_HIDE.includes(part) }));
-  private theme = h('select', { id: 'embed-theme' }, h('option', { value: 'auto' }, "auto (the reader's)"), h('option', { value: 'light' }, 'light'), h('option', { value: 'dark' }, 'dark'));
+  private hides = HIDEABLE.map((part) =>
+    h('input', { type: 'checkbox', value: part, id: `embed-hide-${part}`, checked: DEFAULT_HIDE.includes(part) }),
+  );
+  private theme = h(
+    'select',
+    { id: 'embed-theme' },
+    h('option', { value: 'auto' }, "auto (the reader's)"),
+    h('option', { value: 'light' }, 'light'),
+    h('option', { value: 'dark' }, 'dark'),
+  );
   private figureBox = h('fieldset', { class: 'group', id: 'embed-figures' });
   private controlBox = h('fieldset', { class: 'group', id: 'embed-controls' });
   private cite = h('p', { class: 'help cite-figure', id: 'embed-cite' });
-  private snippet = h('textarea', { id: 'embed-snippet', readonly: true, rows: 5, class: 'copy-text', 'aria-label': 'Embed snippet' });
+  private snippet = h('textarea', {
+    id: 'embed-snippet',
+    readonly: true,
+    rows: 5,
+    class: 'copy-text',
+    'aria-label': 'Embed snippet',
+  });
   private status = h('p', { class: 'help', role: 'status', id: 'embed-status' });
-  private preview = h('iframe', { id: 'embed-preview', class: 'embed-preview', title: 'Preview of the embedded view', loading: 'eager' });
+  private preview = h('iframe', {
+    id: 'embed-preview',
+    class: 'embed-preview',
+    title: 'Preview of the embedded view',
+    loading: 'eager',
+  });
   private previewNote = h('p', { class: 'help', id: 'embed-preview-note' });
   private measured: number | undefined;
   private previewSrc = '';
@@ -49,30 +96,95 @@ export class EmbedDialog {
     const copy = h('button', { type: 'button', class: 'primary', id: 'embed-copy' }, 'Copy snippet');
     const close = h('button', { type: 'button', class: 'secondary', id: 'embed-close' }, 'Close');
     const field = (label: string, control: HTMLElement, ...extra: HTMLElement[]) =>
-      h('div', { class: 'param' }, h('label', { for: control.id }, label), h('div', { class: 'param-inputs' }, control, ...extra));
-    const hideBox = h('fieldset', { class: 'group' }, h('legend', {}, 'Hide'),
-      ...this.hides.map((box) => h('label', { class: 'check', for: box.id }, box, ` ${HIDE_LABELS[box.value as Hideable]}`)));
+      h(
+        'div',
+        { class: 'param' },
+        h('label', { for: control.id }, label),
+        h('div', { class: 'param-inputs' }, control, ...extra),
+      );
+    const hideBox = h(
+      'fieldset',
+      { class: 'group' },
+      h('legend', {}, 'Hide'),
+      ...this.hides.map((box) =>
+        h('label', { class: 'check', for: box.id }, box, ` ${HIDE_LABELS[box.value as Hideable]}`),
+      ),
+    );
     this.dialog.append(
       h('h2', { id: 'embed-dialog-title' }, 'Embed this view'),
-      h('div', { class: 'embed-grid' },
-        h('div', { class: 'embed-options', role: 'group', 'aria-label': 'Embed options' },
+      h(
+        'div',
+        { class: 'embed-grid' },
+        h(
+          'div',
+          { class: 'embed-options', role: 'group', 'aria-label': 'Embed options' },
           // The snippet and Copy first: in view on a short screen, with the options that shape it below.
-          h('label', { for: this.snippet.id, class: 'group-label' }, 'Snippet'), this.snippet, this.status,
+          h('label', { for: this.snippet.id, class: 'group-label' }, 'Snippet'),
+          this.snippet,
+          this.status,
           h('div', { class: 'buttons' }, copy, close),
-          field('As', this.kind), field('Width', this.width), h('p', { class: 'help', id: 'embed-width-help' }, '100%, 80% or pixels (e.g. 700)'),
-          field('Height', this.heightMode, this.height), field('Title', this.title),
-          h('div', { class: 'param' }, h('label', { class: 'check', for: this.lazy.id }, this.lazy, ' load only when scrolled near (loading="lazy")')),
-          h('div', { class: 'param' }, h('label', { class: 'check', for: this.api.id }, this.api, ' let the host page set values, run and read the numbers (api=1; see the README, “Scripting an embed”)')),
-          field('Colours', this.theme), this.figureBox, this.controlBox, hideBox, this.cite),
+          field('As', this.kind),
+          field('Width', this.width),
+          h('p', { class: 'help', id: 'embed-width-help' }, '100%, 80% or pixels (e.g. 700)'),
+          field('Height', this.heightMode, this.height),
+          field('Title', this.title),
+          h(
+            'div',
+            { class: 'param' },
+            h(
+              'label',
+              { class: 'check', for: this.lazy.id },
+              this.lazy,
+              ' load only when scrolled near (loading="lazy")',
+            ),
+          ),
+          h(
+            'div',
+            { class: 'param' },
+            h(
+              'label',
+              { class: 'check', for: this.api.id },
+              this.api,
+              ' let the host page set values, run and read the numbers (api=1; see the README, “Scripting an embed”)',
+            ),
+          ),
+          field('Colours', this.theme),
+          this.figureBox,
+          this.controlBox,
+          hideBox,
+          this.cite,
+        ),
         // Focusable: the box scrolls when the embedded page is taller than the screen, and a keyboard must reach that too.
-        h('div', { class: 'embed-preview-box', tabindex: 0, role: 'region', 'aria-label': 'Preview' }, h('p', { class: 'group-label' }, 'Preview'), this.previewNote, this.preview)));
-    for (const control of [this.kind, this.width, this.heightMode, this.height, this.title, this.lazy, this.api, this.theme, this.figureBox, this.controlBox, ...this.hides]) {
+        h(
+          'div',
+          { class: 'embed-preview-box', tabindex: 0, role: 'region', 'aria-label': 'Preview' },
+          h('p', { class: 'group-label' }, 'Preview'),
+          this.previewNote,
+          this.preview,
+        ),
+      ),
+    );
+    for (const control of [
+      this.kind,
+      this.width,
+      this.heightMode,
+      this.height,
+      this.title,
+      this.lazy,
+      this.api,
+      this.theme,
+      this.figureBox,
+      this.controlBox,
+      ...this.hides,
+    ]) {
       control.addEventListener('input', () => this.update());
       control.addEventListener('change', () => this.update());
     }
     copy.addEventListener('click', async () => {
       const ok = await copyText(this.snippet.value);
-      this.status.textContent = ok ? 'Snippet copied to the clipboard.' : 'Could not copy automatically: select the snippet and copy it by hand.';
+      this.status.textContent = ok
+        ? 'Snippet copied to the clipboard.'
+        : 'Could not copy automatically: select the snippet and copy it by hand.';
       if (!ok) this.snippet.select();
     });
     close.addEventListener('click', () => this.dialog.close());
@@ -92,16 +204,27 @@ export class EmbedDialog {
 
   /** One box per figure on the page and per parameter of the panel (none ticked: the whole view). */
   private fillChoices(): void {
-    const figures = [...document.querySelectorAll<HTMLElement>('#figures [data-figure]')]
-      .map((f) => ({ value: f.dataset.figure ?? '', label: f.querySelector('h2')?.textContent ?? f.dataset.figure ?? '' }));
-    const params = [...document.querySelectorAll<HTMLElement>('#params-form .param[data-param]')]
-      .map((p) => ({ value: p.dataset.param ?? '', label: p.querySelector('label')?.textContent ?? p.dataset.param ?? '' }));
-    const boxes = (name: string, items: { value: string; label: string }[]) => items.map((item) => {
-      const box = h('input', { type: 'checkbox', name, value: item.value, id: `embed-${name}-${item.value}` });
-      return h('label', { class: 'check', for: box.id }, box, ` ${item.label}`);
-    });
-    this.figureBox.replaceChildren(h('legend', {}, 'Figures (none ticked: all, with the numbers)'), ...boxes('fig', figures));
-    this.controlBox.replaceChildren(h('legend', {}, 'Controls under the figure (moving one recomputes)'), ...boxes('control', params));
+    const figures = [...document.querySelectorAll<HTMLElement>('#figures [data-figure]')].map((f) => ({
+      value: f.dataset.figure ?? '',
+      label: f.querySelector('h2')?.textContent ?? f.dataset.figure ?? '',
+    }));
+    const params = [...document.querySelectorAll<HTMLElement>('#params-form .param[data-param]')].map((p) => ({
+      value: p.dataset.param ?? '',
+      label: p.querySelector('label')?.textContent ?? p.dataset.param ?? '',
+    }));
+    const boxes = (name: string, items: { value: string; label: string }[]) =>
+      items.map((item) => {
+        const box = h('input', { type: 'checkbox', name, value: item.value, id: `embed-${name}-${item.value}` });
+        return h('label', { class: 'check', for: box.id }, box, ` ${item.label}`);
+      });
+    this.figureBox.replaceChildren(
+      h('legend', {}, 'Figures (none ticked: all, with the numbers)'),
+      ...boxes('fig', figures),
+    );
+    this.controlBox.replaceChildren(
+      h('legend', {}, 'Controls under the figure (moving one recomputes)'),
+      ...boxes('control', params),
+    );
   }
 
   private ticked(box: HTMLElement): string[] {
@@ -113,11 +236,20 @@ export class EmbedDialog {
     const theme = this.theme.value as 'auto' | 'light' | 'dark';
     const fixed = Math.max(120, Math.min(4000, Math.round(Number(this.height.value) || 600)));
     return {
-      href: this.href, width: this.width.value, title: this.title.value.trim() || 'figure', hide, lazy: this.lazy.checked,
+      href: this.href,
+      width: this.width.value,
+      title: this.title.value.trim() || 'figure',
+      hide,
+      lazy: this.lazy.checked,
       kind: this.kind.value === 'element' ? 'element' : 'iframe',
       height: this.heightMode.value === 'auto' ? 'auto' : fixed,
       fallbackHeight: this.measured ?? estimatedHeight(hide, this.ticked(this.controlBox).length),
-      figure: { fig: this.ticked(this.figureBox), controls: this.ticked(this.controlBox), theme, ...(this.api.checked ? { api: true } : {}) },
+      figure: {
+        fig: this.ticked(this.figureBox),
+        controls: this.ticked(this.controlBox),
+        theme,
+        ...(this.api.checked ? { api: true } : {}),
+      },
     };
   }
 
@@ -128,7 +260,11 @@ export class EmbedDialog {
     this.preview.style.width = cssWidth(o.width);
     if (o.height !== 'auto') this.preview.style.height = `${o.height}px`;
     const src = embedSrc(this.href, o.hide, o.figure);
-    const figures = o.figure?.fig?.length ? o.figure.fig.map((id) => this.figureBox.querySelector(`label[for="embed-fig-${id}"]`)?.textContent?.trim() ?? id) : [];
+    const figures = o.figure?.fig?.length
+      ? o.figure.fig.map(
+          (id) => this.figureBox.querySelector(`label[for="embed-fig-${id}"]`)?.textContent?.trim() ?? id,
+        )
+      : [];
     this.cite.textContent = `Cite this ${figures.length === 1 ? 'figure' : 'view'}: ${figures.length ? `“${figures.join('”, “')}”, ` : ''}${o.title}, attnlab, ${src}`;
     if (src === this.previewSrc) return;
     clearTimeout(this.timer);
@@ -145,7 +281,8 @@ export class EmbedDialog {
     const m = event.data as Partial<HeightMessage>;
     if (m?.type !== 'attnlab:height' || typeof m.height !== 'number') return;
     // Auto: the preview follows the page up to a screenful (the note gives the height a host would set).
-    if (this.heightMode.value === 'auto') this.preview.style.height = `${Math.min(PREVIEW_MAX_HEIGHT, Math.max(120, m.height))}px`;
+    if (this.heightMode.value === 'auto')
+      this.preview.style.height = `${Math.min(PREVIEW_MAX_HEIGHT, Math.max(120, m.height))}px`;
     const controls = typeof m.controlsBottom === 'number' && m.controlsBottom > 0 ? Math.round(m.controlsBottom) : 0;
     const figure = typeof m.figureBottom === 'number' && m.figureBottom > 0 ? Math.round(m.figureBottom) : 0;
     this.previewNote.textContent = `The embedded page is ${Math.round(m.height)} px tall at this width${figure ? `; its first figure ends at ${figure} px` : ''}${controls ? `, its controls at ${controls} px` : ''}.`;

@@ -72,11 +72,14 @@ export function embedSnippet(o: EmbedOptions): string {
   if (o.kind === 'element') {
     return [
       `<script src="${attr(shippedFile(o.href, ELEMENT_SCRIPT))}" defer></script>`,
-      `<attnlab-figure src="${attr(src)}" title="${attr(title)}" height="${o.height === 'auto' ? 'auto' : fixed}"`
-        + ` style="width:${width}"${o.lazy ? ' loading="lazy"' : ''}></attnlab-figure>`,
+      `<attnlab-figure src="${attr(src)}" title="${attr(title)}" height="${o.height === 'auto' ? 'auto' : fixed}"` +
+        ` style="width:${width}"${o.lazy ? ' loading="lazy"' : ''}></attnlab-figure>`,
     ].join('\n');
   }
-  const iframe = `<iframe src="${attr(src)}" title="${attr(title)}" width="${width.endsWith('px') ? Number.parseInt(width, 10) : width}" height="${fixed}"`
-    + `${o.lazy ? ' loading="lazy"' : ''} style="border:0;max-width:100%"${o.height === 'auto' ? ' data-attnlab-auto-height' : ''}></iframe>`;
-  return o.height === 'auto' ? `${iframe}\n<script src="${attr(shippedFile(o.href, HOST_SCRIPT))}" defer></script>` : iframe;
+  const iframe =
+    `<iframe src="${attr(src)}" title="${attr(title)}" width="${width.endsWith('px') ? Number.parseInt(width, 10) : width}" height="${fixed}"` +
+    `${o.lazy ? ' loading="lazy"' : ''} style="border:0;max-width:100%"${o.height === 'auto' ? ' data-attnlab-auto-height' : ''}></iframe>`;
+  return o.height === 'auto'
+    ? `${iframe}\n<script src="${attr(shippedFile(o.href, HOST_SCRIPT))}" defer></script>`
+    : iframe;
 }

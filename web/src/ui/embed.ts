@@ -23,7 +23,10 @@ export interface HeightMessage {
 export function applyEmbed(state: AppState, fullAppHref: string, title: string): void {
   document.body.classList.toggle('embed', state.embed);
   const hidden = new Set<string>(state.hide);
-  if (state.embed) { hidden.add('header'); hidden.add('picker'); }
+  if (state.embed) {
+    hidden.add('header');
+    hidden.add('picker');
+  }
   // fig= or controls=: a figure embed shows the title bar, the figure(s) and the chosen controls only.
   const figureEmbed = state.embed && Boolean(state.fig?.length || state.controls?.length);
   if (figureEmbed) for (const part of ['summary', 'explain', 'headline']) hidden.add(part);
@@ -51,8 +54,10 @@ function showOnlyControls(keys: readonly string[] | undefined): void {
   const form = document.getElementById('params-form');
   if (!form) return;
   form.classList.toggle('compact', Boolean(keys));
-  for (const param of form.querySelectorAll<HTMLElement>('.param[data-param]')) param.hidden = Boolean(keys) && !keys!.includes(param.dataset.param ?? '');
-  for (const part of form.querySelectorAll<HTMLElement>(':scope > *')) part.hidden = Boolean(keys) && !part.querySelector('.param[data-param]:not([hidden])');
+  for (const param of form.querySelectorAll<HTMLElement>('.param[data-param]'))
+    param.hidden = Boolean(keys) && !keys!.includes(param.dataset.param ?? '');
+  for (const part of form.querySelectorAll<HTMLElement>(':scope > *'))
+    part.hidden = Boolean(keys) && !part.querySelector('.param[data-param]:not([hidden])');
 }
 
 /**
@@ -77,7 +82,10 @@ function arrange(embed: boolean): void {
 
 /** Calls `start` once `element` is (partly) in the top-level viewport; returns a function that cancels. */
 export function whenVisible(element: Element, start: () => void): () => void {
-  if (typeof IntersectionObserver === 'undefined') { start(); return () => undefined; }
+  if (typeof IntersectionObserver === 'undefined') {
+    start();
+    return () => undefined;
+  }
   const observer = new IntersectionObserver((entries) => {
     if (!entries.some((e) => e.isIntersecting)) return;
     observer.disconnect();
@@ -98,9 +106,19 @@ export function postHeightToHost(): void {
     const height = Math.ceil(document.body.getBoundingClientRect().height);
     const figure = document.querySelector('[data-figure]');
     const figureBottom = figure ? Math.ceil(figure.getBoundingClientRect().bottom + window.scrollY + 12) : undefined;
-    const controls = document.body.classList.contains('figure-embed') ? [...document.querySelectorAll<HTMLElement>('#params-form .param[data-param]:not([hidden])')] : [];
-    const controlsBottom = controls.length ? Math.ceil(Math.max(...controls.map((c) => c.getBoundingClientRect().bottom)) + window.scrollY + 16) : undefined;
-    const message: HeightMessage = { type: 'attnlab:height', height, ...(figureBottom ? { figureBottom } : {}), ...(controlsBottom ? { controlsBottom } : {}), href: location.href };
+    const controls = document.body.classList.contains('figure-embed')
+      ? [...document.querySelectorAll<HTMLElement>('#params-form .param[data-param]:not([hidden])')]
+      : [];
+    const controlsBottom = controls.length
+      ? Math.ceil(Math.max(...controls.map((c) => c.getBoundingClientRect().bottom)) + window.scrollY + 16)
+      : undefined;
+    const message: HeightMessage = {
+      type: 'attnlab:height',
+      height,
+      ...(figureBottom ? { figureBottom } : {}),
+      ...(controlsBottom ? { controlsBottom } : {}),
+      href: location.href,
+    };
     const key = JSON.stringify(message);
     if (key === last) return;
     last = key;

@@ -10,9 +10,15 @@ const SAFE = /[^A-Za-z0-9=.,+-]/g;
 /** Long list values are cut so a name stays well under common 255-byte limits. */
 const MAX_VALUE_CHARS = 24;
 
-export function exportFileName(meta: ExperimentMeta, values: ParamValues, figure: string | undefined, extension: string): string {
+export function exportFileName(
+  meta: ExperimentMeta,
+  values: ParamValues,
+  figure: string | undefined,
+  extension: string,
+): string {
   const base = defaults(meta);
-  const parts = Object.keys(values).filter((key) => key !== 'seed' && values[key] !== undefined && !(key in base && sameValue(values[key], base[key])))
+  const parts = Object.keys(values)
+    .filter((key) => key !== 'seed' && values[key] !== undefined && !(key in base && sameValue(values[key], base[key])))
     .sort()
     .map((key) => {
       const text = formatValue(values[key]).replace(SAFE, '-');

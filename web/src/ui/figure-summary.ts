@@ -15,14 +15,22 @@ export function tableSummary(table: { columns: string[]; rows: (number | string)
   if (n > MAX_ROWS) return `${n} data rows; export the figure as CSV for its values.`;
   const parts: string[] = [];
   table.columns.slice(0, MAX_COLUMNS).forEach((column, c) => {
-    let lo = Infinity, hi = -Infinity, count = 0;
+    let lo = Infinity,
+      hi = -Infinity,
+      count = 0;
     for (const row of table.rows) {
       const v = row[c];
-      if (typeof v === 'number' && Number.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); count++; }
+      if (typeof v === 'number' && Number.isFinite(v)) {
+        lo = Math.min(lo, v);
+        hi = Math.max(hi, v);
+        count++;
+      }
     }
     if (count === 0) return;
     const name = columnWords(column);
-    parts.push(lo === hi ? `${name} ${formatNumber(lo, 4)}` : `${name} from ${formatNumber(lo, 4)} to ${formatNumber(hi, 4)}`);
+    parts.push(
+      lo === hi ? `${name} ${formatNumber(lo, 4)}` : `${name} from ${formatNumber(lo, 4)} to ${formatNumber(hi, 4)}`,
+    );
   });
   const more = table.columns.length > MAX_COLUMNS ? ` (and ${table.columns.length - MAX_COLUMNS} more columns)` : '';
   return `Data: ${n} ${n === 1 ? 'row' : 'rows'}${parts.length ? `; ${parts.join('; ')}` : ''}${more}.`;
@@ -30,7 +38,11 @@ export function tableSummary(table: { columns: string[]; rows: (number | string)
 
 /** A table column's name read as words: "mean_dmin" -> "mean dmin", "kSvd" -> "k svd". */
 export function columnWords(column: string): string {
-  return column.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_+/g, ' ').toLowerCase().trim();
+  return column
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_+/g, ' ')
+    .toLowerCase()
+    .trim();
 }
 
 /**
@@ -40,10 +52,18 @@ export function columnWords(column: string): string {
  */
 export function axisSummary(root: Element): string {
   const parts: string[] = [];
-  for (const [axis, name] of [['x', 'Horizontal'], ['y', 'Vertical']] as const) {
-    const label = root.querySelector(`[aria-label="${axis}-axis label"]`)?.textContent?.replace(/[↑↓→←]/g, '').trim();
+  for (const [axis, name] of [
+    ['x', 'Horizontal'],
+    ['y', 'Vertical'],
+  ] as const) {
+    const label = root
+      .querySelector(`[aria-label="${axis}-axis label"]`)
+      ?.textContent?.replace(/[↑↓→←]/g, '')
+      .trim();
     if (!label) continue;
-    const ticks = [...root.querySelectorAll(`[aria-label="${axis}-axis tick label"] text`)].map((t) => t.textContent?.trim() ?? '').filter(Boolean);
+    const ticks = [...root.querySelectorAll(`[aria-label="${axis}-axis tick label"] text`)]
+      .map((t) => t.textContent?.trim() ?? '')
+      .filter(Boolean);
     const span = ticks.length > 1 ? `, ticks from ${ticks[0]} to ${ticks[ticks.length - 1]}` : '';
     parts.push(`${name} axis: ${label}${span}.`);
   }

@@ -36,7 +36,11 @@ function cell(value: number | string): TableCell {
 }
 
 export function tableView(table: { columns: string[]; rows: (number | string)[][] }, cap = TABLE_ROW_CAP): TableView {
-  return { columns: table.columns, rows: table.rows.slice(0, cap).map((row) => row.map(cell)), total: table.rows.length };
+  return {
+    columns: table.columns,
+    rows: table.rows.slice(0, cap).map((row) => row.map(cell)),
+    total: table.rows.length,
+  };
 }
 
 /** "showing 200 of 4096 rows" when rows were left off, else "12 rows". */
@@ -55,9 +59,17 @@ export function tableElement(view: TableView, title: string): HTMLTableElement {
   const head = h('thead', {}, h('tr', {}, ...view.columns.map((c) => h('th', { scope: 'col' }, c))));
   const body = h('tbody');
   for (const row of view.rows) {
-    body.append(h('tr', {}, ...row.map((c) => (c.numeric
-      ? h('td', { class: 'num', 'data-value': c.value, title: c.text === c.value ? undefined : c.value }, c.text)
-      : h('td', { 'data-value': c.value }, c.text)))));
+    body.append(
+      h(
+        'tr',
+        {},
+        ...row.map((c) =>
+          c.numeric
+            ? h('td', { class: 'num', 'data-value': c.value, title: c.text === c.value ? undefined : c.value }, c.text)
+            : h('td', { 'data-value': c.value }, c.text),
+        ),
+      ),
+    );
   }
   return h('table', { class: 'data-table' }, caption, head, body);
 }

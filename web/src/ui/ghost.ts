@@ -11,18 +11,33 @@ const STORAGE_KEY = 'attnlab:compare';
 /** At most this many changed values are named in the ghost's legend row. */
 const NAMED = 3;
 
-const valuesKey = (values: ParamValues) => JSON.stringify(Object.entries(values).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+const valuesKey = (values: ParamValues) =>
+  JSON.stringify(
+    Object.entries(values)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
 
 /** "faded: previous run, β = 4, n = 512": the earlier values of what changed (or just "previous run"). */
 export function ghostLabel(meta: ExperimentMeta, before: ParamValues, now: ParamValues): string {
-  const label = (key: string) => (key === 'seed' ? 'seed' : key === 'rng' ? RNG_SPEC.label : meta.params.find((p) => p.key === key)?.label ?? key);
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(now)])].filter((k) => valuesKey({ v: before[k] }) !== valuesKey({ v: now[k] }));
-  const named = keys.slice(0, NAMED).map((k) => `${label(k)} = ${before[k] === undefined ? 'unset' : formatValue(before[k])}`);
+  const label = (key: string) =>
+    key === 'seed' ? 'seed' : key === 'rng' ? RNG_SPEC.label : (meta.params.find((p) => p.key === key)?.label ?? key);
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(now)])].filter(
+    (k) => valuesKey({ v: before[k] }) !== valuesKey({ v: now[k] }),
+  );
+  const named = keys
+    .slice(0, NAMED)
+    .map((k) => `${label(k)} = ${before[k] === undefined ? 'unset' : formatValue(before[k])}`);
   if (keys.length > NAMED) named.push(`${keys.length - NAMED} more`);
   return ['faded: previous run', ...named].join(', ');
 }
 
-interface Remembered { experimentId: string; key: string; values: ParamValues; series: Map<string, Series[]> }
+interface Remembered {
+  experimentId: string;
+  key: string;
+  values: ParamValues;
+  series: Map<string, Series[]>;
+}
 
 /** Which ghost each figure gets: the last finished run's series, while the shown values differ from it. */
 export class GhostMemory {
@@ -40,7 +55,10 @@ export class GhostMemory {
     const key = valuesKey(values);
     if (this.current?.key === key) return; // the same run drawn again (partial, live theory, redraw)
     const previous = this.previous;
-    if (!previous || previous.experimentId !== meta.id || previous.key === key) { this.current = undefined; return; }
+    if (!previous || previous.experimentId !== meta.id || previous.key === key) {
+      this.current = undefined;
+      return;
+    }
     const label = ghostLabel(meta, previous.values, values);
     this.current = { key, byFigure: new Map([...previous.series].map(([id, series]) => [id, { series, label }])) };
   }
@@ -63,10 +81,18 @@ export class GhostMemory {
 /** The full page's "Compare with previous run" switch: on unless the reader turned it off. */
 export function wireCompareSwitch(box: HTMLInputElement, onChange: (on: boolean) => void): boolean {
   let stored: string | null = null;
-  try { stored = localStorage.getItem(STORAGE_KEY); } catch { /* storage off: the default */ }
+  try {
+    stored = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    /* storage off: the default */
+  }
   box.checked = stored !== '0';
   box.addEventListener('change', () => {
-    try { localStorage.setItem(STORAGE_KEY, box.checked ? '1' : '0'); } catch { /* not remembered */ }
+    try {
+      localStorage.setItem(STORAGE_KEY, box.checked ? '1' : '0');
+    } catch {
+      /* not remembered */
+    }
     onChange(box.checked);
   });
   return box.checked;

@@ -9,16 +9,21 @@ import { h } from './dom';
 /** Where terms are looked for, in reading order. */
 const ZONES = ['#experiment-summary', '#headline', '#figures', '#explain'];
 /** Text inside these is never annotated (controls, formulas, figures' SVG, existing terms). */
-const SKIP = 'svg, button, select, input, textarea, script, style, .katex, dfn.term, a, th, .stamp, .figure-tools, .figure-table, [role="tooltip"]';
+const SKIP =
+  'svg, button, select, input, textarea, script, style, .katex, dfn.term, a, th, .stamp, .figure-tools, .figure-table, [role="tooltip"]';
 
 const definitionId = (term: GlossaryTerm) => `${glossaryAnchor(term)}-definition`;
 
 /** The Glossary section's body: every term with its definition, each term an anchor. */
 export function glossaryList(idPrefix = ''): HTMLElement {
-  return h('dl', { class: 'glossary-list' }, ...GLOSSARY.flatMap((term) => [
-    h('dt', { id: `${idPrefix}${glossaryAnchor(term)}` }, term.term),
-    h('dd', { id: idPrefix ? undefined : definitionId(term) }, term.definition),
-  ]));
+  return h(
+    'dl',
+    { class: 'glossary-list' },
+    ...GLOSSARY.flatMap((term) => [
+      h('dt', { id: `${idPrefix}${glossaryAnchor(term)}` }, term.term),
+      h('dd', { id: idPrefix ? undefined : definitionId(term) }, term.definition),
+    ]),
+  );
 }
 
 function unwrapTerms(root: ParentNode): void {
@@ -52,7 +57,11 @@ function annotateTerms(family: string): void {
         if (!best) break;
         const matched = node.splitText(best.index);
         const rest = matched.splitText(best.length);
-        const dfn = h('dfn', { class: 'term', tabindex: 0, 'data-term': best.term.id, 'aria-describedby': definitionId(best.term) }, matched.data);
+        const dfn = h(
+          'dfn',
+          { class: 'term', tabindex: 0, 'data-term': best.term.id, 'aria-describedby': definitionId(best.term) },
+          matched.data,
+        );
         matched.replaceWith(dfn);
         pending.splice(pending.indexOf(best.term), 1);
         node = rest;
@@ -78,11 +87,22 @@ export function wireTermTips(): void {
     tip.style.left = `${Math.max(8, Math.min(box.left + window.scrollX, window.scrollX + window.innerWidth - width - 8))}px`;
     tip.style.top = `${box.bottom + window.scrollY + 6}px`;
   };
-  const hide = () => { tip.hidden = true; };
-  document.addEventListener('mouseover', (event) => { if ((event.target as Element)?.closest?.('dfn.term')) show(event.target); });
-  document.addEventListener('mouseout', (event) => { if ((event.target as Element)?.closest?.('dfn.term')) hide(); });
-  document.addEventListener('focusin', (event) => { if ((event.target as Element)?.closest?.('dfn.term')) show(event.target); else hide(); });
-  document.addEventListener('keydown', (event) => { if (event.key === 'Escape') hide(); });
+  const hide = () => {
+    tip.hidden = true;
+  };
+  document.addEventListener('mouseover', (event) => {
+    if ((event.target as Element)?.closest?.('dfn.term')) show(event.target);
+  });
+  document.addEventListener('mouseout', (event) => {
+    if ((event.target as Element)?.closest?.('dfn.term')) hide();
+  });
+  document.addEventListener('focusin', (event) => {
+    if ((event.target as Element)?.closest?.('dfn.term')) show(event.target);
+    else hide();
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') hide();
+  });
 }
 
 /**

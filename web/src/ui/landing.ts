@@ -26,44 +26,71 @@ const THUMBNAIL = { width: 360, height: 270 } as const;
 /** Families in picker order, each with its presets. */
 export function galleryGroups(): { family: string; label: string; paper: Reference; cards: PresetLink[] }[] {
   const families = [...new Set(EXPERIMENTS.map((m) => m.family))];
-  return families.map((family) => ({
-    family,
-    label: FAMILY_LABELS[family] ?? family,
-    paper: FAMILY_PAPER[family],
-    cards: EXPERIMENTS.filter((m) => m.family === family).flatMap((m) => presetLinksOf(m, EXPERIMENTS)),
-  })).filter((g) => g.cards.length > 0);
+  return families
+    .map((family) => ({
+      family,
+      label: FAMILY_LABELS[family] ?? family,
+      paper: FAMILY_PAPER[family],
+      cards: EXPERIMENTS.filter((m) => m.family === family).flatMap((m) => presetLinksOf(m, EXPERIMENTS)),
+    }))
+    .filter((g) => g.cards.length > 0);
 }
 
 function paperLine(family: string, ref: Reference): HTMLElement {
   const lead = family === 'attention' ? 'The object all three papers study, as set up in ' : '';
-  return h('p', { class: 'gallery-paper' }, lead, `${ref.authors}, “${ref.title}”, ${ref.venue ?? ref.year}, `,
-    h('a', { href: `https://arxiv.org/abs/${ref.arxiv}`, rel: 'noopener' }, `arXiv:${ref.arxiv}`), '.');
+  return h(
+    'p',
+    { class: 'gallery-paper' },
+    lead,
+    `${ref.authors}, “${ref.title}”, ${ref.venue ?? ref.year}, `,
+    h('a', { href: `https://arxiv.org/abs/${ref.arxiv}`, rel: 'noopener' }, `arXiv:${ref.arxiv}`),
+    '.',
+  );
 }
 
 function card(link: PresetLink): HTMLElement {
   const title = EXPERIMENTS.find((m) => m.id === link.experimentId)?.title ?? link.experimentId;
-  return h('li', {}, h('a', { class: 'card no-thumbnail', href: link.link, 'data-slug': link.slug, 'data-thumbnail': link.thumbnail },
-    h('span', { class: 'card-title' }, link.label),
-    h('span', { class: 'card-claim' }, link.description),
-    h('span', { class: 'card-experiment' }, title)));
+  return h(
+    'li',
+    {},
+    h(
+      'a',
+      { class: 'card no-thumbnail', href: link.link, 'data-slug': link.slug, 'data-thumbnail': link.thumbnail },
+      h('span', { class: 'card-title' }, link.label),
+      h('span', { class: 'card-claim' }, link.description),
+      h('span', { class: 'card-experiment' }, title),
+    ),
+  );
 }
 
 /** Adds the thumbnails the build shipped (gallery/index.json); a build without Chromium has none. */
 async function addThumbnails(root: HTMLElement): Promise<void> {
-  let shipped: unknown, dark = false;
+  let shipped: unknown,
+    dark = false;
   try {
     const response = await fetch('gallery/index.json');
     if (!response.ok) return;
     const index = (await response.json()) as { thumbnails?: unknown; dark?: unknown };
     shipped = index.thumbnails;
     dark = index.dark === true;
-  } catch { return; }
+  } catch {
+    return;
+  }
   if (!Array.isArray(shipped)) return;
   const slugs = new Set(shipped.filter((s): s is string => typeof s === 'string'));
   for (const anchor of root.querySelectorAll<HTMLAnchorElement>('a.card[data-slug]')) {
     const slug = anchor.dataset.slug ?? '';
     if (!slugs.has(slug)) continue;
-    const image = (suffix: string, variant: string) => h('img', { src: `gallery/${slug}${suffix}.png`, class: `thumb-${variant}`, alt: '', width: THUMBNAIL.width, height: THUMBNAIL.height, loading: 'lazy', decoding: 'async' });
+    const image = (suffix: string, variant: string) =>
+      h('img', {
+        src: `gallery/${slug}${suffix}.png`,
+        class: `thumb-${variant}`,
+        alt: '',
+        width: THUMBNAIL.width,
+        height: THUMBNAIL.height,
+        loading: 'lazy',
+        decoding: 'async',
+      });
     // Both pictures are in the page; the theme's CSS shows one (a lazy image that is not displayed is not fetched).
     anchor.prepend(...(dark ? [image('', 'light'), image('-dark', 'dark')] : [image('', 'light')]));
     anchor.classList.remove('no-thumbnail');
@@ -73,21 +100,45 @@ async function addThumbnails(root: HTMLElement): Promise<void> {
 function renderLanding(root: HTMLElement): void {
   const first = EXPERIMENTS[0];
   root.replaceChildren(
-    h('div', { class: 'landing-intro' },
+    h(
+      'div',
+      { class: 'landing-intro' },
       h('h2', { id: 'landing-title' }, 'The theory of transformer attention, run in your browser'),
-      h('p', {}, 'attnlab reproduces the experiments of three recent papers on attention: pick one, move its parameters, and watch the simulation land on the theory, on the same plot. ',
+      h(
+        'p',
+        {},
+        'attnlab reproduces the experiments of three recent papers on attention: pick one, move its parameters, and watch the simulation land on the theory, on the same plot. ',
         'Everything is computed on your machine by a C++ core compiled to WebAssembly; nothing is installed and nothing is sent anywhere. ',
-        'Every view is a link that reproduces exactly what you saw, and every figure exports as SVG, PNG, CSV or JSON, or embeds in a blog post or a course page.'),
-      h('p', {}, h('a', { class: 'button-link primary', href: `#exp=${first.id}` }, 'Open the lab'),
-        ' or start from one of the figures below: each card opens its experiment with the paper’s setting.')),
-    ...galleryGroups().map((group) => h('section', { class: 'gallery-group', 'aria-labelledby': `gallery-${group.family}` },
-      h('h2', { id: `gallery-${group.family}` }, group.label),
-      paperLine(group.family, group.paper),
-      h('ul', { class: 'cards' }, ...group.cards.map(card)))),
-    h('section', { id: 'glossary', class: 'landing-glossary', 'aria-labelledby': 'landing-glossary-title', tabindex: -1 },
+        'Every view is a link that reproduces exactly what you saw, and every figure exports as SVG, PNG, CSV or JSON, or embeds in a blog post or a course page.',
+      ),
+      h(
+        'p',
+        {},
+        h('a', { class: 'button-link primary', href: `#exp=${first.id}` }, 'Open the lab'),
+        ' or start from one of the figures below: each card opens its experiment with the paper’s setting.',
+      ),
+    ),
+    ...galleryGroups().map((group) =>
+      h(
+        'section',
+        { class: 'gallery-group', 'aria-labelledby': `gallery-${group.family}` },
+        h('h2', { id: `gallery-${group.family}` }, group.label),
+        paperLine(group.family, group.paper),
+        h('ul', { class: 'cards' }, ...group.cards.map(card)),
+      ),
+    ),
+    h(
+      'section',
+      { id: 'glossary', class: 'landing-glossary', 'aria-labelledby': 'landing-glossary-title', tabindex: -1 },
       h('h2', { id: 'landing-glossary-title' }, 'Glossary'),
-      h('p', { class: 'gallery-paper' }, 'The words the experiments use, in plain language. On an experiment’s page, a dotted term shows its definition when you point at it or tab to it.'),
-      glossaryList('landing-')));
+      h(
+        'p',
+        { class: 'gallery-paper' },
+        'The words the experiments use, in plain language. On an experiment’s page, a dotted term shows its definition when you point at it or tab to it.',
+      ),
+      glossaryList('landing-'),
+    ),
+  );
   void addThumbnails(root);
 }
 

@@ -27,7 +27,11 @@ export class LinkLoader {
   private seen = false;
   private cancelWait: (() => void) | undefined;
 
-  constructor(private readonly ctx: LinkContext, private readonly runs: Runs, private readonly writeUrl: () => void) {}
+  constructor(
+    private readonly ctx: LinkContext,
+    private readonly runs: Runs,
+    private readonly writeUrl: () => void,
+  ) {}
 
   /** Run was pressed (or an edit ran): a link waiting to be scrolled into view stops waiting. */
   ranByReader(): void {
@@ -58,11 +62,16 @@ export class LinkLoader {
     // Files never travel in links, only their names: say which files reproduce the sender's numbers.
     if (uploads.length && state.file) {
       const several = state.file.includes(FILE_SEPARATOR);
-      notices.push(`Made with the file${several ? 's' : ''} "${state.file.split(FILE_SEPARATOR).map(showable).join('" and "')}" (links never carry files): choose ${several ? 'them' : 'it'} under "${uploads.map((u) => u.label).join('" / "')}" and run to reproduce those numbers.`);
+      notices.push(
+        `Made with the file${several ? 's' : ''} "${state.file.split(FILE_SEPARATOR).map(showable).join('" and "')}" (links never carry files): choose ${several ? 'them' : 'it'} under "${uploads.map((u) => u.label).join('" / "')}" and run to reproduce those numbers.`,
+      );
     }
     const modelReady = ctx.panel.expectModel(state.model); // the model open on the page has read these heads
-    if (state.model && !modelReady) { // a model's heads: nothing runs until the reader opens the folder (links never carry models)
-      notices.push(`Made with the model “${showable(state.model.name)}” (links never carry models): open its folder under “Your own model”; once its heads are read, press Run.`);
+    if (state.model && !modelReady) {
+      // a model's heads: nothing runs until the reader opens the folder (links never carry models)
+      notices.push(
+        `Made with the model “${showable(state.model.name)}” (links never carry models): open its folder under “Your own model”; once its heads are read, press Run.`,
+      );
       ctx.status.showNotices(notices);
       this.writeUrl();
       this.runs.abandon();
@@ -74,13 +83,17 @@ export class LinkLoader {
     ctx.status.showNotices(notices);
     this.writeUrl();
     showPrecomputedMark(false);
-    if (shipped) { ctx.setPage(preparing(ctx.page)); ctx.results.setStale(true); } // at once, as for a run: the figures on screen are no longer this link's
+    if (shipped) {
+      ctx.setPage(preparing(ctx.page));
+      ctx.results.setStale(true);
+    } // at once, as for a run: the figures on screen are no longer this link's
     else ctx.setPage(nextTicket(ctx.page));
     const ticket = ctx.page.ticket;
     const result = await shipped;
     if (shipped) performance.mark('attnlab:precomputed-fetched');
     if (!isCurrent(ctx.page, ticket)) return; // another link or a run meanwhile
-    if (result === undefined) this.runOnceSeen(notices); else this.showPrecomputed(meta, result);
+    if (result === undefined) this.runOnceSeen(notices);
+    else this.showPrecomputed(meta, result);
   }
 
   /** A preset's result computed at build time: drawn as a finished run's, marked, with nothing started. */
@@ -95,15 +108,29 @@ export class LinkLoader {
     document.dispatchEvent(new Event(RESULT_DRAWN_EVENT));
     showPrecomputedMark(true);
     showReproduce(meta, values, []);
-    this.ctx.setPage(precomputedShown(this.ctx.page, { experimentId: meta.id, values, result, link: location.href, precomputed: true }));
+    this.ctx.setPage(
+      precomputedShown(this.ctx.page, {
+        experimentId: meta.id,
+        values,
+        result,
+        link: location.href,
+        precomputed: true,
+      }),
+    );
   }
 
   /** Runs now, or in embed mode once the view is first scrolled into view (a page of ten embeds computes one at a time as it is read). */
   private runOnceSeen(notices: string[]): void {
     this.stopWaiting();
-    if (!this.ctx.state.embed || this.seen) { void this.runUnlessLong(notices); return; }
+    if (!this.ctx.state.embed || this.seen) {
+      void this.runUnlessLong(notices);
+      return;
+    }
     this.ctx.setPage(waiting(this.ctx.page, this.ctx.page.ticket));
-    this.cancelWait = whenVisible(document.body, () => { this.seen = true; void this.runUnlessLong(notices); });
+    this.cancelWait = whenVisible(document.body, () => {
+      this.seen = true;
+      void this.runUnlessLong(notices);
+    });
   }
 
   /** Runs the link, unless its run is estimated to be long: then it says how long and waits for Run. */
@@ -113,9 +140,14 @@ export class LinkLoader {
     const ticket = ctx.page.ticket; // a newer load or run supersedes this one while it plans
     const seconds = await this.vetLink(notices);
     if (!isCurrent(ctx.page, ticket)) return;
-    if (seconds === undefined) { void this.runs.run(); return; }
+    if (seconds === undefined) {
+      void this.runs.run();
+      return;
+    }
     ctx.results.markOutdated(false);
-    notices.push(`This link starts a run estimated at about ${formatDuration(seconds)} in this browser (estimated for a 2-core reference machine; yours may differ). Press Run to start it.`);
+    notices.push(
+      `This link starts a run estimated at about ${formatDuration(seconds)} in this browser (estimated for a 2-core reference machine; yours may differ). Press Run to start it.`,
+    );
     ctx.status.showNotices(notices, true);
     ctx.setPage(waiting(ctx.page, ticket, ` (estimated ${formatDuration(seconds)})`));
     ctx.runButton.focus();
@@ -134,13 +166,18 @@ export class LinkLoader {
       if (ctx.draft) return undefined; // run() names the field
       const { values } = ctx.state;
       try {
-        const seconds = wallSeconds(await ctx.pool.plan(meta.id, toCoreParams(values), !isSingleJob(meta.id)), ctx.pool.size);
+        const seconds = wallSeconds(
+          await ctx.pool.plan(meta.id, toCoreParams(values), !isSingleJob(meta.id)),
+          ctx.pool.size,
+        );
         return seconds !== undefined && seconds > ASK_BEFORE_SECONDS ? seconds : undefined;
       } catch (error) {
         const key = error instanceof CoreError ? error.key : undefined; // the core names the parameter it refuses
         if (!key || !repaired.delete(key) || !(key in values)) return undefined; // run() shows the error
         const fallback = defaults(meta)[key];
-        notices.push(`${key}: the repaired value is still refused (${(error as Error).message}); reset to the default ${formatValue(fallback)}`);
+        notices.push(
+          `${key}: the repaired value is still refused (${(error as Error).message}); reset to the default ${formatValue(fallback)}`,
+        );
         ctx.status.showNotices(notices);
         ctx.editValues({ ...values, [key]: fallback });
       }
@@ -163,11 +200,21 @@ export class LinkLoader {
     ctx.status.clearError();
     showPrecomputedMark(false);
     ctx.results.show(meta, opened.result, opened.values, undefined, name);
-    if (opened.knownParams) showReproduce(meta, opened.values, []); else hideReproduce();
+    if (opened.knownParams) showReproduce(meta, opened.values, []);
+    else hideReproduce();
     const note = byId('opened-from');
     note.textContent = `Opened from file ${name}: ${opened.notes.join('; ')}. Nothing was computed here; Run computes the panel's parameters live.`;
     note.hidden = false;
     ctx.status.showNotices([]);
-    ctx.setPage(openedShown(ctx.page, { experimentId: meta.id, values: opened.values, result: opened.result, link: `opened from file ${name}`, opened: name, paramsUnknown: !opened.knownParams }));
+    ctx.setPage(
+      openedShown(ctx.page, {
+        experimentId: meta.id,
+        values: opened.values,
+        result: opened.result,
+        link: `opened from file ${name}`,
+        opened: name,
+        paramsUnknown: !opened.knownParams,
+      }),
+    );
   }
 }

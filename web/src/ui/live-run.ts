@@ -28,7 +28,10 @@ export class LiveRuns {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private ratios: number[] = [];
 
-  constructor(private readonly hooks: LiveRunHooks, private readonly enabled: () => boolean) {}
+  constructor(
+    private readonly hooks: LiveRunHooks,
+    private readonly enabled: () => boolean,
+  ) {}
 
   /** After an edit: waits for the panel to settle, then starts the run if it is quick enough. */
   schedule(): void {
@@ -65,10 +68,18 @@ export class LiveRuns {
 /** The full page's "Recompute as I edit" switch: on unless the reader turned it off. */
 export function wireLiveSwitch(box: HTMLInputElement): () => boolean {
   let stored: string | null = null;
-  try { stored = localStorage.getItem(STORAGE_KEY); } catch { /* storage off: the default */ }
+  try {
+    stored = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    /* storage off: the default */
+  }
   box.checked = stored !== '0';
   box.addEventListener('change', () => {
-    try { localStorage.setItem(STORAGE_KEY, box.checked ? '1' : '0'); } catch { /* not remembered */ }
+    try {
+      localStorage.setItem(STORAGE_KEY, box.checked ? '1' : '0');
+    } catch {
+      /* not remembered */
+    }
   });
   return () => box.checked;
 }

@@ -20,7 +20,10 @@ export class LiveTheory {
   private busy = false;
   private queued: TheoryRequest | undefined;
 
-  constructor(private readonly onTheory: TheoryHandler, private readonly onError: (error: Error) => void = () => undefined) {}
+  constructor(
+    private readonly onTheory: TheoryHandler,
+    private readonly onError: (error: Error) => void = () => undefined,
+  ) {}
 
   private remote(): Comlink.Remote<WorkerApi> {
     if (!this.api) ({ worker: this.worker, api: this.api } = coreWorker()); // a worker of its own: runs never delay it

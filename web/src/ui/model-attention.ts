@@ -12,11 +12,28 @@ export function attentionFigure(a: HeadAttention): Figure {
     id: 'attention',
     title: `Attention of ${a.label} on your text`,
     description: `Row i is how token i of the text spreads its attention over the tokens (each row sums to 1)${a.causal ? '; the model is causal, so a token attends only to itself and those before it' : ''}. ${showable(a.model)}.`,
-    render: ({ width }) => heatmap({ rows: a.n, cols: a.n, data: a.p }, {
-      width, labels: tokens, valueLabel: 'attention P_ij', xLabel: 'key token j', yLabel: 'query token i', color: { scheme: 'viridis', type: 'linear', domain: [0, 1] },
-      ariaLabel: `Attention of ${a.label} over ${a.n} tokens`,
+    render: ({ width }) =>
+      heatmap(
+        { rows: a.n, cols: a.n, data: a.p },
+        {
+          width,
+          labels: tokens,
+          valueLabel: 'attention P_ij',
+          xLabel: 'key token j',
+          yLabel: 'query token i',
+          color: { scheme: 'viridis', type: 'linear', domain: [0, 1] },
+          ariaLabel: `Attention of ${a.label} over ${a.n} tokens`,
+        },
+      ),
+    table: () => ({
+      columns: ['query', 'key', 'query_token', 'key_token', 'attention'],
+      rows: Array.from({ length: a.n * a.n }, (_, at) => [
+        Math.floor(at / a.n),
+        at % a.n,
+        tokens[Math.floor(at / a.n)],
+        tokens[at % a.n],
+        a.p[at],
+      ]),
     }),
-    table: () => ({ columns: ['query', 'key', 'query_token', 'key_token', 'attention'],
-      rows: Array.from({ length: a.n * a.n }, (_, at) => [Math.floor(at / a.n), at % a.n, tokens[Math.floor(at / a.n)], tokens[at % a.n], a.p[at]]) }),
   };
 }

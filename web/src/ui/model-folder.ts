@@ -3,11 +3,22 @@
 // that describe an opened model (its family's name, its size, its first token).
 import type { ModelInfo } from '../engine/model-pass';
 
-const FAMILY_NAMES: Record<string, string> = { bert: 'BERT', roberta: 'RoBERTa', distilbert: 'DistilBERT', gpt2: 'GPT-2', llama: 'LLaMA', qwen2: 'Qwen2' };
+const FAMILY_NAMES: Record<string, string> = {
+  bert: 'BERT',
+  roberta: 'RoBERTa',
+  distilbert: 'DistilBERT',
+  gpt2: 'GPT-2',
+  llama: 'LLaMA',
+  qwen2: 'Qwen2',
+};
 export const FIRST_TOKEN = { bert: '[CLS]', roberta: '<s>', distilbert: '[CLS]' } as Record<string, string>;
 
 export function megabytes(bytes: number): string {
-  return bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
+  return bytes >= 1e9
+    ? `${(bytes / 1e9).toFixed(2)} GB`
+    : bytes >= 1e6
+      ? `${(bytes / 1e6).toFixed(1)} MB`
+      : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
 }
 
 export function describeModel(info: ModelInfo): string {
@@ -36,7 +47,10 @@ export async function droppedFiles(data: DataTransfer): Promise<[string, File][]
     if (!batch.length) break;
     entries.push(...batch);
   }
-  const files = await Promise.all(entries.filter((e) => e.isFile)
-    .map((e) => new Promise<File>((resolve, reject) => (e as FileSystemFileEntry).file(resolve, reject))));
+  const files = await Promise.all(
+    entries
+      .filter((e) => e.isFile)
+      .map((e) => new Promise<File>((resolve, reject) => (e as FileSystemFileEntry).file(resolve, reject))),
+  );
   return files.map((f) => [f.name, f]);
 }

@@ -15,10 +15,21 @@ import { h } from './dom';
 import { byName, describeModel, droppedFiles, FIRST_TOKEN, megabytes } from './model-folder';
 
 /** The heads read, for the panel to use as the experiment's Q and K. */
-export interface ReadHeads { heads: ModelHeads; info: ModelInfo; link: ModelLink }
+export interface ReadHeads {
+  heads: ModelHeads;
+  info: ModelInfo;
+  link: ModelLink;
+}
 
 /** One head's attention on the text, for the figure beside the analysis. */
-export interface HeadAttention { p: Float64Array; n: number; tokens: string[]; label: string; model: string; causal: boolean }
+export interface HeadAttention {
+  p: Float64Array;
+  n: number;
+  tokens: string[];
+  label: string;
+  model: string;
+  causal: boolean;
+}
 
 interface ModelField {
   element: HTMLElement;
@@ -46,22 +57,67 @@ let kept: Kept = { readFor: '', warning: '' };
 
 /** Whether `read` is what `link` asks for (same model folder, text and choices). */
 const sameRun = (read: ReadHeads | undefined, link: ModelLink) =>
-  read !== undefined && read.link.name === link.name && (!link.hash || read.link.hash === link.hash) && read.link.text === link.text &&
-  read.link.dropFirst === link.dropFirst && read.link.lastLayer === link.lastLayer && (read.link.weights ?? false) === (link.weights ?? false);
+  read !== undefined &&
+  read.link.name === link.name &&
+  (!link.hash || read.link.hash === link.hash) &&
+  read.link.text === link.text &&
+  read.link.dropFirst === link.dropFirst &&
+  read.link.lastLayer === link.lastLayer &&
+  (read.link.weights ?? false) === (link.weights ?? false);
 
 export function modelField(onHeads: (read: ReadHeads | undefined) => void): ModelField {
-  const folder = h('input', { type: 'file', id: 'model-folder', webkitdirectory: true, 'aria-describedby': 'model-help model-status' });
-  const files = h('input', { type: 'file', id: 'model-files', multiple: true, 'aria-describedby': 'model-help model-status' });
-  const status = h('p', { class: 'help', id: 'model-status', role: 'status' }, 'No model open: the run uses the heads above.');
-  const text = h('textarea', { id: 'model-text', rows: 5, maxlength: MAX_TEXT_CHARS, 'aria-describedby': 'model-text-help' });
+  const folder = h('input', {
+    type: 'file',
+    id: 'model-folder',
+    webkitdirectory: true,
+    'aria-describedby': 'model-help model-status',
+  });
+  const files = h('input', {
+    type: 'file',
+    id: 'model-files',
+    multiple: true,
+    'aria-describedby': 'model-help model-status',
+  });
+  const status = h(
+    'p',
+    { class: 'help', id: 'model-status', role: 'status' },
+    'No model open: the run uses the heads above.',
+  );
+  const text = h('textarea', {
+    id: 'model-text',
+    rows: 5,
+    maxlength: MAX_TEXT_CHARS,
+    'aria-describedby': 'model-text-help',
+  });
   text.value = DEFAULT_MODEL_TEXT;
   const drop = h('input', { type: 'checkbox', id: 'model-drop-first' });
   const weightsOnly = h('input', { type: 'checkbox', id: 'model-weights' });
-  const last = h('input', { type: 'number', id: 'model-last-layer', min: 0, step: 1, inputmode: 'numeric', 'aria-describedby': 'model-last-help' });
-  const readButton = h('button', { type: 'button', id: 'model-read', class: 'secondary', disabled: true }, 'Read the heads');
+  const last = h('input', {
+    type: 'number',
+    id: 'model-last-layer',
+    min: 0,
+    step: 1,
+    inputmode: 'numeric',
+    'aria-describedby': 'model-last-help',
+  });
+  const readButton = h(
+    'button',
+    { type: 'button', id: 'model-read', class: 'secondary', disabled: true },
+    'Read the heads',
+  );
   const stop = h('button', { type: 'button', id: 'model-stop', class: 'secondary', hidden: true }, 'Stop');
-  const close = h('button', { type: 'button', id: 'model-close', class: 'secondary remove-file', hidden: true }, 'Close the model');
-  const progress = h('progress', { id: 'model-progress', max: 1, value: 0, hidden: true, 'aria-label': 'Reading the model' });
+  const close = h(
+    'button',
+    { type: 'button', id: 'model-close', class: 'secondary remove-file', hidden: true },
+    'Close the model',
+  );
+  const progress = h('progress', {
+    id: 'model-progress',
+    max: 1,
+    value: 0,
+    hidden: true,
+    'aria-label': 'Reading the model',
+  });
   const tokens = h('p', { class: 'help model-tokens', id: 'model-tokens' });
   const dropLabel = h('label', { for: 'model-drop-first' }, 'Leave out the first token');
 
@@ -69,11 +125,17 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
   // keeps it and its heads, so they are not read again.
   let { worker, opened, readFor, read: lastRead, warning } = kept;
   let expected: ModelLink | undefined;
-  let reading = false, stopAsked = false, attempt = 0;
-  const keep = () => { kept = { worker, opened, readFor, read: lastRead, warning }; };
+  let reading = false,
+    stopAsked = false,
+    attempt = 0;
+  const keep = () => {
+    kept = { worker, opened, readFor, read: lastRead, warning };
+  };
 
   const choice = () => `${text.value}\u0000${drop.checked}\u0000${last.value}\u0000${weightsOnly.checked}`;
-  const showWeights = () => { text.disabled = drop.disabled = weightsOnly.checked; };
+  const showWeights = () => {
+    text.disabled = drop.disabled = weightsOnly.checked;
+  };
   const lastLayer = () => {
     const n = Number(last.value);
     return opened && Number.isInteger(n) && n >= 0 && n < opened.info.layers ? n : (opened?.info.layers ?? 1) - 1;
@@ -109,10 +171,15 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
         if (mine !== attempt) return false;
         if (answered) return true;
         progress.value = Math.min(1, p.layer / p.layers);
-        if (p.layer < p.layers) status.textContent = `Reading ${showable(opened!.info.name)}: layer ${p.layer + 1} of ${p.layers}, ${megabytes(p.bytesRead)} read…`;
+        if (p.layer < p.layers)
+          status.textContent = `Reading ${showable(opened!.info.name)}: layer ${p.layer + 1} of ${p.layers}, ${megabytes(p.bytesRead)} read…`;
         return !stopAsked;
       });
-      const heads = await api.modelHeads(text.value, drop.checked, layers - 1, weightsOnly.checked, onProgress).finally(() => { answered = true; });
+      const heads = await api
+        .modelHeads(text.value, drop.checked, layers - 1, weightsOnly.checked, onProgress)
+        .finally(() => {
+          answered = true;
+        });
       if (mine !== attempt || !opened) return;
       if (!heads) {
         status.textContent = `Stopped: ${describeModel(opened.info)}. Read the heads to run on this model.`;
@@ -120,10 +187,23 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       }
       readFor = wanted;
       const { info, fingerprint } = opened;
-      tokens.textContent = weightsOnly.checked ? '' : `${heads.ids.length} tokens: ${heads.tokens.map(showable).join(' · ')}`;
+      tokens.textContent = weightsOnly.checked
+        ? ''
+        : `${heads.ids.length} tokens: ${heads.tokens.map(showable).join(' · ')}`;
       const heads3 = `${layers * info.heads} heads (layers 0–${layers - 1}) ${weightsOnly.checked ? `as W_Q W_Kᵀ over the ${info.hidden} directions of the residual stream (weights only)` : `of ${heads.ids.length} tokens`}`;
       status.textContent = `${describeModel(info)}. Read: ${heads3}. Run analyses them; the link records the model’s name, fingerprint and text, never its weights.${warning}`;
-      lastRead = { heads, info, link: { name: info.name, hash: fingerprint, text: text.value, dropFirst: drop.checked, ...(layers < info.layers ? { lastLayer: layers - 1 } : {}), ...(weightsOnly.checked ? { weights: true } : {}) } };
+      lastRead = {
+        heads,
+        info,
+        link: {
+          name: info.name,
+          hash: fingerprint,
+          text: text.value,
+          dropFirst: drop.checked,
+          ...(layers < info.layers ? { lastLayer: layers - 1 } : {}),
+          ...(weightsOnly.checked ? { weights: true } : {}),
+        },
+      };
       keep();
       onHeads(lastRead);
     } catch (error) {
@@ -147,7 +227,11 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
     keep();
     tokens.textContent = '';
     close.hidden = entries.length === 0;
-    if (!entries.length) { status.textContent = 'No model open: the run uses the heads above.'; setBusy(false); return; }
+    if (!entries.length) {
+      status.textContent = 'No model open: the run uses the heads above.';
+      setBusy(false);
+      return;
+    }
     setBusy(true);
     status.textContent = `Opening the model (${entries.length} files): reading config.json and the tensor headers…`;
     try {
@@ -162,7 +246,9 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       if (!last.value || Number(last.value) >= answer.info.layers) last.value = String(answer.info.layers - 1);
       dropLabel.textContent = `Leave out the first token${FIRST_TOKEN[answer.info.family] ? ` (${FIRST_TOKEN[answer.info.family]})` : answer.info.family === 'llama' ? ' (BOS, <s>)' : ''}`;
       const differs = expected?.hash && expected.hash !== answer.fingerprint;
-      warning = differs ? ` This folder is not the one the link was made with (fingerprint ${answer.fingerprint}, the link’s ${expected!.hash}): its numbers may differ.` : '';
+      warning = differs
+        ? ` This folder is not the one the link was made with (fingerprint ${answer.fingerprint}, the link’s ${expected!.hash}): its numbers may differ.`
+        : '';
       keep();
       status.textContent = `${describeModel(answer.info)}.${warning}`;
       if (!answer.hasTokenizer) status.textContent += ' The folder has no tokenizer.json: a text cannot be read.';
@@ -176,8 +262,14 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
     }
   };
 
-  folder.addEventListener('change', () => { files.value = ''; void open(byName(Array.from(folder.files ?? []))); });
-  files.addEventListener('change', () => { folder.value = ''; void open(byName(Array.from(files.files ?? []))); });
+  folder.addEventListener('change', () => {
+    files.value = '';
+    void open(byName(Array.from(folder.files ?? [])));
+  });
+  files.addEventListener('change', () => {
+    folder.value = '';
+    void open(byName(Array.from(files.files ?? [])));
+  });
   readButton.addEventListener('click', () => void read());
   stop.addEventListener('click', () => {
     stopAsked = true;
@@ -195,36 +287,95 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
     if (!opened || reading) return;
     const outdated = choice() !== readFor;
     status.classList.toggle('outdated', outdated);
-    if (outdated) status.textContent = `${describeModel(opened.info)}. The text or the layers changed: Read the heads again (Run waits for it).`;
+    if (outdated)
+      status.textContent = `${describeModel(opened.info)}. The text or the layers changed: Read the heads again (Run waits for it).`;
   };
   for (const input of [text, drop, last, weightsOnly]) input.addEventListener('input', changed);
   weightsOnly.addEventListener('change', showWeights);
 
-  const element = h('fieldset', { class: 'group upload model', id: 'model-field' }, h('legend', {}, 'Your own model'),
-    h('p', { class: 'help', id: 'model-help' }, 'A Hugging Face model folder on this machine: config.json, model.safetensors (or its shards and model.safetensors.index.json) and tokenizer.json. BERT, RoBERTa, DistilBERT, GPT-2, LLaMA and Qwen2, in F32, F16 or BF16. The model is read here, layer by layer; it never leaves your machine and the page does not keep it.'),
+  const element = h(
+    'fieldset',
+    { class: 'group upload model', id: 'model-field' },
+    h('legend', {}, 'Your own model'),
+    h(
+      'p',
+      { class: 'help', id: 'model-help' },
+      'A Hugging Face model folder on this machine: config.json, model.safetensors (or its shards and model.safetensors.index.json) and tokenizer.json. BERT, RoBERTa, DistilBERT, GPT-2, LLaMA and Qwen2, in F32, F16 or BF16. The model is read here, layer by layer; it never leaves your machine and the page does not keep it.',
+    ),
     h('div', { class: 'param' }, h('label', { for: 'model-folder' }, 'Folder'), folder),
-    h('div', { class: 'param' }, h('label', { for: 'model-files' }, 'Or its files'), h('div', { class: 'file-inputs' }, files, close)),
+    h(
+      'div',
+      { class: 'param' },
+      h('label', { for: 'model-files' }, 'Or its files'),
+      h('div', { class: 'file-inputs' }, files, close),
+    ),
     status,
-    h('div', { class: 'param' }, h('label', { for: 'model-text' }, 'Text'), text,
-      h('p', { class: 'help', id: 'model-text-help' }, 'What the model reads, tokenized by its own tokenizer.json. Each head’s attention over these tokens is what the run analyses. Default: the opening of Lewis Carroll’s “Alice’s Adventures in Wonderland” (1865).')),
-    h('div', { class: 'param checkbox' }, drop, dropLabel,
-      h('p', { class: 'help' }, 'A first [CLS] or BOS token often draws most of the attention (an attention sink) and changes the ranks.')),
-    h('div', { class: 'param checkbox' }, weightsOnly, h('label', { for: 'model-weights' }, 'Weights only (no text)'),
-      h('p', { class: 'help' }, 'Each head as its bilinear form W_Q W_Kᵀ (times the attention scale) over the directions of the residual stream: only the query and key weights are read, no text and no forward pass; biases, norms and the rotary position rotation are left out. Its spectrum is what any text can use at most.')),
-    h('div', { class: 'param' }, h('label', { for: 'model-last-layer' }, 'Last layer'), last,
-      h('p', { class: 'help', id: 'model-last-help' }, 'Layers 0 to this one are read (counted from 0); each adds its heads. Fewer layers read less of the file.')),
-    h('div', { class: 'file-inputs' }, readButton, stop), progress, tokens);
+    h(
+      'div',
+      { class: 'param' },
+      h('label', { for: 'model-text' }, 'Text'),
+      text,
+      h(
+        'p',
+        { class: 'help', id: 'model-text-help' },
+        'What the model reads, tokenized by its own tokenizer.json. Each head’s attention over these tokens is what the run analyses. Default: the opening of Lewis Carroll’s “Alice’s Adventures in Wonderland” (1865).',
+      ),
+    ),
+    h(
+      'div',
+      { class: 'param checkbox' },
+      drop,
+      dropLabel,
+      h(
+        'p',
+        { class: 'help' },
+        'A first [CLS] or BOS token often draws most of the attention (an attention sink) and changes the ranks.',
+      ),
+    ),
+    h(
+      'div',
+      { class: 'param checkbox' },
+      weightsOnly,
+      h('label', { for: 'model-weights' }, 'Weights only (no text)'),
+      h(
+        'p',
+        { class: 'help' },
+        'Each head as its bilinear form W_Q W_Kᵀ (times the attention scale) over the directions of the residual stream: only the query and key weights are read, no text and no forward pass; biases, norms and the rotary position rotation are left out. Its spectrum is what any text can use at most.',
+      ),
+    ),
+    h(
+      'div',
+      { class: 'param' },
+      h('label', { for: 'model-last-layer' }, 'Last layer'),
+      last,
+      h(
+        'p',
+        { class: 'help', id: 'model-last-help' },
+        'Layers 0 to this one are read (counted from 0); each adds its heads. Fewer layers read less of the file.',
+      ),
+    ),
+    h('div', { class: 'file-inputs' }, readButton, stop),
+    progress,
+    tokens,
+  );
   // Its text and choices are not parameters: edits here start no live run and mark nothing outdated (Run waits instead).
   for (const type of ['input', 'change']) element.addEventListener(type, (e) => e.stopPropagation());
-  element.addEventListener('dragover', (e) => { e.preventDefault(); element.classList.add('drop-target'); });
+  element.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    element.classList.add('drop-target');
+  });
   element.addEventListener('dragleave', () => element.classList.remove('drop-target'));
   element.addEventListener('drop', (e) => {
     e.preventDefault();
     element.classList.remove('drop-target');
-    if (e.dataTransfer) void droppedFiles(e.dataTransfer).then(open, (error: Error) => { status.textContent = `Could not read the dropped folder: ${error.message}`; });
+    if (e.dataTransfer)
+      void droppedFiles(e.dataTransfer).then(open, (error: Error) => {
+        status.textContent = `Could not read the dropped folder: ${error.message}`;
+      });
   });
 
-  if (opened) { // the model open on the page before this panel was built: shown, and its heads used again
+  if (opened) {
+    // the model open on the page before this panel was built: shown, and its heads used again
     const info = opened.info;
     status.textContent = `${describeModel(info)}.${warning}`;
     last.max = String(info.layers - 1);
@@ -237,7 +388,9 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       weightsOnly.checked = read.link.weights === true;
       showWeights();
       last.value = String(read.link.lastLayer ?? info.layers - 1);
-      tokens.textContent = read.link.weights ? '' : `${read.heads.ids.length} tokens: ${read.heads.tokens.map(showable).join(' · ')}`;
+      tokens.textContent = read.link.weights
+        ? ''
+        : `${read.heads.ids.length} tokens: ${read.heads.tokens.map(showable).join(' · ')}`;
       status.textContent = `${describeModel(info)}. Read: ${(Number(last.value) + 1) * info.heads} heads (layers 0–${last.value}) ${read.link.weights ? 'as W_Q W_Kᵀ (weights only)' : `of ${read.heads.ids.length} tokens`}.${warning}`;
       readFor = choice();
       keep();
@@ -252,13 +405,24 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       const [, heads, n, d] = read.heads.stacks.q.shape;
       if (!Number.isInteger(index) || index < 0 || index >= read.heads.stacks.q.shape[0] * heads) return undefined;
       const at = index * n * d;
-      const q = read.heads.stacks.q.values.slice(at, at + n * d), k = read.heads.stacks.k.values.slice(at, at + n * d);
+      const q = read.heads.stacks.q.values.slice(at, at + n * d),
+        k = read.heads.stacks.k.values.slice(at, at + n * d);
       const p = await worker.api.modelAttention(q, k, n, d, read.info.causal);
-      return p && { p, n, tokens: read.heads.tokens, label: `L${Math.floor(index / heads)}H${index % heads}`, model: read.info.name, causal: read.info.causal };
+      return (
+        p && {
+          p,
+          n,
+          tokens: read.heads.tokens,
+          label: `L${Math.floor(index / heads)}H${index % heads}`,
+          model: read.info.name,
+          causal: read.info.causal,
+        }
+      );
     },
     busy() {
       if (reading) return 'The model’s heads are being read: Run when they are (or press Stop).';
-      if (opened && choice() !== readFor) return 'The text or the layers changed since the model’s heads were read: press “Read the heads”, then Run.';
+      if (opened && choice() !== readFor)
+        return 'The text or the layers changed since the model’s heads were read: press “Read the heads”, then Run.';
       return undefined;
     },
     expect(link) {
@@ -270,7 +434,8 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       showWeights();
       last.value = link.lastLayer !== undefined ? String(link.lastLayer) : opened ? String(opened.info.layers - 1) : ''; // '': every layer, once open
       if (opened && sameRun(lastRead, link)) return true;
-      if (!opened) status.textContent = `This link was made with the model “${showable(link.name)}”${link.hash ? ` (fingerprint ${link.hash})` : ''}. Links never carry a model: open its folder here to reproduce the numbers.`;
+      if (!opened)
+        status.textContent = `This link was made with the model “${showable(link.name)}”${link.hash ? ` (fingerprint ${link.hash})` : ''}. Links never carry a model: open its folder here to reproduce the numbers.`;
       else changed();
       return false;
     },

@@ -5,9 +5,14 @@
 import { stoppable, type PageState } from './page-state';
 import type { StatusView } from './status';
 
-export function renderPage(prev: PageState | undefined, next: PageState, view: { status: StatusView; stopButton: HTMLButtonElement }): void {
+export function renderPage(
+  prev: PageState | undefined,
+  next: PageState,
+  view: { status: StatusView; stopButton: HTMLButtonElement },
+): void {
   const restarted = next.phase === 'running' && prev?.ticket !== next.ticket;
-  if (!prev || prev.phase !== next.phase || prev.detail !== next.detail || restarted) view.status.set(next.phase, next.detail);
+  if (!prev || prev.phase !== next.phase || prev.detail !== next.detail || restarted)
+    view.status.set(next.phase, next.detail);
   view.stopButton.disabled = !stoppable(next);
   if (next.superseded) document.body.dataset.liveSuperseded = String(next.superseded);
 }

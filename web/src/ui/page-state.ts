@@ -48,9 +48,19 @@ export interface PageState {
 }
 
 /** When work that follows the panel began: stale after any newer work (ticket) or edit. */
-export interface Stamp { ticket: number; edits: number }
+export interface Stamp {
+  ticket: number;
+  edits: number;
+}
 
-export const INITIAL_PAGE: PageState = { phase: 'idle', detail: '', ticket: 0, scheduled: false, superseded: 0, edits: 0 };
+export const INITIAL_PAGE: PageState = {
+  phase: 'idle',
+  detail: '',
+  ticket: 0,
+  scheduled: false,
+  superseded: 0,
+  edits: 0,
+};
 
 /** True when work holding `ticket` is still the page's latest. */
 export const isCurrent = (page: PageState, ticket: number): boolean => page.ticket === ticket;
@@ -58,7 +68,8 @@ export const isCurrent = (page: PageState, ticket: number): boolean => page.tick
 export const stampOf = (page: PageState): Stamp => ({ ticket: page.ticket, edits: page.edits });
 
 /** True when no work began and no edit was made since `stamp` was taken. */
-export const isFresh = (page: PageState, stamp: Stamp): boolean => page.ticket === stamp.ticket && page.edits === stamp.edits;
+export const isFresh = (page: PageState, stamp: Stamp): boolean =>
+  page.ticket === stamp.ticket && page.edits === stamp.edits;
 
 /**
  * The panel was edited (or a value set by the page: a new seed, a repaired link, the host page): what followed
@@ -104,10 +115,21 @@ export function finished(page: PageState, ticket: number, shown: Shown): PageSta
 }
 
 /** The run (or the scheduled one) was stopped; what finished of a sweep stays as its partial result. */
-export function stopped(page: PageState, ticket: number, partial?: { shown: Shown; done: number; total: number }): PageState {
+export function stopped(
+  page: PageState,
+  ticket: number,
+  partial?: { shown: Shown; done: number; total: number },
+): PageState {
   if (!isCurrent(page, ticket)) return page;
   const detail = partial ? `: partial, ${partial.done} of ${partial.total} jobs` : '';
-  return { ...page, phase: 'stopped', detail, computing: undefined, scheduled: false, shown: partial?.shown ?? page.shown };
+  return {
+    ...page,
+    phase: 'stopped',
+    detail,
+    computing: undefined,
+    scheduled: false,
+    shown: partial?.shown ?? page.shown,
+  };
 }
 
 /** The gallery (landing page) replaced the lab: older work reports nothing and no figures are shown as this page's. */

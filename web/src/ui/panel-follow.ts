@@ -23,7 +23,11 @@ export class PanelFollow {
     ctx.runButton.disabled = refused.length > 0; // a refused file is never silently replaced by synthetic data
     if (refused.length) {
       const names = `“${refused.join('” and “')}”`;
-      ctx.results.markOutdated(true, '', `These figures are not from ${names}: the file could not be read (its field says why). Choose another file or remove it to run again.`);
+      ctx.results.markOutdated(
+        true,
+        '',
+        `These figures are not from ${names}: the file could not be read (its field says why). Choose another file or remove it to run again.`,
+      );
       return;
     }
     const run = ctx.page.shown;
@@ -34,7 +38,10 @@ export class PanelFollow {
     const meta = metaOf(run.experimentId);
     const fileChanged = uploadsOf(meta).length > 0 && fileNames(ctx.panel.uploads()) !== run.file;
     const changed = changedKeys(meta, formText(ctx.form), run.values);
-    ctx.results.markOutdated(fileChanged || changed.length > 0, describeChanges(meta, changed, run.values, fileChanged));
+    ctx.results.markOutdated(
+      fileChanged || changed.length > 0,
+      describeChanges(meta, changed, run.values, fileChanged),
+    );
   }
 
   /** Asks the core for the theory at the panel's values, to draw over the last simulation (no run). */
@@ -42,7 +49,15 @@ export class PanelFollow {
     const { ctx } = this;
     const run = ctx.page.shown;
     const meta = metaOf(ctx.state.experimentId);
-    if (!run || run.experimentId !== meta.id || !hasTheory(meta.id) || run.file || run.opened || ctx.page.phase === 'running') return;
+    if (
+      !run ||
+      run.experimentId !== meta.id ||
+      !hasTheory(meta.id) ||
+      run.file ||
+      run.opened ||
+      ctx.page.phase === 'running'
+    )
+      return;
     if (ctx.draft) return;
     const { values } = ctx.state;
     this.theory.request({ id: meta.id, params: toCoreParams(values), stamp: stampOf(ctx.page), values });
@@ -56,7 +71,8 @@ export class PanelFollow {
     const { ctx } = this;
     const run = ctx.page.shown;
     // Stale after any edit or newer work since it was asked (the page's stamp, ui/page-state.ts).
-    if (!isFresh(ctx.page, request.stamp) || !run || run.experimentId !== request.id || ctx.page.phase === 'running') return;
+    if (!isFresh(ctx.page, request.stamp) || !run || run.experimentId !== request.id || ctx.page.phase === 'running')
+      return;
     const meta = metaOf(run.experimentId);
     const values = request.values as ParamValues;
     const merged = withTheory(run.result, theory);

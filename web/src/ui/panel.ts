@@ -5,7 +5,15 @@
 import type { InputArray } from '../engine/core';
 import { parseInputOffThread } from '../engine/off-thread';
 import { EXPERIMENTS } from '../experiments';
-import { RNG_SPEC, SEED_SPEC, takesHeads, uploadsOf, type ExperimentMeta, type ParamValues, type UploadSpec } from '../experiments/schema';
+import {
+  RNG_SPEC,
+  SEED_SPEC,
+  takesHeads,
+  uploadsOf,
+  type ExperimentMeta,
+  type ParamValues,
+  type UploadSpec,
+} from '../experiments/schema';
 import { presetLinksOf } from '../state/preset-links';
 import type { ModelLink } from '../state/model-link';
 import { showable } from '../state/url';
@@ -15,7 +23,13 @@ import { h } from './dom';
 import { modelField, type HeadAttention, type ReadHeads } from './model-panel';
 import type { ChosenFile } from './run-input';
 import {
-  chosenByHand, chosenIn, cleared, filledFromCompanion, freeForCompanion, refusedIn, type Uploads,
+  chosenByHand,
+  chosenIn,
+  cleared,
+  filledFromCompanion,
+  freeForCompanion,
+  refusedIn,
+  type Uploads,
 } from './uploads';
 
 interface PanelReading {
@@ -66,8 +80,13 @@ function groupsOf(meta: ExperimentMeta): Map<string, typeof meta.params> {
 
 /** The "Reproduce" menu: every preset is an ordinary link (fixed seed), so it can be shared as is. */
 function presetBar(meta: ExperimentMeta): HTMLElement {
-  const bar = h('nav', { class: 'presets', 'aria-labelledby': 'presets-label' }, h('p', { id: 'presets-label', class: 'group-label' }, 'Reproduce'));
-  for (const p of presetLinksOf(meta, EXPERIMENTS)) bar.append(h('a', { class: 'preset', href: p.link, title: p.description }, p.label));
+  const bar = h(
+    'nav',
+    { class: 'presets', 'aria-labelledby': 'presets-label' },
+    h('p', { id: 'presets-label', class: 'group-label' }, 'Reproduce'),
+  );
+  for (const p of presetLinksOf(meta, EXPERIMENTS))
+    bar.append(h('a', { class: 'preset', href: p.link, title: p.description }, p.label));
   return bar;
 }
 
@@ -77,17 +96,40 @@ function shapeText(array: InputArray): string {
 }
 
 /** A field's file read, and the status line under it (a head bundle fills its companion field too). */
-interface UploadField { element: HTMLElement; status: HTMLElement; input: HTMLInputElement }
+interface UploadField {
+  element: HTMLElement;
+  status: HTMLElement;
+  input: HTMLInputElement;
+}
 
 /**
  * One file field; `id` is 'upload' for an experiment's only input, 'upload-<input>' when it takes several.
  * `read` sees every file read successfully (the panel takes a head bundle's other arrays and scale from it).
  */
-function uploadField(meta: ExperimentMeta, spec: UploadSpec, id: string, budgetMiB: () => number, store: (u: ChosenFile | undefined, refused?: string) => void,
-  read: (chosen: ChosenFile, file: File) => void): UploadField {
-  const input = h('input', { type: 'file', id, accept: spec.accept.join(','), 'aria-describedby': `${id}-help ${id}-status` });
-  const status = h('p', { class: 'help', id: `${id}-status`, role: 'status' }, 'No file chosen: the run uses synthetic data.');
-  const remove = h('button', { type: 'button', class: 'secondary remove-file', id: `${id}-remove`, hidden: true }, 'Remove file');
+function uploadField(
+  meta: ExperimentMeta,
+  spec: UploadSpec,
+  id: string,
+  budgetMiB: () => number,
+  store: (u: ChosenFile | undefined, refused?: string) => void,
+  read: (chosen: ChosenFile, file: File) => void,
+): UploadField {
+  const input = h('input', {
+    type: 'file',
+    id,
+    accept: spec.accept.join(','),
+    'aria-describedby': `${id}-help ${id}-status`,
+  });
+  const status = h(
+    'p',
+    { class: 'help', id: `${id}-status`, role: 'status' },
+    'No file chosen: the run uses synthetic data.',
+  );
+  const remove = h(
+    'button',
+    { type: 'button', class: 'secondary remove-file', id: `${id}-remove`, hidden: true },
+    'Remove file',
+  );
   remove.addEventListener('click', () => {
     input.value = '';
     remove.hidden = true;
@@ -99,7 +141,11 @@ function uploadField(meta: ExperimentMeta, spec: UploadSpec, id: string, budgetM
     input.removeAttribute('aria-invalid'); // a refusal the core named for the last file is over
     const file = input.files?.[0];
     remove.hidden = !file;
-    if (!file) { store(undefined); status.textContent = 'No file chosen: the run uses synthetic data.'; return; }
+    if (!file) {
+      store(undefined);
+      status.textContent = 'No file chosen: the run uses synthetic data.';
+      return;
+    }
     store(undefined);
     status.textContent = `Reading ${showable(file.name)}…`;
     const parsed = await parseInputOffThread(meta.id, spec.input, file, budgetMiB());
@@ -114,9 +160,19 @@ function uploadField(meta: ExperimentMeta, spec: UploadSpec, id: string, budgetM
     status.textContent = `${showable(file.name)}: ${shapeText(parsed.value)}. Links do not include the file; whoever opens one needs it too.`;
     read(chosen, file);
   });
-  const element = h('fieldset', { class: 'group upload' }, h('legend', {}, spec.label),
-    h('div', { class: 'param' }, h('label', { for: id }, 'File'), h('div', { class: 'file-inputs' }, input, remove),
-      h('p', { class: 'help', id: `${id}-help` }, `${spec.help} (${spec.accept.join(', ')})`), status));
+  const element = h(
+    'fieldset',
+    { class: 'group upload' },
+    h('legend', {}, spec.label),
+    h(
+      'div',
+      { class: 'param' },
+      h('label', { for: id }, 'File'),
+      h('div', { class: 'file-inputs' }, input, remove),
+      h('p', { class: 'help', id: `${id}-help` }, `${spec.help} (${spec.accept.join(', ')})`),
+      status,
+    ),
+  );
   return { element, status, input };
 }
 
@@ -177,39 +233,48 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
   };
   for (const spec of fileSpecs) {
     const id = meta.uploads ? `upload-${spec.input}` : 'upload';
-    const field = uploadField(meta, spec, id, budgetMiB, (u, refusedName) => store(spec.input, u, refusedName), (chosen, file) => void fromBundle(chosen, file));
+    const field = uploadField(
+      meta,
+      spec,
+      id,
+      budgetMiB,
+      (u, refusedName) => store(spec.input, u, refusedName),
+      (chosen, file) => void fromBundle(chosen, file),
+    );
     statuses.set(spec.input, field.status);
     fileInputs.set(spec.input, field.input);
     form.append(field.element);
   }
   // A model's heads fill Q and K as two files would (every head of the layers read, the scale folded into Q).
-  const model = takesHeads(meta) ? modelField((read?: ReadHeads) => {
-    for (const input of ['q', 'k']) {
-      if (!files.get().chosen[input]?.model && !read) continue;
-      files.set(cleared(files.get(), input));
-      const field = fileInputs.get(input);
-      if (field) field.value = '';
-      statuses.get(input)!.textContent = 'No file chosen.';
-    }
-    if (read) {
-      const { q, k } = read.heads.stacks;
-      const name = read.info.name;
-      const chosen: Record<string, ChosenFile> = {
-        q: { name, input: 'q', array: { ...q, sparse: false, bundleScale: 1 }, model: read.link },
-        k: { name, input: 'k', array: { ...k, sparse: false }, model: read.link },
-      };
-      files.set({ ...files.get(), chosen: { ...files.get().chosen, ...chosen } });
-      for (const input of ['q', 'k']) {
-        const shape = shapeText(chosen[input].array);
-        statuses.get(input)!.textContent = `From the model ${showable(name)} (“Your own model” below): ${shape}.`;
-      }
-      // Each layer's attention scale is already in Q: the logits are Q Kᵀ (as a head bundle's scale fills the field).
-      const scaleKey = fileSpecs.find((f) => f.input === 'q')?.scaleParam;
-      const scaleControl = scaleKey ? controls.find((c) => c.spec.key === scaleKey) : undefined;
-      if (scaleControl && Number(scaleControl.read()) === scaleControl.spec.default) scaleControl.write(1);
-    }
-    form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
-  }) : undefined;
+  const model = takesHeads(meta)
+    ? modelField((read?: ReadHeads) => {
+        for (const input of ['q', 'k']) {
+          if (!files.get().chosen[input]?.model && !read) continue;
+          files.set(cleared(files.get(), input));
+          const field = fileInputs.get(input);
+          if (field) field.value = '';
+          statuses.get(input)!.textContent = 'No file chosen.';
+        }
+        if (read) {
+          const { q, k } = read.heads.stacks;
+          const name = read.info.name;
+          const chosen: Record<string, ChosenFile> = {
+            q: { name, input: 'q', array: { ...q, sparse: false, bundleScale: 1 }, model: read.link },
+            k: { name, input: 'k', array: { ...k, sparse: false }, model: read.link },
+          };
+          files.set({ ...files.get(), chosen: { ...files.get().chosen, ...chosen } });
+          for (const input of ['q', 'k']) {
+            const shape = shapeText(chosen[input].array);
+            statuses.get(input)!.textContent = `From the model ${showable(name)} (“Your own model” below): ${shape}.`;
+          }
+          // Each layer's attention scale is already in Q: the logits are Q Kᵀ (as a head bundle's scale fills the field).
+          const scaleKey = fileSpecs.find((f) => f.input === 'q')?.scaleParam;
+          const scaleControl = scaleKey ? controls.find((c) => c.spec.key === scaleKey) : undefined;
+          if (scaleControl && Number(scaleControl.read()) === scaleControl.spec.default) scaleControl.write(1);
+        }
+        form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
+      })
+    : undefined;
   if (model) form.append(model.element);
   const inputs = fileSpecs.map((spec) => spec.input);
   const chosen = () => chosenIn(files.get(), inputs);
@@ -249,7 +314,11 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     busy: () => model?.busy(),
     modelAttention: async (index) => model?.attention(index),
     expectModel: (link) => model?.expect(link) ?? false,
-    focus(key) { controls.find((c) => c.spec.key === key)?.input.focus(); },
-    markRefused(key) { (controls.find((c) => c.spec.key === key)?.input ?? fileInputs.get(key))?.setAttribute('aria-invalid', 'true'); },
+    focus(key) {
+      controls.find((c) => c.spec.key === key)?.input.focus();
+    },
+    markRefused(key) {
+      (controls.find((c) => c.spec.key === key)?.input ?? fileInputs.get(key))?.setAttribute('aria-invalid', 'true');
+    },
   };
 }

@@ -3,7 +3,11 @@
 import type { ExperimentMeta } from '../experiments/schema';
 import { h } from './dom';
 
-export function fillPicker(select: HTMLSelectElement, experiments: readonly ExperimentMeta[], familyLabels: Record<string, string>): void {
+export function fillPicker(
+  select: HTMLSelectElement,
+  experiments: readonly ExperimentMeta[],
+  familyLabels: Record<string, string>,
+): void {
   select.replaceChildren();
   const groups = new Map<string, HTMLOptGroupElement>();
   for (const meta of experiments) {

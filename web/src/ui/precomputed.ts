@@ -11,7 +11,8 @@ import type { AppState } from '../state/url';
 import { byId } from './dom';
 
 /** What the mark says (visible text and accessible name alike). */
-const PRECOMPUTED_TEXT = 'Computed in advance for this link · Run computes it again in your browser, to the same numbers';
+const PRECOMPUTED_TEXT =
+  'Computed in advance for this link · Run computes it again in your browser, to the same numbers';
 
 /** Relative to the page, so a site in a sub-folder finds its own files. */
 const shipped = (name: string) => new URL(`precomputed/${name}`, document.baseURI).href;
@@ -33,14 +34,21 @@ async function gunzipText(bytes: Uint8Array): Promise<string> {
  * The shipped result of the link's preset: undefined at once when the link is no preset's, else a promise
  * of the result, or of undefined when the file cannot be had or is not of the experiment's declared shape.
  */
-export function precomputedResult(state: AppState, meta: ExperimentMeta, registry: readonly ExperimentMeta[]): Promise<AnyResult | undefined> | undefined {
+export function precomputedResult(
+  state: AppState,
+  meta: ExperimentMeta,
+  registry: readonly ExperimentMeta[],
+): Promise<AnyResult | undefined> | undefined {
   if (state.file || typeof DecompressionStream === 'undefined') return undefined;
   const link = canonicalLink(state, registry);
   if (!presetLinksOf(meta, registry).some((p) => p.link === link)) return undefined;
-  return fetchBytes(shipped(presetFileName(link))).then(gunzipText).then((text): AnyResult | undefined => {
-    const value: unknown = JSON.parse(text);
-    return hasDeclaredKeys(meta.id, value) ? value : undefined; // a file of another build (other keys) is run live instead
-  }).catch(() => undefined);
+  return fetchBytes(shipped(presetFileName(link)))
+    .then(gunzipText)
+    .then((text): AnyResult | undefined => {
+      const value: unknown = JSON.parse(text);
+      return hasDeclaredKeys(meta.id, value) ? value : undefined; // a file of another build (other keys) is run live instead
+    })
+    .catch(() => undefined);
 }
 
 /** Shows or hides the "precomputed" mark above the figures. */

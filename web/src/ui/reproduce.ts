@@ -8,8 +8,18 @@ import { byId, h } from './dom';
 
 function line(id: string, label: string, command: string, help: string): HTMLElement {
   const code = h('code', { id: `command-${id}` }, command);
-  return h('div', { class: 'command' }, h('p', { class: 'group-label' }, label), h('pre', { tabindex: 0 }, code),
-    h('div', { class: 'buttons' }, ...copyButton(command, { label: 'Copy', id, ariaLabel: `Copy the ${label} command` })), h('p', { class: 'help' }, help));
+  return h(
+    'div',
+    { class: 'command' },
+    h('p', { class: 'group-label' }, label),
+    h('pre', { tabindex: 0 }, code),
+    h(
+      'div',
+      { class: 'buttons' },
+      ...copyButton(command, { label: 'Copy', id, ariaLabel: `Copy the ${label} command` }),
+    ),
+    h('p', { class: 'help' }, help),
+  );
 }
 
 /** Shows the commands for a run; `files` are the user files it used (run the command where they are). */
@@ -17,8 +27,19 @@ export function showReproduce(meta: ExperimentMeta, values: ParamValues, files: 
   const args = runArgs(meta, values, files);
   const where = files.length ? ` Run it in the folder that holds ${files.map((f) => f.name).join(' and ')}.` : '';
   byId('reproduce-lines').replaceChildren(
-    line('native', 'Native CLI (C++ core, the same numbers)', nativeCommand(args), `From an attnlab checkout after npm run build; prints the result JSON, which "Open result…" draws.${where}`),
-    line('lab', 'Headless in Node (the browser\u2019s wasm module)', labCommand(args), `A sweep runs on every core; --pool N sets how many worker threads.${where}`));
+    line(
+      'native',
+      'Native CLI (C++ core, the same numbers)',
+      nativeCommand(args),
+      `From an attnlab checkout after npm run build; prints the result JSON, which "Open result…" draws.${where}`,
+    ),
+    line(
+      'lab',
+      'Headless in Node (the browser\u2019s wasm module)',
+      labCommand(args),
+      `A sweep runs on every core; --pool N sets how many worker threads.${where}`,
+    ),
+  );
   byId('reproduce').hidden = false;
 }
 

@@ -23,7 +23,8 @@ interface ResultFileHandlers {
   onNotice: (message: string) => void;
 }
 
-const fileSize = (bytes: number): string => (bytes < 2 ** 20 ? `${Math.max(1, Math.round(bytes / 1024))} KiB` : `${(bytes / 2 ** 20).toFixed(1)} MiB`);
+const fileSize = (bytes: number): string =>
+  bytes < 2 ** 20 ? `${Math.max(1, Math.round(bytes / 1024))} KiB` : `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
 /** Names from a file picker are shown, never put in the URL; this keeps them printable and short. */
 const cleanName = (name: string) => showable(fileName(name) ?? 'file');
@@ -33,10 +34,16 @@ export function wireResultFiles(handlers: ResultFileHandlers): void {
   byId('open-result').addEventListener('click', () => input.click());
   byId('export-result').addEventListener('click', () => {
     const shown = handlers.shown();
-    if (!shown) { handlers.onNotice('Nothing to export yet: wait for the run to finish.'); return; }
+    if (!shown) {
+      handlers.onNotice('Nothing to export yet: wait for the run to finish.');
+      return;
+    }
     const text = JSON.stringify(resultEnvelope(shown.experimentId, shown.values, shown.result));
     const meta = handlers.registry.find((m) => m.id === shown.experimentId);
-    const name = meta && shown.values ? exportFileName(meta, shown.values, 'result', 'json') : `attnlab-${shown.experimentId}.result.json`;
+    const name =
+      meta && shown.values
+        ? exportFileName(meta, shown.values, 'result', 'json')
+        : `attnlab-${shown.experimentId}.result.json`;
     download(new Blob([text], { type: 'application/json' }), name);
   });
   input.addEventListener('change', async () => {
@@ -45,7 +52,10 @@ export function wireResultFiles(handlers: ResultFileHandlers): void {
     if (!file) return;
     const name = cleanName(file.name);
     const tooBig = sizeRefusal(name, file.size);
-    if (tooBig) { handlers.onError(tooBig); return; }
+    if (tooBig) {
+      handlers.onError(tooBig);
+      return;
+    }
     const size = fileSize(file.size);
     handlers.onNotice(`Opening ${name} (${size}): reading it…`);
     let text: string;
@@ -56,13 +66,20 @@ export function wireResultFiles(handlers: ResultFileHandlers): void {
       handlers.onError(`${name}: could not be read (${(error as Error).message})`);
       return;
     }
-    handlers.onNotice(`Opening ${name} (${size}): checking its values in the core${file.size > 4 * 2 ** 20 ? ' (a large file takes a few seconds)' : ''}…`);
+    handlers.onNotice(
+      `Opening ${name} (${size}): checking its values in the core${file.size > 4 * 2 ** 20 ? ' (a large file takes a few seconds)' : ''}…`,
+    );
     void read(text, name, handlers);
   });
 }
 
 async function read(text: string, name: string, handlers: ResultFileHandlers, chosen?: string): Promise<void> {
-  const options: ReadOptions = { registry: handlers.registry, current: handlers.current(), chosen, check: resultMismatchesOffThread };
+  const options: ReadOptions = {
+    registry: handlers.registry,
+    current: handlers.current(),
+    chosen,
+    check: resultMismatchesOffThread,
+  };
   let reading;
   try {
     reading = await readResultText(text, name, options);
@@ -72,16 +89,23 @@ async function read(text: string, name: string, handlers: ResultFileHandlers, ch
     return;
   }
   byId('open-choice').replaceChildren();
-  if (reading.ok) { handlers.onOpened(reading.opened, name); return; }
+  if (reading.ok) {
+    handlers.onOpened(reading.opened, name);
+    return;
+  }
   handlers.onNotice('');
   handlers.onError(`${reading.error}. Nothing was drawn from it.`);
-  if (reading.choices?.length) offerChoice(reading.choices, (id) => void read(text, name, handlers, id), handlers.registry);
+  if (reading.choices?.length)
+    offerChoice(reading.choices, (id) => void read(text, name, handlers, id), handlers.registry);
 }
 
 /** A picker under the error: "Read it as [experiment] [Draw]" (the error above says why it is needed). */
 function offerChoice(choices: string[], choose: (id: string) => void, registry: readonly ExperimentMeta[]): void {
-  const select = h('select', { id: 'open-as', 'aria-label': 'Experiment to read the result as' },
-    ...choices.map((id) => h('option', { value: id }, registry.find((m) => m.id === id)?.title ?? id)));
+  const select = h(
+    'select',
+    { id: 'open-as', 'aria-label': 'Experiment to read the result as' },
+    ...choices.map((id) => h('option', { value: id }, registry.find((m) => m.id === id)?.title ?? id)),
+  );
   const go = h('button', { type: 'button', class: 'secondary small', id: 'open-as-go' }, 'Draw as this experiment');
   go.addEventListener('click', () => choose(select.value));
   byId('open-choice').replaceChildren(h('label', { for: 'open-as' }, 'Read it as '), select, go);

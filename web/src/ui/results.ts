@@ -14,7 +14,10 @@ import { tableElement, tableView } from './figure-table';
 import { showable } from '../state/url';
 
 const FORMATS: { format: ExportFormat; label: string }[] = [
-  { format: 'svg', label: 'SVG' }, { format: 'png', label: 'PNG' }, { format: 'csv', label: 'CSV' }, { format: 'json', label: 'JSON' },
+  { format: 'svg', label: 'SVG' },
+  { format: 'png', label: 'PNG' },
+  { format: 'csv', label: 'CSV' },
+  { format: 'json', label: 'JSON' },
 ];
 
 /** A figure that may give its own JSON export data (e.g. a heatmap's grid instead of one row per cell). */
@@ -22,10 +25,18 @@ export type ExportableFigure = Figure & { data?: () => FigureData };
 
 type ExportHandler = (figure: ExportableFigure, element: Element, format: ExportFormat) => void;
 
-interface Drawn { figure: Figure; body: HTMLElement; width: number }
+interface Drawn {
+  figure: Figure;
+  body: HTMLElement;
+  width: number;
+}
 
 /** A sweep's finished share, shown while it runs and after Stop (then it is the run's own result). */
-interface PartialRun { done: number; total: number; stopped?: boolean }
+interface PartialRun {
+  done: number;
+  total: number;
+  stopped?: boolean;
+}
 
 export class ResultsView {
   private headline = byId('headline');
@@ -89,7 +100,11 @@ export class ResultsView {
       if (!details.isConnected) return;
       body = await load();
     } catch (error) {
-      body = h('p', { class: 'explain-error' }, `The explanation could not be loaded (${error instanceof Error ? error.message : String(error)}); reload the page to try again.`);
+      body = h(
+        'p',
+        { class: 'explain-error' },
+        `The explanation could not be loaded (${error instanceof Error ? error.message : String(error)}); reload the page to try again.`,
+      );
     }
     if (!details.isConnected) return;
     details.append(body);
@@ -112,7 +127,10 @@ export class ResultsView {
     this.staleNote.hidden = !shown;
     if (!shown) return;
     byId('stale-run').hidden = instead !== undefined; // Run waits for what the note asks
-    if (instead) { this.staleNoteText.textContent = instead; return; }
+    if (instead) {
+      this.staleNoteText.textContent = instead;
+      return;
+    }
     // With live theory the lines follow the panel and only the simulation is the previous run's: say which is which.
     const live = this.liveTheory;
     const was = changes ? ` (${changes})` : '';
@@ -152,7 +170,11 @@ export class ResultsView {
     this.ghosts.prepare(meta, values);
     this.render(meta, result, values, partial, openedFrom);
     if (partial) return;
-    this.ghosts.remember(meta, values, this.drawn.map((d) => ({ id: d.figure.id, body: d.body })));
+    this.ghosts.remember(
+      meta,
+      values,
+      this.drawn.map((d) => ({ id: d.figure.id, body: d.body })),
+    );
     this.resultJson.textContent = JSON.stringify(result).replace(/</g, '\\u003c');
   }
 
@@ -168,7 +190,10 @@ export class ResultsView {
     const picked = this.only.map((id) => all.find((f) => f.id === id)).filter((f): f is Figure => f !== undefined);
     const unknown = this.only.filter((id) => !all.some((f) => f.id === id) && !this.noticed.has(`${meta.id}/${id}`));
     for (const id of unknown) this.noticed.add(`${meta.id}/${id}`);
-    if (unknown.length) this.onFigureNotice(`fig: "${unknown.join('", "')}" is not a figure of this experiment (${all.map((f) => f.id).join(', ')}); ${picked.length ? 'not shown' : 'showing all'}`);
+    if (unknown.length)
+      this.onFigureNotice(
+        `fig: "${unknown.join('", "')}" is not a figure of this experiment (${all.map((f) => f.id).join(', ')}); ${picked.length ? 'not shown' : 'showing all'}`,
+      );
     return picked.length ? picked : all;
   }
 
@@ -177,21 +202,55 @@ export class ResultsView {
   /** Figures drawn after the experiment's own for the shown run (the analysed head's attention on a model's text). */
   extraFigures: Figure[] = [];
 
-  private render(meta: ExperimentMeta, result: AnyResult, values: ParamValues, partial?: PartialRun, openedFrom?: string): void {
+  private render(
+    meta: ExperimentMeta,
+    result: AnyResult,
+    values: ParamValues,
+    partial?: PartialRun,
+    openedFrom?: string,
+  ): void {
     const items = meta.headline(result, values);
     const model = openedFrom ? undefined : this.model;
     if (model) {
       const text = model.text.length > 60 ? `${model.text.slice(0, 57)}…` : model.text;
-      items.unshift({ key: 'model', label: 'Model', value: `${showable(model.name)} reading “${showable(text)}”`, help: 'the heads are this model’s, on this text (Your own model)' });
+      items.unshift({
+        key: 'model',
+        label: 'Model',
+        value: `${showable(model.name)} reading “${showable(text)}”`,
+        help: 'the heads are this model’s, on this text (Your own model)',
+      });
     }
-    this.headline.replaceChildren(...items.map((item) => h('div', { class: 'headline-item', title: item.help },
-      h('dt', {}, item.label),
-      h('dd', { 'data-key': item.key, 'data-value': item.raw === undefined ? undefined : String(item.raw) }, item.value))));
-    if (partial) this.headline.prepend(h('div', { class: 'headline-item partial', 'data-partial': partial.stopped ? 'stopped' : 'running' },
-      h('dt', {}, partial.stopped ? 'Partial result, stopped' : 'Partial result so far'), h('dd', {}, `${partial.done} of ${partial.total} jobs`)));
+    this.headline.replaceChildren(
+      ...items.map((item) =>
+        h(
+          'div',
+          { class: 'headline-item', title: item.help },
+          h('dt', {}, item.label),
+          h(
+            'dd',
+            { 'data-key': item.key, 'data-value': item.raw === undefined ? undefined : String(item.raw) },
+            item.value,
+          ),
+        ),
+      ),
+    );
+    if (partial)
+      this.headline.prepend(
+        h(
+          'div',
+          { class: 'headline-item partial', 'data-partial': partial.stopped ? 'stopped' : 'running' },
+          h('dt', {}, partial.stopped ? 'Partial result, stopped' : 'Partial result so far'),
+          h('dd', {}, `${partial.done} of ${partial.total} jobs`),
+        ),
+      );
 
-    const caption = openedFrom ? `${meta.id} · opened from file ${openedFrom}` : `${meta.id}${model ? ` · ${showable(model.name)}` : ''} · seed ${formatValue(values.seed)}`;
-    const sections = this.chosenFigures(meta, [...meta.figures(result, values), ...(openedFrom ? [] : this.extraFigures)]).map((figure) => this.section(figure, caption));
+    const caption = openedFrom
+      ? `${meta.id} · opened from file ${openedFrom}`
+      : `${meta.id}${model ? ` · ${showable(model.name)}` : ''} · seed ${formatValue(values.seed)}`;
+    const sections = this.chosenFigures(meta, [
+      ...meta.figures(result, values),
+      ...(openedFrom ? [] : this.extraFigures),
+    ]).map((figure) => this.section(figure, caption));
     this.figures.replaceChildren(...sections.map((s) => s.section));
     this.drawn = sections.map(({ figure, body }) => ({ figure, body, width: 0 }));
     for (const d of this.drawn) this.draw(d);
@@ -200,7 +259,11 @@ export class ResultsView {
     setTimeout(() => {
       if (!sections.every(({ section }) => section.isConnected)) return;
       for (const { figure, body, summary, tableToggle } of sections) {
-        try { summary.textContent = axisSummary(body) || tableSummary(figure.table()); } catch { summary.textContent = ''; }
+        try {
+          summary.textContent = axisSummary(body) || tableSummary(figure.table());
+        } catch {
+          summary.textContent = '';
+        }
         if (this.openTables.has(figure.id)) tableToggle.open();
       }
     }, 0);
@@ -209,18 +272,42 @@ export class ResultsView {
   private section(figure: Figure, caption: string) {
     const titleId = `figure-${figure.id}-title`;
     const body = h('div', { class: 'figure-body' });
-    const exports = h('div', { class: 'export', role: 'group', 'aria-label': `Export ${figure.title}`, 'data-ui': 'export' }, h('span', { class: 'export-label', 'aria-hidden': 'true' }, 'Export'));
+    const exports = h(
+      'div',
+      { class: 'export', role: 'group', 'aria-label': `Export ${figure.title}`, 'data-ui': 'export' },
+      h('span', { class: 'export-label', 'aria-hidden': 'true' }, 'Export'),
+    );
     for (const { format, label } of FORMATS) {
-      const button = h('button', { type: 'button', class: 'secondary small', 'data-export': format, 'aria-label': `Export ${figure.title} as ${label}` }, label);
+      const button = h(
+        'button',
+        {
+          type: 'button',
+          class: 'secondary small',
+          'data-export': format,
+          'aria-label': `Export ${figure.title} as ${label}`,
+        },
+        label,
+      );
       button.addEventListener('click', () => this.onExport(figure, body.firstElementChild ?? body, format));
       exports.append(button);
     }
     const summary = h('p', { class: 'sr-only figure-summary', id: `figure-${figure.id}-summary` });
     const tableToggle = this.tableToggle(figure);
-    const section = h('section', { class: 'figure', 'data-figure': figure.id, 'aria-labelledby': titleId, 'aria-describedby': summary.id },
-      h('h2', { id: titleId }, figure.title), body, summary,
-      h('p', { class: 'figure-caption' }, figure.description ? `${figure.description} ` : '', h('span', { class: 'stamp' }, caption)),
-      h('div', { class: 'figure-tools' }, tableToggle.button, exports), tableToggle.panel);
+    const section = h(
+      'section',
+      { class: 'figure', 'data-figure': figure.id, 'aria-labelledby': titleId, 'aria-describedby': summary.id },
+      h('h2', { id: titleId }, figure.title),
+      body,
+      summary,
+      h(
+        'p',
+        { class: 'figure-caption' },
+        figure.description ? `${figure.description} ` : '',
+        h('span', { class: 'stamp' }, caption),
+      ),
+      h('div', { class: 'figure-tools' }, tableToggle.button, exports),
+      tableToggle.panel,
+    );
     return { section, figure, body, summary, tableToggle };
   }
 
@@ -229,18 +316,45 @@ export class ResultsView {
    * (not with every run). Not part of the export group, so hide=export keeps it.
    */
   private tableToggle(figure: Figure) {
-    const panel = h('div', { class: 'figure-table', id: `figure-${figure.id}-table`, hidden: true, role: 'region', tabindex: 0, 'aria-label': `${figure.title}: data table` });
-    const button = h('button', { type: 'button', class: 'secondary small table-toggle', 'data-table-toggle': '', 'aria-expanded': 'false', 'aria-controls': panel.id, 'aria-label': `Show ${figure.title} as a table` }, 'Table');
+    const panel = h('div', {
+      class: 'figure-table',
+      id: `figure-${figure.id}-table`,
+      hidden: true,
+      role: 'region',
+      tabindex: 0,
+      'aria-label': `${figure.title}: data table`,
+    });
+    const button = h(
+      'button',
+      {
+        type: 'button',
+        class: 'secondary small table-toggle',
+        'data-table-toggle': '',
+        'aria-expanded': 'false',
+        'aria-controls': panel.id,
+        'aria-label': `Show ${figure.title} as a table`,
+      },
+      'Table',
+    );
     const setOpen = (open: boolean) => {
       if (open) {
-        try { panel.replaceChildren(tableElement(tableView(figure.table()), figure.title)); } catch (error) {
-          panel.replaceChildren(h('p', { class: 'figure-error', role: 'alert' }, `This figure's data could not be listed: ${(error as Error).message}`));
+        try {
+          panel.replaceChildren(tableElement(tableView(figure.table()), figure.title));
+        } catch (error) {
+          panel.replaceChildren(
+            h(
+              'p',
+              { class: 'figure-error', role: 'alert' },
+              `This figure's data could not be listed: ${(error as Error).message}`,
+            ),
+          );
         }
       } else panel.replaceChildren();
       panel.hidden = !open;
       button.setAttribute('aria-expanded', String(open));
       button.setAttribute('aria-label', `${open ? 'Hide' : 'Show'} ${figure.title} as a table`);
-      if (open) this.openTables.add(figure.id); else this.openTables.delete(figure.id);
+      if (open) this.openTables.add(figure.id);
+      else this.openTables.delete(figure.id);
     };
     button.addEventListener('click', () => setOpen(panel.hidden));
     return { button, panel, open: () => setOpen(true) };
@@ -251,11 +365,18 @@ export class ResultsView {
     try {
       d.body.replaceChildren(this.renderAt(d, d.width));
       // A table wider than its column scrolls sideways: keyboard users reach it by Tab.
-      if (d.body.querySelector(':scope > .data-table')) { d.body.tabIndex = 0; d.body.setAttribute('role', 'region'); d.body.setAttribute('aria-label', `${d.figure.title} (scrolls sideways)`); }
+      if (d.body.querySelector(':scope > .data-table')) {
+        d.body.tabIndex = 0;
+        d.body.setAttribute('role', 'region');
+        d.body.setAttribute('aria-label', `${d.figure.title} (scrolls sideways)`);
+      }
       // A figure embed (fig=, controls=) fills its width; the whole-lab embed keeps its first figure short.
-      if (document.body.classList.contains('embed') && !document.body.classList.contains('figure-embed')) this.fitHeight(d);
+      if (document.body.classList.contains('embed') && !document.body.classList.contains('figure-embed'))
+        this.fitHeight(d);
     } catch (error) {
-      d.body.replaceChildren(h('p', { class: 'figure-error', role: 'alert' }, `This figure could not be drawn: ${(error as Error).message}`));
+      d.body.replaceChildren(
+        h('p', { class: 'figure-error', role: 'alert' }, `This figure could not be drawn: ${(error as Error).message}`),
+      );
     }
   }
 
@@ -266,7 +387,8 @@ export class ResultsView {
    */
   private fitHeight(d: Drawn): void {
     const full = d.body.getBoundingClientRect().height;
-    let width = d.width, height = full;
+    let width = d.width,
+      height = full;
     for (let k = 0; k < 3 && height > EMBED_FIGURE_MAX_HEIGHT + 4; k++) {
       width = Math.max(200, Math.floor((width * EMBED_FIGURE_MAX_HEIGHT) / height));
       d.body.replaceChildren(this.renderAt(d, width));

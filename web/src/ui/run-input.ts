@@ -12,13 +12,21 @@ import { fileNames, metaOf } from './page-context';
 
 /** A chosen file, parsed by the core for one of the experiment's named inputs. */
 /** `model`: the array is a model's heads (ui/model-panel.ts), recorded in the link by name, fingerprint and text. */
-export interface ChosenFile { name: string; input: string; array: InputArray; model?: ModelLink }
+export interface ChosenFile {
+  name: string;
+  input: string;
+  array: InputArray;
+  model?: ModelLink;
+}
 
 /**
  * The panel's reading while it holds text that is not a valid value: the state keeps the last valid values, so
  * the address does not move, and a run sends this reading as typed so that the core names the field.
  */
-export interface Draft { values: ParamValues; invalid: string[] }
+export interface Draft {
+  values: ParamValues;
+  invalid: string[];
+}
 
 interface RunRequest {
   meta: ExperimentMeta;
@@ -42,8 +50,13 @@ export function runRequest(state: AppState, draft?: Draft, chosen: ChosenFile[] 
     ? Object.fromEntries(chosen.map((c) => [c.input, { ...c.array, file: c.name }]))
     : undefined;
   return {
-    meta, values: { ...state.values, ...draft?.values }, invalid: draft?.invalid ?? [], chosen, inputs,
-    file: fileNames(chosen), model,
+    meta,
+    values: { ...state.values, ...draft?.values },
+    invalid: draft?.invalid ?? [],
+    chosen,
+    inputs,
+    file: fileNames(chosen),
+    model,
   };
 }
 
@@ -55,8 +68,11 @@ export function stateAfterRun(state: AppState, request: RunRequest): AppState {
 }
 
 /** Computes `request` on `pool`: the core resolves the parameters with the files. */
-export function runOn(pool: Pool, request: RunRequest,
-  options: Omit<RunOptions<AnyResult>, 'inputs' | 'sweep'> = {}): Promise<AnyResult> {
+export function runOn(
+  pool: Pool,
+  request: RunRequest,
+  options: Omit<RunOptions<AnyResult>, 'inputs' | 'sweep'> = {},
+): Promise<AnyResult> {
   const { meta, inputs } = request;
   return pool.run(meta.id, toCoreParams(request.values), { ...options, inputs, sweep: !isSingleJob(meta.id) });
 }

@@ -4,14 +4,34 @@
 import { CoreError } from '../engine/core';
 import type { AnyResult } from '../experiments/generated';
 import { wallSeconds } from '../engine/estimate';
-import { isSingleJob, RNG_SPEC, toCoreParams, uploadsOf, type ExperimentMeta, type ParamValues } from '../experiments/schema';
+import {
+  isSingleJob,
+  RNG_SPEC,
+  toCoreParams,
+  uploadsOf,
+  type ExperimentMeta,
+  type ParamValues,
+} from '../experiments/schema';
 import { formatValue } from '../state/values';
 import { byId } from './dom';
 import { LiveRuns } from './live-run';
 import { RESULT_DRAWN_EVENT } from './host-api';
 import { attentionFigure } from './model-attention';
 import { metaOf, type RunsContext } from './page-context';
-import { cancelledSchedule, failed, finished, isCurrent, isFresh, liveSuperseded, stampOf, scheduled, settled, started, stopped, type Shown } from './page-state';
+import {
+  cancelledSchedule,
+  failed,
+  finished,
+  isCurrent,
+  isFresh,
+  liveSuperseded,
+  stampOf,
+  scheduled,
+  settled,
+  started,
+  stopped,
+  type Shown,
+} from './page-state';
 import { showPrecomputedMark } from './precomputed';
 import { showReproduce } from './reproduce';
 import { runOn, runRequest, stateAfterRun } from './run-input';
@@ -41,11 +61,19 @@ export class Runs {
    * `liveOn`: the "Recompute as I edit" switch (always on in embeds); `beforeRun`: a link waiting to be
    * scrolled into view stops waiting; `afterRun`: re-checks the outdated note.
    */
-  constructor(private readonly ctx: RunsContext, private readonly hooks: { liveOn: () => boolean; beforeRun: () => void; afterRun: () => void }) {
-    this.live = new LiveRuns({
-      estimate: () => this.liveEstimate(), start: () => void this.run({ live: true }),
-      stamp: () => stampOf(ctx.page), fresh: (stamp) => isFresh(ctx.page, stamp),
-    }, hooks.liveOn);
+  constructor(
+    private readonly ctx: RunsContext,
+    private readonly hooks: { liveOn: () => boolean; beforeRun: () => void; afterRun: () => void },
+  ) {
+    this.live = new LiveRuns(
+      {
+        estimate: () => this.liveEstimate(),
+        start: () => void this.run({ live: true }),
+        stamp: () => stampOf(ctx.page),
+        fresh: (stamp) => isFresh(ctx.page, stamp),
+      },
+      hooks.liveOn,
+    );
   }
 
   /** Cancels a run that was scheduled but not started. */
@@ -96,12 +124,22 @@ export class Runs {
   /** The panel's run estimated here, for a live run: undefined when it cannot or should not start by itself. */
   private async liveEstimate(): Promise<number | undefined> {
     const { page, panel } = this.ctx;
-    if ((page.computing && !page.computing.live) || page.scheduled || page.phase === 'opened' || page.phase === 'waiting' || panel.refused().length) return undefined;
+    if (
+      (page.computing && !page.computing.live) ||
+      page.scheduled ||
+      page.phase === 'opened' ||
+      page.phase === 'waiting' ||
+      panel.refused().length
+    )
+      return undefined;
     if (this.ctx.draft) return undefined;
     const meta = metaOf(this.ctx.state.experimentId);
     if (uploadsOf(meta).length && panel.uploads().length) return undefined; // an uploaded file runs on Run: its cost is not in the plan
     const { values } = this.ctx.state;
-    const seconds = wallSeconds(await this.ctx.pool.plan(meta.id, toCoreParams(values), !isSingleJob(meta.id)), this.ctx.pool.size);
+    const seconds = wallSeconds(
+      await this.ctx.pool.plan(meta.id, toCoreParams(values), !isSingleJob(meta.id)),
+      this.ctx.pool.size,
+    );
     this.liveEstimated = seconds;
     return seconds;
   }
@@ -113,18 +151,31 @@ export class Runs {
     this.clearScheduled();
     this.hooks.beforeRun();
     const busy = ctx.panel.busy();
-    if (busy) { ctx.status.showError(busy); return; }
+    if (busy) {
+      ctx.status.showError(busy);
+      return;
+    }
     const refused = ctx.panel.refused();
-    if (refused.length) { ctx.status.showError(`“${refused[0]}” could not be read: choose another file or remove it, then run.`); return; }
+    if (refused.length) {
+      ctx.status.showError(`“${refused[0]}” could not be read: choose another file or remove it, then run.`);
+      return;
+    }
     // The values are the link's state (every valid edit is in it); the panel adds only its files and any text
     // the state could not take, which the core then names.
-    const request = runRequest(ctx.state, ctx.draft, uploadsOf(metaOf(ctx.state.experimentId)).length ? ctx.panel.uploads() : []);
+    const request = runRequest(
+      ctx.state,
+      ctx.draft,
+      uploadsOf(metaOf(ctx.state.experimentId)).length ? ctx.panel.uploads() : [],
+    );
     const { meta, values, invalid, chosen, file, model } = request;
     if (invalid.length === 0) ctx.follow(stateAfterRun(ctx.state, request));
     ctx.results.model = model; // the figures name the model whose heads they analyse
     // One head of a model's text (rank-interaction): its attention with the tokens on the axes, beside the analysis.
     const headIndex = typeof values.head === 'number' ? values.head : Number(values.head);
-    const attention = model && !model.weights && meta.id === 'rank-interaction' ? ctx.panel.modelAttention(headIndex).catch(() => undefined) : Promise.resolve(undefined);
+    const attention =
+      model && !model.weights && meta.id === 'rank-interaction'
+        ? ctx.panel.modelAttention(headIndex).catch(() => undefined)
+        : Promise.resolve(undefined);
     ctx.results.extraFigures = [];
     const link = location.href; // this run's link (the address follows edits made while it runs)
     let partial: { result: AnyResult; done: number; total: number } | undefined;
@@ -143,13 +194,22 @@ export class Runs {
     performance.clearMarks('attnlab:run-started');
     performance.clearMarks('attnlab:run-drawn');
     performance.mark('attnlab:run-started');
-    const shown = (result: AnyResult, extra: Partial<Shown> = {}): Shown => ({ experimentId: meta.id, values, result, link, file, ...extra });
+    const shown = (result: AnyResult, extra: Partial<Shown> = {}): Shown => ({
+      experimentId: meta.id,
+      values,
+      result,
+      link,
+      file,
+      ...extra,
+    });
     try {
       // The core resolves the parameters with the files (what a file determines is not used; a head bundle's
       // scale; bundles that disagree are refused naming the input, whose field is then marked).
       const result = await runOn(ctx.pool, request, {
         // A label (what the current step does) is shown when the engine gives one.
-        onProgress: (fraction: number, label?: string) => { if (isCurrent(ctx.page, ticket)) ctx.status.setProgress(fraction, label); },
+        onProgress: (fraction: number, label?: string) => {
+          if (isCurrent(ctx.page, ticket)) ctx.status.setProgress(fraction, label);
+        },
         onPartial: (result, done, total) => {
           if (!isCurrent(ctx.page, ticket)) return;
           partial = { result, done, total };
@@ -165,20 +225,36 @@ export class Runs {
       performance.mark('attnlab:run-drawn');
       document.dispatchEvent(new Event(RESULT_DRAWN_EVENT));
       ctx.setPage(finished(ctx.page, ticket, shown(result)));
-      showReproduce(meta, values, chosen.map((c) => ({ input: c.input, name: c.name })));
+      showReproduce(
+        meta,
+        values,
+        chosen.map((c) => ({ input: c.input, name: c.name })),
+      );
       this.hooks.afterRun(); // values edited while it ran
     } catch (error) {
       if (!isCurrent(ctx.page, ticket)) return; // replaced by a newer run
       ctx.results.setStale(false);
       if (error instanceof CoreError && error.stopped) {
         // What finished is this run's, with its own parameters: shown as partial, not as outdated.
-        if (partial) ctx.results.show(meta, partial.result, values, { done: partial.done, total: partial.total, stopped: true });
-        ctx.setPage(stopped(ctx.page, ticket, partial && { shown: shown(partial.result, { partial: true }), done: partial.done, total: partial.total }));
+        if (partial)
+          ctx.results.show(meta, partial.result, values, { done: partial.done, total: partial.total, stopped: true });
+        ctx.setPage(
+          stopped(
+            ctx.page,
+            ticket,
+            partial && { shown: shown(partial.result, { partial: true }), done: partial.done, total: partial.total },
+          ),
+        );
         ctx.runButton.focus();
       } else {
-        ctx.status.showError(isCoreError(error) ? error.message : `the computation failed: ${(error as Error)?.message ?? error}`);
+        ctx.status.showError(
+          isCoreError(error) ? error.message : `the computation failed: ${(error as Error)?.message ?? error}`,
+        );
         ctx.setPage(failed(ctx.page, ticket));
-        if (invalid.length) { setSheetOpen(true); ctx.panel.focus(invalid[0]); }
+        if (invalid.length) {
+          setSheetOpen(true);
+          ctx.panel.focus(invalid[0]);
+        }
         // The field the core names (CoreError.key) is marked as the panel marks one it cannot read, until the next edit.
         else if (error instanceof CoreError && error.key) ctx.panel.markRefused(error.key);
       }
@@ -190,11 +266,18 @@ export class Runs {
 }
 
 /** "β was 4, n was 512" (the shown result's values of the edited parameters), for the outdated note. */
-export function describeChanges(meta: ExperimentMeta, keys: string[], shown: ParamValues, fileChanged: boolean): string {
-  const label = (key: string) => (key === 'seed' ? 'seed' : key === 'rng' ? RNG_SPEC.label : meta.params.find((p) => p.key === key)?.label ?? key);
-  const parts = keys.slice(0, 4).map((key) => `${label(key)} was ${shown[key] === undefined ? 'unset' : formatValue(shown[key])}`);
+export function describeChanges(
+  meta: ExperimentMeta,
+  keys: string[],
+  shown: ParamValues,
+  fileChanged: boolean,
+): string {
+  const label = (key: string) =>
+    key === 'seed' ? 'seed' : key === 'rng' ? RNG_SPEC.label : (meta.params.find((p) => p.key === key)?.label ?? key);
+  const parts = keys
+    .slice(0, 4)
+    .map((key) => `${label(key)} was ${shown[key] === undefined ? 'unset' : formatValue(shown[key])}`);
   if (keys.length > 4) parts.push(`${keys.length - 4} more`);
   if (fileChanged) parts.push('another file');
   return parts.join('; ');
 }
-

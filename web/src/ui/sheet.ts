@@ -21,6 +21,9 @@ export function wireSheet(form: HTMLFormElement): void {
   });
   form.addEventListener('submit', () => setSheetOpen(false));
   document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && sheetOpen()) { setSheetOpen(false); toggle.focus(); }
+    if (event.key === 'Escape' && sheetOpen()) {
+      setSheetOpen(false);
+      toggle.focus();
+    }
   });
 }

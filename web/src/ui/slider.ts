@@ -22,14 +22,16 @@ function inverse(spec: IntSpec | RealSpec, t: number): number {
 }
 
 export function toSliderPosition(spec: IntSpec | RealSpec, value: number): number {
-  const lo = forward(spec, spec.min), hi = forward(spec, spec.max);
+  const lo = forward(spec, spec.min),
+    hi = forward(spec, spec.max);
   const clamped = Math.min(spec.max, Math.max(spec.min, value));
   return Math.round((SLIDER_STEPS * (forward(spec, clamped) - lo)) / (hi - lo));
 }
 
 /** Slider position → a tidy value: whole for ints, on the step (or 3 significant digits) for reals. */
 export function fromSliderPosition(spec: IntSpec | RealSpec, position: number): number {
-  const lo = forward(spec, spec.min), hi = forward(spec, spec.max);
+  const lo = forward(spec, spec.min),
+    hi = forward(spec, spec.max);
   const x = inverse(spec, lo + ((hi - lo) * position) / SLIDER_STEPS);
   let value: number;
   if (spec.kind === 'int') value = Math.round(x);

@@ -6,7 +6,11 @@ import { urlSpecs } from '../state/url';
 import { coerceValue, sameValue } from '../state/values';
 
 /** `readText(key)` is the control's text, or undefined when the panel has no control for it. */
-export function changedKeys(meta: ExperimentMeta, readText: (key: string) => string | undefined, shown: ParamValues): string[] {
+export function changedKeys(
+  meta: ExperimentMeta,
+  readText: (key: string) => string | undefined,
+  shown: ParamValues,
+): string[] {
   const changed: string[] = [];
   for (const spec of urlSpecs(meta)) {
     const text = readText(spec.key);

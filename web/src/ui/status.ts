@@ -56,7 +56,9 @@ export class StatusView {
    * Resolves the first time the page shows something finished (figures, an error, a wait for Run), or
    * markSettled says it has nothing to compute: what must not be slowed down comes before it.
    */
-  readonly settled = new Promise<void>((resolve) => { this.settle = resolve; });
+  readonly settled = new Promise<void>((resolve) => {
+    this.settle = resolve;
+  });
 
   markSettled(): void {
     this.settle();
@@ -132,8 +134,19 @@ export class StatusView {
   showNotices(messages: string[], transient = false): void {
     this.transient = transient;
     this.notice.replaceChildren();
-    if (messages.length === 0) { this.notice.hidden = true; return; }
-    this.notice.append(h('ul', {}, ...messages.map((m) => h('li', { title: m.length > MAX_LINE_CHARS ? m.slice(0, 2000) : undefined }, clipMessage(m)))));
+    if (messages.length === 0) {
+      this.notice.hidden = true;
+      return;
+    }
+    this.notice.append(
+      h(
+        'ul',
+        {},
+        ...messages.map((m) =>
+          h('li', { title: m.length > MAX_LINE_CHARS ? m.slice(0, 2000) : undefined }, clipMessage(m)),
+        ),
+      ),
+    );
     this.notice.hidden = false;
   }
 

@@ -19,11 +19,18 @@ export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 const UPDATE_TEXT = 'A new version of attnlab is available.';
 
 /** Registers the service worker and offers each new version through `view`; `reload` reloads the page. */
-export function offerUpdates(register: RegisterSW, view: UpdateNoticeView, reload: () => void = () => location.reload()): void {
+export function offerUpdates(
+  register: RegisterSW,
+  view: UpdateNoticeView,
+  reload: () => void = () => location.reload(),
+): void {
   let requested = false; // this page's Reload asked the waiting version to take over
   let takenOver = false; // the new version already serves this page (another tab's Reload)
   const onReload = () => {
-    if (takenOver) { reload(); return; }
+    if (takenOver) {
+      reload();
+      return;
+    }
     requested = true;
     void activateWaiting();
   };
@@ -31,7 +38,10 @@ export function offerUpdates(register: RegisterSW, view: UpdateNoticeView, reloa
     onNeedRefresh: () => view.show(onReload),
     // The new version took over: after our Reload, load it; after another tab's, only say so.
     onNeedReload: () => {
-      if (requested) { reload(); return; }
+      if (requested) {
+        reload();
+        return;
+      }
       takenOver = true;
       view.show(onReload);
     },
@@ -51,10 +61,25 @@ export function pageNotice(region: HTMLElement = byId('update-notice')): UpdateN
   return {
     show(onReload) {
       if (dismissed || region.childElementCount) return;
-      const reload = h('button', { type: 'button', class: 'primary small', title: 'Loads the new version; the link keeps your parameters, a running computation stops' }, 'Reload');
+      const reload = h(
+        'button',
+        {
+          type: 'button',
+          class: 'primary small',
+          title: 'Loads the new version; the link keeps your parameters, a running computation stops',
+        },
+        'Reload',
+      );
       reload.addEventListener('click', onReload);
-      const later = h('button', { type: 'button', class: 'secondary small', title: 'Hides this notice; the next visit opens the new version' }, 'Later');
-      later.addEventListener('click', () => { dismissed = true; region.replaceChildren(); });
+      const later = h(
+        'button',
+        { type: 'button', class: 'secondary small', title: 'Hides this notice; the next visit opens the new version' },
+        'Later',
+      );
+      later.addEventListener('click', () => {
+        dismissed = true;
+        region.replaceChildren();
+      });
       region.append(h('p', { class: 'update-line' }, h('span', {}, UPDATE_TEXT), reload, later));
     },
   };

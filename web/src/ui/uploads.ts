@@ -26,8 +26,13 @@ export function cleared(u: Uploads, input: string): Uploads {
  * A file chosen by hand for `input` (parsed, refused by name, or removed: neither); a `companion` filled from
  * the previous file of `input` is dropped with it (`dropped` says so, for its field's status line).
  */
-export function chosenByHand(u: Uploads, input: string, file: ChosenFile | undefined, refusedName: string | undefined,
-  companion: string | undefined): { uploads: Uploads; dropped: boolean } {
+export function chosenByHand(
+  u: Uploads,
+  input: string,
+  file: ChosenFile | undefined,
+  refusedName: string | undefined,
+  companion: string | undefined,
+): { uploads: Uploads; dropped: boolean } {
   let next = cleared(u, input);
   if (file) next = { ...next, chosen: { ...next.chosen, [input]: file } };
   if (refusedName) next = { ...next, refused: { ...next.refused, [input]: refusedName } };

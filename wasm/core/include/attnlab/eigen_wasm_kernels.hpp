@@ -14,26 +14,32 @@ namespace internal {
 // y += alpha A x, A column-major (x possibly strided).
 template <>
 void general_matrix_vector_product<Index, double, const_blas_data_mapper<double, Index, ColMajor>, ColMajor, false,
-                                   double, const_blas_data_mapper<double, Index, ColMajor>, false, 0>::
-    run(Index rows, Index cols, const const_blas_data_mapper<double, Index, ColMajor>& lhs,
-        const const_blas_data_mapper<double, Index, ColMajor>& rhs, double* res, Index resIncr, double alpha);
+                                   double, const_blas_data_mapper<double, Index, ColMajor>, false,
+                                   0>::run(Index rows, Index cols,
+                                           const const_blas_data_mapper<double, Index, ColMajor>& lhs,
+                                           const const_blas_data_mapper<double, Index, ColMajor>& rhs, double* res,
+                                           Index resIncr, double alpha);
 template <>
 void general_matrix_vector_product<Index, double, const_blas_data_mapper<double, Index, ColMajor>, ColMajor, false,
-                                   double, const_blas_data_mapper<double, Index, RowMajor>, false, 0>::
-    run(Index rows, Index cols, const const_blas_data_mapper<double, Index, ColMajor>& lhs,
-        const const_blas_data_mapper<double, Index, RowMajor>& rhs, double* res, Index resIncr, double alpha);
+                                   double, const_blas_data_mapper<double, Index, RowMajor>, false,
+                                   0>::run(Index rows, Index cols,
+                                           const const_blas_data_mapper<double, Index, ColMajor>& lhs,
+                                           const const_blas_data_mapper<double, Index, RowMajor>& rhs, double* res,
+                                           Index resIncr, double alpha);
 // y += alpha A x, A row-major.
 template <>
 void general_matrix_vector_product<Index, double, const_blas_data_mapper<double, Index, RowMajor>, RowMajor, false,
-                                   double, const_blas_data_mapper<double, Index, ColMajor>, false, 0>::
-    run(Index rows, Index cols, const const_blas_data_mapper<double, Index, RowMajor>& lhs,
-        const const_blas_data_mapper<double, Index, ColMajor>& rhs, double* res, Index resIncr, double alpha);
+                                   double, const_blas_data_mapper<double, Index, ColMajor>, false,
+                                   0>::run(Index rows, Index cols,
+                                           const const_blas_data_mapper<double, Index, RowMajor>& lhs,
+                                           const const_blas_data_mapper<double, Index, ColMajor>& rhs, double* res,
+                                           Index resIncr, double alpha);
 // The matrix product's block-panel kernel (one lhs row, four rhs columns).
 template <>
-void gebp_kernel<double, double, Index, blas_data_mapper<double, Index, ColMajor, Unaligned, 1>, 1, 4, false, false>::
-operator()(const blas_data_mapper<double, Index, ColMajor, Unaligned, 1>& res, const double* blockA,
-           const double* blockB, Index rows, Index depth, Index cols, double alpha, Index strideA, Index strideB,
-           Index offsetA, Index offsetB);
+void gebp_kernel<double, double, Index, blas_data_mapper<double, Index, ColMajor, Unaligned, 1>, 1, 4, false,
+                 false>::operator()(const blas_data_mapper<double, Index, ColMajor, Unaligned, 1>& res,
+                                    const double* blockA, const double* blockB, Index rows, Index depth, Index cols,
+                                    double alpha, Index strideA, Index strideB, Index offsetA, Index offsetB);
 
 }  // namespace internal
 }  // namespace Eigen

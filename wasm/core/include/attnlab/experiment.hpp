@@ -67,7 +67,7 @@ struct Job {
 struct Experiment {
   std::string id;
   std::string family;
-  std::string module;  // its group's wasm module on the page (attnlab/module_groups.hpp)
+  std::string module;             // its group's wasm module on the page (attnlab/module_groups.hpp)
   std::vector<ParamDecl> params;  // seed and budget included
   std::vector<InputRule> inputs;
   // The result's keys and their types ("int", "number", "number|null", "bool", "string",

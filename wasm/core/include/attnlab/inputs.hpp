@@ -32,15 +32,15 @@ struct InputArray {
 // What an experiment accepts for one named input (declared in its schema by the platform).
 struct InputRule {
   enum class Kind { SparsePattern, Dense };
-  std::string name;                          // "pattern", "q", "k", "attention", "logits", "R"
+  std::string name;  // "pattern", "q", "k", "attention", "logits", "R"
   Kind kind = Kind::SparsePattern;
   int minRank = 2, maxRank = 2;              // dense: allowed number of dimensions (sparse: always 2)
   std::int64_t minSide = 1, maxSide = 4096;  // bounds on every dimension (pattern: on n)
   bool square = false;                       // last two dimensions equal (pattern, attention, logits, R)
   bool nonNegative = false;                  // every value >= 0 (pattern weights)
   std::vector<std::string> formats{"csv", "tsv", "txt", "npy", "json"};  // accepted extensions, lower case
-  // A .json file may also be a head bundle of paper 3 (q, k, attention as "p", logits as "l"; docs/theory/rank.md#head-inputs),
-  // of which this input reads its own arrays.
+  // A .json file may also be a head bundle of paper 3 (q, k, attention as "p", logits as "l";
+  // docs/theory/rank.md#head-inputs), of which this input reads its own arrays.
   bool headBundle = false;
   // Parameters a file for this input determines (the pattern's n, R's T and text): a host does not send
   // them when the file is given, and the command line a page prints for its run leaves them out.
@@ -65,7 +65,7 @@ struct InputLimits {
 
 struct ParseOutcome {
   bool ok = false;
-  std::string error;          // one line: "<rule name>: <file name>: <what is wrong, where>"
+  std::string error;  // one line: "<rule name>: <file name>: <what is wrong, where>"
   InputArray array;
   double estimatedBytes = 0;  // the parse's allocation estimate (known once the header or size was read)
   // A head bundle: it holds no arrays for this input (another input reads it: not a fault of the file),

@@ -55,7 +55,9 @@ namespace param_fields {
 inline void requireKind(const ParamDecl& d, bool ok, const char* type) {
   if (!ok) throw std::logic_error("parameter '" + d.key + "' cannot be read into a field of type " + type);
 }
-inline bool isFlag(const ParamDecl& d) { return d.kind == ParamKind::Enum && d.values == std::vector<std::string>{"0", "1"}; }
+inline bool isFlag(const ParamDecl& d) {
+  return d.kind == ParamKind::Enum && d.values == std::vector<std::string>{"0", "1"};
+}
 
 }  // namespace param_fields
 
@@ -88,7 +90,8 @@ class ParamField {
     read_ = [m](const Json& j, bool, P& p) { p.*m = j.get<std::string>() == "1"; };
   }
   ParamField(NormalMethod P::*m, ParamDecl d) : decl_(std::move(d)) {
-    param_fields::requireKind(decl_, decl_.kind == ParamKind::Enum && decl_.values == rngParam().values, "NormalMethod");
+    param_fields::requireKind(decl_, decl_.kind == ParamKind::Enum && decl_.values == rngParam().values,
+                              "NormalMethod");
     read_ = [m](const Json& j, bool, P& p) {
       p.*m = j.get<std::string>() == "box-muller" ? NormalMethod::BoxMuller : NormalMethod::Ziggurat;
     };

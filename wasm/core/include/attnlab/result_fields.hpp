@@ -174,23 +174,23 @@ T readResult(const Json& j) {
 #define ATTNLAB_WRITE_FIELD(field) j[#field] = toJson(v.field);
 #define ATTNLAB_READ_FIELD(field) fromJson(j.at(#field), v.field);
 
-#define ATTNLAB_FIELD_FUNCTIONS(Type, SHAPE, WRITE, READ, ...)                  \
-  inline ::attnlab::Json shapeOf(const Type*) {                                 \
-    using Self = Type;                                                          \
-    using ::attnlab::shapeOf;                                                   \
-    ::attnlab::Json s = ::attnlab::Json::object();                              \
-    NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(SHAPE, __VA_ARGS__))               \
-    return s;                                                                   \
-  }                                                                             \
-  inline ::attnlab::Json toJson(const Type& v) {                                \
-    using ::attnlab::toJson;                                                    \
-    ::attnlab::Json j = ::attnlab::Json::object();                              \
-    NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(WRITE, __VA_ARGS__))               \
-    return j;                                                                   \
-  }                                                                             \
-  inline void fromJson(const ::attnlab::Json& j, Type& v) {                     \
-    using ::attnlab::fromJson;                                                  \
-    NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(READ, __VA_ARGS__))                \
+#define ATTNLAB_FIELD_FUNCTIONS(Type, SHAPE, WRITE, READ, ...)    \
+  inline ::attnlab::Json shapeOf(const Type*) {                   \
+    using Self = Type;                                            \
+    using ::attnlab::shapeOf;                                     \
+    ::attnlab::Json s = ::attnlab::Json::object();                \
+    NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(SHAPE, __VA_ARGS__)) \
+    return s;                                                     \
+  }                                                               \
+  inline ::attnlab::Json toJson(const Type& v) {                  \
+    using ::attnlab::toJson;                                      \
+    ::attnlab::Json j = ::attnlab::Json::object();                \
+    NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(WRITE, __VA_ARGS__)) \
+    return j;                                                     \
+  }                                                               \
+  inline void fromJson(const ::attnlab::Json& j, Type& v) {       \
+    using ::attnlab::fromJson;                                    \
+    NLOHMANN_JSON_EXPAND(NLOHMANN_JSON_PASTE(READ, __VA_ARGS__))  \
   }
 
 // Declares the fields of struct Type (in Type's own namespace): its shape, its JSON and its reading, from one list.

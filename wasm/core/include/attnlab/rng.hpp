@@ -17,8 +17,9 @@ inline std::uint64_t mix64(std::uint64_t z) {
   return z ^ (z >> 31);
 }
 
-// Seed of an independent stream: stream 0 is the seed itself (so the test vectors of docs/theory/rank.md#prng-test-vectors hold),
-// stream s > 0 hashes (seed, s), so a sweep point's numbers do not depend on which worker ran it.
+// Seed of an independent stream: stream 0 is the seed itself (so the test vectors of
+// docs/theory/rank.md#prng-test-vectors hold), stream s > 0 hashes (seed, s), so a sweep point's numbers do not depend
+// on which worker ran it.
 std::uint64_t streamSeed(std::uint64_t seed, std::uint64_t stream);
 
 // How normal() turns the counter's words into N(0, 1) deviates (docs/theory/rank.md#prng-ziggurat). Part of
@@ -31,7 +32,8 @@ class Rng {
  public:
   // The method is always explicit: no call site silently picks a stream.
   Rng(std::uint64_t seed, NormalMethod method) : Rng(seed, 0, method) {}
-  Rng(std::uint64_t seed, std::uint64_t stream, NormalMethod method) : state_(streamSeed(seed, stream)), method_(method) {}
+  Rng(std::uint64_t seed, std::uint64_t stream, NormalMethod method)
+      : state_(streamSeed(seed, stream)), method_(method) {}
 
   std::uint64_t next() {
     state_ += 0x9E3779B97F4A7C15ULL;

@@ -36,10 +36,17 @@ struct ParamDecl {
                             std::size_t maxCount, std::string help, std::string unit = "");
   static ParamDecl reals(std::string key, std::vector<double> def, double lo, double hi, std::size_t maxCount,
                          std::string help, std::string unit = "");
-  // Printable ASCII without spaces, quotes, '#', '&' or '=' (so it reads unescaped in a link), 1 to maxLength characters.
+  // Printable ASCII without spaces, quotes, '#', '&' or '=' (so it reads unescaped in a link), 1 to maxLength
+  // characters.
   static ParamDecl text(std::string key, std::string def, std::size_t maxLength, std::string help);
-  ParamDecl& openBelow() { minOpen = true; return *this; }
-  ParamDecl& openAbove() { maxOpen = true; return *this; }
+  ParamDecl& openBelow() {
+    minOpen = true;
+    return *this;
+  }
+  ParamDecl& openAbove() {
+    maxOpen = true;
+    return *this;
+  }
   // "an integer in [2, 4096]", "a comma-separated list of 1 to 6 numbers in (0, 1)", "one of sphere | ball"
   std::string allowed() const;
 };

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Message text without iostreams (their locale machinery was about 70 KB of the wasm module): text(...) joins its parts,
-// writing numbers as `std::ostream <<` did: integers in full, doubles with 6 significant digits (%g).
+// Message text without iostreams (their locale machinery was about 70 KB of the wasm module): text(...) joins its
+// parts, writing numbers as `std::ostream <<` did: integers in full, doubles with 6 significant digits (%g).
 #pragma once
 #include <string>
 #include <type_traits>
@@ -17,7 +17,8 @@ inline void appendPart(std::string& out, const std::string& s) { out += s; }
 inline void appendPart(std::string& out, const char* s) { out += s; }
 inline void appendPart(std::string& out, char c) { out += c; }
 inline void appendPart(std::string& out, double x) { out += formatNumber(x); }
-template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, char> && !std::is_same_v<T, bool>, int> = 0>
+template <class T,
+          std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, char> && !std::is_same_v<T, bool>, int> = 0>
 void appendPart(std::string& out, T x) {
   out += std::to_string(x);
 }

@@ -6,8 +6,8 @@
 
 namespace attnlab {
 
-typedef float FloatLanes __attribute__((vector_size(16)));    // 4 floats
-typedef double DoubleLanes __attribute__((vector_size(16)));  // 2 doubles
+typedef float FloatLanes __attribute__((vector_size(16)));      // 4 floats
+typedef double DoubleLanes __attribute__((vector_size(16)));    // 2 doubles
 typedef long long DoubleBits __attribute__((vector_size(16)));  // their bits
 
 // |x| lane by lane, as std::fabs: the sign bit cleared.

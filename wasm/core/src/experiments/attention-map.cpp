@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// attention-map (shared by the three papers; docs/theory/rank.md#definitions): the object all three papers study, sampled and summarised.
+// attention-map (shared by the three papers; docs/theory/rank.md#definitions): the object all three papers study,
+// sampled and summarised.
 #include <limits>
 #include <algorithm>
 #include <cmath>
@@ -23,18 +24,28 @@ struct MapParams : RunParams {
 
 const ParamList<MapParams>& params() {
   static const ParamList<MapParams> list{
-      {&MapParams::n, ParamDecl::integer("n", 256, 2, 4096, "Number of points; P is n × n and its SVD costs about n³.", "tokens")},
-      {&MapParams::d, ParamDecl::integer("d", 3, 1, 256, "Dimension of the points x_i (queries = keys: self-attention).")},
-      {&MapParams::geometry, ParamDecl::choice("geometry", "sphere", {"sphere", "ball", "gauss"},
-                        "Where the points live: the unit sphere, the uniform unit ball, or the Gaussian lift "
-                        "(ball of radius 1/2 with −β|x_j|²/2 added to each logit).")},
-      {&MapParams::beta, ParamDecl::real("beta", 8, 0, 1000, "Inverse temperature: logits L = β·X Xᵀ with no 1/√d factor; β = 0 gives uniform rows.")},
-      {&MapParams::causal, ParamDecl::choice("causal", "0", {"0", "1"}, "Causal mask: P becomes lower-triangular (row i sees keys j ≤ i).")},
-      {&MapParams::order, ParamDecl::choice("order", "tour", {"tour", "sample"},
-                        "Order of the points in P: neighbours next to each other (by angle for d = 2), or the order they "
-                        "were drawn in. Spectra do not depend on it.")},
-      {&MapParams::px, ParamDecl::integer("px", 512, 16, 2048, "The heatmap pools P (largest |P_ij| per block) to at most this many cells per side.",
-                         "cells")},
+      {&MapParams::n,
+       ParamDecl::integer("n", 256, 2, 4096, "Number of points; P is n × n and its SVD costs about n³.", "tokens")},
+      {&MapParams::d,
+       ParamDecl::integer("d", 3, 1, 256, "Dimension of the points x_i (queries = keys: self-attention).")},
+      {&MapParams::geometry,
+       ParamDecl::choice("geometry", "sphere", {"sphere", "ball", "gauss"},
+                         "Where the points live: the unit sphere, the uniform unit ball, or the Gaussian lift "
+                         "(ball of radius 1/2 with −β|x_j|²/2 added to each logit).")},
+      {&MapParams::beta,
+       ParamDecl::real("beta", 8, 0, 1000,
+                       "Inverse temperature: logits L = β·X Xᵀ with no 1/√d factor; β = 0 gives uniform rows.")},
+      {&MapParams::causal, ParamDecl::choice("causal", "0", {"0", "1"},
+                                             "Causal mask: P becomes lower-triangular (row i sees keys j ≤ i).")},
+      {&MapParams::order,
+       ParamDecl::choice(
+           "order", "tour", {"tour", "sample"},
+           "Order of the points in P: neighbours next to each other (by angle for d = 2), or the order they "
+           "were drawn in. Spectra do not depend on it.")},
+      {&MapParams::px,
+       ParamDecl::integer("px", 512, 16, 2048,
+                          "The heatmap pools P (largest |P_ij| per block) to at most this many cells per side.",
+                          "cells")},
       {&MapParams::budget, budgetParam()},
       {&MapParams::seed, seedParam()},
       {&MapParams::rng, rngParam()},
@@ -51,8 +62,8 @@ struct MapResult {
   std::optional<double> sphereLawScale;  // where paper 3's sphere law lies in [1, n]
   Grid heatmap;
 };
-ATTNLAB_FIELDS(MapResult, n, d, order, singularValues, rowEntropy, effectiveRank, maxEntropy, rowSumError, sphereLawScale,
-               heatmap)
+ATTNLAB_FIELDS(MapResult, n, d, order, singularValues, rowEntropy, effectiveRank, maxEntropy, rowSumError,
+               sphereLawScale, heatmap)
 
 // Greedy nearest-neighbour tour from point 0: O(n² d), small next to the SVD's n³.
 std::vector<int> greedyTour(const RowMatrix& x) {
@@ -67,7 +78,10 @@ std::vector<int> greedyTour(const RowMatrix& x) {
     for (int j = 0; j < n; ++j) {
       if (used[j]) continue;
       const double dist = (x.row(j) - x.row(last)).squaredNorm();
-      if (best < 0 || dist < bestDistance) { best = j; bestDistance = dist; }
+      if (best < 0 || dist < bestDistance) {
+        best = j;
+        bestDistance = dist;
+      }
     }
     used[best] = 1;
     order.push_back(best);
@@ -106,8 +120,16 @@ Json run(const Job& job, const Progress& progress) {
   progress.step(1.5, total, "singular values of a " + std::to_string(n) + " × " + std::to_string(n) + " matrix");
   const std::vector<double> sv = singularValues(attention);
   progress.step(3.5, total, "heatmap");
-  MapResult result{n, d, p.order, sv, entropy, effectiveRank(sv), std::log(static_cast<double>(n)),
-                   rowSumError, std::nullopt, downsampleMaxAbs(attention, px)};
+  MapResult result{n,
+                   d,
+                   p.order,
+                   sv,
+                   entropy,
+                   effectiveRank(sv),
+                   std::log(static_cast<double>(n)),
+                   rowSumError,
+                   std::nullopt,
+                   downsampleMaxAbs(attention, px)};
   progress.step(4, total);
   // Paper 3's sphere law: rank_eps ~ (1+β)^((d−1)/2), constant unknown; drawn where it lies in [1, n].
   const double scale = std::pow(1.0 + beta, (d - 1) / 2.0);
@@ -117,10 +139,19 @@ Json run(const Job& job, const Progress& progress) {
 
 // P is row-stochastic: its entries in [0, 1], row entropies in [0, log n], ranks and singular values >= 0.
 std::string checkResult(const Json& r) {
-  return JobCheck(r).within("n", 2, 4096).within("d", 1, 256).within("singularValues/*", 0, std::numeric_limits<double>::max())
-      .within("rowEntropy/*", 0, std::numeric_limits<double>::max()).ordered("rowEntropy/*", "maxEntropy", 1e-12).within("effectiveRank", 0, 4096)
-      .ordered("effectiveRank", "n", 1e-12).within("rowSumError", 0, std::numeric_limits<double>::max()).within("heatmap/data/*", 0, 1)
-      .within("heatmap/rows", 0, 4096).within("heatmap/cols", 0, 4096).problem();
+  return JobCheck(r)
+      .within("n", 2, 4096)
+      .within("d", 1, 256)
+      .within("singularValues/*", 0, std::numeric_limits<double>::max())
+      .within("rowEntropy/*", 0, std::numeric_limits<double>::max())
+      .ordered("rowEntropy/*", "maxEntropy", 1e-12)
+      .within("effectiveRank", 0, 4096)
+      .ordered("effectiveRank", "n", 1e-12)
+      .within("rowSumError", 0, std::numeric_limits<double>::max())
+      .within("heatmap/data/*", 0, 1)
+      .within("heatmap/rows", 0, 4096)
+      .within("heatmap/cols", 0, 4096)
+      .problem();
 }
 
 }  // namespace

@@ -13,10 +13,11 @@ Experiment rankBetaExperiment() {
        {&RankSweepParams::d, rankParam("d")},
        {&RankSweepParams::n, rankParam("n")},
        {&RankSweepParams::eps, rankParam("eps")},
-       {&RankSweepParams::swept, ParamDecl::reals("betas", {1, 2, 4, 8, 16, 32, 64}, 0, 10000, 16,
-                                                  "Inverse temperatures β swept, comma-separated; one job per value, all on "
-                                                  "the same points. The slope is fitted over β = 8, 16, 32, 64.")
-                                     .openBelow()},
+       {&RankSweepParams::swept,
+        ParamDecl::reals("betas", {1, 2, 4, 8, 16, 32, 64}, 0, 10000, 16,
+                         "Inverse temperatures β swept, comma-separated; one job per value, all on "
+                         "the same points. The slope is fitted over β = 8, 16, 32, 64.")
+            .openBelow()},
        {&RankSweepParams::svd, rankParam("svd")},
        {&RankSweepParams::budget, budgetParam()},
        {&RankSweepParams::seed, rankSeedParam()},

@@ -12,11 +12,12 @@ Experiment rankEpsExperiment() {
        {&RankSweepParams::d, rankParam("d")},
        {&RankSweepParams::n, rankParam("n")},
        {&RankSweepParams::beta, rankParam("beta")},
-       {&RankSweepParams::swept, ParamDecl::reals("eps", {0.4, 0.2, 0.1, 0.05, 0.025}, 0, 1, 12,
-                                                  "Tolerances ε swept, comma-separated, each in (0, 1); one job per value, "
-                                                  "all on the same points.")
-                                     .openBelow()
-                                     .openAbove()},
+       {&RankSweepParams::swept,
+        ParamDecl::reals("eps", {0.4, 0.2, 0.1, 0.05, 0.025}, 0, 1, 12,
+                         "Tolerances ε swept, comma-separated, each in (0, 1); one job per value, "
+                         "all on the same points.")
+            .openBelow()
+            .openAbove()},
        {&RankSweepParams::svd, rankParam("svd")},
        {&RankSweepParams::budget, budgetParam()},
        {&RankSweepParams::seed, rankSeedParam()},

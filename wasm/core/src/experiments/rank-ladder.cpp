@@ -29,9 +29,10 @@ const ParamList<LadderParams>& params() {
       {&LadderParams::beta, rankParam("beta")},
       {&LadderParams::eps, rankParam("eps")},
       {&LadderParams::svd, rankParam("svd")},
-      {&LadderParams::refit, ParamDecl::choice("refit", "0", {"0", "1"},
-                                               "Also runs the ℓ1 refit of the truncated SVD's rows (slower; n ≤ 512 only): it "
-                                               "lowers the upper certificate by about 10%.")},
+      {&LadderParams::refit,
+       ParamDecl::choice("refit", "0", {"0", "1"},
+                         "Also runs the ℓ1 refit of the truncated SVD's rows (slower; n ≤ 512 only): it "
+                         "lowers the upper certificate by about 10%.")},
       {&LadderParams::budget, budgetParam()},
       {&LadderParams::seed, rankSeedParam()},
       {&LadderParams::rng, rngParam()}};
@@ -77,8 +78,8 @@ struct Ladder {
   int d = 0, n = 0;
   double beta = 0, eps = 0;
 };
-ATTNLAB_FIELDS(Ladder, errSvd, cheb, refit, kRefit, refitError, kSvd, kCheb, chebDegree, chebVacuous, lowerBound, lowerBounds,
-               upper, ratio, markers, svdPath, svdError, chebError, geometry, d, n, beta, eps)
+ATTNLAB_FIELDS(Ladder, errSvd, cheb, refit, kRefit, refitError, kSvd, kCheb, chebDegree, chebVacuous, lowerBound,
+               lowerBounds, upper, ratio, markers, svdPath, svdError, chebError, geometry, d, n, beta, eps)
 
 constexpr int kMaxRefitN = 512;
 
@@ -86,7 +87,8 @@ RankPointParams ladderPoint(const LadderParams& v) {
   RankPointParams p = rankPointParams(v);
   requireRankPoint(p);
   if (v.refit && p.n > kMaxRefitN)
-    throw ParamError("refit: the ℓ1 refit needs n ≤ " + std::to_string(kMaxRefitN) + ", got n = " + std::to_string(p.n));
+    throw ParamError("refit: the ℓ1 refit needs n ≤ " + std::to_string(kMaxRefitN) +
+                     ", got n = " + std::to_string(p.n));
   return p;
 }
 
@@ -118,7 +120,8 @@ Json run(const Job& job, const Progress& progress) {
   result.markers = {{"lower bound", r.lowerBound}, {"U1 truncated SVD", r.kSvd}, {"U3 Chebyshev", r.kCheb}};
   result.upper = std::min(r.kSvd, r.kCheb);
   if (refit) {
-    progress.step(share, 1, "ℓ1 refit of the rows of the truncated SVD's rank-" + std::to_string(r.kSvd) + " approximation");
+    progress.step(share, 1,
+                  "ℓ1 refit of the rows of the truncated SVD's rank-" + std::to_string(r.kSvd) + " approximation");
     const RefitCertificate u4 = refitCertificate(inst.attention, out.svd, p.eps, r.lowerBound);
     result.refit = RefitCurve{u4.triedK, u4.rowErrors};
     result.kRefit = u4.k;
@@ -148,7 +151,10 @@ Json run(const Job& job, const Progress& progress) {
 // Certificates are ranks in [0, n], the lower bounds below them; errors non-negative.
 std::string checkResult(const Json& r) {
   JobCheck check(r);
-  check.within("n", 1, 2048).within("errSvd/*", 0, std::numeric_limits<double>::max()).within("cheb/err/*", 0, std::numeric_limits<double>::max()).within("refit/err/*", 0, std::numeric_limits<double>::max());
+  check.within("n", 1, 2048)
+      .within("errSvd/*", 0, std::numeric_limits<double>::max())
+      .within("cheb/err/*", 0, std::numeric_limits<double>::max())
+      .within("refit/err/*", 0, std::numeric_limits<double>::max());
   rankCertificateChecks(check, "", "n");
   return check.problem();
 }

@@ -10,10 +10,11 @@ Experiment rankNExperiment() {
       RankAxis::N, "rank-n",
       {{&RankSweepParams::geometry, rankParam("geometry")},
        {&RankSweepParams::d, rankParam("d")},
-       {&RankSweepParams::swept, ParamDecl::integers("n", {16, 32, 64, 128, 256, 512}, kRankMinN, kRankMaxN, 12,
-                                                     "Numbers of tokens swept, comma-separated; a smaller n takes the first n "
-                                                     "points of a larger one.",
-                                                     "tokens")},
+       {&RankSweepParams::swept,
+        ParamDecl::integers("n", {16, 32, 64, 128, 256, 512}, kRankMinN, kRankMaxN, 12,
+                            "Numbers of tokens swept, comma-separated; a smaller n takes the first n "
+                            "points of a larger one.",
+                            "tokens")},
        {&RankSweepParams::beta, rankParam("beta")},
        {&RankSweepParams::eps, rankParam("eps")},
        {&RankSweepParams::svd, rankParam("svd")},

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// rank-zoo (docs/theory/rank.md#calibration-study, #head-zoo, #interaction-pipeline): the calibration study on the built-in
-// synthetic 84-head zoo (7 families × 12 variants) × temperatures — a deterministic stand-in, NOT BERT —
-// or on the heads of an uploaded stack. One job per (head, temperature); combine gives the per-head
-// table, per-family means, mean reductions and the Spearman association statistics over any subset.
+// rank-zoo (docs/theory/rank.md#calibration-study, #head-zoo, #interaction-pipeline): the calibration study on the
+// built-in synthetic 84-head zoo (7 families × 12 variants) × temperatures — a deterministic stand-in, NOT BERT — or on
+// the heads of an uploaded stack. One job per (head, temperature); combine gives the per-head table, per-family means,
+// mean reductions and the Spearman association statistics over any subset.
 #include <limits>
 #include <algorithm>
 #include <cmath>
@@ -27,13 +27,22 @@ struct ZooParams : RunParams {
 const ParamList<ZooParams>& params() {
   using P = ZooParams;
   static const ParamList<P> list{
-      {&P::family, ParamDecl::choice("family", "all", {"all", "generic", "lowrank", "positional", "sink", "keymean", "sharp", "broad"},
-                                     "Zoo heads studied: all 84, or the 12 variants of one family. A chosen file replaces the zoo.")},
-      {&P::betaMults, ParamDecl::reals("betaMults", {1}, 0, 16, 6, "Temperature multipliers: every head is studied at each (the paper-style study uses 0.5, 1, 2).").openBelow()},
+      {&P::family,
+       ParamDecl::choice(
+           "family", "all", {"all", "generic", "lowrank", "positional", "sink", "keymean", "sharp", "broad"},
+           "Zoo heads studied: all 84, or the 12 variants of one family. A chosen file replaces the zoo.")},
+      {&P::betaMults,
+       ParamDecl::reals(
+           "betaMults", {1}, 0, 16, 6,
+           "Temperature multipliers: every head is studied at each (the paper-style study uses 0.5, 1, 2).")
+           .openBelow()},
       {&P::tau, ParamDecl::real("tau", 1, 0, 1e6, "Tolerance τ of r_raw(τ), r_vis(τ), in nats.").openBelow()},
-      {&P::epsOut, ParamDecl::real("epsOut", 0.05, 0, 2, "Output tolerance of the effective dimensions r_eff.").openBelow()},
+      {&P::epsOut,
+       ParamDecl::real("epsOut", 0.05, 0, 2, "Output tolerance of the effective dimensions r_eff.").openBelow()},
       {&P::eps, rankParam("eps")},
-      {&P::scale, ParamDecl::real("scale", 0, 0, 1000, "Uploaded Q and K: logits = (temperature multiplier) × scale × Q Kᵀ; 0 means 1/√d_h, d_h the width of Q and K.")},
+      {&P::scale, ParamDecl::real("scale", 0, 0, 1000,
+                                  "Uploaded Q and K: logits = (temperature multiplier) × scale × Q Kᵀ; 0 means 1/√d_h, "
+                                  "d_h the width of Q and K.")},
       {&P::budget, budgetParam()},
       {&P::seed, rankSeedParam()},
       {&P::rng, rngParam()}};
@@ -46,14 +55,16 @@ struct ZooTableRow {
   std::string family;
   int variant = 0;
   double betaMult = 1;
-  int rVis = 0, rRawTau = 0, rVisTau = 0, rEffRaw = 0, rEffVis = 0, kSvd = 0, lowerBound = 0, lowerBoundPoolData = 0, kComb = 0;
+  int rVis = 0, rRawTau = 0, rVisTau = 0, rEffRaw = 0, rEffVis = 0, kSvd = 0, lowerBound = 0, lowerBoundPoolData = 0,
+      kComb = 0;
   std::optional<int> combRank, combDegree;  // null when U5 is vacuous
   bool nonVacuous = false;
   int reductionTau = 0, reductionEff = 0;
   double svdError = 0, combError = 0;
 };
 ATTNLAB_FIELDS(ZooTableRow, family, variant, betaMult, rVis, rRawTau, rVisTau, rEffRaw, rEffVis, kSvd, lowerBound,
-               lowerBoundPoolData, kComb, combRank, combDegree, nonVacuous, reductionTau, reductionEff, svdError, combError)
+               lowerBoundPoolData, kComb, combRank, combDegree, nonVacuous, reductionTau, reductionEff, svdError,
+               combError)
 
 struct ZooJobTag {
   int index = 0;
@@ -78,8 +89,8 @@ struct ZooStudy {
   double tau = 0, epsOut = 0, eps = 0;
   std::int64_t jobsDone = 0, jobsTotal = 0;
 };
-ATTNLAB_FIELDS(ZooStudy, rows, families, meanReductionTau, meanReductionEff, fractionEffPositive, spearman, source, synthetic,
-               tau, epsOut, eps, jobsDone, jobsTotal)
+ATTNLAB_FIELDS(ZooStudy, rows, families, meanReductionTau, meanReductionEff, fractionEffPositive, spearman, source,
+               synthetic, tau, epsOut, eps, jobsDone, jobsTotal)
 
 std::vector<Json> plan(const ParamValues& values, const Inputs& inputs) {
   const ZooParams v = params().read(values);
@@ -88,7 +99,8 @@ std::vector<Json> plan(const ParamValues& values, const Inputs& inputs) {
   std::vector<Json> jobs;
   int index = 0;
   if (up.count > 0) {
-    requireMemory(kRankProcessBytes + interactionBytes(up.n, up.n), v.budgetBytes(), "rank-zoo with uploaded heads of n = " + std::to_string(up.n));
+    requireMemory(kRankProcessBytes + interactionBytes(up.n, up.n), v.budgetBytes(),
+                  "rank-zoo with uploaded heads of n = " + std::to_string(up.n));
     for (double m : mults)
       for (int h = 0; h < up.count; ++h) jobs.push_back({{"index", index++}, {"head", h}, {"betaMult", m}});
     return jobs;
@@ -98,24 +110,40 @@ std::vector<Json> plan(const ParamValues& values, const Inputs& inputs) {
   for (double m : mults)  // temperature-major: a partial result already covers every family
     for (int f = 0; f < kZooFamilies; ++f)
       for (int var = 0; var < kZooVariants; ++var)
-        if (only == "all" || only == zooFamilyName(f)) jobs.push_back({{"index", index++}, {"family", f}, {"variant", var}, {"betaMult", m}});
+        if (only == "all" || only == zooFamilyName(f))
+          jobs.push_back({{"index", index++}, {"family", f}, {"variant", var}, {"betaMult", m}});
   return jobs;
 }
 
-
 ZooTableRow tableRow(const ZooRow& r) {
-  return {r.family, r.variant, r.betaMult, r.rVis, r.rRawTau, r.rVisTau, r.rEffRaw, r.rEffVis, r.kSvd, r.lowerBound,
-          r.lowerBounds.poolData, r.kComb, unlessNegative(r.combRank), unlessNegative(r.combDegree), r.nonVacuous,
-          r.reductionTau, r.reductionEff, r.svdError, r.combError};
+  return {r.family,
+          r.variant,
+          r.betaMult,
+          r.rVis,
+          r.rRawTau,
+          r.rVisTau,
+          r.rEffRaw,
+          r.rEffVis,
+          r.kSvd,
+          r.lowerBound,
+          r.lowerBounds.poolData,
+          r.kComb,
+          unlessNegative(r.combRank),
+          unlessNegative(r.combDegree),
+          r.nonVacuous,
+          r.reductionTau,
+          r.reductionEff,
+          r.svdError,
+          r.combError};
 }
 
 // What summarizeZoo reads of a row.
 ZooRow zooRowOf(const ZooTableRow& t) {
   LowerBounds bounds;
   bounds.poolData = t.lowerBoundPoolData;
-  return {t.family,  t.variant, t.betaMult,   t.rVis, t.rRawTau,         t.rVisTau,        t.rEffRaw,
-          t.rEffVis, t.kSvd,    t.lowerBound, bounds, t.kComb, /*combRank*/ -1, /*combDegree*/ -1,
-          t.nonVacuous, t.reductionTau, t.reductionEff};
+  return {t.family,        t.variant,         t.betaMult,   t.rVis,         t.rRawTau,     t.rVisTau,
+          t.rEffRaw,       t.rEffVis,         t.kSvd,       t.lowerBound,   bounds,        t.kComb,
+          /*combRank*/ -1, /*combDegree*/ -1, t.nonVacuous, t.reductionTau, t.reductionEff};
 }
 
 Json runJob(const Job& job, const Progress& progress) {
@@ -140,7 +168,9 @@ Json runJob(const Job& job, const Progress& progress) {
     row = zooRowFrom(interactionAnalysis(headLogits(a, mult), io), headLabel(up, h), h, mult);
   } else {
     const int f = job.at.at("family").get<int>(), var = job.at.at("variant").get<int>();
-    progress.step(0, 1, std::string("zoo head ") + zooFamilyName(f) + " v" + std::to_string(var) + ": spectra and certificates (128 × 128)");
+    progress.step(0, 1,
+                  std::string("zoo head ") + zooFamilyName(f) + " v" + std::to_string(var) +
+                      ": spectra and certificates (128 × 128)");
     row = zooConfiguration(f, var, mult, o);
   }
   progress.step(1, 1);
@@ -151,11 +181,14 @@ Json runJob(const Job& job, const Progress& progress) {
 std::string checkJobResult(const Job& job, const Json& r) {
   JobCheck check(r, job.at);
   check.same("index").same("betaMult");
-  for (const char* key : {"rVis", "rRawTau", "rVisTau", "rEffRaw", "rEffVis", "kSvd", "lowerBound", "lowerBoundPoolData", "kComb",
-                          "combRank", "combDegree", "uploadedHeads"})
+  for (const char* key : {"rVis", "rRawTau", "rVisTau", "rEffRaw", "rEffVis", "kSvd", "lowerBound",
+                          "lowerBoundPoolData", "kComb", "combRank", "combDegree", "uploadedHeads"})
     check.within(key, 0, 1e9);
-  return check.ordered("lowerBoundPoolData", "lowerBound").ordered("lowerBound", "kSvd")
-      .within("svdError", 0, 1e300).within("combError", 0, 1e300).problem();
+  return check.ordered("lowerBoundPoolData", "lowerBound")
+      .ordered("lowerBound", "kSvd")
+      .within("svdError", 0, 1e300)
+      .within("combError", 0, 1e300)
+      .problem();
 }
 
 Json combine(const ZooParams& v, const Json& finished, bool uploaded, std::size_t total) {
@@ -188,19 +221,29 @@ Json combine(const ZooParams& v, const Json& finished, bool uploaded, std::size_
 
 // Jobs a run has (the count only depends on the parameters, or on the files' head count).
 std::size_t jobCount(const ZooParams& v, int uploadedHeads) {
-  const std::size_t per = uploadedHeads > 0 ? uploadedHeads : v.family == "all" ? kZooFamilies * kZooVariants : kZooVariants;
+  const std::size_t per = uploadedHeads > 0   ? uploadedHeads
+                          : v.family == "all" ? kZooFamilies * kZooVariants
+                                              : kZooVariants;
   return per * v.betaMults.size();
 }
 
 // Per head: ranks >= 0, lower bounds below the SVD certificate; fractions and rank correlations in range.
 std::string checkResult(const Json& r) {
   JobCheck check(r);
-  for (const char* key : {"rVis", "rRawTau", "rVisTau", "rEffRaw", "rEffVis", "kSvd", "lowerBound", "lowerBoundPoolData", "kComb", "combRank", "combDegree"})
+  for (const char* key : {"rVis", "rRawTau", "rVisTau", "rEffRaw", "rEffVis", "kSvd", "lowerBound",
+                          "lowerBoundPoolData", "kComb", "combRank", "combDegree"})
     check.within(std::string("rows/*/") + key, 0, 1e9);
-  return check.ordered("rows/*/lowerBoundPoolData", "rows/*/lowerBound").ordered("rows/*/lowerBound", "rows/*/kSvd")
-      .within("rows/*/svdError", 0, std::numeric_limits<double>::max()).within("rows/*/combError", 0, std::numeric_limits<double>::max()).within("families/*/heads", 0, 1e9)
-      .within("families/*/nonVacuous", 0, 1).within("fractionEffPositive", 0, 1).within("spearman/*/rho", -1, 1)
-      .within("jobsDone", 0, 1e9).ordered("jobsDone", "jobsTotal").problem();
+  return check.ordered("rows/*/lowerBoundPoolData", "rows/*/lowerBound")
+      .ordered("rows/*/lowerBound", "rows/*/kSvd")
+      .within("rows/*/svdError", 0, std::numeric_limits<double>::max())
+      .within("rows/*/combError", 0, std::numeric_limits<double>::max())
+      .within("families/*/heads", 0, 1e9)
+      .within("families/*/nonVacuous", 0, 1)
+      .within("fractionEffPositive", 0, 1)
+      .within("spearman/*/rho", -1, 1)
+      .within("jobsDone", 0, 1e9)
+      .ordered("jobsDone", "jobsTotal")
+      .problem();
 }
 
 }  // namespace
@@ -216,7 +259,8 @@ Experiment rankZooExperiment() {
   const auto combineFinished = [](const ParamValues& values, const Json& finished) {
     const ZooParams v = params().read(values);
     int uploadedHeads = 0;
-    for (const auto& entry : finished) uploadedHeads = std::max(uploadedHeads, entry.at("result").at("uploadedHeads").get<int>());
+    for (const auto& entry : finished)
+      uploadedHeads = std::max(uploadedHeads, entry.at("result").at("uploadedHeads").get<int>());
     return combine(v, finished, uploadedHeads > 0, jobCount(v, uploadedHeads));
   };
   declareJobs(e, plan, combineFinished, shapeOf<ZooJob>(), checkJobResult);

@@ -25,7 +25,8 @@ struct PhaseParams : RmtFields {
 const ParamList<PhaseParams>& params() {
   using P = PhaseParams;
   static const ParamList<P> list{
-      {&P::axis, ParamDecl::choice("axis", "gamma", {"gamma", "delta"}, "Horizontal axis: γ = d/N at fixed δ, or δ = d/V at fixed γ.")},
+      {&P::axis, ParamDecl::choice("axis", "gamma", {"gamma", "delta"},
+                                   "Horizontal axis: γ = d/N at fixed δ, or δ = d/V at fixed γ.")},
       {&P::xmax, ParamDecl::real("xmax", 2, 0.1, 16, "The horizontal axis runs from 0 to this value.")},
       {&P::delta, rmtParam("delta")},
       {&P::gamma, rmtParam("gamma")},
@@ -70,7 +71,7 @@ std::pair<double, double> ratiosAt(bool gammaAxis, double x, double delta, doubl
 }
 
 const char* region(double rho, const TransitionThresholds& th) {
-  if (rho > th.rhoSample) return "sample";         // both spikes: the top eigenvector sees the signal
+  if (rho > th.rhoSample) return "sample";          // both spikes: the top eigenvector sees the signal
   if (rho > th.rhoPopulation) return "population";  // two-transition window: population spike only
   return "none";
 }
@@ -96,9 +97,9 @@ Json phase(const ParamValues& values) {
   const double rhoMax =
       std::max({1.25 * here.snr.rho, 1.2 * *std::max_element(out.rhoSample.begin(), out.rhoSample.end()), 1.0});
   out.rhoMax = rhoMax;
-  out.current = {gammaAxis ? gamma : delta,           here.snr.rho,
-                 region(here.snr.rho, here.thresholds), here.thresholds.rhoPopulation,
-                 here.thresholds.rhoSample,            pooling.snrGain};
+  out.current = {
+      gammaAxis ? gamma : delta, here.snr.rho,   region(here.snr.rho, here.thresholds), here.thresholds.rhoPopulation,
+      here.thresholds.rhoSample, pooling.snrGain};
   out.overlapMap = {kMapRows, kMapCols, {}, xmax, rhoMax};
   for (int r = 0; r < kMapRows; ++r)
     for (int c = 0; c < kMapCols; ++c) {
@@ -110,19 +111,26 @@ Json phase(const ParamValues& values) {
 
 // The axis from 0; overlaps of the map squared cosines in [0, 1].
 std::string checkResult(const Json& r) {
-  return JobCheck(r).within("x/*", 0, 16).within("overlapMap/data/*", 0, kOverlapMax).within("overlapMap/xMax", 0, 16)
-      .within("overlapMap/rows", 0, 4096).within("overlapMap/cols", 0, 4096).within("current/x", 0, std::numeric_limits<double>::max()).problem();
+  return JobCheck(r)
+      .within("x/*", 0, 16)
+      .within("overlapMap/data/*", 0, kOverlapMax)
+      .within("overlapMap/xMax", 0, 16)
+      .within("overlapMap/rows", 0, 4096)
+      .within("overlapMap/cols", 0, 4096)
+      .within("current/x", 0, std::numeric_limits<double>::max())
+      .problem();
 }
 
 }  // namespace
 
 Experiment rmtPhaseExperiment() {
-  Experiment e = declareExperiment("rmt-phase", "rmt", params().decls(), shapeOf<PhaseResult>(), [](const Job& job, const Progress& progress) {
-    progress.step(0, 1, "thresholds and overlap map (closed forms)");
-    Json out = phase(job.params);
-    progress.step(1, 1);
-    return out;
-  });
+  Experiment e = declareExperiment("rmt-phase", "rmt", params().decls(), shapeOf<PhaseResult>(),
+                                   [](const Job& job, const Progress& progress) {
+                                     progress.step(0, 1, "thresholds and overlap map (closed forms)");
+                                     Json out = phase(job.params);
+                                     progress.step(1, 1);
+                                     return out;
+                                   });
   e.theory = phase;
   // Closed forms on a few thousand points: the process and the result are all there is.
   e.memoryBytes = [](const ParamValues&, const Inputs&) { return kRmtProcessBytes; };

@@ -29,15 +29,19 @@ const ParamList<RidgeParams>& params() {
       {&P::d, rmtParam("d")},
       {&P::delta, rmtParam("delta")},
       {&P::T, rmtParam("T")},
-      {&P::mu2s, ParamDecl::reals("mu2", {0.1, 0.25, 0.5, 1}, 0, 1e6, 40, "Signal strengths ‖μ‖² simulated, comma-separated.")},
+      {&P::mu2s,
+       ParamDecl::reals("mu2", {0.1, 0.25, 0.5, 1}, 0, 1e6, 40, "Signal strengths ‖μ‖² simulated, comma-separated.")},
       {&P::R, rmtParam("R")},
       {&P::pools, rmtParam("pools")},
       {&P::lambda,
-       ParamDecl::real("lambda", 0.1, 0, 1e6, "Ridge penalty λ (weights are rescaled to unit norm, so λ compares across poolings).")
+       ParamDecl::real("lambda", 0.1, 0, 1e6,
+                       "Ridge penalty λ (weights are rescaled to unit norm, so λ compares across poolings).")
            .openBelow()},
       {&P::ntrain, ParamDecl::integer("ntrain", 1600, 2, 1000000, "Training sequences N_tr.", "sequences")},
-      {&P::ntest, ParamDecl::integer("ntest", 4000, 1, 10000000, "Fresh test sequences from the same embedding table.", "sequences")},
-      {&P::seeds, ParamDecl::integer("seeds", 3, 1, 50, "Independent tables and samples per point; their mean ± sd is drawn.")},
+      {&P::ntest, ParamDecl::integer("ntest", 4000, 1, 10000000, "Fresh test sequences from the same embedding table.",
+                                     "sequences")},
+      {&P::seeds,
+       ParamDecl::integer("seeds", 3, 1, 50, "Independent tables and samples per point; their mean ± sd is drawn.")},
       {&P::variant, rmtParam("variant")},
       {&P::budget, budgetParam()},
       {&P::seed, seedParam()},
@@ -136,7 +140,13 @@ Json runJob(const Job& job, const Progress& progress) {
 
 // A job's point is its own and its accuracies are fractions of sequences classified right.
 std::string checkJobResult(const Job& job, const Json& r) {
-  return JobCheck(r, job.at).same("pool").same("point").same("seedIndex").within("accuracy", 0, 1).within("trainAccuracy", 0, 1).problem();
+  return JobCheck(r, job.at)
+      .same("pool")
+      .same("point")
+      .same("seedIndex")
+      .within("accuracy", 0, 1)
+      .within("trainAccuracy", 0, 1)
+      .problem();
 }
 
 Json combine(const ParamValues& values, const Json& finished) {
@@ -144,7 +154,8 @@ Json combine(const ParamValues& values, const Json& finished) {
   const std::vector<std::string> pools = splitPools("pools", v.pools);
   const std::vector<double> mu2 = v.mu2s;
   std::map<int, double> gains;
-  for (const auto& entry : finished) gains[entry.at("result").at("pool").get<int>()] = entry.at("result").at("snrGain").get<double>();
+  for (const auto& entry : finished)
+    gains[entry.at("result").at("pool").get<int>()] = entry.at("result").at("snrGain").get<double>();
   RidgeSweep out;
   for (std::size_t p = 0; p < pools.size(); ++p) {
     const auto gain = gains.find(static_cast<int>(p));
@@ -159,9 +170,16 @@ Json combine(const ParamValues& values, const Json& finished) {
 
 // Accuracies are fractions of sequences classified right; job counts consistent.
 std::string checkResult(const Json& r) {
-  return JobCheck(r).within("points/*/accuracy/mean", 0, 1).within("points/*/accuracy/sd", 0, 1)
-      .within("points/*/trainAccuracy/mean", 0, 1).within("points/*/trainAccuracy/sd", 0, 1).within("points/*/mu2", 0, 1e6)
-      .within("points/*/accuracy/n", 0, 1e9).within("jobsDone", 0, 1e9).ordered("jobsDone", "jobsTotal").problem();
+  return JobCheck(r)
+      .within("points/*/accuracy/mean", 0, 1)
+      .within("points/*/accuracy/sd", 0, 1)
+      .within("points/*/trainAccuracy/mean", 0, 1)
+      .within("points/*/trainAccuracy/sd", 0, 1)
+      .within("points/*/mu2", 0, 1e6)
+      .within("points/*/accuracy/n", 0, 1e9)
+      .within("jobsDone", 0, 1e9)
+      .ordered("jobsDone", "jobsTotal")
+      .problem();
 }
 
 }  // namespace
@@ -170,7 +188,8 @@ std::string checkResult(const Json& r) {
 // set from `npm run bench -- cost-model`, d = 800, ntrain = 3200, 36 jobs: 12.9 s).
 constexpr double kSecondsPerUnit = 1.4e-10;
 // Seconds per unit of (ntrain + ntest) T d, the pooled sequences: gathered table rows, far slower per unit than the
-// d × d algebra (d = 400, T = 128 → 256 → 512 measured 11.5 → 21.1 → 35.2 s, 36 jobs; 3.1 → 4.5 → 7.4 s predicted before).
+// d × d algebra (d = 400, T = 128 → 256 → 512 measured 11.5 → 21.1 → 35.2 s, 36 jobs; 3.1 → 4.5 → 7.4 s predicted
+// before).
 constexpr double kSequenceSecondsPerUnit = 9e-10;
 // The ziggurat stream's speed-up of the drawn part (d = 800, ntrain = 3200: 6.53 → 5.30 s).
 constexpr double kZigguratSpeedup = 1.23;
@@ -191,7 +210,8 @@ Experiment rmtRidgeExperiment() {
     const InputArray* r = job.input("R");
     const double d = v.d, vocabulary = d / v.delta, t = sequenceLength(v, r);
     const double train = v.ntrain, test = v.ntest;
-    return (kSecondsPerUnit * (d * vocabulary + d * d * train + d * d * d) + kSequenceSecondsPerUnit * (train + test) * t * d) *
+    return (kSecondsPerUnit * (d * vocabulary + d * d * train + d * d * d) +
+            kSequenceSecondsPerUnit * (train + test) * t * d) *
                streamTimeFactor(v.rng, kZigguratSpeedup) +
            eigenCheckSeconds(splitPools("pools", v.pools), t);
   };

@@ -45,8 +45,8 @@ struct SpectrumTheory {
   double topEigenvalueTheory = 0, overlapTheory = 0, populationOverlapTheory = 0;
 };
 ATTNLAB_FIELDS(SpectrumTheory, sizes, weights, density, mpDelta, mpGamma, bulkEdges, atomAtZero, alpha, kappa, rho,
-               rhoPopulation, rhoSample, populationSpike, sampleSpike, meanSpikeOnTop, topEigenvalueTheory, overlapTheory,
-               populationOverlapTheory)
+               rhoPopulation, rhoSample, populationSpike, sampleSpike, meanSpikeOnTop, topEigenvalueTheory,
+               overlapTheory, populationOverlapTheory)
 
 // The theory again with the realised finite-vocabulary offsets.
 struct RealisedTheory {
@@ -60,8 +60,9 @@ struct SpectrumResult : SpectrumTheory {
   RealisedTheory realisedTheory;
 };
 ATTNLAB_FIELDS(SpectrumResult, sizes, weights, density, mpDelta, mpGamma, bulkEdges, atomAtZero, alpha, kappa, rho,
-               rhoPopulation, rhoSample, populationSpike, sampleSpike, meanSpikeOnTop, topEigenvalueTheory, overlapTheory,
-               populationOverlapTheory, eigenvalues, topEigenvalue, overlap, rightOverlap, realisedTheory)
+               rhoPopulation, rhoSample, populationSpike, sampleSpike, meanSpikeOnTop, topEigenvalueTheory,
+               overlapTheory, populationOverlapTheory, eigenvalues, topEigenvalue, overlap, rightOverlap,
+               realisedTheory)
 
 struct Setup {
   SimulationConfig config;
@@ -129,8 +130,9 @@ Json run(const Job& job, const Progress& progress) {
   const Setup s = setup(v, job.input("R"));
   SpectrumResult out{spectrumTheory(s, variantB(v)), {}, 0, 0, 0, {}};
   const int d = s.sizes.d;
-  progress.step(0, 3, "embedding table (" + std::to_string(d) + " × " + std::to_string(s.sizes.V) + ") and " +
-                          std::to_string(s.sizes.N) + " pooled sequences");
+  progress.step(0, 3,
+                "embedding table (" + std::to_string(d) + " × " + std::to_string(s.sizes.V) + ") and " +
+                    std::to_string(s.sizes.N) + " pooled sequences");
   const PooledSample sample = pooledSample(s.config);
   const int side = std::min(d, s.sizes.N);
   progress.step(1, 3, "all eigenvalues of a " + std::to_string(side) + " × " + std::to_string(side) + " matrix");
@@ -155,11 +157,25 @@ Json run(const Job& job, const Progress& progress) {
 
 // Sizes in the schema's ranges; a covariance's spectrum and densities non-negative; overlaps squared cosines.
 std::string checkResult(const Json& r) {
-  return JobCheck(r).within("sizes/d", 2, 8192).within("sizes/T", 1, 512).within("sizes/V", 1, std::numeric_limits<double>::max()).within("sizes/N", 1, std::numeric_limits<double>::max())
-      .within("eigenvalues/*", -1e-6, std::numeric_limits<double>::max()).within("density/f/*", 0, std::numeric_limits<double>::max()).within("mpDelta/f/*", 0, std::numeric_limits<double>::max())
-      .within("mpGamma/f/*", 0, std::numeric_limits<double>::max()).within("atomAtZero", 0, 1).within("overlap", 0, kOverlapMax).within("rightOverlap", 0, kOverlapMax)
-      .within("overlapTheory", 0, kOverlapMax).within("populationOverlapTheory", 0, kOverlapMax).within("realisedTheory/overlap", 0, kOverlapMax)
-      .within("topEigenvalue", 0, std::numeric_limits<double>::max()).within("bulkEdges/lower", 0, std::numeric_limits<double>::max()).ordered("bulkEdges/lower", "bulkEdges/upper").problem();
+  return JobCheck(r)
+      .within("sizes/d", 2, 8192)
+      .within("sizes/T", 1, 512)
+      .within("sizes/V", 1, std::numeric_limits<double>::max())
+      .within("sizes/N", 1, std::numeric_limits<double>::max())
+      .within("eigenvalues/*", -1e-6, std::numeric_limits<double>::max())
+      .within("density/f/*", 0, std::numeric_limits<double>::max())
+      .within("mpDelta/f/*", 0, std::numeric_limits<double>::max())
+      .within("mpGamma/f/*", 0, std::numeric_limits<double>::max())
+      .within("atomAtZero", 0, 1)
+      .within("overlap", 0, kOverlapMax)
+      .within("rightOverlap", 0, kOverlapMax)
+      .within("overlapTheory", 0, kOverlapMax)
+      .within("populationOverlapTheory", 0, kOverlapMax)
+      .within("realisedTheory/overlap", 0, kOverlapMax)
+      .within("topEigenvalue", 0, std::numeric_limits<double>::max())
+      .within("bulkEdges/lower", 0, std::numeric_limits<double>::max())
+      .ordered("bulkEdges/lower", "bulkEdges/upper")
+      .problem();
 }
 
 }  // namespace
@@ -170,13 +186,15 @@ Experiment rmtSpectrumExperiment() {
   e.theory = theory;
   e.sizeParams = {"d", "delta", "gamma"};
   e.memoryBytes = [](const ParamValues& v, const Inputs& inputs) {
-    return kRmtProcessBytes + static_cast<double>(spectrumMemoryBytes(setup(params().read(v), correlationFile(inputs)).config));
+    return kRmtProcessBytes +
+           static_cast<double>(spectrumMemoryBytes(setup(params().read(v), correlationFile(inputs)).config));
   };
   // Time: the table (d V), N pooled sequences of T tokens (N T d), S (d² N) and all its eigenvalues.
   e.jobSeconds = [](const Job& job) {
     const Setup s = setup(params().read(job.params), job.input("R"));
     const double d = s.sizes.d, side = std::min(s.sizes.d, s.sizes.N);
-    return kSecondsPerUnit * (d * s.sizes.V + double(s.sizes.N) * s.sizes.T * d + d * d * s.sizes.N + side * side * side);
+    return kSecondsPerUnit *
+           (d * s.sizes.V + double(s.sizes.N) * s.sizes.T * d + d * d * s.sizes.N + side * side * side);
   };
   e.checkResult = checkResult;
   return e;

@@ -27,13 +27,19 @@ struct TransitionParams : RmtFields {
 const ParamList<TransitionParams>& params() {
   using P = TransitionParams;
   static const ParamList<P> list{
-      {&P::d, rmtParam("d")},         {&P::delta, rmtParam("delta")},
-      {&P::gamma, rmtParam("gamma")}, {&P::T, rmtParam("T")},
-      {&P::mu2s, ParamDecl::reals("mu2", {0.25, 0.5, 1, 2, 4}, 0, 1e6, 40,
-                                  "Signal strengths ‖μ‖² simulated, comma-separated (the theory lines are drawn between them).")},
-      {&P::R, rmtParam("R")},         {&P::pools, rmtParam("pools")},
-      {&P::variant, rmtParam("variant")}, {&P::centre, rmtParam("centre")},
-      {&P::seeds, ParamDecl::integer("seeds", 5, 1, 50, "Independent simulations per point; their mean ± sd is drawn.")},
+      {&P::d, rmtParam("d")},
+      {&P::delta, rmtParam("delta")},
+      {&P::gamma, rmtParam("gamma")},
+      {&P::T, rmtParam("T")},
+      {&P::mu2s,
+       ParamDecl::reals("mu2", {0.25, 0.5, 1, 2, 4}, 0, 1e6, 40,
+                        "Signal strengths ‖μ‖² simulated, comma-separated (the theory lines are drawn between them).")},
+      {&P::R, rmtParam("R")},
+      {&P::pools, rmtParam("pools")},
+      {&P::variant, rmtParam("variant")},
+      {&P::centre, rmtParam("centre")},
+      {&P::seeds,
+       ParamDecl::integer("seeds", 5, 1, 50, "Independent simulations per point; their mean ± sd is drawn.")},
       {&P::budget, budgetParam()},
       {&P::seed, seedParam()},
       {&P::rng, rngParam()}};
@@ -72,7 +78,8 @@ TransitionSetup setup(const TransitionParams& v, const InputArray* file, bool wi
   return s;
 }
 
-SimulationConfig jobConfig(const TransitionParams& v, const TransitionSetup& s, int pool, int point, std::uint64_t stream) {
+SimulationConfig jobConfig(const TransitionParams& v, const TransitionSetup& s, int pool, int point,
+                           std::uint64_t stream) {
   SimulationConfig c;
   c.d = s.sizes.d;
   c.delta = v.delta;
@@ -94,7 +101,8 @@ std::vector<double> curveGrid(const std::vector<double>& listed, const std::vect
   const double top = std::min(1e6, std::max(1e-3, 1.15 * *std::max_element(listed.begin(), listed.end())));
   std::vector<double> grid;
   for (int i = 0; i < kCurvePoints; ++i) grid.push_back(top * i / (kCurvePoints - 1));
-  for (double x : extra) if (x > 0 && x < top) grid.push_back(x);
+  for (double x : extra)
+    if (x > 0 && x < top) grid.push_back(x);
   for (double x : listed) grid.push_back(x);
   std::sort(grid.begin(), grid.end());
   grid.erase(std::unique(grid.begin(), grid.end()), grid.end());
@@ -162,7 +170,8 @@ PoolTheory poolTheory(const TransitionSetup& s, const PoolEntry& entry) {
   const TransitionThresholds th = transitionThresholds(s.sizes.delta, s.sizes.gamma);
   const double mu2Pop = mu2AtRho(th.rhoPopulation, pooling, s.b, s.sizes.delta);
   const double mu2Sample = mu2AtRho(th.rhoSample, pooling, s.b, s.sizes.delta);
-  PoolTheory out{entry.index, entry.name, entry.weights, pooling.alpha, pooling.kappa, pooling.snrGain, mu2Pop, mu2Sample, {}};
+  PoolTheory out{entry.index, entry.name, entry.weights, pooling.alpha, pooling.kappa, pooling.snrGain, mu2Pop,
+                 mu2Sample,   {}};
   TheoryCurve& c = out.curve;
   c.mu2 = curveGrid(s.mu2, {mu2Pop, mu2Sample});
   for (double mu2 : c.mu2) {
@@ -177,8 +186,12 @@ PoolTheory poolTheory(const TransitionSetup& s, const PoolEntry& entry) {
 
 TransitionTheory transitionTheory(const TransitionSetup& s, const std::vector<PoolEntry>& entries) {
   const TransitionThresholds th = transitionThresholds(s.sizes.delta, s.sizes.gamma);
-  TransitionTheory out{s.sizes.delta, s.sizes.gamma, th.rhoPopulation, th.rhoSample,
-                       bulkEdges(s.sizes.delta, s.sizes.gamma).lambdaPlus, {}};
+  TransitionTheory out{s.sizes.delta,
+                       s.sizes.gamma,
+                       th.rhoPopulation,
+                       th.rhoSample,
+                       bulkEdges(s.sizes.delta, s.sizes.gamma).lambdaPlus,
+                       {}};
   for (const auto& entry : entries) out.pools.push_back(poolTheory(s, entry));
   return out;
 }
@@ -201,8 +214,9 @@ double largestJobBytes(const TransitionParams& v, const TransitionSetup& s) {
 std::vector<Json> plan(const ParamValues& values, const Inputs& inputs) {
   const TransitionParams v = params().read(values);
   const TransitionSetup s = setup(v, correlationFile(inputs));
-  requireMemory(largestJobBytes(v, s), v.budgetBytes(), "rmt-transition with d = " + std::to_string(s.sizes.d) + ", N = " +
-                                                          std::to_string(s.sizes.N) + " (parameters d, gamma)");
+  requireMemory(largestJobBytes(v, s), v.budgetBytes(),
+                "rmt-transition with d = " + std::to_string(s.sizes.d) + ", N = " + std::to_string(s.sizes.N) +
+                    " (parameters d, gamma)");
   return poolSweepJobs(kTransitionStream, s.seeds, s.pools.size(), s.mu2.size());
 }
 
@@ -212,11 +226,13 @@ Json runJob(const Job& job, const Progress& progress) {
   const auto [pool, point, seedIndex] = readPoolSweepJob(job, s.seeds, s.pools.size(), s.mu2.size());
   if (job.at.at("stream").get<std::uint64_t>() != poolSweepStream(kTransitionStream, seedIndex))
     throw ParamError("job coordinates " + quoteValue(job.at.dump()) + " do not belong to these parameters");
-  progress.step(0, 1, "top eigenpair by Lanczos (d = " + std::to_string(s.sizes.d) + ", N = " + std::to_string(s.sizes.N) + ")");
-  const SimulationResult r = simulateTopEigenpair(jobConfig(v, s, pool, point, poolSweepStream(kTransitionStream, seedIndex)));
+  progress.step(
+      0, 1, "top eigenpair by Lanczos (d = " + std::to_string(s.sizes.d) + ", N = " + std::to_string(s.sizes.N) + ")");
+  const SimulationResult r =
+      simulateTopEigenpair(jobConfig(v, s, pool, point, poolSweepStream(kTransitionStream, seedIndex)));
   progress.step(1, 1);
-  return resultJson(TransitionJob{pool, point, seedIndex, r.topEigenvalue / r.pooling.kappa, r.overlap, s.weights[pool],
-                                   r.pooling});
+  return resultJson(
+      TransitionJob{pool, point, seedIndex, r.topEigenvalue / r.pooling.kappa, r.overlap, s.weights[pool], r.pooling});
 }
 
 Json combine(const ParamValues& v, const Json& finished) {
@@ -245,17 +261,29 @@ Json combine(const ParamValues& v, const Json& finished) {
 
 // A job's point is its own and its overlap a squared cosine (docs/theory/rmt.md#population-spike): in [0, 1].
 std::string checkJobResult(const Job& job, const Json& r) {
-  return JobCheck(r, job.at).same("pool").same("point").same("seedIndex").within("overlap", 0, 1)
-      .within("eigenvalue", 0, std::numeric_limits<double>::max()).problem();
+  return JobCheck(r, job.at)
+      .same("pool")
+      .same("point")
+      .same("seedIndex")
+      .within("overlap", 0, 1)
+      .within("eigenvalue", 0, std::numeric_limits<double>::max())
+      .problem();
 }
 
 // Overlaps squared cosines in [0, 1], eigenvalues and their spreads non-negative, job counts consistent.
 std::string checkResult(const Json& r) {
-  return JobCheck(r).within("points/*/overlap/mean", 0, kOverlapMax).within("points/*/overlap/sd", 0, 1)
-      .within("points/*/eigenvalue/mean", 0, std::numeric_limits<double>::max()).within("points/*/eigenvalue/sd", 0, std::numeric_limits<double>::max())
-      .within("points/*/overlap/n", 0, 1e9).within("points/*/mu2", 0, 1e6)
-      .within("theory/pools/*/curve/overlap/*", 0, kOverlapMax).within("theory/pools/*/curve/populationOverlap/*", 0, kOverlapMax)
-      .within("jobsDone", 0, 1e9).ordered("jobsDone", "jobsTotal").problem();
+  return JobCheck(r)
+      .within("points/*/overlap/mean", 0, kOverlapMax)
+      .within("points/*/overlap/sd", 0, 1)
+      .within("points/*/eigenvalue/mean", 0, std::numeric_limits<double>::max())
+      .within("points/*/eigenvalue/sd", 0, std::numeric_limits<double>::max())
+      .within("points/*/overlap/n", 0, 1e9)
+      .within("points/*/mu2", 0, 1e6)
+      .within("theory/pools/*/curve/overlap/*", 0, kOverlapMax)
+      .within("theory/pools/*/curve/populationOverlap/*", 0, kOverlapMax)
+      .within("jobsDone", 0, 1e9)
+      .ordered("jobsDone", "jobsTotal")
+      .problem();
 }
 
 }  // namespace

@@ -25,14 +25,15 @@ const ParamList<WeightsParams>& params() {
   static const ParamList<P> list{
       {&P::T, rmtParam("T")},
       {&P::R, rmtParam("R")},
-      {&P::tau, ParamDecl::real("tau", 0, -30, 30,
-                                "Score scale of causal attention: scores (τ/d)·x_iᵀx_j; τ = 0 gives the harmonic weights.")},
+      {&P::tau,
+       ParamDecl::real("tau", 0, -30, 30,
+                       "Score scale of causal attention: scores (τ/d)·x_iᵀx_j; τ = 0 gives the harmonic weights.")},
       {&P::d, rmtParam("d", 800)},
       {&P::delta, rmtParam("delta")},
       {&P::mu2, rmtParam("mu2", 1)},
       {&P::variant, rmtParam("variant")},
-      {&P::sequences,
-       ParamDecl::integer("sequences", 200, 1, 100000, "Simulated sequences whose attention weights are averaged.", "sequences")},
+      {&P::sequences, ParamDecl::integer("sequences", 200, 1, 100000,
+                                         "Simulated sequences whose attention weights are averaged.", "sequences")},
       {&P::budget, budgetParam()},
       {&P::seed, seedParam()},
       {&P::rng, rngParam()}};
@@ -132,8 +133,9 @@ Json run(const Job& job, const Progress& progress) {
   const PositionalModel m = readPositions(v, job.input("R"));
   WeightsResult out{weightsTheory(v, m), {}};
   const AttentionWeightsConfig c = attentionConfig(v, m);
-  progress.step(0, 1, "causal self-attention on " + std::to_string(c.sequences) + " simulated sequences (d = " +
-                          std::to_string(c.d) + ")");
+  progress.step(0, 1,
+                "causal self-attention on " + std::to_string(c.sequences) +
+                    " simulated sequences (d = " + std::to_string(c.d) + ")");
   const AttentionWeightsResult r = measureCausalAttentionWeights(c);
   progress.step(1, 1);
   out.attention = {r.measured, r.sd, r.maxDeviation, c.sequences, c.d};
@@ -142,8 +144,14 @@ Json run(const Job& job, const Progress& progress) {
 
 // The schema's sizes; the measured attention weights' spread and deviation non-negative.
 std::string checkResult(const Json& r) {
-  return JobCheck(r).within("T", 1, 512).within("prefixK", 0, 512).within("attention/sd/*", 0, std::numeric_limits<double>::max())
-      .within("attention/maxDeviation", 0, std::numeric_limits<double>::max()).within("attention/sequences", 1, 1e9).within("attention/d", 2, 8192).problem();
+  return JobCheck(r)
+      .within("T", 1, 512)
+      .within("prefixK", 0, 512)
+      .within("attention/sd/*", 0, std::numeric_limits<double>::max())
+      .within("attention/maxDeviation", 0, std::numeric_limits<double>::max())
+      .within("attention/sequences", 1, 1e9)
+      .within("attention/d", 2, 8192)
+      .problem();
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// sparse-approx (paper 1, docs/theory/sparse.md#construction): approximate one sparse pattern A by M = softmax(X W_Q W_K^T X^T)
-// with fixed W_Q, W_K, redrawing Y until (23) and (24) hold, and show A against M.
+// sparse-approx (paper 1, docs/theory/sparse.md#construction): approximate one sparse pattern A by M = softmax(X W_Q
+// W_K^T X^T) with fixed W_Q, W_K, redrawing Y until (23) and (24) hold, and show A against M.
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -36,22 +36,35 @@ struct ApproxParams {
 const ParamList<ApproxFields>& params() {
   using P = ApproxFields;
   static const ParamList<P> list{
-      {&P::n, ParamDecl::integer("n", 256, 8, 4096, "Size of the n × n pattern A (an uploaded pattern brings its own n).", "tokens")},
+      {&P::n, ParamDecl::integer("n", 256, 8, 4096,
+                                 "Size of the n × n pattern A (an uploaded pattern brings its own n).", "tokens")},
       {&P::k, ParamDecl::integer("k", 2, 1, 16, "Sparsity: at most k nonzeros in every row and column of A.")},
-      {&P::gamma, ParamDecl::real("gamma", 2, 1, 1e6, "Dynamic range: within a row, largest nonzero / smallest nonzero ≤ γ (weights log-uniform in [1, γ]).")},
-      {&P::eps1, ParamDecl::real("eps1", 1, 0, 10, "Spread condition: ratios of nonzeros kept within a factor 1 + ε1.").openBelow()},
-      {&P::eps2, ParamDecl::real("eps2", 0.5, 0, 1, "Gap condition: every zero of A stays below ε2 times each nonzero of its row.")
+      {&P::gamma,
+       ParamDecl::real(
+           "gamma", 2, 1, 1e6,
+           "Dynamic range: within a row, largest nonzero / smallest nonzero ≤ γ (weights log-uniform in [1, γ]).")},
+      {&P::eps1, ParamDecl::real("eps1", 1, 0, 10, "Spread condition: ratios of nonzeros kept within a factor 1 + ε1.")
+                     .openBelow()},
+      {&P::eps2, ParamDecl::real("eps2", 0.5, 0, 1,
+                                 "Gap condition: every zero of A stays below ε2 times each nonzero of its row.")
                      .openBelow()
                      .openAbove()},
-      {&P::d, ParamDecl::integer("d", 384, 1, 16384, "Projection width: columns of Y; the input X = [X(1) | X(2)] has hidden size 2d.")},
+      {&P::d, ParamDecl::integer("d", 384, 1, 16384,
+                                 "Projection width: columns of Y; the input X = [X(1) | X(2)] has hidden size 2d.")},
       {&P::causal, constructionParam("causal")},
       {&P::proj, constructionParam("proj")},
       {&P::split, constructionParam("split")},
       {&P::delta, constructionParam("delta")},
-      {&P::redraws, ParamDecl::integer("redraws", 20, 1, 1000, "Las Vegas loop: draw a fresh Y until (23) and (24) hold, at most this many times.")},
+      {&P::redraws,
+       ParamDecl::integer("redraws", 20, 1, 1000,
+                          "Las Vegas loop: draw a fresh Y until (23) and (24) hold, at most this many times.")},
       {&P::row, ParamDecl::integer("row", 0, 0, 4095, "The row whose A and M entries are overlaid (0-based).")},
-      {&P::scale, ParamDecl::choice("scale", "log", {"log", "linear"}, "Colour scale shared by the A and M heatmaps; a logarithmic scale shows how small the zeros of A become in M.")},
-      {&P::px, ParamDecl::integer("px", 256, 16, 1024, "Heatmaps larger than this are downsampled, keeping the largest entry of each block.", "cells")},
+      {&P::scale, ParamDecl::choice("scale", "log", {"log", "linear"},
+                                    "Colour scale shared by the A and M heatmaps; a logarithmic scale shows how small "
+                                    "the zeros of A become in M.")},
+      {&P::px, ParamDecl::integer("px", 256, 16, 1024,
+                                  "Heatmaps larger than this are downsampled, keeping the largest entry of each block.",
+                                  "cells")},
       {&P::budget, budgetParam()},
       {&P::seed, seedParam()},
       {&P::rng, rngParam()}};
@@ -92,8 +105,8 @@ int patternSize(const ApproxParams& v, const InputArray* pattern) {
   if (!pattern) return v.n;
   const int n = static_cast<int>(pattern->shape.at(0));
   if (v.nGiven && v.n != n)
-    throw ParamError("n = " + std::to_string(v.n) + " but the uploaded pattern is " + std::to_string(n) +
-                     " × " + std::to_string(n) + ": leave n out when a pattern file is given");
+    throw ParamError("n = " + std::to_string(v.n) + " but the uploaded pattern is " + std::to_string(n) + " × " +
+                     std::to_string(n) + ": leave n out when a pattern file is given");
   return n;
 }
 
@@ -101,7 +114,6 @@ void requireApproxMemory(const ApproxParams& p, int n, std::int64_t nonzeros) {
   requireMemory(approximationBytes(n, nonzeros, p.d, p.construction, true), p.budgetBytes,
                 "sparse-approx with n = " + std::to_string(n) + ", d = " + std::to_string(p.d) + " (parameters n, d)");
 }
-
 
 // JSON has no infinity: a vacuous gap (no unmasked zero in the row) is null.
 std::optional<double> finiteOrNull(double x) { return std::isfinite(x) ? std::optional<double>(x) : std::nullopt; }
@@ -149,8 +161,8 @@ struct ApproxResult : FinalDraw {
   Shapes shapes;
   double delta = 0, bound = 0;
 };
-ATTNLAB_FIELDS(ApproxResult, pass, tries, n, d, uploaded, measuredK, rho, shapes, spread, gap, worstRow, rowSpread, rowGap,
-               heatmapA, heatmapM, row, rowA, rowM, delta, bound)
+ATTNLAB_FIELDS(ApproxResult, pass, tries, n, d, uploaded, measuredK, rho, shapes, spread, gap, worstRow, rowSpread,
+               rowGap, heatmapA, heatmapM, row, rowA, rowM, delta, bound)
 
 SparsePattern loadPattern(const ApproxParams& p, const InputArray* upload) {
   if (upload) return patternFromInput(*upload, p.construction.causal);
@@ -161,7 +173,7 @@ SparsePattern loadPattern(const ApproxParams& p, const InputArray* upload) {
 // What is shown of the final draw: every row's spread and gap, and A and M = row-softmax(S) as
 // heatmaps and as one full row. S passes through one n×n buffer, filled block by block.
 FinalDraw describeFinalDraw(SparseApproximator& approximator, const SparsePattern& a, const ApproxParams& p,
-                       const std::function<void(double)>& progress) {
+                            const std::function<void(double)>& progress) {
   const int n = a.n;
   RowMatrix display(n, n);
   for (int i = 0; i < n; ++i) {
@@ -217,8 +229,9 @@ Json runApprox(const Job& job, const Progress& progress) {
   int used = 0;
   while (used < p.redraws && !pass) {  // Las Vegas loop of docs/theory/sparse.md#redraws
     const double at = 1.0 + used++;
-    pass = approximator.trial(d, p.seed, childStream(kTrialStream, static_cast<std::uint64_t>(used - 1)),
-                              ScanMode::Paper, [&](double f) { progress.step(at + f, total, "draw " + std::to_string(used) + " of Y"); });
+    pass =
+        approximator.trial(d, p.seed, childStream(kTrialStream, static_cast<std::uint64_t>(used - 1)), ScanMode::Paper,
+                           [&](double f) { progress.step(at + f, total, "draw " + std::to_string(used) + " of Y"); });
   }
   ApproxResult result;
   static_cast<FinalDraw&>(result) =
@@ -239,12 +252,26 @@ Json runApprox(const Job& job, const Progress& progress) {
 
 // The construction's sizes and what it measures: n a pattern size, widths, entries of A and M (a softmax) in range.
 std::string checkResult(const Json& r) {
-  return JobCheck(r).within("n", 1, 4096).within("d", 1, 16384).within("tries", 1, 1e9).within("measuredK", 0, 4096)
-      .ordered("measuredK", "n").within("rho", 0, std::numeric_limits<double>::max()).within("row", 0, 4096).ordered("row", "n")
-      .within("spread/worst", 0, std::numeric_limits<double>::max()).within("rowSpread/*", 0, std::numeric_limits<double>::max())
-      .within("rowM/*", 0, 1).within("heatmapM/data/*", 0, 1).within("rowA/*", 0, std::numeric_limits<double>::max())
-      .within("heatmapA/data/*", 0, std::numeric_limits<double>::max()).within("heatmapA/rows", 0, 4096).within("heatmapM/rows", 0, 4096)
-      .within("delta", 0, std::numeric_limits<double>::max()).within("bound", 0, std::numeric_limits<double>::max()).problem();
+  return JobCheck(r)
+      .within("n", 1, 4096)
+      .within("d", 1, 16384)
+      .within("tries", 1, 1e9)
+      .within("measuredK", 0, 4096)
+      .ordered("measuredK", "n")
+      .within("rho", 0, std::numeric_limits<double>::max())
+      .within("row", 0, 4096)
+      .ordered("row", "n")
+      .within("spread/worst", 0, std::numeric_limits<double>::max())
+      .within("rowSpread/*", 0, std::numeric_limits<double>::max())
+      .within("rowM/*", 0, 1)
+      .within("heatmapM/data/*", 0, 1)
+      .within("rowA/*", 0, std::numeric_limits<double>::max())
+      .within("heatmapA/data/*", 0, std::numeric_limits<double>::max())
+      .within("heatmapA/rows", 0, 4096)
+      .within("heatmapM/rows", 0, 4096)
+      .within("delta", 0, std::numeric_limits<double>::max())
+      .within("bound", 0, std::numeric_limits<double>::max())
+      .problem();
 }
 
 }  // namespace
@@ -262,7 +289,8 @@ Experiment sparseApproxExperiment() {
     const auto found = inputs.find("pattern");
     const InputArray* pattern = found == inputs.end() ? nullptr : &found->second;
     const int n = patternSize(p, pattern);
-    const std::int64_t nonzeros = pattern ? static_cast<std::int64_t>(pattern->values.size() / 3) : std::int64_t{p.k} * n;
+    const std::int64_t nonzeros =
+        pattern ? static_cast<std::int64_t>(pattern->values.size() / 3) : std::int64_t{p.k} * n;
     return approximationBytes(n, nonzeros, p.d, p.construction, true) + 16.0 * 1024 * 1024;  // + the process itself
   };
   // Time: each draw of Y is checked on all n² entries at width d (n² d); counted for a first draw that

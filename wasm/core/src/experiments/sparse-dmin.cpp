@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// sparse-dmin (paper 1, docs/theory/sparse.md#dmin-experiment): the smallest d on an ascending grid at which the construction passes
-// (23) and (24), against n, with the Theorem R bound and a fit d_min ≈ a + b ln n.
+// sparse-dmin (paper 1, docs/theory/sparse.md#dmin-experiment): the smallest d on an ascending grid at which the
+// construction passes (23) and (24), against n, with the Theorem R bound and a fit d_min ≈ a + b ln n.
 //
 // Jobs: one per (curve value, n, seed index). A job's stream depends on (n, seed index) only, so all
 // curves of one sweep see the same patterns and the same draws (common random numbers: differences
@@ -27,23 +27,36 @@ constexpr double kProcessBytes = 16.0 * 1024 * 1024;
 const ParamList<DminFields>& params() {
   using P = DminFields;
   static const ParamList<P> list{
-      {&P::ns, ParamDecl::integers("ns", {128, 256, 512, 1024}, 8, 4096, 12,
-                                   "Sequence lengths n, comma-separated; one pattern A per n and seed (an uploaded pattern brings its own n).",
-                                   "tokens")},
-      {&P::k, ParamDecl::integers("k", {2}, 1, 16, 6, "Sparsity: at most k nonzeros in every row and column of A; a list draws one curve per value.")},
-      {&P::gamma, ParamDecl::reals("gamma", {2}, 1, 1e6, 6, "Dynamic range: within a row, largest nonzero / smallest nonzero ≤ γ.")},
-      {&P::eps1, ParamDecl::reals("eps1", {1}, 0, 10, 6, "Spread condition: ratios of nonzeros kept within a factor 1 + ε1.").openBelow()},
-      {&P::eps2, ParamDecl::reals("eps2", {0.5}, 0, 1, 6, "Gap condition: every zero of A stays below ε2 times each nonzero of its row.")
+      {&P::ns,
+       ParamDecl::integers(
+           "ns", {128, 256, 512, 1024}, 8, 4096, 12,
+           "Sequence lengths n, comma-separated; one pattern A per n and seed (an uploaded pattern brings its own n).",
+           "tokens")},
+      {&P::k, ParamDecl::integers(
+                  "k", {2}, 1, 16, 6,
+                  "Sparsity: at most k nonzeros in every row and column of A; a list draws one curve per value.")},
+      {&P::gamma, ParamDecl::reals("gamma", {2}, 1, 1e6, 6,
+                                   "Dynamic range: within a row, largest nonzero / smallest nonzero ≤ γ.")},
+      {&P::eps1,
+       ParamDecl::reals("eps1", {1}, 0, 10, 6, "Spread condition: ratios of nonzeros kept within a factor 1 + ε1.")
+           .openBelow()},
+      {&P::eps2, ParamDecl::reals("eps2", {0.5}, 0, 1, 6,
+                                  "Gap condition: every zero of A stays below ε2 times each nonzero of its row.")
                      .openBelow()
                      .openAbove()},
       {&P::causal, constructionParam("causal")},
       {&P::proj, constructionParam("proj")},
       {&P::split, constructionParam("split")},
       {&P::delta, constructionParam("delta")},
-      {&P::step, ParamDecl::integer("step", 16, 1, 1024, "d is scanned over step, 2·step, 3·step, … in ascending order.")},
-      {&P::dmax, ParamDecl::integer("dmax", 16384, 1, 65536, "The scan stops here; a point that never passes is reported as capped.")},
-      {&P::seeds, ParamDecl::integer("seeds", 3, 1, 50, "Independent patterns per n; their random streams derive from the seed.")},
-      {&P::draws, ParamDecl::integers("draws", {1}, 1, 100, 6, "A grid point passes if any of this many fresh draws of Y passes (1 = the paper's protocol).")},
+      {&P::step,
+       ParamDecl::integer("step", 16, 1, 1024, "d is scanned over step, 2·step, 3·step, … in ascending order.")},
+      {&P::dmax, ParamDecl::integer("dmax", 16384, 1, 65536,
+                                    "The scan stops here; a point that never passes is reported as capped.")},
+      {&P::seeds,
+       ParamDecl::integer("seeds", 3, 1, 50, "Independent patterns per n; their random streams derive from the seed.")},
+      {&P::draws, ParamDecl::integers(
+                      "draws", {1}, 1, 100, 6,
+                      "A grid point passes if any of this many fresh draws of Y passes (1 = the paper's protocol).")},
       {&P::budget, budgetParam()},
       {&P::seed, seedParam()},
       {&P::rng, rngParam()}};
@@ -67,7 +80,8 @@ std::vector<Json> plan(const ParamValues& values, const Inputs& inputs) {
     for (int c = 0; c < p.curveCount; ++c)
       for (std::size_t q = 0; q < p.ns.size(); ++q) {
         scanCap(p, curveConstruction(p, p.setting(c)), p.ns[q], static_cast<std::int64_t>(p.setting(c).k) * p.ns[q]);
-        jobs.push_back({{"curve", c}, {"nIndex", q}, {"n", p.ns[q]}, {"seedIndex", s}, {"stream", dminJobStream(p.ns[q], s)}});
+        jobs.push_back(
+            {{"curve", c}, {"nIndex", q}, {"n", p.ns[q]}, {"seedIndex", s}, {"stream", dminJobStream(p.ns[q], s)}});
       }
   return jobs;
 }
@@ -126,9 +140,11 @@ Json runJob(const Job& job, const Progress& progress) {
   }
   const int dcap = scanCap(p, c, a.n, a.nonzeros());
   SparseApproximator approximator(a, c);
-  const ScanOutcome out = scanMinimalWidth(approximator, p.step, dcap, s.draws, ScanMode::Fast, p.seed, p.stream, progress);
-  return resultJson(DminJob{p.curve, p.nIndex, p.seedIndex, a.n, out.capped ? std::nullopt : std::optional<int>(out.dmin),
-                            out.capped, dcap, out.gridPoints, out.draws, uploaded, a.measuredK(), a.rho()});
+  const ScanOutcome out =
+      scanMinimalWidth(approximator, p.step, dcap, s.draws, ScanMode::Fast, p.seed, p.stream, progress);
+  return resultJson(DminJob{p.curve, p.nIndex, p.seedIndex, a.n,
+                            out.capped ? std::nullopt : std::optional<int>(out.dmin), out.capped, dcap, out.gridPoints,
+                            out.draws, uploaded, a.measuredK(), a.rho()});
 }
 
 // A job's result is its own (its coordinates) and d_min is a point of its scan: a multiple of step in
@@ -143,10 +159,12 @@ std::string checkJobResult(const Job& job, const Json& r) {
   if (!r.at("uploaded").get<bool>()) check.same("n");
   check.within("n", 1, 4096)
       .within("dcap", 0, p.dmax)
-      .require(capped == r.at("dmin").is_null(), "result.capped = " + r.at("capped").dump() + " but result.dmin = " + r.at("dmin").dump())
+      .require(capped == r.at("dmin").is_null(),
+               "result.capped = " + r.at("capped").dump() + " but result.dmin = " + r.at("dmin").dump())
       .within("dmin", p.step, r.at("dcap").get<double>())
       .require(r.at("dmin").is_null() || r.at("dmin").get<long>() % p.step == 0,
-               "result.dmin = " + r.at("dmin").dump() + " is not on the scan's grid (multiples of step = " + std::to_string(p.step) + ")")
+               "result.dmin = " + r.at("dmin").dump() +
+                   " is not on the scan's grid (multiples of step = " + std::to_string(p.step) + ")")
       .within("measuredK", 0, n)
       .within("gridPoints", 0, p.dmax)
       .within("draws", 0, 1e9);
@@ -161,7 +179,8 @@ Json combine(const ParamValues& values, const Json& finished) {
     byPoint[{r.at("curve").get<int>(), r.at("nIndex").get<int>()}][r.at("seedIndex").get<int>()] = r;
   }
   DminSweep out;
-  const std::optional<std::string> curveParam = p.curveParam.empty() ? std::nullopt : std::optional<std::string>(p.curveParam);
+  const std::optional<std::string> curveParam =
+      p.curveParam.empty() ? std::nullopt : std::optional<std::string>(p.curveParam);
   for (int c = 0; c < p.curveCount; ++c) {
     const CurveSetting s = p.setting(c);
     DminCurve curve{curveParam, p.curveValue(c), s, {}, std::nullopt, {}};
@@ -189,19 +208,20 @@ Json combine(const ParamValues& values, const Json& finished) {
   return resultJson(out);
 }
 
-
 // Time of one scan: every failing grid point below d_min is rejected early (on the rows most likely
 // to fail, ~ n d each), the passing one is checked on all n² entries. d_min is predicted as a fixed
 // fraction of Theorem R's bound, measured at the defaults (the paper's bound is ~10× conservative:
 // d_min ≈ 384 against 4753 at n = 512), capped by the scan's own cap.
 constexpr double kDminPerBound = 0.085;
 // An offset Δ above the proof's value widens B's range by e^(Δ − Δ_proof) and d_min with it: measured at the
-// defaults, d_min ≈ 400, 650, 5500 at Δ = 1.39 (proof), 3, 10 and capped from Δ = 30 on, i.e. ≈ e^(0.3 (Δ − Δ_proof)); 0.35 keeps small n (whose d_min the bound underrates) within 2×.
+// defaults, d_min ≈ 400, 650, 5500 at Δ = 1.39 (proof), 3, 10 and capped from Δ = 30 on, i.e. ≈ e^(0.3 (Δ − Δ_proof));
+// 0.35 keeps small n (whose d_min the bound underrates) within 2×.
 constexpr double kDminGrowthPerDelta = 0.35;
 // split=sym's full draws, per unit of n² d (measured natively at n = 512…2048: 3e-10 to 8e-10 as P and R
 // leave the cache; this middle value keeps those within 2×).
 constexpr double kSymDrawSecondsPerUnit = 5e-10;
-constexpr double kSecondsPerUnit = 5.3e-10;  // per unit of the count below (reference machine; the preset ns = 512…3072: 11.7 s)
+constexpr double kSecondsPerUnit =
+    5.3e-10;  // per unit of the count below (reference machine; the preset ns = 512…3072: 11.7 s)
 // The scan's rejected grid points, per unit of points · n · d: each draws a fresh n × d Y (Box–Muller) before its
 // early rejection, far slower per unit than the passing check's products; set from delta = 10 / 100 at the defaults
 // (82 / 185 s measured, whose scans reach d ≈ 5500 and the cap 16384).
@@ -227,8 +247,7 @@ double jobSeconds(const Job& job) {
   // split=sym: one eigendecomposition per job, and no lazy rows: every grid point d_i draws X(1) = P Y and
   // X(2) = R Y in full (n² d_i each), so the scan costs n² · step · (1 + 2 + … + points).
   const double scanned = n * n * p.step * points * (points + 1) / 2;
-  return base + symmetricSplitSeconds(static_cast<int>(n), c) +
-         kSymDrawSecondsPerUnit * s.draws * scanned;
+  return base + symmetricSplitSeconds(static_cast<int>(n), c) + kSymDrawSecondsPerUnit * s.draws * scanned;
 }
 
 InputRule patternInput() {
@@ -242,14 +261,25 @@ InputRule patternInput() {
 std::string checkResult(const Json& r) {
   JobCheck check(r);
   for (const std::string at : {"perN/*", "curves/*/perN/*"}) {
-    check.within(at + "/n", 1, 4096).within(at + "/dcap", 0, 16384).within(at + "/dmin/*", 1, 16384)
-        .ordered(at + "/dmin/*", at + "/dcap").within(at + "/mean", 1, 16384).within(at + "/sd", 0, 16384)
-        .within(at + "/seedsDone", 0, 1e6).within(at + "/cappedSeeds", 0, 1e6).ordered(at + "/cappedSeeds", at + "/seedsDone")
+    check.within(at + "/n", 1, 4096)
+        .within(at + "/dcap", 0, 16384)
+        .within(at + "/dmin/*", 1, 16384)
+        .ordered(at + "/dmin/*", at + "/dcap")
+        .within(at + "/mean", 1, 16384)
+        .within(at + "/sd", 0, 16384)
+        .within(at + "/seedsDone", 0, 1e6)
+        .within(at + "/cappedSeeds", 0, 1e6)
+        .ordered(at + "/cappedSeeds", at + "/seedsDone")
         .within(at + "/bound", 0, std::numeric_limits<double>::max());
   }
-  return check.within("curves/*/bounds/*/n", 1, 4096).within("curves/*/setting/k", 1, 16).within("curves/*/setting/draws", 1, 1e9)
-      .within("fit/r2", -std::numeric_limits<double>::max(), 1).within("curves/*/fit/r2", -std::numeric_limits<double>::max(), 1)
-      .within("jobsDone", 0, 1e9).ordered("jobsDone", "jobsTotal").problem();
+  return check.within("curves/*/bounds/*/n", 1, 4096)
+      .within("curves/*/setting/k", 1, 16)
+      .within("curves/*/setting/draws", 1, 1e9)
+      .within("fit/r2", -std::numeric_limits<double>::max(), 1)
+      .within("curves/*/fit/r2", -std::numeric_limits<double>::max(), 1)
+      .within("jobsDone", 0, 1e9)
+      .ordered("jobsDone", "jobsTotal")
+      .problem();
 }
 
 }  // namespace

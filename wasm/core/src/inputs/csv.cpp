@@ -70,23 +70,24 @@ std::string readSparse(const Source& src, InputArray& out, std::vector<std::uint
   static const char* const kFields[] = {"i", "j", "value"};
   const InputRule& rule = src.rule;
   double maxIndex[2] = {-1, -1};
-  std::string e = forEachRow(src.bytes, [&](std::size_t lineNo, const std::vector<std::string_view>& cells) -> std::string {
-    const auto where = [&] { return "line " + std::to_string(lineNo) + ": "; };
-    if (cells.size() != 3) return where() + "expected 3 fields (i, j, value), got " + std::to_string(cells.size());
-    for (int f = 0; f < 3; ++f) {
-      double x;
-      const auto field = [&] { return where() + "field " + kFields[f] + " " + quoteInput(cells[f]); };
-      if (!parseNumber(cells[f], x) || !std::isfinite(x)) return field() + " is not a finite number";
-      if (f < 2 && x != std::floor(x)) return field() + " must be a whole number";
-      if (f < 2 && (x < 0 || x >= static_cast<double>(rule.maxSide)))
-        return field() + " must be in [0, " + std::to_string(rule.maxSide) + ")";
-      if (f == 2 && rule.nonNegative && x < 0) return field() + " must be >= 0";
-      if (f < 2) maxIndex[f] = std::max(maxIndex[f], x);
-      out.values.push_back(x);
-    }
-    lineOf.push_back(static_cast<std::uint32_t>(std::min<std::size_t>(lineNo, 0xffffffffu)));
-    return "";
-  });
+  std::string e =
+      forEachRow(src.bytes, [&](std::size_t lineNo, const std::vector<std::string_view>& cells) -> std::string {
+        const auto where = [&] { return "line " + std::to_string(lineNo) + ": "; };
+        if (cells.size() != 3) return where() + "expected 3 fields (i, j, value), got " + std::to_string(cells.size());
+        for (int f = 0; f < 3; ++f) {
+          double x;
+          const auto field = [&] { return where() + "field " + kFields[f] + " " + quoteInput(cells[f]); };
+          if (!parseNumber(cells[f], x) || !std::isfinite(x)) return field() + " is not a finite number";
+          if (f < 2 && x != std::floor(x)) return field() + " must be a whole number";
+          if (f < 2 && (x < 0 || x >= static_cast<double>(rule.maxSide)))
+            return field() + " must be in [0, " + std::to_string(rule.maxSide) + ")";
+          if (f == 2 && rule.nonNegative && x < 0) return field() + " must be >= 0";
+          if (f < 2) maxIndex[f] = std::max(maxIndex[f], x);
+          out.values.push_back(x);
+        }
+        lineOf.push_back(static_cast<std::uint32_t>(std::min<std::size_t>(lineNo, 0xffffffffu)));
+        return "";
+      });
   if (!e.empty()) return e;
   if (out.values.empty()) return "no entries (expected rows \"i,j,value\")";
   const auto rows = static_cast<std::int64_t>(maxIndex[0]) + 1, cols = static_cast<std::int64_t>(maxIndex[1]) + 1;
@@ -101,25 +102,28 @@ std::string readSparse(const Source& src, InputArray& out, std::vector<std::uint
 
 std::string readDense(const Source& src, InputArray& out) {
   std::size_t firstLine = 0, columns = 0, rows = 0;
-  std::string e = forEachRow(src.bytes, [&](std::size_t lineNo, const std::vector<std::string_view>& cells) -> std::string {
-    const auto where = [&] { return "line " + std::to_string(lineNo); };
-    if (rows == 0) {
-      firstLine = lineNo;
-      columns = cells.size();
-    } else if (cells.size() != columns) {
-      return where() + ": expected " + std::to_string(columns) + " values (as line " + std::to_string(firstLine) +
-             "), got " + std::to_string(cells.size());
-    }
-    for (std::size_t c = 0; c < cells.size(); ++c) {
-      double x;
-      const auto field = [&] { return where() + ", column " + std::to_string(c + 1) + ": " + quoteInput(cells[c]); };
-      if (!parseNumber(cells[c], x) || !std::isfinite(x)) return field() + " is not a finite number";
-      if (src.rule.nonNegative && x < 0) return field() + " must be >= 0";
-      out.values.push_back(x);
-    }
-    ++rows;
-    return "";
-  });
+  std::string e =
+      forEachRow(src.bytes, [&](std::size_t lineNo, const std::vector<std::string_view>& cells) -> std::string {
+        const auto where = [&] { return "line " + std::to_string(lineNo); };
+        if (rows == 0) {
+          firstLine = lineNo;
+          columns = cells.size();
+        } else if (cells.size() != columns) {
+          return where() + ": expected " + std::to_string(columns) + " values (as line " + std::to_string(firstLine) +
+                 "), got " + std::to_string(cells.size());
+        }
+        for (std::size_t c = 0; c < cells.size(); ++c) {
+          double x;
+          const auto field = [&] {
+            return where() + ", column " + std::to_string(c + 1) + ": " + quoteInput(cells[c]);
+          };
+          if (!parseNumber(cells[c], x) || !std::isfinite(x)) return field() + " is not a finite number";
+          if (src.rule.nonNegative && x < 0) return field() + " must be >= 0";
+          out.values.push_back(x);
+        }
+        ++rows;
+        return "";
+      });
   if (!e.empty()) return e;
   if (rows == 0) return "no rows of numbers";
   out.shape = {static_cast<std::int64_t>(rows), static_cast<std::int64_t>(columns)};
@@ -142,11 +146,13 @@ double estimateTextBytes(const InputRule& rule, std::string_view bytes, bool jso
 
 std::string parseCsv(const Source& src, InputArray& out) {
   const auto tokens = numberTokenUpperBound(src.bytes);
-  if (std::string e = budgetProblem(src, estimateTextBytes(src.rule, src.bytes, false), "the file"); !e.empty()) return e;
+  if (std::string e = budgetProblem(src, estimateTextBytes(src.rule, src.bytes, false), "the file"); !e.empty())
+    return e;
   out.values.reserve(tokens);  // never grows past the estimate
   if (src.rule.kind == InputRule::Kind::Dense) {
-    if (src.rule.minRank > 2) return "a text table is 2-D but " + src.rule.name + " needs " + std::to_string(src.rule.minRank) +
-                                     " or more dimensions (use .npy or .json)";
+    if (src.rule.minRank > 2)
+      return "a text table is 2-D but " + src.rule.name + " needs " + std::to_string(src.rule.minRank) +
+             " or more dimensions (use .npy or .json)";
     return readDense(src, out);
   }
   std::vector<std::uint32_t> lineOf;

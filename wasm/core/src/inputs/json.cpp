@@ -21,13 +21,15 @@ std::string entriesResult(const Source& src, JsonReader& r, InputArray& out) {
   out.shape = src.rule.square ? std::vector<std::int64_t>{needed, needed} : std::vector<std::int64_t>{rows, cols};
   if (r.sawN_) {
     if (r.n_ != std::floor(r.n_) || r.n_ < static_cast<double>(needed))
-      return "field n must be an integer at least 1 + the largest index (" + std::to_string(needed) + "), got " + quoteInput(r.nText_);
+      return "field n must be an integer at least 1 + the largest index (" + std::to_string(needed) + "), got " +
+             quoteInput(r.nText_);
     if (r.n_ > static_cast<double>(src.rule.maxSide))
       return "field n = " + r.nText_ + " is above the largest allowed, " + std::to_string(src.rule.maxSide);
     const auto n = static_cast<std::int64_t>(r.n_);
     out.shape = {n, n};
   }
-  if (std::string e = duplicateProblem(out.values, [](std::size_t q) { return "entries[" + std::to_string(q) + "]"; }); !e.empty())
+  if (std::string e = duplicateProblem(out.values, [](std::size_t q) { return "entries[" + std::to_string(q) + "]"; });
+      !e.empty())
     return e;
   if (std::string e = nonzeroProblem(out, "the file"); !e.empty()) return e;
   return shapeProblem(src.rule, out.shape);
@@ -60,7 +62,8 @@ std::string gridResult(const Source& src, JsonReader& r, InputArray& out) {
 }  // namespace
 
 std::string parseJson(const Source& src, InputArray& out, bool* absent, double* bundleScale) {
-  if (std::string e = budgetProblem(src, estimateTextBytes(src.rule, src.bytes, true), "the file"); !e.empty()) return e;
+  if (std::string e = budgetProblem(src, estimateTextBytes(src.rule, src.bytes, true), "the file"); !e.empty())
+    return e;
   out.values.reserve(numberTokenUpperBound(src.bytes));  // never grows past the estimate
   if (src.rule.headBundle) {
     bool notBundle = false, isAbsent = false;

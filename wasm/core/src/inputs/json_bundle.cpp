@@ -2,11 +2,11 @@
 // The head bundle of paper 3's "bring your own head" (docs/theory/rank.md#head-inputs), read for one head input:
 //   {"format": "qk" | "attn" | "logits", "q": [[...]], "k": [[...]], "p": [[...]], "l": [[...]],
 //    "scale": 0.125, "name": "L3H7", "tokens": [...], "heads": [{same fields}, ...]}
-// For the inputs whose rule allows it (InputRule::headBundle). Reading the input q keeps the "q" arrays only (k: "k", attention: "p", logits: "l"), one head at the top
-// level, (n, d), or stacked over a heads list, (H, n, d); every other field is skipped but "format" and
-// "scale", which are checked. Event by event like json_reader.hpp, with the same guarantees: nothing beyond the
-// budget is allocated, nesting is bounded, every error names where it is. A document that is not a bundle
-// (a bare array, or the plain {"shape", "data"} form) is left to json.cpp.
+// For the inputs whose rule allows it (InputRule::headBundle). Reading the input q keeps the "q" arrays only (k: "k",
+// attention: "p", logits: "l"), one head at the top level, (n, d), or stacked over a heads list, (H, n, d); every other
+// field is skipped but "format" and "scale", which are checked. Event by event like json_reader.hpp, with the same
+// guarantees: nothing beyond the budget is allocated, nesting is bounded, every error names where it is. A document
+// that is not a bundle (a bare array, or the plain {"shape", "data"} form) is left to json.cpp.
 #include <algorithm>
 #include <cmath>
 
@@ -60,8 +60,11 @@ class BundleReader : public SaxReaderBase {
       notBundle = true;  // the plain form: json.cpp reads it
       return false;
     }
-    field_ = k == ownKey() ? Field::Grid : k == "format" ? Field::Format : k == "scale" ? Field::Scale
-           : (k == "heads" && !inHead_) ? Field::Heads : Field::Skipped;
+    field_ = k == ownKey()                ? Field::Grid
+             : k == "format"              ? Field::Format
+             : k == "scale"               ? Field::Scale
+             : (k == "heads" && !inHead_) ? Field::Heads
+                                          : Field::Skipped;
     if (field_ == Field::Grid && (inHead_ ? headHasGrid_ : sawRootGrid_))
       return fail((inHead_ ? headName() + ": key " : "key ") + quoteInput(k) + " appears twice");
     if (field_ == Field::Heads && sawHeads_) return fail("key \"heads\" appears twice");
@@ -104,7 +107,8 @@ class BundleReader : public SaxReaderBase {
     if (!sawRootGrid_ && heads_ == 0) {
       absent = !sawHeads_;
       return sawHeads_ ? "the head bundle's heads list is empty"
-                       : "the head bundle holds no \"" + ownKey() + "\" array (" + rule_.name + " of a bundle of format \"" + ownFormat() + "\")";
+                       : "the head bundle holds no \"" + ownKey() + "\" array (" + rule_.name +
+                             " of a bundle of format \"" + ownFormat() + "\")";
     }
     if (format_.empty()) return "the head bundle has no format: give \"format\": \"" + ownFormat() + "\"";
     std::vector<std::int64_t> shape{gridShape_[0], gridShape_[1]};
@@ -121,10 +125,9 @@ class BundleReader : public SaxReaderBase {
  private:
   enum class Field { Skipped, Format, Scale, Heads, Grid };
 
-  // The bundle's key and format for this input (docs/theory/rank.md#head-inputs: q, k for "qk"; p for "attn"; l for "logits").
-  std::string ownKey() const {
-    return rule_.name == "attention" ? "p" : rule_.name == "logits" ? "l" : rule_.name;
-  }
+  // The bundle's key and format for this input (docs/theory/rank.md#head-inputs: q, k for "qk"; p for "attn"; l for
+  // "logits").
+  std::string ownKey() const { return rule_.name == "attention" ? "p" : rule_.name == "logits" ? "l" : rule_.name; }
   std::string ownFormat() const {
     return rule_.name == "attention" ? "attn" : rule_.name == "logits" ? "logits" : "qk";
   }
@@ -133,39 +136,52 @@ class BundleReader : public SaxReaderBase {
   std::string where() const {
     const std::string head = inHead_ ? headName() + "." : "";
     switch (field_) {
-      case Field::Format: return head + "format";
-      case Field::Scale: return head + "scale";
-      case Field::Heads: return "heads";
-      case Field::Grid: return gridPath();
-      default: return "the file";
+      case Field::Format:
+        return head + "format";
+      case Field::Scale:
+        return head + "scale";
+      case Field::Heads:
+        return "heads";
+      case Field::Grid:
+        return gridPath();
+      default:
+        return "the file";
     }
   }
   std::string expected() const {
     switch (field_) {
-      case Field::Format: return "\"qk\", \"attn\" or \"logits\"";
-      case Field::Scale: return "a positive number";
-      case Field::Heads: return "a list of head objects";
-      case Field::Grid: return gridDepth_ < 2 ? "an array of rows" : "a number";
-      default: return "an object";
+      case Field::Format:
+        return "\"qk\", \"attn\" or \"logits\"";
+      case Field::Scale:
+        return "a positive number";
+      case Field::Heads:
+        return "a list of head objects";
+      case Field::Grid:
+        return gridDepth_ < 2 ? "an array of rows" : "a number";
+      default:
+        return "an object";
     }
   }
   std::string bothMessage() const {
     return "give one head's \"" + ownKey() + "\" at the top level or a \"heads\" list, not both";
   }
   bool absentInHead() {
-    return fail(headName() + " has no \"" + ownKey() + "\" array (every head of a bundle of format \"" + ownFormat() + "\" needs one)");
+    return fail(headName() + " has no \"" + ownKey() + "\" array (every head of a bundle of format \"" + ownFormat() +
+                "\" needs one)");
   }
   bool scalar(const std::string& what) {
     if (skip_) return true;
     if (!started_) return fail("expected an object or an array, got " + what);
-    if (field_ == Field::Skipped) return true;  // the value of a field we do not read
+    if (field_ == Field::Skipped) return true;              // the value of a field we do not read
     if (field_ == Field::Grid && gridDepth_ == 2) ++cols_;  // its own place in the row, for the message
     return fail(where() + ": expected " + expected() + ", got " + what);
   }
   bool formatValue(const std::string& s) {
-    if (s != "qk" && s != "attn" && s != "logits") return fail(where() + ": expected \"qk\", \"attn\" or \"logits\", got " + quoteInput(s));
+    if (s != "qk" && s != "attn" && s != "logits")
+      return fail(where() + ": expected \"qk\", \"attn\" or \"logits\", got " + quoteInput(s));
     if (!format_.empty() && s != format_)
-      return fail(where() + " " + quoteInput(s) + " differs from the bundle's format " + quoteInput(format_) + " (one format per bundle)");
+      return fail(where() + " " + quoteInput(s) + " differs from the bundle's format " + quoteInput(format_) +
+                  " (one format per bundle)");
     format_ = s;
     return true;
   }
@@ -174,7 +190,8 @@ class BundleReader : public SaxReaderBase {
     if (field_ == Field::Scale) {
       if (!std::isfinite(x) || x <= 0) return fail(where() + ": expected a positive number, got " + number(x));
       if (scale_ > 0 && x != scale_)
-        return fail(where() + " = " + number(x) + " differs from " + number(scale_) + " given before (one scale per bundle)");
+        return fail(where() + " = " + number(x) + " differs from " + number(scale_) +
+                    " given before (one scale per bundle)");
       scale_ = x;
       return true;
     }
@@ -185,15 +202,18 @@ class BundleReader : public SaxReaderBase {
   // --- one head's grid: rows of numbers, rectangular, the same shape for every head ---
   bool gridOpen() {
     if (gridDepth_ == 0) {
-      if (inHead_) headHasGrid_ = true;
-      else sawRootGrid_ = true;
+      if (inHead_)
+        headHasGrid_ = true;
+      else
+        sawRootGrid_ = true;
       if (!inHead_ && sawHeads_) return fail(bothMessage());
       rows_ = 0;
     } else if (gridDepth_ == 1) {
       ++rows_;
       cols_ = 0;
     } else {
-      return fail(gridPath() + ": expected a number, got an array (one head's " + ownKey() + " is a matrix: rows of numbers)");
+      return fail(gridPath() + ": expected a number, got an array (one head's " + ownKey() +
+                  " is a matrix: rows of numbers)");
     }
     ++gridDepth_;
     return true;
@@ -201,9 +221,11 @@ class BundleReader : public SaxReaderBase {
   bool gridClose() {
     if (--gridDepth_ == 1) {  // a row ended
       if (cols_ == 0) return fail(gridPath() + ": is an empty row");
-      if (rowLength_ < 0) rowLength_ = cols_;
+      if (rowLength_ < 0)
+        rowLength_ = cols_;
       else if (cols_ != rowLength_)
-        return fail(gridPath() + ": has " + std::to_string(cols_) + " numbers, the rows before " + std::to_string(rowLength_));
+        return fail(gridPath() + ": has " + std::to_string(cols_) + " numbers, the rows before " +
+                    std::to_string(rowLength_));
       return true;
     }
     // the matrix ended

@@ -23,8 +23,12 @@ class JsonReader : public SaxReaderBase {
   bool null() { return scalar("null"); }
   bool boolean(bool b) { return scalar(b ? "true" : "false"); }
   // The text is kept only where a message may quote it (n, shape): most files are millions of numbers.
-  bool number_integer(std::int64_t x) { return numberEvent(static_cast<double>(x), quotable() ? std::to_string(x) : ""); }
-  bool number_unsigned(std::uint64_t x) { return numberEvent(static_cast<double>(x), quotable() ? std::to_string(x) : ""); }
+  bool number_integer(std::int64_t x) {
+    return numberEvent(static_cast<double>(x), quotable() ? std::to_string(x) : "");
+  }
+  bool number_unsigned(std::uint64_t x) {
+    return numberEvent(static_cast<double>(x), quotable() ? std::to_string(x) : "");
+  }
   bool number_float(double x, const std::string& text) { return numberEvent(x, text); }
   bool string(std::string& s) { return scalar("the string " + quoteInput(s)); }
   bool binary(Json::binary_t&) { return scalar("binary data"); }
@@ -113,26 +117,35 @@ class JsonReader : public SaxReaderBase {
   bool quotable() const { return role_ == Role::N || role_ == Role::Shape; }
   std::string where() const {
     switch (role_) {
-      case Role::N: return "field n";
-      case Role::Entries: return inEntries_ == 2 ? "entries[" + std::to_string(entryCount_ - 1) + "]" : "field entries";
-      case Role::Shape: return "field shape";
-      case Role::Data: return gridPath();
-      default: return "the file";
+      case Role::N:
+        return "field n";
+      case Role::Entries:
+        return inEntries_ == 2 ? "entries[" + std::to_string(entryCount_ - 1) + "]" : "field entries";
+      case Role::Shape:
+        return "field shape";
+      case Role::Data:
+        return gridPath();
+      default:
+        return "the file";
     }
   }
   std::string expected() const {
     if (role_ == Role::Entries) return inEntries_ == 2 ? "a number" : "[i, j, value]";
-    if (role_ == Role::Data) return gridDepth_ == 0 ? "an array" : leaf_ == gridDepth_ ? "a number" : "an array or a number";
+    if (role_ == Role::Data)
+      return gridDepth_ == 0 ? "an array" : leaf_ == gridDepth_ ? "a number" : "an array or a number";
     return depth_ == 0 ? "an object or an array" : "a number";
   }
   bool scalar(const std::string& what) {
     if (skip_ || (depth_ == 1 && role_ == Role::Skipped && inRootObject_)) return true;
     if (depth_ == 0) return fail("expected an object or an array, got " + what);
     if (role_ == Role::N) return fail("field n must be an integer, got " + what);
-    if (role_ == Role::Entries && inEntries_ == 0) return fail("field entries: expected an array of [i, j, value], got " + what);
-    if (role_ == Role::Entries && inEntries_ == 1) return fail("entries[" + std::to_string(entryCount_) + "]: expected [i, j, value]");
+    if (role_ == Role::Entries && inEntries_ == 0)
+      return fail("field entries: expected an array of [i, j, value], got " + what);
+    if (role_ == Role::Entries && inEntries_ == 1)
+      return fail("entries[" + std::to_string(entryCount_) + "]: expected [i, j, value]");
     if (role_ == Role::Entries && inEntries_ == 2)
-      return fail("entries[" + std::to_string(entryCount_ - 1) + "][" + std::to_string(entryFields_) + "]: expected a finite number, got " + what);
+      return fail("entries[" + std::to_string(entryCount_ - 1) + "][" + std::to_string(entryFields_) +
+                  "]: expected a finite number, got " + what);
     return fail(where() + ": expected " + expected() + ", got " + what);
   }
 
@@ -145,10 +158,14 @@ class JsonReader : public SaxReaderBase {
         n_ = x;
         nText_ = text;
         return true;
-      case Role::Entries: return entryNumber(x);
-      case Role::Shape: return shapeNumber(x, text);
-      case Role::Data: return gridNumber(x);
-      default: return true;
+      case Role::Entries:
+        return entryNumber(x);
+      case Role::Shape:
+        return shapeNumber(x, text);
+      case Role::Data:
+        return gridNumber(x);
+      default:
+        return true;
     }
   }
 
@@ -183,8 +200,8 @@ class JsonReader : public SaxReaderBase {
     if (gridDepth_ > 0) ++counts_[gridDepth_ - 1];
     if (leaf_ != 0 && gridDepth_ + 1 > leaf_) return fail(gridPath(true) + ": expected a number, got an array");
     if (gridDepth_ + 1 > maxGridRank_)
-      return fail("data: nested deeper than " + std::to_string(maxGridRank_) + " levels (" + rule_.name + " takes at most " +
-                  std::to_string(maxGridRank_) + " dimensions)");
+      return fail("data: nested deeper than " + std::to_string(maxGridRank_) + " levels (" + rule_.name +
+                  " takes at most " + std::to_string(maxGridRank_) + " dimensions)");
     counts_[gridDepth_++] = 0;
     deepest_ = std::max(deepest_, gridDepth_);
     return true;
@@ -195,8 +212,8 @@ class JsonReader : public SaxReaderBase {
     if (gridShape_[level] < 0) {
       gridShape_[level] = got;
     } else if (gridShape_[level] != got) {
-      return fail(gridPath(true) + ": expected " + std::to_string(gridShape_[level]) + " entries (as the first at this level), got " +
-                  std::to_string(got));
+      return fail(gridPath(true) + ": expected " + std::to_string(gridShape_[level]) +
+                  " entries (as the first at this level), got " + std::to_string(got));
     }
     return true;
   }
@@ -208,7 +225,8 @@ class JsonReader : public SaxReaderBase {
     if (leaf_ == 0) leaf_ = gridDepth_;
     if (gridDepth_ != leaf_) return fail(gridPath(true) + ": expected an array, got a number");
     if (!std::isfinite(x)) return fail(gridPath(true) + " = " + number(x) + " is not a finite number");
-    if (rule_.nonNegative && x < 0) return fail(gridPath(true) + " = " + number(x) + " is negative (" + rule_.name + " values must be >= 0)");
+    if (rule_.nonNegative && x < 0)
+      return fail(gridPath(true) + " = " + number(x) + " is negative (" + rule_.name + " values must be >= 0)");
     numbers_.push_back(x);
     return true;
   }

@@ -121,18 +121,22 @@ std::string parseNpy(const Source& src, InputArray& out) {
   const std::string what = "shape " + shapeText(h.shape);
   // Sparse: each row's nonzeros get their own slot, so a Fortran file (read column by column, in
   // file order) still comes out row-major, the columns of a row arriving in order.
-  const std::size_t rows = sparse ? static_cast<std::size_t>(h.shape[0]) : 0, cols = sparse ? static_cast<std::size_t>(h.shape[1]) : 1;
+  const std::size_t rows = sparse ? static_cast<std::size_t>(h.shape[0]) : 0,
+                    cols = sparse ? static_cast<std::size_t>(h.shape[1]) : 1;
   const double rowSlots = sparse ? 8.0 * (static_cast<double>(rows) + 1) : 0.0;
-  if (std::string e = budgetProblem(src, sparse ? rowSlots : 8.0 * static_cast<double>(count), what); !e.empty()) return e;
+  if (std::string e = budgetProblem(src, sparse ? rowSlots : 8.0 * static_cast<double>(count), what); !e.empty())
+    return e;
   std::vector<std::uint64_t> next(sparse ? rows + 1 : 0, 0);
   // Every element: finite, and >= 0 when the rule says so; sparse rules count the nonzeros per row.
   std::string problem;
   std::uint64_t nonzeros = 0;
   forEachElement(h.shape, h.fortran, count, [&](std::uint64_t k, std::uint64_t offset) {
     const double v = load(offset);
-    if (!std::isfinite(v)) problem = elementName(h.shape, k) + " = " + number(v) + " is not a finite number";
+    if (!std::isfinite(v))
+      problem = elementName(h.shape, k) + " = " + number(v) + " is not a finite number";
     else if (src.rule.nonNegative && v < 0)
-      problem = elementName(h.shape, k) + " = " + number(v) + " is negative (" + src.rule.name + " values must be >= 0)";
+      problem =
+          elementName(h.shape, k) + " = " + number(v) + " is negative (" + src.rule.name + " values must be >= 0)";
     if (sparse && v != 0) {
       ++nonzeros;
       ++next[k / cols + 1];

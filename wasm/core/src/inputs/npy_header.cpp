@@ -62,7 +62,8 @@ class HeaderLexer {
 
 std::string readDescr(HeaderLexer& lex, NpyHeader& h) {
   if (lex.peek('[')) return "header key 'descr': structured dtypes are not supported (save a plain numeric array)";
-  if (!lex.string(h.descr)) return "header key 'descr': expected a quoted dtype such as '<f8', got " + quoteInput(lex.rest());
+  if (!lex.string(h.descr))
+    return "header key 'descr': expected a quoted dtype such as '<f8', got " + quoteInput(lex.rest());
   std::string_view d = h.descr;
   char order = '|';
   if (!d.empty() && (d[0] == '<' || d[0] == '>' || d[0] == '|' || d[0] == '=')) {
@@ -84,8 +85,8 @@ std::string readDescr(HeaderLexer& lex, NpyHeader& h) {
            ": unsupported dtype (use float64, float32, float16, integers or bool; object, complex, string and "
            "date dtypes cannot be read)";
   if (order == '>' && width > 1)
-    return "header key 'descr' " + quoteInput(h.descr) + ": big-endian data is not supported (save as little-endian, '<" +
-           std::string(d) + "')";
+    return "header key 'descr' " + quoteInput(h.descr) +
+           ": big-endian data is not supported (save as little-endian, '<" + std::string(d) + "')";
   h.kind = kind == '?' ? 'b' : kind;
   h.width = width;
   return "";
@@ -101,20 +102,23 @@ std::string readShape(HeaderLexer& lex, NpyHeader& h) {
       return element + ": expected a whole number, got " + quoteInput(w.empty() ? lex.rest() : w);
     std::uint64_t side = 0;
     for (const char c : w)
-      if (__builtin_mul_overflow(side, 10u, &side) || __builtin_add_overflow(side, static_cast<unsigned>(c - '0'), &side) ||
+      if (__builtin_mul_overflow(side, 10u, &side) ||
+          __builtin_add_overflow(side, static_cast<unsigned>(c - '0'), &side) ||
           side > static_cast<std::uint64_t>(INT64_MAX))
         return element + " " + quoteInput(w) + " is too large";
     h.shape.push_back(static_cast<std::int64_t>(side));
     if (h.shape.size() > 32) return "header key 'shape': more than 32 dimensions";
-    if (!lex.take(',') && !lex.peek(')')) return "header key 'shape': expected ',' or ')' after element " +
-                                                  std::to_string(h.shape.size() - 1) + ", got " + quoteInput(lex.rest());
+    if (!lex.take(',') && !lex.peek(')'))
+      return "header key 'shape': expected ',' or ')' after element " + std::to_string(h.shape.size() - 1) + ", got " +
+             quoteInput(lex.rest());
   }
   return "";
 }
 
 std::string readDict(std::string_view text, NpyHeader& h) {
   HeaderLexer lex(text);
-  if (!lex.take('{')) return "header: expected a dict {'descr': ..., 'fortran_order': ..., 'shape': ...}, got " + quoteInput(text);
+  if (!lex.take('{'))
+    return "header: expected a dict {'descr': ..., 'fortran_order': ..., 'shape': ...}, got " + quoteInput(text);
   bool seenDescr = false, seenOrder = false, seenShape = false;
   while (!lex.take('}')) {
     std::string key;
@@ -128,7 +132,8 @@ std::string readDict(std::string_view text, NpyHeader& h) {
       if (seenOrder) return "header repeats key 'fortran_order'";
       seenOrder = true;
       const std::string_view w = lex.word();
-      if (w != "True" && w != "False") return "header key 'fortran_order': expected True or False, got " + quoteInput(w.empty() ? lex.rest() : w);
+      if (w != "True" && w != "False")
+        return "header key 'fortran_order': expected True or False, got " + quoteInput(w.empty() ? lex.rest() : w);
       h.fortran = w == "True";
     } else if (key == "shape") {
       if (seenShape) return "header repeats key 'shape'";
@@ -154,7 +159,8 @@ std::string readNpyHeader(std::string_view bytes, NpyHeader& h) {
   if (bytes.size() < 8 || std::memcmp(u, "\x93NUMPY", 6) != 0) return "not a .npy file (no \\x93NUMPY magic)";
   const int major = u[6], minor = u[7];
   if (major < 1 || major > 3 || minor != 0)
-    return "format version " + std::to_string(major) + "." + std::to_string(minor) + " is not supported (1.0, 2.0 or 3.0)";
+    return "format version " + std::to_string(major) + "." + std::to_string(minor) +
+           " is not supported (1.0, 2.0 or 3.0)";
   const std::uint64_t prefix = major == 1 ? 10 : 12;
   if (bytes.size() < prefix)
     return "truncated header: a version " + std::to_string(major) + " file needs " + std::to_string(prefix) +
@@ -162,8 +168,8 @@ std::string readNpyHeader(std::string_view bytes, NpyHeader& h) {
   std::uint64_t length = std::uint64_t{u[8]} | (std::uint64_t{u[9]} << 8);
   if (major > 1) length |= (std::uint64_t{u[10]} << 16) | (std::uint64_t{u[11]} << 24);
   if (length > bytes.size() - prefix)
-    return "truncated header: it claims " + std::to_string(length) + " bytes but " + std::to_string(bytes.size() - prefix) +
-           " follow";
+    return "truncated header: it claims " + std::to_string(length) + " bytes but " +
+           std::to_string(bytes.size() - prefix) + " follow";
   h.dataStart = prefix + length;
   return readDict(bytes.substr(prefix, length), h);
 }

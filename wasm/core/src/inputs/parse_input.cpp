@@ -40,15 +40,19 @@ std::string parseBody(const InputRule& rule, const std::string& ext, std::string
   using namespace input_detail;
   const bool accepted = std::find(rule.formats.begin(), rule.formats.end(), ext) != rule.formats.end();
   if (!accepted || formatOf(ext) == Format::Unknown)
-    return "unsupported file type " + quoteInput(ext.empty() ? "(none)" : "." + ext) + " (use " + formatList(rule.formats) + ")";
+    return "unsupported file type " + quoteInput(ext.empty() ? "(none)" : "." + ext) + " (use " +
+           formatList(rule.formats) + ")";
   if (bytes.size() > limits.maxFileBytes)
     return "the file holds " + std::to_string(bytes.size()) + " bytes, above the limit of " +
            std::to_string(limits.maxFileBytes);
   const Source src{rule, limits, bytes, &out.estimatedBytes};
   switch (formatOf(ext)) {
-    case Format::Npy: return parseNpy(src, out.array);
-    case Format::Json: return parseJson(src, out.array, &out.absent, &out.bundleScale);
-    default: return parseCsv(src, out.array);
+    case Format::Npy:
+      return parseNpy(src, out.array);
+    case Format::Json:
+      return parseJson(src, out.array, &out.absent, &out.bundleScale);
+    default:
+      return parseCsv(src, out.array);
   }
 }
 
@@ -56,14 +60,14 @@ std::string parseBody(const InputRule& rule, const std::string& ext, std::string
 
 Json InputRule::describe() const {
   Json d = {{"name", name},
-          {"kind", kind == Kind::SparsePattern ? "sparse-pattern" : "dense"},
-          {"minRank", kind == Kind::SparsePattern ? 2 : minRank},
-          {"maxRank", kind == Kind::SparsePattern ? 2 : maxRank},
-          {"minSide", minSide},
-          {"maxSide", maxSide},
-          {"square", square},
-          {"nonNegative", nonNegative},
-          {"formats", formats}};
+            {"kind", kind == Kind::SparsePattern ? "sparse-pattern" : "dense"},
+            {"minRank", kind == Kind::SparsePattern ? 2 : minRank},
+            {"maxRank", kind == Kind::SparsePattern ? 2 : maxRank},
+            {"minSide", minSide},
+            {"maxSide", maxSide},
+            {"square", square},
+            {"nonNegative", nonNegative},
+            {"formats", formats}};
   if (headBundle) d["headBundle"] = true;  // only the head inputs of paper 3 say it
   if (!replaces.empty()) d["replaces"] = replaces;
   if (!companion.empty()) d["companion"] = companion;
@@ -84,10 +88,14 @@ InputRule patternRule(std::int64_t maxSide) {
 double estimateInputBytes(const InputRule& rule, const std::string& fileName, const std::string& bytes) {
   try {
     switch (formatOf(extensionOf(fileName))) {
-      case Format::Npy: return input_detail::estimateNpyBytes(rule, bytes);
-      case Format::Json: return input_detail::estimateTextBytes(rule, bytes, true);
-      case Format::Text: return input_detail::estimateTextBytes(rule, bytes, false);
-      default: return 0;
+      case Format::Npy:
+        return input_detail::estimateNpyBytes(rule, bytes);
+      case Format::Json:
+        return input_detail::estimateTextBytes(rule, bytes, true);
+      case Format::Text:
+        return input_detail::estimateTextBytes(rule, bytes, false);
+      default:
+        return 0;
     }
   } catch (...) {
     return 0;

@@ -82,19 +82,23 @@ std::string shapeProblem(const InputRule& rule, const std::vector<std::int64_t>&
   const int lo = sparse ? 2 : rule.minRank, hi = sparse ? 2 : rule.maxRank;
   const int rank = static_cast<int>(shape.size());
   if (rank < lo || rank > hi) {
-    const std::string want = lo == hi ? "a " + std::to_string(lo) + "-D array"
-                                      : "an array of " + std::to_string(lo) + " to " + std::to_string(hi) + " dimensions";
+    const std::string want = lo == hi
+                                 ? "a " + std::to_string(lo) + "-D array"
+                                 : "an array of " + std::to_string(lo) + " to " + std::to_string(hi) + " dimensions";
     return "shape " + shapeText(shape) + ": expected " + want + ", got " + std::to_string(rank) + "-D";
   }
   if (rule.square && rank >= 2 && shape[rank - 1] != shape[rank - 2])
     return "shape " + shapeText(shape) + " is not square (the last two dimensions must be equal)";
   for (int d = 0; d < rank; ++d) {
-    const std::string side = rule.square && sparse ? "n = " + std::to_string(shape[d])
-                                                   : "dimension " + std::to_string(d) + " = " + std::to_string(shape[d]);
+    const std::string side = rule.square && sparse
+                                 ? "n = " + std::to_string(shape[d])
+                                 : "dimension " + std::to_string(d) + " = " + std::to_string(shape[d]);
     if (shape[d] < rule.minSide)
-      return "shape " + shapeText(shape) + ": " + side + " is below the smallest allowed, " + std::to_string(rule.minSide);
+      return "shape " + shapeText(shape) + ": " + side + " is below the smallest allowed, " +
+             std::to_string(rule.minSide);
     if (shape[d] > rule.maxSide)
-      return "shape " + shapeText(shape) + ": " + side + " is above the largest allowed, " + std::to_string(rule.maxSide);
+      return "shape " + shapeText(shape) + ": " + side + " is above the largest allowed, " +
+             std::to_string(rule.maxSide);
   }
   return "";
 }
@@ -112,8 +116,8 @@ std::uint64_t numberTokenUpperBound(std::string_view bytes) {
   bool inRun = false;
   for (const char ch : bytes) {
     const auto c = static_cast<unsigned char>(ch);
-    const bool part = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '.' ||
-                      c == '+' || c == '-';
+    const bool part =
+        (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '.' || c == '+' || c == '-';
     if (part && !inRun) ++runs;
     inRun = part;
   }
@@ -129,9 +133,12 @@ std::uint64_t longestStringToken(std::string_view bytes) {
       length = 0;
       continue;
     }
-    if (escaped) escaped = false;
-    else if (c == '\\') escaped = true;
-    else if (c == '"') inString = false;
+    if (escaped)
+      escaped = false;
+    else if (c == '\\')
+      escaped = true;
+    else if (c == '"')
+      inString = false;
     if (inString) longest = std::max(longest, ++length);
   }
   return longest;
@@ -182,7 +189,9 @@ std::string gridToTriplets(const InputRule& rule, const std::vector<std::int64_t
   out.values.clear();
   for (std::size_t k = 0; k < grid.size(); ++k) {
     const double v = grid[k];
-    const auto where = [&] { return "data[" + std::to_string(k / cols) + ", " + std::to_string(k % cols) + "] = " + number(v); };
+    const auto where = [&] {
+      return "data[" + std::to_string(k / cols) + ", " + std::to_string(k % cols) + "] = " + number(v);
+    };
     if (!std::isfinite(v)) return where() + " is not a finite number";
     if (rule.nonNegative && v < 0) return where() + " is negative (" + rule.name + " values must be >= 0)";
     if (v != 0) out.values.insert(out.values.end(), {static_cast<double>(k / cols), static_cast<double>(k % cols), v});

@@ -15,10 +15,11 @@ float sumLanes(FloatLanes v) { return (v[0] + v[1]) + (v[2] + v[3]); }
 // in the core's second-level cache and four weight rows' block in the first while every token passes over them.
 constexpr Eigen::Index kBlock = 256;
 
-// R rows of a (tokens, from `a`) against C rows of b (outputs, from `b`), both `stride` floats apart, over k0..k1 (multiples of 4): adds to the R × C
-// lane accumulators `acc` (row-major), which hold each dot product's four partial sums between blocks. Each
-// accumulator's lanes add their products in increasing k, whatever the blocking: one fixed order, the same bits.
-// 2 × 4 keeps the eight accumulators and four weight vectors in registers (16 vector registers in SSE and wasm).
+// R rows of a (tokens, from `a`) against C rows of b (outputs, from `b`), both `stride` floats apart, over k0..k1
+// (multiples of 4): adds to the R × C lane accumulators `acc` (row-major), which hold each dot product's four partial
+// sums between blocks. Each accumulator's lanes add their products in increasing k, whatever the blocking: one fixed
+// order, the same bits. 2 × 4 keeps the eight accumulators and four weight vectors in registers (16 vector registers in
+// SSE and wasm).
 template <int R, int C>
 void tile(const float* a, const float* b, Eigen::Index stride, Eigen::Index k0, Eigen::Index k1, FloatLanes* acc) {
   FloatLanes sum[R][C];

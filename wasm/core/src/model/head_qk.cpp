@@ -48,8 +48,10 @@ double memoryEstimateBytes(const Checkpoint& checkpoint, const QkRequest& r) {
     const double raw = static_cast<double>(span.end - span.begin), count = static_cast<double>(span.numel());
     layerRaw += raw;
     largestRaw = std::max(largestRaw, raw);
-    if (span.shape.size() > 1) largestFloat = std::max(largestFloat, 4 * count);
-    else vectors += d * count;
+    if (span.shape.size() > 1)
+      largestFloat = std::max(largestFloat, 4 * count);
+    else
+      vectors += d * count;
   }
   const double layerWeights = layerRaw + largestFloat + vectors;
   const double width = 6.0 * c.hidden + 2.0 * c.intermediate + (c.heads + 2.0 * c.kvHeads) * c.headDim;

@@ -82,7 +82,8 @@ std::string qkCommandUsage(const std::string& program) {
          "  {rows, cols, data} row-major. Layers and heads count from 0; query head h uses key head h / (H / H_kv).\n"
          "  Exit 0, or 2 with one line naming the argument or file and the cause.\n"
          "  text=\"...\" instead of ids= tokenizes the text with the folder's tokenizer.json as Hugging Face's\n"
-         "  tokenizers do, special tokens included: npm run lab -- model-qk model=<folder> text=\"...\" layer=<i> head=<h>.\n";
+         "  tokenizers do, special tokens included: npm run lab -- model-qk model=<folder> text=\"...\" layer=<i> "
+         "head=<h>.\n";
 }
 
 Json matrixJson(const Eigen::MatrixXd& m) {

@@ -13,11 +13,17 @@ std::pair<std::string, std::string> projectionNames(const ModelConfig& c, int la
   const std::string n = std::to_string(layer);
   switch (c.family) {
     case Family::Bert:
-    case Family::Roberta: return {"encoder.layer." + n + ".attention.self.query.weight", "encoder.layer." + n + ".attention.self.key.weight"};
-    case Family::DistilBert: return {"transformer.layer." + n + ".attention.q_lin.weight", "transformer.layer." + n + ".attention.k_lin.weight"};
-    case Family::Gpt2: return {"h." + n + ".attn.c_attn.weight", "h." + n + ".attn.c_attn.weight"};
+    case Family::Roberta:
+      return {"encoder.layer." + n + ".attention.self.query.weight",
+              "encoder.layer." + n + ".attention.self.key.weight"};
+    case Family::DistilBert:
+      return {"transformer.layer." + n + ".attention.q_lin.weight",
+              "transformer.layer." + n + ".attention.k_lin.weight"};
+    case Family::Gpt2:
+      return {"h." + n + ".attn.c_attn.weight", "h." + n + ".attn.c_attn.weight"};
     case Family::Llama:
-    case Family::Qwen2: break;
+    case Family::Qwen2:
+      break;
   }
   return {"layers." + n + ".self_attn.q_proj.weight", "layers." + n + ".self_attn.k_proj.weight"};
 }
@@ -29,7 +35,8 @@ std::vector<ByteRange> weightHeadReads(const Checkpoint& checkpoint, int layer) 
   std::vector<ByteRange> reads;
   for (const std::string& name : {q, k}) {
     const TensorSpan& span = checkpoint.span(name);
-    if (reads.empty() || reads.back().file != span.file || reads.back().begin != span.begin) reads.push_back({span.file, span.begin, span.end});
+    if (reads.empty() || reads.back().file != span.file || reads.back().begin != span.begin)
+      reads.push_back({span.file, span.begin, span.end});
   }
   return reads;
 }

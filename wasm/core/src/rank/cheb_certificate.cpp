@@ -31,19 +31,25 @@ double liftDimension(int d, int g) {
 
 DimensionRule dimensionRuleFor(Geometry geometry) {
   switch (geometry) {
-    case Geometry::Sphere: return DimensionRule::Sphere;
-    case Geometry::Ball: return DimensionRule::Ball;
-    case Geometry::Gauss: return DimensionRule::Lift;
+    case Geometry::Sphere:
+      return DimensionRule::Sphere;
+    case Geometry::Ball:
+      return DimensionRule::Ball;
+    case Geometry::Gauss:
+      return DimensionRule::Lift;
   }
   return DimensionRule::Generic;
 }
 
 double certificateDimension(DimensionRule rule, int dim, int g) {
   switch (rule) {
-    case DimensionRule::Sphere: return sphereDimension(dim, g);
-    case DimensionRule::Lift: return liftDimension(dim, g);
+    case DimensionRule::Sphere:
+      return sphereDimension(dim, g);
+    case DimensionRule::Lift:
+      return liftDimension(dim, g);
     case DimensionRule::Ball:
-    case DimensionRule::Generic: return polynomialDimension(dim, g);
+    case DimensionRule::Generic:
+      return polynomialDimension(dim, g);
   }
   return 0;
 }
@@ -57,9 +63,9 @@ RowRange rowExps(const Eigen::Ref<const Eigen::RowVectorXd>& row, double* e) {
   return r;
 }
 
-// What every row of one degree g shares: the nodes' cosines cos(theta_k) and cos(m theta_k), theta_k = pi (k + 1/2)/(g + 1),
-// computed once per degree instead of once per row; and the row-length scratch of the exponentials. A row's arithmetic is the
-// same, operation for operation, as when each row computed its own (the same numbers, bit for bit).
+// What every row of one degree g shares: the nodes' cosines cos(theta_k) and cos(m theta_k), theta_k = pi (k + 1/2)/(g
+// + 1), computed once per degree instead of once per row; and the row-length scratch of the exponentials. A row's
+// arithmetic is the same, operation for operation, as when each row computed its own (the same numbers, bit for bit).
 class ChebyshevRows {
  public:
   ChebyshevRows(int g, Eigen::Index n) : g_(g), a_(g + 1), cosTheta_(g + 1), cosMTheta_((g + 1) * (g + 1)) {
@@ -80,7 +86,8 @@ class ChebyshevRows {
   }
 
   // The same from the row's range and exponentials e.
-  double rowWith(const Eigen::Ref<const Eigen::RowVectorXd>& row, const RowRange& range, const double* e, double* approx) {
+  double rowWith(const Eigen::Ref<const Eigen::RowVectorXd>& row, const RowRange& range, const double* e,
+                 double* approx) {
     const Eigen::Index n = row.size();
     const double lo = range.lo, h = (range.hi - lo) / 2;
     if (h == 0) {  // a constant row is matched exactly by the constant polynomial
@@ -182,8 +189,7 @@ RowMatrix chebyshevApproximation(const RowMatrix& logits, int g) {
   return m;
 }
 
-ChebCertificate chebyshevCertificate(const RowMatrix& logits, DimensionRule rule, int dim, double eps,
-                                     int maxDegree) {
+ChebCertificate chebyshevCertificate(const RowMatrix& logits, DimensionRule rule, int dim, double eps, int maxDegree) {
   requireEps(eps);
   if (dim < 1) throw std::invalid_argument("dimension must be >= 1, got " + std::to_string(dim));
   const int n = static_cast<int>(logits.cols());

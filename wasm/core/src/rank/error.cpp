@@ -15,8 +15,7 @@ double maxRowL1(const RowMatrix& e) {
 }
 
 double maxRowL1Difference(const RowMatrix& a, const RowMatrix& b) {
-  if (a.rows() != b.rows() || a.cols() != b.cols())
-    throw std::invalid_argument("maxRowL1Difference: shapes differ");
+  if (a.rows() != b.rows() || a.cols() != b.cols()) throw std::invalid_argument("maxRowL1Difference: shapes differ");
   double worst = 0;
   for (Eigen::Index i = 0; i < a.rows(); ++i) worst = std::max(worst, (a.row(i) - b.row(i)).cwiseAbs().sum());
   return worst;

@@ -13,40 +13,47 @@ namespace {
 std::string matrixText(int n) { return std::to_string(n) + " × " + std::to_string(n); }
 }  // namespace
 
-double rankSweepPointBytes(int n, int d) {
-  return kRankProcessBytes + 8.0 * (6.5 * double(n) * n + double(n) * d);
-}
+double rankSweepPointBytes(int n, int d) { return kRankProcessBytes + 8.0 * (6.5 * double(n) * n + double(n) * d); }
 
 ParamDecl rankSeedParam() {
   ParamDecl p = seedParam();
-  p.help = "Every random number derives from this seed; points come from generator seed 12344 + seed, so seed 1 "
-           "with rng = box-muller draws the point sets of the published reference tables.";
+  p.help =
+      "Every random number derives from this seed; points come from generator seed 12344 + seed, so seed 1 "
+      "with rng = box-muller draws the point sets of the published reference tables.";
   return p;
 }
 
 ParamDecl rankParam(const std::string& key, double def) {
   const auto pick = [&](double fallback) { return def >= 0 ? def : fallback; };
   if (key == "geometry")
-    return ParamDecl::choice("geometry", "sphere", {"sphere", "ball", "gauss"},
-                             "Where the n points live (self-attention, queries = keys): the unit sphere, the uniform unit "
-                             "ball, or the Gaussian lift (ball of radius 1/2 with key log-weights −β|x_j|²/2, equivalent to "
-                             "duplicated tokens).");
+    return ParamDecl::choice(
+        "geometry", "sphere", {"sphere", "ball", "gauss"},
+        "Where the n points live (self-attention, queries = keys): the unit sphere, the uniform unit "
+        "ball, or the Gaussian lift (ball of radius 1/2 with key log-weights −β|x_j|²/2, equivalent to "
+        "duplicated tokens).");
   if (key == "d")
-    return ParamDecl::integer("d", static_cast<std::int64_t>(pick(kRankDefaultD)), kRankMinD, kRankMaxD, "Dimension of the points x_i.");
+    return ParamDecl::integer("d", static_cast<std::int64_t>(pick(kRankDefaultD)), kRankMinD, kRankMaxD,
+                              "Dimension of the points x_i.");
   if (key == "n")
     return ParamDecl::integer("n", static_cast<std::int64_t>(pick(kRankDefaultN)), kRankMinN, kRankMaxN,
-                              "Number of tokens: P is n × n; the certificates cost about n³ (the page estimates a run's time before it starts a long one).",
+                              "Number of tokens: P is n × n; the certificates cost about n³ (the page estimates a "
+                              "run's time before it starts a long one).",
                               "tokens");
   if (key == "beta")
-    return ParamDecl::real("beta", pick(kRankDefaultBeta), 0, kRankMaxBeta, "Inverse temperature β: logits L = β·X Xᵀ, no 1/√d factor.").openBelow();
+    return ParamDecl::real("beta", pick(kRankDefaultBeta), 0, kRankMaxBeta,
+                           "Inverse temperature β: logits L = β·X Xᵀ, no 1/√d factor.")
+        .openBelow();
   if (key == "eps")
     return ParamDecl::real("eps", pick(kRankDefaultEps), 0, 1,
                            "Tolerance ε of the max-row-ℓ1 error ‖P − M‖: every bounded output is kept to within ε.")
-        .openBelow().openAbove();
+        .openBelow()
+        .openAbove();
   if (key == "svd")
     return ParamDecl::choice("svd", "auto", {"auto", "full", "partial"},
-                             "How the truncated SVD gets its singular vectors: chosen automatically (Lanczos when the Chebyshev certificate says "
-                             "few are needed, else one full eigendecomposition), always one full eigendecomposition, or always Lanczos with a "
+                             "How the truncated SVD gets its singular vectors: chosen automatically (Lanczos when the "
+                             "Chebyshev certificate says "
+                             "few are needed, else one full eigendecomposition), always one full eigendecomposition, "
+                             "or always Lanczos with a "
                              "block grown until the tolerance is met.");
   throw std::logic_error("no common paper-3 parameter named " + key);
 }
@@ -60,13 +67,18 @@ RankPointParams rankPointParams(const RankPointFields& v) {
   p.eps = v.eps;
   p.seed = kRankSeedOffset + v.seed;
   p.normals = v.rng;
-  p.stream = 0;  // one point set per (seed, n): every beta and eps of a sweep sees the same points (docs/theory/rank.md#reference-tables)
+  p.stream = 0;  // one point set per (seed, n): every beta and eps of a sweep sees the same points
+                 // (docs/theory/rank.md#reference-tables)
   return p;
 }
 
 void requireRankPoint(const RankPointParams& p) {
-  if (p.geometry == Geometry::Sphere && p.d < 2) throw ParamError("d must be at least 2 for the sphere, got " + std::to_string(p.d));
-  namingParam("n", [&] { validateRankPointParams(p); return 0; });
+  if (p.geometry == Geometry::Sphere && p.d < 2)
+    throw ParamError("d must be at least 2 for the sphere, got " + std::to_string(p.d));
+  namingParam("n", [&] {
+    validateRankPointParams(p);
+    return 0;
+  });
 }
 
 SvdOptions svdOptionsFor(const std::string& path, int kChebGuess, int n) {
@@ -86,7 +98,8 @@ SvdOptions svdOptionsFor(const std::string& path, int kChebGuess, int n) {
 }
 
 NamedLowerBounds namedLowerBounds(const LowerBounds& b) {
-  return {b.frobenius, b.diagonal, b.poolGeometric >= 0 ? std::optional<int>(b.poolGeometric) : std::nullopt, b.poolData};
+  return {b.frobenius, b.diagonal, b.poolGeometric >= 0 ? std::optional<int>(b.poolGeometric) : std::nullopt,
+          b.poolData};
 }
 
 PointOutcome computeRankPoint(const RankInstance& inst, const RankPointParams& p, const std::string& svdPath,
@@ -111,7 +124,8 @@ PointOutcome computeRankPoint(const RankInstance& inst, const RankPointParams& p
   r.chebDegree = out.cheb.degree;
   r.chebVacuous = out.cheb.vacuous;
   r.chebError = out.cheb.verifiedError;
-  r.lowerBounds = lowerBounds(inst.attention, out.svd.spectrum.sigma, out.svd.spectrum.frobeniusSq, &inst.points, p.beta, p.eps);
+  r.lowerBounds =
+      lowerBounds(inst.attention, out.svd.spectrum.sigma, out.svd.spectrum.frobeniusSq, &inst.points, p.beta, p.eps);
   r.lowerBound = r.lowerBounds.best;
   progress.step(base + total, 1);
   return out;

@@ -21,7 +21,8 @@ InputRule denseRule(const char* name, bool square) {
   rule.maxSide = 4096;
   rule.square = square;
   rule.formats = {"npy", "json"};
-  rule.headBundle = true;  // a JSON bundle of heads (docs/theory/rank.md#head-inputs) works for each of q, k, attention, logits
+  rule.headBundle =
+      true;  // a JSON bundle of heads (docs/theory/rank.md#head-inputs) works for each of q, k, attention, logits
   return rule;
 }
 
@@ -44,14 +45,18 @@ void stackOf(const std::vector<std::int64_t>& shape, UploadedHeads& h) {
 }
 
 void refuse(const HeadValidation& v) {
-  if (!v.ok) throw ParamError((v.field == "p" ? std::string("attention") : v.field == "l" ? std::string("logits") : v.field) +
-                              ": " + v.message);
+  if (!v.ok)
+    throw ParamError((v.field == "p"   ? std::string("attention")
+                      : v.field == "l" ? std::string("logits")
+                                       : v.field) +
+                     ": " + v.message);
 }
 
 }  // namespace
 
 std::vector<InputRule> headInputs(const std::vector<std::string>& replaces) {
-  std::vector<InputRule> rules{denseRule("q", false), denseRule("k", false), denseRule("attention", true), denseRule("logits", true)};
+  std::vector<InputRule> rules{denseRule("q", false), denseRule("k", false), denseRule("attention", true),
+                               denseRule("logits", true)};
   rules[0].companion = "k";  // a head bundle holds Q and K at once
   rules[1].companion = "q";
   for (InputRule& rule : rules) {
@@ -62,11 +67,13 @@ std::vector<InputRule> headInputs(const std::vector<std::string>& replaces) {
 }
 
 UploadedHeads describeUploadedHeads(const Inputs& inputs, double budgetBytes) {
-  const InputArray *q = find(inputs, "q"), *k = find(inputs, "k"), *p = find(inputs, "attention"), *l = find(inputs, "logits");
+  const InputArray *q = find(inputs, "q"), *k = find(inputs, "k"), *p = find(inputs, "attention"),
+                   *l = find(inputs, "logits");
   UploadedHeads h;
   const int kinds = (q || k ? 1 : 0) + (p ? 1 : 0) + (l ? 1 : 0);
   if (kinds == 0) return h;
-  if (kinds > 1) throw ParamError("inputs: give Q and K, or an attention matrix, or logits — not several kinds at once");
+  if (kinds > 1)
+    throw ParamError("inputs: give Q and K, or an attention matrix, or logits — not several kinds at once");
   HeadShape shape;
   if (q || k) {
     if (!q) throw ParamError("q: a K file needs its Q file (the queries of the same head, shape of K)");
@@ -92,7 +99,8 @@ UploadedHeads describeUploadedHeads(const Inputs& inputs, double budgetBytes) {
   return h;
 }
 
-HeadArrays uploadedHead(const Inputs& inputs, int index, double scale, double budgetBytes, std::vector<std::string>* warnings) {
+HeadArrays uploadedHead(const Inputs& inputs, int index, double scale, double budgetBytes,
+                        std::vector<std::string>* warnings) {
   const UploadedHeads h = describeUploadedHeads(inputs, budgetBytes);
   if (h.count == 0) throw ParamError("inputs: no head file was given");
   if (index < 0 || index >= h.count)
@@ -113,7 +121,8 @@ HeadArrays uploadedHead(const Inputs& inputs, int index, double scale, double bu
     a.k = slice(inputs.at("k"), size);
   } else {
     a.shape.rows = a.shape.cols = h.n;
-    a.matrix = slice(inputs.at(h.format == HeadFormat::Attention ? "attention" : "logits"), static_cast<std::size_t>(h.n) * h.n);
+    a.matrix = slice(inputs.at(h.format == HeadFormat::Attention ? "attention" : "logits"),
+                     static_cast<std::size_t>(h.n) * h.n);
   }
   const HeadValidation v = validateHead(a, budgetBytes);
   refuse(v);

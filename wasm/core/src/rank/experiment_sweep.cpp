@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The sweep behind rank-beta, rank-n and rank-eps (docs/theory/rank.md#sphere-law, #rank-vs-n, #rank-vs-eps): one job per listed value
-// of the swept parameter, each a pure function of (geometry, d, n, beta, eps, seed, stream) through
+// The sweep behind rank-beta, rank-n and rank-eps (docs/theory/rank.md#sphere-law, #rank-vs-n, #rank-vs-eps): one job
+// per listed value of the swept parameter, each a pure function of (geometry, d, n, beta, eps, seed, stream) through
 // rankPoint's pipeline. Every job uses stream 0 of the seed: all betas and eps of a sweep see the same
 // points, and a smaller n sees a prefix of a larger n's points (docs/theory/rank.md#prng: points drawn in order), so
 // differences between points come from the swept parameter, never from sampling noise or job order.
@@ -63,8 +63,16 @@ std::vector<Json> plan(RankAxis a, const std::string& id, const RankSweepParams&
 }
 
 SweepCertificates certificates(const RankPoint& r) {
-  return {r.kSvd, r.kCheb, r.lowerBound, namedLowerBounds(r.lowerBounds), std::min(r.kSvd, r.kCheb),
-          r.chebDegree >= 0 ? std::optional<int>(r.chebDegree) : std::nullopt, r.chebVacuous, r.svdPath, r.svdError, r.chebError};
+  return {r.kSvd,
+          r.kCheb,
+          r.lowerBound,
+          namedLowerBounds(r.lowerBounds),
+          std::min(r.kSvd, r.kCheb),
+          r.chebDegree >= 0 ? std::optional<int>(r.chebDegree) : std::nullopt,
+          r.chebVacuous,
+          r.svdPath,
+          r.svdError,
+          r.chebError};
 }
 
 template <class Swept>
@@ -103,7 +111,8 @@ std::vector<SweepPoint<Swept>> finishedPoints(const Json& finished) {
 
 std::optional<double> finite(double x) { return std::isfinite(x) ? std::optional<double>(x) : std::nullopt; }
 
-// Guide lines k = k0·((1+β)/(1+β0))^slope through the kSvd point nearest β = 16 (docs/theory/rank.md#sphere-law), over the betas.
+// Guide lines k = k0·((1+β)/(1+β0))^slope through the kSvd point nearest β = 16 (docs/theory/rank.md#sphere-law), over
+// the betas.
 std::vector<Guide> betaGuides(const std::vector<SweepPoint<SweptBeta>>& points, int d) {
   std::vector<Guide> guides;
   if (points.empty()) return guides;
@@ -112,7 +121,7 @@ std::vector<Guide> betaGuides(const std::vector<SweepPoint<SweptBeta>>& points, 
     if (std::fabs(std::log(pt.beta / 16)) < std::fabs(std::log(anchor->beta / 16))) anchor = &pt;
   const double b0 = anchor->beta, k0 = std::max(1, anchor->kSvd);
   const std::vector<std::pair<std::string, double>> slopes{{"sphere law (d−1)/2", (d - 1) / 2.0},
-                                                            {"ball and lift law d/2", d / 2.0}};
+                                                           {"ball and lift law d/2", d / 2.0}};
   for (const auto& [label, slope] : slopes) {
     Guide guide{label, slope, {}, {}};
     for (const auto& pt : points) {
@@ -136,7 +145,8 @@ std::vector<Guide> ceilingGuide(const std::vector<SweepPoint<Swept>>& points, in
 }
 
 Json combine(RankAxis a, const RankSweepParams& v, const Json& finished) {
-  const auto done = static_cast<std::int64_t>(finished.size()), total = static_cast<std::int64_t>(sweptValues(a, v).size());
+  const auto done = static_cast<std::int64_t>(finished.size()),
+             total = static_cast<std::int64_t>(sweptValues(a, v).size());
   const std::string geometry = v.geometry;
   const int d = v.d;
   if (a == RankAxis::N) {
@@ -160,7 +170,8 @@ Json combine(RankAxis a, const RankSweepParams& v, const Json& finished) {
     lb.push_back(pt.lowerBound);
   }
   out.slope = {finite(rankSlope(betas, svd, n)), finite(rankSlope(betas, lb, n))};
-  // docs/theory/rank.md#laws: (d−1)/2 on the sphere, d/2 for the lift; the uniform ball follows neither (docs/theory/rank.md#ball-vs-lift).
+  // docs/theory/rank.md#laws: (d−1)/2 on the sphere, d/2 for the lift; the uniform ball follows neither
+  // (docs/theory/rank.md#ball-vs-lift).
   const Geometry g = parseGeometry(geometry);
   if (g != Geometry::Ball) out.predictedSlope = g == Geometry::Sphere ? (d - 1) / 2.0 : d / 2.0;
   out.guides = betaGuides(out.points, d);
@@ -176,10 +187,14 @@ Json combine(RankAxis a, const RankSweepParams& v, const Json& finished) {
 // Every lower bound at most the upper certificates (docs/theory/rank.md#certificates: LB <= k_eps <= min(kSvd, kCheb)),
 // upper = min(kSvd, kCheb), errors non-negative.
 void certificateOrder(JobCheck& check, const std::string& at) {
-  for (const char* key : {"lowerBounds/LB-F", "lowerBounds/LB-DD", "lowerBounds/LB-POOL-GEO", "lowerBounds/LB-POOL-DATA"})
+  for (const char* key :
+       {"lowerBounds/LB-F", "lowerBounds/LB-DD", "lowerBounds/LB-POOL-GEO", "lowerBounds/LB-POOL-DATA"})
     check.ordered(at + key, at + "lowerBound");
-  check.ordered(at + "lowerBound", at + "kSvd").ordered(at + "lowerBound", at + "upper").ordered(at + "upper", at + "kSvd")
-      .ordered(at + "upper", at + "kCheb").within(at + "svdError", 0, std::numeric_limits<double>::max())
+  check.ordered(at + "lowerBound", at + "kSvd")
+      .ordered(at + "lowerBound", at + "upper")
+      .ordered(at + "upper", at + "kSvd")
+      .ordered(at + "upper", at + "kCheb")
+      .within(at + "svdError", 0, std::numeric_limits<double>::max())
       .within(at + "chebError", 0, std::numeric_limits<double>::max());
 }
 
@@ -206,21 +221,23 @@ Json sweepShape(RankAxis a) {
 }
 
 Json sweepJobShape(RankAxis a) {
-  return a == RankAxis::Beta ? shapeOf<SweepJob<SweptBeta>>() : a == RankAxis::N ? shapeOf<SweepJob<SweptN>>() : shapeOf<SweepJob<SweptEps>>();
+  return a == RankAxis::Beta ? shapeOf<SweepJob<SweptBeta>>()
+         : a == RankAxis::N  ? shapeOf<SweepJob<SweptN>>()
+                             : shapeOf<SweepJob<SweptEps>>();
 }
 
 }  // namespace
 
 void rankCertificateChecks(JobCheck& check, const std::string& at, double n) {
-  for (const char* key : {"kSvd", "kCheb", "lowerBound", "upper", "lowerBounds/LB-F", "lowerBounds/LB-DD", "lowerBounds/LB-POOL-GEO",
-                          "lowerBounds/LB-POOL-DATA"})
+  for (const char* key : {"kSvd", "kCheb", "lowerBound", "upper", "lowerBounds/LB-F", "lowerBounds/LB-DD",
+                          "lowerBounds/LB-POOL-GEO", "lowerBounds/LB-POOL-DATA"})
     check.within(at + key, 0, n);
   certificateOrder(check, at);
 }
 
 void rankCertificateChecks(JobCheck& check, const std::string& at, const std::string& nKey) {
-  for (const char* key : {"kSvd", "kCheb", "lowerBound", "upper", "lowerBounds/LB-F", "lowerBounds/LB-DD", "lowerBounds/LB-POOL-GEO",
-                          "lowerBounds/LB-POOL-DATA"})
+  for (const char* key : {"kSvd", "kCheb", "lowerBound", "upper", "lowerBounds/LB-F", "lowerBounds/LB-DD",
+                          "lowerBounds/LB-POOL-GEO", "lowerBounds/LB-POOL-DATA"})
     check.within(at + key, 0, 1e6).ordered(at + key, nKey);
   certificateOrder(check, at);
 }

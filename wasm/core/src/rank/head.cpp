@@ -41,9 +41,11 @@ bool allFinite(const std::vector<double>& x) {
 HeadValidation validateHeadShape(const HeadShape& s, double budgetBytes, int maxTokens) {
   int n = 0;
   if (s.format == HeadFormat::QK) {
-    if (s.qRows < 1 || s.qCols < 1) return refuse("q", "q must have shape (n, d_h) with n, d_h >= 1, got " + shapeText(s.qRows, s.qCols));
+    if (s.qRows < 1 || s.qCols < 1)
+      return refuse("q", "q must have shape (n, d_h) with n, d_h >= 1, got " + shapeText(s.qRows, s.qCols));
     if (s.kRows != s.qRows || s.kCols != s.qCols)
-      return refuse("k", "k must have the shape of q " + shapeText(s.qRows, s.qCols) + ", got " + shapeText(s.kRows, s.kCols));
+      return refuse(
+          "k", "k must have the shape of q " + shapeText(s.qRows, s.qCols) + ", got " + shapeText(s.kRows, s.kCols));
     if (s.qCols > 4096) return refuse("q", "d_h must be in [1, 4096], got " + std::to_string(s.qCols));
     n = s.qRows;
   } else {
@@ -53,7 +55,8 @@ HeadValidation validateHeadShape(const HeadShape& s, double budgetBytes, int max
     n = s.rows;
   }
   if (n > maxTokens)
-    return refuse("n", "n must be in [2, " + std::to_string(maxTokens) + "], got " + std::to_string(n) + "; crop to the real tokens");
+    return refuse("n", "n must be in [2, " + std::to_string(maxTokens) + "], got " + std::to_string(n) +
+                           "; crop to the real tokens");
   const double bytes = interactionBytes(n, n);
   if (bytes > budgetBytes)
     return refuse("n", "the analysis of n = " + std::to_string(n) + " needs about " + std::to_string(bytes / 1048576) +
@@ -70,24 +73,29 @@ HeadValidation validateHead(const HeadArrays& h, double budgetBytes, int maxToke
   const HeadShape& s = h.shape;
   if (s.format == HeadFormat::QK) {
     const std::size_t size = static_cast<std::size_t>(s.qRows) * s.qCols;
-    if (h.q.size() != size) return refuse("q", "q holds " + std::to_string(h.q.size()) + " values, its shape needs " + std::to_string(size));
-    if (h.k.size() != size) return refuse("k", "k holds " + std::to_string(h.k.size()) + " values, its shape needs " + std::to_string(size));
+    if (h.q.size() != size)
+      return refuse("q", "q holds " + std::to_string(h.q.size()) + " values, its shape needs " + std::to_string(size));
+    if (h.k.size() != size)
+      return refuse("k", "k holds " + std::to_string(h.k.size()) + " values, its shape needs " + std::to_string(size));
     if (!allFinite(h.q)) return refuse("q", "q must be finite (no NaN or Inf)");
     if (!allFinite(h.k)) return refuse("k", "k must be finite (no NaN or Inf)");
-    if (!std::isfinite(h.scale) || h.scale < 0) return refuse("scale", "scale must be finite and > 0 (0 = 1/sqrt(d_h))");
+    if (!std::isfinite(h.scale) || h.scale < 0)
+      return refuse("scale", "scale must be finite and > 0 (0 = 1/sqrt(d_h))");
     return v;
   }
   const char* f = matrixField(s.format);
   const std::size_t size = static_cast<std::size_t>(s.rows) * s.cols;
   if (h.matrix.size() != size)
-    return refuse(f, std::string(f) + " holds " + std::to_string(h.matrix.size()) + " values, its shape needs " + std::to_string(size));
+    return refuse(f, std::string(f) + " holds " + std::to_string(h.matrix.size()) + " values, its shape needs " +
+                         std::to_string(size));
   if (!allFinite(h.matrix)) return refuse(f, std::string(f) + " must be finite (no NaN or Inf)");
   if (s.format == HeadFormat::Logits) return v;
   for (int i = 0; i < s.rows; ++i) {
     double sum = 0;
     for (int j = 0; j < s.cols; ++j) {
       const double x = h.matrix[static_cast<std::size_t>(i) * s.cols + j];
-      if (x < 0) return refuse("p", "attention entries must be >= 0, row " + std::to_string(i) + " has " + std::to_string(x));
+      if (x < 0)
+        return refuse("p", "attention entries must be >= 0, row " + std::to_string(i) + " has " + std::to_string(x));
       if (x < 1e-30) ++v.tinyEntries;
       sum += x;
     }
@@ -96,7 +104,8 @@ HeadValidation validateHead(const HeadArrays& h, double budgetBytes, int maxToke
                              std::to_string(i) + " sums to " + std::to_string(sum));
   }
   if (v.tinyEntries > 0)
-    v.warnings.push_back(std::to_string(v.tinyEntries) + " attention entries < 1e-30 (masking or underflow): the visible rank is unreliable");
+    v.warnings.push_back(std::to_string(v.tinyEntries) +
+                         " attention entries < 1e-30 (masking or underflow): the visible rank is unreliable");
   return v;
 }
 

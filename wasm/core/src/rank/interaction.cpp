@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Interaction dimension (docs/theory/rank.md#interaction-pipeline) and U5 (docs/theory/rank.md#combined-certificate, #approximate-subspaces).
+// Interaction dimension (docs/theory/rank.md#interaction-pipeline) and U5 (docs/theory/rank.md#combined-certificate,
+// #approximate-subspaces).
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -40,9 +41,7 @@ struct Truncations {  // thin SVD of a logit matrix: L^(r) = U_r S_r V_r^T
     v = svd.matrixV();
     s = svd.singularValues();
   }
-  RowMatrix at(int r) const {
-    return u.leftCols(r) * s.head(r).asDiagonal() * v.leftCols(r).transpose();
-  }
+  RowMatrix at(int r) const { return u.leftCols(r) * s.head(r).asDiagonal() * v.leftCols(r).transpose(); }
   void addTerm(RowMatrix& l, int r) const { l.noalias() += s(r) * u.col(r) * v.col(r).transpose(); }
 };
 
@@ -64,7 +63,8 @@ double maxRowOscillation(const RowMatrix& m) {
 }
 
 // e(r), b_osc(r), b_sig(r) for r = 0..rMax (docs/theory/rank.md#interaction-pipeline), one rank-one update per r.
-void residualCurves(const RowMatrix& p, const RowMatrix& centred, const Truncations& t, int rMax, InteractionResult& out) {
+void residualCurves(const RowMatrix& p, const RowMatrix& centred, const Truncations& t, int rMax,
+                    InteractionResult& out) {
   RowMatrix lr = RowMatrix::Zero(p.rows(), p.cols());
   for (int r = 0; r <= rMax; ++r) {
     out.residual.push_back(maxRowL1Difference(p, rowSoftmax(lr)));
@@ -101,7 +101,8 @@ CombinedCertificate combinedCertificate(const RowMatrix& p, const Truncations& t
     const RowMatrix lr = t.at(r);
     int found = -1;
     {
-      const ChebyshevScan scan(lr);  // released before the approximation: the peak stays L_r, the best M and the new one
+      const ChebyshevScan scan(
+          lr);  // released before the approximation: the peak stays L_r, the best M and the new one
       for (int g = 0; g <= 200; ++g) {
         const double dim = polynomialDimension(r, g);
         if (dim >= c.k) break;
@@ -119,7 +120,8 @@ CombinedCertificate combinedCertificate(const RowMatrix& p, const Truncations& t
 }
 
 void validate(const RowMatrix& logits, const InteractionOptions& o) {
-  if (logits.rows() == 0 || logits.cols() < 2) throw std::invalid_argument("logits must have >= 1 row and >= 2 columns");
+  if (logits.rows() == 0 || logits.cols() < 2)
+    throw std::invalid_argument("logits must have >= 1 row and >= 2 columns");
   if (!logits.allFinite()) throw std::invalid_argument("logits must be finite (no NaN or Inf)");
   if (!(o.epsOut > 0)) throw std::invalid_argument("epsOut must be in (0, inf)");
   requireEps(o.eps);
@@ -141,7 +143,7 @@ InteractionResult interactionAnalysis(const RowMatrix& logits, const Interaction
   out.rankRaw = numericalRank(rawSvd.singularValues(), o.rankTolerance);
   const int rMax = o.maxRank < 0 ? out.rVis : std::min(out.rVis, o.maxRank);
   residualCurves(p, centred, vis, rMax, out);
-  const double scale = o.tauScale == TauScale::Nats ? 1.0
+  const double scale = o.tauScale == TauScale::Nats     ? 1.0
                        : o.tauScale == TauScale::Sigma1 ? (out.sigmaVis.empty() ? 0.0 : out.sigmaVis[0])
                                                         : std::sqrt(static_cast<double>(logits.cols()));
   for (double tau : o.taus) {
@@ -152,8 +154,8 @@ InteractionResult interactionAnalysis(const RowMatrix& logits, const Interaction
     td.visible = countAbove(out.sigmaVis, td.tauNats);
     td.reduction = td.raw - td.visible;
     td.guaranteedError = 2 * std::tanh(td.tauNats / 2);
-    td.measuredError = td.visible <= rMax ? out.residual[td.visible]
-                                          : maxRowL1Difference(p, rowSoftmax(vis.at(td.visible)));
+    td.measuredError =
+        td.visible <= rMax ? out.residual[td.visible] : maxRowL1Difference(p, rowSoftmax(vis.at(td.visible)));
     out.tolerance.push_back(td);
   }
   const auto eff = std::find_if(out.residual.begin(), out.residual.end(), [&](double e) { return e <= o.epsOut; });
@@ -194,7 +196,8 @@ std::vector<double> averageRanks(const std::vector<double>& x) {
 }  // namespace
 
 double spearman(const std::vector<double>& x, const std::vector<double>& y) {
-  if (x.size() != y.size() || x.size() < 2) throw std::invalid_argument("spearman needs two samples of equal size >= 2");
+  if (x.size() != y.size() || x.size() < 2)
+    throw std::invalid_argument("spearman needs two samples of equal size >= 2");
   const std::vector<double> rx = averageRanks(x), ry = averageRanks(y);
   const double mx = std::accumulate(rx.begin(), rx.end(), 0.0) / rx.size();
   const double my = std::accumulate(ry.begin(), ry.end(), 0.0) / ry.size();

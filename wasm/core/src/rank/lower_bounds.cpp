@@ -23,7 +23,8 @@ int frobeniusTailBound(const std::vector<double>& sigma, double frobeniusSq, int
 
 int frobeniusTailBound(const RowMatrix& b, double eps) {
   if (b.rows() == 0) return 0;
-  const Eigen::MatrixXd gram = b.cols() <= b.rows() ? Eigen::MatrixXd(b.transpose() * b) : Eigen::MatrixXd(b * b.transpose());
+  const Eigen::MatrixXd gram =
+      b.cols() <= b.rows() ? Eigen::MatrixXd(b.transpose() * b) : Eigen::MatrixXd(b * b.transpose());
   Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(gram, Eigen::EigenvaluesOnly);
   std::vector<double> sigma(gram.rows());
   for (Eigen::Index l = 0; l < gram.rows(); ++l)
@@ -89,7 +90,10 @@ std::vector<int> greedyPacking(const RowMatrix& points, double theta) {
   for (Eigen::Index i = 0; i < points.rows(); ++i) {
     bool far = true;
     for (int r : centres)
-      if ((points.row(i) - points.row(r)).norm() < theta) { far = false; break; }
+      if ((points.row(i) - points.row(r)).norm() < theta) {
+        far = false;
+        break;
+      }
     if (far) centres.push_back(static_cast<int>(i));
   }
   return centres;
@@ -102,7 +106,10 @@ std::vector<int> nearestCells(const RowMatrix& points, const std::vector<int>& c
     double best = rho;
     for (std::size_t a = 0; a < centres.size(); ++a) {
       const double dist = (points.row(j) - points.row(centres[a])).norm();
-      if (dist < best || (dist == best && cell[j] < 0)) { best = dist; cell[j] = static_cast<int>(a); }
+      if (dist < best || (dist == best && cell[j] < 0)) {
+        best = dist;
+        cell[j] = static_cast<int>(a);
+      }
     }
   }
   return cell;
@@ -167,7 +174,10 @@ int dataPoolingBound(const RowMatrix& p, double eps, const std::vector<double>& 
     for (int i : order) {
       bool separate = true;
       for (int r : centres)
-        if (overlapExceeds(p, i, r, delta)) { separate = false; break; }
+        if (overlapExceeds(p, i, r, delta)) {
+          separate = false;
+          break;
+        }
       if (separate) centres.push_back(i);
     }
     if (static_cast<int>(centres.size()) <= best) continue;

@@ -14,9 +14,11 @@ namespace attnlab {
 void validateRankPointParams(const RankPointParams& p) {
   const auto range = [](int lo, int hi) { return "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]"; };
   if (p.d < kRankMinD || p.d > kRankMaxD)
-    throw std::invalid_argument("d must be an integer in " + range(kRankMinD, kRankMaxD) + ", got " + std::to_string(p.d));
+    throw std::invalid_argument("d must be an integer in " + range(kRankMinD, kRankMaxD) + ", got " +
+                                std::to_string(p.d));
   if (p.n < kRankMinN || p.n > kRankMaxN)
-    throw std::invalid_argument("n must be an integer in " + range(kRankMinN, kRankMaxN) + ", got " + std::to_string(p.n));
+    throw std::invalid_argument("n must be an integer in " + range(kRankMinN, kRankMaxN) + ", got " +
+                                std::to_string(p.n));
   if (!std::isfinite(p.beta) || p.beta <= 0 || p.beta > kRankMaxBeta)
     throw std::invalid_argument("beta must be in (0, 10000], got " + std::to_string(p.beta));
   requireEps(p.eps);
@@ -48,13 +50,12 @@ RankPoint rankPointOn(const RankInstance& inst, const RankPointParams& params) {
     out.chebError = u3.verifiedError;
   }
   if (params.lower) {
-    out.lowerBounds = lowerBounds(inst.attention, u1.spectrum.sigma, u1.spectrum.frobeniusSq, &inst.points,
-                                  params.beta, params.eps);
+    out.lowerBounds =
+        lowerBounds(inst.attention, u1.spectrum.sigma, u1.spectrum.frobeniusSq, &inst.points, params.beta, params.eps);
     out.lowerBound = out.lowerBounds.best;
   }
   return out;
 }
-
 
 RankPoint rankPoint(const RankPointParams& params) { return rankPointOn(makeRankInstance(params), params); }
 
@@ -66,7 +67,10 @@ double rankSlope(const std::vector<double>& betas, const std::vector<int>& ks, i
     const bool fitted = betas[i] == 8 || betas[i] == 16 || betas[i] == 32 || betas[i] == 64;
     if (!fitted || ks[i] <= 0 || ks[i] > n / 2.0) continue;
     const double x = std::log(betas[i]), y = std::log(static_cast<double>(ks[i]));
-    sx += x; sy += y; sxx += x * x; sxy += x * y;
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    sxy += x * y;
     ++m;
   }
   if (m < 2) return std::nan("");

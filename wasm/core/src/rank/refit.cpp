@@ -57,8 +57,10 @@ bool refitPasses(const RowMatrix& p, const Eigen::MatrixXd& vk, double eps, cons
   worst = 0;
   for (Eigen::Index i = 0; i < p.rows(); ++i) {
     const double e = residual.row(i).cwiseAbs().sum();
-    if (e > eps) violating.emplace_back(e, i);
-    else worst = std::max(worst, e);
+    if (e > eps)
+      violating.emplace_back(e, i);
+    else
+      worst = std::max(worst, e);
   }
   std::sort(violating.rbegin(), violating.rend());
   refitted = static_cast<int>(violating.size());
@@ -74,12 +76,14 @@ bool refitPasses(const RowMatrix& p, const Eigen::MatrixXd& vk, double eps, cons
 
 RefitCertificate refitCertificate(const RowMatrix& p, const SvdCertificate& u1, double eps, int lowerBound,
                                   const RefitOptions& o) {
-  if (p.cols() > o.maxN) throw std::invalid_argument("refit needs n <= " + std::to_string(o.maxN) + ", got " + std::to_string(p.cols()));
+  if (p.cols() > o.maxN)
+    throw std::invalid_argument("refit needs n <= " + std::to_string(o.maxN) + ", got " + std::to_string(p.cols()));
   if (u1.spectrum.vectors.cols() < u1.k) throw std::invalid_argument("refit needs U1's k leading vectors");
   RefitCertificate c;
   c.k = u1.k;
   c.verifiedError = u1.verifiedError;
-  // Downward from k_svd (the refit gains ~10%, measured, docs/theory/rank.md#l1-refit): cheap near k_svd, stops at the first failure.
+  // Downward from k_svd (the refit gains ~10%, measured, docs/theory/rank.md#l1-refit): cheap near k_svd, stops at the
+  // first failure.
   for (int k = u1.k - 1; k >= std::max(0, lowerBound); --k) {
     double worst = 0;
     int refitted = 0;

@@ -97,9 +97,9 @@ SvdPath parseSvdPath(const std::string& name) {
 
 namespace {
 
-// R -= (P v) v^T, returning the largest row l1 norm of the new R. Eight rows side by side, in 2-lane vectors whose lanes
-// are two rows, two columns a step, so that their sums' additions overlap; each entry is r - p v as before and each
-// row still sums over j in order (the same numbers as one row at a time).
+// R -= (P v) v^T, returning the largest row l1 norm of the new R. Eight rows side by side, in 2-lane vectors whose
+// lanes are two rows, two columns a step, so that their sums' additions overlap; each entry is r - p v as before and
+// each row still sums over j in order (the same numbers as one row at a time).
 double subtractAndMeasure(RowMatrix& residual, const Eigen::VectorXd& pv, const Eigen::Ref<const Eigen::VectorXd>& v) {
   using Pair = DoubleLanes;
   const Eigen::Index rows = residual.rows(), n = residual.cols();
@@ -163,8 +163,8 @@ std::vector<double> residualErrorCurve(const RowMatrix& p, const Eigen::MatrixXd
 
 namespace {
 
-SvdCertificate finish(const RowMatrix& p, RightSpectrum spectrum, std::vector<double> curve, int k,
-                      const char* path, int rounds) {
+SvdCertificate finish(const RowMatrix& p, RightSpectrum spectrum, std::vector<double> curve, int k, const char* path,
+                      int rounds) {
   SvdCertificate c;
   c.k = k;
   c.verifiedError = verifiedTruncationError(p, spectrum.vectors, k);

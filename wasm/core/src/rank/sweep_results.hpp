@@ -23,7 +23,8 @@ struct SweepCertificates {
   std::string svdPath;
   double svdError = 0, chebError = 0;
 };
-ATTNLAB_FIELDS(SweepCertificates, kSvd, kCheb, lowerBound, lowerBounds, upper, chebDegree, chebVacuous, svdPath, svdError, chebError)
+ATTNLAB_FIELDS(SweepCertificates, kSvd, kCheb, lowerBound, lowerBounds, upper, chebDegree, chebVacuous, svdPath,
+               svdError, chebError)
 
 // The swept value, under its parameter's key.
 struct SweptBeta {

@@ -49,11 +49,16 @@ void positionalProjections(int variant, RowMatrix& aq, RowMatrix& ak) {
 
 double targetRange(Family f, int v) {
   switch (f) {
-    case Generic: return 4 + 0.5 * v;
-    case Positional: return 4 + 2.0 * (v / 3);
-    case Sharp: return 10 + 2.0 * v;
-    case Broad: return 0.25 + 0.25 * v;
-    default: return 6;  // lowrank, sink, keymean
+    case Generic:
+      return 4 + 0.5 * v;
+    case Positional:
+      return 4 + 2.0 * (v / 3);
+    case Sharp:
+      return 10 + 2.0 * v;
+    case Broad:
+      return 0.25 + 0.25 * v;
+    default:
+      return 6;  // lowrank, sink, keymean
   }
 }
 }  // namespace
@@ -66,7 +71,8 @@ const char* zooFamilyName(int family) {
 int zooFamilyIndex(const std::string& name) {
   for (int f = 0; f < kZooFamilies; ++f)
     if (name == kFamilies[f]) return f;
-  throw std::invalid_argument("family must be one of generic | lowrank | positional | sink | keymean | sharp | broad, got '" + name + "'");
+  throw std::invalid_argument(
+      "family must be one of generic | lowrank | positional | sink | keymean | sharp | broad, got '" + name + "'");
 }
 
 RowMatrix zooTokens() {
@@ -163,7 +169,8 @@ void accumulate(ZooFamilyMeans& m, const ZooRow& r) {
 }
 
 void divide(ZooFamilyMeans& m) {
-  for (double* x : {&m.rVis, &m.rRawTau, &m.rVisTau, &m.rEffRaw, &m.rEffVis, &m.kSvd, &m.lowerBound, &m.nonVacuous, &m.lowerBoundPoolData})
+  for (double* x : {&m.rVis, &m.rRawTau, &m.rVisTau, &m.rEffRaw, &m.rEffVis, &m.kSvd, &m.lowerBound, &m.nonVacuous,
+                    &m.lowerBoundPoolData})
     *x /= m.heads;
 }
 }  // namespace

@@ -34,8 +34,8 @@ AttentionWeightsResult measureCausalAttentionWeights(const AttentionWeightsConfi
     Rng rng(c.seed, childStream(sequenceStream, static_cast<std::uint64_t>(n)), c.normals);
     drawSequence(c.positions, V, rng, xi.data(), tokens.data());
     for (int t = 0; t < T; ++t) x.row(t) = table.E.col(tokens[t]).transpose();
-    scores.noalias() = (c.tau / c.d) * (x * x.transpose());  // s_ij = (tau/d) x_i^T x_j
-    rowSoftmaxInPlace(scores, /*causal=*/true);              // j > i masked to exactly 0
+    scores.noalias() = (c.tau / c.d) * (x * x.transpose());                    // s_ij = (tau/d) x_i^T x_j
+    rowSoftmaxInPlace(scores, /*causal=*/true);                                // j > i masked to exactly 0
     const Eigen::VectorXd w = scores.colwise().sum().transpose() / double(T);  // w_j = (1/T) sum_i A_ij
     const Eigen::VectorXd before = w - mean;
     mean += before / double(n + 1);

@@ -24,7 +24,10 @@ double bisect(F f, double lo, double hi) {
     if (mid <= std::min(lo, hi) || mid >= std::max(lo, hi)) break;
     const double fm = f(mid);
     if (fm == 0) return mid;
-    if ((fm > 0) == (flo > 0)) lo = mid; else hi = mid;
+    if ((fm > 0) == (flo > 0))
+      lo = mid;
+    else
+      hi = mid;
   }
   return 0.5 * (lo + hi);
 }

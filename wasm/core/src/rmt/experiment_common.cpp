@@ -12,38 +12,47 @@ namespace attnlab {
 ParamDecl rmtParam(const std::string& key, double def) {
   const auto pick = [&](double fallback) { return def >= 0 ? def : fallback; };
   if (key == "d")
-    return ParamDecl::integer("d", static_cast<std::int64_t>(pick(400)), 2, 8192,
-                              "Dimension of the embeddings; the vocabulary has V = d/δ tokens and there are N = d/γ sequences.");
+    return ParamDecl::integer(
+        "d", static_cast<std::int64_t>(pick(400)), 2, 8192,
+        "Dimension of the embeddings; the vocabulary has V = d/δ tokens and there are N = d/γ sequences.");
   if (key == "delta")
-    return ParamDecl::real("delta", pick(0.5), 0.01, 16, "δ = d/V: dimension over vocabulary size (the table's aspect ratio).");
+    return ParamDecl::real("delta", pick(0.5), 0.01, 16,
+                           "δ = d/V: dimension over vocabulary size (the table's aspect ratio).");
   if (key == "gamma")
-    return ParamDecl::real("gamma", pick(0.25), 0.01, 16, "γ = d/N: dimension over the number of sequences (the sample's aspect ratio).");
+    return ParamDecl::real("gamma", pick(0.25), 0.01, 16,
+                           "γ = d/N: dimension over the number of sequences (the sample's aspect ratio).");
   if (key == "T")
     return ParamDecl::integer("T", static_cast<std::int64_t>(pick(10)), 3, kMaxSequenceLength,
                               "Sequence length: tokens pooled into one vector (at least the default prefix k = 3; "
-                              "a custom R file brings its own T, from 1).", "tokens");
+                              "a custom R file brings its own T, from 1).",
+                              "tokens");
   if (key == "mu2")
     return ParamDecl::real("mu2", pick(2), 0, 1e6, "‖μ‖²: strength of the class signal in every token embedding.");
   if (key == "R")
-    return ParamDecl::text("R", "prefix:3", 64,
-                           "Positional correlation of the token classes: prefix:k (the first k tokens carry the label), "
-                           "ar:phi (a stationary sign chain, correlation phi^|t−t'|) or decay:r0 (agreement r0^(t−1)); "
-                           "or choose a T × T matrix file.");
+    return ParamDecl::text(
+        "R", "prefix:3", 64,
+        "Positional correlation of the token classes: prefix:k (the first k tokens carry the label), "
+        "ar:phi (a stationary sign chain, correlation phi^|t−t'|) or decay:r0 (agreement r0^(t−1)); "
+        "or choose a T × T matrix file.");
   if (key == "pool")
-    return ParamDecl::text("pool", "mean", 4096,
-                           "Pooling weights: mean, causal (harmonic, from parameter-free causal attention), causal:tau, "
-                           "optimal (top eigenvector of R), last, or T comma-separated weights.");
+    return ParamDecl::text(
+        "pool", "mean", 4096,
+        "Pooling weights: mean, causal (harmonic, from parameter-free causal attention), causal:tau, "
+        "optimal (top eigenvector of R), last, or T comma-separated weights.");
   if (key == "pools")
-    return ParamDecl::text("pools", "mean,causal,optimal", 4096,
-                           "Poolings compared, comma-separated (mean, causal, causal:tau, optimal, last; custom weights "
-                           "written with / between them, e.g. 0.5/0.3/0.2).");
+    return ParamDecl::text(
+        "pools", "mean,causal,optimal", 4096,
+        "Poolings compared, comma-separated (mean, causal, causal:tau, optimal, last; custom weights "
+        "written with / between them, e.g. 0.5/0.3/0.2).");
   if (key == "variant")
-    return ParamDecl::choice("variant", "A", {"A", "B"},
-                             "Embedding table: A subtracts each class's noise mean (clean theory), B is a raw iid table "
-                             "(the theory then corrects for the finite vocabulary).");
+    return ParamDecl::choice(
+        "variant", "A", {"A", "B"},
+        "Embedding table: A subtracts each class's noise mean (clean theory), B is a raw iid table "
+        "(the theory then corrects for the finite vocabulary).");
   if (key == "centre")
-    return ParamDecl::choice("centre", "0", {"0", "1"},
-                             "Subtracts the mean pooled vector before forming the covariance (removes the table-mean spike of table B).");
+    return ParamDecl::choice(
+        "centre", "0", {"0", "1"},
+        "Subtracts the mean pooled vector before forming the covariance (removes the table-mean spike of table B).");
   throw std::logic_error("no common paper-2 parameter named " + key);
 }
 
@@ -118,7 +127,8 @@ SimulationConfig simulationConfig(const RmtFields& v, const PositionalModel& m, 
 PooledTheory pooledTheory(const PoolingScalars& pooling, bool b, bool centred, double mu2, double delta, double gamma) {
   PooledTheory t;
   t.pooling = pooling;
-  t.snr = pooledSnr(b, centred, pooling.alpha, pooling.kappa, pooling.weightSum, mu2, expectedTableOffsets(b, mu2, delta));
+  t.snr =
+      pooledSnr(b, centred, pooling.alpha, pooling.kappa, pooling.weightSum, mu2, expectedTableOffsets(b, mu2, delta));
   t.top = topEigenTheory(t.snr, delta, gamma, pooling.kappa);
   t.thresholds = transitionThresholds(delta, gamma);
   return t;
@@ -129,7 +139,8 @@ double mu2AtRho(double rho, const PoolingScalars& pooling, bool b, double delta)
 }
 
 std::uint64_t poolSweepStream(std::uint64_t experimentStream, int seedIndex) {
-  const std::uint64_t s = childStream(experimentStream, static_cast<std::uint64_t>(seedIndex)) & ((std::uint64_t{1} << 53) - 1);
+  const std::uint64_t s =
+      childStream(experimentStream, static_cast<std::uint64_t>(seedIndex)) & ((std::uint64_t{1} << 53) - 1);
   return s == 0 ? 1 : s;
 }
 

@@ -24,8 +24,9 @@ std::vector<double> parseList(const std::string& text) {
     const std::string item = text.substr(start, comma - start);
     double v = 0;
     if (!parseDecimal(item, v))
-      throw std::invalid_argument(std::string("pool must be mean, causal:tau, optimal, last or a list of weights, each ") +
-                                  kDecimalForm + ", got " + quoteValue(item.empty() ? text : item));
+      throw std::invalid_argument(
+          std::string("pool must be mean, causal:tau, optimal, last or a list of weights, each ") + kDecimalForm +
+          ", got " + quoteValue(item.empty() ? text : item));
     values.push_back(v);
     start = comma + 1;
   }
@@ -43,15 +44,24 @@ double harmonicNumber(int n) {
 PoolingSpec parsePooling(const std::string& spec) {
   PoolingSpec p;
   if (spec == "mean") return p;
-  if (spec == "optimal") { p.kind = PoolingKind::Optimal; return p; }
-  if (spec == "last") { p.kind = PoolingKind::Last; return p; }
-  if (spec == "causal" || spec == "harmonic") { p.kind = PoolingKind::Causal; return p; }
+  if (spec == "optimal") {
+    p.kind = PoolingKind::Optimal;
+    return p;
+  }
+  if (spec == "last") {
+    p.kind = PoolingKind::Last;
+    return p;
+  }
+  if (spec == "causal" || spec == "harmonic") {
+    p.kind = PoolingKind::Causal;
+    return p;
+  }
   if (spec.rfind("causal:", 0) == 0) {
     p.kind = PoolingKind::Causal;
     const std::string arg = spec.substr(7);
     if (!parseDecimal(arg, p.tau))  // the numeric parameters' syntax: no hex ("causal:0x1p3"), no '+'
-      throw std::invalid_argument("causal:tau needs a number tau in [-30, 30], written as " + std::string(kDecimalForm) +
-                                  ", got " + quoteValue(arg));
+      throw std::invalid_argument("causal:tau needs a number tau in [-30, 30], written as " +
+                                  std::string(kDecimalForm) + ", got " + quoteValue(arg));
     requireInRange("tau (causal:tau)", p.tau, -kMaxTau, kMaxTau);
     return p;
   }
@@ -63,7 +73,8 @@ PoolingSpec parsePooling(const std::string& spec) {
 Eigen::VectorXd causalWeights(int T, double tau) {
   requireIntInRange("T", T, 1, kMaxSequenceLength);
   requireInRange("tau", tau, -kMaxTau, kMaxTau);
-  // A_ii = e^tau/(e^tau + i - 1), A_ij = 1/(e^tau + i - 1) for j < i; w_j = (1/T) sum_{i>=j} A_ij (docs/theory/rmt.md#causal-weights).
+  // A_ii = e^tau/(e^tau + i - 1), A_ij = 1/(e^tau + i - 1) for j < i; w_j = (1/T) sum_{i>=j} A_ij
+  // (docs/theory/rmt.md#causal-weights).
   const double e = std::exp(tau);
   Eigen::VectorXd w(T);
   double tail = 0;  // sum_{i=j+1}^T 1/(e + i - 1), accumulated from the end
@@ -88,11 +99,16 @@ Eigen::VectorXd poolingWeights(const PoolingSpec& pooling, const Eigen::MatrixXd
   validateCorrelation(R);
   const int T = static_cast<int>(R.rows());
   switch (pooling.kind) {
-    case PoolingKind::Mean: return Eigen::VectorXd::Constant(T, 1.0 / T);
-    case PoolingKind::Causal: return causalWeights(T, pooling.tau);
-    case PoolingKind::Optimal: return optimalWeights(R);
-    case PoolingKind::Last: return Eigen::VectorXd::Unit(T, T - 1);
-    case PoolingKind::Custom: break;
+    case PoolingKind::Mean:
+      return Eigen::VectorXd::Constant(T, 1.0 / T);
+    case PoolingKind::Causal:
+      return causalWeights(T, pooling.tau);
+    case PoolingKind::Optimal:
+      return optimalWeights(R);
+    case PoolingKind::Last:
+      return Eigen::VectorXd::Unit(T, T - 1);
+    case PoolingKind::Custom:
+      break;
   }
   if (static_cast<int>(pooling.custom.size()) != T) {
     const std::string m = text("custom weights need T = ", T, " values, got ", pooling.custom.size());
@@ -105,11 +121,13 @@ Eigen::VectorXd poolingWeights(const PoolingSpec& pooling, const Eigen::MatrixXd
   // 1e308 overflow them (pool=1e308,1e308,...), weights near 1e-200 underflow kappa to 0.
   const double alpha = w.dot(R * w), kappa = w.squaredNorm(), sum = w.sum();
   if (!std::isfinite(alpha) || !std::isfinite(kappa) || !std::isfinite(sum))
-    throw std::invalid_argument("custom weights are too large (their sum or sum of squares overflows): "
-                                "give weights of magnitude at most 1e150");
+    throw std::invalid_argument(
+        "custom weights are too large (their sum or sum of squares overflows): "
+        "give weights of magnitude at most 1e150");
   if (!(kappa > 0))
-    throw std::invalid_argument("custom weights are too small (their sum of squares underflows to 0): "
-                                "give weights of magnitude at least 1e-150");
+    throw std::invalid_argument(
+        "custom weights are too small (their sum of squares underflows to 0): "
+        "give weights of magnitude at least 1e-150");
   return w;
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Positional correlation R: builders, validation, parsing and ±1 sign samplers (docs/theory/rmt.md#sequences, #positional-correlation).
+// Positional correlation R: builders, validation, parsing and ±1 sign samplers (docs/theory/rmt.md#sequences,
+// #positional-correlation).
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
@@ -22,7 +23,8 @@ void checkLength(int T) { requireIntInRange("T", T, 1, kMaxSequenceLength); }
 }  // namespace
 
 void validateCorrelation(const Eigen::MatrixXd& R, double tol) {
-  if (R.rows() != R.cols() || R.rows() < 1) refuse(text("R must be a square T x T matrix, got ", R.rows(), " x ", R.cols()));
+  if (R.rows() != R.cols() || R.rows() < 1)
+    refuse(text("R must be a square T x T matrix, got ", R.rows(), " x ", R.cols()));
   const Eigen::Index T = R.rows();
   for (Eigen::Index i = 0; i < T; ++i)
     for (Eigen::Index j = 0; j < T; ++j) {
@@ -100,8 +102,10 @@ PositionalModel customModel(const Eigen::MatrixXd& R) {
   const Eigen::MatrixXd sigma = (m.R * (kPi / 2)).array().sin().matrix();
   Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(sigma);
   if (eig.eigenvalues()(0) < -1e-9 * m.T) {
-    refuse(text("R cannot be sampled as correlations of ±1 signs by the Gaussian-sign construction: sin(pi R/2) "
-                "has eigenvalue ", eig.eigenvalues()(0), " < 0"));
+    refuse(
+        text("R cannot be sampled as correlations of ±1 signs by the Gaussian-sign construction: sin(pi R/2) "
+             "has eigenvalue ",
+             eig.eigenvalues()(0), " < 0"));
   }
   m.signFactor = eig.eigenvectors() * eig.eigenvalues().cwiseMax(0.0).cwiseSqrt().asDiagonal();
   return m;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The generative model of docs/theory/rmt.md#generative-model: table, sequences, pooled vectors, and the simulation runs.
+// The generative model of docs/theory/rmt.md#generative-model: table, sequences, pooled vectors, and the simulation
+// runs.
 #include <cmath>
 #include <stdexcept>
 
@@ -40,7 +41,8 @@ int vocabularySize(int d, double delta) {
   requireInRange("delta", delta, 0, 1000, true);
   const double half = std::round(d / (2 * delta));
   if (half < 1 || half > 4e6) {
-    const std::string m = text("delta must give V = d/delta in [2, 8e6] (so delta in [d/8e6, d] for d = ", d, "), got ", delta);
+    const std::string m =
+        text("delta must give V = d/delta in [2, 8e6] (so delta in [d/8e6, d] for d = ", d, "), got ", delta);
     throw std::invalid_argument(m);
   }
   return 2 * static_cast<int>(half);  // even: balanced classes (docs/theory/rmt.md#vocabulary)
@@ -56,8 +58,8 @@ SimulationSizes simulationSizes(const SimulationConfig& c) {
   const int V = vocabularySize(c.d, c.delta);
   const double n = std::round(c.d / c.gamma);
   if (n < 2 || n > 4e6) {
-    const std::string m = text("gamma must give N = d/gamma in [2, 4e6] (so gamma in [d/4e6, d/2] for d = ", c.d, "), got ",
-                               c.gamma);
+    const std::string m =
+        text("gamma must give N = d/gamma in [2, 4e6] (so gamma in [d/4e6, d/2] for d = ", c.d, "), got ", c.gamma);
     throw std::invalid_argument(m);
   }
   SimulationSizes s;
@@ -70,8 +72,8 @@ SimulationSizes simulationSizes(const SimulationConfig& c) {
   return s;
 }
 
-EmbeddingTable embeddingTable(int d, int V, double mu2, TableVariant variant, std::uint64_t seed,
-                              std::uint64_t stream, NormalMethod normals) {
+EmbeddingTable embeddingTable(int d, int V, double mu2, TableVariant variant, std::uint64_t seed, std::uint64_t stream,
+                              NormalMethod normals) {
   requireIntInRange("d", d, 1, 8192);
   requireIntInRange("V", V, 2, 8000000);
   if (V % 2) throw std::invalid_argument("V must be even (balanced classes)");

@@ -97,8 +97,10 @@ FullSpectrum sampleCovarianceSpectrum(const Eigen::MatrixXd& C) {
   const bool dSide = d <= N;
   const Eigen::Index m = dSide ? d : N;
   Eigen::MatrixXd S = Eigen::MatrixXd::Zero(m, m);
-  if (dSide) S.selfadjointView<Eigen::Lower>().rankUpdate(C, 1.0 / double(N));  // S = C C^T / N
-  else S.selfadjointView<Eigen::Lower>().rankUpdate(C.transpose(), 1.0 / double(N));  // Gram C^T C / N
+  if (dSide)
+    S.selfadjointView<Eigen::Lower>().rankUpdate(C, 1.0 / double(N));  // S = C C^T / N
+  else
+    S.selfadjointView<Eigen::Lower>().rankUpdate(C.transpose(), 1.0 / double(N));  // Gram C^T C / N
   FullSpectrum out;
   out.eigenvalues = Eigen::VectorXd::Zero(d);  // the d - N missing eigenvalues of S are exact zeros
   // Eigenvalues only (several times cheaper than with vectors); the top vector by Lanczos on S.

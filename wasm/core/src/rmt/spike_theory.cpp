@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Population and sample spikes, their overlaps and the Variant B corrections (docs/theory/rmt.md#population-spike, #sample-spike, #variant-b).
+// Population and sample spikes, their overlaps and the Variant B corrections (docs/theory/rmt.md#population-spike,
+// #sample-spike, #variant-b).
 #include <algorithm>
 #include <cmath>
 
@@ -20,7 +21,8 @@ double spikePolynomial(double thetaShift, double delta, double gamma) {
 TransitionThresholds transitionThresholds(double delta, double gamma) {
   const BulkEdges e = bulkEdges(delta, gamma);
   TransitionThresholds th;
-  th.thetaCritical = 1.0 / e.tPlus;  // positive root of P: t = 1/theta' maps Z'(t) = 0 onto P = 0 (docs/theory/rmt.md#sample-spike)
+  th.thetaCritical =
+      1.0 / e.tPlus;  // positive root of P: t = 1/theta' maps Z'(t) = 0 onto P = 0 (docs/theory/rmt.md#sample-spike)
   th.rhoPopulation = delta + std::sqrt(delta);  // rho > 1/G_delta(lambda_+) (docs/theory/rmt.md#population-spike)
   th.rhoSample = delta + th.thetaCritical;
   return th;
@@ -91,7 +93,8 @@ PooledSnr pooledSnr(bool variantB, bool centred, double alpha, double kappa, dou
   requireInRange("meanNorm2", offsets.meanNorm2, 0, 1e12);
   snr.rho = alpha * offsets.signalNorm2 / kappa;  // theta = alpha ||mu + g||^2 / kappa (docs/theory/rmt.md#variant-b)
   snr.overlapFactor = offsets.signalAlignment;
-  if (!centred) snr.meanSpikeRho = weightSum * weightSum * offsets.meanNorm2 / kappa;  // theta_h (docs/theory/rmt.md#variant-b)
+  if (!centred)
+    snr.meanSpikeRho = weightSum * weightSum * offsets.meanNorm2 / kappa;  // theta_h (docs/theory/rmt.md#variant-b)
   return snr;
 }
 

@@ -26,13 +26,16 @@ ParamDecl constructionParam(const std::string& key) {
     return ParamDecl::choice("causal", "0", {"0", "1"},
                              "Causal attention: masks the entries above the diagonal, so A is lower-triangular.");
   if (key == "proj")
-    return ParamDecl::choice("proj", "gauss", {"gauss", "orth"},
-                             "The random projection Y: Gaussian N(0, 1/d) entries, or an orthogonal (Haar) frame, exact at d = n.");
+    return ParamDecl::choice(
+        "proj", "gauss", {"gauss", "orth"},
+        "The random projection Y: Gaussian N(0, 1/d) entries, or an orthogonal (Haar) frame, exact at d = n.");
   if (key == "split")
     return ParamDecl::choice("split", "asym", {"asym", "sym"},
-                             "How X(1), X(2) factor B: as B·G and G (asymmetric, no SVD), or as UΣ½ and VΣ½ (symmetric, the paper's likely reading).");
+                             "How X(1), X(2) factor B: as B·G and G (asymmetric, no SVD), or as UΣ½ and VΣ½ "
+                             "(symmetric, the paper's likely reading).");
   if (key == "delta")
-    return ParamDecl::real("delta", 0, 0, 100, "Offset Δ added to the nonzeros of B; 0 means the proof's value ln(1/ε2) + ln(1+ε1).");
+    return ParamDecl::real("delta", 0, 0, 100,
+                           "Offset Δ added to the nonzeros of B; 0 means the proof's value ln(1/ε2) + ln(1+ε1).");
   throw std::logic_error("no common paper-1 construction parameter named " + key);
 }
 
@@ -85,7 +88,7 @@ double approximationBytes(int n, std::int64_t nonzeros, int d, const Constructio
                  48.0 * static_cast<double>(nonzeros) + 64.0 * n;
   if (c.proj == Projection::Orth) bytes += real * 2.0 * nd + 24.0 * n * std::min(n, d);  // Gaussian, Y; QR block, Q
   if (c.split == Split::Sym) bytes += 8.0 * 4.0 * nn + real * nd;  // B^T B, eigenvectors, P, R; then Y
-  if (display) bytes += 8.0 * nn + 16.0 * 1024 * 1024;  // the n×n buffer for A and M; two heatmaps
+  if (display) bytes += 8.0 * nn + 16.0 * 1024 * 1024;             // the n×n buffer for A and M; two heatmaps
   return bytes;
 }
 
@@ -95,10 +98,10 @@ SparseApproximator::SparseApproximator(const SparsePattern& a, const Constructio
       delta_(c.delta > 0 ? c.delta : proofOffset(c.eps1, c.eps2)),
       b_(logOffsetValues(a, delta_)),
       check_(a, c.eps1, c.eps2, c.causal) {
-  // The symmetric split needs one eigen-decomposition per pattern, reused for every d and draw (docs/theory/sparse.md#splits).
+  // The symmetric split needs one eigen-decomposition per pattern, reused for every d and draw
+  // (docs/theory/sparse.md#splits).
   if (c_.split == Split::Sym) sym_ = symmetricFactor(a_, b_);
 }
-
 
 void SparseApproximator::resize(int d) {
   rows_ = a_.n;
@@ -117,8 +120,10 @@ void SparseApproximator::draw(int d, std::uint64_t seed, std::uint64_t stream) {
     return;
   }
   // asym (docs/theory/sparse.md#splits): (X(1), X(2)) has the law of (B G, G), no SVD needed.
-  if (c_.proj == Projection::Orth) x2Mutable() = orthogonalProjection(a_.n, d, seed, stream, c_.normals);
-  else fillGaussian(x2Mutable(), seed, stream, c_.normals);
+  if (c_.proj == Projection::Orth)
+    x2Mutable() = orthogonalProjection(a_.n, d, seed, stream, c_.normals);
+  else
+    fillGaussian(x2Mutable(), seed, stream, c_.normals);
   sparseTimesDense(a_, b_, x2(), x1Mutable(), 0, a_.n);
 }
 

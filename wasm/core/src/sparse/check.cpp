@@ -79,7 +79,8 @@ void LogDomainCheck::blockLogits(const int* rows, int count, const RealConstRef&
     if (blockF_.rows() < blockRows_ || blockF_.cols() < n) blockF_.resize(blockRows_, n);
     gatheredF_.resize(count, d);
     for (int r = 0; r < count; ++r) gatheredF_.row(r) = x1.row(rows[r]).cast<float>();
-    floatLogitsBlock(gatheredF_.data(), count, d, x2Single_.data(), width, blockF_.data(), static_cast<int>(blockF_.cols()));
+    floatLogitsBlock(gatheredF_.data(), count, d, x2Single_.data(), width, blockF_.data(),
+                     static_cast<int>(blockF_.cols()));
     return;
   }
   if (block_.rows() < blockRows_ || block_.cols() < n) block_.resize(blockRows_, n);
@@ -106,7 +107,8 @@ int LogDomainCheck::offSupportBlock(const int* rows, int count, const RealConstR
     double maxOff = -kInf;
     if (single) {
       auto row = blockF_.row(r).head(limit);
-      for (int p = a_.rowStart[i]; p < a_.rowStart[i + 1]; ++p) row(a_.cols[p]) = -std::numeric_limits<float>::infinity();
+      for (int p = a_.rowStart[i]; p < a_.rowStart[i + 1]; ++p)
+        row(a_.cols[p]) = -std::numeric_limits<float>::infinity();
       if (anyZero) maxOff = row.maxCoeff();
       const double margin = floatError * x1.row(i).norm() + kSlack;
       if (std::fabs(maxOff - stats[r].minSupport - gapThreshold_) <= margin) maxOff = exactMaxOff(i, x1, x2);

@@ -65,8 +65,9 @@ void readDminCoordinates(const Json& at, DminParams& p) {
 }
 
 std::uint64_t dminJobStream(int n, int seedIndex) {
-  const std::uint64_t s = childStream(childStream(kDminStream, static_cast<std::uint64_t>(n)),
-                                      static_cast<std::uint64_t>(seedIndex)) & ((std::uint64_t{1} << 53) - 1);
+  const std::uint64_t s =
+      childStream(childStream(kDminStream, static_cast<std::uint64_t>(n)), static_cast<std::uint64_t>(seedIndex)) &
+      ((std::uint64_t{1} << 53) - 1);
   return s == 0 ? 1 : s;
 }
 

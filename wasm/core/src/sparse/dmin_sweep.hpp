@@ -93,6 +93,7 @@ struct DminPoint {
 ATTNLAB_FIELDS(DminPoint, n, dmin, seeds, seedsDone, mean, sd, capped, cappedSeeds, dcap, bound)
 // One perN entry from the finished seeds of a point (seedIndex -> job result), in seed order; adds the
 // (n, mean d_min) pair to `points` for the fit.
-DminPoint summarisePoint(const std::map<int, Json>& seeds, int n, double bound, std::vector<std::pair<double, double>>& points);
+DminPoint summarisePoint(const std::map<int, Json>& seeds, int n, double bound,
+                         std::vector<std::pair<double, double>>& points);
 
 }  // namespace attnlab

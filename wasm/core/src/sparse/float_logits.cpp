@@ -59,8 +59,10 @@ void floatLogitsBlock(const float* g, int count, int d, const float* panels, int
       const bool whole = columns == kFloatPanel;
       float* into = whole ? out : last;
       const int ldo = whole ? ldc : kFloatPanel;
-      if (rows == 4) tile<4>(g, r, d, panel, into, ldo);
-      else tile<1>(g, r, d, panel, into, ldo);
+      if (rows == 4)
+        tile<4>(g, r, d, panel, into, ldo);
+      else
+        tile<1>(g, r, d, panel, into, ldo);
       if (!whole)
         for (int q = 0; q < rows; ++q) std::copy_n(last + q * kFloatPanel, columns, out + static_cast<long>(q) * ldc);
       r += rows;

@@ -76,8 +76,10 @@ SparsePattern samplePattern(int n, int k, double gamma, bool causal, Rng& rng) {
         const double w = logUniformWeight(logGamma, rng);
         auto& row = rows[i];
         auto hit = std::find_if(row.begin(), row.end(), [&](const auto& e) { return e.first == perm[i]; });
-        if (hit != row.end()) hit->second = w;  // collision: the later permutation overwrites
-        else row.emplace_back(perm[i], w);
+        if (hit != row.end())
+          hit->second = w;  // collision: the later permutation overwrites
+        else
+          row.emplace_back(perm[i], w);
       }
     }
     return compress(n, rows);

@@ -11,7 +11,8 @@ std::uint64_t childStream(std::uint64_t parent, std::uint64_t index) {
   return id == 0 ? 1 : id;  // stream 0 would be the bare seed
 }
 
-void gaussianRow(std::uint64_t seed, std::uint64_t stream, NormalMethod normals, int j, double scale, Real* out, int d) {
+void gaussianRow(std::uint64_t seed, std::uint64_t stream, NormalMethod normals, int j, double scale, Real* out,
+                 int d) {
   Rng rng(seed, childStream(stream, static_cast<std::uint64_t>(j)), normals);
   for (int c = 0; c < d; ++c) out[c] = static_cast<Real>(scale * rng.normal());
 }
@@ -65,8 +66,7 @@ SymmetricFactor symmetricFactor(const SparsePattern& a, const std::vector<double
   Eigen::MatrixXd vScaled = v * root4.inverse().matrix().asDiagonal();
   f.p = RealMatrix::Zero(n, f.rank);
   for (int i = 0; i < n; ++i)
-    for (int p = a.rowStart[i]; p < a.rowStart[i + 1]; ++p)
-      f.p.row(i) += (b[p] * vScaled.row(a.cols[p])).cast<Real>();
+    for (int p = a.rowStart[i]; p < a.rowStart[i + 1]; ++p) f.p.row(i) += (b[p] * vScaled.row(a.cols[p])).cast<Real>();
   return f;
 }
 

@@ -9,10 +9,17 @@ const OUTPUT = 'Output and limits';
 export const presentation: Presentation<'attention-map'> = {
   n: { label: 'Points n', group: POINTS, slider: 'log' },
   d: { label: 'Dimension d', group: POINTS, slider: 'log' },
-  geometry: { label: 'Geometry', group: POINTS,
-    options: { sphere: 'Unit sphere', ball: 'Unit ball (uniform)', gauss: 'Gaussian lift (ball of radius ½)' } },
+  geometry: {
+    label: 'Geometry',
+    group: POINTS,
+    options: { sphere: 'Unit sphere', ball: 'Unit ball (uniform)', gauss: 'Gaussian lift (ball of radius ½)' },
+  },
   beta: { label: 'Inverse temperature β', group: ATTENTION, slider: 'log', step: 0.1 },
-  causal: { label: 'Causal mask', group: ATTENTION, options: { 0: 'No (full attention)', 1: 'Yes (row i sees j ≤ i)' } },
+  causal: {
+    label: 'Causal mask',
+    group: ATTENTION,
+    options: { 0: 'No (full attention)', 1: 'Yes (row i sees j ≤ i)' },
+  },
   order: { label: 'Order of the points', group: OUTPUT, options: { tour: 'Neighbours adjacent', sample: 'As drawn' } },
   px: { label: 'Heatmap resolution', group: OUTPUT, slider: 'log' },
   budget: { ...BUDGET_LOOK, group: OUTPUT },

@@ -23,12 +23,22 @@ export const LOWER_BOUND_KEYS = Object.keys(LOWER_BOUND_NAMES) as LowerBoundKey[
 
 /** Column names for exported tables (CSV headers): plain words, no codes. */
 export const LOWER_BOUND_COLUMNS: Record<LowerBoundKey, string> = {
-  'LB-F': 'lb_frobenius_tail', 'LB-DD': 'lb_diagonal_dominance', 'LB-POOL-GEO': 'lb_pooled_geometric', 'LB-POOL-DATA': 'lb_pooled_data',
+  'LB-F': 'lb_frobenius_tail',
+  'LB-DD': 'lb_diagonal_dominance',
+  'LB-POOL-GEO': 'lb_pooled_geometric',
+  'LB-POOL-DATA': 'lb_pooled_data',
 };
 
 /** How the truncated SVD got its singular vectors (the result's svdPath), in words. */
 export function svdPathName(path: string): string {
-  return ({ full: 'full eigendecomposition', partial: 'Lanczos (leading vectors)', none: 'not needed' } as Record<string, string>)[path] ?? path;
+  return (
+    (
+      { full: 'full eigendecomposition', partial: 'Lanczos (leading vectors)', none: 'not needed' } as Record<
+        string,
+        string
+      >
+    )[path] ?? path
+  );
 }
 
 /** A certificate marker from the core ("U1 truncated SVD", "U4 ℓ1 refit", "lower bound") in plain words. */

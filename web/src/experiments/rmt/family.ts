@@ -19,8 +19,16 @@ export const sharedLooks = {
   R: { label: 'Positional correlation R', group: MODEL },
   pool: { label: 'Pooling weights w', group: POOLING },
   pools: { label: 'Poolings compared', group: POOLING },
-  variant: { label: 'Embedding table', group: SIMULATION, options: { A: 'A: class-centred (clean theory)', B: 'B: raw iid (corrected theory)' } },
-  centre: { label: 'Centre the covariance', group: SIMULATION, options: { 0: 'No (uncentred S)', 1: 'Yes (subtract the mean pooled vector)' } },
+  variant: {
+    label: 'Embedding table',
+    group: SIMULATION,
+    options: { A: 'A: class-centred (clean theory)', B: 'B: raw iid (corrected theory)' },
+  },
+  centre: {
+    label: 'Centre the covariance',
+    group: SIMULATION,
+    options: { 0: 'No (uncentred S)', 1: 'Yes (subtract the mean pooled vector)' },
+  },
   seeds: { label: 'Repetitions per point', group: SIMULATION },
   budget: BUDGET_LOOK,
 } as const;
@@ -44,12 +52,18 @@ export function poolLabel(pool: string): string {
 /** The hue of a pooling, the same in every paper-2 figure (harmonic = causal at τ = 0). */
 export function poolColor(pool: string): string {
   const tau = pool.startsWith('causal:') ? Number(pool.slice(7)) : 0;
-  const index = pool === 'mean' ? 0
-    : pool === 'causal' || pool === 'harmonic' || (pool.startsWith('causal:') && tau === 0) ? 1
-      : pool === 'optimal' ? 2
-        : pool === 'last' ? 3
-          : pool.startsWith('causal:') ? 5
-            : 4; // custom weights
+  const index =
+    pool === 'mean'
+      ? 0
+      : pool === 'causal' || pool === 'harmonic' || (pool.startsWith('causal:') && tau === 0)
+        ? 1
+        : pool === 'optimal'
+          ? 2
+          : pool === 'last'
+            ? 3
+            : pool.startsWith('causal:')
+              ? 5
+              : 4; // custom weights
   return DATA_COLORS[index % DATA_COLORS.length];
 }
 
@@ -75,7 +89,13 @@ type Kind = 'theory' | 'simulation' | 'population';
 const KIND_ROWS: Record<Kind, () => LegendItem> = {
   theory: () => ({ label: 'theory', color: INK, symbol: 'line', className: 'theory' }),
   simulation: () => ({ label: 'simulation (mean ± sd over seeds)', color: INK, symbol: 'dot', className: 'sim' }),
-  population: () => ({ label: 'population overlap 1 − δ/θ′² (theory)', color: INK, symbol: 'line', dash: POPULATION_DASH, className: 'theory' }),
+  population: () => ({
+    label: 'population overlap 1 − δ/θ′² (theory)',
+    color: INK,
+    symbol: 'line',
+    dash: POPULATION_DASH,
+    className: 'theory',
+  }),
 };
 
 /** Legend rows never exceed this (figures.md). */
@@ -86,10 +106,18 @@ export const MAX_LEGEND_ROWS = 8;
  * rows (axis marks). Past MAX_LEGEND_ROWS the kinds share one row.
  */
 export function familyLegend(pools: string[], kinds: Kind[], extra: LegendItem[] = []): LegendItem[] {
-  const poolRows: LegendItem[] = pools.map((pool) => ({ label: poolName(pool), color: poolColor(pool), symbol: 'box' }));
+  const poolRows: LegendItem[] = pools.map((pool) => ({
+    label: poolName(pool),
+    color: poolColor(pool),
+    symbol: 'box',
+  }));
   const kindRows = kinds.map((k) => KIND_ROWS[k]());
   if (poolRows.length + kindRows.length + extra.length > MAX_LEGEND_ROWS && kindRows.length > 1) {
-    const words: Record<Kind, string> = { theory: 'lines: theory', simulation: 'dots: simulation', population: 'dashed: population' };
+    const words: Record<Kind, string> = {
+      theory: 'lines: theory',
+      simulation: 'dots: simulation',
+      population: 'dashed: population',
+    };
     return [...poolRows, { label: kinds.map((k) => words[k]).join(', '), color: INK, symbol: 'line' }, ...extra];
   }
   return [...poolRows, ...kindRows, ...extra];

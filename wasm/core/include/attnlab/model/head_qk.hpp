@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // One head of a real model: the forward pass streamed layer by layer up to the chosen layer (each
-// layer's tensors read (weight matrices as float, the rest widened to double), used and freed), then that layer's norm and W_Q, W_K only.
-// Returns Q and K (tokens × head_dim, after RoPE, with biases) and the logits Q Kᵀ × the model's
+// layer's tensors read (weight matrices as float, the rest widened to double), used and freed), then that layer's norm
+// and W_Q, W_K only. Returns Q and K (tokens × head_dim, after RoPE, with biases) and the logits Q Kᵀ × the model's
 // attention scale, unmasked. Errors are values: one line naming the file or field and the cause.
 #pragma once
 #include <Eigen/Dense>

@@ -32,7 +32,7 @@ struct ModelConfig {
   bool scaleAttnWeights = true;      // GPT-2 scale_attn_weights
   bool scaleByInverseLayer = false;  // GPT-2 scale_attn_by_inverse_layer_idx
   bool qkvBias = true, outputBias = true, mlpBias = true;
-  RopeConfig rope;  // LLaMA, Qwen2
+  RopeConfig rope;                 // LLaMA, Qwen2
   std::int64_t slidingWindow = 0;  // Mistral's sliding_window (0: none): longer texts are refused
 
   bool rotary() const { return family == Family::Llama || family == Family::Qwen2; }

@@ -14,8 +14,8 @@ namespace attnlab::model {
 
 struct QkCommand {
   bool ok = false;
-  std::string error;   // one line naming the argument, when !ok
-  std::string folder;  // model=
+  std::string error;     // one line naming the argument, when !ok
+  std::string folder;    // model=
   bool hasText = false;  // text= was given instead of ids= (request.ids empty): the host tokenizes it
   std::string text;
   QkRequest request;

@@ -14,7 +14,8 @@ double maxRowL1Difference(const RowMatrix& a, const RowMatrix& b);
 
 // Row softmax of a copy of the logits (stable form, docs/theory/rank.md#definitions).
 RowMatrix rowSoftmax(const RowMatrix& logits);
-// L_c = L (I - 11^T/n_k): each row minus its mean; carries all the visible information (docs/theory/rank.md#interaction-dimension, F3).
+// L_c = L (I - 11^T/n_k): each row minus its mean; carries all the visible information
+// (docs/theory/rank.md#interaction-dimension, F3).
 RowMatrix centerRows(const RowMatrix& logits);
 
 // osc(x) = max_j x_j - min_j x_j, the row-shift-invariant size of a logit perturbation.

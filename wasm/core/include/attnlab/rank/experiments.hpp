@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The paper-3 experiment family (docs/theory/rank.md#experiments): rank-beta, rank-n, rank-eps (sweeps of one pure point each),
-// rank-ladder (one instance, every certificate's error curve), rank-interaction (one head) and rank-zoo
+// The paper-3 experiment family (docs/theory/rank.md#experiments): rank-beta, rank-n, rank-eps (sweeps of one pure
+// point each), rank-ladder (one instance, every certificate's error curve), rank-interaction (one head) and rank-zoo
 // (the synthetic 84-head calibration study), built on the rank_* numerics. Shared here: the common
 // parameters, the seed convention, the lower bounds as results write them, the U1 path choice and
 // the bring-your-own-head inputs.
@@ -48,8 +48,9 @@ void rankCertificateChecks(JobCheck& check, const std::string& at, double n);
 void rankCertificateChecks(JobCheck& check, const std::string& at, const std::string& nKey);
 Experiment rankSweepExperiment(RankAxis axis, std::string id, ParamList<RankSweepParams> params);
 
-// The generator seed of user seed s: 12344 + s, so the default seed 1 draws the point sets of docs/theory/rank.md#reference-tables
-// (generator seed 12345, docs/theory/rank.md#prng) and the page's presets reproduce the reference tables.
+// The generator seed of user seed s: 12344 + s, so the default seed 1 draws the point sets of
+// docs/theory/rank.md#reference-tables (generator seed 12345, docs/theory/rank.md#prng) and the page's presets
+// reproduce the reference tables.
 constexpr std::uint64_t kRankSeedOffset = 12344;
 ParamDecl rankSeedParam();
 
@@ -99,16 +100,16 @@ struct PointOutcome {
 PointOutcome computeRankPoint(const RankInstance& inst, const RankPointParams& p, const std::string& svdPath,
                               const Progress& progress, double base = 0, double total = 1);
 
-// The bring-your-own-head inputs (docs/theory/rank.md#head-inputs): "q", "k" (rank 2-4: (n, d_h), (H, n, d_h), (L, H, n, d_h)),
-// "attention" and "logits" (square in the last two dimensions).
+// The bring-your-own-head inputs (docs/theory/rank.md#head-inputs): "q", "k" (rank 2-4: (n, d_h), (H, n, d_h), (L, H,
+// n, d_h)), "attention" and "logits" (square in the last two dimensions).
 std::vector<InputRule> headInputs(const std::vector<std::string>& replaces);
 // The uploaded heads, in file order, as validated arrays; empty when no head file was given.
 // Refuses (ParamError naming the input) a Q without K, a shape mismatch, or several kinds at once.
 struct UploadedHeads {
   HeadFormat format = HeadFormat::QK;
-  int count = 0;           // heads in the files (H, or L·H)
+  int count = 0;  // heads in the files (H, or L·H)
   int layers = 1, perLayer = 1;
-  int n = 0, width = 0;    // tokens, d_h (qk)
+  int n = 0, width = 0;  // tokens, d_h (qk)
 };
 UploadedHeads describeUploadedHeads(const Inputs& inputs, double budgetBytes);
 // Head `index` of the upload, validated (values) by validateHead; throws ParamError naming the field.

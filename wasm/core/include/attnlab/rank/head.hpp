@@ -21,9 +21,9 @@ struct HeadShape {
 
 struct HeadArrays {
   HeadShape shape;
-  std::vector<double> q, k;      // row-major, qRows·qCols and kRows·kCols values (qk)
-  std::vector<double> matrix;    // row-major P or L, rows·cols values (attn, logits)
-  double scale = 0;              // qk: L = betaMult·scale·Q K^T; 0 = 1/sqrt(d_h) (docs/theory/rank.md#head-inputs)
+  std::vector<double> q, k;    // row-major, qRows·qCols and kRows·kCols values (qk)
+  std::vector<double> matrix;  // row-major P or L, rows·cols values (attn, logits)
+  double scale = 0;            // qk: L = betaMult·scale·Q K^T; 0 = 1/sqrt(d_h) (docs/theory/rank.md#head-inputs)
 };
 
 struct HeadValidation {
@@ -45,7 +45,8 @@ HeadValidation validateHead(const HeadArrays& head, double budgetBytes, int maxT
                             double rowTolerance = 1e-3);
 
 // Logits of a validated head at temperature betaMult (docs/theory/rank.md#head-inputs): qk -> betaMult·scale·Q K^T;
-// attn -> rows renormalised, L = betaMult·centred log P (docs/theory/rank.md#interaction-pipeline); logits -> betaMult·L.
+// attn -> rows renormalised, L = betaMult·centred log P (docs/theory/rank.md#interaction-pipeline); logits ->
+// betaMult·L.
 RowMatrix headLogits(const HeadArrays& head, double betaMult = 1);
 
 }  // namespace attnlab

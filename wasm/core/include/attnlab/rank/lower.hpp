@@ -16,7 +16,8 @@ int frobeniusTailBound(const std::vector<double>& sigma, double frobeniusSq, int
 // LB-F with all singular values computed here (for pooled matrices).
 int frobeniusTailBound(const RowMatrix& b, double eps);
 
-// LB-DD (F5, greedy of docs/theory/rank.md#lower-bounds): c(i) = argmax_j P_ij (identityColumns: c(i) = i, for pooled square B).
+// LB-DD (F5, greedy of docs/theory/rank.md#lower-bounds): c(i) = argmax_j P_ij (identityColumns: c(i) = i, for pooled
+// square B).
 int diagonalDominanceBound(const RowMatrix& p, double eps, bool identityColumns = false);
 
 // B = P[R,:] S with S the 0/1 cell assignment: cellOfKey[j] in [0, |R|) or -1 (dropped). F4.
@@ -24,7 +25,7 @@ RowMatrix poolColumns(const RowMatrix& p, const std::vector<int>& rows, const st
 // max(LB-DD on B with c(i) = i, LB-F on B with |R| rows): the bound every pooling uses.
 int pooledBound(const RowMatrix& b, double eps);
 
-struct GeoPoolingOptions {  // [default] the grid of docs/theory/rank.md#lower-bounds
+struct GeoPoolingOptions {                                   // [default] the grid of docs/theory/rank.md#lower-bounds
   std::vector<double> spacings{1, 1.5, 2, 2.5, 3, 4, 5, 6};  // theta = c / sqrt(beta)
   std::vector<double> radii{0.3, 0.4, 0.5};                  // rho = 2 f theta · 0.999
 };
@@ -40,12 +41,13 @@ int dataPoolingBound(const RowMatrix& p, double eps,
                      const std::vector<double>& deltas = {0.02, 0.05, 0.1, 0.2, 0.3, 0.45});
 
 struct LowerBounds {
-  int frobenius = 0;      // LB-F
-  int diagonal = 0;       // LB-DD
-  int poolGeometric = -1; // LB-POOL-GEO, -1 when no coordinates were given
-  int poolData = 0;       // LB-POOL-DATA
-  int best = 0;           // the maximum
-  std::vector<std::pair<std::string, int>> named() const;  // {"LB-F", ...} in the order of docs/theory/rank.md#lower-bounds
+  int frobenius = 0;       // LB-F
+  int diagonal = 0;        // LB-DD
+  int poolGeometric = -1;  // LB-POOL-GEO, -1 when no coordinates were given
+  int poolData = 0;        // LB-POOL-DATA
+  int best = 0;            // the maximum
+  std::vector<std::pair<std::string, int>> named()
+      const;  // {"LB-F", ...} in the order of docs/theory/rank.md#lower-bounds
 };
 
 // All of them at one eps. sigma/frobeniusSq: P's leading singular values (e.g. from U1's spectrum);

@@ -17,9 +17,9 @@ struct RefitOptions {
 };
 
 struct RefitCertificate {
-  int k = 0;                  // scanning down from k_svd: the last k at which every row refits within eps
-  double verifiedError = 0;   // ||P - M||_{inf→inf} of the refitted rank-k approximation
-  int refittedRows = 0;       // rows that needed IRLS at that k
+  int k = 0;                      // scanning down from k_svd: the last k at which every row refits within eps
+  double verifiedError = 0;       // ||P - M||_{inf→inf} of the refitted rank-k approximation
+  int refittedRows = 0;           // rows that needed IRLS at that k
   std::vector<double> rowErrors;  // max refitted row error at each k tried (eps + 1 marks the failing k)
   std::vector<int> triedK;
 };
@@ -28,8 +28,8 @@ struct RefitCertificate {
 std::vector<double> refitRowErrors(const RowMatrix& p, const Eigen::MatrixXd& vk, double eps,
                                    const RefitOptions& options, int* refitted = nullptr);
 
-// U4 from U1's certificate: scans k = u1.k - 1 down to lowerBound, stopping at the first failure. Throws std::invalid_argument when
-// n > options.maxN or u1 carries fewer than u1.k vectors.
+// U4 from U1's certificate: scans k = u1.k - 1 down to lowerBound, stopping at the first failure. Throws
+// std::invalid_argument when n > options.maxN or u1 carries fewer than u1.k vectors.
 RefitCertificate refitCertificate(const RowMatrix& p, const SvdCertificate& u1, double eps, int lowerBound = 0,
                                   const RefitOptions& options = {});
 

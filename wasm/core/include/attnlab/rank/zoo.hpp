@@ -21,15 +21,15 @@ int zooFamilyIndex(const std::string& name);  // throws std::invalid_argument fo
 RowMatrix zooTokens();
 
 struct ZooHead {
-  RowMatrix q, k;       // 128 × 64, biases included
-  RowMatrix logits;     // L0 = Q K^T / 8 rescaled to the family's mean row range R* (beta_mult = 1)
+  RowMatrix q, k;          // 128 × 64, biases included
+  RowMatrix logits;        // L0 = Q K^T / 8 rescaled to the family's mean row range R* (beta_mult = 1)
   double targetRange = 0;  // R*
 };
 // One head from its seed 2026·1000 + 16 f + v + 1. Throws for family ∉ [0,7) or variant ∉ [0,12).
 ZooHead zooHead(int family, int variant, const RowMatrix& tokens);
 
 struct ZooOptions {  // the per-configuration settings of docs/theory/rank.md#calibration-study
-  double tau = 1;        // nats
+  double tau = 1;    // nats
   double epsOut = 0.05;
   double eps = 0.1;
 };
@@ -40,8 +40,9 @@ struct ZooRow {
   double betaMult = 1;
   int rVis = 0, rRawTau = 0, rVisTau = 0;  // r_vis, r_raw(tau), r_vis(tau)
   int rEffRaw = 0, rEffVis = 0;
-  int kSvd = 0, lowerBound = 0;           // lowerBound = max of lowerBounds (docs/theory/rank.md#interaction-pipeline)
-  LowerBounds lowerBounds;                 // each by name (the printed LB column of docs/theory/rank.md#calibration-study is LB-POOL-DATA alone)
+  int kSvd = 0, lowerBound = 0;  // lowerBound = max of lowerBounds (docs/theory/rank.md#interaction-pipeline)
+  LowerBounds lowerBounds;       // each by name (the printed LB column of docs/theory/rank.md#calibration-study is
+                                 // LB-POOL-DATA alone)
   int kComb = 0, combRank = -1, combDegree = -1;  // U5
   bool nonVacuous = false;
   int reductionTau = 0, reductionEff = 0;  // r_raw(tau) - r_vis(tau), r_eff,raw - r_eff,vis
@@ -58,7 +59,8 @@ struct ZooFamilyMeans {
   double betaMult = 1;
   int heads = 0;
   double rVis = 0, rRawTau = 0, rVisTau = 0, rEffRaw = 0, rEffVis = 0, kSvd = 0, lowerBound = 0, nonVacuous = 0;
-  double lowerBoundPoolData = 0;  // mean LB-POOL-DATA alone: what the table of docs/theory/rank.md#calibration-study prints as LB(0.1)
+  double lowerBoundPoolData =
+      0;  // mean LB-POOL-DATA alone: what the table of docs/theory/rank.md#calibration-study prints as LB(0.1)
 };
 ATTNLAB_FIELDS(ZooFamilyMeans, family, betaMult, heads, rVis, rRawTau, rVisTau, rEffRaw, rEffVis, kSvd, lowerBound,
                lowerBoundPoolData, nonVacuous)
@@ -66,8 +68,9 @@ ATTNLAB_FIELDS(ZooFamilyMeans, family, betaMult, heads, rVis, rRawTau, rVisTau, 
 struct ZooSummary {
   std::vector<ZooFamilyMeans> families;  // per (family, betaMult) in first-seen order
   double meanReductionTau = 0, meanReductionEff = 0;
-  double fractionEffPositive = 0;        // share of configurations with reductionEff > 0
-  // Spearman of {reductionTau, reductionEff} against {nonVacuous, -kSvd, -log kComb} (docs/theory/rank.md#interaction-pipeline)
+  double fractionEffPositive = 0;  // share of configurations with reductionEff > 0
+  // Spearman of {reductionTau, reductionEff} against {nonVacuous, -kSvd, -log kComb}
+  // (docs/theory/rank.md#interaction-pipeline)
   std::vector<std::pair<std::string, double>> spearman;
 };
 ZooSummary summarizeZoo(const std::vector<ZooRow>& rows);

@@ -10,12 +10,12 @@
 namespace attnlab {
 
 struct AttentionWeightsConfig {
-  int d = 800;                 // dimension, in [2, 8192]
-  double delta = 0.5;          // d/V, in (0, 1000]
-  double mu2 = 1.0;            // ||mu||^2
-  PositionalModel positions;   // R (only T and the token classes matter here)
-  double tau = 0.0;            // score scale, in [-30, 30]
-  int sequences = 200;         // sequences averaged, in [1, 1e6] [GUESS default]
+  int d = 800;                // dimension, in [2, 8192]
+  double delta = 0.5;         // d/V, in (0, 1000]
+  double mu2 = 1.0;           // ||mu||^2
+  PositionalModel positions;  // R (only T and the token classes matter here)
+  double tau = 0.0;           // score scale, in [-30, 30]
+  int sequences = 200;        // sequences averaged, in [1, 1e6] [GUESS default]
   TableVariant variant = TableVariant::A;
   std::uint64_t seed = 1, stream = 0;
   NormalMethod normals = NormalMethod::Ziggurat;  // the run's rng (docs/theory/rank.md#prng-ziggurat)

@@ -14,8 +14,8 @@ inline void requireInRange(const char* name, double value, double lo, double hi,
                            bool hiOpen = false) {
   const bool ok = std::isfinite(value) && (loOpen ? value > lo : value >= lo) && (hiOpen ? value < hi : value <= hi);
   if (ok) return;
-  throw std::invalid_argument(text(name, " must be a number in ", loOpen ? "(" : "[", lo, ", ", hi, hiOpen ? ")" : "]",
-                                   ", got ", value));
+  throw std::invalid_argument(
+      text(name, " must be a number in ", loOpen ? "(" : "[", lo, ", ", hi, hiOpen ? ")" : "]", ", got ", value));
 }
 
 // Same check for integer parameters: "name must be an integer in [lo, hi], got x".

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The paper-2 experiment family (docs/theory/rmt.md#experiments): spectrum, transition, weights, ridge and phase, built on
-// the rmt_* numerics. Shared here: the common parameters (d, delta, gamma, T, mu2, R, pool, variant,
-// centre), the custom-R input, and the readers that turn them into a model, weights and a config,
-// naming the parameter in every refusal.
+// The paper-2 experiment family (docs/theory/rmt.md#experiments): spectrum, transition, weights, ridge and phase, built
+// on the rmt_* numerics. Shared here: the common parameters (d, delta, gamma, T, mu2, R, pool, variant, centre), the
+// custom-R input, and the readers that turn them into a model, weights and a config, naming the parameter in every
+// refusal.
 #pragma once
 #include <Eigen/Dense>
 #include <string>

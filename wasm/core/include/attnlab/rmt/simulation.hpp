@@ -15,16 +15,16 @@ namespace attnlab {
 enum class TableVariant { A, B };  // A: class-centred table (default), B: raw iid table (docs/theory/rmt.md#vocabulary)
 
 struct SimulationConfig {
-  int d = 400;                   // dimension, in [2, 8192]
-  double delta = 0.5;            // d/V, in (0, 1000]
-  double gamma = 0.25;           // d/N, in (0, 1000]
-  double mu2 = 1.0;              // ||mu||^2 in [0, 1e6]; mu = sqrt(mu2) e_1
-  PositionalModel positions;     // R and its sign sampler
-  Eigen::VectorXd weights;       // w, length T
+  int d = 400;                // dimension, in [2, 8192]
+  double delta = 0.5;         // d/V, in (0, 1000]
+  double gamma = 0.25;        // d/N, in (0, 1000]
+  double mu2 = 1.0;           // ||mu||^2 in [0, 1e6]; mu = sqrt(mu2) e_1
+  PositionalModel positions;  // R and its sign sampler
+  Eigen::VectorXd weights;    // w, length T
   TableVariant variant = TableVariant::A;
-  bool centre = false;           // subtract the mean pooled vector before forming S (docs/theory/rmt.md#variant-b)
+  bool centre = false;  // subtract the mean pooled vector before forming S (docs/theory/rmt.md#variant-b)
   std::uint64_t seed = 1;
-  std::uint64_t stream = 0;      // parent stream, e.g. childStream(sweepStream, point) from the caller
+  std::uint64_t stream = 0;                       // parent stream, e.g. childStream(sweepStream, point) from the caller
   NormalMethod normals = NormalMethod::Ziggurat;  // the run's rng (docs/theory/rank.md#prng-ziggurat)
 };
 
@@ -38,7 +38,8 @@ SimulationSizes simulationSizes(const SimulationConfig& config);
 // V = 2 round(d/(2 delta)), refused unless in [2, 8e6].
 int vocabularySize(int d, double delta);
 
-// E = mu s^T + Z (d x V, column-major) with the realised offsets ||mu~||^2, alignment, ||h||^2 (docs/theory/rmt.md#conditional-moments).
+// E = mu s^T + Z (d x V, column-major) with the realised offsets ||mu~||^2, alignment, ||h||^2
+// (docs/theory/rmt.md#conditional-moments).
 struct EmbeddingTable {
   Eigen::MatrixXd E;
   TableOffsets offsets;
@@ -83,16 +84,17 @@ struct FullSpectrum {
 };
 FullSpectrum sampleCovarianceSpectrum(const Eigen::MatrixXd& C);
 
-// What a simulation measured, with the theory for the same config (docs/theory/rmt.md#population-spike, #sample-spike, #variant-b).
+// What a simulation measured, with the theory for the same config (docs/theory/rmt.md#population-spike, #sample-spike,
+// #variant-b).
 struct SimulationResult {
   SimulationSizes sizes;
   PoolingScalars pooling;
-  TableOffsets offsets;      // realised ||mu~||^2, alignment, ||h||^2
+  TableOffsets offsets;         // realised ||mu~||^2, alignment, ||h||^2
   Eigen::VectorXd eigenvalues;  // empty for simulateTopEigenpair
   double topEigenvalue = 0;
-  double overlap = 0;        // |u_S^T u|^2, u = e_1
-  double rightOverlap = 0;   // |v_S^T a/||a|| |^2
-  TopEigenTheory theory;     // from the realised offsets
+  double overlap = 0;       // |u_S^T u|^2, u = e_1
+  double rightOverlap = 0;  // |v_S^T a/||a|| |^2
+  TopEigenTheory theory;    // from the realised offsets
 };
 SimulationResult simulateSpectrum(const SimulationConfig& config);
 SimulationResult simulateTopEigenpair(const SimulationConfig& config);

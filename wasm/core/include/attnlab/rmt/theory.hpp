@@ -67,17 +67,17 @@ TransitionThresholds transitionThresholds(double delta, double gamma);
 // P(theta') = theta'^3 - (delta + gamma + delta gamma) theta' - 2 delta gamma (docs/theory/rmt.md#sample-spike).
 double spikePolynomial(double thetaShift, double delta, double gamma);
 
-// Outlier locations (units of S) and squared overlaps at effective SNR rho (docs/theory/rmt.md#population-spike, #sample-spike).
-// Below a threshold the eigenvalue sticks to the edge and the overlaps are 0: continuous at both.
+// Outlier locations (units of S) and squared overlaps at effective SNR rho (docs/theory/rmt.md#population-spike,
+// #sample-spike). Below a threshold the eigenvalue sticks to the edge and the overlaps are 0: continuous at both.
 struct SpikeTheory {
-  double rho = 0, thetaShift = 0;            // rho and theta' = rho - delta
+  double rho = 0, thetaShift = 0;  // rho and theta' = rho - delta
   bool populationSpike = false, sampleSpike = false;
-  double populationEigenvalue = 0;           // kappa (theta'+1)(theta'+delta)/theta', else kappa (1+sqrt delta)^2
-  double populationOverlap = 0;              // |u_pop^T u|^2 = 1 - delta/theta'^2
-  double sampleEigenvalue = 0;               // kappa Z(1/theta'), else kappa lambda_+
-  double sampleOverlap = 0;                  // |u_S^T u|^2 = P/(theta'^2 (theta'+gamma))
-  double samplePopulationOverlap = 0;        // |u_S^T u_pop|^2 = P/((theta'+gamma)(theta'^2-delta))
-  double rightOverlap = 0;                   // |v_S^T a/||a|| |^2 = P/(theta'^2 (theta'+1))
+  double populationEigenvalue = 0;     // kappa (theta'+1)(theta'+delta)/theta', else kappa (1+sqrt delta)^2
+  double populationOverlap = 0;        // |u_pop^T u|^2 = 1 - delta/theta'^2
+  double sampleEigenvalue = 0;         // kappa Z(1/theta'), else kappa lambda_+
+  double sampleOverlap = 0;            // |u_S^T u|^2 = P/(theta'^2 (theta'+gamma))
+  double samplePopulationOverlap = 0;  // |u_S^T u_pop|^2 = P/((theta'+gamma)(theta'^2-delta))
+  double rightOverlap = 0;             // |v_S^T a/||a|| |^2 = P/(theta'^2 (theta'+1))
 };
 SpikeTheory spikeTheory(double rho, double delta, double gamma, double kappa = 1.0);
 
@@ -95,9 +95,9 @@ TableOffsets expectedTableOffsets(bool variantB, double mu2, double delta);
 // overlaps with u scaled by the alignment, and when S is not centred a table-mean spike of strength
 // (sum w)^2 ||h||^2 / kappa (0 when centred or in Variant A).
 struct PooledSnr {
-  double rho = 0;             // SNR of the signal spike
-  double overlapFactor = 1;   // multiplies |u_S^T mu~/||mu~|| |^2 to give |u_S^T u|^2
-  double meanSpikeRho = 0;    // SNR of the spurious table-mean spike
+  double rho = 0;            // SNR of the signal spike
+  double overlapFactor = 1;  // multiplies |u_S^T mu~/||mu~|| |^2 to give |u_S^T u|^2
+  double meanSpikeRho = 0;   // SNR of the spurious table-mean spike
 };
 PooledSnr pooledSnr(bool variantB, bool centred, double alpha, double kappa, double weightSum, double mu2,
                     const TableOffsets& offsets);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Positional correlation R, its ±1 sign samplers, and the pooling weights w with alpha = w^T R w and
-// kappa = ||w||^2 (docs/theory/rmt.md#positional-correlation, #pooling-schemes, #optimal-weights, #causal-weights). All functions are pure.
+// kappa = ||w||^2 (docs/theory/rmt.md#positional-correlation, #pooling-schemes, #optimal-weights, #causal-weights). All
+// functions are pure.
 #pragma once
 #include <Eigen/Dense>
 #include <string>
@@ -15,7 +16,8 @@ constexpr int kMaxSequenceLength = 512;  // T in [1, 512]
 
 enum class CorrelationKind { Prefix, Ar, Decay, Custom };
 
-// R together with what is needed to draw sign vectors xi with E[xi xi^T] = R (docs/theory/rmt.md#sequences, #positional-correlation).
+// R together with what is needed to draw sign vectors xi with E[xi xi^T] = R (docs/theory/rmt.md#sequences,
+// #positional-correlation).
 struct PositionalModel {
   CorrelationKind kind = CorrelationKind::Prefix;
   int T = 0;
@@ -26,7 +28,8 @@ struct PositionalModel {
   bool hasLabel() const { return agreement.size() > 0; }  // a latent sequence label y exists
 };
 
-// prefix:k — r_t = 1 for t <= k, 0 after: R = blockdiag(J_k, I_{T-k}), k in [1, T] (docs/theory/rmt.md#positional-correlation).
+// prefix:k — r_t = 1 for t <= k, 0 after: R = blockdiag(J_k, I_{T-k}), k in [1, T]
+// (docs/theory/rmt.md#positional-correlation).
 PositionalModel prefixModel(int T, int k);
 // ar:phi — stationary sign chain, R_tt' = phi^|t-t'|, phi in [-1, 1].
 PositionalModel arModel(int T, double phi);
@@ -49,7 +52,7 @@ int sampleSigns(const PositionalModel& model, Rng& rng, int* xi);
 enum class PoolingKind { Mean, Causal, Optimal, Last, Custom };
 struct PoolingSpec {
   PoolingKind kind = PoolingKind::Mean;
-  double tau = 0;             // causal:tau score scale (tau = 0: harmonic)
+  double tau = 0;              // causal:tau score scale (tau = 0: harmonic)
   std::vector<double> custom;  // custom weights, one per position
 };
 // "mean", "causal" (tau = 0), "causal:tau", "harmonic", "optimal", "last", or "w1,w2,...,wT".
@@ -69,7 +72,8 @@ struct PoolingScalars {
 ATTNLAB_FIELDS(PoolingScalars, alpha, kappa, snrGain, weightSum)
 PoolingScalars poolingScalars(const Eigen::VectorXd& w, const Eigen::MatrixXd& R);
 
-// Closed forms for the prefix model (docs/theory/rmt.md#prefix-model): Mean, Causal (tau = 0 only) and Optimal (unit norm).
+// Closed forms for the prefix model (docs/theory/rmt.md#prefix-model): Mean, Causal (tau = 0 only) and Optimal (unit
+// norm).
 PoolingScalars prefixClosedForm(PoolingKind kind, int T, int k);
 
 // H_n = sum_{i=1}^n 1/i, H_0 = 0.

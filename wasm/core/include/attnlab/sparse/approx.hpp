@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Paper 1's construction end to end (docs/theory/sparse.md#construction, Algorithm R): pattern A -> B -> X(1), X(2) ->
-// the (23)/(24) check, the d_min scan (docs/theory/sparse.md#dmin-experiment) and Theorem R (docs/theory/sparse.md#theorem-r).
+// the (23)/(24) check, the d_min scan (docs/theory/sparse.md#dmin-experiment) and Theorem R
+// (docs/theory/sparse.md#theorem-r).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -40,7 +41,8 @@ void readConstruction(const ConstructionFields& v, Construction& c);
 // Δ = ln(1/ε2) + ln(1+ε1), the smallest offset the proof allows (docs/theory/sparse.md#build-b, #offset).
 double proofOffset(double eps1, double eps2);
 
-// Theorem R (docs/theory/sparse.md#theorem-r): ⌈4 ln(4n²/δ) / (η² − η³)⌉ with η = ln(1+ε1) / (2 sqrt(k) (ln(1/ε2) + ln(1+ε1) + ln γ)).
+// Theorem R (docs/theory/sparse.md#theorem-r): ⌈4 ln(4n²/δ) / (η² − η³)⌉ with η = ln(1+ε1) / (2 sqrt(k) (ln(1/ε2) +
+// ln(1+ε1) + ln γ)).
 double theoremBound(int n, double k, double gamma, double eps1, double eps2, double failure = 0.5);
 // The same from ln γ (a measured pattern's rho): finite even where γ itself overflows (1e200 / 1e-200).
 double theoremBoundLog(int n, double k, double logGamma, double eps1, double eps2, double failure = 0.5);
@@ -60,7 +62,8 @@ class SparseApproximator {
   SparseApproximator(const SparsePattern& a, const Construction& c);
 
   double delta() const { return delta_; }
-  // Draws the projection of trial `stream` at width d and builds X(1), X(2) in full (docs/theory/sparse.md#projection, #fixed-weights).
+  // Draws the projection of trial `stream` at width d and builds X(1), X(2) in full (docs/theory/sparse.md#projection,
+  // #fixed-weights).
   void draw(int d, std::uint64_t seed, std::uint64_t stream);
   // One trial at width d: draw, then check (23)/(24). Paper: draw in full, check rows in order.
   // Fast: the same draw, but rows of Y are drawn only when the check reaches them (asym Gauss),

@@ -32,14 +32,14 @@ struct CheckSummary {
 };
 
 struct CheckOptions {
-  bool stopEarly = true;   // stop at the first violating row
+  bool stopEarly = true;  // stop at the first violating row
   // false (paper order): block by block in row order, (23) then (24) for each block.
   // true: (23) for every row first (cheap), then (24) for the rows most likely to fail first.
   // Same verdict either way; only the work spent on a failing draw differs.
   bool riskFirst = false;
-  std::vector<RowStat>* rows = nullptr;  // per-row results, size n (meaningful for rows checked)
-  RowMatrix* logits = nullptr;           // if set (n×n), receives S row by row (unmasked part), for display
-  std::function<void(double)> progress;  // fraction of rows done, called between blocks
+  std::vector<RowStat>* rows = nullptr;       // per-row results, size n (meaningful for rows checked)
+  RowMatrix* logits = nullptr;                // if set (n×n), receives S row by row (unmasked part), for display
+  std::function<void(double)> progress;       // fraction of rows done, called between blocks
   std::function<void(int)> beforeSupportRow;  // lazy inputs: make X(1) row i and X(2) rows of N_i ready
   std::function<void()> beforeOffSupport;     // lazy inputs: make all of X(1), X(2) ready
   // Double-precision products throughout. Otherwise an early-stopping check without logits runs

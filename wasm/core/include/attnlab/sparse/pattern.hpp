@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The sparse target A of paper 1 (docs/theory/sparse.md#target-class): storage, the sampler, uploads, and B (docs/theory/sparse.md#dmin-experiment, #build-b).
+// The sparse target A of paper 1 (docs/theory/sparse.md#target-class): storage, the sampler, uploads, and B
+// (docs/theory/sparse.md#dmin-experiment, #build-b).
 #pragma once
 #include "attnlab/inputs.hpp"
 #include <cstdint>
@@ -14,7 +15,7 @@ namespace attnlab {
 // ascending column order. Zeros are never stored.
 struct SparsePattern {
   int n = 0;
-  std::vector<int> rowStart;   // n + 1 offsets into cols / values
+  std::vector<int> rowStart;  // n + 1 offsets into cols / values
   std::vector<int> cols;
   std::vector<double> values;  // A_ij > 0
 
@@ -22,7 +23,8 @@ struct SparsePattern {
   int nonzeros() const { return static_cast<int>(cols.size()); }
   // Largest number of nonzeros in any row or column (the measured k).
   int measuredK() const;
-  // max_i ln(max_{N_i} A_ij / min_{N_i} A_ij): the within-row log-range that replaces ln γ (docs/theory/sparse.md#target-class).
+  // max_i ln(max_{N_i} A_ij / min_{N_i} A_ij): the within-row log-range that replaces ln γ
+  // (docs/theory/sparse.md#target-class).
   double rho() const;
   bool lowerTriangular() const;
 };

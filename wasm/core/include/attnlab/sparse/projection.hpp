@@ -35,8 +35,8 @@ void fillGaussian(Eigen::Ref<RealMatrix> y, std::uint64_t seed, std::uint64_t st
 // a Gaussian block with the signs of Q fixed by sign(diag R). Exact (Y Yᵀ = I) when d = rows.
 RealMatrix orthogonalProjection(int rows, int d, std::uint64_t seed, std::uint64_t stream, NormalMethod normals);
 
-// Symmetric split (docs/theory/sparse.md#splits): from the eigen-decomposition B^T B = V diag(λ) V^T, R = V diag(λ^{1/4})
-// and P = B V diag(λ^{-1/4}), dropping λ ≈ 0, so that P R^T = B and X(1) = P Y, X(2) = R Y.
+// Symmetric split (docs/theory/sparse.md#splits): from the eigen-decomposition B^T B = V diag(λ) V^T, R = V
+// diag(λ^{1/4}) and P = B V diag(λ^{-1/4}), dropping λ ≈ 0, so that P R^T = B and X(1) = P Y, X(2) = R Y.
 struct SymmetricFactor {
   RealMatrix p, r;  // n × rank each
   int rank = 0;
@@ -47,7 +47,8 @@ SymmetricFactor symmetricFactor(const SparsePattern& a, const std::vector<double
 void sparseTimesDense(const SparsePattern& a, const std::vector<double>& bValues, const RealConstRef& y,
                       Eigen::Ref<RealMatrix> out, int first, int last);
 
-// docs/theory/sparse.md#fixed-weights (Eqs. 15–17): X = [X(1) | X(2)], W_Q = [I; 0], W_K = [0; I], so X W_Q W_K^T X^T = X(1) X(2)^T.
+// docs/theory/sparse.md#fixed-weights (Eqs. 15–17): X = [X(1) | X(2)], W_Q = [I; 0], W_K = [0; I], so X W_Q W_K^T X^T =
+// X(1) X(2)^T.
 RealMatrix assembleInput(const RealMatrix& x1, const RealMatrix& x2);
 RealMatrix queryWeights(int d);
 RealMatrix keyWeights(int d);

@@ -5,6 +5,11 @@ import type { Presentation } from '../../schema';
 
 const { geometry, d, n, eps, svd, budget } = sharedLooks;
 export const presentation: Presentation<'rank-beta'> = {
-  geometry, d, n, eps, svd, budget,
+  geometry,
+  d,
+  n,
+  eps,
+  svd,
+  budget,
   betas: { label: 'Inverse temperatures β', group: SWEEP },
 };

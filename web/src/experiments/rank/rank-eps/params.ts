@@ -5,6 +5,11 @@ import type { Presentation } from '../../schema';
 
 const { geometry, d, n, beta, svd, budget } = sharedLooks;
 export const presentation: Presentation<'rank-eps'> = {
-  geometry, d, n, beta, svd, budget,
+  geometry,
+  d,
+  n,
+  beta,
+  svd,
+  budget,
   eps: { label: 'Tolerances ε', group: SWEEP },
 };

@@ -7,17 +7,29 @@ import type { Figure, Headline } from '../../schema';
 
 type Point = RankEpsResult['points'][number];
 const axis: SweepAxis<Point> = {
-  key: 'ε', label: 'ln(1/ε) (log scale)', x: (p) => Math.log(1 / p.eps), value: (p) => p.eps,
+  key: 'ε',
+  label: 'ln(1/ε) (log scale)',
+  x: (p) => Math.log(1 / p.eps),
+  value: (p) => p.eps,
   ticks: (points) => points.map((p) => Math.log(1 / p.eps)),
 };
 
 export function headline(r: RankEpsResult): Headline[] {
   const pts = r.points.filter((p) => p.kSvd > 0);
-  const first = pts[0], last = pts.at(-1);
-  const slope = first && last && first !== last ? Math.log(last.kSvd / first.kSvd) / Math.log(Math.log(1 / last.eps) / Math.log(1 / first.eps)) : undefined;
+  const first = pts[0],
+    last = pts.at(-1);
+  const slope =
+    first && last && first !== last
+      ? Math.log(last.kSvd / first.kSvd) / Math.log(Math.log(1 / last.eps) / Math.log(1 / first.eps))
+      : undefined;
   return [
-    { key: 'epsSlope', label: 'Slope of ln k_svd against ln ln(1/ε)', value: slope === undefined ? '—' : formatNumber(slope, 3), raw: slope,
-      help: 'the heuristic (β·ln(C/ε))^((d−1)/2) suggests a slope near (d−1)/2 when C is small' },
+    {
+      key: 'epsSlope',
+      label: 'Slope of ln k_svd against ln ln(1/ε)',
+      value: slope === undefined ? '—' : formatNumber(slope, 3),
+      raw: slope,
+      help: 'the heuristic (β·ln(C/ε))^((d−1)/2) suggests a slope near (d−1)/2 when C is small',
+    },
     ...sweepHeadline(r),
   ];
 }

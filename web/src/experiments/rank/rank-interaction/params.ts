@@ -6,8 +6,24 @@ import type { Presentation } from '../../schema';
 const { geometry, d, n, beta, eps, budget } = sharedLooks;
 const SYNTHETIC = 'Sampled points (the head β·X Xᵀ)';
 export const presentation: Presentation<'rank-interaction'> = {
-  source: { label: 'Head', group: HEAD, options: { zoo: 'Synthetic zoo head (a stand-in, not BERT)', synthetic: 'Points: β·X Xᵀ' } },
-  family: { label: 'Zoo family', group: HEAD, options: { generic: 'generic', lowrank: 'low-rank', positional: 'positional', sink: 'attention sink', keymean: 'key bias', sharp: 'sharp', broad: 'broad' } },
+  source: {
+    label: 'Head',
+    group: HEAD,
+    options: { zoo: 'Synthetic zoo head (a stand-in, not BERT)', synthetic: 'Points: β·X Xᵀ' },
+  },
+  family: {
+    label: 'Zoo family',
+    group: HEAD,
+    options: {
+      generic: 'generic',
+      lowrank: 'low-rank',
+      positional: 'positional',
+      sink: 'attention sink',
+      keymean: 'key bias',
+      sharp: 'sharp',
+      broad: 'broad',
+    },
+  },
   variant: { label: 'Zoo variant', group: HEAD },
   betaMult: { label: 'Temperature multiplier', group: HEAD, slider: 'log', step: 0.01 },
   head: { label: 'Uploaded head index', group: HEAD },
@@ -17,7 +33,11 @@ export const presentation: Presentation<'rank-interaction'> = {
   n: { ...n, group: SYNTHETIC },
   beta: { ...beta, group: SYNTHETIC },
   taus: { label: 'Tolerances τ', group: ANALYSIS },
-  tauScale: { label: 'τ normalisation', group: ANALYSIS, options: { nats: 'raw nats', sigma1: '÷ σ₁ (fraction of the top singular value)', sqrtn: '÷ √n' } },
+  tauScale: {
+    label: 'τ normalisation',
+    group: ANALYSIS,
+    options: { nats: 'raw nats', sigma1: '÷ σ₁ (fraction of the top singular value)', sqrtn: '÷ √n' },
+  },
   epsOut: { label: 'Output tolerance of r_eff', group: ANALYSIS, step: 0.001 },
   eps: { ...eps, group: CERTIFICATES },
   budget,

@@ -5,6 +5,16 @@ import type { Presentation } from '../../schema';
 
 const { geometry, d, n, beta, eps, svd, budget } = sharedLooks;
 export const presentation: Presentation<'rank-ladder'> = {
-  geometry, d, n, beta, eps, svd, budget,
-  refit: { label: 'ℓ1 refit of the truncated SVD', group: CERTIFICATES, options: { 0: 'Off', 1: 'On (slower, n ≤ 512)' } },
+  geometry,
+  d,
+  n,
+  beta,
+  eps,
+  svd,
+  budget,
+  refit: {
+    label: 'ℓ1 refit of the truncated SVD',
+    group: CERTIFICATES,
+    options: { 0: 'Off', 1: 'On (slower, n ≤ 512)' },
+  },
 };

@@ -5,6 +5,11 @@ import type { Presentation } from '../../schema';
 
 const { geometry, d, beta, eps, svd, budget } = sharedLooks;
 export const presentation: Presentation<'rank-n'> = {
-  geometry, d, beta, eps, svd, budget,
+  geometry,
+  d,
+  beta,
+  eps,
+  svd,
+  budget,
   n: { label: 'Token counts n', group: SWEEP },
 };

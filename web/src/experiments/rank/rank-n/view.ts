@@ -6,14 +6,26 @@ import { sweepFigures, sweepHeadline, type SweepAxis } from '../sweep-view';
 import type { Figure, Headline } from '../../schema';
 
 type Point = RankNResult['points'][number];
-const axis: SweepAxis<Point> = { key: 'n', label: 'tokens n (log scale)', x: (p) => p.n, value: (p) => p.n, ticks: (points) => points.map((p) => p.n) };
+const axis: SweepAxis<Point> = {
+  key: 'n',
+  label: 'tokens n (log scale)',
+  x: (p) => p.n,
+  value: (p) => p.n,
+  ticks: (points) => points.map((p) => p.n),
+};
 
 export function headline(r: RankNResult): Headline[] {
-  const last = r.points.at(-1), before = r.points.at(-2);
+  const last = r.points.at(-1),
+    before = r.points.at(-2);
   const growth = last && before && before.kSvd > 0 ? last.kSvd / before.kSvd : undefined;
   return [
-    { key: 'plateau', label: last && before ? `k_svd growth from n = ${before.n} to ${last.n}` : 'k_svd growth at the largest n', value: growth ? `${formatNumber(growth, 3)}×` : '—',
-      raw: growth, help: '≈ 1 once the rank has saturated (the min{n, ·} law); ≈ the ratio of the n while k ≈ n' },
+    {
+      key: 'plateau',
+      label: last && before ? `k_svd growth from n = ${before.n} to ${last.n}` : 'k_svd growth at the largest n',
+      value: growth ? `${formatNumber(growth, 3)}×` : '—',
+      raw: growth,
+      help: '≈ 1 once the rank has saturated (the min{n, ·} law); ≈ the ratio of the n while k ≈ n',
+    },
     ...sweepHeadline(r),
   ];
 }

@@ -21,7 +21,12 @@ export const ATLAS_QUANTITIES = [
 ] as const satisfies readonly { key: keyof Row; label: string }[];
 type Quantity = (typeof ATLAS_QUANTITIES)[number]['key'];
 
-interface AtlasCell { layer: number; head: number; index: number; row: Row }
+interface AtlasCell {
+  layer: number;
+  head: number;
+  index: number;
+  row: Row;
+}
 
 /** The cells of a result on a layered stack (rows labelled L3H5) at the native temperature (else the first one); undefined otherwise. */
 export function atlasCells(r: RankZooResult): AtlasCell[] | undefined {
@@ -55,20 +60,52 @@ export function atlasChart(cells: AtlasCell[], width: number, quantity: Quantity
   chooser.append(label, select);
   select.addEventListener('change', () => wrap.replaceWith(atlasChart(cells, width, select.value as Quantity)));
 
-  const layers = Math.max(...cells.map((c) => c.layer)) + 1, heads = Math.max(...cells.map((c) => c.head)) + 1;
+  const layers = Math.max(...cells.map((c) => c.layer)) + 1,
+    heads = Math.max(...cells.map((c) => c.head)) + 1;
   const name = ATLAS_QUANTITIES.find((q) => q.key === quantity)!.label;
   const values = cells.map((c) => Number(c.row[quantity]));
-  const lo = Math.min(...values), hi = Math.max(...values);
+  const lo = Math.min(...values),
+    hi = Math.max(...values);
   const domain: [number, number] = lo === hi ? [lo - 0.5, hi + 0.5] : [lo, hi];
   const cell = Math.max(12, Math.min(40, Math.floor((width - 70) / heads)));
   const plot = Plot.plot({
-    width: Math.min(width, 70 + heads * cell + 20), height: 30 + layers * cell + X_MARGIN_BOTTOM, marginLeft: 60, marginBottom: X_MARGIN_BOTTOM, style: PLOT_STYLE,
-    x: { type: 'band', domain: Array.from({ length: heads }, (_, h) => h), label: 'head', labelAnchor: 'center', labelArrow: 'none', labelOffset: X_LABEL_OFFSET, tickFormat: (h: number) => (heads > 16 && h % 4 ? '' : String(h)) },
-    y: { type: 'band', domain: Array.from({ length: layers }, (_, l) => l), label: 'layer', labelAnchor: 'center', labelArrow: 'none', tickFormat: (l: number) => (layers > 16 && l % 4 ? '' : String(l)) },
+    width: Math.min(width, 70 + heads * cell + 20),
+    height: 30 + layers * cell + X_MARGIN_BOTTOM,
+    marginLeft: 60,
+    marginBottom: X_MARGIN_BOTTOM,
+    style: PLOT_STYLE,
+    x: {
+      type: 'band',
+      domain: Array.from({ length: heads }, (_, h) => h),
+      label: 'head',
+      labelAnchor: 'center',
+      labelArrow: 'none',
+      labelOffset: X_LABEL_OFFSET,
+      tickFormat: (h: number) => (heads > 16 && h % 4 ? '' : String(h)),
+    },
+    y: {
+      type: 'band',
+      domain: Array.from({ length: layers }, (_, l) => l),
+      label: 'layer',
+      labelAnchor: 'center',
+      labelArrow: 'none',
+      tickFormat: (l: number) => (layers > 16 && l % 4 ? '' : String(l)),
+    },
     color: { type: 'linear', scheme: 'viridis', domain },
     marks: [
       Plot.cell(cells, { x: 'head', y: 'layer', fill: (c: AtlasCell) => Number(c.row[quantity]), inset: 0.5 }),
-      ...(cell >= 24 ? [Plot.text(cells, { x: 'head', y: 'layer', text: (c: AtlasCell) => formatNumber(Number(c.row[quantity]), 2), fill: (c: AtlasCell) => (Number(c.row[quantity]) - domain[0] > 0.6 * (domain[1] - domain[0]) ? 'black' : 'white'), fontSize: 10 })] : []),
+      ...(cell >= 24
+        ? [
+            Plot.text(cells, {
+              x: 'head',
+              y: 'layer',
+              text: (c: AtlasCell) => formatNumber(Number(c.row[quantity]), 2),
+              fill: (c: AtlasCell) =>
+                Number(c.row[quantity]) - domain[0] > 0.6 * (domain[1] - domain[0]) ? 'black' : 'white',
+              fontSize: 10,
+            }),
+          ]
+        : []),
     ],
     ariaLabel: `Head atlas: ${name} of each head, layers down, heads across`,
   });
@@ -77,13 +114,24 @@ export function atlasChart(cells: AtlasCell[], width: number, quantity: Quantity
   const rects = plot.querySelectorAll('g[aria-label="cell"] rect');
   rects.forEach((rect, i) => {
     const c = cells[i];
-    const open = () => rect.dispatchEvent(new CustomEvent(OPEN_HEAD_EVENT, { bubbles: true, detail: { head: c.index, label: `L${c.layer}H${c.head}` } }));
+    const open = () =>
+      rect.dispatchEvent(
+        new CustomEvent(OPEN_HEAD_EVENT, { bubbles: true, detail: { head: c.index, label: `L${c.layer}H${c.head}` } }),
+      );
     rect.setAttribute('tabindex', '0');
     rect.setAttribute('role', 'button');
-    rect.setAttribute('aria-label', `Layer ${c.layer}, head ${c.head}: ${name} ${formatNumber(Number(c.row[quantity]), 3)}. Open this head`);
+    rect.setAttribute(
+      'aria-label',
+      `Layer ${c.layer}, head ${c.head}: ${name} ${formatNumber(Number(c.row[quantity]), 3)}. Open this head`,
+    );
     (rect as SVGElement).style.cursor = 'pointer';
     rect.addEventListener('click', open);
-    rect.addEventListener('keydown', (e) => { if ((e as KeyboardEvent).key === 'Enter' || (e as KeyboardEvent).key === ' ') { e.preventDefault(); open(); } });
+    rect.addEventListener('keydown', (e) => {
+      if ((e as KeyboardEvent).key === 'Enter' || (e as KeyboardEvent).key === ' ') {
+        e.preventDefault();
+        open();
+      }
+    });
     const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
     title.textContent = `L${c.layer}H${c.head}: ${formatNumber(Number(c.row[quantity]), 3)}`;
     rect.append(title);

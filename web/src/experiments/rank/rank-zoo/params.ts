@@ -4,7 +4,20 @@ import { ANALYSIS, CERTIFICATES, HEAD, sharedLooks } from '../family';
 import type { Presentation } from '../../schema';
 
 export const presentation: Presentation<'rank-zoo'> = {
-  family: { label: 'Zoo heads', group: HEAD, options: { all: 'All 84 (7 families × 12)', generic: 'generic', lowrank: 'low-rank', positional: 'positional', sink: 'attention sink', keymean: 'key bias', sharp: 'sharp', broad: 'broad' } },
+  family: {
+    label: 'Zoo heads',
+    group: HEAD,
+    options: {
+      all: 'All 84 (7 families × 12)',
+      generic: 'generic',
+      lowrank: 'low-rank',
+      positional: 'positional',
+      sink: 'attention sink',
+      keymean: 'key bias',
+      sharp: 'sharp',
+      broad: 'broad',
+    },
+  },
   betaMults: { label: 'Temperature multipliers', group: HEAD },
   scale: { label: 'Q·K scale of uploads (0 = 1/√d_h)', group: HEAD, step: 0.001 },
   tau: { label: 'Tolerance τ (nats)', group: ANALYSIS, step: 0.01 },

@@ -3,9 +3,19 @@
 import type { PresetOf } from '../../schema';
 
 export const presets: PresetOf<'rank-zoo'>[] = [
-  { label: '84 heads × 3 temperatures', description: '252 configurations, τ = 1 nat, output tolerance 0.05, ε = 0.1 (synthetic stand-in, not BERT).',
-    values: { family: 'all', betaMults: [0.5, 1, 2], tau: 1, epsOut: 0.05, eps: 0.1 } },
-  { label: 'Native temperature only: per-family means', description: 'The 84 heads at β× = 1: the per-family table of the reference.',
-    values: { family: 'all', betaMults: [1] } },
-  { label: 'Broad heads: where the combined certificate is non-trivial', description: 'The 12 broad heads at 3 temperatures.', values: { family: 'broad', betaMults: [0.5, 1, 2] } },
+  {
+    label: '84 heads × 3 temperatures',
+    description: '252 configurations, τ = 1 nat, output tolerance 0.05, ε = 0.1 (synthetic stand-in, not BERT).',
+    values: { family: 'all', betaMults: [0.5, 1, 2], tau: 1, epsOut: 0.05, eps: 0.1 },
+  },
+  {
+    label: 'Native temperature only: per-family means',
+    description: 'The 84 heads at β× = 1: the per-family table of the reference.',
+    values: { family: 'all', betaMults: [1] },
+  },
+  {
+    label: 'Broad heads: where the combined certificate is non-trivial',
+    description: 'The 12 broad heads at 3 temperatures.',
+    values: { family: 'broad', betaMults: [0.5, 1, 2] },
+  },
 ];

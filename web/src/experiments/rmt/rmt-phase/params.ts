@@ -6,7 +6,14 @@ import type { Presentation } from '../../schema';
 const { delta, gamma, T, mu2, R, pool, variant, budget } = sharedLooks;
 const AXIS = 'Diagram';
 export const presentation: Presentation<'rmt-phase'> = {
-  delta, gamma, T, mu2, R, pool, variant, budget,
+  delta,
+  gamma,
+  T,
+  mu2,
+  R,
+  pool,
+  variant,
+  budget,
   axis: { label: 'Horizontal axis', group: AXIS, options: { gamma: 'γ = d/N (δ fixed)', delta: 'δ = d/V (γ fixed)' } },
   xmax: { label: 'Axis range (up to)', group: AXIS, slider: 'log', step: 0.1 },
 };

@@ -6,7 +6,14 @@ import type { Presentation } from '../../schema';
 const { d, delta, T, R, pools, variant, seeds, budget } = sharedLooks;
 const RIDGE = 'Ridge classifier';
 export const presentation: Presentation<'rmt-ridge'> = {
-  d, delta, T, R, pools, variant, seeds, budget,
+  d,
+  delta,
+  T,
+  R,
+  pools,
+  variant,
+  seeds,
+  budget,
   mu2: { label: 'Signal strengths ‖μ‖²', group: MODEL },
   lambda: { label: 'Ridge penalty λ', group: RIDGE, slider: 'log', step: 0.01 },
   ntrain: { label: 'Training sequences N_tr', group: RIDGE, slider: 'log' },

@@ -5,6 +5,15 @@ import type { Presentation } from '../../schema';
 
 const { d, delta, gamma, T, R, pools, variant, centre, seeds, budget } = sharedLooks;
 export const presentation: Presentation<'rmt-transition'> = {
-  d, delta, gamma, T, R, pools, variant, centre, seeds, budget,
+  d,
+  delta,
+  gamma,
+  T,
+  R,
+  pools,
+  variant,
+  centre,
+  seeds,
+  budget,
   mu2: { label: 'Signal strengths ‖μ‖²', group: MODEL },
 };

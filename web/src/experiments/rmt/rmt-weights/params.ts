@@ -5,7 +5,13 @@ import type { Presentation } from '../../schema';
 
 const { T, R, d, delta, mu2, variant, budget } = sharedLooks;
 export const presentation: Presentation<'rmt-weights'> = {
-  T, R, d, delta, mu2, variant, budget,
+  T,
+  R,
+  d,
+  delta,
+  mu2,
+  variant,
+  budget,
   tau: { label: 'Attention score scale τ', group: POOLING, step: 0.1 },
   sequences: { label: 'Simulated sequences', group: SIMULATION, slider: 'log' },
 };

@@ -9,7 +9,8 @@ export const sparseApprox: ExperimentMeta<'sparse-approx'> = {
   id: 'sparse-approx',
   family: 'sparse',
   title: 'Sparse pattern: one approximation',
-  summary: 'Samples a sparse pattern A (or takes yours), builds the input X = [X(1) | X(2)] by a random projection of d columns, and checks whether the attention matrix M keeps the ratios of A\u2019s nonzeros (the spread condition) and keeps its zeros small (the gap condition). Lower d until it fails.',
+  summary:
+    'Samples a sparse pattern A (or takes yours), builds the input X = [X(1) | X(2)] by a random projection of d columns, and checks whether the attention matrix M keeps the ratios of A\u2019s nonzeros (the spread condition) and keeps its zeros small (the gap condition). Lower d until it fails.',
   params: presentParams('sparse-approx', presentation),
   upload: presentUpload('sparse-approx', 'pattern', {
     label: 'Your pattern',
