@@ -66,6 +66,7 @@ package_present() {
     python3-numpy) /usr/bin/python3 -c 'import numpy' 2>/dev/null ;;
     python3-scipy) /usr/bin/python3 -c 'import scipy.sparse.linalg' 2>/dev/null ;;
     clang-14) command -v clang++-14 >/dev/null ;;
+    clang-format-14) command -v clang-format-14 >/dev/null ;;
     libclang-rt-14-dev) compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' >/dev/null ;;
     *) return 1 ;;
   esac
@@ -76,6 +77,7 @@ required_packages() {
   local purpose=$1 pkgs=(libeigen3-dev libspectra-dev catch2 nlohmann-json3-dev cmake g++)
   using_emsdk || pkgs=(emscripten "${pkgs[@]}")
   [[ $purpose == test ]] && pkgs+=(chromium clang-14 libclang-rt-14-dev parallel) # clang: sanitizers and libFuzzer; GNU parallel: sharded sweeps
+  [[ $purpose == test ]] && pkgs+=(clang-format-14) # scripts/format.sh --check
   # The other engines of tests/e2e/engines.mjs: Firefox over WebDriver BiDi, WebKit via WebKitWebDriver + MiniBrowser under xvfb-run.
   [[ $purpose == test ]] && pkgs+=(firefox-esr webkit2gtk-driver xvfb)
   # The Python package (python/, scripts/python-test.sh): pybind11 and Debian's python3 with numpy, venv and pytest.

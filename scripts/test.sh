@@ -4,7 +4,7 @@
 #   Catch2 natively (ctest), the same Catch2 suite compiled to wasm under Node (ctest),
 #   the same suite and the fuzz corpus replay under ASan + UBSan (scripts/sanitize.sh),
 #   each libFuzzer target (ASan + UBSan) over its corpus and for ~10 s,
-#   tsc --noEmit, Vitest (including the real wasm module and the native CLI), the Python package (pytest),
+#   tsc --noEmit, the formatters' check (Prettier, clang-format), Vitest (including the real wasm module and the native CLI), the Python package (pytest),
 #   end-to-end in Chromium (and every experiment in Firefox ESR and WebKitGTK).
 # Every suite runs even if an earlier one failed; the exit code is non-zero if any failed.
 # Output: each suite's own log, then one summary line per suite and the closing "N passed, N failed".
@@ -74,6 +74,14 @@ typecheck_suite() {
   if ((STATUS == 0)); then record "typecheck (tsc)" 1 0 "$(elapsed "$t0")"; else record "typecheck (tsc)" 0 1 "$(elapsed "$t0")"; fi
 }
 
+# Prettier and clang-format (scripts/format.sh --check): one check, failed when any file differs.
+format_suite() {
+  local t0
+  t0=$(now)
+  run_logged format bash "$ROOT/scripts/format.sh" --check
+  if ((STATUS == 0)); then record "formatting" 1 0 "$(elapsed "$t0")"; else record "formatting" 0 1 "$(elapsed "$t0")"; fi
+}
+
 # Vitest's JSON report (vitest.config.ts writes build/reports/vitest.json). A file that fails to
 # load counts as one failure even though it reports no test.
 vitest_suite() {
@@ -141,6 +149,7 @@ main() {
   # Each libFuzzer target (ASan + UBSan) replays its seed corpus, then fuzzes for ~10 s.
   counted_suite fuzz "libFuzzer (10 s a target)" fuzz bash "$ROOT/scripts/fuzz.sh" "${ATTNLAB_FUZZ_SECONDS:-10}"
   typecheck_suite
+  format_suite
   vitest_suite
   # The Python package over the native core (python/): installed offline in a venv, pytest against the native CLI.
   counted_suite python "Python (pytest)" python bash "$ROOT/scripts/python-test.sh"
