@@ -4,7 +4,51 @@
 import { heatmap } from '../plots';
 import type { Figure } from '../experiments/schema';
 import { showable } from '../state/url';
-import type { HeadAttention } from './model-panel';
+import type { ReadHeads } from './model-panel';
+
+/** One head's attention on the text, for the figure beside the analysis. */
+export interface HeadAttention {
+  p: Float64Array;
+  n: number;
+  tokens: string[];
+  label: string;
+  model: string;
+  causal: boolean;
+}
+
+/**
+ * Head `index` of the heads read (layer · H + head): its attention over the text's tokens, by the core (`attend`, the
+ * model worker's softmax); undefined for weights only or an index out of range.
+ */
+export async function headAttention(
+  read: ReadHeads,
+  index: number,
+  attend: (
+    q: Float64Array,
+    k: Float64Array,
+    n: number,
+    d: number,
+    causal: boolean,
+  ) => Promise<Float64Array | undefined>,
+): Promise<HeadAttention | undefined> {
+  if (read.link.weights) return undefined;
+  const [, heads, n, d] = read.heads.stacks.q.shape;
+  if (!Number.isInteger(index) || index < 0 || index >= read.heads.stacks.q.shape[0] * heads) return undefined;
+  const at = index * n * d;
+  const q = read.heads.stacks.q.values.slice(at, at + n * d),
+    k = read.heads.stacks.k.values.slice(at, at + n * d);
+  const p = await attend(q, k, n, d, read.info.causal);
+  return (
+    p && {
+      p,
+      n,
+      tokens: read.heads.tokens,
+      label: `L${Math.floor(index / heads)}H${index % heads}`,
+      model: read.info.name,
+      causal: read.info.causal,
+    }
+  );
+}
 
 export function attentionFigure(a: HeadAttention): Figure {
   const tokens = a.tokens.map(showable);

@@ -2,6 +2,7 @@
 // A model folder as the page receives it (a folder picker, files chosen together, or a dropped folder) and the words
 // that describe an opened model (its family's name, its size, its first token).
 import type { ModelInfo } from '../engine/model-pass';
+import { showable } from '../state/url';
 
 const FAMILY_NAMES: Record<string, string> = {
   bert: 'BERT',
@@ -11,7 +12,7 @@ const FAMILY_NAMES: Record<string, string> = {
   llama: 'LLaMA',
   qwen2: 'Qwen2',
 };
-export const FIRST_TOKEN = { bert: '[CLS]', roberta: '<s>', distilbert: '[CLS]' } as Record<string, string>;
+const FIRST_TOKEN = { bert: '[CLS]', roberta: '<s>', distilbert: '[CLS]' } as Record<string, string>;
 
 export function megabytes(bytes: number): string {
   return bytes >= 1e9
@@ -53,4 +54,15 @@ export async function droppedFiles(data: DataTransfer): Promise<[string, File][]
       .map((e) => new Promise<File>((resolve, reject) => (e as FileSystemFileEntry).file(resolve, reject))),
   );
   return files.map((f) => [f.name, f]);
+}
+
+/** The label of "Leave out the first token", naming the token the family's tokenizer puts first. */
+export function leaveOutFirstLabel(family: string): string {
+  const first = FIRST_TOKEN[family] ?? (family === 'llama' ? 'BOS, <s>' : '');
+  return `Leave out the first token${first ? ` (${first})` : ''}`;
+}
+
+/** The tokens read, as the panel lists them. */
+export function tokenLine(tokens: string[]): string {
+  return `${tokens.length} tokens: ${tokens.map(showable).join(' · ')}`;
 }

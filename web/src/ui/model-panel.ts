@@ -6,29 +6,19 @@
 import * as Comlink from 'comlink';
 import type { ModelInfo, PassProgress } from '../engine/model-pass';
 import type { ModelHeads } from '../engine/model-worker';
-import { DEFAULT_MODEL_TEXT, MAX_TEXT_CHARS } from '../engine/model-text';
 import { startModelReader } from '../engine/model-reader';
 import { coreWorker } from '../engine/worker-runner';
 import type { ModelLink } from '../state/model-link';
 import { showable } from '../state/url';
-import { h } from './dom';
-import { byName, describeModel, droppedFiles, FIRST_TOKEN, megabytes } from './model-folder';
+import { byName, describeModel, droppedFiles, leaveOutFirstLabel, megabytes, tokenLine } from './model-folder';
+import { headAttention, type HeadAttention } from './model-attention';
+import { modelControls, modelFieldset } from './model-form';
 
 /** The heads read, for the panel to use as the experiment's Q and K. */
 export interface ReadHeads {
   heads: ModelHeads;
   info: ModelInfo;
   link: ModelLink;
-}
-
-/** One head's attention on the text, for the figure beside the analysis. */
-export interface HeadAttention {
-  p: Float64Array;
-  n: number;
-  tokens: string[];
-  label: string;
-  model: string;
-  causal: boolean;
 }
 
 interface ModelField {
@@ -66,60 +56,9 @@ const sameRun = (read: ReadHeads | undefined, link: ModelLink) =>
   (read.link.weights ?? false) === (link.weights ?? false);
 
 export function modelField(onHeads: (read: ReadHeads | undefined) => void): ModelField {
-  const folder = h('input', {
-    type: 'file',
-    id: 'model-folder',
-    webkitdirectory: true,
-    'aria-describedby': 'model-help model-status',
-  });
-  const files = h('input', {
-    type: 'file',
-    id: 'model-files',
-    multiple: true,
-    'aria-describedby': 'model-help model-status',
-  });
-  const status = h(
-    'p',
-    { class: 'help', id: 'model-status', role: 'status' },
-    'No model open: the run uses the heads above.',
-  );
-  const text = h('textarea', {
-    id: 'model-text',
-    rows: 5,
-    maxlength: MAX_TEXT_CHARS,
-    'aria-describedby': 'model-text-help',
-  });
-  text.value = DEFAULT_MODEL_TEXT;
-  const drop = h('input', { type: 'checkbox', id: 'model-drop-first' });
-  const weightsOnly = h('input', { type: 'checkbox', id: 'model-weights' });
-  const last = h('input', {
-    type: 'number',
-    id: 'model-last-layer',
-    min: 0,
-    step: 1,
-    inputmode: 'numeric',
-    'aria-describedby': 'model-last-help',
-  });
-  const readButton = h(
-    'button',
-    { type: 'button', id: 'model-read', class: 'secondary', disabled: true },
-    'Read the heads',
-  );
-  const stop = h('button', { type: 'button', id: 'model-stop', class: 'secondary', hidden: true }, 'Stop');
-  const close = h(
-    'button',
-    { type: 'button', id: 'model-close', class: 'secondary remove-file', hidden: true },
-    'Close the model',
-  );
-  const progress = h('progress', {
-    id: 'model-progress',
-    max: 1,
-    value: 0,
-    hidden: true,
-    'aria-label': 'Reading the model',
-  });
-  const tokens = h('p', { class: 'help model-tokens', id: 'model-tokens' });
-  const dropLabel = h('label', { for: 'model-drop-first' }, 'Leave out the first token');
+  const controls = modelControls();
+  const { folder, files, status, text, drop, weightsOnly, last, readButton, stop, close, progress, tokens, dropLabel } =
+    controls;
 
   // The open model outlives the panel (module state): switching experiment, or a head atlas cell opening a head,
   // keeps it and its heads, so they are not read again.
@@ -187,9 +126,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       }
       readFor = wanted;
       const { info, fingerprint } = opened;
-      tokens.textContent = weightsOnly.checked
-        ? ''
-        : `${heads.ids.length} tokens: ${heads.tokens.map(showable).join(' · ')}`;
+      tokens.textContent = weightsOnly.checked ? '' : tokenLine(heads.tokens);
       const heads3 = `${layers * info.heads} heads (layers 0–${layers - 1}) ${weightsOnly.checked ? `as W_Q W_Kᵀ over the ${info.hidden} directions of the residual stream (weights only)` : `of ${heads.ids.length} tokens`}`;
       status.textContent = `${describeModel(info)}. Read: ${heads3}. Run analyses them; the link records the model’s name, fingerprint and text, never its weights.${warning}`;
       lastRead = {
@@ -244,7 +181,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       keep();
       last.max = String(answer.info.layers - 1);
       if (!last.value || Number(last.value) >= answer.info.layers) last.value = String(answer.info.layers - 1);
-      dropLabel.textContent = `Leave out the first token${FIRST_TOKEN[answer.info.family] ? ` (${FIRST_TOKEN[answer.info.family]})` : answer.info.family === 'llama' ? ' (BOS, <s>)' : ''}`;
+      dropLabel.textContent = leaveOutFirstLabel(answer.info.family);
       const differs = expected?.hash && expected.hash !== answer.fingerprint;
       warning = differs
         ? ` This folder is not the one the link was made with (fingerprint ${answer.fingerprint}, the link’s ${expected!.hash}): its numbers may differ.`
@@ -293,71 +230,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
   for (const input of [text, drop, last, weightsOnly]) input.addEventListener('input', changed);
   weightsOnly.addEventListener('change', showWeights);
 
-  const element = h(
-    'fieldset',
-    { class: 'group upload model', id: 'model-field' },
-    h('legend', {}, 'Your own model'),
-    h(
-      'p',
-      { class: 'help', id: 'model-help' },
-      'A Hugging Face model folder on this machine: config.json, model.safetensors (or its shards and model.safetensors.index.json) and tokenizer.json. BERT, RoBERTa, DistilBERT, GPT-2, LLaMA and Qwen2, in F32, F16 or BF16. The model is read here, layer by layer; it never leaves your machine and the page does not keep it.',
-    ),
-    h('div', { class: 'param' }, h('label', { for: 'model-folder' }, 'Folder'), folder),
-    h(
-      'div',
-      { class: 'param' },
-      h('label', { for: 'model-files' }, 'Or its files'),
-      h('div', { class: 'file-inputs' }, files, close),
-    ),
-    status,
-    h(
-      'div',
-      { class: 'param' },
-      h('label', { for: 'model-text' }, 'Text'),
-      text,
-      h(
-        'p',
-        { class: 'help', id: 'model-text-help' },
-        'What the model reads, tokenized by its own tokenizer.json. Each head’s attention over these tokens is what the run analyses. Default: the opening of Lewis Carroll’s “Alice’s Adventures in Wonderland” (1865).',
-      ),
-    ),
-    h(
-      'div',
-      { class: 'param checkbox' },
-      drop,
-      dropLabel,
-      h(
-        'p',
-        { class: 'help' },
-        'A first [CLS] or BOS token often draws most of the attention (an attention sink) and changes the ranks.',
-      ),
-    ),
-    h(
-      'div',
-      { class: 'param checkbox' },
-      weightsOnly,
-      h('label', { for: 'model-weights' }, 'Weights only (no text)'),
-      h(
-        'p',
-        { class: 'help' },
-        'Each head as its bilinear form W_Q W_Kᵀ (times the attention scale) over the directions of the residual stream: only the query and key weights are read, no text and no forward pass; biases, norms and the rotary position rotation are left out. Its spectrum is what any text can use at most.',
-      ),
-    ),
-    h(
-      'div',
-      { class: 'param' },
-      h('label', { for: 'model-last-layer' }, 'Last layer'),
-      last,
-      h(
-        'p',
-        { class: 'help', id: 'model-last-help' },
-        'Layers 0 to this one are read (counted from 0); each adds its heads. Fewer layers read less of the file.',
-      ),
-    ),
-    h('div', { class: 'file-inputs' }, readButton, stop),
-    progress,
-    tokens,
-  );
+  const element = modelFieldset(controls);
   // Its text and choices are not parameters: edits here start no live run and mark nothing outdated (Run waits instead).
   for (const type of ['input', 'change']) element.addEventListener(type, (e) => e.stopPropagation());
   element.addEventListener('dragover', (e) => {
@@ -388,9 +261,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       weightsOnly.checked = read.link.weights === true;
       showWeights();
       last.value = String(read.link.lastLayer ?? info.layers - 1);
-      tokens.textContent = read.link.weights
-        ? ''
-        : `${read.heads.ids.length} tokens: ${read.heads.tokens.map(showable).join(' · ')}`;
+      tokens.textContent = read.link.weights ? '' : tokenLine(read.heads.tokens);
       status.textContent = `${describeModel(info)}. Read: ${(Number(last.value) + 1) * info.heads} heads (layers 0–${last.value}) ${read.link.weights ? 'as W_Q W_Kᵀ (weights only)' : `of ${read.heads.ids.length} tokens`}.${warning}`;
       readFor = choice();
       keep();
@@ -400,24 +271,9 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
   return {
     element,
     async attention(index) {
-      const read = lastRead;
-      if (!read || read.link.weights || !worker) return undefined;
-      const [, heads, n, d] = read.heads.stacks.q.shape;
-      if (!Number.isInteger(index) || index < 0 || index >= read.heads.stacks.q.shape[0] * heads) return undefined;
-      const at = index * n * d;
-      const q = read.heads.stacks.q.values.slice(at, at + n * d),
-        k = read.heads.stacks.k.values.slice(at, at + n * d);
-      const p = await worker.api.modelAttention(q, k, n, d, read.info.causal);
-      return (
-        p && {
-          p,
-          n,
-          tokens: read.heads.tokens,
-          label: `L${Math.floor(index / heads)}H${index % heads}`,
-          model: read.info.name,
-          causal: read.info.causal,
-        }
-      );
+      const read = lastRead,
+        api = worker?.api;
+      return read && api ? headAttention(read, index, (...args) => api.modelAttention(...args)) : undefined;
     },
     busy() {
       if (reading) return 'The model’s heads are being read: Run when they are (or press Stop).';

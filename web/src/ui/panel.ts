@@ -20,7 +20,8 @@ import { showable } from '../state/url';
 import { coerceValue } from '../state/values';
 import { createControl, type Control } from './controls';
 import { h } from './dom';
-import { modelField, type HeadAttention, type ReadHeads } from './model-panel';
+import type { HeadAttention } from './model-attention';
+import { modelField, type ReadHeads } from './model-panel';
 import type { ChosenFile } from './run-input';
 import {
   chosenByHand,
