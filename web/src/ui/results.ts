@@ -10,32 +10,19 @@ import { byId, h } from './dom';
 import { EMBED_FIGURE_MAX_HEIGHT } from './embed-snippet';
 import { GhostMemory } from './ghost';
 import { axisSummary, tableSummary } from './figure-summary';
-import { tableElement, tableView } from './figure-table';
+import { figureSection } from './figure-section';
+import { drawHeadline, type PartialRun } from './headline';
 import { showable } from '../state/url';
-
-const FORMATS: { format: ExportFormat; label: string }[] = [
-  { format: 'svg', label: 'SVG' },
-  { format: 'png', label: 'PNG' },
-  { format: 'csv', label: 'CSV' },
-  { format: 'json', label: 'JSON' },
-];
 
 /** A figure that may give its own JSON export data (e.g. a heatmap's grid instead of one row per cell). */
 export type ExportableFigure = Figure & { data?: () => FigureData };
 
-type ExportHandler = (figure: ExportableFigure, element: Element, format: ExportFormat) => void;
+export type ExportHandler = (figure: ExportableFigure, element: Element, format: ExportFormat) => void;
 
 interface Drawn {
   figure: Figure;
   body: HTMLElement;
   width: number;
-}
-
-/** A sweep's finished share, shown while it runs and after Stop (then it is the run's own result). */
-interface PartialRun {
-  done: number;
-  total: number;
-  stopped?: boolean;
 }
 
 export class ResultsView {
@@ -209,40 +196,8 @@ export class ResultsView {
     partial?: PartialRun,
     openedFrom?: string,
   ): void {
-    const items = meta.headline(result, values);
     const model = openedFrom ? undefined : this.model;
-    if (model) {
-      const text = model.text.length > 60 ? `${model.text.slice(0, 57)}…` : model.text;
-      items.unshift({
-        key: 'model',
-        label: 'Model',
-        value: `${showable(model.name)} reading “${showable(text)}”`,
-        help: 'the heads are this model’s, on this text (Your own model)',
-      });
-    }
-    this.headline.replaceChildren(
-      ...items.map((item) =>
-        h(
-          'div',
-          { class: 'headline-item', title: item.help },
-          h('dt', {}, item.label),
-          h(
-            'dd',
-            { 'data-key': item.key, 'data-value': item.raw === undefined ? undefined : String(item.raw) },
-            item.value,
-          ),
-        ),
-      ),
-    );
-    if (partial)
-      this.headline.prepend(
-        h(
-          'div',
-          { class: 'headline-item partial', 'data-partial': partial.stopped ? 'stopped' : 'running' },
-          h('dt', {}, partial.stopped ? 'Partial result, stopped' : 'Partial result so far'),
-          h('dd', {}, `${partial.done} of ${partial.total} jobs`),
-        ),
-      );
+    drawHeadline(this.headline, meta.headline(result, values), model, partial);
 
     const caption = openedFrom
       ? `${meta.id} · opened from file ${openedFrom}`
@@ -250,7 +205,7 @@ export class ResultsView {
     const sections = this.chosenFigures(meta, [
       ...meta.figures(result, values),
       ...(openedFrom ? [] : this.extraFigures),
-    ]).map((figure) => this.section(figure, caption));
+    ]).map((figure) => figureSection(figure, caption, this.onExport, this.openTables));
     this.figures.replaceChildren(...sections.map((s) => s.section));
     this.drawn = sections.map(({ figure, body }) => ({ figure, body, width: 0 }));
     for (const d of this.drawn) this.draw(d);
@@ -267,97 +222,6 @@ export class ResultsView {
         if (this.openTables.has(figure.id)) tableToggle.open();
       }
     }, 0);
-  }
-
-  private section(figure: Figure, caption: string) {
-    const titleId = `figure-${figure.id}-title`;
-    const body = h('div', { class: 'figure-body' });
-    const exports = h(
-      'div',
-      { class: 'export', role: 'group', 'aria-label': `Export ${figure.title}`, 'data-ui': 'export' },
-      h('span', { class: 'export-label', 'aria-hidden': 'true' }, 'Export'),
-    );
-    for (const { format, label } of FORMATS) {
-      const button = h(
-        'button',
-        {
-          type: 'button',
-          class: 'secondary small',
-          'data-export': format,
-          'aria-label': `Export ${figure.title} as ${label}`,
-        },
-        label,
-      );
-      button.addEventListener('click', () => this.onExport(figure, body.firstElementChild ?? body, format));
-      exports.append(button);
-    }
-    const summary = h('p', { class: 'sr-only figure-summary', id: `figure-${figure.id}-summary` });
-    const tableToggle = this.tableToggle(figure);
-    const section = h(
-      'section',
-      { class: 'figure', 'data-figure': figure.id, 'aria-labelledby': titleId, 'aria-describedby': summary.id },
-      h('h2', { id: titleId }, figure.title),
-      body,
-      summary,
-      h(
-        'p',
-        { class: 'figure-caption' },
-        figure.description ? `${figure.description} ` : '',
-        h('span', { class: 'stamp' }, caption),
-      ),
-      h('div', { class: 'figure-tools' }, tableToggle.button, exports),
-      tableToggle.panel,
-    );
-    return { section, figure, body, summary, tableToggle };
-  }
-
-  /**
-   * The "Table" button and the region it opens: the figure's data as a table, built when opened
-   * (not with every run). Not part of the export group, so hide=export keeps it.
-   */
-  private tableToggle(figure: Figure) {
-    const panel = h('div', {
-      class: 'figure-table',
-      id: `figure-${figure.id}-table`,
-      hidden: true,
-      role: 'region',
-      tabindex: 0,
-      'aria-label': `${figure.title}: data table`,
-    });
-    const button = h(
-      'button',
-      {
-        type: 'button',
-        class: 'secondary small table-toggle',
-        'data-table-toggle': '',
-        'aria-expanded': 'false',
-        'aria-controls': panel.id,
-        'aria-label': `Show ${figure.title} as a table`,
-      },
-      'Table',
-    );
-    const setOpen = (open: boolean) => {
-      if (open) {
-        try {
-          panel.replaceChildren(tableElement(tableView(figure.table()), figure.title));
-        } catch (error) {
-          panel.replaceChildren(
-            h(
-              'p',
-              { class: 'figure-error', role: 'alert' },
-              `This figure's data could not be listed: ${(error as Error).message}`,
-            ),
-          );
-        }
-      } else panel.replaceChildren();
-      panel.hidden = !open;
-      button.setAttribute('aria-expanded', String(open));
-      button.setAttribute('aria-label', `${open ? 'Hide' : 'Show'} ${figure.title} as a table`);
-      if (open) this.openTables.add(figure.id);
-      else this.openTables.delete(figure.id);
-    };
-    button.addEventListener('click', () => setOpen(panel.hidden));
-    return { button, panel, open: () => setOpen(true) };
   }
 
   private draw(d: Drawn): void {
