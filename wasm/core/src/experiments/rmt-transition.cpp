@@ -11,12 +11,12 @@
 
 #include "attnlab/job_checks.hpp"
 #include "attnlab/rmt/experiments.hpp"
+#include "attnlab/rmt/transition_theory.hpp"
 
 namespace attnlab {
 namespace {
 
 constexpr std::uint64_t kTransitionStream = 0x2B01;
-constexpr int kCurvePoints = 161;
 
 struct TransitionParams : RmtFields {
   std::vector<double> mu2s;  // the parameter mu2, a list here
@@ -45,16 +45,6 @@ const ParamList<TransitionParams>& params() {
       {&P::rng, rngParam()}};
   return list;
 }
-
-struct TransitionSetup {
-  PositionalModel positions;
-  std::vector<std::string> pools;
-  std::vector<Eigen::VectorXd> weights;
-  std::vector<double> mu2;
-  SimulationSizes sizes;
-  bool b = false, centred = false;
-  int seeds = 1;
-};
 
 // withModel = false (combine): R and the weights are not read; the jobs carry the poolings' scalars.
 TransitionSetup setup(const TransitionParams& v, const InputArray* file, bool withModel = true) {
@@ -95,49 +85,8 @@ SimulationConfig jobConfig(const TransitionParams& v, const TransitionSetup& s, 
   return c;
 }
 
-// mu2 grid for the theory lines: uniform up to 1.15 × the largest listed value (at most mu2's own ceiling,
-// 1e6: the theory refuses more), plus both thresholds.
-std::vector<double> curveGrid(const std::vector<double>& listed, const std::vector<double>& extra) {
-  const double top = std::min(1e6, std::max(1e-3, 1.15 * *std::max_element(listed.begin(), listed.end())));
-  std::vector<double> grid;
-  for (int i = 0; i < kCurvePoints; ++i) grid.push_back(top * i / (kCurvePoints - 1));
-  for (double x : extra)
-    if (x > 0 && x < top) grid.push_back(x);
-  for (double x : listed) grid.push_back(x);
-  std::sort(grid.begin(), grid.end());
-  grid.erase(std::unique(grid.begin(), grid.end()), grid.end());
-  return grid;
-}
-
-// One pooling as the theory needs it: its text, weights and alpha, kappa, sum w.
-struct PoolEntry {
-  int index = 0;  // position in the pools list (points refer to it)
-  std::string name;
-  Eigen::VectorXd weights;
-  PoolingScalars pooling;
-};
-
-// The result and a job's result, declared once (attnlab/result_fields.hpp).
-struct TheoryCurve {
-  std::vector<double> mu2, rho, overlap, eigenvalue, populationOverlap;
-};
-ATTNLAB_FIELDS(TheoryCurve, mu2, rho, overlap, eigenvalue, populationOverlap)
-
-struct PoolTheory {
-  int index = 0;
-  std::string pool;
-  Eigen::VectorXd weights;
-  double alpha = 0, kappa = 0, snrGain = 0, mu2Population = 0, mu2Sample = 0;
-  TheoryCurve curve;
-};
-ATTNLAB_FIELDS(PoolTheory, index, pool, weights, alpha, kappa, snrGain, mu2Population, mu2Sample, curve)
-
-struct TransitionTheory {
-  double delta = 0, gamma = 0, rhoPopulation = 0, rhoSample = 0, lambdaPlus = 0;
-  std::vector<PoolTheory> pools;
-};
-ATTNLAB_FIELDS(TransitionTheory, delta, gamma, rhoPopulation, rhoSample, lambdaPlus, pools)
-
+// The result and a job's result, declared once (attnlab/result_fields.hpp); the theory's part in
+// attnlab/rmt/transition_theory.hpp.
 struct TransitionMeasures {
   MeanSd overlap, eigenvalue;
 };
@@ -164,44 +113,6 @@ struct TransitionJob {
   PoolingScalars pooling;
 };
 ATTNLAB_FIELDS(TransitionJob, pool, point, seedIndex, eigenvalue, overlap, weights, pooling)
-
-PoolTheory poolTheory(const TransitionSetup& s, const PoolEntry& entry) {
-  const PoolingScalars& pooling = entry.pooling;
-  const TransitionThresholds th = transitionThresholds(s.sizes.delta, s.sizes.gamma);
-  const double mu2Pop = mu2AtRho(th.rhoPopulation, pooling, s.b, s.sizes.delta);
-  const double mu2Sample = mu2AtRho(th.rhoSample, pooling, s.b, s.sizes.delta);
-  PoolTheory out{entry.index, entry.name, entry.weights, pooling.alpha, pooling.kappa, pooling.snrGain, mu2Pop,
-                 mu2Sample,   {}};
-  TheoryCurve& c = out.curve;
-  c.mu2 = curveGrid(s.mu2, {mu2Pop, mu2Sample});
-  for (double mu2 : c.mu2) {
-    const PooledTheory t = pooledTheory(pooling, s.b, s.centred, mu2, s.sizes.delta, s.sizes.gamma);
-    c.rho.push_back(t.snr.rho);
-    c.overlap.push_back(t.top.overlap);
-    c.eigenvalue.push_back(t.top.topEigenvalue / pooling.kappa);
-    c.populationOverlap.push_back(t.top.populationOverlap);
-  }
-  return out;
-}
-
-TransitionTheory transitionTheory(const TransitionSetup& s, const std::vector<PoolEntry>& entries) {
-  const TransitionThresholds th = transitionThresholds(s.sizes.delta, s.sizes.gamma);
-  TransitionTheory out{s.sizes.delta,
-                       s.sizes.gamma,
-                       th.rhoPopulation,
-                       th.rhoSample,
-                       bulkEdges(s.sizes.delta, s.sizes.gamma).lambdaPlus,
-                       {}};
-  for (const auto& entry : entries) out.pools.push_back(poolTheory(s, entry));
-  return out;
-}
-
-std::vector<PoolEntry> poolEntries(const TransitionSetup& s) {
-  std::vector<PoolEntry> entries;
-  for (std::size_t p = 0; p < s.pools.size(); ++p)
-    entries.push_back({static_cast<int>(p), s.pools[p], s.weights[p], poolingScalars(s.weights[p], s.positions.R)});
-  return entries;
-}
 
 // Peak bytes of the largest job (every job of a pooling allocates the same): table, C, Lanczos basis.
 double largestJobBytes(const TransitionParams& v, const TransitionSetup& s) {

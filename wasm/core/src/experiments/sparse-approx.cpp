@@ -8,6 +8,7 @@
 #include "attnlab/job_checks.hpp"
 #include "attnlab/softmax.hpp"
 #include "attnlab/sparse/approx.hpp"
+#include "attnlab/sparse/approx_final_draw.hpp"
 #include "attnlab/sparse/experiments.hpp"
 
 namespace attnlab {
@@ -22,15 +23,6 @@ struct ApproxFields : ConstructionFields {
   int k = 0, d = 0, redraws = 0, row = 0, px = 0;
   double gamma = 0, eps1 = 0, eps2 = 0;
   std::string scale;  // the page's colour scale: no part of the run
-};
-
-struct ApproxParams {
-  int n = 256, k = 2, d = 384, redraws = 20, heatmapSide = 256, row = 0;
-  bool nGiven = false;
-  double gamma = 2.0;
-  Construction construction;
-  std::uint64_t seed = 1;
-  double budgetBytes = 0;
 };
 
 const ParamList<ApproxFields>& params() {
@@ -115,42 +107,12 @@ void requireApproxMemory(const ApproxParams& p, int n, std::int64_t nonzeros) {
                 "sparse-approx with n = " + std::to_string(n) + ", d = " + std::to_string(p.d) + " (parameters n, d)");
 }
 
-// JSON has no infinity: a vacuous gap (no unmasked zero in the row) is null.
-std::optional<double> finiteOrNull(double x) { return std::isfinite(x) ? std::optional<double>(x) : std::nullopt; }
-
-// The result, declared once (attnlab/result_fields.hpp).
-struct Spread {
-  double worst = 0, threshold = 0;
-};
-ATTNLAB_FIELDS(Spread, worst, threshold)
-
-struct Gap {
-  std::optional<double> worst;  // null when no row has an unmasked zero
-  double threshold = 0;
-};
-ATTNLAB_FIELDS(Gap, worst, threshold)
-
-struct WorstRow {
-  int spread = -1, gap = -1;
-};
-ATTNLAB_FIELDS(WorstRow, spread, gap)
-
+// The result, declared once (attnlab/result_fields.hpp); its final draw's part in
+// attnlab/sparse/approx_final_draw.hpp.
 struct Shapes {
   std::vector<int> x, wq, wk;
 };
 ATTNLAB_FIELDS(Shapes, x, wq, wk)
-
-// What is shown of the final draw.
-struct FinalDraw {
-  Spread spread;
-  Gap gap;
-  WorstRow worstRow;
-  std::vector<double> rowSpread;
-  std::vector<std::optional<double>> rowGap;
-  Grid heatmapA, heatmapM;
-  int row = 0;
-  std::vector<double> rowA, rowM;
-};
 
 struct ApproxResult : FinalDraw {
   bool pass = false;
@@ -168,42 +130,6 @@ SparsePattern loadPattern(const ApproxParams& p, const InputArray* upload) {
   if (upload) return patternFromInput(*upload, p.construction.causal);
   Rng rng(p.seed, childStream(kPatternStream, 0), p.construction.normals);  // uniforms only: the same A for either rng
   return samplePattern(p.n, p.k, p.gamma, p.construction.causal, rng);
-}
-
-// What is shown of the final draw: every row's spread and gap, and A and M = row-softmax(S) as
-// heatmaps and as one full row. S passes through one n×n buffer, filled block by block.
-FinalDraw describeFinalDraw(SparseApproximator& approximator, const SparsePattern& a, const ApproxParams& p,
-                            const std::function<void(double)>& progress) {
-  const int n = a.n;
-  RowMatrix display(n, n);
-  for (int i = 0; i < n; ++i) {
-    const std::vector<double> row = normalisedRow(a, i);
-    display.row(i) = Eigen::Map<const Eigen::RowVectorXd>(row.data(), n);
-  }
-  FinalDraw out;
-  out.heatmapA = downsampleMaxAbs(display, p.heatmapSide);
-  std::vector<RowStat> rows;
-  CheckOptions all;
-  all.stopEarly = false;
-  all.rows = &rows;
-  all.logits = &display;
-  all.progress = progress;
-  const CheckSummary summary = approximator.check(all);
-  rowSoftmaxInPlace(display, p.construction.causal);
-
-  for (int i = 0; i < n; ++i) {
-    out.rowSpread.push_back(rows[i].spread);
-    out.rowGap.push_back(finiteOrNull(rows[i].gap));
-  }
-  const LogDomainCheck& criterion = approximator.criterion();
-  out.spread = {summary.worstSpread, criterion.spreadThreshold()};
-  out.gap = {finiteOrNull(summary.worstGap), criterion.gapThreshold()};
-  out.worstRow = {summary.worstSpreadRow, summary.worstGapRow};
-  out.heatmapM = downsampleMaxAbs(display, p.heatmapSide);
-  out.row = p.row;
-  out.rowA = normalisedRow(a, p.row);
-  out.rowM = std::vector<double>(display.row(p.row).data(), display.row(p.row).data() + n);
-  return out;
 }
 
 Json runApprox(const Job& job, const Progress& progress) {
