@@ -15,11 +15,14 @@
 // = the row's seconds / torch's (below 1: faster than torch). The load average is printed before each measurement.
 // --small: 2-layer, hidden-64 checkpoints (a check that every row works in well under a minute, not a timing).
 // A benchmark, not a test: targets are reported, never asserted. Results: build/bench/own-model[-small].json.
-import { existsSync, mkdtempSync, openAsBlob, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { ensureDebPackages, printTable, timedRun, uptimeLine } from './lib/common.mjs';
+import { headlessChild } from './lib/headless-child.mjs';
+import { passFlops, relativeGap } from './lib/pass-math.mjs';
+import { rendererPids, statusMB } from './lib/proc.mjs';
 import { CHROMIUM } from './lib/chromium.mjs';
 import { best, fmt, writeRecord } from './lib/rounds.mjs';
 import { makeCheckpoint, TOKENS } from './make_checkpoint.mjs';
@@ -29,53 +32,6 @@ const self = fileURLToPath(import.meta.url);
 const option = (name, fallback) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const MB = 1024 * 1024;
-
-/** The headless row, in a child process (so its peak memory is its own): prints one JSON line. */
-async function headlessChild(folder, idsText) {
-  const { loadCoreNode, OpenedModel, headStacks } = await import(
-    pathToFileURL(join(root, 'build/headless/headless.js')).href
-  );
-  if (!OpenedModel || !headStacks)
-    throw new Error(
-      'build/headless/headless.js does not export OpenedModel and headStacks: node scripts/build-headless.mjs',
-    );
-  const ids = idsText.split(',').map(Number);
-  const c0 = performance.now();
-  const core = await loadCoreNode(join(root, 'web/src/wasm'));
-  const t0 = performance.now();
-  const files = new Map();
-  for (const name of readdirSync(folder)) files.set(name, await openAsBlob(join(folder, name)));
-  const model = await OpenedModel.open(core, files);
-  const opened = performance.now();
-  const { layers, heads, headDim } = model.info;
-  const stacks = await headStacks(
-    model,
-    ids,
-    Array.from({ length: layers }, (_, l) => l),
-  );
-  const t1 = performance.now();
-  model.close();
-  const per = ids.length * headDim,
-    last = (layers - 1) * heads * per; // the last layer's head 0, Q scaled (as torch's)
-  // Written before the exit below: a pipe takes a large write in several chunks.
-  await new Promise((resolve) =>
-    process.stdout.write(
-      `${JSON.stringify({
-        seconds: (t1 - t0) / 1000,
-        openSeconds: (opened - t0) / 1000,
-        coreSeconds: (t0 - c0) / 1000,
-        maxRssMB: process.resourceUsage().maxRSS / 1024,
-        heads: stacks.q.shape[0] * stacks.q.shape[1],
-        info: model.info,
-        lastHead0: {
-          q: Array.from(stacks.q.values.subarray(last, last + per)),
-          k: Array.from(stacks.k.values.subarray(last, last + per)),
-        },
-      })}\n`,
-      resolve,
-    ),
-  );
-}
 
 if (process.argv[2] === '--headless-child') {
   await headlessChild(process.argv[3], process.argv[4]);
@@ -90,31 +46,6 @@ const TORCH_THREADS = 2;
 const LINK = '#exp=rank-zoo&v=3&seed=1';
 // Ctrl-C still runs the 'exit' hooks that delete the checkpoint folders.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
-
-/** Multiply-adds × 2 of the pass: layers 0..L-2 whole (projections, QKᵀ and PV, MLP), the last layer's Q and K only. */
-function passFlops(kind, c, n) {
-  const h = c.hidden_size,
-    i = c.intermediate_size,
-    H = c.num_attention_heads;
-  const d = h / H,
-    q = H * d,
-    kv = (c.num_key_value_heads ?? H) * d;
-  const projections = kind === 'bert' ? 4 * h * h + 2 * h * i : h * q + 2 * h * kv + q * h + 3 * h * i;
-  const full = 2 * n * projections + 4 * n * n * H * d;
-  const lastQk = 2 * n * (h * q + h * kv);
-  return { pass: (c.num_hidden_layers - 1) * full + lastQk, forward: c.num_hidden_layers * full };
-}
-
-/** max |a − b| / max |b|: how far attnlab's last-layer head 0 is from torch's (float32 against the core's float64). */
-function relativeGap(a, b) {
-  let gap = 0,
-    top = 0;
-  for (let k = 0; k < b.length; k++) {
-    gap = Math.max(gap, Math.abs(a[k] - b[k]));
-    top = Math.max(top, Math.abs(b[k]));
-  }
-  return gap / top;
-}
 
 function headless(made) {
   const { stdout } = timedRun(process.execPath, [self, '--headless-child', made.folder, made.ids.join(',')], {
@@ -138,52 +69,6 @@ function torchPeer(made) {
     ...out,
     note: `torch ${out.torch}, ${out.threads} threads, float32; reading every tensor ${out.readSeconds.toFixed(2)} s of it`,
   };
-}
-
-/** Linux processes: pid -> { ppid, cmdline }. */
-function processTable() {
-  const table = new Map();
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      table.set(Number(pid), { ppid, cmdline: readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ') });
-    } catch {
-      /* the process ended meanwhile */
-    }
-  }
-  return table;
-}
-
-/** The renderer processes of the Chromium whose profile is `profile` (descendants of its browser process). */
-function rendererPids(profile) {
-  const table = processTable();
-  const browser = [...table].find(
-    ([, p]) => p.cmdline.includes(`--user-data-dir=${profile}`) && !p.cmdline.includes('--type='),
-  );
-  if (!browser) return [];
-  const family = new Set([browser[0]]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [pid, p] of table)
-      if (!family.has(pid) && family.has(p.ppid)) {
-        family.add(pid);
-        grew = true;
-      }
-  }
-  return [...family].filter((pid) => table.get(pid).cmdline.includes('--type=renderer'));
-}
-
-/** A field of /proc/<pid>/status in MB (VmRSS: now, VmHWM: the peak so far), or 0 when the process is gone. */
-function statusMB(pid, field) {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith(`${field}:`));
-    return Number(line.split(/\s+/)[1]) / 1024;
-  } catch {
-    return 0;
-  }
 }
 
 async function chromiumRun(made) {

@@ -4,8 +4,9 @@
 // (select#experiment, #run, #stop, #notice, #error, [data-key], #result-json, [data-figure],
 // button[data-export], body[data-status]). Prints PASS/FAIL per test and "e2e: N passed, M failed".
 // The paper-1 (sparse) tests live in sparse.mjs, a model folder read in the page ("Your own model") in own-model.mjs, the host-page API of an embed in host-api.mjs, embed mode in embed.mjs, reproduce/open/cite in publish.mjs, precomputed presets in precomputed.mjs, the landing page and gallery in landing.mjs, dark mode and axe-core in a11y.mjs, the figures' data tables and heatmap keyboard in tables.mjs, app= in links.mjs, the new-user tests (layout, progress, stale results,
-// keyboard, notices, per-figure exports) in first-use.mjs, the offline copy and its update notice in offline.mjs,
-// what readers see (words, legends, text collisions, card scroll, phone layout, glossary) in readers.mjs,
+// keyboard) in first-use.mjs, short notices, per-figure exports and the papers cited in exports-notices.mjs, the offline copy and its update notice in offline.mjs,
+// what readers see (words, legends, text collisions) in readers.mjs, how the page behaves for them (card scroll, phone
+// layout, glossary) in reader-page.mjs,
 // every experiment in Firefox ESR and WebKitGTK against Chromium in engines.mjs;
 // helpers shared by all in helpers.mjs. The shared context blocks service workers, so every test sees the
 // network as a first visit does; offline.mjs gets a browser of its own (isolatedContext) where they run.
@@ -37,6 +38,7 @@ import { figureEmbedTests } from './figure-embed.mjs';
 import { liveCompareTests } from './live-compare.mjs';
 import { verdictTests } from './verdicts.mjs';
 import { engineTests } from './engines.mjs';
+import { exportNoticeTests } from './exports-notices.mjs';
 import { firstUseTests } from './first-use.mjs';
 import { landingTests } from './landing.mjs';
 import { linkTests } from './links.mjs';
@@ -47,6 +49,7 @@ import { publishTests } from './publish.mjs';
 import { rankTests } from './rank.mjs';
 import { ownModelTests } from './own-model.mjs';
 import { hostApiTests } from './host-api.mjs';
+import { readerPageTests } from './reader-page.mjs';
 import { readerTests } from './readers.mjs';
 import { rmtTests } from './rmt.mjs';
 import { sparseTests } from './sparse.mjs';
@@ -212,6 +215,7 @@ test('every figure exports valid, stamped SVG, PNG (2x), CSV and JSON', async ({
 
 for (const t of sparseTests) test(t.name, t.fn);
 for (const t of firstUseTests) test(t.name, t.fn);
+for (const t of exportNoticeTests) test(t.name, t.fn);
 for (const t of platformTests) test(t.name, t.fn);
 for (const t of rmtTests) test(t.name, t.fn);
 for (const t of rankTests) test(t.name, t.fn);
@@ -229,6 +233,7 @@ for (const t of linkTests) test(t.name, t.fn);
 for (const t of offlineTests) test(t.name, t.fn);
 for (const t of landingTests) test(t.name, t.fn);
 for (const t of readerTests) test(t.name, t.fn);
+for (const t of readerPageTests) test(t.name, t.fn);
 for (const t of engineTests) test(t.name, t.fn);
 
 /** dist/ on a server of its own, with serveStatic's `extra` (files of the test's, a tag in every <head>); close it with server.close(). */

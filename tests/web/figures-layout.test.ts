@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { layoutLabels, markTextWidth } from '../../web/src/plots/axis-marks';
-import { spreadLabels } from '../../web/src/plots/lines';
+import { spreadLabels } from '../../web/src/plots/end-labels';
 
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }, gap: number) =>
   a.start < b.end + gap && b.start < a.end + gap;

@@ -8,7 +8,7 @@
 import { availableParallelism } from 'node:os';
 import { CoreError, unwrap, type Command, type Core, type Inputs } from './core';
 import { loadCoreNode } from './load-node';
-import { ModelError } from './model-pass';
+import { ModelError } from './model-files';
 import { modelInputs, modelQkMain, modelWords } from './model-headless';
 import { readBounded } from './node-files';
 import { nodeWorkerRunner } from './node-worker-runner';

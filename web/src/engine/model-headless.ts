@@ -7,7 +7,8 @@ import { openAsBlob } from 'node:fs';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Core, Inputs } from './core';
-import { headStacks, ModelError, OpenedModel, type ModelFiles } from './model-pass';
+import { ModelError, type ModelFiles } from './model-files';
+import { headStacks, OpenedModel } from './model-pass';
 import { DEFAULT_MODEL_TEXT, tokenizeForModel } from './model-text';
 
 /** The regular files of a model folder (not its subfolders), as Blobs read on demand. */

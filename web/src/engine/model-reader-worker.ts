@@ -5,7 +5,7 @@
 // core computes, and go over transferred (never copied). It gets the files and a port (model-reader.ts) and answers
 // read(ranges) on that port.
 import * as Comlink from 'comlink';
-import { blobReader, type ByteRange, type ReadBytes } from './model-pass';
+import { blobReader, type ByteRange, type ReadBytes } from './model-files';
 
 export interface ReaderApi {
   read(ranges: ByteRange[]): Promise<ReadBytes[]>;

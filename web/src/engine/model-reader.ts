@@ -2,7 +2,7 @@
 // The page side of the model's reader worker (model-reader-worker.ts): started with the folder's files, it hands back
 // the port that the core's worker reads through (model-worker.ts's modelOpen), so reading and computing overlap.
 import * as Comlink from 'comlink';
-import type { RangeReader } from './model-pass';
+import type { RangeReader } from './model-files';
 import type { ReaderApi } from './model-reader-worker';
 
 export function startModelReader(entries: [string, Blob][]): { port: MessagePort; worker: Worker } {

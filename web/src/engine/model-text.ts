@@ -2,7 +2,7 @@
 // The text a model reads: tokenized with the folder's own tokenizer.json (as Hugging Face's tokenizers do, special
 // tokens included), optionally without its first token (a [CLS] or BOS token often becomes an attention sink).
 // Shared by the page's worker and headless runs; reads Blobs only.
-import { ModelError, type ModelFiles } from './model-pass';
+import { ModelError, type ModelFiles } from './model-files';
 import { tokenizerFrom } from './tokenize';
 
 /** The default text: the opening of Lewis Carroll's "Alice's Adventures in Wonderland" (1865, public domain). */

@@ -6,6 +6,7 @@
 import type { Params } from '../engine/core';
 import type { Ghost } from '../plots/lines';
 import { SCHEMAS, type ExperimentId, type ResultOf } from './generated';
+import { coreSchema, mergeParam } from './core-schema';
 
 export type { ExperimentId };
 
@@ -158,7 +159,7 @@ type CoreParamOf<Id extends ExperimentId> = CoreOf<Id>['params'][number];
 /** Every parameter key of an experiment except the seed and the random stream (they have their own controls). */
 type PresentedKey<Id extends ExperimentId> = Exclude<CoreParamOf<Id>['key'], 'seed' | 'rng'>;
 
-interface ParamPresentationBase {
+export interface ParamPresentationBase {
   label: string;
   group?: string;
   slider?: 'linear' | 'log' | 'none';
@@ -181,83 +182,6 @@ export interface PresetOf<Id extends ExperimentId> {
   values: Partial<Record<PresentedKey<Id>, ParamValue>>;
   /** See Preset.thumbnail. */
   thumbnail?: string;
-}
-
-interface CoreParam {
-  key: string;
-  kind: ParamSpec['kind'];
-  default: number | string | readonly number[];
-  min?: number;
-  max?: number;
-  minOpen?: boolean;
-  maxOpen?: boolean;
-  maxCount?: number;
-  maxLength?: number;
-  values?: readonly string[];
-  unit?: string;
-  help: string;
-}
-
-function coreSchema(id: string): { params: readonly CoreParam[]; inputs: readonly CoreInputRule[] } {
-  const found = SCHEMAS.find((e) => e.id === id);
-  if (!found) throw new Error(`no core schema for experiment ${id}`);
-  return found;
-}
-
-/** What the page reads of one of the core's input rules (generated/<id>.ts has the whole rule). */
-interface CoreInputRule {
-  name: string;
-  formats: readonly string[];
-  replaces?: readonly string[];
-  companion?: string;
-  scaleParam?: string;
-}
-
-/** One parameter: the core's declaration plus the page's presentation. */
-function mergeParam(core: CoreParam, look: ParamPresentationBase & { options?: Record<string, string> }): ParamSpec {
-  const base = {
-    key: core.key,
-    label: look.label,
-    help: look.help ?? core.help,
-    group: look.group,
-    slider: look.slider,
-    ...(core.unit ? { unit: core.unit } : {}),
-  };
-  const bounds = { min: core.min as number, max: core.max as number };
-  const open = { ...(core.minOpen ? { minOpen: true } : {}), ...(core.maxOpen ? { maxOpen: true } : {}) };
-  switch (core.kind) {
-    case 'enum':
-      return {
-        ...base,
-        kind: 'enum',
-        default: core.default as string,
-        options: (core.values ?? []).map((value) => ({ value, label: look.options?.[value] ?? value })),
-      };
-    case 'int':
-      return { ...base, kind: 'int', default: core.default as number, ...bounds, step: look.step };
-    case 'real':
-      return { ...base, kind: 'real', default: core.default as number, ...bounds, ...open, step: look.step };
-    case 'intList':
-      return {
-        ...base,
-        kind: 'intList',
-        default: [...(core.default as number[])],
-        ...bounds,
-        maxCount: core.maxCount ?? 1,
-      };
-    case 'realList':
-      return {
-        ...base,
-        kind: 'realList',
-        default: [...(core.default as number[])],
-        ...bounds,
-        ...open,
-        maxCount: core.maxCount ?? 1,
-        step: look.step,
-      };
-    case 'text':
-      return { ...base, kind: 'text', default: core.default as string, maxLength: core.maxLength ?? 64 };
-  }
 }
 
 /** The page's parameters of an experiment in the core's order (the seed and the random stream apart). */

@@ -9,7 +9,7 @@ import { attachCursor } from './heatmap-cursor';
 import { downsampleMaxAbs, pooledCellRange, type Grid } from './downsample';
 import { colorLegend } from './legend';
 import { GRID, PLOT_STYLE, formatNumber } from './figure-style';
-import { linearTicks } from './ticks';
+import { indexAxis, valueAxis } from './heatmap-axes';
 
 export interface HeatmapOptions {
   width: number;
@@ -60,50 +60,10 @@ export function resolveColorScale(grids: Grid[], color: Partial<ColorScale> = {}
   };
 }
 
-/** A linear axis in the quantity's own units over [lo, hi] (the outer cell edges). */
-function valueAxis(domain: [number, number], label: string | undefined): Plot.ScaleOptions {
-  return {
-    domain,
-    label,
-    labelAnchor: 'center',
-    labelArrow: 'none',
-    ticks: linearTicks(domain[0], domain[1], 6),
-    tickFormat: (d: number) => formatNumber(d, 3),
-  };
-}
-
 /** The tallest grid that still leaves the colour bar and a line of text on the screen. */
 function viewportHeight(): number {
   const h = globalThis.innerHeight;
   return typeof h === 'number' && h > 0 ? Math.max(240, Math.min(720, h - 180)) : 520;
-}
-
-/** Index-axis ticks: cell centres labelled by index for small matrices, whole-number boundaries otherwise. */
-function indexAxis(size: number, label: string | undefined, first = 0, names?: readonly string[]): Plot.ScaleOptions {
-  const common = { domain: [0, size], label, labelAnchor: 'center', labelArrow: 'none' } as const;
-  if (names?.length === size) {
-    // at most about 40 names, each at its cell's centre
-    const stride = Math.max(1, Math.ceil(size / 40));
-    const short = (t: string) => (t.length > 10 ? `${t.slice(0, 9)}…` : t);
-    return {
-      ...common,
-      ticks: Array.from({ length: Math.ceil(size / stride) }, (_, k) => k * stride + 0.5),
-      tickFormat: (d: number) => short(names[Math.round(d - 0.5)] ?? ''),
-    };
-  }
-  if (size <= 24) {
-    const stride = size <= 12 ? 1 : 2;
-    return {
-      ...common,
-      ticks: Array.from({ length: Math.ceil(size / stride) }, (_, k) => k * stride + 0.5),
-      tickFormat: (d: number) => String(d - 0.5 + first),
-    };
-  }
-  return {
-    ...common,
-    ticks: linearTicks(0, size, 6).filter(Number.isInteger),
-    tickFormat: (d: number) => String(d + first),
-  };
 }
 
 /** Paints `grid` onto a canvas of pixelWidth × pixelHeight, nearest-neighbour, after pooling if needed. */

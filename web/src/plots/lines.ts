@@ -5,13 +5,13 @@
 // tell the two apart (e.g. grey out the older of the two); by themselves the classes change nothing.
 import * as Plot from '@observablehq/plot';
 import { axisMarkLegend, drawAxisMarks, xMarksMargin, yMarksMargin, type AxisMark } from './axis-marks';
-import { svgElement, swatchLegend, type LegendItem } from './legend';
+import { swatchLegend, type LegendItem } from './legend';
 import { drawableRules, extentOf, ruleLegend, ruleMarks, type Rule } from './overlays';
+import { drawEndLabels, END_CHAR_WIDTH, END_LABEL_MIN_WIDTH } from './end-labels';
+import { axis, drawable, hasNamedLogAxis, namedLogAxis } from './line-axes';
 import {
   DATA_COLORS,
-  FONT,
   GRID,
-  INK,
   MUTED,
   PLOT_STYLE,
   POPULATION_DASH,
@@ -19,7 +19,6 @@ import {
   THEORY_DASH,
   X_LABEL_OFFSET,
   X_MARGIN_BOTTOM,
-  formatNumber,
 } from './figure-style';
 
 export interface Point {
@@ -90,74 +89,7 @@ export function seriesOf(element: Element | null | undefined): Series[] | undefi
 /** How faded a ghost is: visible behind the current run, never mistaken for it. */
 const GHOST_OPACITY = 0.28;
 
-function axis(options: AxisOptions = {}): Plot.ScaleOptions {
-  return {
-    type: options.type ?? 'linear',
-    label: options.label,
-    domain: options.domain,
-    ticks: options.ticks,
-    grid: true,
-    // Plot's default log ticks use SI prefixes (100m, 1µ), which read badly for dimensionless values.
-    ...(options.type === 'log' ? { tickFormat: (d: number) => (options.ticks ? String(d) : formatNumber(d, 2)) } : {}),
-    ...(options.integer && options.type !== 'log'
-      ? { tickFormat: (d: number) => (Number.isInteger(d) ? String(d) : '') }
-      : {}),
-  };
-}
-
-/**
- * A log axis that names given values draws them as its own marks: Plot passes a log scale's labels
- * through d3's thinning, which blanks some of them (5 and 50 of 1…300) even when they are asked for.
- */
-function namedLogAxis(key: 'x' | 'y', options: AxisOptions | undefined): Plot.Markish[] {
-  if (options?.type !== 'log' || !options.ticks) return [];
-  const text = (d: number) => formatNumber(d, 4);
-  return key === 'x'
-    ? [
-        Plot.gridX(options.ticks, { stroke: GRID, strokeOpacity: 1 }),
-        Plot.axisX(options.ticks, { text, label: options.label, labelArrow: true, labelOffset: X_LABEL_OFFSET }),
-      ]
-    : [
-        Plot.gridY(options.ticks, { stroke: GRID, strokeOpacity: 1 }),
-        Plot.axisY(options.ticks, { text, label: options.label, labelArrow: true }),
-      ];
-}
-
-const hasNamedLogAxis = (options?: AxisOptions) => options?.type === 'log' && Boolean(options.ticks);
-
-/** Drops points a log axis cannot show, so one zero does not blank the chart. */
-function drawable(points: Point[], xLog: boolean, yLog: boolean): Point[] {
-  return points.filter(
-    (p) => Number.isFinite(p.x) && Number.isFinite(p.y) && !(xLog && p.x <= 0) && !(yLog && p.y <= 0),
-  );
-}
-
 const DASH = { solid: undefined, dashed: THEORY_DASH, population: POPULATION_DASH } as const;
-
-/** Below this width end labels would squeeze the chart: their series get legend rows instead. */
-const END_LABEL_MIN_WIDTH = 400;
-const END_CHAR_WIDTH = 6.2,
-  END_ROW = 14;
-
-/**
- * Centres (px) for labels of height `size` wanting to sit at `wanted`, moved apart as little as
- * possible so that none overlaps and all stay inside `bounds` (sorted pass down, then back up).
- */
-export function spreadLabels(wanted: number[], size: number, bounds: [number, number]): number[] {
-  const order = wanted.map((at, i) => ({ at, i })).sort((a, b) => a.at - b.at);
-  const out = new Array<number>(wanted.length);
-  let previous = -Infinity;
-  for (const o of order) {
-    previous = Math.max(o.at, previous + size, bounds[0] + size / 2);
-    out[o.i] = previous;
-  }
-  let next = Infinity;
-  for (const o of [...order].reverse()) {
-    next = Math.min(out[o.i], next - size, bounds[1] - size / 2);
-    out[o.i] = next;
-  }
-  return out;
-}
 
 export function lineChart(series: Series[], options: LineChartOptions): HTMLElement {
   const xLog = options.x?.type === 'log',
@@ -285,42 +217,6 @@ function ghostMarks(ghost: Series[], xLog: boolean, yLog: boolean): Plot.Markish
     if (mark !== 'line') marks.push(Plot.dot(points, { ...common, fill: color, r: points.length > 200 ? 1.2 : 2.5 }));
   }
   return marks;
-}
-
-/** Each series' name at its right end, in its colour, spread vertically so that none overlaps. */
-function drawEndLabels(
-  plot: Element & { scale(name: 'x' | 'y'): { apply(v: unknown): unknown; range?: Iterable<unknown> } | undefined },
-  labelled: Series[],
-  xLog: boolean,
-  yLog: boolean,
-): void {
-  const x = plot.scale('x'),
-    y = plot.scale('y');
-  if (!labelled.length || !x?.range || !y?.range) return;
-  const right = Math.max(...Array.from(x.range, Number)),
-    yRange = Array.from(y.range, Number);
-  const ends = labelled.map((s) => {
-    const points = drawable(s.points, xLog, yLog);
-    return points.reduce((a, b) => (b.x > a.x ? b : a));
-  });
-  const centres = spreadLabels(
-    ends.map((p) => Number(y.apply(p.y))),
-    END_ROW,
-    [Math.min(...yRange), Math.max(...yRange)],
-  );
-  const group = svgElement('g', { class: 'end-labels', 'font-family': FONT, 'font-size': 11 });
-  labelled.forEach((s, i) => {
-    const text = svgElement('text', {
-      x: right + 6,
-      y: centres[i] + 4,
-      'text-anchor': 'start',
-      fill: s.color ?? INK,
-      class: `end-label ${s.style === 'theory' ? 'theory' : 'sim'}`,
-    });
-    text.textContent = s.endLabel as string;
-    group.append(text);
-  });
-  plot.append(group);
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 import { APP_VERSION, appVersionNotice } from './app-version';
 import { MIGRATIONS, SCHEMA_VERSION, type LinkPairs, type Migration } from './migrations';
 import { coerceValue, formatValue, sameValue } from './values';
+import { encodePart, repeatedKeys, splitHash } from './hash-pairs';
 import { fileName, showable } from './url-text';
 import { MODEL_KEYS, modelLinkParts, parseModelLink, type ModelLink } from './model-link';
 
@@ -77,45 +78,6 @@ interface CodecOptions {
 /** All parameters of an experiment as the URL sees them: its own, then the seed and the random stream. */
 export function urlSpecs(meta: ExperimentMeta): ParamSpec[] {
   return [...meta.params, SEED_SPEC, RNG_SPEC];
-}
-
-// Readable links: commas and the usual punctuation stay as they are.
-function encodePart(text: string): string {
-  return encodeURIComponent(text).replace(/%2C/gi, ',').replace(/%3A/gi, ':');
-}
-
-function decodePart(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
-}
-
-/** Splits `#a=1&b=2` into ordered pairs; a repeated key keeps its last value. */
-function splitHash(hash: string): LinkPairs {
-  const pairs: LinkPairs = new Map();
-  const body = hash.replace(/^#/, '').replace(/^\?/, '');
-  for (const part of body.split('&')) {
-    if (part === '') continue;
-    const eq = part.indexOf('=');
-    const key = decodePart(eq < 0 ? part : part.slice(0, eq));
-    pairs.set(key, eq < 0 ? '' : decodePart(part.slice(eq + 1)));
-  }
-  return pairs;
-}
-
-/** Keys a link gives more than once (the command line refuses them; a link keeps the last and says so). */
-function repeatedKeys(hash: string): string[] {
-  const seen = new Set<string>(),
-    repeated = new Set<string>();
-  for (const part of hash.replace(/^#/, '').replace(/^\?/, '').split('&')) {
-    if (!part) continue;
-    const key = decodePart(part.split('=')[0]);
-    if (seen.has(key)) repeated.add(key.slice(0, 40));
-    seen.add(key);
-  }
-  return [...repeated];
 }
 
 /** `newerApp`: the notice that the link's app= is newer than this copy; said once, with the schema's if that is newer too. */

@@ -6,14 +6,12 @@
 import { Pool } from '../engine/pool';
 import { workerRunner } from '../engine/worker-runner';
 import { EXPERIMENTS, FAMILY_LABELS } from '../experiments';
-import { defaults, isSingleJob, uploadsOf, type ParamValues } from '../experiments/schema';
-import { exportFigure, makeStamp } from '../plots';
+import { defaults, isSingleJob, type ParamValues } from '../experiments/schema';
 import { formatLink, type AppState } from '../state/url';
-import { copyText } from './clipboard';
+import { copyWithNote, exportShownFigure } from './copy-export';
 import { byId } from './dom';
 import { applyEmbed, postHeightToHost, setOpenFull } from './embed';
 import { EmbedDialog } from './embed-dialog';
-import { exportFileName } from './export-name';
 import { wireCompareSwitch } from './ghost';
 import { glossaryList, watchTerms, wireTermTips } from './glossary-ui';
 import { showLanding, wantsLanding } from './landing';
@@ -21,17 +19,17 @@ import { showCitations, showPaperLine } from './cite';
 import { LinkLoader } from './link-loader';
 import { wireLiveSwitch } from './live-run';
 import { metaOf, type PageContext } from './page-context';
+import { wireOpenHead } from './open-head';
 import { renderPage } from './page-render';
 import { edited, INITIAL_PAGE, leftForGallery, type PageState } from './page-state';
 import { buildPanel, UPLOAD_STATE_EVENT, type Panel } from './panel';
-import { OPEN_HEAD_EVENT } from '../experiments/rank/rank-zoo/atlas';
 import { wireHostApi } from './host-api';
 import { PanelFollow } from './panel-follow';
 import { fillPicker } from './picker';
 import { showPrecomputedMark } from './precomputed';
 import { hideReproduce } from './reproduce';
 import { wireResultFiles } from './result-file-ui';
-import { ResultsView, type ExportableFigure } from './results';
+import { ResultsView } from './results';
 import type { Draft } from './run-input';
 import { Runs } from './runs';
 import { NO_UPLOADS, type Uploads } from './uploads';
@@ -42,7 +40,7 @@ import { initTheme, setLinkTheme } from './colour-scheme';
 export class App implements PageContext {
   readonly pool = new Pool(workerRunner);
   readonly status = new StatusView();
-  readonly results = new ResultsView((figure, element, format) => this.export(figure, element, format));
+  readonly results = new ResultsView((figure, element, format) => exportShownFigure(this, figure, element, format));
   readonly form = byId<HTMLFormElement>('params-form');
   readonly runButton = byId<HTMLButtonElement>('run');
   private stopButton = byId<HTMLButtonElement>('stop');
@@ -163,21 +161,12 @@ export class App implements PageContext {
       this.followEdit();
       this.follows.refreshOutdated();
     });
-    // A head atlas cell (rank-zoo on a model's heads) opens that head in rank-interaction, on the same model and text.
-    document.addEventListener(OPEN_HEAD_EVENT, (event) => {
-      const { head } = (event as CustomEvent<{ head: number }>).detail;
-      const meta = metaOf('rank-interaction');
-      const { model, file } = this.state;
-      const values = { ...defaults(meta), seed: this.state.values.seed, head, ...(model ? { scale: 1 } : {}) };
-      location.hash = formatLink(
-        { experimentId: meta.id, values, embed: false, hide: [], ...(model ? { model } : file ? { file } : {}) },
-        EXPERIMENTS,
-      );
-    });
+    wireOpenHead(this);
     byId('copy-link').addEventListener(
       'click',
       () =>
-        void this.copy(
+        void copyWithNote(
+          this,
           location.href,
           this.results.outdated
             ? 'Link copied: it opens the parameters in the panel. The figures shown are from other parameters until you press Run.'
@@ -301,41 +290,5 @@ export class App implements PageContext {
     const reading = this.panel.read();
     this.draft = reading.invalid.length ? reading : undefined;
     if (!this.draft) this.follow({ ...this.state, values: reading.values });
-  }
-
-  private async copy(text: string, done: string): Promise<void> {
-    const ok = await copyText(text);
-    const note =
-      uploadsOf(metaOf(this.state.experimentId)).length && this.panel.uploads().length
-        ? ' The link does not include your uploaded file: whoever opens it needs the same file.'
-        : '';
-    if (ok) this.status.showNotices([done + note], true);
-    else this.status.showCopyText(`Could not copy automatically; copy this by hand:${note}`, text);
-  }
-
-  /** Exports one figure, stamped with the run it came from; its JSON holds that figure's data only. */
-  private export(figure: ExportableFigure, element: Element, format: 'svg' | 'png' | 'csv' | 'json'): void {
-    const run = this.page.shown;
-    if (!run) {
-      this.status.showNotices(['Nothing to export yet: wait for the run to finish.']);
-      return;
-    }
-    const stamp = makeStamp({
-      experiment: run.experimentId,
-      figure: figure.id,
-      values: run.values as Record<string, number | string | number[]>,
-      link: run.link,
-      precomputed: run.precomputed,
-    });
-    const fileName = exportFileName(metaOf(run.experimentId), run.values, figure.id, format);
-    exportFigure({
-      format,
-      element,
-      title: figure.title,
-      table: figure.table,
-      data: figure.data,
-      stamp,
-      fileName,
-    }).catch((error: Error) => this.status.showError(`export failed: ${error.message}`));
   }
 }
