@@ -3,7 +3,10 @@
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-/** The wasm core (~1.7 MB) must fit; the plugin fails the build when a precached file is larger, never drops it silently. */
+/**
+ * The wasm core (~1.7 MB) must fit; the plugin fails the build when a precached file is larger, never drops it
+ * silently.
+ */
 const MAX_PRECACHED_FILE_BYTES = 4 * 1024 * 1024;
 
 // Offline after the first visit: web/src/sw.ts, built to dist/sw.js with the list of files to precache.
@@ -17,7 +20,8 @@ const offline = VitePWA({
   manifest: false,
   scope: './', // relative to the page: the worker controls whichever folder the site is served from
   injectManifest: {
-    // woff2 only: every browser with service workers reads it, and KaTeX lists it first (its .woff/.ttf are never fetched).
+    // woff2 only: every browser with service workers reads it, and KaTeX lists it first (its .woff/.ttf are never
+    // fetched).
     globPatterns: ['**/*.{html,js,css,wasm,svg,woff2}'],
     maximumFileSizeToCacheInBytes: MAX_PRECACHED_FILE_BYTES,
     rollupFormat: 'iife', // a classic worker script: registered without type 'module'

@@ -27,7 +27,10 @@ const FROM = option('from', 'run');
 let marksMissing = false;
 const BISECT_STEPS = 4;
 
-/** The parameter that sizes each experiment's run, its search range, and values fixed around it (a sweep's list becomes one point). */
+/**
+ * The parameter that sizes each experiment's run, its search range, and values fixed around it (a sweep's list becomes
+ * one point).
+ */
 const SIZES = [
   { id: 'attention-map', key: 'n', from: 64, to: 4096 },
   { id: 'sparse-approx', key: 'n', from: 16, to: 2048 },

@@ -57,7 +57,10 @@ export function modelConfig(kind, small = false) {
   throw new Error(`unknown model kind '${kind}' (bert, llama)`);
 }
 
-/** The tensors of a Hugging Face save of the model, in file order: [name, shape, init] with init 'normal', 'one' or 'zero'. */
+/**
+ * The tensors of a Hugging Face save of the model, in file order: [name, shape, init] with init 'normal', 'one' or
+ * 'zero'.
+ */
 export function tensorList(kind, c) {
   const out = [];
   const t = (name, shape, init = 'normal') => out.push([name, shape, init]);
@@ -115,7 +118,10 @@ export function tensorList(kind, c) {
   return out;
 }
 
-/** Distinct ids spread over the vocabulary (so the embedding rows read are not one block): reserved + (k·229 mod the rest). */
+/**
+ * Distinct ids spread over the vocabulary (so the embedding rows read are not one block): reserved + (k·229 mod the
+ * rest).
+ */
 const spreadId = (k, reserved, vocab) => reserved + ((k * 229) % (vocab - reserved));
 
 /**
@@ -182,7 +188,8 @@ export function tokenizer(kind, vocab) {
       },
     };
   }
-  // BPE: the characters, then one merge per prefix ("▁" + "w" -> "▁w", "▁w1" + "2" -> "▁w12"), so each word is one token.
+  // BPE: the characters, then one merge per prefix ("▁" + "w" -> "▁w", "▁w1" + "2" -> "▁w12"), so each word is one
+  // token.
   const words = Array.from({ length: TOKENS - 1 }, (_, k) => `▁w${k}`);
   const pieces = ['▁', 'w', ...'0123456789'];
   const merges = [];

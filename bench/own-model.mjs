@@ -1,20 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-// npm run bench -- own-model [--small] [--reps=N] [--only=bert|llama] [--skip=headless,chromium,torch]: "Your own model"
-// on checkpoints of real size with random weights (bench/make_checkpoint.mjs: BERT-base, F32, ~440 MB; SmolLM-135M's
-// shape, LLaMA-style, BF16, ~270 MB), written to a temporary folder and deleted after: the time from choosing the
-// folder to Q and K of every head of every layer on 128 tokens, and the peak memory, side by side:
-//   headless  attnlab in Node (build/headless/headless.js, the whole lab's wasm core): fs.openAsBlob of the files,
-//             OpenedModel.open, the pass over every layer (headStacks), in a child process of its own; peak = its
-//             maxRSS. The core's load (wasm compile) is before the clock and reported apart.
-//   Chromium  dist/ in Debian's Chromium: rank-zoo open, the text typed, the three files chosen under "Your own model";
-//             from the input's change event to the status "Read: N heads" (page clock: worker start, model module load,
-//             tokenizing, open, pass); peak = VmHWM of the renderer process (the page and its workers), from /proc.
-//   torch     bench/own_model_torch.py with Debian's torch (CPU, float32, 2 threads): reads every tensor, then the same
-//             pass; from the start of reading to the last Q and K; peak = its maxRSS.
-// GFLOP/s = the pass's multiply-adds × 2 (layers 0..L-2 whole, the last one's Q and K) / the row's seconds. attnlab/torch
-// = the row's seconds / torch's (below 1: faster than torch). The load average is printed before each measurement.
-// --small: 2-layer, hidden-64 checkpoints (a check that every row works in well under a minute, not a timing).
-// A benchmark, not a test: targets are reported, never asserted. Results: build/bench/own-model[-small].json.
+// npm run bench -- own-model [--small] [--reps=N] [--only=bert|llama] [--skip=headless,chromium,torch]: "Your own
+// model" on checkpoints of real size with random weights (bench/make_checkpoint.mjs: BERT-base, F32, ~440 MB;
+// SmolLM-135M's shape, LLaMA-style, BF16, ~270 MB), written to a temporary folder and deleted after: the time from
+// choosing the folder to Q and K of every head of every layer on 128 tokens, and the peak memory, side by side:
+// headless attnlab in Node (build/headless/headless.js, the whole lab's wasm core): fs.openAsBlob of the files,
+// OpenedModel.open, the pass over every layer (headStacks), in a child process of its own; peak = its maxRSS. The
+// core's load (wasm compile) is before the clock and reported apart. Chromium dist/ in Debian's Chromium: rank-zoo
+// open, the text typed, the three files chosen under "Your own model"; from the input's change event to the status
+// "Read: N heads" (page clock: worker start, model module load, tokenizing, open, pass); peak = VmHWM of the renderer
+// process (the page and its workers), from /proc. torch bench/own_model_torch.py with Debian's torch (CPU, float32, 2
+// threads): reads every tensor, then the same pass; from the start of reading to the last Q and K; peak = its maxRSS.
+// GFLOP/s = the pass's multiply-adds × 2 (layers 0..L-2 whole, the last one's Q and K) / the row's seconds.
+// attnlab/torch = the row's seconds / torch's (below 1: faster than torch). The load average is printed before each
+// measurement. --small: 2-layer, hidden-64 checkpoints (a check that every row works in well under a minute, not a
+// timing). A benchmark, not a test: targets are reported, never asserted. Results: build/bench/own-model[-small].json.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -14,7 +14,8 @@ const N = Number(arg('n', 1024));
 const CLI = arg('cli', process.env.ATTNLAB_CLI ?? join(root, 'build/native/attnlab'));
 const BETAS = [1, 2, 4, 8, 16, 32, 64];
 
-// docs/theory/rank.md#table-sphere-d2 and #table-sphere-d3, cell = k_svd / k_cheb / LB, rows eps = 0.05, 0.1, 0.2 for each n.
+// docs/theory/rank.md#table-sphere-d2 and #table-sphere-d3, cell = k_svd / k_cheb / LB, rows eps = 0.05, 0.1, 0.2 for
+// each n.
 const TABLES = {
   2: {
     256: [

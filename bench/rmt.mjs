@@ -73,7 +73,9 @@ async function chromium(link) {
   return { seconds: r.seconds, result: r.result, note: `${r.workers} worker(s)` };
 }
 
-/** What each row reports beside its time: the top eigenvalue (spectrum) or the mean overlap at the largest mu2 (sweep). */
+/**
+ * What each row reports beside its time: the top eigenvalue (spectrum) or the mean overlap at the largest mu2 (sweep).
+ */
 const summary = {
   spectrum: (r) => (r.topEigenvalue ?? r.top)?.toFixed(4) ?? '-',
   transition: (r) => {

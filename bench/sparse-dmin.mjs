@@ -92,7 +92,10 @@ async function chromiumPreset() {
 
 // --- set-up ----------------------------------------------------------------------------------------
 
-/** Which BLAS numpy really loads: the library files mapped after a matmul (its build info names only what it was built against). */
+/**
+ * Which BLAS numpy really loads: the library files mapped after a matmul (its build info names only what it was built
+ * against).
+ */
 function numpyBlas() {
   const code =
     'import numpy as np; np.ones((64,64)) @ np.ones((64,64)); ' +

@@ -29,7 +29,9 @@ const option = (name, fallback) =>
 const dist = join(root, option('dist', 'dist'));
 const cache = join(root, 'build', 'gallery');
 const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
-/** The card's picture: this viewport, the embed's first figure (the thumbnail's CSS size is in web/src/ui/landing.ts). */
+/**
+ * The card's picture: this viewport, the embed's first figure (the thumbnail's CSS size is in web/src/ui/landing.ts).
+ */
 const VIEWPORT = { width: 360, height: 640 };
 /**
  * A thumbnail is the figure's marks at card size: no legend (colour bars stay: they are the scale), no
@@ -37,7 +39,9 @@ const VIEWPORT = { width: 360, height: 640 };
  */
 const THUMBNAIL_CSS = `.legend:not(.color-legend), .heatmap-readout, .heatmap-title, .figure-caption, .figure-tools, .figure h2, .precomputed-mark { display: none !important; }
   .figure { border: 0 !important; padding: 0 !important; }`;
-/** Each card has a light and a dark picture (the page shows the one of its theme): the dark one's file ends in -dark. */
+/**
+ * Each card has a light and a dark picture (the page shows the one of its theme): the dark one's file ends in -dark.
+ */
 const SCHEMES = [
   { scheme: 'light', suffix: '' },
   { scheme: 'dark', suffix: '-dark' },
@@ -131,7 +135,8 @@ async function main() {
       );
       if (outcomes.every(Boolean)) shipped.push(slug);
     }
-    // The page asks for the pictures this list names (each with its -dark twin), so a card without one never requests a missing file.
+    // The page asks for the pictures this list names (each with its -dark twin), so a card without one never requests a
+    // missing file.
     writeFileSync(join(dist, 'gallery', 'index.json'), JSON.stringify({ thumbnails: shipped, dark: true }));
     for (const p of Object.values(pages)) await p.close();
   } finally {

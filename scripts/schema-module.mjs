@@ -56,7 +56,9 @@ function experimentModule(schema) {
   ].join('\n');
 }
 
-/** web/src/experiments/generated/index.ts: every experiment's schema in the core's order, and the result types by id. */
+/**
+ * web/src/experiments/generated/index.ts: every experiment's schema in the core's order, and the result types by id.
+ */
 function indexModule(schemas) {
   const lines = [...HEADER];
   for (const s of schemas) lines.push(`import { ${constant(s.id)}, type ${pascal(s.id)}Result } from './${s.id}';`);

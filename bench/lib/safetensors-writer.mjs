@@ -35,7 +35,9 @@ function toBf16(f32, u16) {
 
 const CHUNK = 1 << 20; // values per write: 4 MB of float32
 
-/** Writes model.safetensors: the 8-byte header length, the JSON header (padded to 8 bytes), then each tensor in order. */
+/**
+ * Writes model.safetensors: the 8-byte header length, the JSON header (padded to 8 bytes), then each tensor in order.
+ */
 export function writeSafetensors(path, tensors, dtype, seed) {
   const width = dtype === 'BF16' ? 2 : 4;
   const header = { __metadata__: { format: 'pt' } };

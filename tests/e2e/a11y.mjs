@@ -22,7 +22,10 @@ const PAGES = [
   ['embed', '#exp=rank-beta&v=3&seed=1&embed=1&hide=params'],
 ];
 
-/** Serious and critical violations on the page as it is now (or in the element `selector` picks): "rule (impact): target, …". */
+/**
+ * Serious and critical violations on the page as it is now (or in the element `selector` picks): "rule (impact):
+ * target, …".
+ */
 export async function axeViolations(page, selector) {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async (only) => {

@@ -60,7 +60,10 @@ const CAPTURE = `(() => {
   addEventListener('securitypolicyviolation', (e) => problems.push('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));
 })();`;
 
-/** Go to a link by changing the address's hash, as the picker does; the status is cleared so the last link's 'done' is not read as this one's. */
+/**
+ * Go to a link by changing the address's hash, as the picker does; the status is cleared so the last link's 'done' is
+ * not read as this one's.
+ */
 const NEXT_LINK = "document.body.dataset.status = ''; location.hash = arguments[0];";
 const RAF2 = 'return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));';
 
@@ -138,7 +141,10 @@ function listen(page) {
   };
 }
 
-/** Runs a function body in a playwright or puppeteer page, with its arguments as `arguments` (a string: the page's CSP forbids new Function). */
+/**
+ * Runs a function body in a playwright or puppeteer page, with its arguments as `arguments` (a string: the page's CSP
+ * forbids new Function).
+ */
 const runIn =
   (page) =>
   (body, ...args) =>

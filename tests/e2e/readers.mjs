@@ -101,7 +101,8 @@ async function figureText(page) {
       for (let i = 0; i < boxes.length; i++)
         for (let j = i + 1; j < boxes.length; j++)
           if (cross(boxes[i].r, boxes[j].r, 1.5)) overlaps.push(`"${boxes[i].text}" × "${boxes[j].text}"`);
-      // Marks a label must leave readable: dots of a line or scatter (not a dense cloud) and the triangles on the frame's edge.
+      // Marks a label must leave readable: dots of a line or scatter (not a dense cloud) and the triangles on the
+      // frame's edge.
       const dots = [...figure.querySelectorAll('.figure-body svg circle')]
         .map((c) => c.getBoundingClientRect())
         .filter((r) => r.width >= 4);

@@ -23,8 +23,9 @@ const TYPES = {
 };
 
 /**
- * Serves `dir` at http://127.0.0.1:<free port><mount>; resolves once listening. `headers` go on every response (e.g. a CSP).
- * `extra.files` maps names under the mount to their text; `extra.head` is inserted right after every page's <head>.
+ * Serves `dir` at http://127.0.0.1:<free port><mount>; resolves once listening. `headers` go on every response (e.g. a
+ * CSP). `extra.files` maps names under the mount to their text; `extra.head` is inserted right after every page's
+ * <head>.
  */
 export function serveStatic(dir, mount, headers = {}, extra = {}) {
   const server = createServer((request, response) => {

@@ -110,7 +110,8 @@ test('verdicts: the page judges each case of the cross-front-end table as the CL
             `${c.label}: the page's message "${verdict.message.trim()}" lacks "${text}"`,
           );
         if (!c.files?.length) {
-          // The field at fault is marked: one the panel could not read, or the one the core's refusal names (CoreError.key).
+          // The field at fault is marked: one the panel could not read, or the one the core's refusal names
+          // (CoreError.key).
           const marked = await page
             .locator('#params-form [aria-invalid="true"]')
             .evaluateAll((els) => els.map((el) => el.getAttribute('name')));

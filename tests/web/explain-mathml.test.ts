@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Every explanation's formulas give well-formed MathML: each script, fraction or root element has the
-// number of children MathML requires. Firefox rejects one that has not ("Invalid markup: Incorrect
-// number of children for <msub/> tag", found in the cross-browser check) and the formula reads wrong in a screen reader.
+// Every explanation's formulas give well-formed MathML: each script, fraction or root element has the number of
+// children MathML requires. Firefox rejects one that has not ("Invalid markup: Incorrect number of children for <msub/>
+// tag", found in the cross-browser check) and the formula reads wrong in a screen reader.
 import { describe, expect, it, vi } from 'vitest';
 import { EXPERIMENTS } from '../../web/src/experiments';
 

@@ -89,7 +89,8 @@ describe('weights only: the heads as W_Q W_Kᵀ', () => {
           const kh = Math.floor(h / (heads / kvHeads));
           for (let i = 0; i < hidden; i++)
             for (let c = 0; c < dh; c++) {
-              // nn.Linear [out, in]: W[h·dh + c, i]; GPT-2's Conv1D [in, 3·hidden]: W[i, h·dh + c], K from column hidden on.
+              // nn.Linear [out, in]: W[h·dh + c, i]; GPT-2's Conv1D [in, 3·hidden]: W[i, h·dh + c], K from column
+              // hidden on.
               const q = kName ? wq.data[(h * dh + c) * hidden + i] : wq.data[i * 3 * hidden + h * dh + c];
               const k = kName ? wk.data[(kh * dh + c) * hidden + i] : wq.data[i * 3 * hidden + hidden + kh * dh + c];
               const at = ((l * heads + h) * hidden + i) * dh + c;

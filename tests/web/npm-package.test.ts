@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The core as an npm library (build/package/, scripts/build-package.mjs): packed with `npm pack`, installed offline
-// into an empty folder, imported as `attnlab` in a fresh Node process: three links give `npm run lab`'s bytes; schemas() lists every experiment; a refusal names the parameter; an AbortSignal stops a run.
+// into an empty folder, imported as `attnlab` in a fresh Node process: three links give `npm run lab`'s bytes;
+// schemas() lists every experiment; a refusal names the parameter; an AbortSignal stops a run.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

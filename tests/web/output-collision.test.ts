@@ -33,7 +33,10 @@ function snapshot(): Map<string, string> {
   return files;
 }
 
-/** Several spellings of one path, seen from scratch (the commands' working folder): relative, ./, .., absolute, a symlink. */
+/**
+ * Several spellings of one path, seen from scratch (the commands' working folder): relative, ./, .., absolute, a
+ * symlink.
+ */
 function spellings(path: string, tag: string): string[] {
   const rel = relative(scratch, path);
   const link = join(scratch, 'links', `${tag}.json`);

@@ -231,7 +231,8 @@ describe('rule tags', () => {
       height: 330,
       points: Array.from({ length: 11 }, (_, k) => ({ x: k, y: 2 * 10 ** (-k / 2.5) })),
     };
-    // A falling curve crosses the tolerance 0.05 at x = 4, on the left: the tag goes right; a rising one crosses it on the right.
+    // A falling curve crosses the tolerance 0.05 at x = 4, on the left: the tag goes right; a rising one crosses it on
+    // the right.
     expect(tagSide({ axis: 'y', value: 0.05, label: 'output tolerance 0.05' }, true, falling)).toBe('right');
     const rising = { ...falling, points: falling.points.map((p) => ({ x: 10 - p.x, y: p.y })) };
     expect(tagSide({ axis: 'y', value: 0.05, label: 'output tolerance 0.05' }, true, rising)).toBe('left');

@@ -47,7 +47,8 @@ describe('precomputed preset results', () => {
       const live = await pool.run(state.experimentId, toCoreParams(state.values));
       const text = gunzipSync(readFileSync(`${shipped}${file}`)).toString('utf8');
       expect(text).toBe(resultText(live));
-      // Opened as a file, it is judged by its experiment's result checks, as every opened result is: and it passes them.
+      // Opened as a file, it is judged by its experiment's result checks, as every opened result is: and it passes
+      // them.
       expect((await lab).resultMismatches(text)[state.experimentId]).toBe('');
     },
     300_000,

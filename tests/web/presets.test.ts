@@ -22,7 +22,10 @@ beforeAll(async () => {
   core = await loadCoreNode();
 });
 
-/** The state's link is a current one (schema and app version) that reads back to it with no notice, and the core plans it. */
+/**
+ * The state's link is a current one (schema and app version) that reads back to it with no notice, and the core plans
+ * it.
+ */
 function expectCurrentAndAccepted(state: AppState): void {
   const link = formatLink(state, EXPERIMENTS);
   expect(link.startsWith(`#exp=${state.experimentId}&v=${SCHEMA_VERSION}&app=${APP_VERSION}&`), link).toBe(true);

@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RegisterSWOptions } from 'vite-plugin-pwa/types';
 import { offerUpdates, UPDATE_CHECK_MS, type RegisterSW } from '../../web/src/ui/update-notice';
 
-/** A stand-in for registerSW: keeps the callbacks; `activateWaiting` is what the page calls to let the new version in. */
+/**
+ * A stand-in for registerSW: keeps the callbacks; `activateWaiting` is what the page calls to let the new version in.
+ */
 function fakeRegistration() {
   let options: RegisterSWOptions = {};
   const activateWaiting = vi.fn(async () => undefined);

@@ -51,7 +51,8 @@ describe('golden links (links shared with earlier schema versions keep their mea
     expect(s.values).toEqual(expected);
     expect(s.embed).toBe(Boolean((g as { embed?: boolean }).embed));
     expect(s.hide).toEqual((g as { hide?: string[] }).hide ?? []);
-    // Written back, the upgraded link is a current link (rng=box-muller written) that reads back to itself without notices.
+    // Written back, the upgraded link is a current link (rng=box-muller written) that reads back to itself without
+    // notices.
     const again = parseLink(formatLink(s, EXPERIMENTS), EXPERIMENTS);
     expect(again.notices).toEqual([]);
     expect(again.state.values).toEqual(expected);

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-// <attnlab-figure>: an attnlab view as one tag, for hosts that prefer a tag to an <iframe>.
-//   <script src="https://…/attnlab/attnlab-figure.js" defer></script>
-//   <attnlab-figure src="https://…/attnlab/#exp=rank-n&v=2&seed=1" fig="rank" controls="beta"></attnlab-figure>
-// Attributes: src (an attnlab link; a bare "#exp=…" hash is read relative to this script's folder),
-// hide (the link's hide= list), fig (the figures to show, in order), controls (the parameters shown
-// as controls under the figure), theme (light, dark or auto: the host's colours), title (the frame's accessible name), height ("auto", the default,
-// follows the figure; or pixels), loading ("lazy" or "eager"). The element creates an <iframe> in
-// its shadow root with embed=1 and sizes it from the page's 'attnlab:height' messages.
-// With api=1 in its src (the Embed dialog's "let the host page…"), the element is scriptable:
-//   el.set({beta: 4})  el.run()  el.get().then(state => …)   and the events 'attnlab:change', 'attnlab:result',
-//   'attnlab:state', 'attnlab:error' on the element, each with the embed's message as event.detail (README, "Scripting an embed").
-// No framework, no globals; the element is defined once even if the script is included twice.
+// <attnlab-figure>: an attnlab view as one tag, for hosts that prefer a tag to an <iframe>. <script
+// src="https://…/attnlab/attnlab-figure.js" defer></script> <attnlab-figure
+// src="https://…/attnlab/#exp=rank-n&v=2&seed=1" fig="rank" controls="beta"></attnlab-figure> Attributes: src (an
+// attnlab link; a bare "#exp=…" hash is read relative to this script's folder), hide (the link's hide= list), fig (the
+// figures to show, in order), controls (the parameters shown as controls under the figure), theme (light, dark or auto:
+// the host's colours), title (the frame's accessible name), height ("auto", the default, follows the figure; or
+// pixels), loading ("lazy" or "eager"). The element creates an <iframe> in its shadow root with embed=1 and sizes it
+// from the page's 'attnlab:height' messages. With api=1 in its src (the Embed dialog's "let the host page…"), the
+// element is scriptable: el.set({beta: 4}) el.run() el.get().then(state => …) and the events 'attnlab:change',
+// 'attnlab:result', 'attnlab:state', 'attnlab:error' on the element, each with the embed's message as event.detail
+// (README, "Scripting an embed"). No framework, no globals; the element is defined once even if the script is included
+// twice.
 (function () {
   'use strict';
   if (!window.customElements || customElements.get('attnlab-figure')) return;
@@ -21,7 +21,10 @@
   var HIDE = /^[a-z]+(,[a-z]+)*$/;
   var IDS = /^[A-Za-z][\w-]*(,[A-Za-z][\w-]*)*$/;
 
-  /** The link in embed mode: embed=1 and hide=, fig=, controls= set from the attributes given, every other hash pair kept as written. */
+  /**
+   * The link in embed mode: embed=1 and hide=, fig=, controls= set from the attributes given, every other hash pair
+   * kept as written.
+   */
   function embedSrc(src, hide, fig, controls, theme) {
     var url = new URL(src.charAt(0) === '#' ? './' + src : src, src.charAt(0) === '#' ? SCRIPT_URL : document.baseURI);
     var replaced = ['embed', 'hide'].concat(fig ? ['fig'] : [], controls ? ['controls'] : [], theme ? ['theme'] : []);

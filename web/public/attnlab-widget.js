@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// attnlab as a notebook widget: an ES module that follows anywidget's contract (`export default { render({ model, el }) }`),
-// so it runs in Jupyter and marimo through the Python `anywidget` package and in MyST's {anywidget} directive, with
-// no kernel needed for the latter. The model's traits:
-//   src      (string)  an attnlab link, e.g. "https://you.example/attnlab/#exp=rank-n&v=3&seed=1" (required)
-//   params   (object)  parameter values as in a link, e.g. {beta: 4}; set from the notebook, they are applied and run
-//   headline (object)  written by the widget: the headline's numbers by name after each result
-//   link     (string)  written by the widget: the embed's current link
-//   error    (string)  written by the widget: the last refusal ("" when none)
-//   height   (number)  optional frame height in pixels (default: follows the page)
-// The view is an <iframe> with embed=1 and api=1, driven by the host-page API (README, "Scripting an embed").
+// attnlab as a notebook widget: an ES module that follows anywidget's contract (`export default { render({ model, el })
+// }`), so it runs in Jupyter and marimo through the Python `anywidget` package and in MyST's {anywidget} directive,
+// with no kernel needed for the latter. The model's traits: src (string) an attnlab link, e.g.
+// "https://you.example/attnlab/#exp=rank-n&v=3&seed=1" (required) params (object) parameter values as in a link, e.g.
+// {beta: 4}; set from the notebook, they are applied and run headline (object) written by the widget: the headline's
+// numbers by name after each result link (string) written by the widget: the embed's current link error (string)
+// written by the widget: the last refusal ("" when none) height (number) optional frame height in pixels (default:
+// follows the page) The view is an <iframe> with embed=1 and api=1, driven by the host-page API (README, "Scripting an
+// embed").
 function embedSrc(src) {
   const url = new URL(src, document.baseURI);
   const pairs = url.hash

@@ -106,7 +106,10 @@ export interface CoreModule {
   commandFileProblem(path: string, kind: string, sizeBytes: number): string;
   /** What a parsed plan, run-job or combine command reads: [{path, folder, what}] as JSON (attnlab::commandReads). */
   commandReads(command: string): string;
-  /** The refusal of an -o that is read number `read` of commandReads, or a file `entry` of it ("" : a new file inside the folder). */
+  /**
+   * The refusal of an -o that is read number `read` of commandReads, or a file `entry` of it ("" : a new file inside
+   * the folder).
+   */
   commandOutputCollision(command: string, read: number, entry: string): string;
   commandPrepare(
     id: string,
@@ -201,7 +204,10 @@ export class Core {
     return unwrap<ResultOf[Id]>(this.module.combine(id, JSON.stringify(params), JSON.stringify(finished)));
   }
 
-  /** The experiment's theory curves alone (cheap: closed forms), for redrawing while a parameter moves: some of its result's keys. */
+  /**
+   * The experiment's theory curves alone (cheap: closed forms), for redrawing while a parameter moves: some of its
+   * result's keys.
+   */
   theory<Id extends ExperimentId>(id: Id, params: Params): Partial<ResultOf[Id]> {
     return unwrap<Partial<ResultOf[Id]>>(this.module.theory(id, JSON.stringify(params)));
   }

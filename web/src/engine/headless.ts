@@ -29,7 +29,8 @@ interface HeadlessIo {
 }
 
 /**
- * Without --pool, a sweep of several jobs runs on every core (as the page does); one job runs in this thread, and so does
+ * Without --pool, a sweep of several jobs runs on every core (as the page does); one job runs in this thread, and so
+ * does
  * --pool 1 (a worker would only add its start-up).
  */
 export const defaultPool = (jobs: number, cores: number): number | undefined =>

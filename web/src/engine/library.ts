@@ -64,7 +64,10 @@ async function inputsOf(c: Core, id: string, options: RunOptions): Promise<Input
   return inputs;
 }
 
-/** The jobs a run would do and the core's estimates of its memory and time. Refusals are CoreErrors naming the parameter. */
+/**
+ * The jobs a run would do and the core's estimates of its memory and time. Refusals are CoreErrors naming the
+ * parameter.
+ */
 export async function plan(
   id: ExperimentId,
   values: Params,

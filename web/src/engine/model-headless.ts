@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Headless "your own model" (Node): `npm run lab -- model-qk model=<folder> (ids=<id,...> | text="...") layer=<i>
 // head=<h>` prints what the native `attnlab model-qk` prints; and paper 3's experiments that take heads read
-// `model=<folder> text="..." [lastLayer=<i>] [dropFirst=1]` (or `weights=1`: each head's W_Q W_Kᵀ, no text) as their heads (every head of layers 0..lastLayer, so that
-// the stack's head number h·H + j is layer h's head j, as the experiments label them: L3H5).
+// `model=<folder> text="..." [lastLayer=<i>] [dropFirst=1]` (or `weights=1`: each head's W_Q W_Kᵀ, no text) as their
+// heads (every head of layers 0..lastLayer, so that the stack's head number h·H + j is layer h's head j, as the
+// experiments label them: L3H5).
 import { openAsBlob } from 'node:fs';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -72,7 +73,10 @@ interface ModelWords {
   rest: string[];
 }
 
-/** Splits model=, text=, lastLayer=, dropFirst= and weights= off an experiment's arguments (undefined when there is no model=). */
+/**
+ * Splits model=, text=, lastLayer=, dropFirst= and weights= off an experiment's arguments (undefined when there is no
+ * model=).
+ */
 export function modelWords(args: string[]): ModelWords | undefined {
   const take = (key: string) => {
     const found = args.filter((a) => a.startsWith(`${key}=`));
@@ -101,7 +105,10 @@ export function modelWords(args: string[]): ModelWords | undefined {
   };
 }
 
-/** Every head of layers 0..lastLayer (all by default) of the model on the text, as the q and k inputs of paper 3's experiments. */
+/**
+ * Every head of layers 0..lastLayer (all by default) of the model on the text, as the q and k inputs of paper 3's
+ * experiments.
+ */
 export async function modelInputs(core: Core, words: ModelWords, onProgress?: (text: string) => void): Promise<Inputs> {
   const files = await folderFiles(words.folder);
   const ids = words.weights ? 'weights' : (await tokenizeForModel(files, words.text, words.dropFirst)).ids;

@@ -137,7 +137,8 @@ export class OpenedModel {
     try {
       for (const [name, blob] of files) session.setFile(name, blob.size);
       const seen: ReadBytes[] = [];
-      // Each answer names the next bytes it needs (config.json, the index, a header's length, the header): a few rounds.
+      // Each answer names the next bytes it needs (config.json, the index, a header's length, the header): a few
+      // rounds.
       for (let round = 0; round < 4 * files.size + 8; round++) {
         const answer = JSON.parse(session.open()) as Answer;
         if (answer.need) {
@@ -242,7 +243,9 @@ export interface HeadStacks {
   k: { shape: number[]; values: Float64Array };
 }
 
-/** ids: the text's tokens (a forward pass), or 'weights': the heads' bilinear forms (OpenedModel.weights; n = hidden). */
+/**
+ * ids: the text's tokens (a forward pass), or 'weights': the heads' bilinear forms (OpenedModel.weights; n = hidden).
+ */
 export async function headStacks(
   model: OpenedModel,
   ids: number[] | 'weights',

@@ -50,7 +50,10 @@ export function modelApi(core: () => Promise<Core>) {
     async modelTokens(text: string, dropFirst: boolean): Promise<ModelTokens> {
       return tokenizeForModel(current().files, text, dropFirst);
     },
-    /** Every head of layers 0..lastLayer on the text (or weights only); onProgress returning false stops between layers (undefined back). */
+    /**
+     * Every head of layers 0..lastLayer on the text (or weights only); onProgress returning false stops between layers
+     * (undefined back).
+     */
     async modelHeads(
       text: string,
       dropFirst: boolean,

@@ -57,8 +57,9 @@ function identity(path: string): string | undefined {
 }
 
 /**
- * The refusal of an -o that is a file the command reads, a file of a folder it reads, or a new file inside such a folder,
- * by identity (symlinks, "./" and ".." spellings are the same file), as the native CLI's wasm/cli/sharded.cpp; "" when none.
+ * The refusal of an -o that is a file the command reads, a file of a folder it reads, or a new file inside such a
+ * folder, by identity (symlinks, "./" and ".." spellings are the same file), as the native CLI's wasm/cli/sharded.cpp;
+ * "" when none.
  */
 export function outputCollision(core: Core, command: Command): string {
   if (!command.output) return '';

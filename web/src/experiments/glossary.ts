@@ -10,7 +10,10 @@ export interface GlossaryTerm {
   /** How the term is found in running text (the first match is annotated). */
   match: RegExp;
   definition: string;
-  /** The experiment families whose pages annotate it (all when unset): "pooling" means one thing in paper 2, another in paper 3. */
+  /**
+   * The experiment families whose pages annotate it (all when unset): "pooling" means one thing in paper 2, another in
+   * paper 3.
+   */
   families?: readonly string[];
 }
 

@@ -90,7 +90,9 @@ export interface UploadSpec {
 }
 
 /** A figure drawn from a result: a pure function with its data for CSV/JSON export. */
-/** What a figure is drawn with: its width, and the previous run to draw faded behind it (line charts; others ignore it). */
+/**
+ * What a figure is drawn with: its width, and the previous run to draw faded behind it (line charts; others ignore it).
+ */
 export interface RenderOptions {
   width: number;
   ghost?: Ghost;
@@ -138,7 +140,9 @@ export interface ExperimentMeta<Id extends ExperimentId = ExperimentId> {
   summary: string;
   params: ParamSpec[];
   upload?: UploadSpec;
-  /** Several named files used together (e.g. Q and K, or an attention matrix): one field each; `upload` is then unset. */
+  /**
+   * Several named files used together (e.g. Q and K, or an attention matrix): one field each; `upload` is then unset.
+   */
   uploads?: UploadSpec[];
   presets?: Preset[];
   /** Headline numbers shown above the figures, each with a stable data-key for tests. */
@@ -192,7 +196,9 @@ export function presentParams<Id extends ExperimentId>(id: Id, presentation: Pre
     .map((p) => mergeParam(p, looks[p.key]));
 }
 
-/** A file input of the experiment: its words here; its formats, what it replaces and its companion are the core's rule. */
+/**
+ * A file input of the experiment: its words here; its formats, what it replaces and its companion are the core's rule.
+ */
 export function presentUpload(id: ExperimentId, input: string, look: Pick<UploadSpec, 'label' | 'help'>): UploadSpec {
   const rule = coreSchema(id).inputs.find((i) => i.name === input);
   if (!rule) throw new Error(`${id} has no input named ${input}`);
@@ -238,7 +244,9 @@ export const SEED_SPEC: IntSpec = {
 };
 
 const rngCore = coreSchema(SCHEMAS[0].id).params.find((p) => p.key === 'rng')!;
-/** The random stream every experiment takes (docs/theory/rank.md#prng-ziggurat): beside the seed, under "Randomness". */
+/**
+ * The random stream every experiment takes (docs/theory/rank.md#prng-ziggurat): beside the seed, under "Randomness".
+ */
 export const RNG_SPEC: EnumSpec = {
   key: 'rng',
   label: 'Random stream',

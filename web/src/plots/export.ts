@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Figure export: SVG (the on-screen figure composed into one SVG, canvases embedded as PNG <image>s,
-// legends included), PNG at 2× (that SVG drawn on a canvas, the canvases drawn directly), CSV and JSON. Every file is stamped
-// (see stamp.ts) and downloaded through an <a download> blob URL.
+// Figure export: SVG (the on-screen figure composed into one SVG, canvases embedded as PNG <image>s, legends included),
+// PNG at 2× (that SVG drawn on a canvas, the canvases drawn directly), CSV and JSON. Every file is stamped (see
+// stamp.ts) and downloaded through an <a download> blob URL.
 import { svgElement } from './legend';
 import {
   CAPTION_FONT_SIZE,

@@ -67,8 +67,9 @@ export function histogram(values: number[], options: HistogramOptions): HTMLElem
   );
   const marks: Plot.Markish[] = [Plot.rectY(finite, bin), Plot.ruleY([0], { stroke: GRID })];
   const legend: LegendItem[] = [{ label: options.label, color, symbol: 'box', className: 'sim' }];
-  // A theory density that diverges at an edge (a hard edge at 0) would stretch the axis until the bars are a line at the
-  // bottom: the axis then stops a little above the tallest bar, and the curve leaves the frame's top where it diverges.
+  // A theory density that diverges at an edge (a hard edge at 0) would stretch the axis until the bars are a line at
+  // the bottom: the axis then stops a little above the tallest bar, and the curve leaves the frame's top where it
+  // diverges.
   const yMax =
     options.density && options.theory
       ? densityCap(finite, lo, hi, options.bins ?? 30, options.theory.points)
@@ -128,8 +129,8 @@ export function histogram(values: number[], options: HistogramOptions): HTMLElem
 }
 
 /**
- * The top of a density axis when the theory curve rises far above the bars (more than twice the tallest): 1.3 times
- * the tallest bar of an equal-width histogram of the values (Plot's nicer bins differ a little); else undefined (the axis
+ * The top of a density axis when the theory curve rises far above the bars (more than twice the tallest): 1.3 times the
+ * tallest bar of an equal-width histogram of the values (Plot's nicer bins differ a little); else undefined (the axis
  * fits the curve, as usual).
  */
 function densityCap(

@@ -22,7 +22,9 @@ interface Extent {
   y?: [number, number];
   xLog?: boolean;
   yLog?: boolean;
-  /** The points drawn and the chart's size (px): a vertical rule's tag goes to the end (top or bottom) they leave free. */
+  /**
+   * The points drawn and the chart's size (px): a vertical rule's tag goes to the end (top or bottom) they leave free.
+   */
   points?: { x: number; y: number }[];
   width?: number;
   height?: number;

@@ -48,7 +48,10 @@ export interface ReadOptions {
   current?: { experimentId: string; values: ParamValues };
   /** The experiment the user chose to read a bare result as. */
   chosen?: string;
-  /** The core's judgement of a value against every experiment's declared result shape: {id: first mismatch, '' when it fits}. */
+  /**
+   * The core's judgement of a value against every experiment's declared result shape: {id: first mismatch, '' when it
+   * fits}.
+   */
   check: ShapeCheck;
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Light or dark: an embed's theme= (a host with its own colours), else the reader's choice (the header's
-// toggle, remembered in localStorage, never in the link), else the system's prefers-color-scheme. Sets :root[data-theme] for the page's CSS and the
-// figures' palette (plots/figure-style.ts); figures are redrawn by the caller when it changes.
+// Light or dark: an embed's theme= (a host with its own colours), else the reader's choice (the header's toggle,
+// remembered in localStorage, never in the link), else the system's prefers-color-scheme. Sets :root[data-theme] for
+// the page's CSS and the figures' palette (plots/figure-style.ts); figures are redrawn by the caller when it changes.
 import { setPlotTheme } from '../plots/figure-style';
 
 const STORAGE_KEY = 'attnlab-theme';

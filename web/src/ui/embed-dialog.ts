@@ -154,7 +154,8 @@ export class EmbedDialog {
           hideBox,
           this.cite,
         ),
-        // Focusable: the box scrolls when the embedded page is taller than the screen, and a keyboard must reach that too.
+        // Focusable: the box scrolls when the embedded page is taller than the screen, and a keyboard must reach that
+        // too.
         h(
           'div',
           { class: 'embed-preview-box', tabindex: 0, role: 'region', 'aria-label': 'Preview' },

@@ -50,9 +50,10 @@ export function cssWidth(text: string): string {
 }
 
 /**
- * The height a frame gets when nothing sizes it: enough for the parts above the first figure and that
- * figure with its caption and export row, and the chosen controls; whatever follows (more figures, the panel)
- * scrolls inside the frame. Used only until the dialog's preview has measured the page. Each term is the part's height in embed mode at common widths (styles/base.css, body.embed).
+ * The height a frame gets when nothing sizes it: enough for the parts above the first figure and that figure with its
+ * caption and export row, and the chosen controls; whatever follows (more figures, the panel) scrolls inside the frame.
+ * Used only until the dialog's preview has measured the page. Each term is the part's height in embed mode at common
+ * widths (styles/base.css, body.embed).
  */
 export function estimatedHeight(hide: readonly Hideable[], controls = 0): number {
   const hidden = (part: Hideable) => hide.includes(part);

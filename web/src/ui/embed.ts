@@ -14,7 +14,9 @@ export interface HeightMessage {
   height: number;
   /** The bottom of the first figure (caption and export row included), once one is drawn. */
   figureBottom?: number;
-  /** In a figure embed with controls=, the bottom of those controls: a frame must reach it for the reader to move them. */
+  /**
+   * In a figure embed with controls=, the bottom of those controls: a frame must reach it for the reader to move them.
+   */
   controlsBottom?: number;
   /** The embedded page's address (its hash is the state), so a host with several frames can tell them apart. */
   href: string;
@@ -41,7 +43,9 @@ export function applyEmbed(state: AppState, fullAppHref: string, title: string):
   arrange(state.embed);
 }
 
-/** "Open in attnlab ↗" opens the full page on the frame's current state: set again on every edit the address follows. */
+/**
+ * "Open in attnlab ↗" opens the full page on the frame's current state: set again on every edit the address follows.
+ */
 export function setOpenFull(fullAppHref: string): void {
   byId<HTMLAnchorElement>('open-full').href = fullAppHref;
 }

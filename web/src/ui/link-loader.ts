@@ -119,7 +119,10 @@ export class LinkLoader {
     );
   }
 
-  /** Runs now, or in embed mode once the view is first scrolled into view (a page of ten embeds computes one at a time as it is read). */
+  /**
+   * Runs now, or in embed mode once the view is first scrolled into view (a page of ten embeds computes one at a time
+   * as it is read).
+   */
   private runOnceSeen(notices: string[]): void {
     this.stopWaiting();
     if (!this.ctx.state.embed || this.seen) {

@@ -15,7 +15,10 @@ const STORAGE_KEY = 'attnlab:live';
 const HISTORY = 5;
 
 interface LiveRunHooks {
-  /** The run's estimated wall time here from the core's plan, or undefined when the panel is invalid or the plan refuses. */
+  /**
+   * The run's estimated wall time here from the core's plan, or undefined when the panel is invalid or the plan
+   * refuses.
+   */
   estimate(): Promise<number | undefined>;
   /** Starts the run (superseding any run in flight). */
   start(): void;
@@ -46,7 +49,9 @@ export class LiveRuns {
     }, LIVE_DEBOUNCE_MS);
   }
 
-  /** A run started by other means (Run, a link) supersedes a scheduled live run (one estimating is stale by its stamp). */
+  /**
+   * A run started by other means (Run, a link) supersedes a scheduled live run (one estimating is stale by its stamp).
+   */
   cancel(): void {
     clearTimeout(this.timer);
   }

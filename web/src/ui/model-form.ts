@@ -62,7 +62,7 @@ export function modelControls() {
   return { folder, files, status, text, drop, weightsOnly, last, readButton, stop, close, progress, tokens, dropLabel };
 }
 
-export type ModelControls = ReturnType<typeof modelControls>;
+type ModelControls = ReturnType<typeof modelControls>;
 
 export function modelFieldset({
   folder,

@@ -23,9 +23,9 @@ export interface ReadHeads {
 
 interface ModelField {
   element: HTMLElement;
-  /** Head `index` of the heads read (layer · H + head): its attention over the text's tokens; undefined in weights-only mode or without heads. */
+  /** Head `index` (layer · H + head): its attention over the text's tokens; undefined for weights only or no heads. */
   attention(index: number): Promise<HeadAttention | undefined>;
-  /** Why Run must wait (a model being read, or open with its heads not read for this text); undefined when it need not. */
+  /** Why Run must wait (heads being read, or not read for this text); undefined when it need not. */
   busy(): string | undefined;
   /**
    * A link made with a model: its text and choices are filled in, and the folder opened is checked against it.
@@ -231,7 +231,8 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
   weightsOnly.addEventListener('change', showWeights);
 
   const element = modelFieldset(controls);
-  // Its text and choices are not parameters: edits here start no live run and mark nothing outdated (Run waits instead).
+  // Its text and choices are not parameters: edits here start no live run and mark nothing outdated (Run waits
+  // instead).
   for (const type of ['input', 'change']) element.addEventListener(type, (e) => e.stopPropagation());
   element.addEventListener('dragover', (e) => {
     e.preventDefault();

@@ -25,7 +25,10 @@ export interface PageContext {
   readonly panel: Panel;
   /** The panel's reading while it holds text that is not a valid value (ui/run-input.ts); undefined otherwise. */
   readonly draft: Draft | undefined;
-  /** New values from the page itself (a new seed, a repaired link, a host page): into the state, the address and the panel. */
+  /**
+   * New values from the page itself (a new seed, a repaired link, a host page): into the state, the address and the
+   * panel.
+   */
   editValues(values: ParamValues): void;
   /** Shows `state` in the panel (rebuilding it for another experiment) without writing the address. */
   setState(state: AppState, experimentChanged: boolean, explainAfter?: Promise<unknown>): void;

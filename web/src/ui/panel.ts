@@ -58,11 +58,19 @@ export interface Panel {
   focus(key: string): void;
   /** Head `index` of a model's heads: its attention over the text (undefined without a model's text heads). */
   modelAttention(index: number): Promise<HeadAttention | undefined>;
-  /** Why Run must wait for the panel (a model's heads being read or not read for its text); undefined when it need not. */
+  /**
+   * Why Run must wait for the panel (a model's heads being read or not read for its text); undefined when it need not.
+   */
   busy(): string | undefined;
-  /** A link made with a model: its text is filled in and the folder opened is checked against its fingerprint; true when the heads it asks for are already read. */
+  /**
+   * A link made with a model: its text is filled in and the folder opened is checked against its fingerprint; true when
+   * the heads it asks for are already read.
+   */
   expectModel(link: ModelLink | undefined): boolean;
-  /** Marks the field of a parameter the core refused (aria-invalid, as a value that cannot be read); the next read clears it. */
+  /**
+   * Marks the field of a parameter the core refused (aria-invalid, as a value that cannot be read); the next read
+   * clears it.
+   */
   markRefused(key: string): void;
 }
 
@@ -181,7 +189,8 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
             const shape = shapeText(chosen[input].array);
             statuses.get(input)!.textContent = `From the model ${showable(name)} (“Your own model” below): ${shape}.`;
           }
-          // Each layer's attention scale is already in Q: the logits are Q Kᵀ (as a head bundle's scale fills the field).
+          // Each layer's attention scale is already in Q: the logits are Q Kᵀ (as a head bundle's scale fills the
+          // field).
           const scaleKey = fileSpecs.find((f) => f.input === 'q')?.scaleParam;
           const scaleControl = scaleKey ? controls.find((c) => c.spec.key === scaleKey) : undefined;
           if (scaleControl && Number(scaleControl.read()) === scaleControl.spec.default) scaleControl.write(1);

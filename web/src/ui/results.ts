@@ -33,7 +33,10 @@ export class ResultsView {
   private staleNote = byId('stale-note');
   private staleNoteText = byId('stale-note-text');
   private drawn: Drawn[] = [];
-  /** The overlays follow the panel (live theory) while the simulation is the last run's; #results[data-theory] mirrors it. */
+  /**
+   * The overlays follow the panel (live theory) while the simulation is the last run's; #results[data-theory] mirrors
+   * it.
+   */
   private liveTheory = false;
   private isOutdated = false;
   /** Figures whose data table is open; they stay open across runs of the same experiment. */

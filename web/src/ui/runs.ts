@@ -255,7 +255,8 @@ export class Runs {
           setSheetOpen(true);
           ctx.panel.focus(invalid[0]);
         }
-        // The field the core names (CoreError.key) is marked as the panel marks one it cannot read, until the next edit.
+        // The field the core names (CoreError.key) is marked as the panel marks one it cannot read, until the next
+        // edit.
         else if (error instanceof CoreError && error.key) ctx.panel.markRefused(error.key);
       }
       this.hooks.afterRun(); // the figures still show the last finished run, not the panel

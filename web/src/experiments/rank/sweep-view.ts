@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The view shared by rank-beta, rank-n and rank-eps: the certificate band against the swept parameter on
-// log-log axes (truncated SVD, Chebyshev, the lower bound, the band between them as bars, the guides the core computed),
-// each lower bound by name, and the per-point table. Partial sweeps draw what has finished.
+// The view shared by rank-beta, rank-n and rank-eps: the certificate band against the swept parameter on log-log axes
+// (truncated SVD, Chebyshev, the lower bound, the band between them as bars, the guides the core computed), each lower
+// bound by name, and the per-point table. Partial sweeps draw what has finished.
 import { DATA_COLORS, THEORY, formatNumber, lineChart, type Rule, type Series } from '../../plots';
 import { THEORY_ALT } from '../../plots/figure-style';
 import {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// "Reproduce" menu: figures E1 (sphere law) and E2 (ball against Gaussian lift; docs/theory/rank.md#sphere-law, #ball-vs-lift); values not
-// listed keep their defaults, and seed 1 draws the reference tables' point sets.
+// "Reproduce" menu: figures E1 (sphere law) and E2 (ball against Gaussian lift; docs/theory/rank.md#sphere-law,
+// #ball-vs-lift); values not listed keep their defaults, and seed 1 draws the reference tables' point sets.
 import type { PresetOf } from '../../schema';
 
 const betas = [1, 2, 4, 8, 16, 32, 64];

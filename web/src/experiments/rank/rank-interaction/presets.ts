@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// "Reproduce" menu: figure E6 (interaction dimension and truncation, docs/theory/rank.md#interaction-experiment) on synthetic and zoo heads.
+// "Reproduce" menu: figure E6 (interaction dimension and truncation, docs/theory/rank.md#interaction-experiment) on
+// synthetic and zoo heads.
 import type { PresetOf } from '../../schema';
 
 export const presets: PresetOf<'rank-interaction'>[] = [

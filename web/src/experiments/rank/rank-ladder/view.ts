@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// rank-ladder: every certificate's error against the rank k it uses: the truncated SVD's err_k, the
-// Chebyshev certificate's chebErr(g) at k = D(g), the ℓ1 refit's errors; the line at ε and a marker at each certificate.
+// rank-ladder: every certificate's error against the rank k it uses: the truncated SVD's err_k, the Chebyshev
+// certificate's chebErr(g) at k = D(g), the ℓ1 refit's errors; the line at ε and a marker at each certificate.
 import { DATA_COLORS, formatNumber, lineChart, type Rule, type Series } from '../../../plots';
 import type { RankLadderResult } from '../../generated/rank-ladder';
 import { CERTIFICATE_NAMES, LOWER_BOUND_NAMES, markerName, svdPathName } from '../certificate-names';

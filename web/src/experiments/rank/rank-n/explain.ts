@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// rank-n explanation: the min{n, ·} form and pooling monotonicity (docs/theory/rank.md#pooling-monotonicity, #sphere-lower, #rank-vs-n).
+// rank-n explanation: the min{n, ·} form and pooling monotonicity (docs/theory/rank.md#pooling-monotonicity,
+// #sphere-lower, #rank-vs-n).
 import { bandHtml, definitionsHtml, panel, sourceHtml, tex, rankClaimsHtml } from '../family-explain';
 
 export function explain(): HTMLElement {

@@ -28,7 +28,10 @@ interface AtlasCell {
   row: Row;
 }
 
-/** The cells of a result on a layered stack (rows labelled L3H5) at the native temperature (else the first one); undefined otherwise. */
+/**
+ * The cells of a result on a layered stack (rows labelled L3H5) at the native temperature (else the first one);
+ * undefined otherwise.
+ */
 export function atlasCells(r: RankZooResult): AtlasCell[] | undefined {
   if (r.synthetic) return undefined;
   const temperatures = [...new Set(r.rows.map((row) => row.betaMult))];

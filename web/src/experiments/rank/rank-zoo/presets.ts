@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// "Reproduce" menu: figure E7 (the calibration study on the synthetic 84-head zoo, docs/theory/rank.md#calibration-study).
+// "Reproduce" menu: figure E7 (the calibration study on the synthetic 84-head zoo,
+// docs/theory/rank.md#calibration-study).
 import type { PresetOf } from '../../schema';
 
 export const presets: PresetOf<'rank-zoo'>[] = [

@@ -117,7 +117,10 @@ function groupMeans(r: R): GroupMean[] {
   return [...groups.values()];
 }
 
-/** Per group (named on the left, read across): a bar from the mean lower bound to the mean k_svd, one colour per temperature. */
+/**
+ * Per group (named on the left, read across): a bar from the mean lower bound to the mean k_svd, one colour per
+ * temperature.
+ */
 function familyChart(r: R, width: number): HTMLElement {
   const rows = groupMeans(r);
   const mults = [...new Set(rows.map((f) => f.betaMult))];

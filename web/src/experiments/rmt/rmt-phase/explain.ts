@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// rmt-phase explanation: the two thresholds as curves (docs/theory/rmt.md#population-spike, #sample-spike, #phase-diagram), in KaTeX.
+// rmt-phase explanation: the two thresholds as curves (docs/theory/rmt.md#population-spike, #sample-spike,
+// #phase-diagram), in KaTeX.
 import { panel, provenanceHtml, tex } from '../family-explain';
 
 export function explain(): HTMLElement {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// rmt-spectrum explanation: the bulk law, its edges and the outlier (docs/theory/rmt.md#bulk-law, #sample-spike), in KaTeX.
+// rmt-spectrum explanation: the bulk law, its edges and the outlier (docs/theory/rmt.md#bulk-law, #sample-spike), in
+// KaTeX.
 import { modelHtml, panel, provenanceHtml, tex } from '../family-explain';
 
 export function explain(): HTMLElement {

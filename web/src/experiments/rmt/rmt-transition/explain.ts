@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// rmt-transition explanation: the two thresholds and the overlaps (docs/theory/rmt.md#population-spike, #sample-spike), in KaTeX.
+// rmt-transition explanation: the two thresholds and the overlaps (docs/theory/rmt.md#population-spike, #sample-spike),
+// in KaTeX.
 import { modelHtml, panel, provenanceHtml, tex } from '../family-explain';
 
 export function explain(): HTMLElement {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// "Reproduce" menu (docs/theory/rmt.md#causal-weights, #prefix-model, #causal-vs-mean): each preset is an ordinary link.
+// "Reproduce" menu (docs/theory/rmt.md#causal-weights, #prefix-model, #causal-vs-mean): each preset is an ordinary
+// link.
 import type { PresetOf } from '../../schema';
 
 export const presets: PresetOf<'rmt-weights'>[] = [
