@@ -1,39 +1,35 @@
 // SPDX-License-Identifier: Apache-2.0
-// Whether the shown result still describes the panel (web/src/ui/stale.ts): the page marks the
-// figures stale exactly when some control's text does not give the value they were computed with.
+// Whether the shown result still describes the page's state (web/src/ui/stale.ts): the page marks the figures
+// stale exactly when some value of the link's state, or text the panel holds that is not a valid value, is not what
+// they were computed with.
 import { describe, expect, it } from 'vitest';
 import { attentionMap } from '../../web/src/experiments/attention-map';
 import { defaults, type ParamValues } from '../../web/src/experiments/schema';
-import { formatValue } from '../../web/src/state/values';
 import { changedKeys } from '../../web/src/ui/stale';
 
 const shown: ParamValues = { ...defaults(attentionMap), n: 300, beta: 20, seed: 7 };
-/** The panel as the page writes it for `values`, with some controls edited. */
-const panel =
-  (edits: Record<string, string> = {}) =>
-  (key: string) =>
-    edits[key] ?? (shown[key] === undefined ? undefined : formatValue(shown[key]));
 
 describe('stale results', () => {
-  it('a panel showing the values the result came from is current', () => {
-    expect(changedKeys(attentionMap, panel(), shown)).toEqual([]);
+  it('a state holding the values the result came from is current', () => {
+    expect(changedKeys(attentionMap, { ...shown }, [], shown)).toEqual([]);
   });
 
-  it('the same value written differently is still current (300 = 300.0 = 3e2)', () => {
-    expect(changedKeys(attentionMap, panel({ n: '3e2', beta: '20.0' }), shown)).toEqual([]);
+  it('the same number is still current (300 = 300.0)', () => {
+    expect(changedKeys(attentionMap, { ...shown, n: 300.0, beta: 20.0 }, [], shown)).toEqual([]);
   });
 
-  it('an edited value, the seed included, makes it stale and is named', () => {
-    expect(changedKeys(attentionMap, panel({ n: '4096' }), shown)).toEqual(['n']);
-    expect(changedKeys(attentionMap, panel({ seed: '8', geometry: 'ball' }), shown)).toEqual(['geometry', 'seed']);
+  it('an edited value, the seed included, makes it stale and is named, in the panel’s order', () => {
+    expect(changedKeys(attentionMap, { ...shown, n: 4096 }, [], shown)).toEqual(['n']);
+    expect(changedKeys(attentionMap, { ...shown, seed: 8, geometry: 'ball' }, [], shown)).toEqual(['geometry', 'seed']);
   });
 
-  it('text that does not validate as typed cannot be what the result ran with', () => {
-    expect(changedKeys(attentionMap, panel({ n: 'abc' }), shown)).toEqual(['n']);
-    expect(changedKeys(attentionMap, panel({ n: '99999' }), shown)).toEqual(['n']); // would be clamped
+  it('a field holding text that is not a valid value cannot be what the result ran with', () => {
+    expect(changedKeys(attentionMap, { ...shown }, ['n'], shown)).toEqual(['n']);
   });
 
-  it('ignores parameters the panel has no control for', () => {
-    expect(changedKeys(attentionMap, (key) => (key === 'n' ? '300' : undefined), shown)).toEqual([]);
+  it('a value set on one side only is a change; unset on both is not', () => {
+    const { beta: _beta, ...withoutBeta } = shown;
+    expect(changedKeys(attentionMap, withoutBeta, [], shown)).toEqual(['beta']);
+    expect(changedKeys(attentionMap, withoutBeta, [], withoutBeta)).toEqual([]);
   });
 });

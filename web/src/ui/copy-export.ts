@@ -1,19 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // The page's two ways out: copying its link (with a note when the link cannot carry the run's files) and exporting
 // one figure stamped with the run it came from.
-import { uploadsOf } from '../experiments/schema';
 import { exportFigure, makeStamp } from '../plots';
 import { copyText } from './clipboard';
 import { exportFileName } from './export-name';
 import { metaOf, type PageContext } from './page-context';
 import type { ExportableFigure } from './results';
+import { attachedFiles } from './uploads';
 
 export async function copyWithNote(app: PageContext, text: string, done: string): Promise<void> {
   const ok = await copyText(text);
-  const note =
-    uploadsOf(metaOf(app.state.experimentId)).length && app.panel.uploads().length
-      ? ' The link does not include your uploaded file: whoever opens it needs the same file.'
-      : '';
+  const note = attachedFiles(app.uploads, metaOf(app.state.experimentId)).length
+    ? ' The link does not include your uploaded file: whoever opens it needs the same file.'
+    : '';
   if (ok) app.status.showNotices([done + note], true);
   else app.status.showCopyText(`Could not copy automatically; copy this by hand:${note}`, text);
 }

@@ -10,6 +10,7 @@ import type { Panel } from './panel';
 import type { Draft } from './run-input';
 import type { ResultsView } from './results';
 import type { StatusView } from './status';
+import type { Uploads } from './uploads';
 
 export interface PageContext {
   readonly pool: Pool;
@@ -25,6 +26,8 @@ export interface PageContext {
   readonly panel: Panel;
   /** The panel's reading while it holds text that is not a valid value (ui/run-input.ts); undefined otherwise. */
   readonly draft: Draft | undefined;
+  /** The files attached to the run (ui/uploads.ts): never in the link, replaced by the panel's file fields. */
+  readonly uploads: Uploads;
   /**
    * New values from the page itself (a new seed, a repaired link, a host page): into the state, the address and the
    * panel.
@@ -38,16 +41,14 @@ export interface PageContext {
 
 // What each part of the controller may use of the page: narrower than the whole App, so what a part can change is
 // in its type (the panel: only the calls it makes).
-/** ui/runs.ts: runs start from the state; the panel gives only its files and what holds Run back. */
+/** ui/runs.ts: runs start from the state and its files; of the panel it asks what holds Run back. */
 export type RunsContext = Omit<PageContext, 'setState' | 'form' | 'panel'> & {
-  readonly panel: Pick<Panel, 'busy' | 'refused' | 'uploads' | 'modelAttention' | 'focus' | 'markRefused'>;
+  readonly panel: Pick<Panel, 'busy' | 'modelAttention' | 'focus' | 'markRefused'>;
 };
 /** ui/link-loader.ts: a link rebuilds the panel (setState); of the panel it asks only about a model. */
 export type LinkContext = Omit<PageContext, 'form' | 'panel'> & { readonly panel: Pick<Panel, 'expectModel'> };
 /** ui/panel-follow.ts: follows edits; never runs, never rebuilds the panel. */
-export type FollowContext = Omit<PageContext, 'pool' | 'status' | 'setState' | 'editValues' | 'panel'> & {
-  readonly panel: Pick<Panel, 'refused' | 'uploads'>;
-};
+export type FollowContext = Omit<PageContext, 'pool' | 'status' | 'setState' | 'editValues' | 'panel' | 'form'>;
 
 export const metaOf = (id: string): ExperimentMeta => EXPERIMENTS.find((m) => m.id === id) ?? EXPERIMENTS[0];
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // What the figures do while the panel is edited, before any run: the outdated note ("β was 4") when the
-// panel no longer gives the shown result's values, and live theory (paper 2) drawn over the last
+// page's state no longer holds the shown result's values, and live theory (paper 2) drawn over the last
 // simulation. Reads the run state (ui/page-state.ts), never the DOM.
 import type { AnyResult } from '../experiments/generated';
 import { hasTheory, toCoreParams, uploadsOf, type ParamValues } from '../experiments/schema';
@@ -9,17 +9,18 @@ import { fileNames, metaOf, type FollowContext } from './page-context';
 import { isFresh, stampOf, theoryShown } from './page-state';
 import { showPrecomputedMark } from './precomputed';
 import { describeChanges } from './runs';
-import { changedKeys, formText } from './stale';
+import { changedKeys } from './stale';
+import { attachedFiles, refusedFiles } from './uploads';
 
 export class PanelFollow {
   private theory = new LiveTheory((request, theory) => this.drawTheory(request, theory));
 
   constructor(private readonly ctx: FollowContext) {}
 
-  /** Marks the figures outdated when the panel no longer gives the values they were computed with. */
+  /** Marks the figures outdated when the state (or its files) no longer gives what they were computed with. */
   refreshOutdated(): void {
     const { ctx } = this;
-    const refused = ctx.panel.refused();
+    const refused = refusedFiles(ctx.uploads, metaOf(ctx.state.experimentId));
     ctx.runButton.disabled = refused.length > 0; // a refused file is never silently replaced by synthetic data
     if (refused.length) {
       const names = `“${refused.join('” and “')}”`;
@@ -36,8 +37,9 @@ export class PanelFollow {
       return;
     }
     const meta = metaOf(run.experimentId);
-    const fileChanged = uploadsOf(meta).length > 0 && fileNames(ctx.panel.uploads()) !== run.file;
-    const changed = changedKeys(meta, formText(ctx.form), run.values);
+    const fileChanged = uploadsOf(meta).length > 0 && fileNames(attachedFiles(ctx.uploads, meta)) !== run.file;
+    const current = { ...ctx.state.values, ...ctx.draft?.values };
+    const changed = changedKeys(meta, current, ctx.draft?.invalid ?? [], run.values);
     ctx.results.markOutdated(
       fileChanged || changed.length > 0,
       describeChanges(meta, changed, run.values, fileChanged),

@@ -22,15 +22,7 @@ import type { HeadAttention } from './model-attention';
 import { modelField, type ReadHeads } from './model-panel';
 import type { ChosenFile } from './run-input';
 import { shapeText, uploadField } from './upload-field';
-import {
-  chosenByHand,
-  chosenIn,
-  cleared,
-  filledFromCompanion,
-  freeForCompanion,
-  refusedIn,
-  type Uploads,
-} from './uploads';
+import { chosenByHand, cleared, filledFromCompanion, freeForCompanion, type Uploads } from './uploads';
 
 interface PanelReading {
   values: ParamValues;
@@ -49,12 +41,6 @@ interface PanelHandlers {
 export interface Panel {
   read(): PanelReading;
   write(values: ParamValues): void;
-  /** The parsed upload, if the experiment takes one and a file was chosen (the first, when it takes several). */
-  upload(): ChosenFile | undefined;
-  /** Every chosen and parsed file, in panel order. */
-  uploads(): ChosenFile[];
-  /** Files chosen but refused (unreadable, malformed, over budget): Run waits until each is replaced or removed. */
-  refused(): string[];
   focus(key: string): void;
   /** Head `index` of a model's heads: its attention over the text (undefined without a model's text heads). */
   modelAttention(index: number): Promise<HeadAttention | undefined>;
@@ -199,8 +185,6 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
       })
     : undefined;
   if (model) form.append(model.element);
-  const inputs = fileSpecs.map((spec) => spec.input);
-  const chosen = () => chosenIn(files.get(), inputs);
 
   const seed = createControl(SEED_SPEC);
   controls.push(seed);
@@ -231,9 +215,6 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
         control.input.setAttribute('aria-invalid', 'false');
       }
     },
-    upload: () => chosen()[0],
-    uploads: chosen,
-    refused: () => refusedIn(files.get(), inputs),
     busy: () => model?.busy(),
     modelAttention: async (index) => model?.attention(index),
     expectModel: (link) => model?.expect(link) ?? false,

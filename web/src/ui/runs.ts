@@ -4,14 +4,7 @@
 import { CoreError } from '../engine/core';
 import type { AnyResult } from '../experiments/generated';
 import { wallSeconds } from '../engine/estimate';
-import {
-  isSingleJob,
-  RNG_SPEC,
-  toCoreParams,
-  uploadsOf,
-  type ExperimentMeta,
-  type ParamValues,
-} from '../experiments/schema';
+import { isSingleJob, RNG_SPEC, toCoreParams, type ExperimentMeta, type ParamValues } from '../experiments/schema';
 import { formatValue } from '../state/values';
 import { byId } from './dom';
 import { LiveRuns } from './live-run';
@@ -35,6 +28,7 @@ import {
 import { showPrecomputedMark } from './precomputed';
 import { showReproduce } from './reproduce';
 import { runOn, runRequest, stateAfterRun } from './run-input';
+import { attachedFiles, refusedFiles } from './uploads';
 import { setSheetOpen } from './sheet';
 
 /** Stepping through the picker with the arrow keys fires a change per step: only the last one runs. */
@@ -123,18 +117,19 @@ export class Runs {
 
   /** The panel's run estimated here, for a live run: undefined when it cannot or should not start by itself. */
   private async liveEstimate(): Promise<number | undefined> {
-    const { page, panel } = this.ctx;
+    const { page } = this.ctx;
+    const meta = metaOf(this.ctx.state.experimentId);
     if (
       (page.computing && !page.computing.live) ||
       page.scheduled ||
       page.phase === 'opened' ||
       page.phase === 'waiting' ||
-      panel.refused().length
+      refusedFiles(this.ctx.uploads, meta).length
     )
       return undefined;
     if (this.ctx.draft) return undefined;
-    const meta = metaOf(this.ctx.state.experimentId);
-    if (uploadsOf(meta).length && panel.uploads().length) return undefined; // an uploaded file runs on Run: its cost is not in the plan
+    // An uploaded file runs on Run: its cost is not in the plan.
+    if (attachedFiles(this.ctx.uploads, meta).length) return undefined;
     const { values } = this.ctx.state;
     const seconds = wallSeconds(
       await this.ctx.pool.plan(meta.id, toCoreParams(values), !isSingleJob(meta.id)),
@@ -155,19 +150,16 @@ export class Runs {
       ctx.status.showError(busy);
       return;
     }
-    const refused = ctx.panel.refused();
+    const meta = metaOf(ctx.state.experimentId);
+    const refused = refusedFiles(ctx.uploads, meta);
     if (refused.length) {
       ctx.status.showError(`“${refused[0]}” could not be read: choose another file or remove it, then run.`);
       return;
     }
     // The values are the link's state (every valid edit is in it); the panel adds only its files and any text
     // the state could not take, which the core then names.
-    const request = runRequest(
-      ctx.state,
-      ctx.draft,
-      uploadsOf(metaOf(ctx.state.experimentId)).length ? ctx.panel.uploads() : [],
-    );
-    const { meta, values, invalid, chosen, file, model } = request;
+    const request = runRequest(ctx.state, ctx.draft, attachedFiles(ctx.uploads, meta));
+    const { values, invalid, chosen, file, model } = request;
     if (invalid.length === 0) ctx.follow(stateAfterRun(ctx.state, request));
     ctx.results.model = model; // the figures name the model whose heads they analyse
     // One head of a model's text (rank-interaction): its attention with the tokens on the axes, beside the analysis.

@@ -2,6 +2,7 @@
 // The files attached to a run, as one value the page holds (ui/app.ts) beside the link's state: files never
 // travel in links, so they are not in AppState, but they are state, not the panel's closures. The panel's
 // file fields replace the value through these pure transitions; a run reads it (ui/run-input.ts).
+import { uploadsOf, type ExperimentMeta } from '../experiments/schema';
 import type { ChosenFile } from './run-input';
 
 export interface Uploads {
@@ -57,3 +58,17 @@ export const chosenIn = (u: Uploads, inputs: readonly string[]): ChosenFile[] =>
 /** The refused files' names in the panel's order of `inputs`. */
 export const refusedIn = (u: Uploads, inputs: readonly string[]): string[] =>
   inputs.map((input) => u.refused[input]).filter((name): name is string => name !== undefined);
+
+/** The files attached to a run of `meta` (none when it takes no file), in its inputs' order. */
+export const attachedFiles = (u: Uploads, meta: ExperimentMeta): ChosenFile[] =>
+  chosenIn(
+    u,
+    uploadsOf(meta).map((spec) => spec.input),
+  );
+
+/** The names of the refused files of `meta`'s inputs: Run waits until each is replaced or removed. */
+export const refusedFiles = (u: Uploads, meta: ExperimentMeta): string[] =>
+  refusedIn(
+    u,
+    uploadsOf(meta).map((spec) => spec.input),
+  );
