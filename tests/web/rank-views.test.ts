@@ -45,6 +45,14 @@ describe('paper-3 specifics', () => {
     for (const figure of meta.figures(result, values)) expect(figure.title).toContain('not BERT');
   });
 
+  it("a head from the reader's files (an upload or a model's heads) says so in words, not as an internal code", () => {
+    const { meta, values, result } = get().runs.get('rank-interaction')!;
+    const own = { ...(result as object), head: { ...(result as { head: object }).head, source: 'upload' } };
+    const head = meta.headline(own as typeof result, values).find((h) => h.key === 'head')?.value;
+    expect(head).toContain('from your files');
+    expect(head).not.toMatch(/\bupload\b/);
+  });
+
   it('explanations cite the paper and never say "spec" with a section sign', () => {
     for (const meta of EXPERIMENTS.filter((m) => m.family === 'rank')) {
       const text = [meta.summary, ...meta.params.map((p) => p.help)].join(' ');

@@ -9,6 +9,12 @@ import type { Figure, Headline, RenderOptions } from '../../schema';
 
 type R = RankInteractionResult;
 const UNIT: Record<string, string> = { nats: 'τ (nats)', sigma1: 'τ (÷ σ₁)', sqrtn: 'τ (÷ √n)' };
+/** Where the head came from, in the reader's words: an uploaded file and a model's heads are both the reader's files. */
+const SOURCE: Record<string, string> = {
+  zoo: 'synthetic zoo, not BERT',
+  upload: 'from your files',
+  synthetic: 'synthetic',
+};
 
 export function headline(r: RankInteractionResult): Headline[] {
   const c = r.combined;
@@ -16,7 +22,7 @@ export function headline(r: RankInteractionResult): Headline[] {
     {
       key: 'head',
       label: 'Head',
-      value: `${r.head.label} (${r.head.source === 'zoo' ? 'synthetic zoo, not BERT' : r.head.source}, n = ${r.head.n})`,
+      value: `${r.head.label} (${SOURCE[r.head.source] ?? r.head.source}, n = ${r.head.n})`,
     },
     {
       key: 'rVis',
