@@ -30,7 +30,8 @@ describe('embed snippets', () => {
   it('auto height: the iframe carries the fallback height, the marker and the host script beside the app', () => {
     const html = embedSnippet(base);
     expect(html).toContain(
-      '<iframe src="https://example.org/attnlab/#exp=rank-n&amp;v=2&amp;beta=64&amp;seed=1&amp;embed=1&amp;hide=params"',
+      '<iframe ' +
+        'src="https://example.org/attnlab/#exp=rank-n&amp;v=2&amp;beta=64&amp;seed=1&amp;embed=1&amp;hide=params"',
     );
     expect(html).toContain('title="attnlab: Rank &quot;n&quot;"');
     expect(html).toContain('height="612" loading="lazy"');

@@ -121,7 +121,8 @@ describe('Pool with scripted runners', () => {
     const pool = new Pool(sweep.factory, 3);
     const planned = pool.plan('sum', { count: 6 }, true);
     expect(sweep.spawned).toBe(3); // before the plan has answered
-    expect(sweep.prepared.flat()).toEqual(['sum', 'sum']); // the two others load the experiment's core (its group's module) while the first plans
+    // the two others load the experiment's core (its group's module) while the first plans
+    expect(sweep.prepared.flat()).toEqual(['sum', 'sum']);
     expect((await planned).jobs).toHaveLength(6);
     const run = new ScriptedRunners();
     const result = new Pool(run.factory, 3).run('sum', { count: 6 }, { sweep: true });
@@ -152,7 +153,8 @@ describe('Pool with scripted runners', () => {
   });
 
   it('reports partial results that grow, and progress that never decreases and ends at 1', async () => {
-    const pool = new Pool(new ScriptedRunners(4).factory, 2, { firstMs: 0, intervalMs: 0 }); // a partial result after every job
+    // a partial result after every job
+    const pool = new Pool(new ScriptedRunners(4).factory, 2, { firstMs: 0, intervalMs: 0 });
     const partial: { jobs: number[]; finished: number; total: number }[] = [];
     const progress: number[] = [];
     await pool.run(
@@ -185,7 +187,8 @@ describe('Pool with scripted runners', () => {
       { onPartial: (_r, finished) => partial.push(finished) },
     );
     expect(result.jobs).toHaveLength(6);
-    if (performance.now() - started < PARTIAL_TIMING.firstMs) expect(partial).toEqual([]); // six ~1 ms jobs: always, barring a stalled machine
+    // six ~1 ms jobs: always, barring a stalled machine
+    if (performance.now() - started < PARTIAL_TIMING.firstMs) expect(partial).toEqual([]);
   });
 
   it('many short jobs: the first partial result after firstMs, then at most one per intervalMs', async () => {

@@ -36,24 +36,32 @@ describe('words on screen', () => {
     expect(found).toEqual([]);
   });
 
-  it('no summary, label, help, option or preset shows code (camelCase names, "source = zoo", the worker pool) or raw TeX', () => {
-    const found: string[] = [];
-    for (const meta of EXPERIMENTS) {
-      const texts = readerTexts(meta);
-      for (const text of texts)
-        if (text && (codeWord.test(text) || rawTex.test(text))) found.push(`${meta.id}: ${text}`);
-    }
-    expect(found).toEqual([]);
-  });
+  it(
+    'no summary, label, help, option or preset shows code ' +
+      '(camelCase names, "source = zoo", the worker pool) or raw TeX',
+    () => {
+      const found: string[] = [];
+      for (const meta of EXPERIMENTS) {
+        const texts = readerTexts(meta);
+        for (const text of texts)
+          if (text && (codeWord.test(text) || rawTex.test(text))) found.push(`${meta.id}: ${text}`);
+      }
+      expect(found).toEqual([]);
+    },
+  );
 
-  it('no parameter\'s help names a stored option value its option does not show ("1 masks…" under an option that reads "Yes")', () => {
-    const found: string[] = [];
-    for (const meta of EXPERIMENTS)
-      for (const p of meta.params)
-        if (p.kind === 'enum' && p.help)
-          for (const v of storedValues(p.help, p.options)) found.push(`${meta.id}.${p.key}: "${v}" in "${p.help}"`);
-    expect(found).toEqual([]);
-  });
+  it(
+    "no parameter's help names a stored option value its option " +
+      'does not show ("1 masks…" under an option that reads "Yes")',
+    () => {
+      const found: string[] = [];
+      for (const meta of EXPERIMENTS)
+        for (const p of meta.params)
+          if (p.kind === 'enum' && p.help)
+            for (const v of storedValues(p.help, p.options)) found.push(`${meta.id}.${p.key}: "${v}" in "${p.help}"`);
+      expect(found).toEqual([]);
+    },
+  );
 
   it('the code, TeX and stored-value rules catch what they are for and spare ordinary words', () => {
     for (const bad of [

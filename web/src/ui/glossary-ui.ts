@@ -10,7 +10,8 @@ import { h } from './dom';
 const ZONES = ['#experiment-summary', '#headline', '#figures', '#explain'];
 /** Text inside these is never annotated (controls, formulas, figures' SVG, existing terms). */
 const SKIP =
-  'svg, button, select, input, textarea, script, style, .katex, dfn.term, a, th, .stamp, .figure-tools, .figure-table, [role="tooltip"]';
+  'svg, button, select, input, textarea, script, style, .katex, dfn.term, ' +
+  'a, th, .stamp, .figure-tools, .figure-table, [role="tooltip"]';
 
 const definitionId = (term: GlossaryTerm) => `${glossaryAnchor(term)}-definition`;
 

@@ -134,7 +134,8 @@ export class Runs {
       return undefined;
     if (this.ctx.draft) return undefined;
     const meta = metaOf(this.ctx.state.experimentId);
-    if (uploadsOf(meta).length && panel.uploads().length) return undefined; // an uploaded file runs on Run: its cost is not in the plan
+    // an uploaded file runs on Run: its cost is not in the plan
+    if (uploadsOf(meta).length && panel.uploads().length) return undefined;
     const { values } = this.ctx.state;
     const seconds = wallSeconds(
       await this.ctx.pool.plan(meta.id, toCoreParams(values), !isSingleJob(meta.id)),

@@ -158,7 +158,8 @@ export function figures(r: RmtWeightsResult): Figure[] {
       title: 'Causal self-attention gives deterministic weights',
       render: ({ width, ghost }) => attentionChart(r, { width, ghost }),
       description:
-        'Parameter-free causal attention (Q = K = V = I, scores τ/d·x_iᵀx_j) run on simulated sequences; its pooling weights against the formula.',
+        'Parameter-free causal attention (Q = K = V = I, scores τ/d·x_iᵀx_j) ' +
+        'run on simulated sequences; its pooling weights against the formula.',
       table: () => ({
         columns: ['j', 'measured', 'sd', 'formula'],
         rows: positions(T).map((j) => [
