@@ -144,8 +144,10 @@ async function chromiumRun(made) {
       maxRssMB: top.hwm,
       heads: Number(/Read: (\d+) heads/.exec(status)[1]),
       note:
-        `peak = VmHWM of the renderer (page + workers; ${peaks.length} renderer ` +
-        `process(es)), ${baseline === undefined ? 'its RSS before choosing unknown' : `${baseline.toFixed(0)} MB before choosing the files`}`,
+        `peak = VmHWM of the renderer (page + workers; ${peaks.length} renderer process(es)), ` +
+        (baseline === undefined
+          ? 'its RSS before choosing unknown'
+          : `${baseline.toFixed(0)} MB before choosing the files`),
     };
   } finally {
     await context?.close();

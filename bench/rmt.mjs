@@ -35,7 +35,8 @@ const TRANSITION = {
 // The default parameters (d = 400) with seed 2: seed 1's link is a preset, whose page shows the result shipped with
 // the site; this one computes on opening, which is what the 1 s target is about.
 const SPECTRUM_LINK_400 = '#exp=rmt-spectrum&v=3&seed=2';
-const TRANSITION_LINK = `#exp=rmt-transition&v=3&d=${TRANSITION.d}${SMOKE ? `&mu2=${TRANSITION.mu2}&seeds=${TRANSITION.seeds}` : ''}&seed=1`;
+const TRANSITION_SMOKE_PAIRS = SMOKE ? `&mu2=${TRANSITION.mu2}&seeds=${TRANSITION.seeds}` : '';
+const TRANSITION_LINK = `#exp=rmt-transition&v=3&d=${TRANSITION.d}${TRANSITION_SMOKE_PAIRS}&seed=1`;
 const kv = (p) => Object.entries(p).map(([k, v]) => `${k}=${v}`);
 
 function lab(id, params, pool) {

@@ -191,8 +191,8 @@ const attnlabRows = rows.filter((r) => !r.numpy && r.dmin);
 const reference = JSON.stringify(attnlabRows[0]?.dmin);
 const disagreeing = attnlabRows.filter((r) => JSON.stringify(r.dmin) !== reference);
 console.log(
-  `\nd_min per seed, attnlab rows ` +
-    `(${attnlabRows.length}): ${disagreeing.length ? `DISAGREE: ${disagreeing.map((r) => r.label).join('; ')}` : 'identical'}`,
+  `\nd_min per seed, attnlab rows (${attnlabRows.length}): ` +
+    (disagreeing.length ? `DISAGREE: ${disagreeing.map((r) => r.label).join('; ')}` : 'identical'),
 );
 console.log(`  attnlab: ${NS.map((n, k) => `n=${n} [${attnlabRows[0]?.dmin[k]}]`).join('  ')}`);
 if (numpyRow.dmin)

@@ -39,9 +39,8 @@ export async function axeViolations(page, selector) {
           `${v.id} (${v.impact}): ${v.nodes
             .slice(0, 3)
             .map((n) => n.target.join(' '))
-            .join(
-              ', ',
-            )}${v.nodes[0]?.failureSummary ? ` — ${v.nodes[0].failureSummary.split('\n').slice(1, 2).join('').trim()}` : ''}`,
+            .join(', ')}` +
+          (v.nodes[0]?.failureSummary ? ` — ${v.nodes[0].failureSummary.split('\n').slice(1, 2).join('').trim()}` : ''),
       );
   }, selector);
   return violations;

@@ -79,7 +79,8 @@ describe('npm run lab', () => {
     ],
     [['attention-map', 'n=0x10'], /^attnlab: n must be an integer in \[2, 4096\], got '0x10'\n$/],
     [['sparse-dmin', 'ns=16,'], /^attnlab: ns must be a comma-separated list .*\n$/],
-    [['attention-map', `upload=${join(scratch, 'x.csv')}`], /^attnlab: unknown parameter 'upload'\n$/], // attention-map takes no file
+    // attention-map takes no file
+    [['attention-map', `upload=${join(scratch, 'x.csv')}`], /^attnlab: unknown parameter 'upload'\n$/],
     [
       ['attention-map', `n=${'9'.repeat(100000)}`],
       /^attnlab: n must be an integer in \[2, 4096\], got '9{77}\.\.\.'\n$/,

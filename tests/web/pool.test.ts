@@ -134,23 +134,26 @@ describe('Pool with scripted runners', () => {
     expect(single.spawned).toBe(2); // one runner per pool: plan and the one job
   });
 
-  it('a run right after plan() with the same parameters and no inputs uses that plan; other runs plan again', async () => {
-    const runners = new ScriptedRunners(1);
-    const pool = new Pool(runners.factory, 2);
-    await pool.plan('sum', { count: 4 });
-    expect((await pool.run('sum', { count: 4 })).sum).toBe(0 + 1 + 4 + 9);
-    expect(runners.plans).toBe(1);
-    expect((await pool.run('sum', { count: 3 })).sum).toBe(0 + 1 + 4); // other parameters
-    expect(runners.plans).toBe(2);
-    const inputs: Inputs = { x: { shape: [1], sparse: false, values: new Float64Array([7]) } };
-    await pool.plan('sum', { count: 2 });
-    expect((await pool.run('sum', { count: 2 }, { inputs })).sum).toBe(7 + 1); // inputs: planned with them
-    expect(runners.plans).toBe(4);
-    await pool.plan('sum', { count: 2 });
-    pool.stop();
-    await pool.run('sum', { count: 2 }); // new runners after stop: planned again
-    expect(runners.plans).toBe(6);
-  });
+  it(
+    'a run right after plan() with the same parameters and no inputs uses ' + 'that plan; other runs plan again',
+    async () => {
+      const runners = new ScriptedRunners(1);
+      const pool = new Pool(runners.factory, 2);
+      await pool.plan('sum', { count: 4 });
+      expect((await pool.run('sum', { count: 4 })).sum).toBe(0 + 1 + 4 + 9);
+      expect(runners.plans).toBe(1);
+      expect((await pool.run('sum', { count: 3 })).sum).toBe(0 + 1 + 4); // other parameters
+      expect(runners.plans).toBe(2);
+      const inputs: Inputs = { x: { shape: [1], sparse: false, values: new Float64Array([7]) } };
+      await pool.plan('sum', { count: 2 });
+      expect((await pool.run('sum', { count: 2 }, { inputs })).sum).toBe(7 + 1); // inputs: planned with them
+      expect(runners.plans).toBe(4);
+      await pool.plan('sum', { count: 2 });
+      pool.stop();
+      await pool.run('sum', { count: 2 }); // new runners after stop: planned again
+      expect(runners.plans).toBe(6);
+    },
+  );
 
   it('reports partial results that grow, and progress that never decreases and ends at 1', async () => {
     // a partial result after every job

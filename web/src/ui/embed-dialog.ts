@@ -267,8 +267,9 @@ export class EmbedDialog {
         )
       : [];
     this.cite.textContent =
-      `Cite ` +
-      `this ${figures.length === 1 ? 'figure' : 'view'}: ${figures.length ? `“${figures.join('”, “')}”, ` : ''}${o.title}, attnlab, ${src}`;
+      `Cite this ${figures.length === 1 ? 'figure' : 'view'}: ` +
+      (figures.length ? `“${figures.join('”, “')}”, ` : '') +
+      `${o.title}, attnlab, ${src}`;
     if (src === this.previewSrc) return;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
@@ -289,8 +290,10 @@ export class EmbedDialog {
     const controls = typeof m.controlsBottom === 'number' && m.controlsBottom > 0 ? Math.round(m.controlsBottom) : 0;
     const figure = typeof m.figureBottom === 'number' && m.figureBottom > 0 ? Math.round(m.figureBottom) : 0;
     this.previewNote.textContent =
-      `The embedded page is ${Math.round(m.height)} px tall at this ` +
-      `width${figure ? `; its first figure ends at ${figure} px` : ''}${controls ? `, its controls at ${controls} px` : ''}.`;
+      `The embedded page is ${Math.round(m.height)} px tall at this width` +
+      (figure ? `; its first figure ends at ${figure} px` : '') +
+      (controls ? `, its controls at ${controls} px` : '') +
+      '.';
     if (figure || controls) {
       // Without the host script the frame keeps this height: the first figure and, when chosen, the controls below.
       this.measured = Math.min(Math.ceil(m.height), Math.max(figure, controls));

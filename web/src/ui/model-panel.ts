@@ -130,8 +130,10 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       const { info, fingerprint } = opened;
       tokens.textContent = weightsOnly.checked ? '' : tokenLine(heads.tokens);
       const heads3 =
-        `${layers * info.heads} heads (layers ` +
-        `0–${layers - 1}) ${weightsOnly.checked ? `as W_Q W_Kᵀ over the ${info.hidden} directions of the residual stream (weights only)` : `of ${heads.ids.length} tokens`}`;
+        `${layers * info.heads} heads (layers 0–${layers - 1}) ` +
+        (weightsOnly.checked
+          ? `as W_Q W_Kᵀ over the ${info.hidden} directions of the residual stream (weights only)`
+          : `of ${heads.ids.length} tokens`);
       status.textContent =
         `${describeModel(info)}. Read: ${heads3}. Run analyses them; the link records ` +
         `the model’s name, fingerprint and text, never its weights.${warning}`;
@@ -272,8 +274,9 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       last.value = String(read.link.lastLayer ?? info.layers - 1);
       tokens.textContent = read.link.weights ? '' : tokenLine(read.heads.tokens);
       status.textContent =
-        `${describeModel(info)}. Read: ${(Number(last.value) + 1) * info.heads} heads (layers ` +
-        `0–${last.value}) ${read.link.weights ? 'as W_Q W_Kᵀ (weights only)' : `of ${read.heads.ids.length} tokens`}.${warning}`;
+        `${describeModel(info)}. Read: ${(Number(last.value) + 1) * info.heads} heads (layers 0–${last.value}) ` +
+        (read.link.weights ? 'as W_Q W_Kᵀ (weights only)' : `of ${read.heads.ids.length} tokens`) +
+        `.${warning}`;
       readFor = choice();
       keep();
       queueMicrotask(() => onHeads(read));

@@ -73,8 +73,9 @@ export function figures(r: AttentionMapResult, _values: ParamValues): FigureWith
       id: 'attention',
       title: 'Attention matrix P',
       description:
-        `P = softmax(β X Xᵀ) for ${r.n} ` +
-        `points${pooled ? `, pooled to ${r.heatmap.rows} × ${r.heatmap.cols} cells (largest entry per block)` : ''}; colour on a log scale.`,
+        `P = softmax(β X Xᵀ) for ${r.n} points` +
+        (pooled ? `, pooled to ${r.heatmap.rows} × ${r.heatmap.cols} cells (largest entry per block)` : '') +
+        '; colour on a log scale.',
       render: ({ width }) =>
         heatmap(r.heatmap, {
           width,

@@ -124,8 +124,12 @@ export function figures(r: SparseApproxResult, values: ParamValues): Figure[] {
       id: 'patterns',
       title: 'Target A and attention M on one colour scale',
       description:
-        `A (rows normalised to sum 1) beside M = softmax(X W_Q W_Kᵀ Xᵀ) for n = ${r.n}, d ` +
-        `= ${r.d}${r.heatmapA.rows < r.n ? `, pooled to ${r.heatmapA.rows} cells per side (largest entry per block)` : ''}.${logScale ? '' : ' On the linear scale M (entries near 1/n) looks uniformly dark; the log scale shows its structure.'}`,
+        `A (rows normalised to sum 1) beside M = softmax(X W_Q W_Kᵀ Xᵀ) for n = ${r.n}, d = ${r.d}` +
+        (r.heatmapA.rows < r.n ? `, pooled to ${r.heatmapA.rows} cells per side (largest entry per block)` : '') +
+        '.' +
+        (logScale
+          ? ''
+          : ' On the linear scale M (entries near 1/n) looks uniformly dark; the log scale shows its structure.'),
       render: ({ width }) =>
         heatmapRow(
           [
