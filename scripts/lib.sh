@@ -80,8 +80,8 @@ required_packages() {
   # clang: sanitizers and libFuzzer; GNU parallel: sharded sweeps
   [[ $purpose == test ]] && pkgs+=(chromium clang-14 libclang-rt-14-dev parallel)
   [[ $purpose == test ]] && pkgs+=(clang-format-14) # scripts/format.sh --check
-  # The other engines of tests/e2e/engines.mjs: Firefox over WebDriver BiDi, WebKit via WebKitWebDriver + MiniBrowser
-  # under xvfb-run.
+  # The other engines of tests/e2e/engines.mjs: Firefox over WebDriver BiDi, WebKit via
+  # WebKitWebDriver + MiniBrowser under xvfb-run.
   [[ $purpose == test ]] && pkgs+=(firefox-esr webkit2gtk-driver xvfb)
   # The Python package (python/, scripts/python-test.sh): pybind11 and Debian's python3 with numpy, venv and pytest.
   [[ $purpose == test ]] &&

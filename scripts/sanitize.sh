@@ -29,7 +29,8 @@ build() {
   t0=$(now)
   if [[ ! -f $ASAN_DIR/CMakeCache.txt ]]; then
     cmake -S "$ROOT" -B "$ASAN_DIR" -DCMAKE_BUILD_TYPE=None -DATTNLAB_NATIVE_OPT=-O1 -DATTNLAB_TEST_OPT=-O1 \
-      -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_CXX_FLAGS="${SAN_FLAGS[*]}" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
+      -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_CXX_FLAGS="${SAN_FLAGS[*]}" \
+      -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
   fi
   cmake --build "$ASAN_DIR" -j"$JOBS" --target attnlab_core >&2
   # The fuzz targets with a plain main that replays files (no libFuzzer needed), against the sanitized core.

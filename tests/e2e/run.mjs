@@ -12,10 +12,10 @@
 // collisions) in readers.mjs, how the page behaves for them (card scroll, phone layout, glossary) in reader-page.mjs,
 // every experiment in Firefox ESR and WebKitGTK against Chromium in engines.mjs; helpers shared by all in helpers.mjs.
 // The shared context blocks service workers, so every test sees the network as a first visit does; offline.mjs gets a
-// browser of its own (isolatedContext) where they run.   node tests/e2e/run.mjs [--dist=dist] [--grep=text]
-// (CHROMIUM=/path overrides /usr/bin/chromium, FIREFOX=   /usr/bin/firefox-esr, WEBKIT_DRIVER and MINIBROWSER WebKit's;
-// --dist is relative to the repository or absolute;   --grep runs only the tests whose name contains the text, e.g.
-// --grep=engines: for the Firefox and WebKit tests)
+// browser of its own (isolatedContext) where they run.
+//   node tests/e2e/run.mjs [--dist=dist] [--grep=text]   (CHROMIUM=/path overrides /usr/bin/chromium, FIREFOX=
+//   /usr/bin/firefox-esr, WEBKIT_DRIVER and MINIBROWSER WebKit's; --dist is relative to the repository or absolute;
+//   --grep runs only the tests whose name contains the text, e.g. --grep=engines: for the Firefox and WebKit tests)
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -240,8 +240,8 @@ for (const t of readerPageTests) test(t.name, t.fn);
 for (const t of engineTests) test(t.name, t.fn);
 
 /**
- * dist/ on a server of its own, with serveStatic's `extra` (files of the test's, a tag in every <head>); close it with
- * server.close().
+ * dist/ on a server of its own, with serveStatic's `extra` (files of the test's, a tag in every
+ * <head>); close it with server.close().
  */
 async function serveDist(extra) {
   const server = await serveStatic(dist, SUB_FOLDER, {}, extra);

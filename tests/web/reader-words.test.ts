@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The words readers see that do not need a run: every experiment's summary, parameter labels, help and option names,
-// presets, the glossary and the export file names. None may carry an internal code (E1, U1, LB-…, "spec" with a section
-// sign); the same pattern is checked on the rendered pages by tests/e2e/readers.mjs.
+// presets, the glossary and the export file names. None may carry an internal code (E1, U1, LB-…, "spec" with a
+// section sign); the same pattern is checked on the rendered pages by tests/e2e/readers.mjs.
 import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { GLOSSARY } from '../../web/src/experiments/glossary';

@@ -23,7 +23,9 @@ const state = (meta: ExperimentMeta, values: ParamValues): AppState => ({
  * (sparse-approx) or draws (sparse-dmin); sparse-dmin has no scan key (the fast scan gives the paper
  * scan's d_min exactly).
  */
-/** A v1 link's values as the current schema reads them: v1 → v2 renames, then v2 → v3 pins the old random stream. */
+/**
+ * A v1 link's values as the current schema reads them: v1 → v2 renames, then v2 → v3 pins the old random stream.
+ */
 function asCurrent(id: string, v1: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(v1)) {

@@ -81,8 +81,8 @@ export function urlSpecs(meta: ExperimentMeta): ParamSpec[] {
 }
 
 /**
- * `newerApp`: the notice that the link's app= is newer than this copy; said once, with the schema's if that is newer
- * too.
+ * `newerApp`: the notice that the link's app= is newer than this copy; said once, with the
+ * schema's if that is newer too.
  */
 function migrate(
   pairs: LinkPairs,

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// rank-ladder explanation: the truncated SVD, Chebyshev and ℓ1 refit certificates and the lower bounds on one instance.
+// rank-ladder explanation: the truncated SVD, Chebyshev and ℓ1 refit certificates and
+// the lower bounds on one instance.
 import { bandHtml, definitionsHtml, panel, sourceHtml, tex, rankClaimsHtml } from '../family-explain';
 
 export function explain(): HTMLElement {

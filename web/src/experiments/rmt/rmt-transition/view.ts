@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // rmt-transition: result → headline (thresholds, gains, progress) and two figures against ‖μ‖²: the
-// overlap |u_Sᵀu|² (docs/theory/rmt.md#experiment-alignment) and λ₁/κ (item 3). Each pooling keeps its hue; theory is a
-// solid line, simulation mean ± sd dots, the population overlap dashed; both thresholds of each pooling
+// overlap |u_Sᵀu|² (docs/theory/rmt.md#experiment-alignment) and λ₁/κ (item 3). Each pooling keeps its hue;
+// theory is a solid line, simulation mean ± sd dots, the population overlap dashed; both thresholds of each pooling
 // are triangles on the top edge (hollow: population, filled: sample).
 import { MARKER, formatNumber, lineChart, type AxisMark, type Series } from '../../../plots';
 import type { RmtTransitionResult } from '../../generated/rmt-transition';

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // rmt-weights: result → headline (gains, measured-vs-formula deviation) and figures: the weights of
 // every pooling per position (unit norm, so shapes compare), causal attention measured on simulated
-// sequences against w_j(τ) (docs/theory/rmt.md#causal-weights), the table of α, κ, α/κ with the prefix closed forms
-// (docs/theory/rmt.md#prefix-model), and R itself.
+// sequences against w_j(τ) (docs/theory/rmt.md#causal-weights), the table of α, κ, α/κ with the prefix closed
+// forms (docs/theory/rmt.md#prefix-model), and R itself.
 import { formatNumber, heatmap, lineChart, type Series } from '../../../plots';
 import type { RmtWeightsResult } from '../../generated/rmt-weights';
 import { poolColor, poolName } from '../family';

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// sparse-dmin: result → headline (fit slope, bound ratio, progress of the sweep) and three figures: d_min against n on
-// log-x / linear-y axes with the fit a + b ln n (a straight line there means logarithmic growth,
+// sparse-dmin: result → headline (fit slope, bound ratio, progress of the sweep) and three figures: d_min against n
+// on log-x / linear-y axes with the fit a + b ln n (a straight line there means logarithmic growth,
 // docs/theory/sparse.md#dmin-experiment), d_min against the JL bound on log-log axes (the bound is ~10× higher,
 // docs/theory/sparse.md#theorem-r), and the per-n table. Partial results keep the x range of the full sweep.
 import { DATA_COLORS, THEORY, formatNumber, lineChart, type LegendItem, type Series } from '../../../plots';
