@@ -20,8 +20,7 @@ import {
   waitForStatus,
 } from './helpers.mjs';
 
-// Long enough (about 1 s natively) that partial results are drawn: a run over within 300 ms
-// is drawn once (engine/pool.ts).
+// Long enough (about 1 s natively) that partial results are drawn: a run over in 300 ms is drawn once (engine/pool.ts).
 const DMIN_LINK = '#exp=sparse-dmin&v=3&ns=512,1024,2048&step=16&seeds=2&seed=3';
 
 /** Before the app starts: records what [data-key=jobsDone] and the d_min figure show while the run is live. */

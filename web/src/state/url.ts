@@ -80,10 +80,7 @@ export function urlSpecs(meta: ExperimentMeta): ParamSpec[] {
   return [...meta.params, SEED_SPEC, RNG_SPEC];
 }
 
-/**
- * `newerApp`: the notice that the link's app= is newer than this copy; said once, with the
- * schema's if that is newer too.
- */
+/** `newerApp`: the notice that the link's app= is newer than this copy; said once, with the schema's if newer too. */
 function migrate(
   pairs: LinkPairs,
   experimentId: string,
@@ -125,9 +122,7 @@ function migrate(
   return out;
 }
 
-/**
- * hide= names, each kept once; a name given again is dropped (with one notice), as are unknown ones (at most 3 named).
- */
+/** hide= names, each kept once; a name given again is dropped (one notice), as are unknown ones (at most 3 named). */
 function parseHide(text: string, notices: string[]): Hideable[] {
   const hide: Hideable[] = [];
   const unknown: string[] = [];
@@ -147,19 +142,16 @@ function parseHide(text: string, notices: string[]): Hideable[] {
       `hide: ${distinct
         .slice(0, 3)
         .map((p) => `"${showable(p)}"`)
-        .join(
-          ', ',
-        )}${distinct.length > 3 ? ` and ${distinct.length - 3} more` : ''} ${distinct.length === 1 ? 'is' : 'are'} \
-not one of ${HIDEABLE.join(', ')}; ignored`,
+        .join(', ')}` +
+        (distinct.length > 3 ? ` and ${distinct.length - 3} more` : '') +
+        ` ${distinct.length === 1 ? 'is' : 'are'} not one of ${HIDEABLE.join(', ')}; ignored`,
     );
   if (repeats)
     notices.push(`hide: ${repeats} repeated ${repeats === 1 ? 'name' : 'names'} ignored (each part is hidden once)`);
   return hide;
 }
 
-/**
- * A comma list of ids (figure or parameter names): at most 12, each a plain word; anything else is named in a notice.
- */
+/** A comma list of ids (figure or parameter names): at most 12, each a plain word; anything else named in a notice. */
 function parseIdList(
   key: 'fig' | 'controls',
   text: string | undefined,
@@ -248,9 +240,7 @@ export function parseLink(hash: string, registry: readonly ExperimentMeta[], opt
   };
 }
 
-/**
- * Writes the hash for a state: the schema and app versions, non-default parameters in schema order, the seed always.
- */
+/** The hash for a state: the schema and app versions, non-default parameters in schema order, the seed always. */
 export function formatLink(state: AppState, registry: readonly ExperimentMeta[], options: CodecOptions = {}): string {
   const meta = registry.find((m) => m.id === state.experimentId) ?? registry[0];
   const parts = [
