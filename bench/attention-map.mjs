@@ -54,7 +54,8 @@ const wasm = (n) => core.run('attention-map', { n, seed: 1 });
 
 console.log(`attention-map: wasm (Node ${process.version}, Core facade) vs native (g++ -O3 CLI)`);
 console.log(
-  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; params: n as below, d=3, beta=8, sphere, px=512, seed=1`,
+  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} ` +
+    `cores; params: n as below, d=3, beta=8, sphere, px=512, seed=1`,
 );
 const [startup] = minimums(10, () => native(2));
 console.log(`native CLI start-up (n = 2, min of 10): ${startup.toFixed(1)} ms\n`);

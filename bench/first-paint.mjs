@@ -96,9 +96,11 @@ const cold = all.map(([, t]) => t[0]).sort((x, y) => x - y);
 const warms = all.map(([, t]) => warm(t)).sort((x, y) => x - y);
 const median = (xs) => xs[xs.length >> 1].toFixed(0);
 console.log(
-  `every preset (${all.length}), precomputed: warm first figure median ${median(warms)} ms, slowest ${warms.at(-1).toFixed(0)} ms ` +
+  `every preset (${all.length}), precomputed: warm first figure ` +
+    `median ${median(warms)} ms, slowest ${warms.at(-1).toFixed(0)} ms ` +
     `(${all[0][0].slice(0, 60)}…); cold median ${median(cold)} ms, slowest ${cold.at(-1).toFixed(0)} ms; ` +
-    `under 1 s: ${warms.filter((t) => t < 1000).length} of ${all.length} warm, ${cold.filter((t) => t < 1000).length} cold`,
+    `under 1 s: ${warms.filter((t) => t < 1000).length} ` +
+    `of ${all.length} warm, ${cold.filter((t) => t < 1000).length} cold`,
 );
 const byMark = MARKS.map((_, m) =>
   coldMarks
@@ -108,7 +110,8 @@ const byMark = MARKS.map((_, m) =>
 );
 console.log(
   `cold, where the time goes (median ms after navigation): app script running ${median(byMark[0])}, ` +
-    `shipped result fetched and decoded ${median(byMark[1])}, figures drawn ${median(byMark[2])}, first figure ${median(cold)}`,
+    `shipped result fetched and decoded ${median(byMark[1])}, figures ` +
+    `drawn ${median(byMark[2])}, first figure ${median(cold)}`,
 );
 const rows = [];
 for (const [name, link] of LINKS) {

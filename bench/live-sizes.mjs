@@ -126,7 +126,8 @@ async function seconds(id, extra) {
 const rows = [];
 const loadStart = uptimeLine();
 console.log(
-  `live sizes: largest size with a run within ${LIVE_SECONDS * 1000} ms in Chromium (${cpus()[0]?.model}, ${cpus().length} cores)\nstart: ${loadStart}`,
+  `live sizes: largest size with a run within ${LIVE_SECONDS * 1000} ms in ` +
+    `Chromium (${cpus()[0]?.model}, ${cpus().length} cores)\nstart: ${loadStart}`,
 );
 await page.goto(`${base}#exp=rank-beta&n=16&seed=1`); // compiles the module and starts the workers
 await page.waitForFunction(() => ['done', 'precomputed'].includes(document.body.dataset.status), null, {
@@ -135,7 +136,8 @@ await page.waitForFunction(() => ['done', 'precomputed'].includes(document.body.
 for (const s of SIZES.filter((x) => !only.length || only.includes(x.id)))
   for (const rng of streams) {
     const at = (size) => seconds(s.id, [s.fixed, `${s.key}=${size}`, `rng=${rng}`].filter(Boolean).join('&'));
-    await timeHash(`#exp=${s.id}&v=${LINK_VERSION}&seed=${1000 + salt++}&rng=${rng}`); // untimed: loads the experiment's module in the workers and warms its figures
+    // untimed: loads the experiment's module in the workers and warms its figures
+    await timeHash(`#exp=${s.id}&v=${LINK_VERSION}&seed=${1000 + salt++}&rng=${rng}`);
     const defaultSeconds = await seconds(s.id, `rng=${rng}`);
     let good, bad, goodSeconds;
     for (let size = s.from; size <= s.to; size *= 2) {
@@ -179,7 +181,8 @@ const span =
     ? 'from the address change to the run done (the link opened, the panel rebuilt and planned first)'
     : 'from the run starting to its figures drawn';
 console.log(
-  `\nlargest = the largest size found whose run took ≤ ${LIVE_SECONDS} s (best of 2, ${span}); default = the experiment's default run\n`,
+  `\nlargest = the largest size found whose run took ≤ ${LIVE_SECONDS} ` +
+    `s (best of 2, ${span}); default = the experiment's default run\n`,
 );
 printTable(
   ['experiment', 'stream', 'size', 'largest live', 'its seconds', 'first over', 'default seconds', 'default live'],

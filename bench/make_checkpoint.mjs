@@ -188,8 +188,8 @@ export function tokenizer(kind, vocab) {
       },
     };
   }
-  // BPE: the characters, then one merge per prefix ("▁" + "w" -> "▁w", "▁w1" + "2" -> "▁w12"), so each word is one
-  // token.
+  // BPE: the characters, then one merge per prefix ("▁" + "w" -> "▁w", "▁w1" + "2" ->
+  // "▁w12"), so each word is one token.
   const words = Array.from({ length: TOKENS - 1 }, (_, k) => `▁w${k}`);
   const pieces = ['▁', 'w', ...'0123456789'];
   const merges = [];

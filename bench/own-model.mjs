@@ -66,7 +66,9 @@ function torchPeer(made) {
   const out = JSON.parse(stdout);
   return {
     ...out,
-    note: `torch ${out.torch}, ${out.threads} threads, float32; reading every tensor ${out.readSeconds.toFixed(2)} s of it`,
+    note:
+      `torch ${out.torch}, ${out.threads} threads, float32; ` +
+      `reading every tensor ${out.readSeconds.toFixed(2)} s of it`,
   };
 }
 
@@ -141,7 +143,11 @@ async function chromiumRun(made) {
       seconds,
       maxRssMB: top.hwm,
       heads: Number(/Read: (\d+) heads/.exec(status)[1]),
-      note: `peak = VmHWM of the renderer (page + workers; ${peaks.length} renderer process(es)), ${baseline === undefined ? 'its RSS before choosing unknown' : `${baseline.toFixed(0)} MB before choosing the files`}`,
+      note:
+        `peak = VmHWM of the renderer (page + workers; ${peaks.length} renderer process(es)), ` +
+        (baseline === undefined
+          ? 'its RSS before choosing unknown'
+          : `${baseline.toFixed(0)} MB before choosing the files`),
     };
   } finally {
     await context?.close();
@@ -152,15 +158,16 @@ async function chromiumRun(made) {
 
 const missing = SKIP.includes('torch') ? [] : ensureDebPackages(['python3-torch', 'python3-numpy']);
 const hasChromium = existsSync(join(root, 'dist/index.html')) && existsSync(CHROMIUM);
+const smallNote = SMALL ? ' (SMALL: 2 layers, hidden 64; a check that every row works, not a timing)' : '';
+console.log(`own-model benchmark${smallNote}: Q and K of every head of every layer on ${TOKENS} tokens`);
 console.log(
-  `own-model benchmark${SMALL ? ' (SMALL: 2 layers, hidden 64; a check that every row works, not a timing)' : ''}: Q and K of every head of every layer on ${TOKENS} tokens`,
-);
-console.log(
-  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; Node ${process.version}; ${CHROMIUM}\nstart: ${uptimeLine()}`,
+  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; ` +
+    `Node ${process.version}; ${CHROMIUM}\nstart: ${uptimeLine()}`,
 );
 if (missing.length)
   console.log(
-    `missing Debian packages (torch row skipped): ${missing.join(' ')}; as root: apt-get install -y ${missing.join(' ')}`,
+    `missing Debian packages (torch row skipped): ${missing.join(' ')}; ` +
+      `as root: apt-get install -y ${missing.join(' ')}`,
   );
 if (!hasChromium && !SKIP.includes('chromium'))
   console.log(`no dist/index.html or no ${CHROMIUM}: the Chromium row is skipped (npm run build)`);
@@ -182,8 +189,11 @@ for (const kind of ONLY) {
     flops = passFlops(kind, c, TOKENS);
   const dtype = kind === 'bert' ? 'F32' : 'BF16';
   console.log(
-    `\n${kind}: ${c.num_hidden_layers} layers × ${c.num_attention_heads} heads${c.num_key_value_heads ? ` (${c.num_key_value_heads} key heads)` : ''}, hidden ${c.hidden_size}, ${dtype}, ` +
-      `model.safetensors ${fmt(made.bytes / MB, made.bytes < 10 * MB ? 1 : 0)} MB; pass ${(flops.pass / 1e9).toFixed(2)} GFLOP (whole forward ${(flops.forward / 1e9).toFixed(2)})`,
+    `\n${kind}: ${c.num_hidden_layers} layers × ${c.num_attention_heads} heads` +
+      (c.num_key_value_heads ? ` (${c.num_key_value_heads} key heads)` : '') +
+      `, hidden ${c.hidden_size}, ${dtype}, ` +
+      `model.safetensors ${fmt(made.bytes / MB, made.bytes < 10 * MB ? 1 : 0)} MB; ` +
+      `pass ${(flops.pass / 1e9).toFixed(2)} GFLOP (whole forward ${(flops.forward / 1e9).toFixed(2)})`,
   );
   const rows = [
     { label: 'attnlab headless (Node, one thread)', key: 'headless', run: () => headless(made) },
@@ -237,7 +247,8 @@ for (const kind of ONLY) {
       ? Math.max(relativeGap(head.lastHead0.q, peer.lastHead0.q), relativeGap(head.lastHead0.k, peer.lastHead0.k))
       : undefined;
   console.log(
-    `\nseconds: best of ${REPS}; attnlab/torch = the row's seconds / torch's (above 1: slower than torch); GFLOP/s = the pass's ${fmt(flops.pass / 1e9)} GFLOP / the row's seconds\n`,
+    `\nseconds: best of ${REPS}; attnlab/torch = the row's seconds / torch's (above 1: slower ` +
+      `than torch); GFLOP/s = the pass's ${fmt(flops.pass / 1e9)} GFLOP / the row's seconds\n`,
   );
   printTable(
     ['implementation', 'runs', 'seconds', 'attnlab/torch', 'GFLOP/s', 'peak MB'],
@@ -260,9 +271,11 @@ for (const kind of ONLY) {
     const chrome = rows.find((r) => r.key === 'chromium');
     const verdict = (x, ok) => (x === undefined ? 'not measured' : ok ? 'MET' : 'MISSED');
     console.log(
-      `  targets${SMALL ? ' (meant for the real size; SMALL numbers say nothing)' : ''}: all ${heads} heads ≤ 3 s in Chromium: ${fmt(best(chrome))} s ${verdict(best(chrome), best(chrome) <= 3)}; ` +
+      `  targets${SMALL ? ' (meant for the real size; SMALL numbers say nothing)' : ''}: ` +
+        `all ${heads} heads ≤ 3 s in Chromium: ${fmt(best(chrome))} s ${verdict(best(chrome), best(chrome) <= 3)}; ` +
         `renderer peak ≤ 600 MB: ${fmt(peak(chrome), 0)} MB ${verdict(peak(chrome), peak(chrome) <= 600)}; ` +
-        `wasm ≥ 10 GFLOP/s: headless ${fmt(gflops(head), 1)} ${verdict(gflops(head), gflops(head) >= 10)}, Chromium ${fmt(gflops(chrome), 1)} ${verdict(gflops(chrome), gflops(chrome) >= 10)}`,
+        `wasm ≥ 10 GFLOP/s: headless ${fmt(gflops(head), 1)} ${verdict(gflops(head), gflops(head) >= 10)}, ` +
+        `Chromium ${fmt(gflops(chrome), 1)} ${verdict(gflops(chrome), gflops(chrome) >= 10)}`,
     );
   }
   record.models.push({

@@ -4,7 +4,8 @@ as a researcher writes it with Debian's torch (CPU, float32): read every tensor 
 numpy.frombuffer; BF16 widened to float32 by shifting its bits into the high half), then the forward pass up to the
 last layer's Q and K (its attention, V and MLP are not needed). BERT's layers are torch's own nn.TransformerEncoderLayer
 (post-norm, erf GELU, eps from config.json, as tests/fixtures/models/reference_torch.py); LLaMA's are written out as
-tests/fixtures/models/reference_llama.py does (RMSNorm, rotate-half RoPE, grouped-query heads, causal softmax, SiLU MLP).
+tests/fixtures/models/reference_llama.py does (RMSNorm, rotate-half RoPE, grouped-query heads, causal softmax, SiLU
+MLP).
 Prints JSON: seconds (from the start of reading to the last Q and K), readSeconds, maxRssMB, and the last layer's
 head 0 (Q with the attention scale folded in, K) to check against attnlab.
   /usr/bin/python3 bench/own_model_torch.py <folder> <id,id,...> [--threads 2]"""
@@ -69,15 +70,16 @@ def bert_heads(c, w, ids):
         if layer == layers - 1:
             break
         # Built without initialising its weights (they are copied in next); eval + no_grad: torch's fused fast path.
-        block = torch.nn.utils.skip_init(torch.nn.TransformerEncoderLayer, h, heads, c["intermediate_size"], dropout=0.0,
-                                         activation="gelu", layer_norm_eps=eps, batch_first=True, norm_first=False)
+        block = torch.nn.utils.skip_init(torch.nn.TransformerEncoderLayer, h, heads, c["intermediate_size"],
+                                         dropout=0.0, activation="gelu", layer_norm_eps=eps, batch_first=True,
+                                         norm_first=False)
         block.eval()
         names = ["attention.self.query", "attention.self.key", "attention.self.value"]
         block.self_attn.in_proj_weight.copy_(torch.cat([g(b + s + ".weight") for s in names]))
         block.self_attn.in_proj_bias.copy_(torch.cat([g(b + s + ".bias") for s in names]))
-        for target, source in [(block.self_attn.out_proj, "attention.output.dense"), (block.linear1, "intermediate.dense"),
-                               (block.linear2, "output.dense"), (block.norm1, "attention.output.LayerNorm"),
-                               (block.norm2, "output.LayerNorm")]:
+        for target, source in [(block.self_attn.out_proj, "attention.output.dense"),
+                               (block.linear1, "intermediate.dense"), (block.linear2, "output.dense"),
+                               (block.norm1, "attention.output.LayerNorm"), (block.norm2, "output.LayerNorm")]:
             target.weight.copy_(g(b + source + ".weight"))
             target.bias.copy_(g(b + source + ".bias"))
         x = block(x)

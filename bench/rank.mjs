@@ -89,7 +89,8 @@ const rows = withDefaults(
 const loadStart = uptimeLine();
 console.log(`rank benchmark${SMOKE ? ' (SMOKE: n = 64, not a timing)' : ''}: rank-beta ${kv(SWEEP).join(' ')}`);
 console.log(
-  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${CORES} cores; Node ${process.version}; native CLI ${CLI}\nstart: ${loadStart}`,
+  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${CORES} cores; ` +
+    `Node ${process.version}; native CLI ${CLI}\nstart: ${loadStart}`,
 );
 if (missing.length)
   console.log(
@@ -116,7 +117,8 @@ console.log('\ntargets (every ratio reported, including misses):');
 for (const r of rows.filter((row) => row.node)) {
   const x = over(r);
   console.log(
-    `  faster than numpy in Node: ${fmt(x)}x ${x === undefined ? '(not measured)' : x > 1 ? 'MET' : 'MISSED'}  [${r.label}]`,
+    `  faster than numpy in ` +
+      `Node: ${fmt(x)}x ${x === undefined ? '(not measured)' : x > 1 ? 'MET' : 'MISSED'}  [${r.label}]`,
   );
 }
 const loadEnd = uptimeLine();

@@ -86,7 +86,9 @@ async function chromiumPreset() {
   const r = await timeLinkInChromium(join(root, 'dist'), LINK);
   if (r.status !== 'done') throw new Error(`page ended '${r.status}': ${r.error}`);
   // The page rewrites the hash to its canonical form: equal means the link is exactly the preset's.
-  const note = `${r.workers} worker(s); page hash ${r.hash === LINK ? 'unchanged (canonical link)' : `rewritten to ${r.hash}`}`;
+  const note =
+    `${r.workers} worker(s); page ` +
+    `hash ${r.hash === LINK ? 'unchanged (canonical link)' : `rewritten to ${r.hash}`}`;
   return { seconds: r.seconds, dmin: dminOf(r.result), note };
 }
 
@@ -99,7 +101,8 @@ async function chromiumPreset() {
 function numpyBlas() {
   const code =
     'import numpy as np; np.ones((64,64)) @ np.ones((64,64)); ' +
-    "print(' '.join(sorted({l.split()[-1] for l in open('/proc/self/maps') if 'blas' in l.lower() or 'lapack' in l.lower()})))";
+    "print(' '.join(sorted({l.split()[-1] for l in open('/proc/self/maps') " +
+    "if 'blas' in l.lower() or 'lapack' in l.lower()})))";
   const r = spawnSync('/usr/bin/python3', ['-c', code], { encoding: 'utf8' });
   const alternative = spawnSync('readlink', ['-f', '/etc/alternatives/libblas.so.3-x86_64-linux-gnu'], {
     encoding: 'utf8',
@@ -125,7 +128,8 @@ const started = new Date();
 const loadStart = uptimeLine();
 console.log(`sparse-dmin benchmark, preset "d_min grows like log n": ${keyValues.join(' ')}`);
 console.log(
-  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${CORES} cores; Node ${process.version}; app pool = every core = ${POOL}`,
+  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${CORES} cores; ` +
+    `Node ${process.version}; app pool = every core = ${POOL}`,
 );
 console.log(`start: ${loadStart}`);
 ensureBuilt();
@@ -187,7 +191,8 @@ const attnlabRows = rows.filter((r) => !r.numpy && r.dmin);
 const reference = JSON.stringify(attnlabRows[0]?.dmin);
 const disagreeing = attnlabRows.filter((r) => JSON.stringify(r.dmin) !== reference);
 console.log(
-  `\nd_min per seed, attnlab rows (${attnlabRows.length}): ${disagreeing.length ? `DISAGREE: ${disagreeing.map((r) => r.label).join('; ')}` : 'identical'}`,
+  `\nd_min per seed, attnlab rows (${attnlabRows.length}): ` +
+    (disagreeing.length ? `DISAGREE: ${disagreeing.map((r) => r.label).join('; ')}` : 'identical'),
 );
 console.log(`  attnlab: ${NS.map((n, k) => `n=${n} [${attnlabRows[0]?.dmin[k]}]`).join('  ')}`);
 if (numpyRow.dmin)
@@ -201,12 +206,14 @@ console.log('\ntargets:');
 for (const r of targetPaper) {
   const x = ratio(r);
   console.log(
-    `  attnlab >= 3x faster than numpy: ${fmt(x)}x  ${x === undefined ? '(not measured)' : x >= 3 ? 'MET' : 'MISSED'}  [${r.label}]`,
+    `  attnlab >= 3x faster than ` +
+      `numpy: ${fmt(x)}x  ${x === undefined ? '(not measured)' : x >= 3 ? 'MET' : 'MISSED'}  [${r.label}]`,
   );
 }
 const chromiumSeconds = best(chromiumRow);
 console.log(
-  `  preset < 30 s in Chromium: ${fmt(chromiumSeconds, 1)} s  ${chromiumSeconds === undefined ? '(not measured)' : chromiumSeconds < 30 ? 'MET' : 'MISSED'}`,
+  `  preset < 30 s in Chromium: ${fmt(chromiumSeconds, 1)} ` +
+    `s  ${chromiumSeconds === undefined ? '(not measured)' : chromiumSeconds < 30 ? 'MET' : 'MISSED'}`,
 );
 const loadEnd = uptimeLine();
 console.log(`\nend:   ${loadEnd}`);

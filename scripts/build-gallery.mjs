@@ -37,7 +37,8 @@ const VIEWPORT = { width: 360, height: 640 };
  * A thumbnail is the figure's marks at card size: no legend (colour bars stay: they are the scale), no
  * hover hint, caption, title, stamp or buttons.
  */
-const THUMBNAIL_CSS = `.legend:not(.color-legend), .heatmap-readout, .heatmap-title, .figure-caption, .figure-tools, .figure h2, .precomputed-mark { display: none !important; }
+const THUMBNAIL_CSS = `.legend:not(.color-legend), .heatmap-readout, .heatmap-title, .figure-caption, \
+.figure-tools, .figure h2, .precomputed-mark { display: none !important; }
   .figure { border: 0 !important; padding: 0 !important; }`;
 /**
  * Each card has a light and a dark picture (the page shows the one of its theme): the dark one's file ends in -dark.
@@ -144,7 +145,8 @@ async function main() {
     server.close();
   }
   console.error(
-    `[attnlab] gallery: ${rendered} thumbnails rendered, ${cached} from the cache, in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `[attnlab] gallery: ${rendered} thumbnails rendered, ${cached} from ` +
+      `the cache, in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
   for (const f of failures) console.error(`[attnlab] gallery: FAILED ${f}`);
   return failures.length ? 1 : 0;

@@ -40,7 +40,9 @@ for (const p of presets) {
     title,
     width: WIDTH,
     height: HEIGHT,
-    html: `<iframe src="${escape(embed)}" title="${escape(`attnlab: ${title}`)}" width="${WIDTH}" height="${HEIGHT}" loading="lazy" style="border:0;max-width:100%"></iframe>`,
+    html:
+      `<iframe src="${escape(embed)}" title="${escape(`attnlab: ${title}`)}" width="${WIDTH}" ` +
+      `height="${HEIGHT}" loading="lazy" style="border:0;max-width:100%"></iframe>`,
     thumbnail_url: `${site}gallery/${p.slug}.png`,
     thumbnail_width: THUMB.width,
     thumbnail_height: THUMB.height,
@@ -56,7 +58,8 @@ for (const p of presets) {
 <meta property="og:title" content="${escape(title)}">
 <meta property="og:description" content="${escape(p.description)}">
 <meta property="og:image" content="${escape(`${site || '../'}gallery/${p.slug}.png`)}">
-<link rel="alternate" type="application/json+oembed" href="${escape(`${site || '../'}oembed/${p.slug}.json`)}" title="${escape(title)}">
+<link rel="alternate" type="application/json+oembed" href="${escape(`${site || '../'}oembed/${p.slug}.json`)}" \
+title="${escape(title)}">
 <link rel="canonical" href="${escape(`${site || '../'}p/${p.slug}.html`)}">
 <meta http-equiv="refresh" content="0; url=${escape(app)}">
 </head><body><p><a href="${escape(app)}">${escape(title)}</a>: ${escape(p.description)}</p></body></html>
@@ -64,5 +67,6 @@ for (const p of presets) {
   );
 }
 console.error(
-  `[attnlab] oEmbed: ${presets.length} presets (dist/oembed/, dist/p/)${site ? ` at ${site}` : ' (relative: set ATTNLAB_SITE_URL)'}`,
+  `[attnlab] oEmbed: ${presets.length} presets (dist/oembed/, ` +
+    `dist/p/)${site ? ` at ${site}` : ' (relative: set ATTNLAB_SITE_URL)'}`,
 );

@@ -71,6 +71,9 @@ writeFileSync(
 );
 writeFileSync(
   `${out}/README.md`,
-  `# attnlab (the core as a library)\n\n\`\`\`js\nimport { schemas, plan, run } from 'attnlab';\nconst result = await run('rank-beta', { betas: [1, 2, 4], n: 256, seed: 1 });\n\`\`\`\n\nThe same wasm core as the attnlab page and its command line: the values of a link give that link's numbers, byte for byte. Node ≥ 20, browsers, workers. Apache-2.0.\n`,
+  `# attnlab (the core as a library)\n\n\`\`\`js\nimport { schemas, plan, run } from ` +
+    `'attnlab';\nconst result = await run('rank-beta', { betas: [1, 2, 4], n: 256, seed: 1 ` +
+    `});\n\`\`\`\n\nThe same wasm core as the attnlab page and its command line: the values of a ` +
+    `link give that link's numbers, byte for byte. Node ≥ 20, browsers, workers. Apache-2.0.\n`,
 );
 console.error(`[attnlab] npm package: ${out}`);

@@ -14,11 +14,28 @@ check=false
 mapfile -t cpp < <(git ls-files '*.cpp' '*.hpp' | grep -v -e 'ziggurat_tables\.hpp$' -e '^tests/fixtures/')
 scripts=('web/**/*.{ts,mjs,js}' 'tests/**/*.{ts,mjs,js}' 'scripts/**/*.{mjs,js}' 'bench/**/*.{mjs,js}' '*.ts')
 
+# Lines over 120 characters (not bytes: the formatters' measure) in tracked code and tests outside generated files: the
+# long strings and comments the formatters keep. At most LONG_LINES_MAX; on more, names the files with the most.
+LONG_LINES_MAX=60
+long_lines() {
+  git ls-files -z '*.ts' '*.mjs' '*.js' '*.cpp' '*.hpp' '*.py' '*.sh' | grep -zv 'experiments/generated/' |
+    LC_ALL=C.UTF-8 xargs -0 grep -sc '^.\{121,\}' | awk -F: '$NF > 0 { print $NF, $0 }' | sort -rn || true
+}
+
 status=0
 if $check; then
   npx prettier --check --log-level warn "${scripts[@]}" || status=1
   clang-format-14 --dry-run --Werror "${cpp[@]}" || status=1
-  ((status == 0)) && say "formatting: every file as Prettier and clang-format write it"
+  long=$(long_lines)
+  count=$(awk '{ n += $1 } END { print n + 0 }' <<<"$long")
+  if ((count > LONG_LINES_MAX)); then
+    echo "formatting: $count lines over 120 characters, at most $LONG_LINES_MAX; the files with the most:" >&2
+    head -n 10 <<<"$long" | sed -E 's/^[0-9]+ (.*):([0-9]+)$/  \2 \1/' >&2
+    status=1
+  fi
+  ((status == 0)) &&
+    say "formatting: every file as Prettier and clang-format write it; $count lines over 120 characters (at most" \
+      "$LONG_LINES_MAX)"
 else
   npx prettier --write --log-level warn "${scripts[@]}"
   clang-format-14 -i "${cpp[@]}"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# libFuzzer over the upload parser, parameter validation and the safetensors header reader (tests/fuzz/fuzz_*.cpp), built with
-# clang++-14 -fsanitize=fuzzer,address,undefined in build/fuzz. Each target starts from its seed
+# libFuzzer over the upload parser, parameter validation and the safetensors header reader (tests/fuzz/fuzz_*.cpp),
+# built with clang++-14 -fsanitize=fuzzer,address,undefined in build/fuzz. Each target starts from its seed
 # corpus (tests/fuzz/corpus/<target>, in the repo) and keeps what it finds in build/fuzz/corpus/<target>;
 # a crash is saved to build/fuzz/artifacts/ and fails the run.
 #   bash scripts/fuzz.sh [seconds]      seconds per target (default 600); npm run fuzz
@@ -23,7 +23,10 @@ sources() {
   case $1 in
     inputs) echo "$ROOT"/wasm/core/src/inputs/*.cpp ;;
     safetensors) echo "$ROOT/wasm/core/src/model/safetensors.cpp" ;;
-    params) echo "$ROOT/wasm/core/src/schema.cpp $ROOT/wasm/core/src/param_decl.cpp $ROOT/wasm/core/src/params.cpp $ROOT/wasm/core/src/decimal.cpp $ROOT/wasm/core/src/value_syntax.cpp $ROOT/wasm/core/src/text.cpp" ;;
+    params)
+      echo "$ROOT/wasm/core/src/schema.cpp $ROOT/wasm/core/src/param_decl.cpp $ROOT/wasm/core/src/params.cpp" \
+        "$ROOT/wasm/core/src/decimal.cpp $ROOT/wasm/core/src/value_syntax.cpp $ROOT/wasm/core/src/text.cpp"
+      ;;
   esac
 }
 
@@ -67,7 +70,8 @@ run_target() {
   corp=$(grep -oE 'corp: [0-9]+' "$log" | tail -n 1 | grep -oE '[0-9]+' || echo '?')
   if ((status == 0)); then
     printf 'fuzz_%s: %s executions (%s/s), corpus %s units (%s seeds in the repo, %s kept), cov %s, ft %s, no crash\n' \
-      "$target" "$execs" "$rate" "$corp" "$(find "$seeds" -type f | wc -l)" "$(find "$work" -type f | wc -l)" "$cov" "$ft"
+      "$target" "$execs" "$rate" "$corp" "$(find "$seeds" -type f | wc -l)" "$(find "$work" -type f | wc -l)" \
+      "$cov" "$ft"
     return 0
   fi
   grep -E 'ERROR|SUMMARY|runtime error|Test unit written' "$log" | head -n 20 >&2 || true
@@ -76,7 +80,8 @@ run_target() {
 }
 
 main() {
-  command -v "$CXX" >/dev/null || die "fuzz: needs $CXX and libFuzzer (Debian: apt-get install clang-14 libclang-rt-14-dev)"
+  command -v "$CXX" >/dev/null ||
+    die "fuzz: needs $CXX and libFuzzer (Debian: apt-get install clang-14 libclang-rt-14-dev)"
   mkdir -p "$FUZZ_DIR"
   local target passed=0 failed=0
   for target in "${TARGETS[@]}"; do build_target "$target"; done

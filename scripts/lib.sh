@@ -72,16 +72,20 @@ package_present() {
   esac
 }
 
-# The packages a purpose needs: build (always), test (+ Chromium, Firefox ESR, WebKitGTK, clang + libFuzzer), bench (+ numpy, scipy for the peers).
+# The packages a purpose needs: build (always), test (+ Chromium, Firefox ESR, WebKitGTK, clang + libFuzzer),
+# bench (+ numpy, scipy for the peers).
 required_packages() {
   local purpose=$1 pkgs=(libeigen3-dev libspectra-dev catch2 nlohmann-json3-dev cmake g++)
   using_emsdk || pkgs=(emscripten "${pkgs[@]}")
-  [[ $purpose == test ]] && pkgs+=(chromium clang-14 libclang-rt-14-dev parallel) # clang: sanitizers and libFuzzer; GNU parallel: sharded sweeps
+  # clang: sanitizers and libFuzzer; GNU parallel: sharded sweeps
+  [[ $purpose == test ]] && pkgs+=(chromium clang-14 libclang-rt-14-dev parallel)
   [[ $purpose == test ]] && pkgs+=(clang-format-14) # scripts/format.sh --check
-  # The other engines of tests/e2e/engines.mjs: Firefox over WebDriver BiDi, WebKit via WebKitWebDriver + MiniBrowser under xvfb-run.
+  # The other engines of tests/e2e/engines.mjs: Firefox over WebDriver BiDi, WebKit via
+  # WebKitWebDriver + MiniBrowser under xvfb-run.
   [[ $purpose == test ]] && pkgs+=(firefox-esr webkit2gtk-driver xvfb)
   # The Python package (python/, scripts/python-test.sh): pybind11 and Debian's python3 with numpy, venv and pytest.
-  [[ $purpose == test ]] && pkgs+=(pybind11-dev python3-dev python3-numpy python3-venv python3-setuptools python3-pytest)
+  [[ $purpose == test ]] &&
+    pkgs+=(pybind11-dev python3-dev python3-numpy python3-venv python3-setuptools python3-pytest)
   [[ $purpose == bench ]] && pkgs+=(python3-numpy python3-scipy) # scipy: the eigsh peer of bench/rmt.mjs
   echo "${pkgs[@]}"
 }
@@ -121,9 +125,11 @@ ensure_packages() {
     echo "    sudo apt-get install -y $missing"
     if [[ " $missing " == *" emscripten "* ]]; then
       echo "  or, for Emscripten on any OS, use emsdk and put its emcc on PATH:"
-      echo "    git clone https://github.com/emscripten-core/emsdk && cd emsdk && ./emsdk install latest && ./emsdk activate latest && source ./emsdk_env.sh"
+      echo "    git clone https://github.com/emscripten-core/emsdk && cd emsdk && ./emsdk install latest &&" \
+        "./emsdk activate latest && source ./emsdk_env.sh"
     fi
-    [[ " $missing " == *" chromium "* ]] && echo "  (chromium is only needed for the end-to-end tests: any Chromium at /usr/bin/chromium)"
+    [[ " $missing " == *" chromium "* ]] &&
+      echo "  (chromium is only needed for the end-to-end tests: any Chromium at /usr/bin/chromium)"
     [[ " $missing " == *" firefox-esr "* || " $missing " == *" webkit2gtk-driver "* ]] &&
       echo "  (firefox-esr, webkit2gtk-driver and xvfb are only needed for the end-to-end tests in Firefox and WebKit)"
   } >&2
@@ -146,7 +152,11 @@ ensure_node_modules() {
 # Builds every target of a configured tree ("all") or just the one the caller needs.
 cmake_build() {
   local dir=$1 what=$2 target=$3
-  if [[ $what == all ]]; then cmake --build "$dir" -j"$JOBS" >&2; else cmake --build "$dir" -j"$JOBS" --target "$target" >&2; fi
+  if [[ $what == all ]]; then
+    cmake --build "$dir" -j"$JOBS" >&2
+  else
+    cmake --build "$dir" -j"$JOBS" --target "$target" >&2
+  fi
 }
 
 # Native: the CLI always; with "all", also the Catch2 tests and benches.
@@ -166,7 +176,8 @@ build_wasm() {
   toolchain=$(emscripten_toolchain_file)
   [[ -f $toolchain ]] || die "no Emscripten toolchain file at $toolchain (is emcc installed?)"
   # A cache made with another Emscripten cannot be reconfigured in place: start over.
-  if [[ -f $WASM_DIR/CMakeCache.txt ]] && ! grep -qx "CMAKE_TOOLCHAIN_FILE:FILEPATH=$toolchain" "$WASM_DIR/CMakeCache.txt"; then
+  if [[ -f $WASM_DIR/CMakeCache.txt ]] &&
+    ! grep -qx "CMAKE_TOOLCHAIN_FILE:FILEPATH=$toolchain" "$WASM_DIR/CMakeCache.txt"; then
     say "Emscripten changed: reconfiguring build/wasm"
     rm -rf "$WASM_DIR"
   fi
@@ -188,11 +199,13 @@ stale() {
 
 # Site inputs: everything under web/ (the wasm module and the presets included), the build config,
 # package.json (its version is stamped in) and the precompute step.
-SITE_INPUTS=("$ROOT/web" "$ROOT/vite.config.ts" "$ROOT/package.json" "$ROOT/package-lock.json" "$ROOT/tsconfig.json" "$ROOT/scripts/precompute-presets.mjs")
+SITE_INPUTS=("$ROOT/web" "$ROOT/vite.config.ts" "$ROOT/package.json" "$ROOT/package-lock.json" "$ROOT/tsconfig.json"
+  "$ROOT/scripts/precompute-presets.mjs")
 
 build_site() {
   local stamp=$STAMP_DIR/site t0
-  if [[ -f $ROOT/dist/index.html && -f $ROOT/dist/precomputed/index.json ]] && ! stale "$stamp" "${SITE_INPUTS[@]}"; then
+  if [[ -f $ROOT/dist/index.html && -f $ROOT/dist/precomputed/index.json ]] &&
+    ! stale "$stamp" "${SITE_INPUTS[@]}"; then
     say "site: dist/ is up to date"
     return 0
   fi
@@ -226,7 +239,8 @@ build_gallery() {
 # The headless entry (web/src/engine/headless.ts) bundled for Node by Vite's SSR build.
 build_headless() {
   local stamp=$STAMP_DIR/headless t0
-  if [[ -f $ROOT/build/headless/headless.js ]] && ! stale "$stamp" "$ROOT/web/src/engine" "$ROOT/vite.config.ts" "$ROOT/scripts/build-headless.mjs"; then
+  if [[ -f $ROOT/build/headless/headless.js ]] &&
+    ! stale "$stamp" "$ROOT/web/src/engine" "$ROOT/vite.config.ts" "$ROOT/scripts/build-headless.mjs"; then
     return 0
   fi
   t0=$(now)
@@ -241,7 +255,9 @@ build_headless() {
 # types or the whole lab's wasm module changed.
 build_package() {
   local stamp=$STAMP_DIR/package t0
-  if [[ -f $ROOT/build/package/index.js ]] && ! stale "$stamp" "$ROOT/web/src/engine" "$ROOT/web/src/experiments/generated" "$ROOT/web/src/wasm/attnlab.wasm" "$ROOT/scripts/build-package.mjs"; then
+  if [[ -f $ROOT/build/package/index.js ]] &&
+    ! stale "$stamp" "$ROOT/web/src/engine" "$ROOT/web/src/experiments/generated" "$ROOT/web/src/wasm/attnlab.wasm" \
+      "$ROOT/scripts/build-package.mjs"; then
     return 0
   fi
   t0=$(now)

@@ -120,7 +120,8 @@ async function main() {
   for (const name of readdirSync(cacheDir)) if (!cachedNames.has(name)) rmSync(join(cacheDir, name), { force: true });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.error(
-    `[precompute] ${presets.length} presets (${computed} computed, ${presets.length - computed} cached) in ${seconds} s; ` +
+    `[precompute] ${presets.length} presets (${computed} ` +
+      `computed, ${presets.length - computed} cached) in ${seconds} s; ` +
       `dist/precomputed: ${(bytes / 1024).toFixed(0)} KiB compressed`,
   );
 }

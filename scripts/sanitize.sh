@@ -28,15 +28,17 @@ build() {
   local cxx=$1 t0
   t0=$(now)
   if [[ ! -f $ASAN_DIR/CMakeCache.txt ]]; then
-    cmake -S "$ROOT" -B "$ASAN_DIR" -DCMAKE_BUILD_TYPE=None -DATTNLAB_NATIVE_OPT=-O1 -DATTNLAB_TEST_OPT=-O1 -DCMAKE_CXX_COMPILER="$cxx" \
-      -DCMAKE_CXX_FLAGS="${SAN_FLAGS[*]}" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
+    cmake -S "$ROOT" -B "$ASAN_DIR" -DCMAKE_BUILD_TYPE=None -DATTNLAB_NATIVE_OPT=-O1 -DATTNLAB_TEST_OPT=-O1 \
+      -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_CXX_FLAGS="${SAN_FLAGS[*]}" \
+      -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
   fi
   cmake --build "$ASAN_DIR" -j"$JOBS" --target attnlab_core >&2
   # The fuzz targets with a plain main that replays files (no libFuzzer needed), against the sanitized core.
   local target
   for target in inputs params safetensors; do
     local out=$ASAN_DIR/replay_$target src=$ROOT/tests/fuzz/fuzz_$target.cpp
-    if [[ ! -x $out || $src -nt $out || $ROOT/tests/fuzz/replay.cpp -nt $out || $ASAN_DIR/libattnlab_core.a -nt $out ]]; then
+    if [[ ! -x $out || $src -nt $out || $ROOT/tests/fuzz/replay.cpp -nt $out ||
+      $ASAN_DIR/libattnlab_core.a -nt $out ]]; then
       "$cxx" -std=c++17 -O1 "${SAN_FLAGS[@]}" -I"$ROOT/wasm/core/include" -isystem "$ASAN_DIR/vendor" \
         "$src" "$ROOT/tests/fuzz/replay.cpp" "$ASAN_DIR/libattnlab_core.a" -o "$out"
     fi
@@ -49,7 +51,9 @@ catch2_counts() {
   local log=$1 status=$2 line p=0 f=0
   line=$(grep -E '^(All tests passed|test cases:)' "$log" | tail -n 1 || true)
   if [[ $line =~ All\ tests\ passed.*\ in\ ([0-9]+)\ test\ case ]]; then p=${BASH_REMATCH[1]}
-  elif [[ $line =~ test\ cases:\ +([0-9]+)\ \|\ ([0-9]+)\ passed ]]; then p=${BASH_REMATCH[2]}; [[ $line =~ ([0-9]+)\ failed ]] && f=${BASH_REMATCH[1]}
+  elif [[ $line =~ test\ cases:\ +([0-9]+)\ \|\ ([0-9]+)\ passed ]]; then
+    p=${BASH_REMATCH[2]}
+    [[ $line =~ ([0-9]+)\ failed ]] && f=${BASH_REMATCH[1]}
   fi
   if grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$log"; then f=$((f + 1)); fi
   ((status != 0 && f == 0)) && f=1
@@ -58,7 +62,8 @@ catch2_counts() {
 
 # The suite in two processes side by side (one per core): the range-ends test ([finite], about 40 % of the
 # run under the sanitizers) and the cache-size test ([blocking]) in one, everything else in the other.
-HALVES=('[finite]~[.],[blocking]~[.]' '~[finite]~[blocking]~[.]')  # ~[.]: a spec of exclusions alone would add the hidden tests
+# ~[.]: a spec of exclusions alone would add the hidden tests
+HALVES=('[finite]~[.],[blocking]~[.]' '~[finite]~[blocking]~[.]')
 
 main() {
   local cxx passed=0 failed=0 status target dirs i p f
@@ -93,7 +98,8 @@ main() {
     [[ -d $ROOT/build/fuzz/corpus/$target ]] && dirs+=("$ROOT/build/fuzz/corpus/$target")
     say "corpus replay under ASan + UBSan: $target"
     set +e
-    "$ASAN_DIR/replay_$target" "${dirs[@]}" 2>&1 | tr '\r' '\n' | grep -v '^replay: /' | tee "$ROOT/build/reports/sanitize-replay-$target.log"
+    "$ASAN_DIR/replay_$target" "${dirs[@]}" 2>&1 | tr '\r' '\n' | grep -v '^replay: /' |
+      tee "$ROOT/build/reports/sanitize-replay-$target.log"
     status=${PIPESTATUS[0]}
     set -e
     if ((status == 0)); then passed=$((passed + 1)); else failed=$((failed + 1)); fi

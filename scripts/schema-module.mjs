@@ -76,7 +76,8 @@ function indexModule(schemas) {
   lines.push('/** The result of some experiment: what a page that pairs it with its experiment at run time holds. */');
   lines.push('export type AnyResult = ResultOf[ExperimentId];', '');
   lines.push(
-    "/** The wasm module the page runs each experiment in: its group's (wasm/core/include/attnlab/module_groups.hpp). */",
+    '/** The wasm module the page runs each experiment in: its ' +
+      "group's (wasm/core/include/attnlab/module_groups.hpp). */",
   );
   lines.push('export const CORE_MODULE_OF = {');
   for (const s of schemas) lines.push(`  '${s.id}': '${s.module}',`);
@@ -106,7 +107,8 @@ function syntaxModule(syntax) {
     `export const DECIMAL = new RegExp(${JSON.stringify(`^(?:${syntax.decimal.pattern})$`)});`,
     '/** The longest number text the core reads. */',
     `export const DECIMAL_MAX_LENGTH = ${syntax.decimal.maxLength};`,
-    `/** A text value as the core reads it (attnlab/value_syntax.hpp): ${syntax.text.first} to ${syntax.text.last} without ${syntax.text.excluded}. */`,
+    `/** A text value as the core reads it (attnlab/value_syntax.hpp): ${syntax.text.first} ` +
+      `to ${syntax.text.last} without ${syntax.text.excluded}. */`,
     `export const TEXT = new RegExp(${JSON.stringify(`^${characterClass(syntax.text)}+$`)});`,
     '/** The characters a text value may not hold, as the core lists them. */',
     `export const TEXT_EXCLUDED = ${JSON.stringify(syntax.text.excluded)};`,

@@ -4,7 +4,8 @@
 #   Catch2 natively (ctest), the same Catch2 suite compiled to wasm under Node (ctest),
 #   the same suite and the fuzz corpus replay under ASan + UBSan (scripts/sanitize.sh),
 #   each libFuzzer target (ASan + UBSan) over its corpus and for ~10 s,
-#   tsc --noEmit, the formatters' check (Prettier, clang-format), Vitest (including the real wasm module and the native CLI), the Python package (pytest),
+#   tsc --noEmit, the formatters' check (Prettier, clang-format), Vitest (including the real wasm module and the native
+#   CLI), the Python package (pytest),
 #   end-to-end in Chromium (and every experiment in Firefox ESR and WebKitGTK).
 # Every suite runs even if an earlier one failed; the exit code is non-zero if any failed.
 # Output: each suite's own log, then one summary line per suite and the closing "N passed, N failed".
@@ -71,7 +72,11 @@ typecheck_suite() {
   local t0
   t0=$(now)
   run_logged typecheck npx tsc --noEmit -p .
-  if ((STATUS == 0)); then record "typecheck (tsc)" 1 0 "$(elapsed "$t0")"; else record "typecheck (tsc)" 0 1 "$(elapsed "$t0")"; fi
+  if ((STATUS == 0)); then
+    record "typecheck (tsc)" 1 0 "$(elapsed "$t0")"
+  else
+    record "typecheck (tsc)" 0 1 "$(elapsed "$t0")"
+  fi
 }
 
 # Prettier and clang-format (scripts/format.sh --check): one check, failed when any file differs.
@@ -79,7 +84,11 @@ format_suite() {
   local t0
   t0=$(now)
   run_logged format bash "$ROOT/scripts/format.sh" --check
-  if ((STATUS == 0)); then record "formatting" 1 0 "$(elapsed "$t0")"; else record "formatting" 0 1 "$(elapsed "$t0")"; fi
+  if ((STATUS == 0)); then
+    record "formatting" 1 0 "$(elapsed "$t0")"
+  else
+    record "formatting" 0 1 "$(elapsed "$t0")"
+  fi
 }
 
 # Vitest's JSON report (vitest.config.ts writes build/reports/vitest.json). A file that fails to

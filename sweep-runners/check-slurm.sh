@@ -51,7 +51,8 @@ t1=$(date +%s.%N)
 "$attnlab" sparse-dmin "${params[@]}" 2>/dev/null >"$work/one-process.json"
 tasks=$(find "$out/results" -name '*.json' | wc -l)
 if cmp -s "$work/one-process.json" "$out/result.json"; then
-  echo "slurm: $tasks array tasks, combined in $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s: identical to the in-process run"
+  echo "slurm: $tasks array tasks, combined in $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s:" \
+    "identical to the in-process run"
 else
   echo "slurm: the merged result differs from the in-process run; the combine step's log:" >&2
   cat "$out/logs/combine.out" >&2 2>/dev/null || true

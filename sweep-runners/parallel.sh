@@ -35,7 +35,8 @@ mkdir -p "$out/results"
 # it ends); the holder is named in <out>/lock.owner.
 exec {lock}>>"$out/lock"
 if ! flock -n "$lock"; then
-  echo "attnlab: $out is in use by another sweep ($(cat "$out/lock.owner" 2>/dev/null || echo 'owner unknown')); wait for it or choose another folder" >&2
+  echo "attnlab: $out is in use by another sweep ($(cat "$out/lock.owner" 2>/dev/null || echo 'owner unknown'));" \
+    "wait for it or choose another folder" >&2
   exit 2
 fi
 echo "pid $$ on $(hostname), started $(date -u +%FT%TZ): $id ${params[*]}" >"$out/lock.owner"
@@ -77,7 +78,8 @@ command -v setpriv >/dev/null && orphan_guard=(setpriv --pdeathsig TERM --)
 if [[ ${#indices[@]} -gt 0 ]]; then
   # --joblog +file appends: every run of every resume is in the log (under parallel's own header, which
   # it writes only for a new log without +). The lock's descriptor is not passed on to jobs.
-  [[ -s $out/joblog.txt ]] || printf 'Seq\tHost\tStarttime\tJobRuntime\tSend\tReceive\tExitval\tSignal\tCommand\n' >"$out/joblog.txt"
+  [[ -s $out/joblog.txt ]] ||
+    printf 'Seq\tHost\tStarttime\tJobRuntime\tSend\tReceive\tExitval\tSignal\tCommand\n' >"$out/joblog.txt"
   parallel --will-cite --jobs "$slots" --retries "$retries" --joblog +"$out/joblog.txt" \
     "${orphan_guard[@]}" "$attnlab" run-job "$id" --jobs "$out/jobs.jsonl" --index {} -o "$out/results/{}.json" \
     ::: "${indices[@]}" {lock}>&- &

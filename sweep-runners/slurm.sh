@@ -15,7 +15,10 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=sweep-runners/sweep-folder.sh
 source "$here/sweep-folder.sh"
 attnlab=$(readlink -f "${ATTNLAB:-$here/../build/native/attnlab}")
-[[ $# -ge 2 ]] || { echo "usage: $0 <experiment-id> <out-dir> [--parallel P] [--time T] [--partition X] [key=value ...]" >&2; exit 2; }
+if [[ $# -lt 2 ]]; then
+  echo "usage: $0 <experiment-id> <out-dir> [--parallel P] [--time T] [--partition X] [key=value ...]" >&2
+  exit 2
+fi
 id=$1 out=$(mkdir -p "$2" && cd "$2" && pwd)
 shift 2
 parallel=8 time='' partition=() params=()
@@ -35,7 +38,8 @@ if ! mkdir "$lock" 2>/dev/null; then
   owner=$(cat "$lock/owner" 2>/dev/null || true)
   jobs=$(sed -n 's/^slurm jobs \([0-9_,]*\).*/\1/p' <<<"$owner")
   if [[ -z $jobs || -n $(squeue -h -j "$jobs" 2>/dev/null) ]]; then
-    echo "attnlab: $out is in use by another sweep (${owner:-being submitted}); wait for it, scancel it, or choose another folder (remove $lock if no sweep runs)" >&2
+    echo "attnlab: $out is in use by another sweep (${owner:-being submitted}); wait for it, scancel it," \
+      "or choose another folder (remove $lock if no sweep runs)" >&2
     exit 2
   fi
   rm -rf "$lock" && mkdir "$lock"
@@ -61,17 +65,20 @@ fi
 combine_deps=() array=
 if [[ -n $indices ]]; then
   # --open-mode=append: a resubmitted task adds to its log instead of replacing it.
+  run_job="\"$attnlab\" run-job \"$id\" --jobs \"$out/jobs.jsonl\""
+  run_job+=" --index \$SLURM_ARRAY_TASK_ID -o \"$out/results/\$SLURM_ARRAY_TASK_ID.json\""
   array=$(sbatch --parsable "${partition[@]}" --job-name "attnlab-$id" --array "$indices%$parallel" \
-    --mem "${mem}M" --time "$time" --output "$out/logs/%a.out" --open-mode=append \
-    --wrap "\"$attnlab\" run-job \"$id\" --jobs \"$out/jobs.jsonl\" --index \$SLURM_ARRAY_TASK_ID -o \"$out/results/\$SLURM_ARRAY_TASK_ID.json\"")
+    --mem "${mem}M" --time "$time" --output "$out/logs/%a.out" --open-mode=append --wrap "$run_job")
   combine_deps=(--dependency "afterany:$array")
   echo "attnlab: submitted array $array ($(tr ',' '\n' <<<"$indices" | wc -l) tasks, ${mem} MiB and $time each)" >&2
 fi
 # The combine step releases the folder whatever its outcome.
-combine=$(sbatch --parsable "${partition[@]}" "${combine_deps[@]}" --job-name "attnlab-$id-combine" --mem 1G --time "$time" \
-  --output "$out/logs/combine.out" --open-mode=append \
-  --wrap "'$attnlab' combine '$id' --jobs '$out/jobs.jsonl' '$out/results' -o '$out/result.json'; status=\$?; rm -rf '$lock'; exit \$status")
+combine_job="'$attnlab' combine '$id' --jobs '$out/jobs.jsonl' '$out/results' -o '$out/result.json';"
+combine_job+=" status=\$?; rm -rf '$lock'; exit \$status"
+combine=$(sbatch --parsable "${partition[@]}" "${combine_deps[@]}" --job-name "attnlab-$id-combine" \
+  --mem 1G --time "$time" --output "$out/logs/combine.out" --open-mode=append --wrap "$combine_job")
 submitted=1
 # (A combine step that already ran has removed the lock: then there is nothing left to name.)
-echo "slurm jobs ${array:+$array,}$combine (submitted by pid $$ on $(hostname) at $(date -u +%FT%TZ))" >"$lock/owner" 2>/dev/null || true
+echo "slurm jobs ${array:+$array,}$combine (submitted by pid $$ on $(hostname) at $(date -u +%FT%TZ))" \
+  >"$lock/owner" 2>/dev/null || true
 echo "$combine"

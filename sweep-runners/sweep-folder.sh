@@ -9,7 +9,8 @@ keep_plan() {
   plan=$("$attnlab" plan "$id" "$@" --print plan)
   plan=${plan%%$'\n'*}
   if [[ -s $out/plan && $(cat "$out/plan") != "$plan" ]]; then
-    echo "attnlab: $out holds a sweep of another plan ($(cat "$out/plan"), see $out/jobs.jsonl); this one is $plan: choose another folder" >&2
+    echo "attnlab: $out holds a sweep of another plan ($(cat "$out/plan"), see $out/jobs.jsonl);" \
+      "this one is $plan: choose another folder" >&2
     exit 2
   fi
   echo "$plan" >"$out/plan"

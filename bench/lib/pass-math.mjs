@@ -2,7 +2,9 @@
 // bench/own-model.mjs's arithmetic: the floating-point operations of a model's pass, and how far attnlab's head is
 // from torch's.
 
-/** Multiply-adds × 2 of the pass: layers 0..L-2 whole (projections, QKᵀ and PV, MLP), the last layer's Q and K only. */
+/**
+ * Multiply-adds × 2 of the pass: layers 0..L-2 whole (projections, QKᵀ and PV, MLP), the last layer's Q and K only.
+ */
 export function passFlops(kind, c, n) {
   const h = c.hidden_size,
     i = c.intermediate_size,
@@ -16,7 +18,9 @@ export function passFlops(kind, c, n) {
   return { pass: (c.num_hidden_layers - 1) * full + lastQk, forward: c.num_hidden_layers * full };
 }
 
-/** max |a − b| / max |b|: how far attnlab's last-layer head 0 is from torch's (float32 against the core's float64). */
+/**
+ * max |a − b| / max |b|: how far attnlab's last-layer head 0 is from torch's (float32 against the core's float64).
+ */
 export function relativeGap(a, b) {
   let gap = 0,
     top = 0;

@@ -104,5 +104,6 @@ if __name__ == '__main__':
         logits = beta * (x @ x.T)
         p = softmax(logits)
         k, s = k_svd(p, args.eps)
-        points.append({'beta': beta, 'kSvd': k, 'kCheb': k_cheb(logits, args.d, args.eps, args.n), 'lbF': lb_frobenius(s, args.eps, args.n)})
+        points.append({'beta': beta, 'kSvd': k, 'kCheb': k_cheb(logits, args.d, args.eps, args.n),
+                       'lbF': lb_frobenius(s, args.eps, args.n)})
     print(json.dumps({'points': points, 'seconds': time.time() - start}))

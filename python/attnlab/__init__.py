@@ -65,7 +65,8 @@ def run_link(link):
         raise ValueError("link: no exp= (the experiment), e.g. '#exp=rank-beta&v=3&seed=1'")
     version = values.get("v", str(_LINK_VERSION))
     if version != str(_LINK_VERSION):
-        raise ValueError(f"link: v={version} is an older link version; open it in the page or with npm run lab, which migrate it")
+        raise ValueError(f"link: v={version} is an older link version; "
+                         "open it in the page or with npm run lab, which migrate it")
     experiment = values.pop("exp")
     return run(experiment, **{k: v for k, v in values.items() if k not in _VIEW_KEYS})
 

@@ -31,7 +31,8 @@ def same(a, b):
 
 @pytest.mark.parametrize("experiment,values,words", [
     ("rank-beta", {"betas": [1, 2, 4], "n": 64, "seed": 1}, ["betas=1,2,4", "n=64", "seed=1"]),
-    ("attention-map", {"n": 300, "d": 4, "beta": 20.0, "geometry": "ball", "seed": 7}, ["n=300", "d=4", "beta=20", "geometry=ball", "seed=7"]),
+    ("attention-map", {"n": 300, "d": 4, "beta": 20.0, "geometry": "ball", "seed": 7},
+     ["n=300", "d=4", "beta=20", "geometry=ball", "seed=7"]),
     ("rmt-spectrum", {"d": 50, "seed": 11}, ["d=50", "seed=11"]),
 ])
 def test_run_equals_the_native_cli_bit_for_bit(experiment, values, words):

@@ -39,9 +39,8 @@ export async function axeViolations(page, selector) {
           `${v.id} (${v.impact}): ${v.nodes
             .slice(0, 3)
             .map((n) => n.target.join(' '))
-            .join(
-              ', ',
-            )}${v.nodes[0]?.failureSummary ? ` — ${v.nodes[0].failureSummary.split('\n').slice(1, 2).join('').trim()}` : ''}`,
+            .join(', ')}` +
+          (v.nodes[0]?.failureSummary ? ` — ${v.nodes[0].failureSummary.split('\n').slice(1, 2).join('').trim()}` : ''),
       );
   }, selector);
   return violations;
@@ -122,51 +121,53 @@ for (const scheme of ['light', 'dark']) {
   });
 }
 
-test('the dark-mode toggle is remembered in localStorage, not in the link, and redraws the figures in the dark palette', async ({
-  context,
-  base,
-}) => {
-  const { page, problems } = await open(context, base, '#exp=rank-n&v=3&seed=1');
-  try {
-    await page.emulateMedia({ colorScheme: 'light' });
-    await waitForStatus(page, SHOWN, 120_000);
-    const ink = () =>
-      page
-        .locator('[data-figure] .figure-body svg[class^="plot"]')
-        .first()
-        .evaluate((el) => getComputedStyle(el).color);
-    const lightInk = await ink();
-    await page.locator('#theme-toggle').click();
-    assert(
-      (await page.evaluate(() => document.documentElement.dataset.theme)) === 'dark',
-      'the toggle did not switch to dark',
-    );
-    assert(
-      (await page.locator('#theme-toggle').textContent()) === 'Light colours',
-      'in dark colours the toggle does not say it switches to light',
-    );
-    const darkInk = await ink();
-    assert(
-      darkInk !== lightInk && darkInk === 'rgb(228, 231, 236)',
-      `the figures kept their ink: ${lightInk} → ${darkInk}`,
-    );
-    const hash = await page.evaluate(() => location.hash);
-    assert(!/theme|dark/.test(hash), `the theme went into the link: ${hash}`);
-    await page.reload();
-    await waitForStatus(page, SHOWN, 120_000);
-    assert(
-      (await page.evaluate(() => document.documentElement.dataset.theme)) === 'dark',
-      'the dark choice was not remembered over a reload',
-    );
-    const summary = await page.locator('[data-figure] .figure-summary').first().textContent();
-    assert(/^Data: \d+ rows?; .+ from .+ to /.test(summary), `no data summary for the first figure: '${summary}'`);
-    const described = await page.locator('[data-figure]').first().getAttribute('aria-describedby');
-    assert(described && described.endsWith('-summary'), `the figure is not described by its summary: ${described}`);
-  } finally {
-    await page.evaluate(() => localStorage.removeItem('attnlab-theme')); // the shared profile stays in the system theme
-    await page.close();
-  }
-  return problems;
-});
+test(
+  'the dark-mode toggle is remembered in localStorage, not ' +
+    'in the link, and redraws the figures in the dark palette',
+  async ({ context, base }) => {
+    const { page, problems } = await open(context, base, '#exp=rank-n&v=3&seed=1');
+    try {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await waitForStatus(page, SHOWN, 120_000);
+      const ink = () =>
+        page
+          .locator('[data-figure] .figure-body svg[class^="plot"]')
+          .first()
+          .evaluate((el) => getComputedStyle(el).color);
+      const lightInk = await ink();
+      await page.locator('#theme-toggle').click();
+      assert(
+        (await page.evaluate(() => document.documentElement.dataset.theme)) === 'dark',
+        'the toggle did not switch to dark',
+      );
+      assert(
+        (await page.locator('#theme-toggle').textContent()) === 'Light colours',
+        'in dark colours the toggle does not say it switches to light',
+      );
+      const darkInk = await ink();
+      assert(
+        darkInk !== lightInk && darkInk === 'rgb(228, 231, 236)',
+        `the figures kept their ink: ${lightInk} → ${darkInk}`,
+      );
+      const hash = await page.evaluate(() => location.hash);
+      assert(!/theme|dark/.test(hash), `the theme went into the link: ${hash}`);
+      await page.reload();
+      await waitForStatus(page, SHOWN, 120_000);
+      assert(
+        (await page.evaluate(() => document.documentElement.dataset.theme)) === 'dark',
+        'the dark choice was not remembered over a reload',
+      );
+      const summary = await page.locator('[data-figure] .figure-summary').first().textContent();
+      assert(/^Data: \d+ rows?; .+ from .+ to /.test(summary), `no data summary for the first figure: '${summary}'`);
+      const described = await page.locator('[data-figure]').first().getAttribute('aria-describedby');
+      assert(described && described.endsWith('-summary'), `the figure is not described by its summary: ${described}`);
+    } finally {
+      // the shared profile stays in the system theme
+      await page.evaluate(() => localStorage.removeItem('attnlab-theme'));
+      await page.close();
+    }
+    return problems;
+  },
+);
 
 export const a11yTests = tests;

@@ -25,10 +25,13 @@ function hostPage(base) {
 <script src="${base}attnlab-figure.js" defer></script>
 </head><body style="margin:0;font-family:sans-serif">
 <h1>Attention, embedded</h1>
-<iframe id="fixed" src="${base}${FIXED}" title="sparse approximation" width="700" height="500" data-attnlab-fixed style="border:0;display:block"></iframe>
-<iframe id="auto" src="${base}${AUTO}" title="rank against n" width="700" height="500" data-attnlab-auto-height style="border:0;display:block"></iframe>
+<iframe id="fixed" src="${base}${FIXED}" title="sparse approximation" width="700" height="500" data-attnlab-fixed \
+style="border:0;display:block"></iframe>
+<iframe id="auto" src="${base}${AUTO}" title="rank against n" width="700" height="500" data-attnlab-auto-height \
+style="border:0;display:block"></iframe>
 <div id="spacer" style="height:4000px">A long text.</div>
-<attnlab-figure id="element" src="${ELEMENT}" hide="params,explain" loading="eager" title="rmt spectrum" style="width:700px"></attnlab-figure>
+<attnlab-figure id="element" src="${ELEMENT}" hide="params,explain" loading="eager" title="rmt spectrum" \
+style="width:700px"></attnlab-figure>
 </body></html>
 `;
 }
@@ -81,161 +84,170 @@ async function layoutOf(frame) {
   });
 }
 
-test('embeds on a host page: two iframes and <attnlab-figure> draw inside 700×500, hide flags apply, auto-height works, nothing computes before it is in view', async ({
-  context,
-  base,
-}) => {
-  const dir = join(shots, 'host');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'index.html'), hostPage(base));
-  const server = await serveStatic(dir, '/course/');
-  try {
-    const host = `http://127.0.0.1:${server.address().port}/course/`;
-    const { page, problems } = await open(context, host, '');
-    const seen = [];
+test(
+  'embeds on a host page: two iframes and <attnlab-figure> draw inside 700×500, ' +
+    'hide flags apply, auto-height works, nothing computes before it is in view',
+  async ({ context, base }) => {
+    const dir = join(shots, 'host');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'index.html'), hostPage(base));
+    const server = await serveStatic(dir, '/course/');
+    try {
+      const host = `http://127.0.0.1:${server.address().port}/course/`;
+      const { page, problems } = await open(context, host, '');
+      const seen = [];
 
-    // Below the fold: the element's frame is loaded (loading="eager") but waits.
-    const below = await frameWith(page, 'exp=rmt-spectrum');
-    await below.waitForFunction(() => document.body?.dataset.status, null, { timeout: 30_000 });
-    await page.waitForTimeout(1500);
-    const early = await below.evaluate(() => ({
-      status: document.body.dataset.status,
-      result: document.getElementById('result-json').textContent,
-      workers: performance.getEntriesByType('resource').filter((e) => /worker/i.test(e.name)).length,
-      figures: document.querySelectorAll('[data-figure]').length,
-    }));
-    assert(
-      early.status === 'waiting' && early.result === '' && early.workers === 0 && early.figures === 0,
-      `the embed below the fold computed before it was in view: ${JSON.stringify(early)}`,
-    );
+      // Below the fold: the element's frame is loaded (loading="eager") but waits.
+      const below = await frameWith(page, 'exp=rmt-spectrum');
+      await below.waitForFunction(() => document.body?.dataset.status, null, { timeout: 30_000 });
+      await page.waitForTimeout(1500);
+      const early = await below.evaluate(() => ({
+        status: document.body.dataset.status,
+        result: document.getElementById('result-json').textContent,
+        workers: performance.getEntriesByType('resource').filter((e) => /worker/i.test(e.name)).length,
+        figures: document.querySelectorAll('[data-figure]').length,
+      }));
+      assert(
+        early.status === 'waiting' && early.result === '' && early.workers === 0 && early.figures === 0,
+        `the embed below the fold computed before it was in view: ${JSON.stringify(early)}`,
+      );
 
-    for (const [id, part, experiment] of [
-      ['fixed', 'exp=sparse-approx', 'sparse'],
-      ['auto', 'exp=rank-n', 'rank-n'],
-    ]) {
-      const frame = await frameWith(page, part);
-      await waitForFrameStatus(frame, SHOWN);
-      await page.waitForTimeout(300);
-      const l = await layoutOf(frame);
-      seen.push(`${id}: figure bottom ${Math.round(l.bottom)}, right ${Math.round(l.right)}, page ${l.height} px`);
-      assert(l.drawn, `${id}: the first figure is not drawn`);
-      assert(
-        l.right <= 700 && l.bottom <= 500 && l.scrollWidth <= 700,
-        `${id}: the first figure is not inside 700×500 (right ${l.right}, bottom ${l.bottom}, page width ${l.scrollWidth})`,
-      );
-      assert(
-        !l.header && !l.params && l.title && new RegExp(experiment === 'sparse' ? 'parse' : 'n', 'i').test(l.titleText),
-        `${id}: header ${l.header}, params ${l.params}, title '${l.titleText}'`,
-      );
-      if (id === 'fixed') {
-        assert(!l.explain, 'fixed: hide=explain did not hide the explanation');
-        const height = await page.locator('#fixed').evaluate((el) => el.getBoundingClientRect().height);
-        assert(height === 500, `the data-attnlab-fixed frame was resized to ${height}`);
-      } else {
-        assert(l.explain, 'auto: the explanation (not hidden) is missing');
-        await page
-          .waitForFunction(
-            (want) => Math.abs(document.getElementById('auto').getBoundingClientRect().height - want) <= 2,
-            l.height,
-            { timeout: 10_000 },
-          )
-          .catch(() => undefined);
-        const height = await page.locator('#auto').evaluate((el) => el.getBoundingClientRect().height);
-        const inner = await frame.evaluate(() => ({
-          scroll: document.documentElement.scrollHeight,
-          view: innerHeight,
-        }));
-        seen.push(`auto frame ${height} px for a ${l.height} px page`);
+      for (const [id, part, experiment] of [
+        ['fixed', 'exp=sparse-approx', 'sparse'],
+        ['auto', 'exp=rank-n', 'rank-n'],
+      ]) {
+        const frame = await frameWith(page, part);
+        await waitForFrameStatus(frame, SHOWN);
+        await page.waitForTimeout(300);
+        const l = await layoutOf(frame);
+        seen.push(`${id}: figure bottom ${Math.round(l.bottom)}, right ${Math.round(l.right)}, page ${l.height} px`);
+        assert(l.drawn, `${id}: the first figure is not drawn`);
         assert(
-          l.height > 600 && Math.abs(height - l.height) <= 2 && inner.scroll <= inner.view + 1,
-          `auto-height: the frame is ${height} px for a ${l.height} px page (scrollHeight ${inner.scroll}, viewport ${inner.view})`,
+          l.right <= 700 && l.bottom <= 500 && l.scrollWidth <= 700,
+          `${id}: the first figure is not inside 700×500 (right ${l.right}, ` +
+            `bottom ${l.bottom}, page width ${l.scrollWidth})`,
         );
+        assert(
+          !l.header &&
+            !l.params &&
+            l.title &&
+            new RegExp(experiment === 'sparse' ? 'parse' : 'n', 'i').test(l.titleText),
+          `${id}: header ${l.header}, params ${l.params}, title '${l.titleText}'`,
+        );
+        if (id === 'fixed') {
+          assert(!l.explain, 'fixed: hide=explain did not hide the explanation');
+          const height = await page.locator('#fixed').evaluate((el) => el.getBoundingClientRect().height);
+          assert(height === 500, `the data-attnlab-fixed frame was resized to ${height}`);
+        } else {
+          assert(l.explain, 'auto: the explanation (not hidden) is missing');
+          await page
+            .waitForFunction(
+              (want) => Math.abs(document.getElementById('auto').getBoundingClientRect().height - want) <= 2,
+              l.height,
+              { timeout: 10_000 },
+            )
+            .catch(() => undefined);
+          const height = await page.locator('#auto').evaluate((el) => el.getBoundingClientRect().height);
+          const inner = await frame.evaluate(() => ({
+            scroll: document.documentElement.scrollHeight,
+            view: innerHeight,
+          }));
+          seen.push(`auto frame ${height} px for a ${l.height} px page`);
+          assert(
+            l.height > 600 && Math.abs(height - l.height) <= 2 && inner.scroll <= inner.view + 1,
+            `auto-height: the frame is ${height} px for a ${l.height} px ` +
+              `page (scrollHeight ${inner.scroll}, viewport ${inner.view})`,
+          );
+        }
       }
-    }
 
-    // Scrolled into view, the element computes, draws inside 700×500 and sizes itself.
-    await page.locator('#element').scrollIntoViewIfNeeded();
-    await waitForFrameStatus(below, 'done');
-    await page.waitForTimeout(300);
-    const l = await layoutOf(below);
-    const elementHeight = await page
-      .locator('#element')
-      .evaluate((el) => el.shadowRoot.querySelector('iframe').getBoundingClientRect().height);
-    seen.push(`element: figure bottom ${Math.round(l.bottom)}, frame ${elementHeight} px for a ${l.height} px page`);
+      // Scrolled into view, the element computes, draws inside 700×500 and sizes itself.
+      await page.locator('#element').scrollIntoViewIfNeeded();
+      await waitForFrameStatus(below, 'done');
+      await page.waitForTimeout(300);
+      const l = await layoutOf(below);
+      const elementHeight = await page
+        .locator('#element')
+        .evaluate((el) => el.shadowRoot.querySelector('iframe').getBoundingClientRect().height);
+      seen.push(`element: figure bottom ${Math.round(l.bottom)}, frame ${elementHeight} px for a ${l.height} px page`);
+      assert(
+        l.drawn && l.right <= 700 && l.bottom <= 500,
+        `element: the first figure is not inside 700×500 (drawn ${l.drawn}, right ${l.right}, bottom ${l.bottom})`,
+      );
+      assert(!l.params && !l.explain, 'element: hide="params,explain" did not apply');
+      assert(
+        Math.abs(elementHeight - l.height) <= 2,
+        `element: the frame is ${elementHeight} px for a ${l.height} px page`,
+      );
+      await page.screenshot({ path: join(shots, 'embed-host.png'), fullPage: true });
+      console.log(`  ${seen.join('; ')}`);
+      await page.close();
+      return problems;
+    } finally {
+      server.close();
+    }
+  },
+);
+
+test(
+  'the Embed dialog builds an auto-height snippet with the host script, a fixed ' +
+    'one without, and the custom element; its preview measures the fallback height',
+  async ({ context, base }) => {
+    const { page, problems } = await open(context, base, '#exp=rank-n&v=3&seed=1');
+    await waitForStatus(page, SHOWN, 90_000);
+    await page.locator('#embed-open').click();
+    const dialog = page.locator('#embed-dialog');
+    assert(await dialog.isVisible(), 'the Embed dialog did not open');
+    const snippet = () => page.locator('#embed-snippet').inputValue();
+    const first = await snippet();
     assert(
-      l.drawn && l.right <= 700 && l.bottom <= 500,
-      `element: the first figure is not inside 700×500 (drawn ${l.drawn}, right ${l.right}, bottom ${l.bottom})`,
+      /<iframe src="[^"]*#exp=rank-n&amp;v=3&amp;app=[0-9.]+&amp;seed=1&amp;embed=1&amp;hide=params,explain"/.test(
+        first,
+      ),
+      `snippet src: ${first}`,
     );
-    assert(!l.params && !l.explain, 'element: hide="params,explain" did not apply');
     assert(
-      Math.abs(elementHeight - l.height) <= 2,
-      `element: the frame is ${elementHeight} px for a ${l.height} px page`,
+      first.includes('attnlab-embed-host.js') &&
+        first.includes('data-attnlab-auto-height') &&
+        first.includes('loading="lazy"'),
+      `auto snippet: ${first}`,
     );
-    await page.screenshot({ path: join(shots, 'embed-host.png'), fullPage: true });
-    console.log(`  ${seen.join('; ')}`);
+    // The preview runs and reports its first figure's bottom: the fallback height becomes that.
+    const preview = await frameWith(page, 'embed=1&hide=params,explain');
+    await waitForFrameStatus(preview, SHOWN);
+    await page.waitForTimeout(1000); // the preview's height message after its last layout
+    const measured = Number((await snippet()).match(/height="(\d+)"/)[1]);
+    const bottom = await preview.evaluate(() =>
+      Math.ceil(document.querySelector('[data-figure]').getBoundingClientRect().bottom + scrollY + 12),
+    );
+    assert(
+      Math.abs(measured - bottom) <= 24 && measured !== 720,
+      `fallback height ${measured}, the preview's first figure ends at ${bottom}`,
+    );
+
+    await page.locator('#embed-height-mode').selectOption('fixed');
+    await page.locator('#embed-height').fill('500');
+    await page.locator('#embed-height').dispatchEvent('input');
+    const fixed = await snippet();
+    assert(
+      fixed.includes('height="500"') && !fixed.includes('<script') && !fixed.includes('auto-height'),
+      `fixed snippet: ${fixed}`,
+    );
+    await page.locator('#embed-hide-params').uncheck();
+    await page.locator('#embed-title').fill('My "rank" figure');
+    await page.locator('#embed-kind').selectOption('element');
+    const element = await snippet();
+    assert(
+      /<script src="[^"]*attnlab-figure\.js" defer><\/script>\n<attnlab-figure src="[^"]*hide=explain"/.test(element) &&
+        element.includes('title="attnlab: My &quot;rank&quot; figure"'),
+      `element snippet: ${element}`,
+    );
+    await page.locator('#embed-close').click();
+    assert(await dialog.isHidden(), 'the dialog did not close');
     await page.close();
     return problems;
-  } finally {
-    server.close();
-  }
-});
-
-test('the Embed dialog builds an auto-height snippet with the host script, a fixed one without, and the custom element; its preview measures the fallback height', async ({
-  context,
-  base,
-}) => {
-  const { page, problems } = await open(context, base, '#exp=rank-n&v=3&seed=1');
-  await waitForStatus(page, SHOWN, 90_000);
-  await page.locator('#embed-open').click();
-  const dialog = page.locator('#embed-dialog');
-  assert(await dialog.isVisible(), 'the Embed dialog did not open');
-  const snippet = () => page.locator('#embed-snippet').inputValue();
-  const first = await snippet();
-  assert(
-    /<iframe src="[^"]*#exp=rank-n&amp;v=3&amp;app=[0-9.]+&amp;seed=1&amp;embed=1&amp;hide=params,explain"/.test(first),
-    `snippet src: ${first}`,
-  );
-  assert(
-    first.includes('attnlab-embed-host.js') &&
-      first.includes('data-attnlab-auto-height') &&
-      first.includes('loading="lazy"'),
-    `auto snippet: ${first}`,
-  );
-  // The preview runs and reports its first figure's bottom: the fallback height becomes that.
-  const preview = await frameWith(page, 'embed=1&hide=params,explain');
-  await waitForFrameStatus(preview, SHOWN);
-  await page.waitForTimeout(1000); // the preview's height message after its last layout
-  const measured = Number((await snippet()).match(/height="(\d+)"/)[1]);
-  const bottom = await preview.evaluate(() =>
-    Math.ceil(document.querySelector('[data-figure]').getBoundingClientRect().bottom + scrollY + 12),
-  );
-  assert(
-    Math.abs(measured - bottom) <= 24 && measured !== 720,
-    `fallback height ${measured}, the preview's first figure ends at ${bottom}`,
-  );
-
-  await page.locator('#embed-height-mode').selectOption('fixed');
-  await page.locator('#embed-height').fill('500');
-  await page.locator('#embed-height').dispatchEvent('input');
-  const fixed = await snippet();
-  assert(
-    fixed.includes('height="500"') && !fixed.includes('<script') && !fixed.includes('auto-height'),
-    `fixed snippet: ${fixed}`,
-  );
-  await page.locator('#embed-hide-params').uncheck();
-  await page.locator('#embed-title').fill('My "rank" figure');
-  await page.locator('#embed-kind').selectOption('element');
-  const element = await snippet();
-  assert(
-    /<script src="[^"]*attnlab-figure\.js" defer><\/script>\n<attnlab-figure src="[^"]*hide=explain"/.test(element) &&
-      element.includes('title="attnlab: My &quot;rank&quot; figure"'),
-    `element snippet: ${element}`,
-  );
-  await page.locator('#embed-close').click();
-  assert(await dialog.isHidden(), 'the dialog did not close');
-  await page.close();
-  return problems;
-});
+  },
+);
 
 test('a bad hide flag names itself in one notice and the other flags still apply', async ({ context, base }) => {
   const { page, problems } = await open(

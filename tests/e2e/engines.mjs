@@ -55,9 +55,11 @@ const CAPTURE = `(() => {
   const text = (v) => (v instanceof Error ? v.message : String(v));
   const consoleError = console.error.bind(console);
   console.error = (...args) => { problems.push('console error: ' + args.map(text).join(' ')); consoleError(...args); };
-  addEventListener('error', (e) => problems.push(e.message !== undefined ? 'page error: ' + e.message : 'failed to load: ' + (e.target.src || e.target.href || e.target.tagName)), true);
+  addEventListener('error', (e) => problems.push(e.message !== undefined ? 'page error: ' + e.message : 'failed to \
+load: ' + (e.target.src || e.target.href || e.target.tagName)), true);
   addEventListener('unhandledrejection', (e) => problems.push('page error: ' + text(e.reason)));
-  addEventListener('securitypolicyviolation', (e) => problems.push('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));
+  addEventListener('securitypolicyviolation', (e) => problems.push('CSP violation: ' + e.violatedDirective + ' ' + \
+e.blockedURI));
 })();`;
 
 /**
@@ -96,7 +98,8 @@ async function visitAll(name, tab, base) {
   }
   const total = seconds.reduce((sum, [, t]) => sum + t, 0);
   console.log(
-    `  ${name}: ${ENGINE_LINKS.length} links in ${total.toFixed(1)} s (${seconds.map(([id, t]) => `${id} ${t.toFixed(1)}`).join(', ')})`,
+    `  ${name}: ${ENGINE_LINKS.length} links in ${total.toFixed(1)} s ` +
+      `(${seconds.map(([id, t]) => `${id} ${t.toFixed(1)}`).join(', ')})`,
   );
   return { name, states };
 }
@@ -110,7 +113,8 @@ function findings({ name, states }, reference) {
     if (state.status !== 'done') problems.push(`${where}: status '${state.status}' ${state.error}`);
     else if (expected?.status === 'done' && state.json !== expected.json) {
       problems.push(
-        `${where}: #result-json differs from Chromium's (${state.json.length} vs ${expected.json.length} bytes; ${firstDifference(state.json, expected.json)})`,
+        `${where}: #result-json differs from Chromium's (${state.json.length} ` +
+          `vs ${expected.json.length} bytes; ${firstDifference(state.json, expected.json)})`,
       );
     }
     for (const p of state.problems) problems.push(`${where}: ${p}`);

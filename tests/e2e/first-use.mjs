@@ -40,63 +40,64 @@ async function placement(page, selector) {
     });
 }
 
-test('Run, Stop and the progress bar are on the first screen at 1280×720 … 1920×1080, and stay on screen on a phone', async ({
-  context,
-  base,
-}) => {
-  const { page, problems } = await open(context, base, SMALL);
-  const seen = [];
-  for (const [width, height] of [
-    [1280, 720],
-    [1366, 768],
-    [1366, 900],
-    [1920, 1080],
-  ]) {
-    await page.setViewportSize({ width, height });
+test(
+  'Run, Stop and the progress bar are on the first screen ' + 'at 1280×720 … 1920×1080, and stay on screen on a phone',
+  async ({ context, base }) => {
+    const { page, problems } = await open(context, base, SMALL);
+    const seen = [];
+    for (const [width, height] of [
+      [1280, 720],
+      [1366, 768],
+      [1366, 900],
+      [1920, 1080],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${base}${SMALL}`);
+      await waitForStatus(page, 'done');
+      await page.evaluate(() => scrollTo(0, 0));
+      if (width === 1280) {
+        // The spectrum beside the heatmap fills its card: the two figure bodies are about as tall.
+        const heights = await page.evaluate(() =>
+          ['attention', 'singular-values'].map(
+            (id) => document.querySelector(`[data-figure="${id}"] .figure-body`).getBoundingClientRect().height,
+          ),
+        );
+        seen.push(`heatmap body ${Math.round(heights[0])} px, spectrum body ${Math.round(heights[1])} px`);
+        assert(
+          heights[1] >= 0.8 * heights[0],
+          `the singular-value plot is ${Math.round(heights[1])} px tall beside ` +
+            `a ${Math.round(heights[0])} px heatmap: its card is a third empty`,
+        );
+      }
+      for (const selector of ['#run', '#stop', '#progress']) {
+        const box = await placement(page, selector);
+        seen.push(`${width}×${height} ${selector} y=${box.top}…${box.bottom}`);
+        assert(
+          box.inside,
+          `${selector} at ${width}×${height} is not inside the first screen: top ${box.top}, bottom ${box.bottom}`,
+        );
+      }
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${base}${SMALL}`);
     await waitForStatus(page, 'done');
-    await page.evaluate(() => scrollTo(0, 0));
-    if (width === 1280) {
-      // The spectrum beside the heatmap fills its card: the two figure bodies are about as tall.
-      const heights = await page.evaluate(() =>
-        ['attention', 'singular-values'].map(
-          (id) => document.querySelector(`[data-figure="${id}"] .figure-body`).getBoundingClientRect().height,
-        ),
-      );
-      seen.push(`heatmap body ${Math.round(heights[0])} px, spectrum body ${Math.round(heights[1])} px`);
+    await page.screenshot({ path: join(shots, 'phone.png') });
+    for (const fraction of [0, 0.5, 1]) {
+      await page.evaluate((f) => scrollTo(0, f * (document.documentElement.scrollHeight - innerHeight)), fraction);
+      const run = await placement(page, '#run');
+      const figure = await placement(page, '[data-figure]');
+      seen.push(`390×844 scrolled ${fraction}: #run y=${run.top}…${run.bottom}`);
       assert(
-        heights[1] >= 0.8 * heights[0],
-        `the singular-value plot is ${Math.round(heights[1])} px tall beside a ${Math.round(heights[0])} px heatmap: its card is a third empty`,
+        run.inside || figure.inside,
+        `on a phone scrolled to ${fraction} of the page neither Run (top ${run.top}) nor a figure is on screen`,
       );
     }
-    for (const selector of ['#run', '#stop', '#progress']) {
-      const box = await placement(page, selector);
-      seen.push(`${width}×${height} ${selector} y=${box.top}…${box.bottom}`);
-      assert(
-        box.inside,
-        `${selector} at ${width}×${height} is not inside the first screen: top ${box.top}, bottom ${box.bottom}`,
-      );
-    }
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${base}${SMALL}`);
-  await waitForStatus(page, 'done');
-  await page.screenshot({ path: join(shots, 'phone.png') });
-  for (const fraction of [0, 0.5, 1]) {
-    await page.evaluate((f) => scrollTo(0, f * (document.documentElement.scrollHeight - innerHeight)), fraction);
-    const run = await placement(page, '#run');
-    const figure = await placement(page, '[data-figure]');
-    seen.push(`390×844 scrolled ${fraction}: #run y=${run.top}…${run.bottom}`);
-    assert(
-      run.inside || figure.inside,
-      `on a phone scrolled to ${fraction} of the page neither Run (top ${run.top}) nor a figure is on screen`,
-    );
-  }
-  console.log(`  placements: ${seen.join('; ')}`);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.close();
-  return problems;
-});
+    console.log(`  placements: ${seen.join('; ')}`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.close();
+    return problems;
+  },
+);
 
 test('the progress text changes at least every 2 s during an n = 4096 attention-map run', async ({ context, base }) => {
   const { page, problems } = await openLong(context, base, LONG);
@@ -125,7 +126,8 @@ test('the progress text changes at least every 2 s during an n = 4096 attention-
       }),
   );
   console.log(
-    `  progress: ${samples.length} distinct texts, longest unchanged ${Math.round(longestPause)} ms; e.g. "${samples.at(-1)}"`,
+    `  progress: ${samples.length} distinct texts, longest ` +
+      `unchanged ${Math.round(longestPause)} ms; e.g. "${samples.at(-1)}"`,
   );
   assert(
     longestPause < 2000,
@@ -144,50 +146,51 @@ test('the progress text changes at least every 2 s during an n = 4096 attention-
   return problems;
 });
 
-test('after Stop the shown result is marked stale (faded, with a note and Run) until the panel matches it again; focus returns to Run', async ({
-  context,
-  base,
-}) => {
-  const { page, problems } = await open(context, base, SMALL);
-  await waitForStatus(page, 'done');
-  assert(await page.locator('#stale-note').isHidden(), 'a fresh result is marked stale');
-  await page.locator('#param-n').fill('4096');
-  await page.locator('#run').click();
-  await waitForStatus(page, 'running');
-  await page.waitForTimeout(300);
-  await page.locator('#stop').click();
-  await waitForStatus(page, 'stopped', 10_000);
-  const shown = await resultJson(page);
-  const panelN = Number(await page.locator('#param-n').inputValue());
-  const note = page.locator('#stale-note');
-  if (shown.n !== panelN) {
-    assert(
-      await note.isVisible(),
-      `after Stop the page shows n=${shown.n} under a panel with n=${panelN} and no stale note`,
-    );
-    assert(/last run/i.test(await note.innerText()), `stale note text: ${await note.innerText()}`);
-    assert(await note.locator('button').isVisible(), 'the stale note has no Run button');
-    const opacity = await page.locator('#figures').evaluate((el) => Number(getComputedStyle(el).opacity));
-    assert(opacity < 0.8, `the stale figures are not faded (opacity ${opacity})`);
-  }
-  await page.screenshot({ path: join(shots, 'stale.png') });
-  const focused = await page.evaluate(() => document.activeElement?.id);
-  assert(focused === 'run', `after Stop the focus is on #${focused}, not on Run`);
-  // Back to the shown values: the result is current again.
-  await page.locator('#param-n').fill('300');
-  await page.locator('#param-n').dispatchEvent('input');
-  assert(await note.isHidden(), 'the stale note stays after the panel went back to the shown values');
-  // Editing a value marks it stale without running; the note's Run brings it up to date.
-  await page.locator('#param-beta').fill('2');
-  await page.locator('#param-beta').dispatchEvent('input');
-  assert(await note.isVisible(), 'editing beta does not mark the shown result stale');
-  await note.locator('button').click();
-  await waitForStatus(page, 'done');
-  assert(await note.isHidden(), 'the note stays after its Run finished');
-  assert((await resultJson(page)).n === 300, "the note's Run did not run the panel values");
-  await page.close();
-  return problems;
-});
+test(
+  'after Stop the shown result is marked stale (faded, with a note ' +
+    'and Run) until the panel matches it again; focus returns to Run',
+  async ({ context, base }) => {
+    const { page, problems } = await open(context, base, SMALL);
+    await waitForStatus(page, 'done');
+    assert(await page.locator('#stale-note').isHidden(), 'a fresh result is marked stale');
+    await page.locator('#param-n').fill('4096');
+    await page.locator('#run').click();
+    await waitForStatus(page, 'running');
+    await page.waitForTimeout(300);
+    await page.locator('#stop').click();
+    await waitForStatus(page, 'stopped', 10_000);
+    const shown = await resultJson(page);
+    const panelN = Number(await page.locator('#param-n').inputValue());
+    const note = page.locator('#stale-note');
+    if (shown.n !== panelN) {
+      assert(
+        await note.isVisible(),
+        `after Stop the page shows n=${shown.n} under a panel with n=${panelN} and no stale note`,
+      );
+      assert(/last run/i.test(await note.innerText()), `stale note text: ${await note.innerText()}`);
+      assert(await note.locator('button').isVisible(), 'the stale note has no Run button');
+      const opacity = await page.locator('#figures').evaluate((el) => Number(getComputedStyle(el).opacity));
+      assert(opacity < 0.8, `the stale figures are not faded (opacity ${opacity})`);
+    }
+    await page.screenshot({ path: join(shots, 'stale.png') });
+    const focused = await page.evaluate(() => document.activeElement?.id);
+    assert(focused === 'run', `after Stop the focus is on #${focused}, not on Run`);
+    // Back to the shown values: the result is current again.
+    await page.locator('#param-n').fill('300');
+    await page.locator('#param-n').dispatchEvent('input');
+    assert(await note.isHidden(), 'the stale note stays after the panel went back to the shown values');
+    // Editing a value marks it stale without running; the note's Run brings it up to date.
+    await page.locator('#param-beta').fill('2');
+    await page.locator('#param-beta').dispatchEvent('input');
+    assert(await note.isVisible(), 'editing beta does not mark the shown result stale');
+    await note.locator('button').click();
+    await waitForStatus(page, 'done');
+    assert(await note.isHidden(), 'the note stays after its Run finished');
+    assert((await resultJson(page)).n === 300, "the note's Run did not run the panel values");
+    await page.close();
+    return problems;
+  },
+);
 
 test('a link that would start a long run asks first, with the estimated time; Run starts it', async ({
   context,

@@ -135,7 +135,8 @@ export async function download(page, button) {
         )
         .catch(() => '');
       throw new Error(
-        `no download ${Date.now() - started} ms after the click (the page shows: ${shown || 'no error or notice'}); ${error.message}`,
+        `no download ${Date.now() - started} ms after the click (the ` +
+          `page shows: ${shown || 'no error or notice'}); ${error.message}`,
       );
     }),
     button.click(),

@@ -17,11 +17,13 @@ const HOST_PAGE = `<!doctype html><meta charset="utf-8"><title>host</title>
 <p id="verdict">running</p>
 <script>
 const embedBase = new URLSearchParams(location.search).get('embed');
-const frame = (src) => { const f = document.createElement('iframe'); f.src = src; f.width = 900; f.height = 700; document.body.append(f); return f; };
+const frame = (src) => { const f = document.createElement('iframe'); f.src = src; f.width = 900; f.height = 700; \
+document.body.append(f); return f; };
 const api = frame(embedBase + '${LINK}&embed=1&api=1');
 const plain = frame(embedBase + '${LINK}&embed=1');
 const next = (win, type, ms) => new Promise((resolve) => {
-  const on = (e) => { if (e.source === win && e.data && e.data.type === type) { removeEventListener('message', on); clearTimeout(t); resolve(e.data); } };
+  const on = (e) => { if (e.source === win && e.data && e.data.type === type) { removeEventListener('message', on); \
+clearTimeout(t); resolve(e.data); } };
   const t = setTimeout(() => { removeEventListener('message', on); resolve(undefined); }, ms);
   addEventListener('message', on);
 });
@@ -36,13 +38,15 @@ const steps = [];
   steps.push(['bad beta refused by name', Boolean(refused && refused.key === 'beta' && /beta/.test(refused.error))]);
   // A sibling frame (not the embed's parent) posts a command: ignored.
   const sibling = document.createElement('iframe');
-  sibling.srcdoc = '<script>parent.frames[0].postMessage({ type: "attnlab:set", params: { beta: 99 } }, "*");<' + '/script>';
+  sibling.srcdoc = '<script>parent.frames[0].postMessage({ type: "attnlab:set", params: { beta: 99 } }, "*");<' + \
+'/script>';
   document.body.append(sibling);
   await new Promise((r) => setTimeout(r, 1500));
   answer = next(w, 'attnlab:state', 10000);
   w.postMessage({ type: 'attnlab:get' }, target);
   const untouched = await answer;
-  steps.push(['sibling and bad set changed nothing', Boolean(untouched && untouched.values.beta === '4' && untouched.values.n === '64')]);
+  steps.push(['sibling and bad set changed nothing', Boolean(untouched && untouched.values.beta === '4' && \
+untouched.values.n === '64')]);
   // An embed without api=1 answers nothing and keeps its values.
   answer = next(plain.contentWindow, 'attnlab:state', 2000);
   plain.contentWindow.postMessage({ type: 'attnlab:set', params: { beta: 7 } }, target);
@@ -78,7 +82,8 @@ async function judge(name, verdict, context, base, stepCount = 7) {
   const failed = verdict.steps.filter(([, ok]) => !ok).map(([step]) => step);
   assert(
     !verdict.error && failed.length === 0 && verdict.steps.length === stepCount,
-    `${name}: ${verdict.error ?? ''} failed steps: ${failed.join('; ') || `only ${verdict.steps.length} of ${stepCount} ran`}`,
+    `${name}: ${verdict.error ?? ''} failed ` +
+      `steps: ${failed.join('; ') || `only ${verdict.steps.length} of ${stepCount} ran`}`,
   );
   const hash = new URL(verdict.result.link).hash.replace(/&(embed|api)=1/g, '');
   const { page, problems } = await open(context, base, hash);
@@ -111,21 +116,22 @@ async function hostServer() {
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
-test('host API: a page on another origin sets β, runs and reads the numbers; other frames and embeds without api=1 are ignored (Chromium)', async ({
-  context,
-  base,
-}) => {
-  const { server, url } = await hostServer();
-  try {
-    const page = await context.newPage();
-    await page.goto(url(base));
-    const verdict = await verdictOf((body) => page.evaluate(`(function () { ${body} })()`));
-    await page.close();
-    return await judge('Chromium', verdict, context, base);
-  } finally {
-    server.close();
-  }
-});
+test(
+  'host API: a page on another origin sets β, runs and reads the ' +
+    'numbers; other frames and embeds without api=1 are ignored (Chromium)',
+  async ({ context, base }) => {
+    const { server, url } = await hostServer();
+    try {
+      const page = await context.newPage();
+      await page.goto(url(base));
+      const verdict = await verdictOf((body) => page.evaluate(`(function () { ${body} })()`));
+      await page.close();
+      return await judge('Chromium', verdict, context, base);
+    } finally {
+      server.close();
+    }
+  },
+);
 
 test('host API: the same in Firefox ESR and WebKitGTK', async ({ context, base }) => {
   const { server, url } = await hostServer();
@@ -175,19 +181,23 @@ const listeners = {};
 let results = 0;
 const model = {
   get: (k) => traits[k],
-  set: (k, v) => { traits[k] = v; if (k === 'headline') results++; (listeners['change:' + k] || []).forEach((f) => f()); },
+  set: (k, v) => { traits[k] = v; if (k === 'headline') results++; (listeners['change:' + k] || []).forEach((f) => \
+f()); },
   on: (e, f) => { (listeners[e] ||= []).push(f); },
   off: (e, f) => { listeners[e] = (listeners[e] || []).filter((g) => g !== f); },
   save_changes: () => {},
 };
-const until = async (cond, ms) => { for (const t0 = Date.now(); !cond(); await new Promise((r) => setTimeout(r, 100))) if (Date.now() - t0 > ms) return false; return true; };
+const until = async (cond, ms) => { for (const t0 = Date.now(); !cond(); await new Promise((r) => setTimeout(r, \
+100))) if (Date.now() - t0 > ms) return false; return true; };
 const steps = [];
 try {
   const cleanup = widget.render({ model, el: document.getElementById('cell') });
-  steps.push(['first result in the model', await until(() => results > 0 && Object.keys(traits.headline).length > 0, 90000)]);
+  steps.push(['first result in the model', await until(() => results > 0 && Object.keys(traits.headline).length > 0, \
+90000)]);
   const before = results;
   model.set('params', { beta: 12 });
-  steps.push(['params set from the notebook: rerun, headline written back', await until(() => results > before && /beta=12/.test(traits.link), 90000)]);
+  steps.push(['params set from the notebook: rerun, headline written back', await until(() => results > before && \
+/beta=12/.test(traits.link), 90000)]);
   const result = { link: traits.link, headline: { ...traits.headline } };
   model.set('params', { beta: 'lots' });
   steps.push(['a bad value: the error trait names it', await until(() => /beta/.test(traits.error), 20000)]);
@@ -220,7 +230,8 @@ const ELEMENT_HOST = `<!doctype html><meta charset="utf-8"><title>element</title
 <attnlab-figure id="fig" src="./${LINK}&api=1" loading="eager"></attnlab-figure><p id="verdict">running</p>
 <script>
 const el = document.getElementById('fig');
-const once = (type, ms) => new Promise((resolve) => { const t = setTimeout(() => resolve(undefined), ms); el.addEventListener(type, (e) => { clearTimeout(t); resolve(e.detail); }, { once: true }); });
+const once = (type, ms) => new Promise((resolve) => { const t = setTimeout(() => resolve(undefined), ms); \
+el.addEventListener(type, (e) => { clearTimeout(t); resolve(e.detail); }, { once: true }); });
 const steps = [];
 (async () => {
   steps.push(['first result event', Boolean(await once('attnlab:result', 90000))]);

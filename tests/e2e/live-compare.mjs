@@ -69,44 +69,45 @@ test("an edit during a live run stops that run at once: it never draws, and the 
   return problems;
 });
 
-test('"Compare with previous run" draws the previous run faded behind the lines, names it, exports it only when shown', async ({
-  context,
-  base,
-}) => {
-  const { page, problems } = await open(context, base, '#exp=attention-map&v=3&seed=6&n=256', {
-    live: true,
-    beforeLoad: () => {
-      localStorage.removeItem('attnlab:live');
-      localStorage.removeItem('attnlab:compare');
-    },
-  });
-  await waitForStatus(page, SHOWN);
-  assert(await page.locator('#compare-previous').isChecked(), 'comparing is not on by default');
-  assert((await ghostMarks(page, 'singular-values')) === 0, 'a ghost before any second run');
-  const before = await page.locator('#result-json').textContent();
-  await page.locator('input[type="number"][name="beta"]').fill('9');
-  await page.waitForFunction(
-    (b) => document.getElementById('result-json').textContent !== b && document.body.dataset.status === 'done',
-    before,
-    { timeout: 30_000 },
-  );
-  assert((await ghostMarks(page, 'singular-values')) > 0, 'the previous run is not drawn behind the singular values');
-  const legend = await ghostLegend(page, 'singular-values');
-  assert(
-    legend.length === 1 && /previous run.*β = 8\b/.test(legend[0]),
-    `the legend does not name the previous run by its β: ${JSON.stringify(legend)}`,
-  );
-  assert((await page.locator('[data-figure="attention"] g.ghost').count()) === 0, 'a heatmap got a ghost');
-  const svg = await download(page, page.locator('[data-figure="singular-values"] [data-export="svg"]'));
-  assert(/class="[^"]*ghost/.test(svg.bytes.toString('utf8')), 'the exported SVG lacks the ghost shown on screen');
-  await page.locator('#compare-previous').uncheck();
-  assert((await ghostMarks(page, 'singular-values')) === 0, 'switching comparing off left the ghost');
-  const plain = await download(page, page.locator('[data-figure="singular-values"] [data-export="svg"]'));
-  assert(!/class="[^"]*ghost/.test(plain.bytes.toString('utf8')), 'the exported SVG has a ghost that is not shown');
-  await page.locator('#compare-previous').check();
-  assert((await ghostMarks(page, 'singular-values')) > 0, 'switching comparing back on did not bring the ghost back');
-  await page.close();
-  return problems;
-});
+test(
+  '"Compare with previous run" draws the previous run faded ' +
+    'behind the lines, names it, exports it only when shown',
+  async ({ context, base }) => {
+    const { page, problems } = await open(context, base, '#exp=attention-map&v=3&seed=6&n=256', {
+      live: true,
+      beforeLoad: () => {
+        localStorage.removeItem('attnlab:live');
+        localStorage.removeItem('attnlab:compare');
+      },
+    });
+    await waitForStatus(page, SHOWN);
+    assert(await page.locator('#compare-previous').isChecked(), 'comparing is not on by default');
+    assert((await ghostMarks(page, 'singular-values')) === 0, 'a ghost before any second run');
+    const before = await page.locator('#result-json').textContent();
+    await page.locator('input[type="number"][name="beta"]').fill('9');
+    await page.waitForFunction(
+      (b) => document.getElementById('result-json').textContent !== b && document.body.dataset.status === 'done',
+      before,
+      { timeout: 30_000 },
+    );
+    assert((await ghostMarks(page, 'singular-values')) > 0, 'the previous run is not drawn behind the singular values');
+    const legend = await ghostLegend(page, 'singular-values');
+    assert(
+      legend.length === 1 && /previous run.*β = 8\b/.test(legend[0]),
+      `the legend does not name the previous run by its β: ${JSON.stringify(legend)}`,
+    );
+    assert((await page.locator('[data-figure="attention"] g.ghost').count()) === 0, 'a heatmap got a ghost');
+    const svg = await download(page, page.locator('[data-figure="singular-values"] [data-export="svg"]'));
+    assert(/class="[^"]*ghost/.test(svg.bytes.toString('utf8')), 'the exported SVG lacks the ghost shown on screen');
+    await page.locator('#compare-previous').uncheck();
+    assert((await ghostMarks(page, 'singular-values')) === 0, 'switching comparing off left the ghost');
+    const plain = await download(page, page.locator('[data-figure="singular-values"] [data-export="svg"]'));
+    assert(!/class="[^"]*ghost/.test(plain.bytes.toString('utf8')), 'the exported SVG has a ghost that is not shown');
+    await page.locator('#compare-previous').check();
+    assert((await ghostMarks(page, 'singular-values')) > 0, 'switching comparing back on did not bring the ghost back');
+    await page.close();
+    return problems;
+  },
+);
 
 export const liveCompareTests = tests;

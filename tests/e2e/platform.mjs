@@ -85,7 +85,8 @@ test('a v=1 link opens upgraded to v=3, says so, and shows what its migrated par
 
 /** What a strict embedding site sends: no eval, no inline script, no data: images or fonts. */
 export const STRICT_CSP =
-  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' blob:; font-src 'self'; connect-src 'self'; object-src 'none'";
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self' " +
+  "'unsafe-inline'; img-src 'self' blob:; font-src 'self'; connect-src 'self'; object-src 'none'";
 
 test('under a strict Content-Security-Policy header the app runs experiments and exports with no violation', async ({
   context,

@@ -77,7 +77,8 @@ async function openTimed(context, base, hash) {
 function logTimes(what, times) {
   const shown = times.map((t) => (t === undefined ? 'none' : `${t.toFixed(0)} ms`)).join(', ');
   console.log(
-    `  first figure of ${what} (cold, then warm): ${shown} after navigation (logged, not a test: bench/first-paint.mjs measures it)`,
+    `  first figure of ${what} (cold, then warm): ${shown} after ` +
+      `navigation (logged, not a test: bench/first-paint.mjs measures it)`,
   );
 }
 
@@ -89,7 +90,8 @@ function presetLink(experimentId, pair) {
   );
   assert(
     link,
-    `dist/precomputed/index.json has no ${experimentId} preset with ${pair}: build the site with its precomputed presets`,
+    `dist/precomputed/index.json has no ${experimentId} preset ` +
+      `with ${pair}: build the site with its precomputed presets`,
   );
   return link;
 }

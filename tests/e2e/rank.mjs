@@ -22,7 +22,8 @@ const test = (name, fn) => tests.push({ name, fn });
 
 /** A little-endian float64 .npy (format 1.0) of the given shape and values. */
 function npy(shape, values) {
-  const dict = `{'descr': '<f8', 'fortran_order': False, 'shape': (${shape.join(', ')}${shape.length === 1 ? ',' : ''}), }`;
+  const dict =
+    `{'descr': '<f8', 'fortran_order': False, 'shape': ` + `(${shape.join(', ')}${shape.length === 1 ? ',' : ''}), }`;
   const pad = 64 - ((10 + dict.length + 1) % 64);
   const header = dict + ' '.repeat(pad % 64) + '\n';
   const out = Buffer.alloc(10 + header.length + 8 * values.length);

@@ -21,35 +21,36 @@ const firstFigure = (page) =>
   }));
 
 for (const viewport of [DESKTOP, PHONE]) {
-  test(`readers: a gallery card of each paper opens at the top with its first figure in view (${viewport.width}×${viewport.height})`, async ({
-    context,
-    base,
-  }) => {
-    const { page, problems } = await open(context, base, '#gallery');
-    await page.setViewportSize(viewport);
-    for (const slug of ['sparse-approx-1', 'rmt-spectrum-1', 'rank-beta-1']) {
-      await page.evaluate(() => {
-        location.hash = '#gallery';
-      });
-      const card = page.locator(`#landing a.card[data-slug="${slug}"]`);
-      await card.scrollIntoViewIfNeeded();
-      assert(
-        (await page.evaluate(() => scrollY)) > 0 || slug === 'sparse-approx-1',
-        `the gallery did not scroll to ${slug}`,
-      );
-      await card.click();
-      await waitForStatus(page, SHOWN, 120_000);
-      const at = await firstFigure(page);
-      assert(at.scrollY === 0, `${slug} opened ${at.scrollY} px down the page`);
-      assert(
-        at.top >= 0 && at.top < at.innerHeight - 100,
-        `${slug}: its first figure starts at ${Math.round(at.top)} px on a ${at.innerHeight} px screen`,
-      );
-    }
-    await page.screenshot({ path: join(shots, `card-open-${viewport.width}.png`) });
-    await page.close();
-    return problems;
-  });
+  test(
+    `readers: a gallery card of each paper opens at the top with its ` +
+      `first figure in view (${viewport.width}×${viewport.height})`,
+    async ({ context, base }) => {
+      const { page, problems } = await open(context, base, '#gallery');
+      await page.setViewportSize(viewport);
+      for (const slug of ['sparse-approx-1', 'rmt-spectrum-1', 'rank-beta-1']) {
+        await page.evaluate(() => {
+          location.hash = '#gallery';
+        });
+        const card = page.locator(`#landing a.card[data-slug="${slug}"]`);
+        await card.scrollIntoViewIfNeeded();
+        assert(
+          (await page.evaluate(() => scrollY)) > 0 || slug === 'sparse-approx-1',
+          `the gallery did not scroll to ${slug}`,
+        );
+        await card.click();
+        await waitForStatus(page, SHOWN, 120_000);
+        const at = await firstFigure(page);
+        assert(at.scrollY === 0, `${slug} opened ${at.scrollY} px down the page`);
+        assert(
+          at.top >= 0 && at.top < at.innerHeight - 100,
+          `${slug}: its first figure starts at ${Math.round(at.top)} px on a ${at.innerHeight} px screen`,
+        );
+      }
+      await page.screenshot({ path: join(shots, `card-open-${viewport.width}.png`) });
+      await page.close();
+      return problems;
+    },
+  );
 }
 
 test('readers: on a phone the figures come first and the parameters are a sheet opened next to Run', async ({
@@ -113,35 +114,36 @@ test('readers: status text wraps instead of being cut at 390, 768, 1366 and 1920
   return problems;
 });
 
-test('readers: the address follows an edit before Run, Copy link says the figures are from other parameters, exports are named by their parameters', async ({
-  context,
-  base,
-}) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const { page, problems } = await open(context, base, '#exp=attention-map&v=3&n=128&seed=2');
-  await waitForStatus(page, 'done');
-  await page.locator('#param-beta').fill('9');
-  await page.waitForFunction(() => /[#&]beta=9(&|$)/.test(location.hash), null, { timeout: 2_000 });
-  assert((await page.evaluate(() => document.body.dataset.status)) === 'done', 'the edit started a run');
-  await page.locator('#copy-link').click();
-  // The notice comes once the clipboard write resolves (asynchronous): wait for it, not for a fixed time.
-  await page
-    .waitForFunction(() => (document.getElementById('notice')?.innerText ?? '').trim().length > 0, null, {
-      timeout: 5_000,
-    })
-    .catch(() => undefined);
-  const notice = (await page.locator('#notice').innerText()).trim();
-  assert(/other parameters/.test(notice), `Copy link after an edit says: ${notice}`);
-  await page.locator('#run').click();
-  await waitForStatus(page, 'done');
-  const file = await download(page, page.locator('[data-figure] button[data-export="svg"]').first());
-  assert(
-    /^attention-map_(?:.*_)?beta=9_(?:.*_)?n=128_seed=2_[a-z-]+\.svg$/.test(file.name),
-    `exported as ${file.name}`,
-  );
-  await page.close();
-  return problems;
-});
+test(
+  'readers: the address follows an edit before Run, Copy link says the ' +
+    'figures are from other parameters, exports are named by their parameters',
+  async ({ context, base }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const { page, problems } = await open(context, base, '#exp=attention-map&v=3&n=128&seed=2');
+    await waitForStatus(page, 'done');
+    await page.locator('#param-beta').fill('9');
+    await page.waitForFunction(() => /[#&]beta=9(&|$)/.test(location.hash), null, { timeout: 2_000 });
+    assert((await page.evaluate(() => document.body.dataset.status)) === 'done', 'the edit started a run');
+    await page.locator('#copy-link').click();
+    // The notice comes once the clipboard write resolves (asynchronous): wait for it, not for a fixed time.
+    await page
+      .waitForFunction(() => (document.getElementById('notice')?.innerText ?? '').trim().length > 0, null, {
+        timeout: 5_000,
+      })
+      .catch(() => undefined);
+    const notice = (await page.locator('#notice').innerText()).trim();
+    assert(/other parameters/.test(notice), `Copy link after an edit says: ${notice}`);
+    await page.locator('#run').click();
+    await waitForStatus(page, 'done');
+    const file = await download(page, page.locator('[data-figure] button[data-export="svg"]').first());
+    assert(
+      /^attention-map_(?:.*_)?beta=9_(?:.*_)?n=128_seed=2_[a-z-]+\.svg$/.test(file.name),
+      `exported as ${file.name}`,
+    );
+    await page.close();
+    return problems;
+  },
+);
 
 test("readers: Stop keeps what finished as this run's partial result, not as outdated", async ({ context, base }) => {
   const { page, problems } = await open(

@@ -16,7 +16,8 @@ export const CODE_WORD = /\b(?!arXiv\b)[a-z]+[A-Z][A-Za-z]*\b|\([a-z]+ = [a-z]+\
 /** TeX source shown as text instead of typeset: x_{…}, x^{…}, \command. */
 export const RAW_TEX = /[_^]\{|\\[a-zA-Z]{2,}/;
 /**
- * A stored option value in a parameter's help where its option reads otherwise ("1 masks…" when the option says "Yes").
+ * A stored option value in a parameter's help where its option reads otherwise ("1
+ * masks…" when the option says "Yes").
  */
 export function storedValuesInHelp(help, options) {
   // A value counts where it stands as a word of its own: after a space, an opening bracket or the start ("ℓ1" is not

@@ -40,7 +40,8 @@ async function codedLines(page) {
       roots
         .map((root) => {
           const copy = root.cloneNode(true);
-          copy.querySelectorAll('.katex, script, style, pre, code, textarea').forEach((el) => el.remove()); // math, and code to copy (BibTeX, commands)
+          // math, and code to copy (BibTeX, commands)
+          copy.querySelectorAll('.katex, script, style, pre, code, textarea').forEach((el) => el.remove());
           document.body.append(copy); // innerText needs layout; the copy is removed at once
           const words = copy.innerText;
           copy.remove();
@@ -123,31 +124,32 @@ for (const [name, viewport, embed] of [
   ['phone 390×844', PHONE, false],
   ['a 700 px embed', EMBED, true],
 ]) {
-  test(`readers (${name}): every experiment's first preset shows no internal code, code word or raw TeX, reads its figures by their axes, at most 8 legend rows a figure, and no overlapping figure text`, async ({
-    context,
-    base,
-  }) => {
-    const failures = [];
-    for (const preset of await firstPresets(context, base)) {
-      const { page, problems } = await open(context, base, embed ? `${preset.href}&embed=1` : preset.href);
-      await page.setViewportSize(viewport);
-      await waitForStatus(page, SHOWN, 240_000);
-      await page.waitForTimeout(150); // the glossary's annotation and the summaries come a frame later
-      const coded = await codedLines(page);
-      if (coded.length) failures.push(`${preset.id}: code in "${coded[0].trim().slice(0, 120)}"`);
-      for (const s of await columnSummaries(page)) failures.push(`${preset.id}/${s}: summary not in the axes' words`);
-      for (const f of await figureText(page)) {
-        if (f.legendRows > MAX_LEGEND_ROWS) failures.push(`${preset.id}/${f.id}: ${f.legendRows} legend rows`);
-        if (f.overlaps.length)
-          failures.push(`${preset.id}/${f.id}: overlapping text ${f.overlaps.slice(0, 2).join(', ')}`);
-        if (f.onMarks.length)
-          failures.push(`${preset.id}/${f.id}: a label over a mark: ${f.onMarks.slice(0, 2).join(', ')}`);
+  test(
+    `readers (${name}): every experiment's first preset shows no internal code, code word or raw TeX, ` +
+      `reads its figures by their axes, at most 8 legend rows a figure, and no overlapping figure text`,
+    async ({ context, base }) => {
+      const failures = [];
+      for (const preset of await firstPresets(context, base)) {
+        const { page, problems } = await open(context, base, embed ? `${preset.href}&embed=1` : preset.href);
+        await page.setViewportSize(viewport);
+        await waitForStatus(page, SHOWN, 240_000);
+        await page.waitForTimeout(150); // the glossary's annotation and the summaries come a frame later
+        const coded = await codedLines(page);
+        if (coded.length) failures.push(`${preset.id}: code in "${coded[0].trim().slice(0, 120)}"`);
+        for (const s of await columnSummaries(page)) failures.push(`${preset.id}/${s}: summary not in the axes' words`);
+        for (const f of await figureText(page)) {
+          if (f.legendRows > MAX_LEGEND_ROWS) failures.push(`${preset.id}/${f.id}: ${f.legendRows} legend rows`);
+          if (f.overlaps.length)
+            failures.push(`${preset.id}/${f.id}: overlapping text ${f.overlaps.slice(0, 2).join(', ')}`);
+          if (f.onMarks.length)
+            failures.push(`${preset.id}/${f.id}: a label over a mark: ${f.onMarks.slice(0, 2).join(', ')}`);
+        }
+        failures.push(...problems.map((p) => `${preset.id}: ${p}`));
+        await page.close();
       }
-      failures.push(...problems.map((p) => `${preset.id}: ${p}`));
-      await page.close();
-    }
-    assert(failures.length === 0, `${failures.length} problems: ${failures.slice(0, 8).join(' | ')}`);
-  });
+      assert(failures.length === 0, `${failures.length} problems: ${failures.slice(0, 8).join(' | ')}`);
+    },
+  );
 }
 
 export const readerTests = tests;

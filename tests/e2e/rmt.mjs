@@ -66,7 +66,8 @@ test('rmt-spectrum: moving mu2 redraws the theory overlay at once, without a run
   const expected = headless('rmt-spectrum', { d: 200, mu2: 4, seed: 2 });
   assert(
     differences(expected.topEigenvalueTheory, await value('topEigenvalueTheory')).length === 0,
-    `theory λ₁ shows ${await value('topEigenvalueTheory')}, the core's theory at mu2 = 4 is ${expected.topEigenvalueTheory}`,
+    `theory λ₁ shows ${await value('topEigenvalueTheory')}, the ` +
+      `core's theory at mu2 = 4 is ${expected.topEigenvalueTheory}`,
   );
   assert((await value('topEigenvalue')) === before.topEigenvalue, 'the simulated λ₁ changed without a run');
   assert((await page.evaluate(() => document.body.dataset.status)) !== 'running', 'moving mu2 started a run');

@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
-// End-to-end tests in Debian's Chromium (playwright-core, no downloaded browser), and a smoke test in its Firefox ESR and WebKitGTK: the built dist/
-// served from a sub-folder by a tiny static server, driven through the page's DOM contract
-// (select#experiment, #run, #stop, #notice, #error, [data-key], #result-json, [data-figure],
-// button[data-export], body[data-status]). Prints PASS/FAIL per test and "e2e: N passed, M failed".
-// The paper-1 (sparse) tests live in sparse.mjs, a model folder read in the page ("Your own model") in own-model.mjs, the host-page API of an embed in host-api.mjs, embed mode in embed.mjs, reproduce/open/cite in publish.mjs, precomputed presets in precomputed.mjs, the landing page and gallery in landing.mjs, dark mode and axe-core in a11y.mjs, the figures' data tables and heatmap keyboard in tables.mjs, app= in links.mjs, the new-user tests (layout, progress, stale results,
-// keyboard) in first-use.mjs, short notices, per-figure exports and the papers cited in exports-notices.mjs, the offline copy and its update notice in offline.mjs,
-// what readers see (words, legends, text collisions) in readers.mjs, how the page behaves for them (card scroll, phone
-// layout, glossary) in reader-page.mjs,
-// every experiment in Firefox ESR and WebKitGTK against Chromium in engines.mjs;
-// helpers shared by all in helpers.mjs. The shared context blocks service workers, so every test sees the
-// network as a first visit does; offline.mjs gets a browser of its own (isolatedContext) where they run.
+// End-to-end tests in Debian's Chromium (playwright-core, no downloaded browser), and a smoke test in its Firefox ESR
+// and WebKitGTK: the built dist/ served from a sub-folder by a tiny static server, driven through the page's DOM
+// contract (select#experiment, #run, #stop, #notice, #error, [data-key], #result-json, [data-figure],
+// button[data-export], body[data-status]). Prints PASS/FAIL per test and "e2e: N passed, M failed". The paper-1
+// (sparse) tests live in sparse.mjs, a model folder read in the page ("Your own model") in own-model.mjs, the host-page
+// API of an embed in host-api.mjs, embed mode in embed.mjs, reproduce/open/cite in publish.mjs, precomputed presets in
+// precomputed.mjs, the landing page and gallery in landing.mjs, dark mode and axe-core in a11y.mjs, the figures' data
+// tables and heatmap keyboard in tables.mjs, app= in links.mjs, the new-user tests (layout, progress, stale results,
+// keyboard) in first-use.mjs, short notices, per-figure exports and the papers cited in exports-notices.mjs, the
+// offline copy and its update notice in offline.mjs, what readers see (words, legends, text collisions) in readers.mjs,
+// how the page behaves for them (card scroll, phone layout, glossary) in reader-page.mjs, every experiment in Firefox
+// ESR and WebKitGTK against Chromium in engines.mjs; helpers shared by all in helpers.mjs. The shared context blocks
+// service workers, so every test sees the network as a first visit does; offline.mjs gets a browser of its own
+// (isolatedContext) where they run.
 //   node tests/e2e/run.mjs [--dist=dist] [--grep=text]   (CHROMIUM=/path overrides /usr/bin/chromium, FIREFOX=
 //   /usr/bin/firefox-esr, WEBKIT_DRIVER and MINIBROWSER WebKit's; --dist is relative to the repository or absolute;
 //   --grep runs only the tests whose name contains the text, e.g. --grep=engines: for the Firefox and WebKit tests)
@@ -236,13 +239,13 @@ for (const t of readerTests) test(t.name, t.fn);
 for (const t of readerPageTests) test(t.name, t.fn);
 for (const t of engineTests) test(t.name, t.fn);
 
-/** dist/ on a server of its own, with serveStatic's `extra` (files of the test's, a tag in every <head>); close it with server.close(). */
+/** dist/ on its own server with serveStatic's `extra` (the test's files, a tag in every <head>); server.close(). */
 async function serveDist(extra) {
   const server = await serveStatic(dist, SUB_FOLDER, {}, extra);
   return { server, base: `http://127.0.0.1:${server.address().port}${SUB_FOLDER}` };
 }
 
-/** A browser of its own, where service workers run (the shared context blocks them); close it with context.browser().close(). */
+/** A browser of its own, where service workers run (the shared context blocks them); end: context.browser().close(). */
 async function isolatedContext() {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   return browser.newContext({ viewport: VIEWPORT });

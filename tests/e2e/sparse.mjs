@@ -20,7 +20,7 @@ import {
   waitForStatus,
 } from './helpers.mjs';
 
-// Long enough (about 1 s natively) that partial results are drawn: a run over within 300 ms is drawn once (engine/pool.ts).
+// Long enough (about 1 s natively) that partial results are drawn: a run over in 300 ms is drawn once (engine/pool.ts).
 const DMIN_LINK = '#exp=sparse-dmin&v=3&ns=512,1024,2048&step=16&seeds=2&seed=3';
 
 /** Before the app starts: records what [data-key=jobsDone] and the d_min figure show while the run is live. */
@@ -52,56 +52,56 @@ async function tableRows(page, figureId) {
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
-test('sparse-dmin: a small sweep draws partial results, then the headless numbers in its table and #result-json', async ({
-  context,
-  base,
-}) => {
-  const { page, problems } = await open(context, base, DMIN_LINK, { beforeLoad: recordPartials });
-  await waitForStatus(page, 'done');
-  const partials = await page.evaluate(() => window.__partials);
-  const early = partials.filter((p) => /^[1-5] of 6$/.test(p.text));
-  assert(early.length > 0, `no partial result was drawn before the end (saw ${JSON.stringify(partials)})`);
-  assert(
-    early.every((p) => p.figure),
-    'a partial result was shown without the d_min figure',
-  );
-
-  const expected = headless('sparse-dmin', linkParams(DMIN_LINK));
-  const shown = await resultJson(page);
-  const diff = differences(expected, shown);
-  assert(diff.length === 0, `#result-json differs from the headless run: ${diff.slice(0, 3).join('; ')}`);
-  assert(shown.jobsDone === 6 && shown.jobsTotal === 6, `jobs ${shown.jobsDone} of ${shown.jobsTotal}, want 6 of 6`);
-
-  const rows = await tableRows(page, 'dmin-table');
-  const perN = expected.curves[0].perN;
-  assert(rows.length === perN.length, `the table has ${rows.length} rows for ${perN.length} sequence lengths`);
-  rows.forEach((row, k) => {
-    const p = perN[k];
-    assert(Number(row.n) === p.n, `row ${k}: n ${row.n} vs ${p.n}`);
+test(
+  'sparse-dmin: a small sweep draws partial results, then ' + 'the headless numbers in its table and #result-json',
+  async ({ context, base }) => {
+    const { page, problems } = await open(context, base, DMIN_LINK, { beforeLoad: recordPartials });
+    await waitForStatus(page, 'done');
+    const partials = await page.evaluate(() => window.__partials);
+    const early = partials.filter((p) => /^[1-5] of 6$/.test(p.text));
+    assert(early.length > 0, `no partial result was drawn before the end (saw ${JSON.stringify(partials)})`);
     assert(
-      row['d_min per seed'] === p.dmin.join(' '),
-      `n=${p.n}: d_min per seed '${row['d_min per seed']}' vs ${p.dmin}`,
+      early.every((p) => p.figure),
+      'a partial result was shown without the d_min figure',
     );
-    assert(closeTo(row.mean, p.mean, 5), `n=${p.n}: mean ${row.mean} vs ${p.mean}`);
-    assert(closeTo(row.sd, p.sd, 4), `n=${p.n}: sd ${row.sd} vs ${p.sd}`);
-    assert(Number(row.bound) === p.bound, `n=${p.n}: bound ${row.bound} vs ${p.bound}`);
-  });
-  const slope = page.locator('[data-key="slope"]');
-  assert(
-    closeTo((await slope.textContent()).replace('−', '-'), expected.fit.b, 4),
-    `slope shows ${await slope.textContent()}, the fit gives ${expected.fit.b}`,
-  );
-  assert(
-    Number(await slope.getAttribute('data-value')) === expected.fit.b,
-    'slope data-value is not the full-precision fit',
-  );
-  // One mean dot per n in the chart (the legend's swatch is a separate SVG).
-  const dots = await page.locator('[data-figure="dmin-vs-n"] svg:not(.legend) circle').count();
-  assert(dots === perN.length, `the d_min chart draws ${dots} dots for ${perN.length} means`);
-  await page.screenshot({ path: join(shots, 'sparse-dmin.png'), fullPage: true });
-  await page.close();
-  return problems;
-});
+
+    const expected = headless('sparse-dmin', linkParams(DMIN_LINK));
+    const shown = await resultJson(page);
+    const diff = differences(expected, shown);
+    assert(diff.length === 0, `#result-json differs from the headless run: ${diff.slice(0, 3).join('; ')}`);
+    assert(shown.jobsDone === 6 && shown.jobsTotal === 6, `jobs ${shown.jobsDone} of ${shown.jobsTotal}, want 6 of 6`);
+
+    const rows = await tableRows(page, 'dmin-table');
+    const perN = expected.curves[0].perN;
+    assert(rows.length === perN.length, `the table has ${rows.length} rows for ${perN.length} sequence lengths`);
+    rows.forEach((row, k) => {
+      const p = perN[k];
+      assert(Number(row.n) === p.n, `row ${k}: n ${row.n} vs ${p.n}`);
+      assert(
+        row['d_min per seed'] === p.dmin.join(' '),
+        `n=${p.n}: d_min per seed '${row['d_min per seed']}' vs ${p.dmin}`,
+      );
+      assert(closeTo(row.mean, p.mean, 5), `n=${p.n}: mean ${row.mean} vs ${p.mean}`);
+      assert(closeTo(row.sd, p.sd, 4), `n=${p.n}: sd ${row.sd} vs ${p.sd}`);
+      assert(Number(row.bound) === p.bound, `n=${p.n}: bound ${row.bound} vs ${p.bound}`);
+    });
+    const slope = page.locator('[data-key="slope"]');
+    assert(
+      closeTo((await slope.textContent()).replace('−', '-'), expected.fit.b, 4),
+      `slope shows ${await slope.textContent()}, the fit gives ${expected.fit.b}`,
+    );
+    assert(
+      Number(await slope.getAttribute('data-value')) === expected.fit.b,
+      'slope data-value is not the full-precision fit',
+    );
+    // One mean dot per n in the chart (the legend's swatch is a separate SVG).
+    const dots = await page.locator('[data-figure="dmin-vs-n"] svg:not(.legend) circle').count();
+    assert(dots === perN.length, `the d_min chart draws ${dots} dots for ${perN.length} means`);
+    await page.screenshot({ path: join(shots, 'sparse-dmin.png'), fullPage: true });
+    await page.close();
+    return problems;
+  },
+);
 
 test('sparse-dmin: every figure exports stamped SVG (the table as text), PNG (2x), numeric CSV and JSON', async ({
   context,
@@ -203,98 +203,100 @@ test('sparse-approx: the default d passes, d = 32 fails with its rows marked, an
   return problems;
 });
 
-test('sparse-approx: an uploaded CSV pattern runs at its own n as the headless run does; a malformed one names its line and keeps Run off until it is removed', async ({
-  context,
-  base,
-}) => {
-  const n = 64;
-  const file = join(shots, `permutation-${n}.csv`);
-  const lines = Array.from({ length: n }, (_, i) => `${i},${(5 * i + 3) % n},${1 + (i % 3) / 2}`);
-  writeFileSync(file, `# a permutation pattern, n = ${n}\ni,j,value\n${lines.join('\n')}\n`);
+test(
+  'sparse-approx: an uploaded CSV pattern runs at its own n as the headless run ' +
+    'does; a malformed one names its line and keeps Run off until it is removed',
+  async ({ context, base }) => {
+    const n = 64;
+    const file = join(shots, `permutation-${n}.csv`);
+    const lines = Array.from({ length: n }, (_, i) => `${i},${(5 * i + 3) % n},${1 + (i % 3) / 2}`);
+    writeFileSync(file, `# a permutation pattern, n = ${n}\ni,j,value\n${lines.join('\n')}\n`);
 
-  const { page, problems } = await open(context, base, '#exp=sparse-approx&v=3&seed=4');
-  await waitForStatus(page, 'done');
-  await page.locator('input#upload').setInputFiles(file);
-  await page.waitForFunction(
-    (size) => document.getElementById('upload-status')?.textContent.includes(size),
-    `${n} × ${n}`,
-    { timeout: 30_000 },
-  );
-  await page.locator('#run').click();
-  await waitForStatus(page, 'done');
-  const shown = await resultJson(page);
-  assert(
-    shown.n === n && shown.uploaded === true && shown.pass === true,
-    `upload run: n=${shown.n}, uploaded=${shown.uploaded}, pass=${shown.pass}`,
-  );
-  const diff = differences(headless('sparse-approx', { upload: file, seed: 4 }), shown);
-  assert(diff.length === 0, `the upload run differs from the headless one: ${diff.slice(0, 3).join('; ')}`);
-  // The link carries the file's name, never its content; opening it says which file reproduces the run.
-  const link = await page.evaluate(() => location.hash);
-  assert(link.includes(`file=permutation-${n}.csv`), `the link does not name the uploaded file: ${link}`);
-  const { page: opened } = await open(context, base, link);
-  await waitForStatus(opened, 'done');
-  const notice = await opened.locator('#notice').textContent();
-  assert(notice.includes(`permutation-${n}.csv`), `opening the link does not say it needs the file: ${notice}`);
-  await opened.close();
+    const { page, problems } = await open(context, base, '#exp=sparse-approx&v=3&seed=4');
+    await waitForStatus(page, 'done');
+    await page.locator('input#upload').setInputFiles(file);
+    await page.waitForFunction(
+      (size) => document.getElementById('upload-status')?.textContent.includes(size),
+      `${n} × ${n}`,
+      { timeout: 30_000 },
+    );
+    await page.locator('#run').click();
+    await waitForStatus(page, 'done');
+    const shown = await resultJson(page);
+    assert(
+      shown.n === n && shown.uploaded === true && shown.pass === true,
+      `upload run: n=${shown.n}, uploaded=${shown.uploaded}, pass=${shown.pass}`,
+    );
+    const diff = differences(headless('sparse-approx', { upload: file, seed: 4 }), shown);
+    assert(diff.length === 0, `the upload run differs from the headless one: ${diff.slice(0, 3).join('; ')}`);
+    // The link carries the file's name, never its content; opening it says which file reproduces the run.
+    const link = await page.evaluate(() => location.hash);
+    assert(link.includes(`file=permutation-${n}.csv`), `the link does not name the uploaded file: ${link}`);
+    const { page: opened } = await open(context, base, link);
+    await waitForStatus(opened, 'done');
+    const notice = await opened.locator('#notice').textContent();
+    assert(notice.includes(`permutation-${n}.csv`), `opening the link does not say it needs the file: ${notice}`);
+    await opened.close();
 
-  await page
-    .locator('input#upload')
-    .setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from('0,1,1\n1,x,3\n2,2,1\n') });
-  await page.waitForFunction(
-    () => /could not read/i.test(document.getElementById('upload-status')?.textContent ?? ''),
-    null,
-    { timeout: 30_000 },
-  );
-  const status = await page.locator('#upload-status').textContent();
-  assert(
-    /line 2\b/.test(status) && status.includes('x'),
-    `the upload status does not name line 2 and its bad field: ${status}`,
-  );
-  // A refused file is never silently replaced by synthetic data: Run waits, the figures say they are not from it.
-  assert(await page.locator('#run').isDisabled(), 'Run is enabled with a refused file chosen');
-  const note = await page.locator('#stale-note').innerText();
-  assert(
-    note.includes('broken.csv') && /not from/.test(note),
-    `the figures do not say they are not from broken.csv: ${note}`,
-  );
-  await page.locator('#upload-remove').click();
-  assert(await page.locator('#run').isEnabled(), 'Run stays disabled after the refused file is removed');
-  await page.locator('#run').click();
-  await waitForStatus(page, 'done');
-  const after = await resultJson(page);
-  assert(
-    after.uploaded === false && after.n === 256,
-    `after the refused file is removed the run should be synthetic at n = 256: uploaded=${after.uploaded}, n=${after.n}`,
-  );
-  assert(await page.locator('#error').isHidden(), `#error is shown: ${await page.locator('#error').textContent()}`);
-  await page.close();
-  return problems;
-});
+    await page
+      .locator('input#upload')
+      .setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from('0,1,1\n1,x,3\n2,2,1\n') });
+    await page.waitForFunction(
+      () => /could not read/i.test(document.getElementById('upload-status')?.textContent ?? ''),
+      null,
+      { timeout: 30_000 },
+    );
+    const status = await page.locator('#upload-status').textContent();
+    assert(
+      /line 2\b/.test(status) && status.includes('x'),
+      `the upload status does not name line 2 and its bad field: ${status}`,
+    );
+    // A refused file is never silently replaced by synthetic data: Run waits, the figures say they are not from it.
+    assert(await page.locator('#run').isDisabled(), 'Run is enabled with a refused file chosen');
+    const note = await page.locator('#stale-note').innerText();
+    assert(
+      note.includes('broken.csv') && /not from/.test(note),
+      `the figures do not say they are not from broken.csv: ${note}`,
+    );
+    await page.locator('#upload-remove').click();
+    assert(await page.locator('#run').isEnabled(), 'Run stays disabled after the refused file is removed');
+    await page.locator('#run').click();
+    await waitForStatus(page, 'done');
+    const after = await resultJson(page);
+    assert(
+      after.uploaded === false && after.n === 256,
+      `after the refused file is removed the run should be synthetic ` +
+        `at n = 256: uploaded=${after.uploaded}, n=${after.n}`,
+    );
+    assert(await page.locator('#error').isHidden(), `#error is shown: ${await page.locator('#error').textContent()}`);
+    await page.close();
+    return problems;
+  },
+);
 
-test('sparse-approx: an out-of-range eps2 in the link is clamped with a notice and the run uses the clamped value', async ({
-  context,
-  base,
-}) => {
-  const { page, problems } = await open(context, base, '#exp=sparse-approx&v=3&n=64&eps2=1.5&seed=2');
-  await waitForStatus(page, 'done');
-  const notice = await page.locator('#notice').innerText();
-  assert(/\beps2\b/.test(notice) && notice.includes('1.5'), `#notice does not name eps2 = 1.5: ${notice}`);
-  const used = Number(await page.locator('input[type="number"][name="eps2"]').inputValue());
-  assert(used > 0 && used < 1, `the eps2 field shows ${used}, not a value inside (0, 1)`);
-  const url = await page.evaluate(() => location.hash);
-  assert(!url.includes('eps2=1.5'), `the URL still holds eps2=1.5: ${url}`);
-  const r = await resultJson(page);
-  assert(
-    r.n === 64 && Number.isFinite(r.gap.threshold) && r.gap.threshold < 0,
-    `gap threshold ln ε2 = ${r.gap.threshold} (ε2 must end up inside (0, 1))`,
-  );
-  assert(
-    Math.abs(Math.log(used) - r.gap.threshold) < 1e-9,
-    `the run used ln ε2 = ${r.gap.threshold}, the field shows ε2 = ${used}`,
-  );
-  await page.close();
-  return problems;
-});
+test(
+  'sparse-approx: an out-of-range eps2 in the link is ' + 'clamped with a notice and the run uses the clamped value',
+  async ({ context, base }) => {
+    const { page, problems } = await open(context, base, '#exp=sparse-approx&v=3&n=64&eps2=1.5&seed=2');
+    await waitForStatus(page, 'done');
+    const notice = await page.locator('#notice').innerText();
+    assert(/\beps2\b/.test(notice) && notice.includes('1.5'), `#notice does not name eps2 = 1.5: ${notice}`);
+    const used = Number(await page.locator('input[type="number"][name="eps2"]').inputValue());
+    assert(used > 0 && used < 1, `the eps2 field shows ${used}, not a value inside (0, 1)`);
+    const url = await page.evaluate(() => location.hash);
+    assert(!url.includes('eps2=1.5'), `the URL still holds eps2=1.5: ${url}`);
+    const r = await resultJson(page);
+    assert(
+      r.n === 64 && Number.isFinite(r.gap.threshold) && r.gap.threshold < 0,
+      `gap threshold ln ε2 = ${r.gap.threshold} (ε2 must end up inside (0, 1))`,
+    );
+    assert(
+      Math.abs(Math.log(used) - r.gap.threshold) < 1e-9,
+      `the run used ln ε2 = ${r.gap.threshold}, the field shows ε2 = ${used}`,
+    );
+    await page.close();
+    return problems;
+  },
+);
 
 export const sparseTests = tests;

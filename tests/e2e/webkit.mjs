@@ -83,7 +83,8 @@ export async function launchWebKit() {
     });
     const at = `/session/${session.sessionId}`;
     await call('POST', `${at}/timeouts`, { pageLoad: 60_000, script: 30_000 });
-    await call('POST', `${at}/window/rect`, { width: 1280, height: 900 }).catch(() => {}); // a hint only: the window manager-less Xvfb may ignore it
+    // a hint only: the window manager-less Xvfb may ignore it
+    await call('POST', `${at}/window/rect`, { width: 1280, height: 900 }).catch(() => {});
     return {
       version: `WebKitGTK ${session.capabilities.browserVersion}`,
       goto: (page) => call('POST', `${at}/url`, { url: page }),

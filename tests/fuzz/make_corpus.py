@@ -46,7 +46,8 @@ def inputs():
         "npy-f8-2pow31-squared.npy": npy_raw(dict_text("<f8", [2**31, 2**31]), b"\x00" * 64),
         "npy-f8-2pow62-by-4.npy": npy_raw(dict_text("<f8", [2**62, 4]), b"\x00" * 8),
         # a 30-digit shape
-        "npy-shape-30-digits.npy": npy_raw("{'descr': '<f8', 'fortran_order': False, 'shape': (123456789012345678901234567890, 1), }"),
+        "npy-shape-30-digits.npy": npy_raw("{'descr': '<f8', 'fortran_order': False, "
+                                           "'shape': (123456789012345678901234567890, 1), }"),
         "json-shape-30-digits.json": b'{"shape": [123456789012345678901234567890, 1], "data": [1]}',
         # a 10-byte version 2 file, truncated headers
         "npy-v2-10-bytes.npy": b"\x93NUMPY\x02\x00\x76\x00",
@@ -83,10 +84,12 @@ def inputs():
         "npy-negative.npy": npy("<f8", [2, 2], [1, 0, -1, 1]),
         "npy-0x0.npy": npy("<f8", [0, 0], []),
         "npy-trailing-bytes.npy": npy("<f8", [2, 3], dense + [7]),
-        "npy-structured.npy": npy_raw("{'descr': [('a', '<f8')], 'fortran_order': False, 'shape': (1, 1)}", b"\x00" * 8),
+        "npy-structured.npy": npy_raw("{'descr': [('a', '<f8')], 'fortran_order': False, 'shape': (1, 1)}",
+                                      b"\x00" * 8),
         "npy-complex.npy": npy_raw(dict_text("<c16", [1, 1]), b"\x00" * 16),
         "npy-missing-shape.npy": npy_raw("{'descr': '<f8', 'fortran_order': False, }", b"\x00" * 8),
-        "npy-repeated-key.npy": npy_raw("{'descr': '<f8', 'descr': '<f8', 'fortran_order': False, 'shape': (1, 1)}", b"\x00" * 8),
+        "npy-repeated-key.npy": npy_raw("{'descr': '<f8', 'descr': '<f8', 'fortran_order': False, 'shape': (1, 1)}",
+                                        b"\x00" * 8),
         "npy-long-suffix.npy": npy_raw("{'descr':'<f8','fortran_order':False,'shape':(1L, 1L)}", struct.pack("<d", 1)),
         "npy-version-4.npy": b"\x93NUMPY\x04\x00\x10\x00" + b" " * 16,
         "npy-descr-newline.npy": npy_raw("{'descr': 'x\nx', 'fortran_order': False, 'shape': (1, 1)}"),
@@ -127,8 +130,10 @@ def inputs():
         "json-ragged.json": b"[[1, 2, 3], [4, 5]]",
         "json-mixed-depth.json": b"[[1, 2], [3, [4]]]",
         # paper 3's head bundles (read by the head rules: q, attention)
-        "bundle-qk.json": b'{"format": "qk", "scale": 0.125, "name": "L3H7", "q": [[1, 2], [3, 4]], "k": [[5, 6], [7, 8]]}',
-        "bundle-heads.json": b'{"format": "qk", "tokens": ["a", "b"], "heads": [{"q": [[1, 2]], "k": [[3, 4]]}, {"k": [[5, 6]], "q": [[7, 8]]}]}',
+        "bundle-qk.json": b'{"format": "qk", "scale": 0.125, "name": "L3H7", '
+                          b'"q": [[1, 2], [3, 4]], "k": [[5, 6], [7, 8]]}',
+        "bundle-heads.json": b'{"format": "qk", "tokens": ["a", "b"], '
+                             b'"heads": [{"q": [[1, 2]], "k": [[3, 4]]}, {"k": [[5, 6]], "q": [[7, 8]]}]}',
         "bundle-attn.json": b'{"format": "attn", "p": [[0.5, 0.5], [1, 0]]}',
         "bundle-mismatch.json": b'{"format": "qk", "heads": [{"q": [[1, 2]]}, {"q": [[1], [2]]}]}',
         "bundle-both.json": b'{"format": "qk", "q": [[1]], "heads": [{"q": [[1]]}]}',

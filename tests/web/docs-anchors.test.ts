@@ -81,7 +81,8 @@ const texts = new Map(files.map((file) => [file, readFileSync(join(root, file), 
 describe('docs cited in code', () => {
   it('the helpers read anchors and citations the way GitHub and the comments write them', () => {
     const page =
-      '<a id="bulk-law"></a>\n## The bulk law ν = MP_δ ⊠ MP_γ\n### Table 5.1: bulk constants (κ = 1)\n```\n# not a heading\n```\n## Notes\n## Notes\n';
+      '<a id="bulk-law"></a>\n## The bulk law ν = MP_δ ⊠ MP_γ\n### Table 5.1: ' +
+      'bulk constants (κ = 1)\n```\n# not a heading\n```\n## Notes\n## Notes\n';
     expect([...anchorsOf(page)].sort()).toEqual(
       ['bulk-law', 'notes', 'notes-1', 'table-51-bulk-constants-κ--1', 'the-bulk-law-ν--mp_δ--mp_γ'].sort(),
     );

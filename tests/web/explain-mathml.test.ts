@@ -57,7 +57,8 @@ vi.stubGlobal('document', { createElement: (tagName: string) => ({ tagName, clas
 describe('explanations typeset as well-formed MathML', () => {
   it('the checker finds a subscript with a missing child', () => {
     const bad =
-      '<math><semantics><mrow><msub><mi>x</mi></msub></mrow><annotation encoding="application/x-tex">x</annotation></semantics></math>';
+      '<math><semantics><mrow><msub><mi>x</mi></msub></mrow><annotation ' +
+      'encoding="application/x-tex">x</annotation></semantics></math>';
     expect(malformedMathml(bad)).toEqual(['msub with 1 children: x']);
     const good =
       '<math><semantics><mrow><msub><mi>x</mi><mrow><mi>i</mi><mo>+</mo></mrow></msub></mrow></semantics></math>';

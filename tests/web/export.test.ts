@@ -181,7 +181,8 @@ describe('caption lines', () => {
   it("fit the figure's width: characters per line from its pixel width, at a safe glyph advance", () => {
     for (const width of [300, 390, 512, 800]) {
       const chars = captionChars(width);
-      expect(chars * CAPTION_FONT_SIZE * 0.6 + 8).toBeLessThanOrEqual(width); // 0.6 em is above system-ui's mean advance
+      // 0.6 em is above system-ui's mean advance
+      expect(chars * CAPTION_FONT_SIZE * 0.6 + 8).toBeLessThanOrEqual(width);
       for (const line of captionLines(attentionMap, chars)) expect(line.length).toBeLessThanOrEqual(chars);
     }
     expect(captionChars(400)).toBeLessThan(110);

@@ -52,7 +52,10 @@ describe("figure summaries in the figure's own words", () => {
     }) as Element;
     const text = axisSummary(svg);
     expect(text).toMatch(
-      /^Horizontal axis: Sequence length n, ticks from \S+ to \S+\. Vertical axis: Smallest width d_min, ticks from \S+ to \S+\.$/,
+      new RegExp(
+        /^Horizontal axis: Sequence length n, ticks from \S+ to \S+\. /.source +
+          /Vertical axis: Smallest width d_min, ticks from \S+ to \S+\.$/.source,
+      ),
     );
   });
 

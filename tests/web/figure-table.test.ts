@@ -38,17 +38,21 @@ describe('tableView', () => {
     expect(rowCountText(tableView({ columns: ['k'], rows: [] }))).toBe('0 rows');
   });
 
-  it('keeps the full-precision value as the CSV writes it, and shows it readably (a value not computed as —, never NaN)', () => {
-    const values = [0.123456789012, 1 / 3, 6.02e23, -2.5e-9, 4096, 0, -17, Number.NaN];
-    const [row] = tableView({ columns: values.map((_, k) => `c${k}`), rows: [values] }).rows;
-    row.forEach((c, k) => {
-      expect(c.numeric).toBe(true);
-      expect(c.value).toBe(String(values[k]));
-      if (Number.isFinite(values[k]))
-        expect(Math.abs(Number(c.text) - values[k])).toBeLessThanOrEqual(5e-4 * Math.abs(values[k]));
-    });
-    expect(row.map((c) => c.text)).toEqual(['0.1235', '0.3333', '6.02e23', '-2.5e-9', '4096', '0', '-17', '—']);
-  });
+  it(
+    'keeps the full-precision value as the CSV writes it, and ' +
+      'shows it readably (a value not computed as —, never NaN)',
+    () => {
+      const values = [0.123456789012, 1 / 3, 6.02e23, -2.5e-9, 4096, 0, -17, Number.NaN];
+      const [row] = tableView({ columns: values.map((_, k) => `c${k}`), rows: [values] }).rows;
+      row.forEach((c, k) => {
+        expect(c.numeric).toBe(true);
+        expect(c.value).toBe(String(values[k]));
+        if (Number.isFinite(values[k]))
+          expect(Math.abs(Number(c.text) - values[k])).toBeLessThanOrEqual(5e-4 * Math.abs(values[k]));
+      });
+      expect(row.map((c) => c.text)).toEqual(['0.1235', '0.3333', '6.02e23', '-2.5e-9', '4096', '0', '-17', '—']);
+    },
+  );
 
   it('passes text cells through unchanged', () => {
     const [row] = tableView({ columns: ['mask', 'rank'], rows: [['causal, local', 3]] }).rows;

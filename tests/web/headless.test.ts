@@ -49,17 +49,20 @@ describe('npm run lab', () => {
     expect(pooled.stdout).toBe(alone.stdout);
   });
 
-  it('without --pool a sweep runs on every core and gives the bytes of --pool 1; a single job stays in this thread', async () => {
-    expect(defaultPool(1, 8)).toBeUndefined();
-    expect(defaultPool(12, 1)).toBeUndefined();
-    expect(defaultPool(12, 2)).toBe(2);
-    expect(defaultPool(3, 8)).toBe(3);
-    const args = ['rank-beta', 'n=24', 'betas=1,4,16', 'seed=2'];
-    const pooled = await lab(...args);
-    const one = await lab(...args, '--pool', '1');
-    expect(pooled.code).toBe(0);
-    expect(pooled.stdout).toBe(one.stdout);
-  });
+  it(
+    'without --pool a sweep runs on every core and gives the ' + 'bytes of --pool 1; a single job stays in this thread',
+    async () => {
+      expect(defaultPool(1, 8)).toBeUndefined();
+      expect(defaultPool(12, 1)).toBeUndefined();
+      expect(defaultPool(12, 2)).toBe(2);
+      expect(defaultPool(3, 8)).toBe(3);
+      const args = ['rank-beta', 'n=24', 'betas=1,4,16', 'seed=2'];
+      const pooled = await lab(...args);
+      const one = await lab(...args, '--pool', '1');
+      expect(pooled.code).toBe(0);
+      expect(pooled.stdout).toBe(one.stdout);
+    },
+  );
 
   it.each([
     [['attention-map', 'n=abc'], /^attnlab: n must be an integer in \[2, 4096\], got 'abc'\n$/],
@@ -76,7 +79,8 @@ describe('npm run lab', () => {
     ],
     [['attention-map', 'n=0x10'], /^attnlab: n must be an integer in \[2, 4096\], got '0x10'\n$/],
     [['sparse-dmin', 'ns=16,'], /^attnlab: ns must be a comma-separated list .*\n$/],
-    [['attention-map', `upload=${join(scratch, 'x.csv')}`], /^attnlab: unknown parameter 'upload'\n$/], // attention-map takes no file
+    // attention-map takes no file
+    [['attention-map', `upload=${join(scratch, 'x.csv')}`], /^attnlab: unknown parameter 'upload'\n$/],
     [
       ['attention-map', `n=${'9'.repeat(100000)}`],
       /^attnlab: n must be an integer in \[2, 4096\], got '9{77}\.\.\.'\n$/,

@@ -57,7 +57,8 @@ describe('npm package', () => {
     const params = toCoreParams(state.values);
     const args = [state.experimentId, ...Object.entries(params).map(([k, v]) => `${k}=${v}`)];
     const got = inApp(
-      `process.stdout.write(JSON.stringify(await attnlab.run(${JSON.stringify(state.experimentId)}, ${JSON.stringify(params)})) + '\\n');`,
+      `process.stdout.write(JSON.stringify(await ` +
+        `attnlab.run(${JSON.stringify(state.experimentId)}, ${JSON.stringify(params)})) + '\\n');`,
     );
     const headless = execFileSync(process.execPath, [`${root}scripts/lab.mjs`, ...args], {
       cwd: root,
@@ -77,7 +78,8 @@ describe('npm package', () => {
       try { await attnlab.run('attention-map', { beta: -1, seed: 1 }); } catch (e) { refused = e.message; }
       const controller = new AbortController();
       controller.abort();
-      try { await attnlab.run('rank-n', { seed: 1 }, { signal: controller.signal }); } catch (e) { stopped = e.message; }
+      try { await attnlab.run('rank-n', { seed: 1 }, { signal: controller.signal }); } catch (e) { stopped = \
+e.message; }
       process.stdout.write(JSON.stringify({ ids, jobs: plan.jobs.length, refused, stopped }));`),
     );
     expect(out.ids).toEqual(EXPERIMENTS.map((m) => m.id).sort((a, b) => out.ids.indexOf(a) - out.ids.indexOf(b)));

@@ -9,7 +9,9 @@ export function npy(
   options: { fortran?: boolean; version?: 1 | 2 } = {},
 ): Uint8Array {
   const version = options.version ?? 1;
-  const dict = `{'descr': '${descr}', 'fortran_order': ${options.fortran ? 'True' : 'False'}, 'shape': (${shape.join(', ')}${shape.length === 1 ? ',' : ''}), }`;
+  const dict =
+    `{'descr': '${descr}', 'fortran_order': ${options.fortran ? 'True' : 'False'}, ` +
+    `'shape': (${shape.join(', ')}${shape.length === 1 ? ',' : ''}), }`;
   const prefix = version === 1 ? 10 : 12;
   const padded = dict + ' '.repeat(64 - ((prefix + dict.length + 1) % 64)) + '\n';
   const size = { '<f8': 8, '<f4': 4, '<i4': 4, '>f8': 8, '<f2': 2, '|O': 8 }[descr] ?? 8;

@@ -59,49 +59,55 @@ describe.skipIf(!existsSync(cli))('-o onto an input is refused before anything i
     ['native CLI', native],
     ['npm run lab', lab],
   ] as const) {
-    it(`${host}: combine -o onto each shard, the jobs file or a new file in the results folder; run-job and plan -o onto the plan`, () => {
-      const before = snapshot();
-      const shards = readdirSync(results).map((name) => join(results, name));
-      const tries: [string[], string][] = [];
-      for (const [k, shard] of shards.entries())
-        for (const o of spellings(shard, `shard${k}`))
-          tries.push([
-            ['combine', id, '--jobs', jobs, relative(scratch, results), '-o', o],
-            'a file of the results folder',
-          ]);
-      for (const o of spellings(jobs, 'jobs')) {
-        tries.push([['combine', id, '--jobs', relative(scratch, jobs), 'sw/results', '-o', o], 'the jobs file']);
-        tries.push([['run-job', id, '--jobs', jobs, '--index', '0', '-o', o], 'the jobs file']);
-      }
-      tries.push([
-        ['combine', id, '--jobs', jobs, results, '-o', join(results, 'merged.json')],
-        'inside the results folder',
-      ]);
-      tries.push([
-        ['combine', id, '--jobs', jobs, results, '-o', './sw/results/merged.json'],
-        'inside the results folder',
-      ]);
-      tries.push([
-        ['plan', id, ...params, '--missing', results, '-o', join(results, '0.json')],
-        'a file of the results folder',
-      ]);
-      for (const [args, words] of tries) {
-        const r = run(args);
-        expect(r.status, `${args.join(' ')}\n${r.stderr}`).toBe(2);
-        const o = args[args.indexOf('-o') + 1];
-        expect(r.stderr).toContain(`-o '${o}'`);
-        expect(r.stderr).toContain(words);
-        expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      }
-      expect(snapshot()).toEqual(before);
-      expect(existsSync(join(results, 'merged.json'))).toBe(false);
-    }, 120_000);
+    it(
+      `${host}: combine -o onto each shard, the jobs file or a new ` +
+        `file in the results folder; run-job and plan -o onto the plan`,
+      () => {
+        const before = snapshot();
+        const shards = readdirSync(results).map((name) => join(results, name));
+        const tries: [string[], string][] = [];
+        for (const [k, shard] of shards.entries())
+          for (const o of spellings(shard, `shard${k}`))
+            tries.push([
+              ['combine', id, '--jobs', jobs, relative(scratch, results), '-o', o],
+              'a file of the results folder',
+            ]);
+        for (const o of spellings(jobs, 'jobs')) {
+          tries.push([['combine', id, '--jobs', relative(scratch, jobs), 'sw/results', '-o', o], 'the jobs file']);
+          tries.push([['run-job', id, '--jobs', jobs, '--index', '0', '-o', o], 'the jobs file']);
+        }
+        tries.push([
+          ['combine', id, '--jobs', jobs, results, '-o', join(results, 'merged.json')],
+          'inside the results folder',
+        ]);
+        tries.push([
+          ['combine', id, '--jobs', jobs, results, '-o', './sw/results/merged.json'],
+          'inside the results folder',
+        ]);
+        tries.push([
+          ['plan', id, ...params, '--missing', results, '-o', join(results, '0.json')],
+          'a file of the results folder',
+        ]);
+        for (const [args, words] of tries) {
+          const r = run(args);
+          expect(r.status, `${args.join(' ')}\n${r.stderr}`).toBe(2);
+          const o = args[args.indexOf('-o') + 1];
+          expect(r.stderr).toContain(`-o '${o}'`);
+          expect(r.stderr).toContain(words);
+          expect(r.stderr.trim().split('\n')).toHaveLength(1);
+        }
+        expect(snapshot()).toEqual(before);
+        expect(existsSync(join(results, 'merged.json'))).toBe(false);
+      },
+      120_000,
+    );
   }
 
   it('an -o elsewhere still writes (the rule refuses only collisions)', () => {
     const out = join(scratch, 'merged.json');
     expect(native(['combine', id, '--jobs', jobs, results, '-o', out]).status).toBe(0);
     expect(JSON.parse(readFileSync(out, 'utf8'))).toHaveProperty('perN');
-    expect(native(['run-job', id, '--jobs', jobs, '--index', '1', '-o', join(results, '1.json')]).status).toBe(0); // a job rewrites its own shard
+    // a job rewrites its own shard
+    expect(native(['run-job', id, '--jobs', jobs, '--index', '1', '-o', join(results, '1.json')]).status).toBe(0);
   }, 60_000);
 });

@@ -147,18 +147,22 @@ describe('results that are not runs', () => {
 });
 
 describe('the gallery', () => {
-  it('replaces the lab: no finished phase stays (a test or a reader never sees the previous card as shown), Stop is off', () => {
-    for (const before of [
-      precomputedShown(INITIAL_PAGE, shown('pre')),
-      finished(started(INITIAL_PAGE, false), 1, shown('a')),
-      scheduled(INITIAL_PAGE),
-    ]) {
-      const page = leftForGallery(before);
-      expect(page.phase).toBe('idle');
-      expect(isCurrent(page, before.ticket)).toBe(false);
-      expect(stoppable(page)).toBe(false);
-    }
-  });
+  it(
+    'replaces the lab: no finished phase stays (a test or a ' +
+      'reader never sees the previous card as shown), Stop is off',
+    () => {
+      for (const before of [
+        precomputedShown(INITIAL_PAGE, shown('pre')),
+        finished(started(INITIAL_PAGE, false), 1, shown('a')),
+        scheduled(INITIAL_PAGE),
+      ]) {
+        const page = leftForGallery(before);
+        expect(page.phase).toBe('idle');
+        expect(isCurrent(page, before.ticket)).toBe(false);
+        expect(stoppable(page)).toBe(false);
+      }
+    },
+  );
 });
 
 describe('one ticket for the page (no other staleness counter)', () => {

@@ -121,7 +121,8 @@ describe('Pool with scripted runners', () => {
     const pool = new Pool(sweep.factory, 3);
     const planned = pool.plan('sum', { count: 6 }, true);
     expect(sweep.spawned).toBe(3); // before the plan has answered
-    expect(sweep.prepared.flat()).toEqual(['sum', 'sum']); // the two others load the experiment's core (its group's module) while the first plans
+    // the two others load the experiment's core (its group's module) while the first plans
+    expect(sweep.prepared.flat()).toEqual(['sum', 'sum']);
     expect((await planned).jobs).toHaveLength(6);
     const run = new ScriptedRunners();
     const result = new Pool(run.factory, 3).run('sum', { count: 6 }, { sweep: true });
@@ -133,26 +134,30 @@ describe('Pool with scripted runners', () => {
     expect(single.spawned).toBe(2); // one runner per pool: plan and the one job
   });
 
-  it('a run right after plan() with the same parameters and no inputs uses that plan; other runs plan again', async () => {
-    const runners = new ScriptedRunners(1);
-    const pool = new Pool(runners.factory, 2);
-    await pool.plan('sum', { count: 4 });
-    expect((await pool.run('sum', { count: 4 })).sum).toBe(0 + 1 + 4 + 9);
-    expect(runners.plans).toBe(1);
-    expect((await pool.run('sum', { count: 3 })).sum).toBe(0 + 1 + 4); // other parameters
-    expect(runners.plans).toBe(2);
-    const inputs: Inputs = { x: { shape: [1], sparse: false, values: new Float64Array([7]) } };
-    await pool.plan('sum', { count: 2 });
-    expect((await pool.run('sum', { count: 2 }, { inputs })).sum).toBe(7 + 1); // inputs: planned with them
-    expect(runners.plans).toBe(4);
-    await pool.plan('sum', { count: 2 });
-    pool.stop();
-    await pool.run('sum', { count: 2 }); // new runners after stop: planned again
-    expect(runners.plans).toBe(6);
-  });
+  it(
+    'a run right after plan() with the same parameters and no inputs uses ' + 'that plan; other runs plan again',
+    async () => {
+      const runners = new ScriptedRunners(1);
+      const pool = new Pool(runners.factory, 2);
+      await pool.plan('sum', { count: 4 });
+      expect((await pool.run('sum', { count: 4 })).sum).toBe(0 + 1 + 4 + 9);
+      expect(runners.plans).toBe(1);
+      expect((await pool.run('sum', { count: 3 })).sum).toBe(0 + 1 + 4); // other parameters
+      expect(runners.plans).toBe(2);
+      const inputs: Inputs = { x: { shape: [1], sparse: false, values: new Float64Array([7]) } };
+      await pool.plan('sum', { count: 2 });
+      expect((await pool.run('sum', { count: 2 }, { inputs })).sum).toBe(7 + 1); // inputs: planned with them
+      expect(runners.plans).toBe(4);
+      await pool.plan('sum', { count: 2 });
+      pool.stop();
+      await pool.run('sum', { count: 2 }); // new runners after stop: planned again
+      expect(runners.plans).toBe(6);
+    },
+  );
 
   it('reports partial results that grow, and progress that never decreases and ends at 1', async () => {
-    const pool = new Pool(new ScriptedRunners(4).factory, 2, { firstMs: 0, intervalMs: 0 }); // a partial result after every job
+    // a partial result after every job
+    const pool = new Pool(new ScriptedRunners(4).factory, 2, { firstMs: 0, intervalMs: 0 });
     const partial: { jobs: number[]; finished: number; total: number }[] = [];
     const progress: number[] = [];
     await pool.run(
@@ -185,7 +190,8 @@ describe('Pool with scripted runners', () => {
       { onPartial: (_r, finished) => partial.push(finished) },
     );
     expect(result.jobs).toHaveLength(6);
-    if (performance.now() - started < PARTIAL_TIMING.firstMs) expect(partial).toEqual([]); // six ~1 ms jobs: always, barring a stalled machine
+    // six ~1 ms jobs: always, barring a stalled machine
+    if (performance.now() - started < PARTIAL_TIMING.firstMs) expect(partial).toEqual([]);
   });
 
   it('many short jobs: the first partial result after firstMs, then at most one per intervalMs', async () => {

@@ -33,7 +33,8 @@ describe('precomputed preset results', () => {
     const wasm = wasmHash();
     expect(index!.wasm).toBe(wasm);
     expect(Object.keys(index!.presets).sort()).toEqual(presets.map((p) => p.link).sort());
-    for (const preset of presets) expect(index!.presets[preset.link]).toBe(presetFileName(preset.link)); // the name the page asks for
+    // the name the page asks for
+    for (const preset of presets) expect(index!.presets[preset.link]).toBe(presetFileName(preset.link));
     expect(new Set(presets.map((p) => presetFileName(p.link))).size).toBe(presets.length);
   });
 

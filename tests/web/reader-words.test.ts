@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The words readers see that do not need a run: every experiment's summary, parameter labels, help and option names,
-// presets, the glossary and the export file names. None may carry an internal code (E1, U1, LB-…, "spec" with a section
-// sign); the same pattern is checked on the rendered pages by tests/e2e/readers.mjs.
+// presets, the glossary and the export file names. None may carry an internal code (E1, U1, LB-…, "spec" with a
+// section sign); the same pattern is checked on the rendered pages by tests/e2e/readers.mjs.
 import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { GLOSSARY } from '../../web/src/experiments/glossary';
@@ -36,24 +36,32 @@ describe('words on screen', () => {
     expect(found).toEqual([]);
   });
 
-  it('no summary, label, help, option or preset shows code (camelCase names, "source = zoo", the worker pool) or raw TeX', () => {
-    const found: string[] = [];
-    for (const meta of EXPERIMENTS) {
-      const texts = readerTexts(meta);
-      for (const text of texts)
-        if (text && (codeWord.test(text) || rawTex.test(text))) found.push(`${meta.id}: ${text}`);
-    }
-    expect(found).toEqual([]);
-  });
+  it(
+    'no summary, label, help, option or preset shows code ' +
+      '(camelCase names, "source = zoo", the worker pool) or raw TeX',
+    () => {
+      const found: string[] = [];
+      for (const meta of EXPERIMENTS) {
+        const texts = readerTexts(meta);
+        for (const text of texts)
+          if (text && (codeWord.test(text) || rawTex.test(text))) found.push(`${meta.id}: ${text}`);
+      }
+      expect(found).toEqual([]);
+    },
+  );
 
-  it('no parameter\'s help names a stored option value its option does not show ("1 masks…" under an option that reads "Yes")', () => {
-    const found: string[] = [];
-    for (const meta of EXPERIMENTS)
-      for (const p of meta.params)
-        if (p.kind === 'enum' && p.help)
-          for (const v of storedValues(p.help, p.options)) found.push(`${meta.id}.${p.key}: "${v}" in "${p.help}"`);
-    expect(found).toEqual([]);
-  });
+  it(
+    "no parameter's help names a stored option value its option " +
+      'does not show ("1 masks…" under an option that reads "Yes")',
+    () => {
+      const found: string[] = [];
+      for (const meta of EXPERIMENTS)
+        for (const p of meta.params)
+          if (p.kind === 'enum' && p.help)
+            for (const v of storedValues(p.help, p.options)) found.push(`${meta.id}.${p.key}: "${v}" in "${p.help}"`);
+      expect(found).toEqual([]);
+    },
+  );
 
   it('the code, TeX and stored-value rules catch what they are for and spare ordinary words', () => {
     for (const bad of [

@@ -28,13 +28,17 @@ const cli = fileURLToPath(new URL('../../build/native/attnlab', import.meta.url)
 const generated = fileURLToPath(new URL('../../web/src/experiments/generated/', import.meta.url));
 
 describe('one declaration per parameter, in the core', () => {
-  it('the generated modules equal `attnlab --schema` and `--syntax`, one per experiment (run `npm run gen` after changing a schema)', () => {
-    const schemas = JSON.parse(execFileSync(cli, ['--schema'], { encoding: 'utf8' }));
-    const expected = schemaModules(schemas, JSON.parse(execFileSync(cli, ['--syntax'], { encoding: 'utf8' })));
-    expect(readdirSync(generated).sort()).toEqual(Object.keys(expected).sort());
-    for (const [name, text] of Object.entries(expected))
-      expect(readFileSync(`${generated}${name}`, 'utf8'), name).toBe(text);
-  });
+  it(
+    'the generated modules equal `attnlab --schema` and `--syntax`, ' +
+      'one per experiment (run `npm run gen` after changing a schema)',
+    () => {
+      const schemas = JSON.parse(execFileSync(cli, ['--schema'], { encoding: 'utf8' }));
+      const expected = schemaModules(schemas, JSON.parse(execFileSync(cli, ['--syntax'], { encoding: 'utf8' })));
+      expect(readdirSync(generated).sort()).toEqual(Object.keys(expected).sort());
+      for (const [name, text] of Object.entries(expected))
+        expect(readFileSync(`${generated}${name}`, 'utf8'), name).toBe(text);
+    },
+  );
 
   it('the wasm module declares the same schemas as the native CLI', async () => {
     const core = await loadCoreNode();

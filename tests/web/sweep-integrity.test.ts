@@ -277,7 +277,8 @@ describe('one rule for every front end: the native CLI and headless agree', () =
   it.each([
     [['attention-map', 'n=16', 'n=32'], /^attnlab: n is given twice: give each parameter once\n$/],
     [['plan', ID, 'seeds=2', 'seeds=3'], /^attnlab: seeds is given twice: give each parameter once\n$/],
-    [['rmt-spectrum', `R=${join(scratch, 'missing.CSV')}`], /^attnlab: R: cannot open '.*missing\.CSV'\n$/], // an extension in any case names a file
+    // an extension in any case names a file
+    [['rmt-spectrum', `R=${join(scratch, 'missing.CSV')}`], /^attnlab: R: cannot open '.*missing\.CSV'\n$/],
   ])('%j: exit 2, the same line', async (argv, line) => {
     const r = native(argv);
     expect(r.status).toBe(2);

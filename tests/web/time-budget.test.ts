@@ -98,7 +98,10 @@ describe.skipIf(!existsSync(cli))('--max-seconds', () => {
       const fromLab = await lab('attention-map', 'n=24', '--max-seconds', value);
       expect(fromCli.code).toBe(2);
       expect(fromCli.stderr).toMatch(
-        /^attnlab: --max-seconds must be a positive number of seconds, written as a plain decimal number .*, got '.*'\n$/,
+        new RegExp(
+          /^attnlab: --max-seconds must be a positive number of seconds, /.source +
+            /written as a plain decimal number .*, got '.*'\n$/.source,
+        ),
       );
       expect(fromLab.code).toBe(2);
       expect(fromLab.stderr).toBe(fromCli.stderr);

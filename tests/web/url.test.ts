@@ -221,7 +221,8 @@ describe('lists', () => {
     const { state: s, notices } = parse('#exp=codec-lists&ns=4,x,9000');
     expect(s.values.ns).toEqual([8, 4096]);
     expect(notices).toEqual([
-      'ns: 4 is below the minimum 8 (used 8); "x" is not a number (dropped); 9000 is above the maximum 4096 (used 4096)',
+      'ns: 4 is below the minimum 8 (used 8); "x" is not a number ' +
+        '(dropped); 9000 is above the maximum 4096 (used 4096)',
     ]);
   });
 

@@ -2,9 +2,9 @@
 // <attnlab-figure>: an attnlab view as one tag, for hosts that prefer a tag to an <iframe>. <script
 // src="https://…/attnlab/attnlab-figure.js" defer></script> <attnlab-figure
 // src="https://…/attnlab/#exp=rank-n&v=2&seed=1" fig="rank" controls="beta"></attnlab-figure> Attributes: src (an
-// attnlab link; a bare "#exp=…" hash is read relative to this script's folder), hide (the link's hide= list), fig (the
-// figures to show, in order), controls (the parameters shown as controls under the figure), theme (light, dark or auto:
-// the host's colours), title (the frame's accessible name), height ("auto", the default, follows the figure; or
+// attnlab link; a bare "#exp=…" hash is read relative to this script's folder), hide (the link's hide= list), fig
+// (the figures to show, in order), controls (the parameters shown as controls under the figure), theme (light, dark or
+// auto: the host's colours), title (the frame's accessible name), height ("auto", the default, follows the figure; or
 // pixels), loading ("lazy" or "eager"). The element creates an <iframe> in its shadow root with embed=1 and sizes it
 // from the page's 'attnlab:height' messages. With api=1 in its src (the Embed dialog's "let the host page…"), the
 // element is scriptable: el.set({beta: 4}) el.run() el.get().then(state => …) and the events 'attnlab:change',

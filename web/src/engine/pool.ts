@@ -40,9 +40,9 @@ export interface RunOptions<Result> {
 /**
  * When partial results come. Each one is combined in a worker and drawn by the page's main thread; after every one
  * of many short jobs (rmt-transition plans 75) that work took the CPU the workers need on a 2-core machine, and a
- * run short enough to feel immediate gained nothing from a partial drawing but its cost (rank-beta at n = 16: 20–40 ms
- * of a 100–200 ms run in Chromium). So the first partial result comes no sooner than `firstMs` after the run started
- * (a run finished by then is drawn once, whole) and the next ones at most every `intervalMs`.
+ * run short enough to feel immediate gained nothing from a partial drawing but its cost (rank-beta at n = 16: 20–40
+ * ms of a 100–200 ms run in Chromium). So the first partial result comes no sooner than `firstMs` after the run
+ * started (a run finished by then is drawn once, whole) and the next ones at most every `intervalMs`.
  */
 interface PartialTiming {
   firstMs: number;

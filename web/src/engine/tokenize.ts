@@ -60,7 +60,8 @@ export function tokenizerFrom(tokenizerJsonText: string, tokenizerConfigText?: s
       const missing = ids.findIndex((id) => !Number.isInteger(id));
       if (missing >= 0)
         throw new Error(
-          `tokenizer.json: token ${JSON.stringify(tokens[missing])} has no id in the vocabulary and no unk_token applies`,
+          `tokenizer.json: token ${JSON.stringify(tokens[missing])} ` +
+            `has no id in the vocabulary and no unk_token applies`,
         );
       return { ids, tokens };
     },

@@ -22,7 +22,12 @@ const KIND_LABEL: Record<ClaimKind, string> = {
 export function claimsHtml(claims: readonly Claim[]): string {
   const items = claims.map(
     (c) =>
-      `<li class="claim claim-${c.kind}"><span class="claim-kind">${KIND_LABEL[c.kind]}</span> ${c.text} <span class="claim-basis">${c.basis}</span></li>`,
+      `<li class="claim claim-${c.kind}"><span class="claim-kind">${KIND_LABEL[c.kind]}</span> ${c.text} ` +
+      `<span class="claim-basis">${c.basis}</span></li>`,
   );
-  return `<div class="provenance"><p><strong>Where each statement comes from.</strong> What the paper states, what attnlab derived and checks with its own tests (run them with <code>npm test</code>), and what is a choice you can change.</p><ul class="claims">${items.join('')}</ul></div>`;
+  return (
+    `<div class="provenance"><p><strong>Where each statement comes from.</strong> What the paper ` +
+    `states, what attnlab derived and checks with its own tests (run them with <code>npm test</code>), ` +
+    `and what is a choice you can change.</p><ul class="claims">${items.join('')}</ul></div>`
+  );
 }

@@ -158,7 +158,8 @@ export function heatmap(grid: Grid, options: HeatmapOptions): HTMLElement {
   canvas.setAttribute('aria-roledescription', 'heatmap');
   canvas.setAttribute(
     'aria-label',
-    `${options.ariaLabel ?? `${options.valueLabel ?? 'value'} as a ${sourceRows} × ${sourceCols} heatmap`}, ${grid.rows} × ${grid.cols} cells; arrow keys move a cursor cell and read its value`,
+    `${options.ariaLabel ?? `${options.valueLabel ?? 'value'} as a ${sourceRows} × ${sourceCols} heatmap`}, ` +
+      `${grid.rows} × ${grid.cols} cells; arrow keys move a cursor cell and read its value`,
   );
 
   const frame = Plot.plot({

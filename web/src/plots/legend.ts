@@ -156,7 +156,8 @@ export function colorLegend(scale: ColorScale, title: string, width = 300): SVGS
   }
   svg.setAttribute(
     'aria-label',
-    `${title}: colour from ${formatNumber(scale.domain[0])} to ${formatNumber(scale.domain[1])}${scale.type === 'log' ? ', log scale' : ''}`,
+    `${title}: colour from ${formatNumber(scale.domain[0])} ` +
+      `to ${formatNumber(scale.domain[1])}${scale.type === 'log' ? ', log scale' : ''}`,
   );
   return svg;
 }

@@ -72,7 +72,9 @@ export interface LineChartOptions {
   ghost?: Ghost;
 }
 
-/** A previous run to draw faded behind the current one; `label` names it in the legend (e.g. "previous run: β = 4"). */
+/**
+ * A previous run to draw faded behind the current one; `label` names it in the legend (e.g. "previous run: β = 4").
+ */
 export interface Ghost {
   series: Series[];
   label: string;

@@ -47,7 +47,8 @@ function pointsUnderTag(rule: Rule, before: boolean, end: 'top' | 'bottom', exte
   const plotWidth = Math.max(60, (extent.width ?? 400) - FRAME_MARGIN.x);
   const plotHeight = Math.max(60, (extent.height ?? 260) - FRAME_MARGIN.y);
   const at = fraction(rule.value, x, extent.xLog);
-  const span = ((rule.tag ?? rule.label).length * TAG_CHAR_WIDTH + 14) / plotWidth; // the text, its gap and a dot's radius
+  // the text, its gap and a dot's radius
+  const span = ((rule.tag ?? rule.label).length * TAG_CHAR_WIDTH + 14) / plotWidth;
   const [left, right] = before ? [at - span, at] : [at, at + span];
   // The tag's line, `row` lines from the edge (ruleMarks: 8 + 14·row px, 11 px tall), widened by a dot's radius.
   const near = (8 + 14 * row - 5) / plotHeight,

@@ -51,7 +51,10 @@ function v2ToV3(pairs: LinkPairs): LinkPairs {
 export const MIGRATIONS: readonly Migration[] = [
   {
     from: 1,
-    note: "attention-map's mask is now causal=0|1 and its points keep the order they were drawn in (order=sample); paper-1's tries is redraws (sparse-approx) or draws (sparse-dmin); sparse-dmin always uses the fast scan, which gives the same d_min",
+    note:
+      "attention-map's mask is now causal=0|1 and its points keep the order they were " +
+      "drawn in (order=sample); paper-1's tries is redraws (sparse-approx) or draws " +
+      '(sparse-dmin); sparse-dmin always uses the fast scan, which gives the same d_min',
     migrate: v1ToV2,
   },
   {

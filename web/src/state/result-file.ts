@@ -73,7 +73,10 @@ export function resultEnvelope(
 /** A refusal for a file too large to read; undefined when the size is fine. */
 export function sizeRefusal(name: string, bytes: number): string | undefined {
   if (bytes <= RESULT_FILE_LIMIT_BYTES) return undefined;
-  return `${name}: ${(bytes / 2 ** 20).toFixed(1)} MiB is more than the ${RESULT_FILE_LIMIT_BYTES / 2 ** 20} MiB a result file may have`;
+  return (
+    `${name}: ${(bytes / 2 ** 20).toFixed(1)} MiB is more than ` +
+    `the ${RESULT_FILE_LIMIT_BYTES / 2 ** 20} MiB a result file may have`
+  );
 }
 
 /** The envelope's parameters read like a link's: unknown keys dropped, bad values replaced, each with a note. */
@@ -175,7 +178,9 @@ export async function readResultText(text: string, name: string, o: ReadOptions)
   if (!isObject(data))
     return {
       ok: false,
-      error: `${name}: expected a JSON object (a result or an attnlab envelope), got ${Array.isArray(data) ? 'an array' : JSON.stringify(data)?.slice(0, 40)}`,
+      error:
+        `${name}: expected a JSON object (a result or an attnlab envelope), ` +
+        `got ${Array.isArray(data) ? 'an array' : JSON.stringify(data)?.slice(0, 40)}`,
     };
   const envelope = typeof data.attnlab === 'string' && 'experiment' in data;
   // A merge with missing jobs (attnlab combine) says so at its top level: drawn as what it is, with a note.
@@ -185,7 +190,8 @@ export async function readResultText(text: string, name: string, o: ReadOptions)
   if (partial && reading.ok) {
     const missing = Array.isArray(partial.missing) ? partial.missing : [];
     reading.opened.notes.push(
-      `partial: ${Number(partial.done)} of ${Number(partial.total)} jobs merged; missing jobs ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''}`,
+      `partial: ${Number(partial.done)} of ${Number(partial.total)} jobs merged; missing ` +
+        `jobs ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''}`,
     );
   }
   return reading;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The URL is the state: `#exp=<id>&v=<schema version>&app=<attnlab version>&key=value…`, only
-// non-default parameters, the seed always. Parsing treats the link as untrusted and never throws: every value it could not use as
-// given is replaced (clamped or defaulted) and reported in a notice. DOM-free, so it tests in Node.
+// non-default parameters, the seed always. Parsing treats the link as untrusted and never throws: every value it could
+// not use as given is replaced (clamped or defaulted) and reported in a notice. DOM-free, so it tests in Node.
 import {
   defaults,
   RNG_SPEC,
@@ -80,7 +80,7 @@ export function urlSpecs(meta: ExperimentMeta): ParamSpec[] {
   return [...meta.params, SEED_SPEC, RNG_SPEC];
 }
 
-/** `newerApp`: the notice that the link's app= is newer than this copy; said once, with the schema's if that is newer too. */
+/** `newerApp`: the notice that the link's app= is newer than this copy; said once, with the schema's if newer too. */
 function migrate(
   pairs: LinkPairs,
   experimentId: string,
@@ -122,7 +122,7 @@ function migrate(
   return out;
 }
 
-/** hide= names, each kept once; a name given again is dropped (with one notice), as are unknown ones (at most 3 named). */
+/** hide= names, each kept once; a name given again is dropped (one notice), as are unknown ones (at most 3 named). */
 function parseHide(text: string, notices: string[]): Hideable[] {
   const hide: Hideable[] = [];
   const unknown: string[] = [];
@@ -142,16 +142,16 @@ function parseHide(text: string, notices: string[]): Hideable[] {
       `hide: ${distinct
         .slice(0, 3)
         .map((p) => `"${showable(p)}"`)
-        .join(
-          ', ',
-        )}${distinct.length > 3 ? ` and ${distinct.length - 3} more` : ''} ${distinct.length === 1 ? 'is' : 'are'} not one of ${HIDEABLE.join(', ')}; ignored`,
+        .join(', ')}` +
+        (distinct.length > 3 ? ` and ${distinct.length - 3} more` : '') +
+        ` ${distinct.length === 1 ? 'is' : 'are'} not one of ${HIDEABLE.join(', ')}; ignored`,
     );
   if (repeats)
     notices.push(`hide: ${repeats} repeated ${repeats === 1 ? 'name' : 'names'} ignored (each part is hidden once)`);
   return hide;
 }
 
-/** A comma list of ids (figure or parameter names): at most 12, each a plain word; anything else is named in a notice. */
+/** A comma list of ids (figure or parameter names): at most 12, each a plain word; anything else named in a notice. */
 function parseIdList(
   key: 'fig' | 'controls',
   text: string | undefined,
@@ -206,7 +206,8 @@ export function parseLink(hash: string, registry: readonly ExperimentMeta[], opt
 
   const embed = pairs.get('embed') === '1' || pairs.get('embed') === 'true';
   const hide = parseHide(pairs.get('hide') ?? '', notices);
-  const fig = parseIdList('fig', pairs.get('fig'), undefined, notices); // checked against the figures drawn (ui/results.ts)
+  // checked against the figures drawn (ui/results.ts)
+  const fig = parseIdList('fig', pairs.get('fig'), undefined, notices);
   const controls = parseIdList(
     'controls',
     pairs.get('controls'),
@@ -239,7 +240,7 @@ export function parseLink(hash: string, registry: readonly ExperimentMeta[], opt
   };
 }
 
-/** Writes the hash for a state: the schema and app versions, non-default parameters in schema order, the seed always. */
+/** The hash for a state: the schema and app versions, non-default parameters in schema order, the seed always. */
 export function formatLink(state: AppState, registry: readonly ExperimentMeta[], options: CodecOptions = {}): string {
   const meta = registry.find((m) => m.id === state.experimentId) ?? registry[0];
   const parts = [
@@ -265,7 +266,8 @@ export function formatLink(state: AppState, registry: readonly ExperimentMeta[],
 
 /**
  * The same link in embed mode: every other pair kept as written, then embed=1, the hide list and the
- * figure embed's fig=, controls= and theme= (replacing any the link had). Used by the Embed dialog for the snippet's and the preview's src.
+ * figure embed's fig=, controls= and theme= (replacing any the link had). Used by the Embed dialog for the snippet's
+ * and the preview's src.
  */
 export function embedHash(hash: string, hide: readonly Hideable[], figure: EmbedFigure = {}): string {
   const replaced = ['embed', 'hide', ...Object.keys(figure)];

@@ -169,7 +169,8 @@ export class App implements PageContext {
           this,
           location.href,
           this.results.outdated
-            ? 'Link copied: it opens the parameters in the panel. The figures shown are from other parameters until you press Run.'
+            ? 'Link copied: it opens the parameters in the panel. The ' +
+                'figures shown are from other parameters until you press Run.'
             : 'Link copied to the clipboard.',
         ),
     );
@@ -210,7 +211,8 @@ export class App implements PageContext {
       this.status.markSettled();
       return;
     }
-    window.scrollTo(0, 0); // a card or a link opens at the top, its first figure in view (not the gallery's scroll position)
+    // a card or a link opens at the top, its first figure in view (not the gallery's scroll position)
+    window.scrollTo(0, 0);
     void this.links.load();
   }
 

@@ -23,7 +23,9 @@ function boundsText(spec: ParamSpec): string {
   const open = (o?: boolean) => (o ? ' (exclusive)' : '');
   // The seed's upper end is the largest exact integer of a double: written as a power, not 16 digits.
   const max = spec.max === Number.MAX_SAFE_INTEGER ? '2⁵³ − 1' : String(spec.max);
-  const range = `${spec.min}${open('minOpen' in spec ? spec.minOpen : false)} – ${max}${open('maxOpen' in spec ? spec.maxOpen : false)}${unit}`;
+  const range =
+    `${spec.min}${open('minOpen' in spec ? spec.minOpen : false)} ` +
+    `– ${max}${open('maxOpen' in spec ? spec.maxOpen : false)}${unit}`;
   const count = spec.kind === 'intList' || spec.kind === 'realList' ? `, up to ${spec.maxCount} values` : '';
   return `Default ${formatValue(spec.default)} · range ${range}${count}`;
 }

@@ -266,7 +266,8 @@ export class EmbedDialog {
           (id) => this.figureBox.querySelector(`label[for="embed-fig-${id}"]`)?.textContent?.trim() ?? id,
         )
       : [];
-    this.cite.textContent = `Cite this ${figures.length === 1 ? 'figure' : 'view'}: ${figures.length ? `“${figures.join('”, “')}”, ` : ''}${o.title}, attnlab, ${src}`;
+    const cited = `${figures.length === 1 ? 'figure' : 'view'}: ${figures.length ? `“${figures.join('”, “')}”, ` : ''}`;
+    this.cite.textContent = `Cite this ${cited}${o.title}, attnlab, ${src}`;
     if (src === this.previewSrc) return;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
@@ -286,7 +287,9 @@ export class EmbedDialog {
       this.preview.style.height = `${Math.min(PREVIEW_MAX_HEIGHT, Math.max(120, m.height))}px`;
     const controls = typeof m.controlsBottom === 'number' && m.controlsBottom > 0 ? Math.round(m.controlsBottom) : 0;
     const figure = typeof m.figureBottom === 'number' && m.figureBottom > 0 ? Math.round(m.figureBottom) : 0;
-    this.previewNote.textContent = `The embedded page is ${Math.round(m.height)} px tall at this width${figure ? `; its first figure ends at ${figure} px` : ''}${controls ? `, its controls at ${controls} px` : ''}.`;
+    const figureAt = figure ? `; its first figure ends at ${figure} px` : '';
+    const ends = `${figureAt}${controls ? `, its controls at ${controls} px` : ''}`;
+    this.previewNote.textContent = `The embedded page is ${Math.round(m.height)} px tall at this width${ends}.`;
     if (figure || controls) {
       // Without the host script the frame keeps this height: the first figure and, when chosen, the controls below.
       this.measured = Math.min(Math.ceil(m.height), Math.max(figure, controls));

@@ -78,8 +78,10 @@ export function embedSnippet(o: EmbedOptions): string {
     ].join('\n');
   }
   const iframe =
-    `<iframe src="${attr(src)}" title="${attr(title)}" width="${width.endsWith('px') ? Number.parseInt(width, 10) : width}" height="${fixed}"` +
-    `${o.lazy ? ' loading="lazy"' : ''} style="border:0;max-width:100%"${o.height === 'auto' ? ' data-attnlab-auto-height' : ''}></iframe>`;
+    `<iframe src="${attr(src)}" title="${attr(title)}" ` +
+    `width="${width.endsWith('px') ? Number.parseInt(width, 10) : width}" height="${fixed}"` +
+    `${o.lazy ? ' loading="lazy"' : ''} ` +
+    `style="border:0;max-width:100%"${o.height === 'auto' ? ' data-attnlab-auto-height' : ''}></iframe>`;
   return o.height === 'auto'
     ? `${iframe}\n<script src="${attr(shippedFile(o.href, HOST_SCRIPT))}" defer></script>`
     : iframe;

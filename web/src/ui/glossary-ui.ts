@@ -10,7 +10,8 @@ import { h } from './dom';
 const ZONES = ['#experiment-summary', '#headline', '#figures', '#explain'];
 /** Text inside these is never annotated (controls, formulas, figures' SVG, existing terms). */
 const SKIP =
-  'svg, button, select, input, textarea, script, style, .katex, dfn.term, a, th, .stamp, .figure-tools, .figure-table, [role="tooltip"]';
+  'svg, button, select, input, textarea, script, style, .katex, dfn.term, ' +
+  'a, th, .stamp, .figure-tools, .figure-table, [role="tooltip"]';
 
 const definitionId = (term: GlossaryTerm) => `${glossaryAnchor(term)}-definition`;
 
@@ -84,7 +85,8 @@ export function wireTermTips(): void {
     const box = dfn.getBoundingClientRect();
     const width = Math.min(320, window.innerWidth - 16);
     tip.style.width = `${width}px`;
-    tip.style.left = `${Math.max(8, Math.min(box.left + window.scrollX, window.scrollX + window.innerWidth - width - 8))}px`;
+    const left = Math.max(8, Math.min(box.left + window.scrollX, window.scrollX + window.innerWidth - width - 8));
+    tip.style.left = `${left}px`;
     tip.style.top = `${box.bottom + window.scrollY + 6}px`;
   };
   const hide = () => {

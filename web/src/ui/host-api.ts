@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // The host-page API of an embed (documented in the README, "Scripting an embed"). Only an embed whose link says api=1
-// listens, and only to its parent window: a course page sets β from its own text, runs, and reads the numbers. host →
-// embed: {type: 'attnlab:set', params: {beta: 4, n: '256'}} values as in a link; all or nothing {type: 'attnlab:run'}
-// runs the current values {type: 'attnlab:get'} answered with attnlab:state embed → host: {type: 'attnlab:state', link,
-// values, status} the answer to get and to a set applied {type: 'attnlab:error', error, key?} a set refused (the
-// parameter named), or a command unknown {type: 'attnlab:change', link, values} after every edit the address follows
-// {type: 'attnlab:result', link, headline} a run's or a shipped preset's figures drawn; headline: the headline's
-// numbers by name
+// listens, and only to its parent window: a course page sets β from its own text, runs, and reads the numbers. host
+// → embed: {type: 'attnlab:set', params: {beta: 4, n: '256'}} values as in a link; all or nothing {type:
+// 'attnlab:run'} runs the current values {type: 'attnlab:get'} answered with attnlab:state embed → host: {type:
+// 'attnlab:state', link, values, status} the answer to get and to a set applied {type: 'attnlab:error', error, key?} a
+// set refused (the parameter named), or a command unknown {type: 'attnlab:change', link, values} after every edit the
+// address follows {type: 'attnlab:result', link, headline} a run's or a shipped preset's figures drawn; headline: the
+// headline's numbers by name
 import { urlSpecs, type AppState } from '../state/url';
 import { coerceValue, formatValue } from '../state/values';
 import { metaOf } from './page-context';

@@ -107,9 +107,12 @@ function renderLanding(root: HTMLElement): void {
       h(
         'p',
         {},
-        'attnlab reproduces the experiments of three recent papers on attention: pick one, move its parameters, and watch the simulation land on the theory, on the same plot. ',
-        'Everything is computed on your machine by a C++ core compiled to WebAssembly; nothing is installed and nothing is sent anywhere. ',
-        'Every view is a link that reproduces exactly what you saw, and every figure exports as SVG, PNG, CSV or JSON, or embeds in a blog post or a course page.',
+        'attnlab reproduces the experiments of three recent papers on attention: pick one, ' +
+          'move its parameters, and watch the simulation land on the theory, on the same plot. ',
+        'Everything is computed on your machine by a C++ core compiled to ' +
+          'WebAssembly; nothing is installed and nothing is sent anywhere. ',
+        'Every view is a link that reproduces exactly what you saw, and every figure ' +
+          'exports as SVG, PNG, CSV or JSON, or embeds in a blog post or a course page.',
       ),
       h(
         'p',
@@ -134,7 +137,8 @@ function renderLanding(root: HTMLElement): void {
       h(
         'p',
         { class: 'gallery-paper' },
-        'The words the experiments use, in plain language. On an experiment’s page, a dotted term shows its definition when you point at it or tab to it.',
+        'The words the experiments use, in plain language. On an experiment’s page, ' +
+          'a dotted term shows its definition when you point at it or tab to it.',
       ),
       glossaryList('landing-'),
     ),

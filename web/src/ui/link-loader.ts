@@ -63,14 +63,18 @@ export class LinkLoader {
     if (uploads.length && state.file) {
       const several = state.file.includes(FILE_SEPARATOR);
       notices.push(
-        `Made with the file${several ? 's' : ''} "${state.file.split(FILE_SEPARATOR).map(showable).join('" and "')}" (links never carry files): choose ${several ? 'them' : 'it'} under "${uploads.map((u) => u.label).join('" / "')}" and run to reproduce those numbers.`,
+        `Made with the file${several ? 's' : ''} ` +
+          `"${state.file.split(FILE_SEPARATOR).map(showable).join('" and "')}" (links never ` +
+          `carry files): choose ${several ? 'them' : 'it'} under ` +
+          `"${uploads.map((u) => u.label).join('" / "')}" and run to reproduce those numbers.`,
       );
     }
     const modelReady = ctx.panel.expectModel(state.model); // the model open on the page has read these heads
     if (state.model && !modelReady) {
       // a model's heads: nothing runs until the reader opens the folder (links never carry models)
       notices.push(
-        `Made with the model “${showable(state.model.name)}” (links never carry models): open its folder under “Your own model”; once its heads are read, press Run.`,
+        `Made with the model “${showable(state.model.name)}” (links never carry models): ` +
+          `open its folder under “Your own model”; once its heads are read, press Run.`,
       );
       ctx.status.showNotices(notices);
       this.writeUrl();
@@ -149,7 +153,8 @@ export class LinkLoader {
     }
     ctx.results.markOutdated(false);
     notices.push(
-      `This link starts a run estimated at about ${formatDuration(seconds)} in this browser (estimated for a 2-core reference machine; yours may differ). Press Run to start it.`,
+      `This link starts a run estimated at about ${formatDuration(seconds)} in this browser ` +
+        `(estimated for a 2-core reference machine; yours may differ). Press Run to start it.`,
     );
     ctx.status.showNotices(notices, true);
     ctx.setPage(waiting(ctx.page, ticket, ` (estimated ${formatDuration(seconds)})`));
@@ -179,7 +184,8 @@ export class LinkLoader {
         if (!key || !repaired.delete(key) || !(key in values)) return undefined; // run() shows the error
         const fallback = defaults(meta)[key];
         notices.push(
-          `${key}: the repaired value is still refused (${(error as Error).message}); reset to the default ${formatValue(fallback)}`,
+          `${key}: the repaired value is still refused (${(error as Error).message}); ` +
+            `reset to the default ${formatValue(fallback)}`,
         );
         ctx.status.showNotices(notices);
         ctx.editValues({ ...values, [key]: fallback });
@@ -206,7 +212,9 @@ export class LinkLoader {
     if (opened.knownParams) showReproduce(meta, opened.values, []);
     else hideReproduce();
     const note = byId('opened-from');
-    note.textContent = `Opened from file ${name}: ${opened.notes.join('; ')}. Nothing was computed here; Run computes the panel's parameters live.`;
+    note.textContent =
+      `Opened from file ${name}: ${opened.notes.join('; ')}. Nothing ` +
+      `was computed here; Run computes the panel's parameters live.`;
     note.hidden = false;
     ctx.status.showNotices([]);
     ctx.setPage(

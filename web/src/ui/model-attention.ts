@@ -55,7 +55,10 @@ export function attentionFigure(a: HeadAttention): Figure {
   return {
     id: 'attention',
     title: `Attention of ${a.label} on your text`,
-    description: `Row i is how token i of the text spreads its attention over the tokens (each row sums to 1)${a.causal ? '; the model is causal, so a token attends only to itself and those before it' : ''}. ${showable(a.model)}.`,
+    description:
+      'Row i is how token i of the text spreads its attention over the tokens (each row sums to 1)' +
+      (a.causal ? '; the model is causal, so a token attends only to itself and those before it' : '') +
+      `. ${showable(a.model)}.`,
     render: ({ width }) =>
       heatmap(
         { rows: a.n, cols: a.n, data: a.p },

@@ -24,7 +24,10 @@ export function megabytes(bytes: number): string {
 
 export function describeModel(info: ModelInfo): string {
   const kv = info.kvHeads !== info.heads ? ` (${info.kvHeads} key heads)` : '';
-  return `${info.name} · ${FAMILY_NAMES[info.family] ?? info.family} · ${info.layers} layers × ${info.heads} heads${kv}, head size ${info.headDim} · ${info.dtype} · ${megabytes(info.fileBytes)}`;
+  return (
+    `${info.name} · ${FAMILY_NAMES[info.family] ?? info.family} · ${info.layers} layers × ${info.heads} ` +
+    `heads${kv}, head size ${info.headDim} · ${info.dtype} · ${megabytes(info.fileBytes)}`
+  );
 }
 
 /** The files of a folder picker (only the folder's own files, not its subfolders'), or of files chosen together. */

@@ -86,7 +86,10 @@ export function modelFieldset({
     h(
       'p',
       { class: 'help', id: 'model-help' },
-      'A Hugging Face model folder on this machine: config.json, model.safetensors (or its shards and model.safetensors.index.json) and tokenizer.json. BERT, RoBERTa, DistilBERT, GPT-2, LLaMA and Qwen2, in F32, F16 or BF16. The model is read here, layer by layer; it never leaves your machine and the page does not keep it.',
+      'A Hugging Face model folder on this machine: config.json, model.safetensors (or ' +
+        'its shards and model.safetensors.index.json) and tokenizer.json. BERT, RoBERTa, ' +
+        'DistilBERT, GPT-2, LLaMA and Qwen2, in F32, F16 or BF16. The model is read here, ' +
+        'layer by layer; it never leaves your machine and the page does not keep it.',
     ),
     h('div', { class: 'param' }, h('label', { for: 'model-folder' }, 'Folder'), folder),
     h(
@@ -104,7 +107,9 @@ export function modelFieldset({
       h(
         'p',
         { class: 'help', id: 'model-text-help' },
-        'What the model reads, tokenized by its own tokenizer.json. Each head’s attention over these tokens is what the run analyses. Default: the opening of Lewis Carroll’s “Alice’s Adventures in Wonderland” (1865).',
+        'What the model reads, tokenized by its own tokenizer.json. Each head’s ' +
+          'attention over these tokens is what the run analyses. Default: the ' +
+          'opening of Lewis Carroll’s “Alice’s Adventures in Wonderland” (1865).',
       ),
     ),
     h(
@@ -126,7 +131,10 @@ export function modelFieldset({
       h(
         'p',
         { class: 'help' },
-        'Each head as its bilinear form W_Q W_Kᵀ (times the attention scale) over the directions of the residual stream: only the query and key weights are read, no text and no forward pass; biases, norms and the rotary position rotation are left out. Its spectrum is what any text can use at most.',
+        'Each head as its bilinear form W_Q W_Kᵀ (times the attention scale) over ' +
+          'the directions of the residual stream: only the query and key weights are ' +
+          'read, no text and no forward pass; biases, norms and the rotary position ' +
+          'rotation are left out. Its spectrum is what any text can use at most.',
       ),
     ),
     h(

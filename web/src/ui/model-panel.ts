@@ -111,7 +111,9 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
         if (answered) return true;
         progress.value = Math.min(1, p.layer / p.layers);
         if (p.layer < p.layers)
-          status.textContent = `Reading ${showable(opened!.info.name)}: layer ${p.layer + 1} of ${p.layers}, ${megabytes(p.bytesRead)} read…`;
+          status.textContent =
+            `Reading ${showable(opened!.info.name)}: layer ${p.layer + 1} ` +
+            `of ${p.layers}, ${megabytes(p.bytesRead)} read…`;
         return !stopAsked;
       });
       const heads = await api
@@ -127,8 +129,14 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       readFor = wanted;
       const { info, fingerprint } = opened;
       tokens.textContent = weightsOnly.checked ? '' : tokenLine(heads.tokens);
-      const heads3 = `${layers * info.heads} heads (layers 0–${layers - 1}) ${weightsOnly.checked ? `as W_Q W_Kᵀ over the ${info.hidden} directions of the residual stream (weights only)` : `of ${heads.ids.length} tokens`}`;
-      status.textContent = `${describeModel(info)}. Read: ${heads3}. Run analyses them; the link records the model’s name, fingerprint and text, never its weights.${warning}`;
+      const heads3 =
+        `${layers * info.heads} heads (layers 0–${layers - 1}) ` +
+        (weightsOnly.checked
+          ? `as W_Q W_Kᵀ over the ${info.hidden} directions of the residual stream (weights only)`
+          : `of ${heads.ids.length} tokens`);
+      status.textContent =
+        `${describeModel(info)}. Read: ${heads3}. Run analyses them; the link records ` +
+        `the model’s name, fingerprint and text, never its weights.${warning}`;
       lastRead = {
         heads,
         info,
@@ -184,7 +192,8 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       dropLabel.textContent = leaveOutFirstLabel(answer.info.family);
       const differs = expected?.hash && expected.hash !== answer.fingerprint;
       warning = differs
-        ? ` This folder is not the one the link was made with (fingerprint ${answer.fingerprint}, the link’s ${expected!.hash}): its numbers may differ.`
+        ? ` This folder is not the one the link was made with (fingerprint ${answer.fingerprint}, ` +
+          `the link’s ${expected!.hash}): its numbers may differ.`
         : '';
       keep();
       status.textContent = `${describeModel(answer.info)}.${warning}`;
@@ -225,7 +234,8 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
     const outdated = choice() !== readFor;
     status.classList.toggle('outdated', outdated);
     if (outdated)
-      status.textContent = `${describeModel(opened.info)}. The text or the layers changed: Read the heads again (Run waits for it).`;
+      status.textContent =
+        `${describeModel(opened.info)}. The text or the layers ` + `changed: Read the heads again (Run waits for it).`;
   };
   for (const input of [text, drop, last, weightsOnly]) input.addEventListener('input', changed);
   weightsOnly.addEventListener('change', showWeights);
@@ -263,7 +273,10 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       showWeights();
       last.value = String(read.link.lastLayer ?? info.layers - 1);
       tokens.textContent = read.link.weights ? '' : tokenLine(read.heads.tokens);
-      status.textContent = `${describeModel(info)}. Read: ${(Number(last.value) + 1) * info.heads} heads (layers 0–${last.value}) ${read.link.weights ? 'as W_Q W_Kᵀ (weights only)' : `of ${read.heads.ids.length} tokens`}.${warning}`;
+      status.textContent =
+        `${describeModel(info)}. Read: ${(Number(last.value) + 1) * info.heads} heads (layers 0–${last.value}) ` +
+        (read.link.weights ? 'as W_Q W_Kᵀ (weights only)' : `of ${read.heads.ids.length} tokens`) +
+        `.${warning}`;
       readFor = choice();
       keep();
       queueMicrotask(() => onHeads(read));
@@ -289,10 +302,14 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       drop.checked = link.dropFirst;
       weightsOnly.checked = link.weights === true;
       showWeights();
-      last.value = link.lastLayer !== undefined ? String(link.lastLayer) : opened ? String(opened.info.layers - 1) : ''; // '': every layer, once open
+      // '': every layer, once open
+      last.value = link.lastLayer !== undefined ? String(link.lastLayer) : opened ? String(opened.info.layers - 1) : '';
       if (opened && sameRun(lastRead, link)) return true;
       if (!opened)
-        status.textContent = `This link was made with the model “${showable(link.name)}”${link.hash ? ` (fingerprint ${link.hash})` : ''}. Links never carry a model: open its folder here to reproduce the numbers.`;
+        status.textContent =
+          `This link was made with the model ` +
+          `“${showable(link.name)}”${link.hash ? ` (fingerprint ${link.hash})` : ''}. ` +
+          `Links never carry a model: open its folder here to reproduce the numbers.`;
       else changed();
       return false;
     },

@@ -27,7 +27,8 @@ export class PanelFollow {
       ctx.results.markOutdated(
         true,
         '',
-        `These figures are not from ${names}: the file could not be read (its field says why). Choose another file or remove it to run again.`,
+        `These figures are not from ${names}: the file could not be read ` +
+          `(its field says why). Choose another file or remove it to run again.`,
       );
       return;
     }

@@ -46,7 +46,8 @@ export function precomputedResult(
     .then(gunzipText)
     .then((text): AnyResult | undefined => {
       const value: unknown = JSON.parse(text);
-      return hasDeclaredKeys(meta.id, value) ? value : undefined; // a file of another build (other keys) is run live instead
+      // a file of another build (other keys) is run live instead
+      return hasDeclaredKeys(meta.id, value) ? value : undefined;
     })
     .catch(() => undefined);
 }

@@ -67,7 +67,8 @@ export function wireResultFiles(handlers: ResultFileHandlers): void {
       return;
     }
     handlers.onNotice(
-      `Opening ${name} (${size}): checking its values in the core${file.size > 4 * 2 ** 20 ? ' (a large file takes a few seconds)' : ''}…`,
+      `Opening ${name} (${size}): checking its values in the ` +
+        `core${file.size > 4 * 2 ** 20 ? ' (a large file takes a few seconds)' : ''}…`,
     );
     void read(text, name, handlers);
   });

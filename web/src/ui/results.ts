@@ -93,7 +93,8 @@ export class ResultsView {
       body = h(
         'p',
         { class: 'explain-error' },
-        `The explanation could not be loaded (${error instanceof Error ? error.message : String(error)}); reload the page to try again.`,
+        `The explanation could not be loaded ` +
+          `(${error instanceof Error ? error.message : String(error)}); reload the page to try again.`,
       );
     }
     if (!details.isConnected) return;
@@ -125,7 +126,8 @@ export class ResultsView {
     const live = this.liveTheory;
     const was = changes ? ` (${changes})` : '';
     this.staleNoteText.textContent = live
-      ? `Theory lines and numbers marked “theory” follow the panel. The simulation (faded dots, the other numbers) is from the last run${was}. Run to update it.`
+      ? `Theory lines and numbers marked “theory” follow the panel. The simulation ` +
+        `(faded dots, the other numbers) is from the last run${was}. Run to update it.`
       : `These figures are from the last run's parameters${was}, not the panel's. Run to update them.`;
   }
 
@@ -182,7 +184,8 @@ export class ResultsView {
     for (const id of unknown) this.noticed.add(`${meta.id}/${id}`);
     if (unknown.length)
       this.onFigureNotice(
-        `fig: "${unknown.join('", "')}" is not a figure of this experiment (${all.map((f) => f.id).join(', ')}); ${picked.length ? 'not shown' : 'showing all'}`,
+        `fig: "${unknown.join('", "')}" is not a figure of this experiment ` +
+          `(${all.map((f) => f.id).join(', ')}); ${picked.length ? 'not shown' : 'showing all'}`,
       );
     return picked.length ? picked : all;
   }
@@ -262,7 +265,8 @@ export class ResultsView {
       height = d.body.getBoundingClientRect().height;
       if (width === 200) break;
     }
-    if (width !== d.width && height > full - 8) d.body.replaceChildren(this.renderAt(d, d.width)); // narrower did not help
+    // narrower did not help
+    if (width !== d.width && height > full - 8) d.body.replaceChildren(this.renderAt(d, d.width));
   }
 
   /** The figure at `width`, with the previous run faded behind it when comparing. */

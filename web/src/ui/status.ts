@@ -5,8 +5,8 @@
 import { byId, h } from './dom';
 
 /**
- * 'waiting': not started — an embedded view not scrolled into view yet (it computes once it is), or a link whose run is
- * estimated long enough to ask first (it starts when Run is pressed); 'opened': figures from a result file;
+ * 'waiting': not started — an embedded view not scrolled into view yet (it computes once it is), or a link whose run
+ * is estimated long enough to ask first (it starts when Run is pressed); 'opened': figures from a result file;
  * 'precomputed': a preset link's result shipped with the site (a live run gives the same; Run computes it).
  */
 export type RunStatus = 'idle' | 'waiting' | 'running' | 'done' | 'error' | 'stopped' | 'opened' | 'precomputed';

@@ -46,7 +46,8 @@ export function offerUpdates(
       view.show(onReload);
     },
     onRegisteredSW: (_url, registration) => {
-      if (registration) setInterval(() => registration.update().catch(() => undefined), UPDATE_CHECK_MS); // offline: next time
+      // offline: next time
+      if (registration) setInterval(() => registration.update().catch(() => undefined), UPDATE_CHECK_MS);
     },
     onRegisterError: () => undefined, // no offline copy (a private window, workers blocked): the page works as before
   });

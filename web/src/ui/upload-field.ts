@@ -70,12 +70,16 @@ export function uploadField(
     if (input.files?.[0] !== file) return; // another file was chosen meanwhile
     if (!parsed.ok) {
       store(undefined, file.name);
-      status.textContent = `Could not read ${showable(file.name)}: ${parsed.error} Run is off until you choose another file or remove this one.`;
+      status.textContent =
+        `Could not read ${showable(file.name)}: ${parsed.error} Run ` +
+        `is off until you choose another file or remove this one.`;
       return;
     }
     const chosen = { name: file.name, input: spec.input, array: parsed.value };
     store(chosen);
-    status.textContent = `${showable(file.name)}: ${shapeText(parsed.value)}. Links do not include the file; whoever opens one needs it too.`;
+    status.textContent =
+      `${showable(file.name)}: ${shapeText(parsed.value)}. Links ` +
+      `do not include the file; whoever opens one needs it too.`;
     read(chosen, file);
   });
   const element = h(

@@ -10,7 +10,8 @@ export const attentionMap: ExperimentMeta<'attention-map'> = {
   family: 'attention',
   title: 'Attention map',
   summary:
-    'Samples n points, forms the self-attention matrix P = softmax(β X Xᵀ) and shows it with its singular values and row entropies. Raise β to watch the spectrum spread out and the rows sharpen.',
+    'Samples n points, forms the self-attention matrix P = softmax(β X Xᵀ) and shows it with its ' +
+    'singular values and row entropies. Raise β to watch the spectrum spread out and the rows sharpen.',
   params: presentParams('attention-map', presentation),
   presets,
   headline,

@@ -72,7 +72,10 @@ export function figures(r: AttentionMapResult, _values: ParamValues): FigureWith
     {
       id: 'attention',
       title: 'Attention matrix P',
-      description: `P = softmax(β X Xᵀ) for ${r.n} points${pooled ? `, pooled to ${r.heatmap.rows} × ${r.heatmap.cols} cells (largest entry per block)` : ''}; colour on a log scale.`,
+      description:
+        `P = softmax(β X Xᵀ) for ${r.n} points` +
+        (pooled ? `, pooled to ${r.heatmap.rows} × ${r.heatmap.cols} cells (largest entry per block)` : '') +
+        '; colour on a log scale.',
       render: ({ width }) =>
         heatmap(r.heatmap, {
           width,
@@ -145,7 +148,9 @@ export function figures(r: AttentionMapResult, _values: ParamValues): FigureWith
               ...sphereLawRule(r),
             ],
             ariaLabel: 'Singular values of the attention matrix',
-            ariaDescription: `Largest ${formatNumber(sv[0] ?? 0)}, smallest ${formatNumber(sv[sv.length - 1] ?? 0)}; effective rank ${formatNumber(r.effectiveRank)}.`,
+            ariaDescription:
+              `Largest ${formatNumber(sv[0] ?? 0)}, smallest ${formatNumber(sv[sv.length - 1] ?? 0)}; ` +
+              `effective rank ${formatNumber(r.effectiveRank)}.`,
           },
         ),
       table: () => ({ columns: ['k', 'sigma_k'], rows: sv.map((s, k) => [k + 1, s]) }),
@@ -153,7 +158,9 @@ export function figures(r: AttentionMapResult, _values: ParamValues): FigureWith
     {
       id: 'row-entropy',
       title: 'Row entropies',
-      description: `Histogram of the entropy of each row of P (nats); a uniform row has ln n = ${formatNumber(r.maxEntropy)}.`,
+      description:
+        `Histogram of the entropy of each row of P (nats); a ` +
+        `uniform row has ln n = ${formatNumber(r.maxEntropy)}.`,
       render: ({ width }) =>
         histogram(r.rowEntropy, {
           width,
@@ -170,7 +177,9 @@ export function figures(r: AttentionMapResult, _values: ParamValues): FigureWith
             },
           ],
           ariaLabel: 'Histogram of row entropies',
-          ariaDescription: `Mean ${formatNumber(mean(r.rowEntropy))} nats against the maximum ln n = ${formatNumber(r.maxEntropy)}.`,
+          ariaDescription:
+            `Mean ${formatNumber(mean(r.rowEntropy))} nats against ` +
+            `the maximum ln n = ${formatNumber(r.maxEntropy)}.`,
         }),
       table: () => ({ columns: ['row_i', 'entropy_nats'], rows: r.rowEntropy.map((h, i) => [i, h]) }),
     },

@@ -37,7 +37,10 @@ export function headUploads(id: ExperimentId): UploadSpec[] {
   return [
     presentUpload(id, 'q', {
       label: 'Your head: Q',
-      help: 'Queries (n, d_h), (H, n, d_h) or (L, H, n, d_h) as .npy (float32/float64) or JSON; needs K of the same shape. A JSON head bundle ({"format": "qk", "q", "k", "scale", "heads": […]}) fills K and the scale too',
+      help:
+        'Queries (n, d_h), (H, n, d_h) or (L, H, n, d_h) as .npy (float32/float64) ' +
+        'or JSON; needs K of the same shape. A JSON head bundle ({"format": "qk", ' +
+        '"q", "k", "scale", "heads": […]}) fills K and the scale too',
     }),
     presentUpload(id, 'k', {
       label: 'Your head: K',
@@ -45,7 +48,9 @@ export function headUploads(id: ExperimentId): UploadSpec[] {
     }),
     presentUpload(id, 'attention', {
       label: 'Or: attention matrices',
-      help: 'Row-stochastic (n, n), (H, n, n) or (L, H, n, n), rows summing to 1 within 0.001; crop padding first. A JSON head bundle of format "attn" works here',
+      help:
+        'Row-stochastic (n, n), (H, n, n) or (L, H, n, n), rows summing to 1 within ' +
+        '0.001; crop padding first. A JSON head bundle of format "attn" works here',
     }),
     presentUpload(id, 'logits', {
       label: 'Or: logits',

@@ -136,7 +136,8 @@ function bandChart<P extends SweepPoint>(
     y: { label: 'rank k (log scale)', type: 'log' },
     ariaLabel: `Approximation rank against ${axis.key}`,
     ariaDescription:
-      'The truncated SVD and Chebyshev certificates above, the largest lower bound below; the true ε-rank lies in between.',
+      'The truncated SVD and Chebyshev certificates above, the ' +
+      'largest lower bound below; the true ε-rank lies in between.',
   });
 }
 

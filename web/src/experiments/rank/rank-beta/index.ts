@@ -10,7 +10,10 @@ export const rankBeta: ExperimentMeta<'rank-beta'> = {
   family: 'rank',
   title: 'Approximation rank against β',
   summary:
-    'For n points on the sphere (or in the ball, or the Gaussian lift) and each β, certifies how many dimensions P = softmax(β·X Xᵀ) needs to keep every bounded output within ε: constructive upper certificates (truncated SVD, Chebyshev) above, rigorous lower bounds below. On the sphere the paper\u2019s law is rank ≈ (1+β)^((d−1)/2); compare the fitted slope with it.',
+    'For n points on the sphere (or in the ball, or the Gaussian lift) and each β, certifies how ' +
+    'many dimensions P = softmax(β·X Xᵀ) needs to keep every bounded output within ε: constructive ' +
+    'upper certificates (truncated SVD, Chebyshev) above, rigorous lower bounds below. On the ' +
+    'sphere the paper\u2019s law is rank ≈ (1+β)^((d−1)/2); compare the fitted slope with it.',
   params: presentParams('rank-beta', presentation),
   presets,
   headline,

@@ -10,7 +10,8 @@ export const rankEps: ExperimentMeta<'rank-eps'> = {
   family: 'rank',
   title: 'Approximation rank against ε',
   summary:
-    'At fixed β and n, certifies the ε-rank for several tolerances ε: how many more dimensions a tighter guarantee on every bounded output costs. Drawn against ln(1/ε), with the line k = n.',
+    'At fixed β and n, certifies the ε-rank for several tolerances ε: how many more dimensions a ' +
+    'tighter guarantee on every bounded output costs. Drawn against ln(1/ε), with the line k = n.',
   params: presentParams('rank-eps', presentation),
   presets,
   headline,

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// rank-eps: the band against ln(1/ε) (docs/theory/rank.md#rank-vs-eps: rank ∝ (β ln(C/ε))^((d−1)/2)), with k = n.
+// rank-eps: the band against ln(1/ε) (docs/theory/rank.md#rank-vs-eps: rank ∝ (β
+// ln(C/ε))^((d−1)/2)), with k = n.
 import { formatNumber } from '../../../plots';
 import type { RankEpsResult } from '../../generated/rank-eps';
 import { ceilingRule, sweepFigures, sweepHeadline, type SweepAxis } from '../sweep-view';

@@ -17,7 +17,8 @@ export const presets: PresetOf<'rank-interaction'>[] = [
   {
     label: 'Zoo: low-rank head',
     description:
-      'lowrank v0 (inner rank 1): the combined certificate (logit truncation + Chebyshev) is non-trivial: 12 dimensions.',
+      'lowrank v0 (inner rank 1): the combined certificate (logit ' +
+      'truncation + Chebyshev) is non-trivial: 12 dimensions.',
     values: { source: 'zoo', family: 'lowrank', variant: 0 },
   },
   {

@@ -50,14 +50,18 @@ export function headline(r: RankInteractionResult): Headline[] {
       label: `Combined (${CERTIFICATE_NAMES.combined})`,
       value: c.vacuous ? `${c.k} (no better than n)` : `${c.k} (r = ${c.rank}, g = ${c.degree})`,
       raw: c.k,
-      help: `C(g + r, r) from a rank-r logit truncation plus Chebyshev; recomputed error ${formatNumber(c.verifiedError, 3)}`,
+      help:
+        `C(g + r, r) from a rank-r logit truncation plus Chebyshev; ` +
+        `recomputed error ${formatNumber(c.verifiedError, 3)}`,
     },
     {
       key: 'lowerBound',
       label: 'Lower bound',
       value: String(r.lowerBound),
       raw: r.lowerBound,
-      help: `the largest of the ${LOWER_BOUND_NAMES['LB-F']}, ${LOWER_BOUND_NAMES['LB-DD']} and ${LOWER_BOUND_NAMES['LB-POOL-DATA']} bounds (no coordinates needed)`,
+      help:
+        `the largest of the ${LOWER_BOUND_NAMES['LB-F']}, ${LOWER_BOUND_NAMES['LB-DD']} ` +
+        `and ${LOWER_BOUND_NAMES['LB-POOL-DATA']} bounds (no coordinates needed)`,
     },
   ];
   if (r.warnings.length) out.push({ key: 'warnings', label: 'Warnings', value: r.warnings.join('; ') });
@@ -189,7 +193,8 @@ export function figures(r: RankInteractionResult): Figure[] {
       id: 'spectra',
       title: 'Raw and visible logit spectra',
       description:
-        'The singular values of the logits as given and after centring each row: softmax ignores what centring removes, so only the visible spectrum matters.',
+        'The singular values of the logits as given and after centring each row: ' +
+        'softmax ignores what centring removes, so only the visible spectrum matters.',
       render: ({ width, ghost }) => spectraChart(r, { width, ghost }),
       table: () => ({
         columns: ['l', 'sigma_raw', 'sigma_vis'],
@@ -200,7 +205,8 @@ export function figures(r: RankInteractionResult): Figure[] {
       id: 'tolerance',
       title: 'Tolerance-indexed dimension r(τ)',
       description:
-        'How many singular values exceed each tolerance τ, for the raw and the visible logits; the dots are the tolerances listed in the panel.',
+        'How many singular values exceed each tolerance τ, for the raw and ' +
+        'the visible logits; the dots are the tolerances listed in the panel.',
       render: ({ width, ghost }) => toleranceChart(r, { width, ghost }),
       table: toleranceTable,
     },
@@ -208,14 +214,17 @@ export function figures(r: RankInteractionResult): Figure[] {
       id: 'guarantee',
       title: 'Residual output error: guarantee against measured',
       description:
-        'Keeping r(τ) dimensions guarantees an output error of at most 2·tanh(τ/2); the measured error of that truncation lies below it.',
+        'Keeping r(τ) dimensions guarantees an output error of at most ' +
+        '2·tanh(τ/2); the measured error of that truncation lies below it.',
       render: ({ width, ghost }) => guaranteeChart(r, { width, ghost }),
       table: toleranceTable,
     },
     {
       id: 'residual',
       title: 'Output error of rank-r logit truncations',
-      description: `The attention error after keeping r dimensions of the logits, with its two rigorous bounds; the horizontal line is the output tolerance ${r.epsOut}. Errors below 10⁻⁴ fall off the bottom.`,
+      description:
+        `The attention error after keeping r dimensions of the logits, with its two rigorous bounds; the ` +
+        `horizontal line is the output tolerance ${r.epsOut}. Errors below 10⁻⁴ fall off the bottom.`,
       render: ({ width, ghost }) => residualChart(r, { width, ghost }),
       table: () => ({
         columns: ['r', 'e', 'e_raw', 'b_osc', 'b_sig'],

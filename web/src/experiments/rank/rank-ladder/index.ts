@@ -10,7 +10,10 @@ export const rankLadder: ExperimentMeta<'rank-ladder'> = {
   family: 'rank',
   title: 'Certificate ladder of one instance',
   summary:
-    'One attention matrix, every certificate at once: the error of the rank-k truncated SVD against k, of the Chebyshev construction against its dimension D(g), optionally of the ℓ1 refit, the line at ε and a marker at the lower bound and at each certificate. The upper ÷ lower ratio measures how much is still unknown.',
+    'One attention matrix, every certificate at once: the error of the rank-k truncated ' +
+    'SVD against k, of the Chebyshev construction against its dimension D(g), optionally ' +
+    'of the ℓ1 refit, the line at ε and a marker at the lower bound and at each ' +
+    'certificate. The upper ÷ lower ratio measures how much is still unknown.',
   params: presentParams('rank-ladder', presentation),
   presets,
   headline,

@@ -125,7 +125,8 @@ export function figures(r: RankLadderResult): Figure[] {
       render: ({ width, ghost }) => ladderChart(r, { width, ghost }),
       table: () => table(r),
       description:
-        'Each certificate’s error against the rank it uses, with the ε line and a marker at the lower bound and at each certificate.',
+        'Each certificate’s error against the rank it uses, with the ε ' +
+        'line and a marker at the lower bound and at each certificate.',
     },
   ];
 }

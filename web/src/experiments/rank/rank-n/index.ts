@@ -10,7 +10,9 @@ export const rankN: ExperimentMeta<'rank-n'> = {
   family: 'rank',
   title: 'Approximation rank against n',
   summary:
-    'At fixed β and ε, certifies the ε-rank for growing numbers of tokens n: k ≈ n while the tokens are few, then a plateau near (1+β)^((d−1)/2) — the min{n, ·} form of the law. The diagonal k = n is drawn with it.',
+    'At fixed β and ε, certifies the ε-rank for growing numbers of tokens ' +
+    'n: k ≈ n while the tokens are few, then a plateau near (1+β)^((d−1)/2) ' +
+    '— the min{n, ·} form of the law. The diagonal k = n is drawn with it.',
   params: presentParams('rank-n', presentation),
   presets,
   headline,

@@ -9,7 +9,9 @@ import type { RankZooResult } from '../../generated/rank-zoo';
 
 type Row = RankZooResult['rows'][number];
 
-/** Fired (bubbling) by a click or Enter on a cell: detail.head is the head's number in the stack (layer · H + head). */
+/**
+ * Fired (bubbling) by a click or Enter on a cell: detail.head is the head's number in the stack (layer · H + head).
+ */
 export const OPEN_HEAD_EVENT = 'attnlab:open-head';
 
 export const ATLAS_QUANTITIES = [

@@ -11,7 +11,10 @@ export const rankZoo: ExperimentMeta<'rank-zoo'> = {
   family: 'rank',
   title: 'Calibration study: dimension reductions against rank certificates',
   summary:
-    'The paper\u2019s calibration study — effective-dimension reductions and their association with finite rank certificates — run on the built-in synthetic zoo of 84 heads (a deterministic stand-in, not BERT) at one temperature by default (the paper-style preset uses three: ×0.5, ×1, ×2), or on your own stack of heads. Each head and temperature is computed on its own; the table fills as they finish.',
+    'The paper\u2019s calibration study — effective-dimension reductions and their association with ' +
+    'finite rank certificates — run on the built-in synthetic zoo of 84 heads (a deterministic stand-in, ' +
+    'not BERT) at one temperature by default (the paper-style preset uses three: ×0.5, ×1, ×2), or on your ' +
+    'own stack of heads. Each head and temperature is computed on its own; the table fills as they finish.',
   params: presentParams('rank-zoo', presentation),
   uploads: headUploads('rank-zoo'),
   presets,

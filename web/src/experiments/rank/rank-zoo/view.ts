@@ -261,7 +261,8 @@ export function figures(r: RankZooResult): Figure[] {
           id: 'atlas',
           title: 'Head atlas: layers × heads',
           description:
-            'Each cell is one head at the native temperature, coloured by the chosen quantity; choose a cell to open that head in the interaction-dimension experiment.',
+            'Each cell is one head at the native temperature, coloured by the chosen quantity; ' +
+            'choose a cell to open that head in the interaction-dimension experiment.',
           render: ({ width }) => atlasChart(cells, width),
           table: () => ({
             columns: ['layer', 'head', ...ATLAS_QUANTITIES.map((q) => q.key)],

@@ -10,7 +10,9 @@ export const rmtPhase: ExperimentMeta<'rmt-phase'> = {
   family: 'rmt',
   title: 'Phase diagram of the two transitions',
   summary:
-    'Theory only: the population and sample thresholds in ρ against γ (or δ), the window between them where a population spike exists but the sample top eigenvector does not see it, the sample overlap as a map, and where the current parameters sit.',
+    'Theory only: the population and sample thresholds in ρ against γ (or δ), the window ' +
+    'between them where a population spike exists but the sample top eigenvector does not ' +
+    'see it, the sample overlap as a map, and where the current parameters sit.',
   params: presentParams('rmt-phase', presentation),
   presets,
   headline,

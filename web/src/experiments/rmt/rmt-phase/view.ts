@@ -93,7 +93,8 @@ export function figures(r: RmtPhaseResult, values?: ParamValues): Figure[] {
       title: `Thresholds in ρ against ${symbol(r)}`,
       render: ({ width, ghost }) => phaseChart(r, { width, ghost }, pool),
       description:
-        'Below the lower curve: no spike. Between the curves: the population covariance has a spike but the sample top eigenvector does not see it. Above the upper curve: recovery.',
+        'Below the lower curve: no spike. Between the curves: the population covariance has a ' +
+        'spike but the sample top eigenvector does not see it. Above the upper curve: recovery.',
       table: () => ({
         columns: [r.axis, 'rho_population', 'rho_sample'],
         rows: r.x.map((x, i) => [x, r.rhoPopulation[i], r.rhoSample[i]]),

@@ -11,7 +11,9 @@ export const rmtRidge: ExperimentMeta<'rmt-ridge'> = {
   family: 'rmt',
   title: 'Downstream ridge classification',
   summary:
-    'Trains a ridge classifier of the sequence label on pooled vectors and reports its test accuracy against ‖μ‖² for each pooling. Simulation only (no closed-form theory); a better SNR gain α/κ should classify better.',
+    'Trains a ridge classifier of the sequence label on pooled vectors and ' +
+    'reports its test accuracy against ‖μ‖² for each pooling. Simulation only ' +
+    '(no closed-form theory); a better SNR gain α/κ should classify better.',
   params: presentParams('rmt-ridge', presentation),
   upload: presentUpload('rmt-ridge', 'R', correlationUpload),
   presets,

@@ -51,7 +51,8 @@ export function figures(r: RmtRidgeResult): Figure[] {
       title: 'Ridge classification of the sequence label (simulation only)',
       render: ({ width, ghost }) => chart(r, { width, ghost }),
       description:
-        'Test accuracy of β = (CCᵀ/N_tr + λI)⁻¹Cy/N_tr on fresh sequences from the same table; weights rescaled to unit norm. No closed-form theory is drawn: none was derived.',
+        'Test accuracy of β = (CCᵀ/N_tr + λI)⁻¹Cy/N_tr on fresh sequences from the same table; ' +
+        'weights rescaled to unit norm. No closed-form theory is drawn: none was derived.',
       table: () => ({
         columns: ['pool', 'mu2', 'accuracy_mean', 'accuracy_sd', 'train_accuracy_mean', 'seeds'],
         rows: r.points.map((p) => [

@@ -11,7 +11,10 @@ export const rmtSpectrum: ExperimentMeta<'rmt-spectrum'> = {
   family: 'rmt',
   title: 'Pooled covariance: spectrum and outlier',
   summary:
-    'Simulates N sequences of T tokens from a two-class vocabulary, pools each with fixed weights and shows every eigenvalue of the sample covariance against the bulk law κ·(MP_δ ⊠ MP_γ), its edges and the predicted outlier, with the top eigenvector\u2019s overlap with the signal. Move ‖μ‖², δ, γ or the pooling: the theory redraws at once.',
+    'Simulates N sequences of T tokens from a two-class vocabulary, pools each with fixed ' +
+    'weights and shows every eigenvalue of the sample covariance against the bulk law ' +
+    'κ·(MP_δ ⊠ MP_γ), its edges and the predicted outlier, with the top eigenvector\u2019s ' +
+    'overlap with the signal. Move ‖μ‖², δ, γ or the pooling: the theory redraws at once.',
   params: presentParams('rmt-spectrum', presentation),
   upload: presentUpload('rmt-spectrum', 'R', correlationUpload),
   presets,

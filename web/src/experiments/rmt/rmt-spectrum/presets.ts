@@ -22,7 +22,8 @@ export const presets: PresetOf<'rmt-spectrum'>[] = [
   {
     label: 'Two transitions: population spike, no sample spike',
     description:
-      'γ = 1, δ = ½, optimal pooling, ρ = 1.65: above the population threshold 1.207, below the sample threshold 2.118 — the top eigenvalue sticks to the edge.',
+      'γ = 1, δ = ½, optimal pooling, ρ = 1.65: above the population threshold 1.207, ' +
+      'below the sample threshold 2.118 — the top eigenvalue sticks to the edge.',
     values: { gamma: 1, pool: 'optimal', mu2: 0.55 },
   },
   {

@@ -36,7 +36,9 @@ export function headline(r: RmtSpectrumResult): Headline[] {
       label: 'Effective SNR ρ',
       value: formatNumber(r.rho, 4),
       raw: r.rho,
-      help: `population threshold ${formatNumber(r.rhoPopulation, 4)}, sample threshold ${formatNumber(r.rhoSample, 4)}`,
+      help:
+        `population threshold ${formatNumber(r.rhoPopulation, 4)}, ` +
+        `sample threshold ${formatNumber(r.rhoSample, 4)}`,
     },
     { key: 'region', label: 'Regime', value: region(r) },
     { key: 'kappa', label: 'κ = ‖w‖²', value: formatNumber(r.kappa, 4), raw: r.kappa },
@@ -96,7 +98,10 @@ export function figures(r: RmtSpectrumResult, values?: ParamValues): Figure[] {
     {
       id: 'spectrum',
       title: 'Eigenvalues of S against κ·(MP_δ ⊠ MP_γ)',
-      description: `Histogram (density) of the ${r.eigenvalues.length} eigenvalues of S with ${poolName(pool)} pooling; solid line: the theory density; triangles on the top edge: the bulk edges and the predicted outlier (theory) and the simulated top eigenvalue (hollow).${atom}`,
+      description:
+        `Histogram (density) of the ${r.eigenvalues.length} eigenvalues of S with ${poolName(pool)} ` +
+        `pooling; solid line: the theory density; triangles on the top edge: the bulk edges and the ` +
+        `predicted outlier (theory) and the simulated top eigenvalue (hollow).${atom}`,
       render: ({ width }) =>
         histogram(r.eigenvalues, {
           width,
@@ -116,7 +121,8 @@ export function figures(r: RmtSpectrumResult, values?: ParamValues): Figure[] {
       id: 'not-mp',
       title: 'The bulk is not Marchenko–Pastur',
       description:
-        'The bulk law against κ·MP_δ (infinitely many sequences, γ → 0) and κ·MP_γ (infinite vocabulary, δ → 0): the finite vocabulary and the finite sample compound.',
+        'The bulk law against κ·MP_δ (infinitely many sequences, γ → 0) and κ·MP_γ ' +
+        '(infinite vocabulary, δ → 0): the finite vocabulary and the finite sample compound.',
       render: ({ width, ghost }) =>
         lineChart(
           [

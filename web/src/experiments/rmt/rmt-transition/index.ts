@@ -11,7 +11,10 @@ export const rmtTransition: ExperimentMeta<'rmt-transition'> = {
   family: 'rmt',
   title: 'Two BBP transitions: overlap against SNR',
   summary:
-    'For each signal strength ‖μ‖² and pooling, simulates the pooled covariance several times and measures the top eigenvector\u2019s overlap with the signal and the top eigenvalue, against the theory lines and both thresholds. Points appear as they are computed; the lines redraw at once when a control moves.',
+    'For each signal strength ‖μ‖² and pooling, simulates the pooled covariance ' +
+    'several times and measures the top eigenvector\u2019s overlap with the signal ' +
+    'and the top eigenvalue, against the theory lines and both thresholds. Points ' +
+    'appear as they are computed; the lines redraw at once when a control moves.',
   params: presentParams('rmt-transition', presentation),
   upload: presentUpload('rmt-transition', 'R', correlationUpload),
   presets,

@@ -17,7 +17,8 @@ export const presets: PresetOf<'rmt-transition'>[] = [
   {
     label: 'Two transitions (γ = 1)',
     description:
-      'δ = ½, γ = 1: the window ρ ∈ (1.207, 2.118) is wide — the population overlap (dashed) rises first, the sample overlap only after the second threshold.',
+      'δ = ½, γ = 1: the window ρ ∈ (1.207, 2.118) is wide — the population overlap ' +
+      '(dashed) rises first, the sample overlap only after the second threshold.',
     values: { gamma: 1, mu2: [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1, 1.2, 1.5, 2], pools: 'optimal,causal' },
   },
   {

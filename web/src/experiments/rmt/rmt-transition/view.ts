@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // rmt-transition: result → headline (thresholds, gains, progress) and two figures against ‖μ‖²: the
-// overlap |u_Sᵀu|² (docs/theory/rmt.md#experiment-alignment) and λ₁/κ (item 3). Each pooling keeps its hue; theory is a
-// solid line, simulation mean ± sd dots, the population overlap dashed; both thresholds of each pooling
+// overlap |u_Sᵀu|² (docs/theory/rmt.md#experiment-alignment) and λ₁/κ (item 3). Each pooling keeps its hue;
+// theory is a solid line, simulation mean ± sd dots, the population overlap dashed; both thresholds of each pooling
 // are triangles on the top edge (hollow: population, filled: sample).
 import { MARKER, formatNumber, lineChart, type AxisMark, type Series } from '../../../plots';
 import type { RmtTransitionResult } from '../../generated/rmt-transition';
@@ -161,7 +161,9 @@ export function figures(r: RmtTransitionResult): Figure[] {
       title: 'Overlap of the top eigenvector with the signal',
       table: () => table(r),
       description:
-        'One colour per pooling. Solid lines: theory; dots: simulation mean ± sd over seeds; dashed: the overlap with infinitely many sequences. Triangles on the top edge: the population (hollow) and sample (filled) thresholds of each pooling.',
+        'One colour per pooling. Solid lines: theory; dots: simulation mean ± sd over ' +
+        'seeds; dashed: the overlap with infinitely many sequences. Triangles on the top ' +
+        'edge: the population (hollow) and sample (filled) thresholds of each pooling.',
       render: ({ width, ghost }) => chart(r, 'overlap', { width, ghost }),
     },
     {
@@ -169,7 +171,8 @@ export function figures(r: RmtTransitionResult): Figure[] {
       title: 'Top eigenvalue λ₁/κ against ‖μ‖²',
       table: () => table(r),
       description:
-        'Below the sample threshold λ₁/κ sticks to the bulk edge λ₊ (grey triangle on the right edge); above it the outlier leaves the bulk, as the theory line predicts.',
+        'Below the sample threshold λ₁/κ sticks to the bulk edge λ₊ (grey triangle on the ' +
+        'right edge); above it the outlier leaves the bulk, as the theory line predicts.',
       render: ({ width, ghost }) => chart(r, 'eigenvalue', { width, ghost }),
     },
   ];

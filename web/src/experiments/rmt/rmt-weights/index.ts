@@ -11,7 +11,9 @@ export const rmtWeights: ExperimentMeta<'rmt-weights'> = {
   family: 'rmt',
   title: 'Pooling weights: optimal, causal, mean',
   summary:
-    'For a positional correlation R, shows the weights of every pooling per position with their SNR gain α/κ (the optimal one is the top eigenvector of R), and runs parameter-free causal self-attention on simulated sequences to show that its pooling weights are the deterministic harmonic formula.',
+    'For a positional correlation R, shows the weights of every pooling per position with their SNR gain ' +
+    'α/κ (the optimal one is the top eigenvector of R), and runs parameter-free causal self-attention on ' +
+    'simulated sequences to show that its pooling weights are the deterministic harmonic formula.',
   params: presentParams('rmt-weights', presentation),
   upload: presentUpload('rmt-weights', 'R', { ...correlationUpload }),
   presets,

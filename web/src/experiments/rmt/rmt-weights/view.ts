@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // rmt-weights: result → headline (gains, measured-vs-formula deviation) and figures: the weights of
 // every pooling per position (unit norm, so shapes compare), causal attention measured on simulated
-// sequences against w_j(τ) (docs/theory/rmt.md#causal-weights), the table of α, κ, α/κ with the prefix closed forms
-// (docs/theory/rmt.md#prefix-model), and R itself.
+// sequences against w_j(τ) (docs/theory/rmt.md#causal-weights), the table of α, κ, α/κ with the prefix closed
+// forms (docs/theory/rmt.md#prefix-model), and R itself.
 import { formatNumber, heatmap, lineChart, type Series } from '../../../plots';
 import type { RmtWeightsResult } from '../../generated/rmt-weights';
 import { poolColor, poolName } from '../family';
@@ -158,7 +158,8 @@ export function figures(r: RmtWeightsResult): Figure[] {
       title: 'Causal self-attention gives deterministic weights',
       render: ({ width, ghost }) => attentionChart(r, { width, ghost }),
       description:
-        'Parameter-free causal attention (Q = K = V = I, scores τ/d·x_iᵀx_j) run on simulated sequences; its pooling weights against the formula.',
+        'Parameter-free causal attention (Q = K = V = I, scores τ/d·x_iᵀx_j) ' +
+        'run on simulated sequences; its pooling weights against the formula.',
       table: () => ({
         columns: ['j', 'measured', 'sd', 'formula'],
         rows: positions(T).map((j) => [

@@ -123,7 +123,13 @@ export function figures(r: SparseApproxResult, values: ParamValues): Figure[] {
     {
       id: 'patterns',
       title: 'Target A and attention M on one colour scale',
-      description: `A (rows normalised to sum 1) beside M = softmax(X W_Q W_Kᵀ Xᵀ) for n = ${r.n}, d = ${r.d}${r.heatmapA.rows < r.n ? `, pooled to ${r.heatmapA.rows} cells per side (largest entry per block)` : ''}.${logScale ? '' : ' On the linear scale M (entries near 1/n) looks uniformly dark; the log scale shows its structure.'}`,
+      description:
+        `A (rows normalised to sum 1) beside M = softmax(X W_Q W_Kᵀ Xᵀ) for n = ${r.n}, d = ${r.d}` +
+        (r.heatmapA.rows < r.n ? `, pooled to ${r.heatmapA.rows} cells per side (largest entry per block)` : '') +
+        '.' +
+        (logScale
+          ? ''
+          : ' On the linear scale M (entries near 1/n) looks uniformly dark; the log scale shows its structure.'),
       render: ({ width }) =>
         heatmapRow(
           [
@@ -144,7 +150,8 @@ export function figures(r: SparseApproxResult, values: ParamValues): Figure[] {
       id: 'row-spread',
       title: 'Spread per row: are the nonzeros’ ratios kept?',
       description:
-        'max − min over the support of S_ij − ln A_ij; every row must stay under ln(1+ε1) (Likhosherstov et al. 2023, condition 23).',
+        'max − min over the support of S_ij − ln A_ij; every row must ' +
+        'stay under ln(1+ε1) (Likhosherstov et al. 2023, condition 23).',
       render: ({ width, ghost }) =>
         perRowChart(
           r.rowSpread,
@@ -164,7 +171,8 @@ export function figures(r: SparseApproxResult, values: ParamValues): Figure[] {
       id: 'row-gap',
       title: 'Gap per row: are the zeros suppressed?',
       description:
-        'largest logit on a zero of A minus the smallest on a nonzero; every row must stay under ln ε2 (Likhosherstov et al. 2023, condition 24).',
+        'largest logit on a zero of A minus the smallest on a nonzero; every ' +
+        'row must stay under ln ε2 (Likhosherstov et al. 2023, condition 24).',
       render: ({ width, ghost }) =>
         perRowChart(
           r.rowGap,
@@ -183,7 +191,10 @@ export function figures(r: SparseApproxResult, values: ParamValues): Figure[] {
     {
       id: 'row-overlay',
       title: `Row ${r.row}: A against M`,
-      description: `The chosen row of A (normalised, nonzeros as dots) and of M (line) on a log axis: the spread condition asks the spikes of M to keep the ratios of A\u2019s nonzeros, the gap condition its other entries to stay below ε2 times them.${rowOverlayNote(r)}`,
+      description:
+        `The chosen row of A (normalised, nonzeros as dots) and of M (line) on a log axis: ` +
+        `the spread condition asks the spikes of M to keep the ratios of A\u2019s nonzeros, ` +
+        `the gap condition its other entries to stay below ε2 times them.${rowOverlayNote(r)}`,
       render: ({ width, ghost }) => rowOverlay(r, { width, ghost }),
       table: () => ({ columns: ['column', 'a', 'm'], rows: r.rowM.map((m, j) => [j, r.rowA[j], m]) }),
     },

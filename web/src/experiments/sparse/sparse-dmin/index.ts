@@ -10,7 +10,10 @@ export const sparseDmin: ExperimentMeta<'sparse-dmin'> = {
   family: 'sparse',
   title: 'Sparse pattern: minimal d against n',
   summary:
-    'For each sequence length n and seed, samples a sparse pattern and scans d upwards until the attention matrix satisfies the spread and gap conditions: that first d is d_min. The paper\u2019s claim is d_min = O(log n); the fit a + b ln n and the JL bound are drawn with it. Points appear as they are computed.',
+    'For each sequence length n and seed, samples a sparse pattern and scans d ' +
+    'upwards until the attention matrix satisfies the spread and gap conditions: ' +
+    'that first d is d_min. The paper\u2019s claim is d_min = O(log n); the fit a + ' +
+    'b ln n and the JL bound are drawn with it. Points appear as they are computed.',
   params: presentParams('sparse-dmin', presentation),
   presets,
   headline,

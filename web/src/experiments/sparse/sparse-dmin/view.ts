@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// sparse-dmin: result → headline (fit slope, bound ratio, progress of the sweep) and three figures: d_min against n on
-// log-x / linear-y axes with the fit a + b ln n (a straight line there means logarithmic growth,
+// sparse-dmin: result → headline (fit slope, bound ratio, progress of the sweep) and three figures: d_min against n
+// on log-x / linear-y axes with the fit a + b ln n (a straight line there means logarithmic growth,
 // docs/theory/sparse.md#dmin-experiment), d_min against the JL bound on log-log axes (the bound is ~10× higher,
 // docs/theory/sparse.md#theorem-r), and the per-n table. Partial results keep the x range of the full sweep.
 import { DATA_COLORS, THEORY, formatNumber, lineChart, type LegendItem, type Series } from '../../../plots';
@@ -267,7 +267,9 @@ export function figures(r: SparseDminResult): Figure[] {
     {
       id: 'dmin-vs-n',
       title: 'Minimal d against sequence length',
-      description: `d_min per n (mean ± sd over seeds${several ? ', one colour per curve' : ''}) on a log-n axis with the least-squares fit a + b ln n: points along a straight line mean logarithmic growth.`,
+      description:
+        `d_min per n (mean ± sd over seeds${several ? ', one colour per curve' : ''}) on a log-n axis ` +
+        `with the least-squares fit a + b ln n: points along a straight line mean logarithmic growth.`,
       render: ({ width, ghost }) => dminChart(r, { width, ghost }),
       table: () => table(r),
     },
@@ -282,7 +284,8 @@ export function figures(r: SparseDminResult): Figure[] {
       id: 'dmin-table',
       title: 'Per-n results',
       description:
-        'd_min of every seed (above the largest d tried: never passed, left out of the mean), their mean and sample sd, and the JL bound (δ = ½).',
+        'd_min of every seed (above the largest d tried: never passed, left ' +
+        'out of the mean), their mean and sample sd, and the JL bound (δ = ½).',
       render: () => htmlTable(r),
       table: () => table(r),
     },
