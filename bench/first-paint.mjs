@@ -11,22 +11,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serveStatic } from '../tests/e2e/static-server.mjs';
-import { CHROMIUM } from './lib/chromium.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.mjs';
 import { printTable, uptimeLine } from './lib/common.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 const reps = Number(process.argv.find((a) => a.startsWith('--reps='))?.slice(7) ?? 3);
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const index = JSON.parse(readFileSync(join(dist, 'precomputed/index.json'), 'utf8'));
 const pick = (id, pair = '') =>
   Object.keys(index.presets).find((l) => l.startsWith(`#exp=${id}&`) && (!pair || l.split('&').includes(pair)));
@@ -57,7 +47,7 @@ async function firstFigures(base, hash) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ARGS,
+    args: CHROMIUM_ARGS,
     serviceWorkers: 'block',
   });
   try {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../tests/e2e/static-server.mjs';
-import { CHROMIUM } from './lib/chromium.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.mjs';
 import { printTable, uptimeLine } from './lib/common.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -19,16 +19,6 @@ const LINK =
   process.argv.find((a) => a.startsWith('--link='))?.slice(7) ?? '#exp=sparse-dmin&v=3&ns=512,1024,2048,3072&seed=1';
 const KEYS = 40,
   GAP_MS = 150;
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -79,7 +69,7 @@ const profile = mkdtempSync(join(tmpdir(), 'attnlab-latency-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: CHROMIUM,
   headless: true,
-  args: ARGS,
+  args: CHROMIUM_ARGS,
 });
 try {
   console.log(uptimeLine());

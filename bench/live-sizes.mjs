@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../tests/e2e/static-server.mjs';
-import { CHROMIUM } from './lib/chromium.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.mjs';
 import { printTable, uptimeLine } from './lib/common.mjs';
 import { fmt, writeRecord } from './lib/rounds.mjs';
 
@@ -58,15 +58,7 @@ const profile = mkdtempSync(join(tmpdir(), 'attnlab-live-sizes-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: CHROMIUM,
   headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
 });
 await context.addInitScript(() => {
   try {

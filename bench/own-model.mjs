@@ -22,7 +22,7 @@ import { ensureDebPackages, printTable, timedRun, uptimeLine } from './lib/commo
 import { headlessChild } from './lib/headless-child.mjs';
 import { passFlops, relativeGap } from './lib/pass-math.mjs';
 import { rendererPids, statusMB } from './lib/proc.mjs';
-import { CHROMIUM } from './lib/chromium.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.mjs';
 import { best, fmt, writeRecord } from './lib/rounds.mjs';
 import { makeCheckpoint, TOKENS } from './make_checkpoint.mjs';
 
@@ -82,16 +82,7 @@ async function chromiumRun(made) {
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     });
     await context.addInitScript(() => {
       try {

@@ -1,24 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Times a link of the built site in headless Chromium: dist/ served by the e2e harness's static
 // server (real files, so no Local Network Access surprises), Debian's Chromium
-// driven by playwright-core (no downloaded browser, P12).
+// driven by playwright-core (no downloaded browser), launched as the e2e tests launch it (tests/e2e/chromium.mjs).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/e2e/chromium.mjs';
 import { serveStatic } from '../../tests/e2e/static-server.mjs';
 
-export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-// The e2e harness's flags (tests/e2e/run.mjs): headless, no sandbox (root), nothing phoning home.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM, CHROMIUM_ARGS };
 
 /**
  * Opens `hash` on the site in `dist` and waits for body[data-status] to leave 'running'.

@@ -172,3 +172,18 @@ export function parseCsv(bytes) {
     body: lines.filter((l) => !l.startsWith('#')).map((l) => l.split(',')),
   };
 }
+
+/** Number shown with `digits` significant digits (formatNumber) against the full value. */
+export function closeTo(shown, expected, digits) {
+  return Math.abs(Number(shown) - expected) <= 0.51 * 10 ** (1 - digits) * Math.abs(expected) + 1e-12;
+}
+
+/** The rows of the figure's table as objects keyed by header text. */
+export async function tableRows(page, figureId) {
+  return page.locator(`[data-figure="${figureId}"] table`).evaluate((table) => {
+    const headers = [...table.tHead.rows[0].cells].map((c) => c.textContent.trim());
+    return [...table.tBodies[0].rows].map((row) =>
+      Object.fromEntries([...row.cells].map((c, k) => [headers[k], c.textContent.trim()])),
+    );
+  });
+}

@@ -57,6 +57,7 @@ import { readerTests } from './readers.mjs';
 import { rmtTests } from './rmt.mjs';
 import { sparseTests } from './sparse.mjs';
 import { tableTests } from './tables.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 import { serveStatic } from './static-server.mjs';
 
 const option = (name, fallback) =>
@@ -64,18 +65,7 @@ const option = (name, fallback) =>
 const dist = resolve(root, option('dist', 'dist'));
 const only = option('grep', '');
 const SUB_FOLDER = '/some/sub/folder/';
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const VIEWPORT = { width: 1280, height: 900 };
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 // --- tests ----------------------------------------------------------------------------------
 

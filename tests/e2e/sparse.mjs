@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { differences } from './compare.mjs';
 import {
+  closeTo,
   assert,
   explanation,
   download,
@@ -17,6 +18,7 @@ import {
   resultJson,
   shots,
   SHOWN,
+  tableRows,
   waitForStatus,
 } from './helpers.mjs';
 
@@ -32,21 +34,6 @@ function recordPartials() {
     const seen = { text: cell.textContent, figure: Boolean(document.querySelector('[data-figure="dmin-vs-n"] svg')) };
     if (window.__partials.at(-1)?.text !== seen.text) window.__partials.push(seen);
   }).observe(document, { subtree: true, childList: true, characterData: true });
-}
-
-/** Number shown with `digits` significant digits (formatNumber) against the full value. */
-function closeTo(shown, expected, digits) {
-  return Math.abs(Number(shown) - expected) <= 0.51 * 10 ** (1 - digits) * Math.abs(expected) + 1e-12;
-}
-
-/** The rows of the figure's table as objects keyed by header text. */
-async function tableRows(page, figureId) {
-  return page.locator(`[data-figure="${figureId}"] table`).evaluate((table) => {
-    const headers = [...table.tHead.rows[0].cells].map((c) => c.textContent.trim());
-    return [...table.tBodies[0].rows].map((row) =>
-      Object.fromEntries([...row.cells].map((c, k) => [headers[k], c.textContent.trim()])),
-    );
-  });
 }
 
 const tests = [];

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { defaults } from '../../web/src/experiments/schema';
-import { MAX_LINK_TEXT } from '../../web/src/state/model-link';
+import { MAX_LINK_TEXT, readsSameHeads, type ModelLink } from '../../web/src/state/model-link';
 import { formatLink, parseLink, type AppState } from '../../web/src/state/url';
 
 const meta = EXPERIMENTS.find((m) => m.id === 'rank-interaction')!;
@@ -67,5 +67,24 @@ describe('model links', () => {
     const { state: s, notices } = parseLink('#exp=rank-zoo&v=3&seed=1&text=hi', EXPERIMENTS);
     expect(s.model).toBeUndefined();
     expect(notices.join(' ')).toMatch(/no model=/);
+  });
+});
+
+describe('heads already read for a link', () => {
+  const read: ModelLink = { name: 'bert-base', hash: 'abc123', text: 'The cat sat.', dropFirst: true };
+  it('are reused only for the same folder, text and choices', () => {
+    expect(readsSameHeads(read, { ...read })).toBe(true);
+    const { hash: _hash, ...noHash } = read;
+    expect(readsSameHeads(read, noHash as ModelLink)).toBe(true); // a link without a fingerprint
+    expect(readsSameHeads(read, { ...read, weights: false })).toBe(true); // unset is "not weights only"
+    for (const other of [
+      { name: 'gpt2' },
+      { hash: 'ffffff' },
+      { text: 'The cat sat' },
+      { dropFirst: false },
+      { lastLayer: 3 },
+      { weights: true },
+    ])
+      expect(readsSameHeads(read, { ...read, ...other }), JSON.stringify(other)).toBe(false);
   });
 });

@@ -74,3 +74,12 @@ export function modelLinkParts(model: ModelLink, encode: (text: string) => strin
   if (model.weights) parts.push('weights=1');
   return parts;
 }
+
+/** Whether heads read for `read` are what `link` asks for (same model folder, text and choices). */
+export const readsSameHeads = (read: ModelLink, link: ModelLink): boolean =>
+  read.name === link.name &&
+  (!link.hash || read.hash === link.hash) &&
+  read.text === link.text &&
+  read.dropFirst === link.dropFirst &&
+  read.lastLayer === link.lastLayer &&
+  (read.weights ?? false) === (link.weights ?? false);

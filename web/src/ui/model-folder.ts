@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // A model folder as the page receives it (a folder picker, files chosen together, or a dropped folder) and the words
-// that describe an opened model (its family's name, its size, its first token).
+// that describe an opened model (its family's name, its size, its first token, the heads read).
 import type { ModelInfo } from '../engine/model-pass';
 import { showable } from '../state/url';
 
@@ -41,7 +41,7 @@ export function byName(files: Iterable<File>): [string, File][] {
 }
 
 /** The files of a dropped folder (its own, not its subfolders') or the dropped files. */
-export async function droppedFiles(data: DataTransfer): Promise<[string, File][]> {
+async function droppedFiles(data: DataTransfer): Promise<[string, File][]> {
   const entry = data.items?.[0]?.webkitGetAsEntry?.();
   if (!entry?.isDirectory) return byName(Array.from(data.files));
   const reader = (entry as FileSystemDirectoryEntry).createReader();
@@ -68,4 +68,30 @@ export function leaveOutFirstLabel(family: string): string {
 /** The tokens read, as the panel lists them. */
 export function tokenLine(tokens: string[]): string {
   return `${tokens.length} tokens: ${tokens.map(showable).join(' · ')}`;
+}
+
+/** "144 heads (layers 0–11) of 12 tokens", or as W_Q W_Kᵀ when the heads are the weights only. */
+export function headsRead(info: ModelInfo, layers: number, weights: boolean, tokens: number): string {
+  const how = weights
+    ? `as W_Q W_Kᵀ over the ${info.hidden} directions of the residual stream (weights only)`
+    : `of ${tokens} tokens`;
+  return `${layers * info.heads} heads (layers 0–${layers - 1}) ${how}`;
+}
+
+/** Opens what is dropped on `element` as a model folder; `failed` says why a dropped folder could not be read. */
+export function acceptDroppedFolder(
+  element: HTMLElement,
+  open: (entries: [string, File][]) => unknown,
+  failed: (message: string) => void,
+): void {
+  element.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    element.classList.add('drop-target');
+  });
+  element.addEventListener('dragleave', () => element.classList.remove('drop-target'));
+  element.addEventListener('drop', (e) => {
+    e.preventDefault();
+    element.classList.remove('drop-target');
+    if (e.dataTransfer) void droppedFiles(e.dataTransfer).then(open, (error: Error) => failed(error.message));
+  });
 }

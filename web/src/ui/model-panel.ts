@@ -8,9 +8,17 @@ import type { ModelInfo, PassProgress } from '../engine/model-pass';
 import type { ModelHeads } from '../engine/model-worker';
 import { startModelReader } from '../engine/model-reader';
 import { coreWorker } from '../engine/worker-runner';
-import type { ModelLink } from '../state/model-link';
+import { readsSameHeads, type ModelLink } from '../state/model-link';
 import { showable } from '../state/url';
-import { byName, describeModel, droppedFiles, leaveOutFirstLabel, megabytes, tokenLine } from './model-folder';
+import {
+  acceptDroppedFolder,
+  byName,
+  describeModel,
+  headsRead,
+  leaveOutFirstLabel,
+  megabytes,
+  tokenLine,
+} from './model-folder';
 import { headAttention, type HeadAttention } from './model-attention';
 import { modelControls, modelFieldset } from './model-form';
 
@@ -44,16 +52,6 @@ interface Kept {
   warning: string;
 }
 let kept: Kept = { readFor: '', warning: '' };
-
-/** Whether `read` is what `link` asks for (same model folder, text and choices). */
-const sameRun = (read: ReadHeads | undefined, link: ModelLink) =>
-  read !== undefined &&
-  read.link.name === link.name &&
-  (!link.hash || read.link.hash === link.hash) &&
-  read.link.text === link.text &&
-  read.link.dropFirst === link.dropFirst &&
-  read.link.lastLayer === link.lastLayer &&
-  (read.link.weights ?? false) === (link.weights ?? false);
 
 export function modelField(onHeads: (read: ReadHeads | undefined) => void): ModelField {
   const controls = modelControls();
@@ -129,11 +127,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       readFor = wanted;
       const { info, fingerprint } = opened;
       tokens.textContent = weightsOnly.checked ? '' : tokenLine(heads.tokens);
-      const heads3 =
-        `${layers * info.heads} heads (layers 0–${layers - 1}) ` +
-        (weightsOnly.checked
-          ? `as W_Q W_Kᵀ over the ${info.hidden} directions of the residual stream (weights only)`
-          : `of ${heads.ids.length} tokens`);
+      const heads3 = headsRead(info, layers, weightsOnly.checked, heads.ids.length);
       status.textContent =
         `${describeModel(info)}. Read: ${heads3}. Run analyses them; the link records ` +
         `the model’s name, fingerprint and text, never its weights.${warning}`;
@@ -244,18 +238,8 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
   // Its text and choices are not parameters: edits here start no live run and mark nothing outdated (Run waits
   // instead).
   for (const type of ['input', 'change']) element.addEventListener(type, (e) => e.stopPropagation());
-  element.addEventListener('dragover', (e) => {
-    e.preventDefault();
-    element.classList.add('drop-target');
-  });
-  element.addEventListener('dragleave', () => element.classList.remove('drop-target'));
-  element.addEventListener('drop', (e) => {
-    e.preventDefault();
-    element.classList.remove('drop-target');
-    if (e.dataTransfer)
-      void droppedFiles(e.dataTransfer).then(open, (error: Error) => {
-        status.textContent = `Could not read the dropped folder: ${error.message}`;
-      });
+  acceptDroppedFolder(element, open, (message) => {
+    status.textContent = `Could not read the dropped folder: ${message}`;
   });
 
   if (opened) {
@@ -273,10 +257,8 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       showWeights();
       last.value = String(read.link.lastLayer ?? info.layers - 1);
       tokens.textContent = read.link.weights ? '' : tokenLine(read.heads.tokens);
-      status.textContent =
-        `${describeModel(info)}. Read: ${(Number(last.value) + 1) * info.heads} heads (layers 0–${last.value}) ` +
-        (read.link.weights ? 'as W_Q W_Kᵀ (weights only)' : `of ${read.heads.ids.length} tokens`) +
-        `.${warning}`;
+      const heads3 = headsRead(info, Number(last.value) + 1, read.link.weights === true, read.heads.ids.length);
+      status.textContent = `${describeModel(info)}. Read: ${heads3}.${warning}`;
       readFor = choice();
       keep();
       queueMicrotask(() => onHeads(read));
@@ -304,7 +286,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       showWeights();
       // '': every layer, once open
       last.value = link.lastLayer !== undefined ? String(link.lastLayer) : opened ? String(opened.info.layers - 1) : '';
-      if (opened && sameRun(lastRead, link)) return true;
+      if (opened && lastRead && readsSameHeads(lastRead.link, link)) return true;
       if (!opened)
         status.textContent =
           `This link was made with the model ` +
