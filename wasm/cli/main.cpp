@@ -6,6 +6,7 @@
 //   numbers and text values, as JSON attnlab plan|run-job|combine <experiment-id> ...         a sweep in shards
 //   (sharded.cpp) attnlab model-qk model=<folder> ids=<id,...> layer=<i> head=<h>   one head of a checkpoint
 //   (model_qk.cpp)
+//   attnlab --test-sets   every experiment's test parameter sets (attnlab/experiment.hpp: declareTestSets), as JSON
 // Exit 0 on success, 2 on bad input (the message names the parameter or file), 1 on a failed run.
 // The command line itself is the core's (attnlab/command_line.hpp), shared with `npm run lab`: this file
 // reads the files, runs in this thread and prints.
@@ -77,6 +78,12 @@ int run(const attnlab::CommandLine& c) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 2 && std::strcmp(argv[1], "--test-sets") == 0) {  // for tests and benches only: not the page's
+    Json all = Json::object();
+    for (const auto& e : attnlab::experiments()) all[e.id] = e.tests;
+    std::cout << all.dump(1) << '\n';
+    return 0;
+  }
   if (argc > 1 && std::strcmp(argv[1], "model-qk") == 0)
     return attnlab::cli::runModelQk(std::vector<std::string>(argv + 2, argv + argc));
   const attnlab::CommandParse parsed = attnlab::parseCommandLine(std::vector<std::string>(argv + 1, argv + argc), 0);

@@ -7,21 +7,33 @@
 namespace attnlab {
 
 Experiment rankBetaExperiment() {
-  return rankSweepExperiment(
-      RankAxis::Beta, "rank-beta",
-      {{&RankSweepParams::geometry, rankParam("geometry")},
-       {&RankSweepParams::d, rankParam("d")},
-       {&RankSweepParams::n, rankParam("n")},
-       {&RankSweepParams::eps, rankParam("eps")},
-       {&RankSweepParams::swept,
-        ParamDecl::reals("betas", {1, 2, 4, 8, 16, 32, 64}, 0, 10000, 16,
-                         "Inverse temperatures β swept, comma-separated; one job per value, all on "
-                         "the same points. The slope is fitted over β = 8, 16, 32, 64.")
-            .openBelow()},
-       {&RankSweepParams::svd, rankParam("svd")},
-       {&RankSweepParams::budget, budgetParam()},
-       {&RankSweepParams::seed, rankSeedParam()},
-       {&RankSweepParams::rng, rngParam()}});
+  Experiment e =
+      rankSweepExperiment(RankAxis::Beta, "rank-beta",
+                          {{&RankSweepParams::geometry, rankParam("geometry")},
+                           {&RankSweepParams::d, rankParam("d")},
+                           {&RankSweepParams::n, rankParam("n")},
+                           {&RankSweepParams::eps, rankParam("eps")},
+                           {&RankSweepParams::swept,
+                            ParamDecl::reals("betas", {1, 2, 4, 8, 16, 32, 64}, 0, 10000, 16,
+                                             "Inverse temperatures β swept, comma-separated; one job per value, all on "
+                                             "the same points. The slope is fitted over β = 8, 16, 32, 64.")
+                                .openBelow()},
+                           {&RankSweepParams::svd, rankParam("svd")},
+                           {&RankSweepParams::budget, budgetParam()},
+                           {&RankSweepParams::seed, rankSeedParam()},
+                           {&RankSweepParams::rng, rngParam()}});
+  declareTestSets(e, R"({"cheap": {"n": 32, "betas": "2,8"},
+                     "memory": [{"n": "1024", "betas": "16"}],
+                     "reference": [
+                       {"label": "sphere d = 3", "params": {"n": "40", "betas": "2,8,16", "seed": "2"}},
+                       {"label": "gauss d = 2",
+                        "params": {"geometry": "gauss", "d": "2", "n": "32", "betas": "4,16", "seed": "3"}}],
+                     "engine": {"n": "64", "betas": "1,4,16"},
+                     "view": {"n": 64, "betas": [1, 4, 16]},
+                     "sharded": {"n": "64", "d": "2", "betas": "1,4,16", "seed": "2"},
+                     "timing": [{}, {"n": "768"}, {"n": "1024", "betas": "2,64", "svd": "full"}],
+                     "corrupt": {"pointer": "/points/0/kSvd", "value": 1e9}})");
+  return e;
 }
 
 }  // namespace attnlab

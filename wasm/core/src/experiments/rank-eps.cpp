@@ -6,22 +6,31 @@
 namespace attnlab {
 
 Experiment rankEpsExperiment() {
-  return rankSweepExperiment(
-      RankAxis::Eps, "rank-eps",
-      {{&RankSweepParams::geometry, rankParam("geometry")},
-       {&RankSweepParams::d, rankParam("d")},
-       {&RankSweepParams::n, rankParam("n")},
-       {&RankSweepParams::beta, rankParam("beta")},
-       {&RankSweepParams::swept,
-        ParamDecl::reals("eps", {0.4, 0.2, 0.1, 0.05, 0.025}, 0, 1, 12,
-                         "Tolerances ε swept, comma-separated, each in (0, 1); one job per value, "
-                         "all on the same points.")
-            .openBelow()
-            .openAbove()},
-       {&RankSweepParams::svd, rankParam("svd")},
-       {&RankSweepParams::budget, budgetParam()},
-       {&RankSweepParams::seed, rankSeedParam()},
-       {&RankSweepParams::rng, rngParam()}});
+  Experiment e =
+      rankSweepExperiment(RankAxis::Eps, "rank-eps",
+                          {{&RankSweepParams::geometry, rankParam("geometry")},
+                           {&RankSweepParams::d, rankParam("d")},
+                           {&RankSweepParams::n, rankParam("n")},
+                           {&RankSweepParams::beta, rankParam("beta")},
+                           {&RankSweepParams::swept,
+                            ParamDecl::reals("eps", {0.4, 0.2, 0.1, 0.05, 0.025}, 0, 1, 12,
+                                             "Tolerances ε swept, comma-separated, each in (0, 1); one job per value, "
+                                             "all on the same points.")
+                                .openBelow()
+                                .openAbove()},
+                           {&RankSweepParams::svd, rankParam("svd")},
+                           {&RankSweepParams::budget, budgetParam()},
+                           {&RankSweepParams::seed, rankSeedParam()},
+                           {&RankSweepParams::rng, rngParam()}});
+  declareTestSets(e, R"({"cheap": {"n": 32, "eps": "0.2,0.1"},
+                     "memory": [{"n": "1024", "beta": "16", "eps": "0.1"}],
+                     "reference": [{"label": "ball", "params": {"geometry": "ball", "n": "32", "eps": "0.2,0.05",
+                                    "seed": "4"}}],
+                     "engine": {"n": "64", "eps": "0.2,0.1"},
+                     "view": {"n": 64, "eps": [0.2, 0.1]},
+                     "timing": [{}, {"n": "640"}],
+                     "corrupt": {"pointer": "/points/0/upper", "value": 1e9}})");
+  return e;
 }
 
 }  // namespace attnlab

@@ -6,7 +6,7 @@
 namespace attnlab {
 
 Experiment rankNExperiment() {
-  return rankSweepExperiment(
+  Experiment e = rankSweepExperiment(
       RankAxis::N, "rank-n",
       {{&RankSweepParams::geometry, rankParam("geometry")},
        {&RankSweepParams::d, rankParam("d")},
@@ -21,6 +21,14 @@ Experiment rankNExperiment() {
        {&RankSweepParams::budget, budgetParam()},
        {&RankSweepParams::seed, rankSeedParam()},
        {&RankSweepParams::rng, rngParam()}});
+  declareTestSets(e, R"({"cheap": {"n": "16,32"},
+                     "memory": [{"n": "1024", "beta": "16"}],
+                     "reference": [{"label": "sphere", "params": {"n": "16,24,40", "beta": "8", "seed": "1"}}],
+                     "engine": {"n": "16,32"},
+                     "view": {"n": [16, 32, 64]},
+                     "timing": [{}, {"n": "64,128,256,512,1024"}],
+                     "corrupt": {"pointer": "/points/0/lowerBound", "value": -1}})");
+  return e;
 }
 
 }  // namespace attnlab
