@@ -3,7 +3,8 @@
 // experiment edits none of them by hand. Each only ADDS what a new experiment lacks and never rewrites an entry:
 // they are golden (a changed result shape or stream hash must still fail its test) or hand-written (README's rows).
 //   tests/fixtures/result-shapes.json   its declared result shape (attnlab --schema)
-//   tests/fixtures/stream-hashes.json   FNV-1a of its cheap run's JSON with rng=box-muller (tests/cpp/test_rng_param.cpp)
+//   tests/fixtures/stream-hashes.json   FNV-1a of its cheap run's JSON with rng=box-muller
+//                                       (tests/cpp/test_rng_param.cpp)
 //   README.md                           a row of the result-key table, between the result-keys markers
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -64,6 +64,7 @@ TEST_CASE("an opened result is judged by its experiment's result checks, naming 
     const Json value = e.tests["corrupt"].at("value");
     Json result = fixture::run(id, fixture::cheapParams().at(id));
     REQUIRE(attnlab::resultMismatches(result).at(id) == "");
+    REQUIRE(result.contains(Json::json_pointer(pointer)));  // a value it has, not a key added
     result[Json::json_pointer(pointer)] = value;
     const std::string problem = attnlab::resultMismatches(result).at(id);
     INFO(id << " with " << pointer << " = " << value.dump() << ": " << problem);

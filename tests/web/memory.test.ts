@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { SCHEMAS } from '../../web/src/experiments/generated';
 import { cli, cliArgs, testSets, type SetParams } from './test-sets';
 
-/** Sizes per experiment (its declared memory sets), large enough that the estimate is about the data, not the process. */
+/** Each experiment's declared memory sets: sizes where the estimate is about the data, not the process. */
 const SETS = testSets();
 
 function measure(id: string, params: SetParams): { estimate: number; peak: number } {

@@ -57,7 +57,8 @@ describe('native CLI and wasm agree', () => {
           inputs = { [c.upload.input]: core.parseInput(id, c.upload.input, basename(uploadPath), bytes) };
         }
         const native = runNative(id, params, uploadPath);
-        const wasm = core.run(id as ExperimentId, params, inputs); // the module lists exactly the generated ids (schema.test.ts)
+        // The module lists exactly the generated ids (schema.test.ts).
+        const wasm = core.run(id as ExperimentId, params, inputs);
         expect(differences(native, wasm), `${id} (${c.label})`).toEqual([]);
       }
     });

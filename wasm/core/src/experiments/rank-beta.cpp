@@ -6,22 +6,30 @@
 
 namespace attnlab {
 
+namespace {
+
+Experiment sweep() {
+  return rankSweepExperiment(
+      RankAxis::Beta, "rank-beta",
+      {{&RankSweepParams::geometry, rankParam("geometry")},
+       {&RankSweepParams::d, rankParam("d")},
+       {&RankSweepParams::n, rankParam("n")},
+       {&RankSweepParams::eps, rankParam("eps")},
+       {&RankSweepParams::swept,
+        ParamDecl::reals("betas", {1, 2, 4, 8, 16, 32, 64}, 0, 10000, 16,
+                         "Inverse temperatures β swept, comma-separated; one job per value, all on "
+                         "the same points. The slope is fitted over β = 8, 16, 32, 64.")
+            .openBelow()},
+       {&RankSweepParams::svd, rankParam("svd")},
+       {&RankSweepParams::budget, budgetParam()},
+       {&RankSweepParams::seed, rankSeedParam()},
+       {&RankSweepParams::rng, rngParam()}});
+}
+
+}  // namespace
+
 Experiment rankBetaExperiment() {
-  Experiment e =
-      rankSweepExperiment(RankAxis::Beta, "rank-beta",
-                          {{&RankSweepParams::geometry, rankParam("geometry")},
-                           {&RankSweepParams::d, rankParam("d")},
-                           {&RankSweepParams::n, rankParam("n")},
-                           {&RankSweepParams::eps, rankParam("eps")},
-                           {&RankSweepParams::swept,
-                            ParamDecl::reals("betas", {1, 2, 4, 8, 16, 32, 64}, 0, 10000, 16,
-                                             "Inverse temperatures β swept, comma-separated; one job per value, all on "
-                                             "the same points. The slope is fitted over β = 8, 16, 32, 64.")
-                                .openBelow()},
-                           {&RankSweepParams::svd, rankParam("svd")},
-                           {&RankSweepParams::budget, budgetParam()},
-                           {&RankSweepParams::seed, rankSeedParam()},
-                           {&RankSweepParams::rng, rngParam()}});
+  Experiment e = sweep();
   declareTestSets(e, R"({"cheap": {"n": 32, "betas": "2,8"},
                      "memory": [{"n": "1024", "betas": "16"}],
                      "reference": [

@@ -5,23 +5,31 @@
 
 namespace attnlab {
 
+namespace {
+
+Experiment sweep() {
+  return rankSweepExperiment(
+      RankAxis::Eps, "rank-eps",
+      {{&RankSweepParams::geometry, rankParam("geometry")},
+       {&RankSweepParams::d, rankParam("d")},
+       {&RankSweepParams::n, rankParam("n")},
+       {&RankSweepParams::beta, rankParam("beta")},
+       {&RankSweepParams::swept,
+        ParamDecl::reals("eps", {0.4, 0.2, 0.1, 0.05, 0.025}, 0, 1, 12,
+                         "Tolerances ε swept, comma-separated, each in (0, 1); one job per value, "
+                         "all on the same points.")
+            .openBelow()
+            .openAbove()},
+       {&RankSweepParams::svd, rankParam("svd")},
+       {&RankSweepParams::budget, budgetParam()},
+       {&RankSweepParams::seed, rankSeedParam()},
+       {&RankSweepParams::rng, rngParam()}});
+}
+
+}  // namespace
+
 Experiment rankEpsExperiment() {
-  Experiment e =
-      rankSweepExperiment(RankAxis::Eps, "rank-eps",
-                          {{&RankSweepParams::geometry, rankParam("geometry")},
-                           {&RankSweepParams::d, rankParam("d")},
-                           {&RankSweepParams::n, rankParam("n")},
-                           {&RankSweepParams::beta, rankParam("beta")},
-                           {&RankSweepParams::swept,
-                            ParamDecl::reals("eps", {0.4, 0.2, 0.1, 0.05, 0.025}, 0, 1, 12,
-                                             "Tolerances ε swept, comma-separated, each in (0, 1); one job per value, "
-                                             "all on the same points.")
-                                .openBelow()
-                                .openAbove()},
-                           {&RankSweepParams::svd, rankParam("svd")},
-                           {&RankSweepParams::budget, budgetParam()},
-                           {&RankSweepParams::seed, rankSeedParam()},
-                           {&RankSweepParams::rng, rngParam()}});
+  Experiment e = sweep();
   declareTestSets(e, R"({"cheap": {"n": 32, "eps": "0.2,0.1"},
                      "memory": [{"n": "1024", "beta": "16", "eps": "0.1"}],
                      "reference": [{"label": "ball", "params": {"geometry": "ball", "n": "32", "eps": "0.2,0.05",

@@ -5,8 +5,10 @@
 
 namespace attnlab {
 
-Experiment rankNExperiment() {
-  Experiment e = rankSweepExperiment(
+namespace {
+
+Experiment sweep() {
+  return rankSweepExperiment(
       RankAxis::N, "rank-n",
       {{&RankSweepParams::geometry, rankParam("geometry")},
        {&RankSweepParams::d, rankParam("d")},
@@ -21,6 +23,12 @@ Experiment rankNExperiment() {
        {&RankSweepParams::budget, budgetParam()},
        {&RankSweepParams::seed, rankSeedParam()},
        {&RankSweepParams::rng, rngParam()}});
+}
+
+}  // namespace
+
+Experiment rankNExperiment() {
+  Experiment e = sweep();
   declareTestSets(e, R"({"cheap": {"n": "16,32"},
                      "memory": [{"n": "1024", "beta": "16"}],
                      "reference": [{"label": "sphere", "params": {"n": "16,24,40", "beta": "8", "seed": "1"}}],
