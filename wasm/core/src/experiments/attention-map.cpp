@@ -197,7 +197,7 @@ Experiment attentionMapExperiment() {
     return kSecondsPerUnit * (n * n * n + n * n * d);
   };
   e.checkResult = checkResult;
-  declareTestSets(e, R"({"cheap": {"n": 40},
+  declareTestSets(e, R"json({"cheap": {"n": 40},
                      "memory": [{"n": "1024", "px": "256"}, {"n": "2048", "px": "256"}],
                      "reference": [
                        {"label": "sphere", "params": {"n": "48", "d": "3", "beta": "6", "seed": "2", "px": "16"}},
@@ -210,7 +210,7 @@ Experiment attentionMapExperiment() {
                      "engine": {"n": "64", "beta": "4"},
                      "view": {"n": 64},
                      "timing": [{}, {"n": "2048"}],
-                     "corrupt": {"pointer": "/heatmap/data/0", "value": 1.5}})");
+                     "corrupt": {"pointer": "/heatmap/data/0", "value": 1.5}})json");
   return e;
 }
 

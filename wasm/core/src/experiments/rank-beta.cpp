@@ -30,7 +30,7 @@ Experiment sweep() {
 
 Experiment rankBetaExperiment() {
   Experiment e = sweep();
-  declareTestSets(e, R"({"cheap": {"n": 32, "betas": "2,8"},
+  declareTestSets(e, R"json({"cheap": {"n": 32, "betas": "2,8"},
                      "memory": [{"n": "1024", "betas": "16"}],
                      "reference": [
                        {"label": "sphere d = 3", "params": {"n": "40", "betas": "2,8,16", "seed": "2"}},
@@ -40,7 +40,7 @@ Experiment rankBetaExperiment() {
                      "view": {"n": 64, "betas": [1, 4, 16]},
                      "sharded": {"n": "64", "d": "2", "betas": "1,4,16", "seed": "2"},
                      "timing": [{}, {"n": "768"}, {"n": "1024", "betas": "2,64", "svd": "full"}],
-                     "corrupt": {"pointer": "/points/0/kSvd", "value": 1e9}})");
+                     "corrupt": {"pointer": "/points/0/kSvd", "value": 1e9}})json");
   return e;
 }
 

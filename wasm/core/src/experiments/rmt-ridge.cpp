@@ -216,7 +216,7 @@ Experiment rmtRidgeExperiment() {
            eigenCheckSeconds(splitPools("pools", v.pools), t);
   };
   e.checkResult = checkResult;
-  declareTestSets(e, R"({"cheap": {"d": 40, "mu2": "0.5", "ntrain": 100, "ntest": 100, "seeds": 1},
+  declareTestSets(e, R"json({"cheap": {"d": 40, "mu2": "0.5", "ntrain": 100, "ntest": 100, "seeds": 1},
                      "memory": [{"d": "1000", "mu2": "1", "pools": "mean", "seeds": "1", "ntrain": "4000",
                                  "ntest": "2000"}],
                      "reference": [{"label": "small", "params": {"d": "30", "mu2": "1", "ntrain": "60",
@@ -226,7 +226,7 @@ Experiment rmtRidgeExperiment() {
                      "timing": [{}, {"d": "800", "ntrain": "3200"},
                                 {"T": "128", "d": "50", "ntrain": "100", "ntest": "100"},
                                 {"T": "512", "d": "50", "ntrain": "100", "ntest": "100"}, {"T": "512"}],
-                     "corrupt": {"pointer": "/points/0/accuracy/mean", "value": 1.5}})");
+                     "corrupt": {"pointer": "/points/0/accuracy/mean", "value": 1.5}})json");
   return e;
 }
 

@@ -197,7 +197,7 @@ Experiment rmtSpectrumExperiment() {
            (d * s.sizes.V + double(s.sizes.N) * s.sizes.T * d + d * d * s.sizes.N + side * side * side);
   };
   e.checkResult = checkResult;
-  declareTestSets(e, R"({"cheap": {"d": 60},
+  declareTestSets(e, R"json({"cheap": {"d": 60},
                      "memory": [{"d": "1600"}],
                      "reference": [
                        {"label": "mean pooling", "params": {"d": "40", "seed": "2"}},
@@ -206,7 +206,7 @@ Experiment rmtSpectrumExperiment() {
                      "engine": {"d": "50"},
                      "view": {"d": 60},
                      "timing": [{}, {"d": "1200"}],
-                     "corrupt": {"pointer": "/overlap", "value": 1.2}})");
+                     "corrupt": {"pointer": "/overlap", "value": 1.2}})json");
   return e;
 }
 

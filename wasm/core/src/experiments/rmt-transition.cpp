@@ -229,7 +229,7 @@ Experiment rmtTransitionExperiment() {
            eigenCheckSeconds(s.pools, t);
   };
   e.checkResult = checkResult;
-  declareTestSets(e, R"({"cheap": {"d": 40, "mu2": "0.5,2", "seeds": 2},
+  declareTestSets(e, R"json({"cheap": {"d": 40, "mu2": "0.5,2", "seeds": 2},
                      "memory": [{"d": "1600", "mu2": "2", "pools": "mean", "seeds": "1"}],
                      "reference": [{"label": "two poolings", "params": {"d": "30", "mu2": "0.5,3",
                                     "pools": "mean,optimal", "seeds": "2", "seed": "4"}}],
@@ -237,7 +237,7 @@ Experiment rmtTransitionExperiment() {
                      "view": {"d": 40, "seeds": 1},
                      "sharded": {"d": "60", "mu2": "0.5,2", "seeds": "2", "seed": "4"},
                      "timing": [{}, {"d": "800"}, {"T": "128", "d": "50"}, {"T": "512", "d": "50"}],
-                     "corrupt": {"pointer": "/points/0/overlap/mean", "value": 2}})");
+                     "corrupt": {"pointer": "/points/0/overlap/mean", "value": 2}})json");
   return e;
 }
 

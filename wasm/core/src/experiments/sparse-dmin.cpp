@@ -266,7 +266,7 @@ Experiment sparseDminExperiment() {
   };
   e.jobSeconds = jobSeconds;
   e.checkResult = checkResult;
-  declareTestSets(e, R"({"cheap": {"ns": "16,32", "seeds": 2},
+  declareTestSets(e, R"json({"cheap": {"ns": "16,32", "seeds": 2},
                      "memory": [{"ns": "1024", "seeds": "1", "eps1": "0.5", "eps2": "0.1", "step": "512",
                                  "dmax": "4096"}],
                      "reference": [{"label": "two sizes, two seeds", "params": {"ns": "16,24", "k": "2",
@@ -276,7 +276,7 @@ Experiment sparseDminExperiment() {
                      "sharded": {"ns": "32,48,64", "seeds": "2", "seed": "3"},
                      "timing": [{}, {"ns": "512,1024,2048,3072"}, {"ns": "1024", "seeds": "1", "split": "sym"},
                                 {"delta": "3"}, {"delta": "10"}, {"delta": "100"}],
-                     "corrupt": {"pointer": "/perN/0/n", "value": 1e308}})");
+                     "corrupt": {"pointer": "/perN/0/n", "value": 1e308}})json");
   return e;
 }
 
