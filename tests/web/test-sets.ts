@@ -3,7 +3,7 @@
 // declareTestSets), as the native CLI prints them (`attnlab --test-sets`): the tests iterate these instead of
 // keeping a table of experiments.
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
 export type SetParams = Record<string, string | number | boolean | (string | number)[]>;
 
@@ -19,7 +19,8 @@ export interface TestSets {
   corrupt?: { pointer: string; value: unknown };
 }
 
-export const cli = fileURLToPath(new URL('../../build/native/attnlab', import.meta.url));
+// __dirname, not import.meta.url: the happy-dom tests' module URLs are not file: URLs.
+export const cli = join(__dirname, '../../build/native/attnlab');
 
 /** Every experiment's test sets by id, in registry order. */
 export function testSets(binary = cli): Record<string, TestSets> {
