@@ -3,21 +3,13 @@
 // experiment edits none of them by hand. Each only ADDS what a new experiment lacks and never rewrites an entry:
 // they are golden (a changed result shape or stream hash must still fail its test) or hand-written (README's rows).
 //   tests/fixtures/result-shapes.json   its declared result shape (attnlab --schema)
-//   tests/fixtures/stream-hashes.json   FNV-1a of its cheap run's JSON with rng=box-muller
-//                                       (tests/cpp/test_rng_param.cpp)
+//   tests/fixtures/stream-hashes.json   FNV-1a of its cheap run's JSON with rng=box-muller (attnlab --stream-hash)
 //   README.md                           a row of the result-key table, between the result-keys markers
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const BEGIN = '<!-- result-keys: one row per experiment; npm run gen adds a new one (edit its words freely) -->';
 const END = '<!-- /result-keys -->';
-
-/** FNV-1a (64 bits) of a text's UTF-8 bytes, as "0x" and 16 hex digits. */
-export function fnv1a(text) {
-  let h = 0xcbf29ce484222325n;
-  for (const byte of Buffer.from(text, 'utf8')) h = ((h ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn;
-  return `0x${h.toString(16).padStart(16, '0')}`;
-}
 
 /** key=value arguments of the CLI for a parameter object (arrays comma-separated). */
 export const cliArgs = (params) =>
@@ -53,11 +45,8 @@ function addReadmeRows(path, schemas) {
 /** Adds every missing entry to the three tables under root; returns what was added, by table. */
 export function addMissingEntries(root, cli, schemas) {
   const ids = schemas.map((s) => s.id);
-  const sets = JSON.parse(execFileSync(cli, ['--test-sets'], { encoding: 'utf8' }));
-  const hash = (id) => {
-    const args = [id, ...cliArgs(sets[id].cheap), 'rng=box-muller'];
-    return fnv1a(execFileSync(cli, args, { encoding: 'utf8', maxBuffer: 1 << 28, stdio: 'pipe' }).trimEnd());
-  };
+  // The test's own hash (the CLI's output is not the text it hashes): `attnlab --stream-hash <id>`.
+  const hash = (id) => execFileSync(cli, ['--stream-hash', id], { encoding: 'utf8', stdio: 'pipe' }).trim();
   const shapeOf = (id) => schemas.find((s) => s.id === id).result;
   return {
     'result-shapes.json': addMissing(`${root}tests/fixtures/result-shapes.json`, ids, shapeOf),
