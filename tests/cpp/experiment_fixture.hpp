@@ -29,25 +29,12 @@ inline void refused(const std::string& id, const attnlab::Json& params, const st
   CHECK_THAT(out.error, Catch::Matchers::Contains(names));
 }
 
-// Cheap parameters for every experiment (a new experiment must add its own here): runs of a few
-// milliseconds that still exercise every job of its plan.
+// Cheap parameters of every experiment, by id: the `cheap` set each declares beside its parameters
+// (attnlab/experiment.hpp, declareTestSets): runs of a few milliseconds that still exercise every job of its plan.
 inline std::map<std::string, attnlab::Json> cheapParams() {
-  return {
-      {"attention-map", {{"n", 40}}},
-      {"sparse-approx", {{"n", 32}, {"d", 300}}},
-      {"sparse-dmin", {{"ns", "16,32"}, {"seeds", 2}}},
-      {"rmt-spectrum", {{"d", 60}}},
-      {"rmt-transition", {{"d", 40}, {"mu2", "0.5,2"}, {"seeds", 2}}},
-      {"rmt-weights", {{"d", 40}, {"sequences", 20}}},
-      {"rmt-ridge", {{"d", 40}, {"mu2", "0.5"}, {"ntrain", 100}, {"ntest", 100}, {"seeds", 1}}},
-      {"rmt-phase", attnlab::Json::object()},
-      {"rank-beta", {{"n", 32}, {"betas", "2,8"}}},
-      {"rank-n", {{"n", "16,32"}}},
-      {"rank-eps", {{"n", 32}, {"eps", "0.2,0.1"}}},
-      {"rank-ladder", {{"n", 32}, {"refit", "1"}}},
-      {"rank-interaction", {{"source", "synthetic"}, {"n", 32}}},
-      {"rank-zoo", {{"family", "broad"}, {"betaMults", "1"}}},
-  };
+  std::map<std::string, attnlab::Json> cheap;
+  for (const auto& e : attnlab::experiments()) cheap[e.id] = e.tests.at("cheap");
+  return cheap;
 }
 
 }  // namespace fixture

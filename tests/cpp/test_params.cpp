@@ -169,7 +169,7 @@ TEST_CASE("every experiment's result conforms to its declared shape", "[params][
   for (const auto& e : experiments()) {
     INFO(e.id);
     const auto found = cheap.find(e.id);
-    REQUIRE(found != cheap.end());  // add cheap parameters for a new experiment here
+    REQUIRE(found != cheap.end());  // its declared cheap set
     const Outcome out = runExperiment(e.id, found->second, {}, Progress());
     INFO(out.error);
     REQUIRE(out.ok);

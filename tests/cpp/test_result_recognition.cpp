@@ -5,8 +5,6 @@
 #include <catch2/catch.hpp>
 
 #include <string>
-#include <tuple>
-#include <vector>
 
 #include "attnlab/experiment.hpp"
 #include "attnlab/result_shape.hpp"
@@ -58,25 +56,15 @@ TEST_CASE("an opened result is judged by its experiment's result checks, naming 
              Catch::Matchers::StartsWith("result.curves[0].perN[1].dmin[0] = ") &&
                  Catch::Matchers::EndsWith("is above result.curves[0].perN[1].dcap = 8"));
 
-  // One value out of its range in each experiment's result (a path, a value): refused by that experiment's checks.
-  const std::vector<std::tuple<std::string, std::string, Json>> corruptions = {
-      {"attention-map", "/heatmap/data/0", 1.5},
-      {"sparse-approx", "/rowM/0", -0.1},
-      {"rmt-spectrum", "/overlap", 1.2},
-      {"rmt-transition", "/points/0/overlap/mean", 2},
-      {"rmt-weights", "/attention/maxDeviation", -1},
-      {"rmt-ridge", "/points/0/accuracy/mean", 1.5},
-      {"rmt-phase", "/overlapMap/data/0", -0.5},
-      {"rank-beta", "/points/0/kSvd", 1e9},
-      {"rank-n", "/points/0/lowerBound", -1},
-      {"rank-eps", "/points/0/upper", 1e9},
-      {"rank-ladder", "/lowerBound", 1e5},
-      {"rank-interaction", "/rVis", -2},
-      {"rank-zoo", "/fractionEffPositive", 2},
-  };
-  for (const auto& [id, pointer, value] : corruptions) {
+  // One value out of its range in each experiment's result (the corrupt set it declares beside its parameters, a
+  // path and a value): refused by that experiment's checks.
+  for (const auto& e : attnlab::experiments()) {
+    if (!e.tests.contains("corrupt")) continue;
+    const std::string id = e.id, pointer = e.tests["corrupt"].at("pointer").get<std::string>();
+    const Json value = e.tests["corrupt"].at("value");
     Json result = fixture::run(id, fixture::cheapParams().at(id));
     REQUIRE(attnlab::resultMismatches(result).at(id) == "");
+    REQUIRE(result.contains(Json::json_pointer(pointer)));  // a value it has, not a key added
     result[Json::json_pointer(pointer)] = value;
     const std::string problem = attnlab::resultMismatches(result).at(id);
     INFO(id << " with " << pointer << " = " << value.dump() << ": " << problem);

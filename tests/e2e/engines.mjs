@@ -9,6 +9,7 @@
 // WebKit: webkit.mjs; its driver has no console log, so the pages come from a second server that loads
 // CAPTURE first, which records console.error, uncaught errors and rejections, CSP violations and
 // failed loads.
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { assert } from './helpers.mjs';
@@ -16,23 +17,21 @@ import { launchWebKit } from './webkit.mjs';
 
 const FIREFOX = process.env.FIREFOX ?? '/usr/bin/firefox-esr';
 
-/** One link per experiment, each under 2 s of computing in Chromium (WebKitGTK's wasm is several times slower here). */
-export const ENGINE_LINKS = [
-  '#exp=attention-map&v=3&n=64&beta=4&seed=11',
-  '#exp=sparse-approx&v=3&n=64&seed=11',
-  '#exp=sparse-dmin&v=3&ns=32,64&seeds=1&step=32&seed=11',
-  '#exp=rmt-spectrum&v=3&d=50&seed=11',
-  '#exp=rmt-transition&v=3&d=100&mu2=1,4&pools=mean,optimal&seeds=1&seed=11',
-  '#exp=rmt-weights&v=3&d=200&sequences=20&seed=11',
-  '#exp=rmt-ridge&v=3&d=100&mu2=0.5,1&ntrain=400&ntest=400&seeds=1&seed=11',
-  '#exp=rmt-phase&v=3&xmax=1&seed=11',
-  '#exp=rank-beta&v=3&n=64&betas=1,4,16&seed=11',
-  '#exp=rank-n&v=3&n=16,32&seed=11',
-  '#exp=rank-eps&v=3&n=64&eps=0.2,0.1&seed=11',
-  '#exp=rank-ladder&v=3&n=64&seed=11',
-  '#exp=rank-interaction&v=3&source=synthetic&n=32&seed=11',
-  '#exp=rank-zoo&v=3&family=lowrank&eps=0.4&seed=11',
-];
+/**
+ * One link per experiment (its declared engine set, `attnlab --test-sets`), each under 2 s of computing in
+ * Chromium (WebKitGTK's wasm is several times slower here).
+ */
+const sets = JSON.parse(
+  execFileSync(new URL('../../build/native/attnlab', import.meta.url), ['--test-sets'], {
+    encoding: 'utf8',
+  }),
+);
+export const ENGINE_LINKS = Object.entries(sets).map(
+  ([id, { engine }]) =>
+    `#exp=${id}&v=3&${Object.entries(engine)
+      .map(([k, v]) => `${k}=${v}&`)
+      .join('')}seed=11`,
+);
 
 /** Statuses a page stays in until someone acts. */
 const SETTLED = ['done', 'precomputed', 'error', 'waiting', 'stopped', 'opened'];

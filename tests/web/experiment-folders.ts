@@ -1,35 +1,27 @@
 // SPDX-License-Identifier: Apache-2.0
-// One family layout on both sides: the core declares each family's experiments in
-// wasm/core/include/attnlab/<family>/experiments.hpp, and the page keeps them in web/src/experiments/<family>/<id>/.
-// An experiment the core declares in a header of its own at the top (attention_map.hpp) belongs to no
-// family folder, and its web folder is web/src/experiments/<id>/.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// One family layout on both sides: an experiment's family is the one its declaration names (declareExperiment, so
+// `attnlab --schema` and the generated schemas carry it); a family with a folder of its own in the core
+// (wasm/core/include/attnlab/<family>/) has one on the page, web/src/experiments/<family>/<id>/, and an experiment of
+// any other family (attention-map's "attention") keeps its web folder at the top, web/src/experiments/<id>/.
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { SCHEMAS } from '../../web/src/experiments/generated';
 
-const root = join(__dirname, '../..');
-const include = join(root, 'wasm/core/include/attnlab');
-const kebab = (camel: string) => camel.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const include = join(__dirname, '../../wasm/core/include/attnlab');
+const hasCoreFolder = (family: string) =>
+  existsSync(join(include, family)) && statSync(join(include, family)).isDirectory();
 
-/** The experiment ids a header declares (`Experiment rankBetaExperiment();` → rank-beta). */
-function declared(header: string): string[] {
-  return [...readFileSync(header, 'utf8').matchAll(/^Experiment (\w+)Experiment\(\);/gm)].map((m) => kebab(m[1]));
-}
-
-/** The core's family folders (those with an experiments.hpp) and the experiments each declares. */
+/** The core's family folders and the experiments of each, in registry order. */
 export function coreFamilies(): Map<string, string[]> {
   const families = new Map<string, string[]>();
-  for (const entry of readdirSync(include, { withFileTypes: true })) {
-    const header = join(include, entry.name, 'experiments.hpp');
-    if (entry.isDirectory() && existsSync(header)) families.set(entry.name, declared(header));
-  }
+  for (const { id, family } of SCHEMAS)
+    if (hasCoreFolder(family)) families.set(family, [...(families.get(family) ?? []), id]);
   return families;
 }
 
-/** The experiments declared in a top-level header of their own, in no family. */
+/** The experiments of a family without a folder of its own in the core. */
 export function unfamiliedExperiments(): string[] {
-  return readdirSync(include)
-    .filter((f) => f.endsWith('.hpp'))
-    .flatMap((f) => declared(join(include, f)));
+  return SCHEMAS.filter((s) => !hasCoreFolder(s.family)).map((s) => s.id);
 }
 
 /** Where experiment `id`'s presentation lives, relative to the repository: web/src/experiments/[<family>/]<id>. */

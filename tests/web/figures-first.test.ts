@@ -13,19 +13,11 @@ import { setPlotTheme } from '../../web/src/plots/figure-style';
 // @ts-expect-error: a plain ES module shared with the e2e suite
 import { INTERNAL_CODE, MAX_LEGEND_ROWS } from '../e2e/reader-rules.mjs';
 import { legendRows, summary } from './figure-marks';
+import { testSets } from './test-sets';
 
-/** Small sizes laid over each first preset: the figures' structure does not depend on n or the seeds. */
-const CHEAP: Record<string, ParamValues> = {
-  'attention-map': { n: 64 },
-  'sparse-approx': { n: 64, d: 160 },
-  'sparse-dmin': { ns: [32, 64], seeds: 1 },
-  'rank-beta': { n: 64, betas: [1, 4, 16] },
-  'rank-n': { n: [16, 32, 64] },
-  'rank-eps': { n: 64, eps: [0.2, 0.1] },
-  'rank-ladder': { n: 64, refit: '0' },
-  'rank-interaction': { n: 64 },
-  'rank-zoo': { family: 'lowrank', eps: 0.4, betaMults: [1] },
-};
+/** Small sizes laid over each first preset (each experiment's declared view set): the figures' structure does not
+ * depend on n or the seeds. */
+const SETS = testSets();
 const WIDTH = 700;
 
 let core: Core;
@@ -36,7 +28,7 @@ beforeAll(async () => {
   setPlotTheme(false);
   for (const meta of EXPERIMENTS.filter((m) => m.family !== 'rmt')) {
     const keys = new Set(meta.params.map((p) => p.key));
-    const cheap = Object.fromEntries(Object.entries(CHEAP[meta.id] ?? {}).filter(([k]) => keys.has(k)));
+    const cheap = Object.fromEntries(Object.entries(SETS[meta.id]?.view ?? {}).filter(([k]) => keys.has(k)));
     const values = { ...defaults(meta), ...(meta.presets?.[0]?.values ?? {}), ...cheap } as ParamValues;
     const result = core.run(meta.id, toCoreParams(values));
     const figure = meta.figures(result, values)[0];

@@ -13,6 +13,7 @@ import { defaults, toCoreParams, type ExperimentMeta, type ParamValues } from '.
 import { lineChart, seriesOf, type Series } from '../../web/src/plots';
 import { DATA_COLORS, setPlotTheme } from '../../web/src/plots/figure-style';
 import { GhostMemory, ghostLabel } from '../../web/src/ui/ghost';
+import { testSets } from './test-sets';
 
 const series = (shift: number): Series[] => [
   { label: 'simulation', points: [1, 2, 3, 4].map((x) => ({ x, y: x * x + shift })) },
@@ -105,23 +106,8 @@ describe('which run is the ghost', () => {
   });
 });
 
-/** Small sizes: which figures are line charts does not depend on them. */
-const CHEAP: Record<string, ParamValues> = {
-  'attention-map': { n: 64 },
-  'sparse-approx': { n: 64, d: 160 },
-  'sparse-dmin': { ns: [32, 64], seeds: 1 },
-  'rank-beta': { n: 64, betas: [1, 4] },
-  'rank-n': { n: [16, 32] },
-  'rank-eps': { n: 64, eps: [0.2, 0.1] },
-  'rank-ladder': { n: 64, refit: '0' },
-  'rank-interaction': { n: 64 },
-  'rank-zoo': { family: 'lowrank', eps: 0.4, betaMults: [1] },
-  'rmt-spectrum': { d: 60 },
-  'rmt-transition': { d: 40, seeds: 1 },
-  'rmt-weights': { d: 40, sequences: 10 },
-  'rmt-ridge': { d: 40, ntrain: 80, ntest: 80, seeds: 1, mu2: [0.5, 2] },
-  'rmt-phase': {},
-};
+/** Small sizes (each experiment's declared view set): which figures are line charts does not depend on them. */
+const SETS = testSets();
 
 describe('every line figure passes the ghost to its chart', () => {
   let core: Core;
@@ -132,7 +118,7 @@ describe('every line figure passes the ghost to its chart', () => {
 
   it.each(EXPERIMENTS.map((m) => [m.id, m] as const))('%s', (_id, meta) => {
     const keys = new Set(meta.params.map((p) => p.key));
-    const cheap = Object.fromEntries(Object.entries(CHEAP[meta.id] ?? {}).filter(([k]) => keys.has(k)));
+    const cheap = Object.fromEntries(Object.entries(SETS[meta.id]?.view ?? {}).filter(([k]) => keys.has(k)));
     const values = { ...defaults(meta), ...(meta.presets?.[0]?.values ?? {}), ...cheap } as ParamValues;
     const result = core.run(meta.id, toCoreParams(values));
     let lineFigures = 0;

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SCHEMAS } from '../../web/src/experiments/generated';
 import { differences } from '../e2e/compare.mjs';
+import { cliArgs, testSets } from './test-sets';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(root, 'build/native/attnlab');
@@ -17,13 +18,10 @@ const runner = join(root, 'sweep-runners/parallel.sh');
 const scratch = mkdtempSync(join(tmpdir(), 'attnlab-sweep-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Small sweeps of each family that has one (paper 1; papers 2 and 3 where registered). */
-const SWEEPS: Record<string, string[]> = {
-  'sparse-dmin': ['ns=32,48,64', 'seeds=2', 'seed=3'],
-  'rank-beta': ['n=64', 'd=2', 'betas=1,4,16', 'seed=2'],
-  'rmt-transition': ['d=60', 'mu2=0.5,2', 'seeds=2', 'seed=4'],
-};
-const registered = new Set(SCHEMAS.map((s) => s.id as string));
+/** The small sweeps the experiments declare (their sharded sets: one of each family that has a sweep). */
+const SWEEPS = Object.entries(testSets(cli))
+  .filter(([, sets]) => sets.sharded)
+  .map(([id, sets]) => [id, cliArgs(sets.sharded!)] as const);
 
 const oneProcess = (id: string, params: string[]) =>
   execFileSync(cli, [id, ...params], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -39,7 +37,11 @@ describe('sharded sweeps equal the in-process run', () => {
     expect(spawnSync('parallel', ['--version']).status).toBe(0);
   });
 
-  for (const [id, params] of Object.entries(SWEEPS).filter(([id]) => registered.has(id))) {
+  it('a sweep of each family is declared', () => {
+    expect(SWEEPS.map(([id]) => SCHEMAS.find((s) => s.id === id)?.family).sort()).toEqual(['rank', 'rmt', 'sparse']);
+  });
+
+  for (const [id, params] of SWEEPS) {
     it(`${id}: planned, run through GNU parallel with 2 slots and combined, byte for byte`, () => {
       const out = join(scratch, id);
       const r = sharded(id, out, params);

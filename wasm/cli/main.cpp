@@ -6,9 +6,12 @@
 //   numbers and text values, as JSON attnlab plan|run-job|combine <experiment-id> ...         a sweep in shards
 //   (sharded.cpp) attnlab model-qk model=<folder> ids=<id,...> layer=<i> head=<h>   one head of a checkpoint
 //   (model_qk.cpp)
+//   attnlab --test-sets   every experiment's test parameter sets (attnlab/experiment.hpp: declareTestSets), as JSON
+//   attnlab --stream-hash <id>   FNV-1a of its cheap run on rng=box-muller (tests/fixtures/stream-hashes.json)
 // Exit 0 on success, 2 on bad input (the message names the parameter or file), 1 on a failed run.
 // The command line itself is the core's (attnlab/command_line.hpp), shared with `npm run lab`: this file
 // reads the files, runs in this thread and prints.
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -77,6 +80,24 @@ int run(const attnlab::CommandLine& c) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 2 && std::strcmp(argv[1], "--test-sets") == 0) {  // for tests and benches only: not the page's
+    Json all = Json::object();
+    for (const auto& e : attnlab::experiments()) all[e.id] = e.tests;
+    std::cout << all.dump(1) << '\n';
+    return 0;
+  }
+  if (argc == 3 && std::strcmp(argv[1], "--stream-hash") == 0) {  // npm run gen: tests/cpp/test_rng_param.cpp's hash
+    const attnlab::Experiment* e = attnlab::findExperiment(argv[2]);
+    if (!e) return refuse(std::string("no experiment '") + argv[2] + "'");
+    Json params = e->tests.at("cheap");
+    params["rng"] = "box-muller";
+    const attnlab::Outcome out = attnlab::runExperiment(e->id, params, {}, attnlab::Progress());
+    if (!out.ok) return refuse(out.error);
+    std::uint64_t h = 1469598103934665603ULL;  // FNV-1a of the result's JSON text
+    for (unsigned char c : out.value.dump()) h = (h ^ c) * 1099511628211ULL;
+    std::printf("0x%016llx\n", static_cast<unsigned long long>(h));
+    return 0;
+  }
   if (argc > 1 && std::strcmp(argv[1], "model-qk") == 0)
     return attnlab::cli::runModelQk(std::vector<std::string>(argv + 2, argv + argc));
   const attnlab::CommandParse parsed = attnlab::parseCommandLine(std::vector<std::string>(argv + 1, argv + argc), 0);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "attnlab/experiment.hpp"
 
+#include <algorithm>
+#include <iterator>
 #include <new>
 
 #include "attnlab/blocking.hpp"
@@ -97,6 +99,17 @@ void declareJobs(Experiment& e, decltype(Experiment::plan) plan, decltype(Experi
   e.combine = std::move(combine);
   e.jobResult = std::move(jobResult);
   e.checkJobResult = std::move(checkJobResult);
+}
+
+void declareTestSets(Experiment& e, const char* json) {
+  static const char* const known[] = {"cheap", "showingData", "drawsNoRandomData", "memory", "reference",
+                                      "view",  "engine",      "sharded",           "timing", "corrupt"};
+  e.tests = Json::parse(json);
+  if (!e.tests.is_object() || !e.tests.contains("cheap") || !e.tests["cheap"].is_object())
+    throw std::logic_error(e.id + ": its test sets declare no cheap parameter object");
+  for (const auto& item : e.tests.items())
+    if (std::find(std::begin(known), std::end(known), item.key()) == std::end(known))
+      throw std::logic_error(e.id + ": unknown test set '" + item.key() + "' (attnlab/experiment.hpp lists them)");
 }
 
 const Experiment* findExperiment(const std::string& id) {

@@ -1,13 +1,27 @@
 // SPDX-License-Identifier: Apache-2.0
 // Every experiment the lab offers, in picker order, in the groups the page loads as separate wasm modules
-// (attnlab/module_groups.hpp). Adding one = one line in its group.
-#include "attnlab/attention_map.hpp"
+// (attnlab/module_groups.hpp). Adding one = its factory's declaration and one entry in its group, both here; its
+// family is the one its declaration names (declareExperiment).
 #include "attnlab/module_groups.hpp"
-#include "attnlab/rank/experiments.hpp"
-#include "attnlab/rmt/experiments.hpp"
-#include "attnlab/sparse/experiments.hpp"
 
 namespace attnlab {
+
+// Each defined in wasm/core/src/experiments/<id>.cpp.
+Experiment attentionMapExperiment();
+Experiment sparseApproxExperiment();
+Experiment sparseDminExperiment();
+Experiment rmtSpectrumExperiment();
+Experiment rmtTransitionExperiment();
+Experiment rmtWeightsExperiment();
+Experiment rmtRidgeExperiment();
+Experiment rmtPhaseExperiment();
+Experiment rankBetaExperiment();
+Experiment rankNExperiment();
+Experiment rankEpsExperiment();
+Experiment rankLadderExperiment();
+Experiment rankInteractionExperiment();
+Experiment rankZooExperiment();
+
 namespace {
 
 std::vector<Experiment> inModule(const char* module, std::vector<Experiment> group) {

@@ -16,6 +16,4 @@ std::vector<int> neighbourOrder(const RowMatrix& x);
 // Peak bytes of one attention-map run with n points in d dimensions and a px × px heatmap.
 double attentionMapMemoryBytes(int n, int d, int heatmapSide);
 
-Experiment attentionMapExperiment();
-
 }  // namespace attnlab

@@ -104,8 +104,25 @@ struct Experiment {
   // Optional: the theory curves alone, cheap (closed forms, a grid), so the page can redraw them at
   // once while a parameter moves; the same keys appear in the full result.
   std::function<Json(const ParamValues& params)> theory;
+  // The parameter sets the tests and benches run it with, declared beside its parameters (declareTestSets) so
+  // that no test keeps a table of experiments; `attnlab --test-sets` prints them.
+  Json tests = Json::object();
   bool singleJob() const { return !plan; }
 };
+
+// The keys of Experiment::tests, each a parameter object (CLI-style values) unless said otherwise:
+//   cheap        (required) a run of a few ms that still exercises every job of its plan (tests/cpp);
+//   showingData  laid over cheap so the result shows the random data (rng tests); drawsNoRandomData: true when
+//                the result draws none (theory only, fixed heads);
+//   memory       [params]: sizes where the memory estimate is checked against the measured peak;
+//   reference    [{label, params, upload?: {input, file under tests/fixtures/}}]: native vs wasm byte for byte;
+//   view         page values (arrays as arrays) laid over the first preset: small figures (figures-first, ghost);
+//   engine       a link's values (tests/e2e/engines.mjs: under 2 s in Chromium, differing from every preset);
+//   sharded      a sweep of several jobs run in shards and in one process (tests/web/sharded.test.ts);
+//   timing       [params]: the cases bench/cost-model.mjs times against the time model;
+//   corrupt      {pointer, value}: one value of a cheap result its checkResult refuses.
+// Refuses (std::logic_error, at start-up) unknown keys or a missing cheap set.
+void declareTestSets(Experiment& e, const char* json);
 
 // The start of every experiment's declaration: its id, family, parameters, result shape and how one job runs
 // (a single-job experiment's only job).

@@ -197,6 +197,20 @@ Experiment attentionMapExperiment() {
     return kSecondsPerUnit * (n * n * n + n * n * d);
   };
   e.checkResult = checkResult;
+  declareTestSets(e, R"json({"cheap": {"n": 40},
+                     "memory": [{"n": "1024", "px": "256"}, {"n": "2048", "px": "256"}],
+                     "reference": [
+                       {"label": "sphere", "params": {"n": "48", "d": "3", "beta": "6", "seed": "2", "px": "16"}},
+                       {"label": "ball, causal", "params": {"n": "33", "d": "4", "beta": "20", "geometry": "ball",
+                                                            "causal": "1", "seed": "7", "px": "16"}},
+                       {"label": "gauss, beta 0",
+                        "params": {"n": "20", "d": "2", "beta": "0", "geometry": "gauss", "seed": "9", "px": "16"}},
+                       {"label": "drawn order",
+                        "params": {"n": "40", "d": "5", "beta": "9", "order": "sample", "seed": "3", "px": "16"}}],
+                     "engine": {"n": "64", "beta": "4"},
+                     "view": {"n": 64},
+                     "timing": [{}, {"n": "2048"}],
+                     "corrupt": {"pointer": "/heatmap/data/0", "value": 1.5}})json");
   return e;
 }
 

@@ -6,7 +6,9 @@
 
 namespace attnlab {
 
-Experiment rankBetaExperiment() {
+namespace {
+
+Experiment sweep() {
   return rankSweepExperiment(
       RankAxis::Beta, "rank-beta",
       {{&RankSweepParams::geometry, rankParam("geometry")},
@@ -22,6 +24,24 @@ Experiment rankBetaExperiment() {
        {&RankSweepParams::budget, budgetParam()},
        {&RankSweepParams::seed, rankSeedParam()},
        {&RankSweepParams::rng, rngParam()}});
+}
+
+}  // namespace
+
+Experiment rankBetaExperiment() {
+  Experiment e = sweep();
+  declareTestSets(e, R"json({"cheap": {"n": 32, "betas": "2,8"},
+                     "memory": [{"n": "1024", "betas": "16"}],
+                     "reference": [
+                       {"label": "sphere d = 3", "params": {"n": "40", "betas": "2,8,16", "seed": "2"}},
+                       {"label": "gauss d = 2",
+                        "params": {"geometry": "gauss", "d": "2", "n": "32", "betas": "4,16", "seed": "3"}}],
+                     "engine": {"n": "64", "betas": "1,4,16"},
+                     "view": {"n": 64, "betas": [1, 4, 16]},
+                     "sharded": {"n": "64", "d": "2", "betas": "1,4,16", "seed": "2"},
+                     "timing": [{}, {"n": "768"}, {"n": "1024", "betas": "2,64", "svd": "full"}],
+                     "corrupt": {"pointer": "/points/0/kSvd", "value": 1e9}})json");
+  return e;
 }
 
 }  // namespace attnlab

@@ -5,7 +5,9 @@
 
 namespace attnlab {
 
-Experiment rankEpsExperiment() {
+namespace {
+
+Experiment sweep() {
   return rankSweepExperiment(
       RankAxis::Eps, "rank-eps",
       {{&RankSweepParams::geometry, rankParam("geometry")},
@@ -22,6 +24,21 @@ Experiment rankEpsExperiment() {
        {&RankSweepParams::budget, budgetParam()},
        {&RankSweepParams::seed, rankSeedParam()},
        {&RankSweepParams::rng, rngParam()}});
+}
+
+}  // namespace
+
+Experiment rankEpsExperiment() {
+  Experiment e = sweep();
+  declareTestSets(e, R"json({"cheap": {"n": 32, "eps": "0.2,0.1"},
+                     "memory": [{"n": "1024", "beta": "16", "eps": "0.1"}],
+                     "reference": [{"label": "ball", "params": {"geometry": "ball", "n": "32", "eps": "0.2,0.05",
+                                    "seed": "4"}}],
+                     "engine": {"n": "64", "eps": "0.2,0.1"},
+                     "view": {"n": 64, "eps": [0.2, 0.1]},
+                     "timing": [{}, {"n": "640"}],
+                     "corrupt": {"pointer": "/points/0/upper", "value": 1e9}})json");
+  return e;
 }
 
 }  // namespace attnlab

@@ -281,6 +281,16 @@ Experiment rankInteractionExperiment() {
     return headJobSeconds(job, v.budgetBytes(), kSecondsPerUnit, v.source == "zoo" ? kZooTokens : v.n);
   };
   e.checkResult = checkResult;
+  declareTestSets(e, R"json({"cheap": {"source": "synthetic", "n": 32},
+                     "memory": [{"source": "synthetic", "n": "1024"}],
+                     "reference": [
+                       {"label": "zoo sink", "params": {"family": "sink", "variant": "3"}},
+                       {"label": "synthetic",
+                        "params": {"source": "synthetic", "n": "40", "tauScale": "sqrtn", "seed": "5"}}],
+                     "engine": {"source": "synthetic", "n": "32"},
+                     "view": {"n": 64},
+                     "timing": [{}, {"source": "synthetic", "n": "1024"}],
+                     "corrupt": {"pointer": "/rVis", "value": -2}})json");
   return e;
 }
 

@@ -182,6 +182,14 @@ Experiment rankLadderExperiment() {
     return kSecondsPerUnit * (v.refit ? 2.0 : 1.0) * (svd * n * n * n + n * n * p.d);
   };
   e.checkResult = checkResult;
+  declareTestSets(e, R"json({"cheap": {"n": 32, "refit": "1"},
+                     "memory": [{"n": "1024"}],
+                     "reference": [{"label": "with refit", "params": {"n": "40", "beta": "16", "refit": "1",
+                                    "seed": "1"}}],
+                     "engine": {"n": "64"},
+                     "view": {"n": 64, "refit": "0"},
+                     "timing": [{}, {"n": "1024"}, {"n": "1024", "svd": "full"}, {"n": "2048", "svd": "full"}],
+                     "corrupt": {"pointer": "/lowerBound", "value": 1e5}})json");
   return e;
 }
 

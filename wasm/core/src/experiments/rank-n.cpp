@@ -5,7 +5,9 @@
 
 namespace attnlab {
 
-Experiment rankNExperiment() {
+namespace {
+
+Experiment sweep() {
   return rankSweepExperiment(
       RankAxis::N, "rank-n",
       {{&RankSweepParams::geometry, rankParam("geometry")},
@@ -21,6 +23,20 @@ Experiment rankNExperiment() {
        {&RankSweepParams::budget, budgetParam()},
        {&RankSweepParams::seed, rankSeedParam()},
        {&RankSweepParams::rng, rngParam()}});
+}
+
+}  // namespace
+
+Experiment rankNExperiment() {
+  Experiment e = sweep();
+  declareTestSets(e, R"json({"cheap": {"n": "16,32"},
+                     "memory": [{"n": "1024", "beta": "16"}],
+                     "reference": [{"label": "sphere", "params": {"n": "16,24,40", "beta": "8", "seed": "1"}}],
+                     "engine": {"n": "16,32"},
+                     "view": {"n": [16, 32, 64]},
+                     "timing": [{}, {"n": "64,128,256,512,1024"}],
+                     "corrupt": {"pointer": "/points/0/lowerBound", "value": -1}})json");
+  return e;
 }
 
 }  // namespace attnlab

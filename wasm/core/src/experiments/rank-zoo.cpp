@@ -274,6 +274,13 @@ Experiment rankZooExperiment() {
     return headJobSeconds(job, params().read(job.params).budgetBytes(), kSecondsPerUnit, kZooTokens);
   };
   e.checkResult = checkResult;
+  declareTestSets(e, R"json({"cheap": {"family": "broad", "betaMults": "1"}, "drawsNoRandomData": true,
+                     "memory": [{"family": "broad"}],
+                     "reference": [{"label": "broad heads", "params": {"family": "broad", "betaMults": "1,2"}}],
+                     "engine": {"family": "lowrank", "eps": "0.4"},
+                     "view": {"family": "lowrank", "eps": 0.4, "betaMults": [1]},
+                     "timing": [{}, {"betaMults": "1,2"}],
+                     "corrupt": {"pointer": "/fractionEffPositive", "value": 2}})json");
   return e;
 }
 

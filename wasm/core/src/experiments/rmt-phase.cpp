@@ -135,6 +135,13 @@ Experiment rmtPhaseExperiment() {
   // Closed forms on a few thousand points: the process and the result are all there is.
   e.memoryBytes = [](const ParamValues&, const Inputs&) { return kRmtProcessBytes; };
   e.checkResult = checkResult;
+  declareTestSets(e, R"json({"cheap": {}, "drawsNoRandomData": true,
+                     "memory": [{}],
+                     "reference": [{"label": "delta axis", "params": {"axis": "delta", "mu2": "0.7",
+                                    "pool": "causal"}}],
+                     "engine": {"xmax": "1"},
+                     "view": {},
+                     "corrupt": {"pointer": "/overlapMap/data/0", "value": -0.5}})json");
   return e;
 }
 

@@ -216,6 +216,17 @@ Experiment rmtRidgeExperiment() {
            eigenCheckSeconds(splitPools("pools", v.pools), t);
   };
   e.checkResult = checkResult;
+  declareTestSets(e, R"json({"cheap": {"d": 40, "mu2": "0.5", "ntrain": 100, "ntest": 100, "seeds": 1},
+                     "memory": [{"d": "1000", "mu2": "1", "pools": "mean", "seeds": "1", "ntrain": "4000",
+                                 "ntest": "2000"}],
+                     "reference": [{"label": "small", "params": {"d": "30", "mu2": "1", "ntrain": "60",
+                                    "ntest": "50", "seeds": "1", "seed": "6"}}],
+                     "engine": {"d": "100", "mu2": "0.5,1", "ntrain": "400", "ntest": "400", "seeds": "1"},
+                     "view": {"d": 40, "ntrain": 80, "ntest": 80, "seeds": 1, "mu2": [0.5, 2]},
+                     "timing": [{}, {"d": "800", "ntrain": "3200"},
+                                {"T": "128", "d": "50", "ntrain": "100", "ntest": "100"},
+                                {"T": "512", "d": "50", "ntrain": "100", "ntest": "100"}, {"T": "512"}],
+                     "corrupt": {"pointer": "/points/0/accuracy/mean", "value": 1.5}})json");
   return e;
 }
 

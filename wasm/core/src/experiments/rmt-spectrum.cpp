@@ -197,6 +197,16 @@ Experiment rmtSpectrumExperiment() {
            (d * s.sizes.V + double(s.sizes.N) * s.sizes.T * d + d * d * s.sizes.N + side * side * side);
   };
   e.checkResult = checkResult;
+  declareTestSets(e, R"json({"cheap": {"d": 60},
+                     "memory": [{"d": "1600"}],
+                     "reference": [
+                       {"label": "mean pooling", "params": {"d": "40", "seed": "2"}},
+                       {"label": "Variant B, custom weights",
+                        "params": {"d": "40", "variant": "B", "T": "3", "pool": "0.5,0.3,0.2", "seed": "3"}}],
+                     "engine": {"d": "50"},
+                     "view": {"d": 60},
+                     "timing": [{}, {"d": "1200"}],
+                     "corrupt": {"pointer": "/overlap", "value": 1.2}})json");
   return e;
 }
 

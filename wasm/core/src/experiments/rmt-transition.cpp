@@ -229,6 +229,15 @@ Experiment rmtTransitionExperiment() {
            eigenCheckSeconds(s.pools, t);
   };
   e.checkResult = checkResult;
+  declareTestSets(e, R"json({"cheap": {"d": 40, "mu2": "0.5,2", "seeds": 2},
+                     "memory": [{"d": "1600", "mu2": "2", "pools": "mean", "seeds": "1"}],
+                     "reference": [{"label": "two poolings", "params": {"d": "30", "mu2": "0.5,3",
+                                    "pools": "mean,optimal", "seeds": "2", "seed": "4"}}],
+                     "engine": {"d": "100", "mu2": "1,4", "pools": "mean,optimal", "seeds": "1"},
+                     "view": {"d": 40, "seeds": 1},
+                     "sharded": {"d": "60", "mu2": "0.5,2", "seeds": "2", "seed": "4"},
+                     "timing": [{}, {"d": "800"}, {"T": "128", "d": "50"}, {"T": "512", "d": "50"}],
+                     "corrupt": {"pointer": "/points/0/overlap/mean", "value": 2}})json");
   return e;
 }
 

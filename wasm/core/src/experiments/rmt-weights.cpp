@@ -181,6 +181,15 @@ Experiment rmtWeightsExperiment() {
     return kSecondsPerUnit * (d * vocabulary + v.sequences * t * t * d);
   };
   e.checkResult = checkResult;
+  declareTestSets(e, R"json({"cheap": {"d": 40, "sequences": 20},
+                     "showingData": {"tau": 2},
+                     "memory": [{"d": "4000", "sequences": "50"}],
+                     "reference": [{"label": "AR(1) R, tau 1", "params": {"d": "30", "R": "ar:0.5", "tau": "1",
+                                    "sequences": "10", "seed": "5"}}],
+                     "engine": {"d": "200", "sequences": "20"},
+                     "view": {"d": 40, "sequences": 10},
+                     "timing": [{}, {"d": "1600", "sequences": "1000"}],
+                     "corrupt": {"pointer": "/attention/maxDeviation", "value": -1}})json");
   return e;
 }
 

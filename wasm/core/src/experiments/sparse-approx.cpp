@@ -5,11 +5,11 @@
 #include <functional>
 #include <limits>
 
+#include "attnlab/experiment.hpp"
 #include "attnlab/job_checks.hpp"
 #include "attnlab/softmax.hpp"
 #include "attnlab/sparse/approx.hpp"
 #include "attnlab/sparse/approx_final_draw.hpp"
-#include "attnlab/sparse/experiments.hpp"
 
 namespace attnlab {
 namespace {
@@ -229,6 +229,23 @@ Experiment sparseApproxExperiment() {
     return kSecondsPerUnit * (n * n * p.d) + symmetricSplitSeconds(static_cast<int>(n), p.construction);
   };
   e.checkResult = checkResult;
+  declareTestSets(e, R"json({"cheap": {"n": 32, "d": 300},
+                     "memory": [{"n": "1024", "d": "4096", "px": "64"},
+                                {"n": "2048", "d": "2048", "split": "sym", "px": "64"}],
+                     "reference": [
+                       {"label": "sampled pattern", "params": {"n": "32", "k": "2", "gamma": "2", "d": "64",
+                                                               "redraws": "2", "px": "16", "seed": "3"}},
+                       {"label": "uploaded CSV", "params": {"d": "48", "px": "16", "seed": "5"},
+                        "upload": {"input": "pattern", "file": "tests/fixtures/patterns/pattern.csv"}},
+                       {"label": "uploaded JSON with n", "params": {"d": "48", "px": "16", "seed": "5"},
+                        "upload": {"input": "pattern", "file": "tests/fixtures/patterns/pattern.json"}},
+                       {"label": "uploaded .npy (Fortran order)", "params": {"d": "40", "seed": "6"},
+                        "upload": {"input": "pattern", "file": "tests/fixtures/patterns/pattern.npy"}}],
+                     "engine": {"n": "64"},
+                     "view": {"n": 64, "d": 160},
+                     "timing": [{}, {"n": "1024", "d": "640"}, {"n": "1024", "d": "640", "split": "sym"},
+                                {"n": "2048", "d": "640", "split": "sym"}],
+                     "corrupt": {"pointer": "/rowM/0", "value": -0.1}})json");
   return e;
 }
 

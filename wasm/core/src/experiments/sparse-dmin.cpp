@@ -13,9 +13,9 @@
 #include <cmath>
 #include <map>
 
+#include "attnlab/experiment.hpp"
 #include "attnlab/job_checks.hpp"
 #include "attnlab/sparse/approx.hpp"
-#include "attnlab/sparse/experiments.hpp"
 #include "../sparse/dmin_sweep.hpp"
 #include "../sparse/dmin_cost.hpp"
 
@@ -266,6 +266,17 @@ Experiment sparseDminExperiment() {
   };
   e.jobSeconds = jobSeconds;
   e.checkResult = checkResult;
+  declareTestSets(e, R"json({"cheap": {"ns": "16,32", "seeds": 2},
+                     "memory": [{"ns": "1024", "seeds": "1", "eps1": "0.5", "eps2": "0.1", "step": "512",
+                                 "dmax": "4096"}],
+                     "reference": [{"label": "two sizes, two seeds", "params": {"ns": "16,24", "k": "2",
+                                    "gamma": "2", "seeds": "2", "dmax": "512", "seed": "4"}}],
+                     "engine": {"ns": "32,64", "seeds": "1", "step": "32"},
+                     "view": {"ns": [32, 64], "seeds": 1},
+                     "sharded": {"ns": "32,48,64", "seeds": "2", "seed": "3"},
+                     "timing": [{}, {"ns": "512,1024,2048,3072"}, {"ns": "1024", "seeds": "1", "split": "sym"},
+                                {"delta": "3"}, {"delta": "10"}, {"delta": "100"}],
+                     "corrupt": {"pointer": "/perN/0/n", "value": 1e308}})json");
   return e;
 }
 

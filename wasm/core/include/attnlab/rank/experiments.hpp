@@ -19,13 +19,6 @@
 
 namespace attnlab {
 
-Experiment rankBetaExperiment();
-Experiment rankNExperiment();
-Experiment rankEpsExperiment();
-Experiment rankLadderExperiment();
-Experiment rankInteractionExperiment();
-Experiment rankZooExperiment();
-
 // The point parameters a rank experiment declares with rankParam (geometry, d, n, beta, eps) and its seed.
 struct RankPointFields : RunParams {
   std::string geometry;

@@ -16,12 +16,6 @@
 
 namespace attnlab {
 
-Experiment rmtSpectrumExperiment();
-Experiment rmtTransitionExperiment();
-Experiment rmtWeightsExperiment();
-Experiment rmtRidgeExperiment();
-Experiment rmtPhaseExperiment();
-
 // One of the common parameters by key: d, delta, gamma, T, mu2, R, pool, pools, variant, centre.
 // `def` overrides the default of numeric ones (d, mu2, T) when >= 0.
 ParamDecl rmtParam(const std::string& key, double def = -1);
