@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "attnlab/command_line.hpp"
-#include "attnlab/experiment.hpp"
+#include "host/command_line.hpp"
+#include "lab/experiment.hpp"
 
 namespace py = pybind11;
 

@@ -15,28 +15,28 @@ SECONDS_PER_TARGET=${1:-600}
 FUZZ_DIR=$ROOT/build/fuzz
 CXX=clang++-14
 # shellcheck disable=SC2054  # the commas belong to -fsanitize=
-FLAGS=(-std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I"$ROOT/wasm/core/include")
+FLAGS=(-std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I"$ROOT/wasm/core")
 TARGETS=(inputs params safetensors)
 
 # Core sources each target needs (only these: the fuzz build does not wait for the whole core).
 sources() {
   case $1 in
-    inputs) echo "$ROOT"/wasm/core/src/inputs/*.cpp ;;
-    safetensors) echo "$ROOT/wasm/core/src/model/safetensors.cpp" ;;
+    inputs) echo "$ROOT"/wasm/core/lab/inputs/*.cpp ;;
+    safetensors) echo "$ROOT/wasm/core/host/model/safetensors.cpp" ;;
     params)
-      echo "$ROOT/wasm/core/src/schema.cpp $ROOT/wasm/core/src/param_decl.cpp $ROOT/wasm/core/src/params.cpp" \
-        "$ROOT/wasm/core/src/decimal.cpp $ROOT/wasm/core/src/value_syntax.cpp $ROOT/wasm/core/src/text.cpp"
+      echo "$ROOT/wasm/core/lab/schema.cpp $ROOT/wasm/core/lab/param_decl.cpp $ROOT/wasm/core/lab/params.cpp" \
+        "$ROOT/wasm/core/numerics/shared/decimal.cpp $ROOT/wasm/core/lab/value_syntax.cpp $ROOT/wasm/core/numerics/shared/text.cpp"
       ;;
   esac
 }
 
 # Headers whose change means a rebuild.
 headers() {
-  local inc=$ROOT/wasm/core/include/attnlab
+  local inc=$ROOT/wasm/core
   case $1 in
-    inputs) echo "$inc/inputs.hpp $inc/json.hpp" "$ROOT"/wasm/core/src/inputs/*.hpp ;;
-    safetensors) echo "$inc/model/safetensors.hpp $inc/model/model_error.hpp $inc/json.hpp" ;;
-    params) echo "$inc/schema.hpp $inc/params.hpp $inc/json.hpp $inc/decimal.hpp $inc/value_syntax.hpp" ;;
+    inputs) echo "$inc/lab/inputs/parse_input.hpp $inc/lab/json.hpp" "$ROOT"/wasm/core/lab/inputs/*.hpp ;;
+    safetensors) echo "$inc/host/model/safetensors.hpp $inc/host/model/model_error.hpp $inc/lab/json.hpp" ;;
+    params) echo "$inc/lab/schema.hpp $inc/lab/params.hpp $inc/lab/json.hpp $inc/numerics/shared/decimal.hpp $inc/lab/value_syntax.hpp" ;;
   esac
 }
 

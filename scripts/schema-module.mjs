@@ -16,7 +16,7 @@ const HEADER = [
   '',
 ];
 
-/** TypeScript for one node of the shape language (see wasm/core/include/attnlab/result_shape.hpp). */
+/** TypeScript for one node of the shape language (see wasm/core/lab/result_shape.hpp). */
 function typeOf(shape, indent) {
   if (typeof shape === 'string') {
     if (shape.endsWith('[]')) {
@@ -77,7 +77,7 @@ function indexModule(schemas) {
   lines.push('export type AnyResult = ResultOf[ExperimentId];', '');
   lines.push(
     '/** The wasm module the page runs each experiment in: its ' +
-      "group's (wasm/core/include/attnlab/module_groups.hpp). */",
+      "group's (wasm/core/lab/registry_groups.hpp). */",
   );
   lines.push('export const CORE_MODULE_OF = {');
   for (const s of schemas) lines.push(`  '${s.id}': '${s.module}',`);
@@ -103,11 +103,11 @@ function syntaxModule(syntax) {
     '// Regenerate with `npm run gen`; a test fails when this file differs from what the core declares.',
     '/* eslint-disable */',
     '',
-    `/** A number as the core reads it (attnlab/decimal.hpp): ${syntax.decimal.pattern}, the whole text. */`,
+    `/** A number as the core reads it (numerics/shared/decimal.hpp): ${syntax.decimal.pattern}, the whole text. */`,
     `export const DECIMAL = new RegExp(${JSON.stringify(`^(?:${syntax.decimal.pattern})$`)});`,
     '/** The longest number text the core reads. */',
     `export const DECIMAL_MAX_LENGTH = ${syntax.decimal.maxLength};`,
-    `/** A text value as the core reads it (attnlab/value_syntax.hpp): ${syntax.text.first} ` +
+    `/** A text value as the core reads it (lab/value_syntax.hpp): ${syntax.text.first} ` +
       `to ${syntax.text.last} without ${syntax.text.excluded}. */`,
     `export const TEXT = new RegExp(${JSON.stringify(`^${characterClass(syntax.text)}+$`)});`,
     '/** The characters a text value may not hold, as the core lists them. */',

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Writes wasm/core/include/attnlab/ziggurat_tables.hpp: the 256-layer ziggurat of the normal
+"""Writes wasm/core/numerics/shared/ziggurat_tables.hpp: the 256-layer ziggurat of the normal
 density (docs/theory/rank.md#prng-ziggurat), as hex-float literals, so every build (g++ natively,
 em++ for wasm) reads the very same bits and no table is ever computed at run time.
 
-    python3 scripts/ziggurat-tables.py > wasm/core/include/attnlab/ziggurat_tables.hpp
+    python3 scripts/ziggurat-tables.py > wasm/core/numerics/shared/ziggurat_tables.hpp
 
 Needs mpmath (50 significant digits; each value is then rounded once to the nearest double).
 f(x) = exp(-x²/2) (unnormalised). Layer 0 is the base strip [0, X[0]] × [0, f(r)] of area v, whose

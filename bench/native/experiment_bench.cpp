@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "attnlab/experiment.hpp"
+#include "lab/experiment.hpp"
 
 int main(int argc, char** argv) {
   if (argc < 2) {

@@ -7,8 +7,8 @@
 #include <map>
 #include <string>
 
-#include "attnlab/experiment.hpp"
-#include "attnlab/result_shape.hpp"
+#include "lab/experiment.hpp"
+#include "lab/result_shape.hpp"
 
 namespace fixture {
 
@@ -30,7 +30,7 @@ inline void refused(const std::string& id, const attnlab::Json& params, const st
 }
 
 // Cheap parameters of every experiment, by id: the `cheap` set each declares beside its parameters
-// (attnlab/experiment.hpp, declareTestSets): runs of a few milliseconds that still exercise every job of its plan.
+// (lab/experiment.hpp, declareTestSets): runs of a few milliseconds that still exercise every job of its plan.
 inline std::map<std::string, attnlab::Json> cheapParams() {
   std::map<std::string, attnlab::Json> cheap;
   for (const auto& e : attnlab::experiments()) cheap[e.id] = e.tests.at("cheap");

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "attnlab/inputs.hpp"
+#include "lab/inputs/parse_input.hpp"
 
 namespace fixture {
 

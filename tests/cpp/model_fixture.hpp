@@ -11,8 +11,8 @@
 #include <sstream>
 #include <string>
 
-#include "attnlab/json.hpp"
-#include "attnlab/model/head_qk.hpp"
+#include "lab/json.hpp"
+#include "host/model/head_qk.hpp"
 
 namespace fixture {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "attnlab/experiment.hpp"
-#include "attnlab/rng.hpp"
+#include "lab/experiment.hpp"
+#include "numerics/shared/rng.hpp"
 
 namespace rank_fixture {
 

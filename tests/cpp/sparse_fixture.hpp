@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "attnlab/experiment.hpp"
+#include "lab/experiment.hpp"
 
 namespace sparse_fixture {
 

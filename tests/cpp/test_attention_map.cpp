@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "attnlab/attention_map.hpp"
-#include "attnlab/geometry.hpp"
-#include "attnlab/softmax.hpp"
+#include "lab/experiments/attention_map.hpp"
+#include "numerics/shared/geometry.hpp"
+#include "numerics/kernels/softmax.hpp"
 
 using namespace attnlab;
 using Catch::Matchers::Contains;

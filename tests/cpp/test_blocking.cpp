@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Machine-independent products: Eigen sizes a product's blocks from the CPU's caches, and a different
-// size rounds differently. Every core entry point pins the sizes (attnlab/blocking.hpp), so a run gives
+// size rounds differently. Every core entry point pins the sizes (numerics/kernels/blocking.hpp), so a run gives
 // the same bits whatever cache sizes the machine (here: the test) had set before.
 #include <catch2/catch.hpp>
 
 #include <Eigen/Core>
 #include <cmath>
 
-#include "attnlab/blocking.hpp"
-#include "attnlab/experiment.hpp"
+#include "numerics/kernels/blocking.hpp"
+#include "lab/experiment.hpp"
 
 using namespace attnlab;
 

@@ -6,9 +6,9 @@
 
 #include <algorithm>
 
-#include "attnlab/experiment.hpp"
-#include "attnlab/rank/point.hpp"
-#include "attnlab/rmt/theory.hpp"
+#include "lab/experiment.hpp"
+#include "numerics/rank/point.hpp"
+#include "numerics/rmt/bulk_law.hpp"
 
 using namespace attnlab;
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The command line of every host (attnlab/command_line.hpp): the forms and options, the rule that tells a
+// The command line of every host (host/command_line.hpp): the forms and options, the rule that tells a
 // file from a parameter, the words for a file a host could not read, the resolution of a run's files (a
 // head bundle's scale) and its time budget, and what plan and combine print. The native CLI and
 // `npm run lab` both call these; tests/web/verdicts.test.ts checks that they agree end to end.
@@ -8,10 +8,10 @@
 #include <regex>
 #include <vector>
 
-#include "attnlab/command_line.hpp"
-#include "attnlab/decimal.hpp"
-#include "attnlab/error_key.hpp"
-#include "attnlab/value_syntax.hpp"
+#include "host/command_line.hpp"
+#include "numerics/shared/decimal.hpp"
+#include "host/error_key.hpp"
+#include "lab/value_syntax.hpp"
 
 using attnlab::CommandKind;
 using attnlab::Json;

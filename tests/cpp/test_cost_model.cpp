@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "attnlab/experiment.hpp"
+#include "lab/experiment.hpp"
 
 using namespace attnlab;
 

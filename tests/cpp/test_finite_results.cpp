@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "attnlab/experiment.hpp"
+#include "lab/experiment.hpp"
 #include "experiment_fixture.hpp"
 
 using attnlab::Json;

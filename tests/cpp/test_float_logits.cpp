@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The float32 logits of the log-domain check's screening pass (attnlab/sparse/float_logits.hpp): every entry within
+// The float32 logits of the log-domain check's screening pass (numerics/sparse/float_logits.hpp): every entry within
 // the bound the check's margin assumes for any summation order, (d + 2) u Σ_k |g_k x_k| with u = 2^-24, on shapes
 // with every leftover (rows not a multiple of 4, columns not a multiple of the panel), X given with a row stride
 // wider than d, and nothing written past column `width`.
@@ -8,8 +8,8 @@
 #include <cmath>
 #include <vector>
 
-#include "attnlab/rng.hpp"
-#include "attnlab/sparse/float_logits.hpp"
+#include "numerics/shared/rng.hpp"
+#include "numerics/sparse/float_logits.hpp"
 
 TEST_CASE("float logits: each entry within the any-order float32 bound of the exact product", "[sparse][kernels]") {
   attnlab::Rng rng(11, attnlab::NormalMethod::Ziggurat);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// attnlab/gemv.hpp and attnlab/block_panel.hpp: each entry the same bits as the scalar order they document (Eigen
-// 3.4's scalar kernels), on shapes with every leftover, every column blocking, strides, alpha and a nonzero result
-// to add to. In the wasm build, where Eigen's products of Eigen::Index call these kernels
-// (attnlab/eigen_wasm_kernels.hpp), also the same bits as Eigen's own scalar kernels (instantiated with int indices,
-// which nothing replaces), and whole products A B against Eigen's own scalar product with its blocking.
+// numerics/kernels/gemv.hpp and numerics/kernels/block_panel.hpp: each entry the same bits as the scalar order they
+// document (Eigen 3.4's scalar kernels), on shapes with every leftover, every column blocking, strides, alpha and a
+// nonzero result to add to. In the wasm build, where Eigen's products of Eigen::Index call these kernels
+// (numerics/kernels/eigen_wasm_kernels.hpp), also the same bits as Eigen's own scalar kernels (instantiated with int
+// indices, which nothing replaces), and whole products A B against Eigen's own scalar product with its blocking.
 #include <catch2/catch.hpp>
 
 #include <Eigen/Dense>
@@ -11,9 +11,9 @@
 #include <cstring>
 #include <vector>
 
-#include "attnlab/block_panel.hpp"
-#include "attnlab/gemv.hpp"
-#include "attnlab/rng.hpp"
+#include "numerics/kernels/block_panel.hpp"
+#include "numerics/kernels/gemv.hpp"
+#include "numerics/shared/rng.hpp"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "attnlab/experiment.hpp"
+#include "lab/experiment.hpp"
 
 using namespace attnlab;
 using Catch::Matchers::Contains;

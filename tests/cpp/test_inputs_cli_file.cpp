@@ -12,7 +12,7 @@
 #include <fstream>
 
 #include "../../wasm/cli/read_file.cpp"
-#include "attnlab/inputs.hpp"
+#include "lab/inputs/parse_input.hpp"
 
 using Catch::Matchers::Contains;
 namespace fs = std::filesystem;

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Uploads as text tables (wasm/core/src/inputs/csv.cpp): the old Vitest cases of
+// Uploads as text tables (wasm/core/lab/inputs/csv.cpp): the old Vitest cases of
 // tests/web/upload-parse.test.ts (same files, same errors), the pattern rule, and dense tables.
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
-#include "attnlab/inputs.hpp"
+#include "lab/inputs/parse_input.hpp"
 #include "inputs_fixture.hpp"
 
 using namespace attnlab;

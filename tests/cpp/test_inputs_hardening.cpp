@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "attnlab/experiment.hpp"
-#include "attnlab/inputs.hpp"
-#include "attnlab/params.hpp"
-#include "attnlab/sparse/pattern.hpp"
+#include "lab/experiment.hpp"
+#include "lab/inputs/parse_input.hpp"
+#include "lab/params.hpp"
+#include "numerics/sparse/pattern.hpp"
 #include "inputs_fixture.hpp"
 
 using namespace attnlab;

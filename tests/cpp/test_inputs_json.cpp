@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Uploads as JSON (wasm/core/src/inputs/json.cpp): the old Vitest cases (same files, same errors),
+// Uploads as JSON (wasm/core/lab/inputs/json.cpp): the old Vitest cases (same files, same errors),
 // the pattern rule, dense {"shape", "data"} and nested arrays, and nesting refused early.
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
-#include "attnlab/inputs.hpp"
+#include "lab/inputs/parse_input.hpp"
 #include "inputs_fixture.hpp"
 
 using namespace attnlab;

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// Uploads as .npy (wasm/core/src/inputs/npy.cpp): the old Vitest cases (same files, same errors),
+// Uploads as .npy (wasm/core/lab/inputs/npy.cpp): the old Vitest cases (same files, same errors),
 // then versions, dtypes, Fortran order at every rank, and the header read as what it is.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
 #include <vector>
 
-#include "attnlab/inputs.hpp"
+#include "lab/inputs/parse_input.hpp"
 #include "inputs_fixture.hpp"
 
 using namespace attnlab;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The forward pass's float products (attnlab/model/float_product.hpp): whatever the blocking and tiling, each output
+// The forward pass's float products (numerics/kernels/float_product.hpp): whatever the blocking and tiling, each output
 // is one fixed sum (four float lanes over k in increasing order, the lanes added pairwise, then the depth's remainder
 // one by one), so the bits never depend on the shape's split into tiles and blocks, natively or in wasm. Checked
 // against that sum written out plainly, on shapes that exercise every edge (rows and outputs not multiples of the
@@ -8,8 +8,8 @@
 
 #include <cmath>
 
-#include "attnlab/model/float_product.hpp"
-#include "attnlab/model/streamed_pass.hpp"
+#include "numerics/kernels/float_product.hpp"
+#include "host/model/streamed_pass.hpp"
 
 using namespace attnlab::model;
 

@@ -4,8 +4,8 @@
 #include <catch2/catch.hpp>
 #include <functional>
 
-#include "attnlab/model/model_error.hpp"
-#include "attnlab/model/safetensors.hpp"
+#include "host/model/model_error.hpp"
+#include "host/model/safetensors.hpp"
 #include "model_fixture.hpp"
 
 using namespace attnlab::model;

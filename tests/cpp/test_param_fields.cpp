@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Parameters declared as a struct (attnlab/param_fields.hpp): one list gives the schema validate() checks and
+// Parameters declared as a struct (lab/param_fields.hpp): one list gives the schema validate() checks and
 // the typed values an experiment reads; a field of the wrong type for its declaration, or a key declared
 // twice, is refused when the list is built.
 #include <catch2/catch.hpp>
 
-#include "attnlab/param_fields.hpp"
+#include "lab/param_fields.hpp"
 
 using namespace attnlab;
 

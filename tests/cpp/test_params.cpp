@@ -8,8 +8,8 @@
 #include <set>
 #include <sstream>
 
-#include "attnlab/experiment.hpp"
-#include "attnlab/result_shape.hpp"
+#include "lab/experiment.hpp"
+#include "lab/result_shape.hpp"
 #include "experiment_fixture.hpp"
 
 using namespace attnlab;

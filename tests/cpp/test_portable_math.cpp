@@ -7,8 +7,8 @@
 #include <cstring>
 #include <limits>
 
-#include "attnlab/portable_math.hpp"
-#include "attnlab/rng.hpp"
+#include "numerics/kernels/portable_math.hpp"
+#include "numerics/shared/rng.hpp"
 
 using namespace attnlab;
 

@@ -5,13 +5,13 @@
 #include <algorithm>
 #include <cmath>
 
-#include "attnlab/rank/cheb.hpp"
-#include "attnlab/rank/error.hpp"
-#include "attnlab/rank/lower.hpp"
-#include "attnlab/rank/point.hpp"
-#include "attnlab/rank/refit.hpp"
-#include "attnlab/rank/svd.hpp"
-#include "attnlab/rng.hpp"
+#include "numerics/rank/cheb_certificate.hpp"
+#include "numerics/rank/error.hpp"
+#include "numerics/rank/lower_bounds.hpp"
+#include "numerics/rank/point.hpp"
+#include "numerics/rank/refit.hpp"
+#include "numerics/rank/svd_certificate.hpp"
+#include "numerics/shared/rng.hpp"
 
 using namespace attnlab;
 using Catch::Matchers::WithinAbs;

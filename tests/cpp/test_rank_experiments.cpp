@@ -9,13 +9,13 @@
 #include <cmath>
 #include <utility>
 
-#include "attnlab/experiment.hpp"
-#include "attnlab/rank/error.hpp"
-#include "attnlab/rank/experiments.hpp"
-#include "attnlab/rank/svd.hpp"
-#include "attnlab/result_shape.hpp"
+#include "lab/experiment.hpp"
+#include "numerics/rank/error.hpp"
+#include "lab/experiments/rank/experiment_common.hpp"
+#include "numerics/rank/svd_certificate.hpp"
+#include "lab/result_shape.hpp"
 #include "experiment_fixture.hpp"
-#include "attnlab/rng.hpp"
+#include "numerics/shared/rng.hpp"
 #include "rank_fixture.hpp"
 
 // Natively only: through wasm these end-to-end runs take minutes and gigabytes; the wasm build of

@@ -5,8 +5,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "attnlab/experiment.hpp"
-#include "attnlab/result_shape.hpp"
+#include "lab/experiment.hpp"
+#include "lab/result_shape.hpp"
 #include "experiment_fixture.hpp"
 #include "inputs_fixture.hpp"
 #include "rank_fixture.hpp"

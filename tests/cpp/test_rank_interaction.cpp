@@ -4,13 +4,13 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "attnlab/experiment.hpp"
-#include "attnlab/rank/error.hpp"
-#include "attnlab/rank/head.hpp"
-#include "attnlab/rank/interaction.hpp"
-#include "attnlab/rank/point.hpp"
-#include "attnlab/rank/zoo.hpp"
-#include "attnlab/rng.hpp"
+#include "lab/experiment.hpp"
+#include "numerics/rank/error.hpp"
+#include "numerics/rank/head.hpp"
+#include "numerics/rank/interaction.hpp"
+#include "numerics/rank/point.hpp"
+#include "numerics/rank/zoo.hpp"
+#include "numerics/shared/rng.hpp"
 
 using namespace attnlab;
 

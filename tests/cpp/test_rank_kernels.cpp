@@ -11,11 +11,11 @@
 #include <utility>
 #include <vector>
 
-#include "attnlab/rank/cheb.hpp"
-#include "attnlab/rank/error.hpp"
-#include "attnlab/rank/lower.hpp"
-#include "attnlab/rank/svd.hpp"
-#include "attnlab/rng.hpp"
+#include "numerics/rank/cheb_certificate.hpp"
+#include "numerics/rank/error.hpp"
+#include "numerics/rank/lower_bounds.hpp"
+#include "numerics/rank/svd_certificate.hpp"
+#include "numerics/shared/rng.hpp"
 
 using namespace attnlab;
 

@@ -8,8 +8,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "attnlab/rank/point.hpp"
-#include "attnlab/rank/refit.hpp"
+#include "numerics/rank/point.hpp"
+#include "numerics/rank/refit.hpp"
 
 using namespace attnlab;
 

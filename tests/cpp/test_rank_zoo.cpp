@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "attnlab/rank/zoo.hpp"
+#include "numerics/rank/zoo.hpp"
 
 using namespace attnlab;
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// A run's parameters resolved with its files, once for every host (attnlab/resolve_inputs.hpp): what a given
+// A run's parameters resolved with its files, once for every host (host/resolve_inputs.hpp): what a given
 // file determines is dropped with a note, a head bundle's scale fills an unset scale and never a given one,
 // two bundles of different scale are refused naming the input (error_key finds it), files of no rule pass.
 #include <catch2/catch.hpp>
 
-#include "attnlab/error_key.hpp"
-#include "attnlab/resolve_inputs.hpp"
+#include "host/error_key.hpp"
+#include "host/resolve_inputs.hpp"
 
 using attnlab::GivenInput;
 using attnlab::Json;

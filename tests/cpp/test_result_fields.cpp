@@ -3,8 +3,8 @@
 // in the order declared, and what it writes always has the shape it declares.
 #include <catch2/catch.hpp>
 
-#include "attnlab/result_fields.hpp"
-#include "attnlab/result_shape.hpp"
+#include "lab/result_fields.hpp"
+#include "lab/result_shape.hpp"
 
 using attnlab::Json;
 

@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "attnlab/experiment.hpp"
-#include "attnlab/result_shape.hpp"
+#include "lab/experiment.hpp"
+#include "lab/result_shape.hpp"
 #include "experiment_fixture.hpp"
 
 using attnlab::Json;

@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "attnlab/experiment.hpp"
-#include "attnlab/result_shape.hpp"
+#include "lab/experiment.hpp"
+#include "lab/result_shape.hpp"
 #include "experiment_fixture.hpp"
 
 // Natively only: through wasm these end-to-end runs take minutes and gigabytes; the wasm build of

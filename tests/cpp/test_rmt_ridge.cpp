@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "attnlab/rmt/ridge.hpp"
+#include "numerics/rmt/ridge.hpp"
 
 using namespace attnlab;
 using Catch::Matchers::Contains;

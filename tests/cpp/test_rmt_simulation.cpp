@@ -8,7 +8,7 @@
 #include <cmath>
 #include <vector>
 
-#include "attnlab/rmt/simulation.hpp"
+#include "numerics/rmt/simulation_model.hpp"
 
 using namespace attnlab;
 using Catch::Matchers::Contains;

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "attnlab/rmt/theory.hpp"
+#include "numerics/rmt/bulk_law.hpp"
 
 using namespace attnlab;
 using Catch::Matchers::Contains;

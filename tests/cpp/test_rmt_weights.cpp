@@ -7,8 +7,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "attnlab/rmt/attention.hpp"
-#include "attnlab/rmt/weights.hpp"
+#include "numerics/rmt/attention_weights.hpp"
+#include "numerics/rmt/positional_model.hpp"
 
 using namespace attnlab;
 using Catch::Matchers::Contains;

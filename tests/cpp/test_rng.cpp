@@ -4,8 +4,8 @@
 #include <cstring>
 #include <set>
 
-#include "attnlab/geometry.hpp"
-#include "attnlab/rng.hpp"
+#include "numerics/shared/geometry.hpp"
+#include "numerics/shared/rng.hpp"
 
 using namespace attnlab;
 using Catch::Matchers::WithinRel;

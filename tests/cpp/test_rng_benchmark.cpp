@@ -7,7 +7,7 @@
 #include <chrono>
 #include <cstdio>
 
-#include "attnlab/rng.hpp"
+#include "numerics/shared/rng.hpp"
 
 using namespace attnlab;
 

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <string>
 
-#include "attnlab/experiment.hpp"
+#include "lab/experiment.hpp"
 #include "experiment_fixture.hpp"
 
 using namespace attnlab;

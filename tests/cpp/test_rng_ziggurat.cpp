@@ -7,7 +7,7 @@
 #include <cstring>
 #include <vector>
 
-#include "attnlab/rng.hpp"
+#include "numerics/shared/rng.hpp"
 
 using namespace attnlab;
 

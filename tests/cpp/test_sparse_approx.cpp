@@ -7,9 +7,9 @@
 #include <numeric>
 #include <utility>
 
-#include "attnlab/experiment.hpp"
-#include "attnlab/result_shape.hpp"
-#include "attnlab/sparse/approx.hpp"
+#include "lab/experiment.hpp"
+#include "lab/result_shape.hpp"
+#include "lab/experiments/sparse/approx.hpp"
 #include "sparse_fixture.hpp"
 
 using namespace attnlab;

@@ -4,8 +4,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "attnlab/softmax.hpp"
-#include "attnlab/sparse/approx.hpp"
+#include "numerics/kernels/softmax.hpp"
+#include "lab/experiments/sparse/approx.hpp"
 
 using namespace attnlab;
 using Catch::Matchers::WithinAbs;

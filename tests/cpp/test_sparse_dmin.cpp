@@ -7,8 +7,8 @@
 #include <numeric>
 #include <utility>
 
-#include "attnlab/experiment.hpp"
-#include "attnlab/sparse/approx.hpp"
+#include "lab/experiment.hpp"
+#include "lab/experiments/sparse/approx.hpp"
 #include "sparse_fixture.hpp"
 
 using namespace attnlab;

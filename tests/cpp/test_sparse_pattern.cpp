@@ -5,8 +5,8 @@
 #include <cmath>
 #include <vector>
 
-#include "attnlab/params.hpp"
-#include "attnlab/sparse/pattern.hpp"
+#include "lab/params.hpp"
+#include "numerics/sparse/pattern.hpp"
 
 using namespace attnlab;
 using Catch::Matchers::Contains;

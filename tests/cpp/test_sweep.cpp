@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// A sweep in shards (attnlab/sweep.hpp): every experiment's own shards pass its checks and merge to the
+// A sweep in shards (lab/sweep.hpp): every experiment's own shards pass its checks and merge to the
 // one-process run; a shard edited in any way the merge could be fooled by (another job's coordinates,
 // a value out of range, a null result, truncated, another plan) is refused with a reason; only
 // canonical names count; a merge with missing jobs says so at its top level; the plan's hash does not
@@ -8,7 +8,7 @@
 #include <functional>
 #include <map>
 
-#include "attnlab/sweep.hpp"
+#include "lab/sweep.hpp"
 #include "experiment_fixture.hpp"
 
 using namespace attnlab;

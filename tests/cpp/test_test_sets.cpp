@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// The parameter sets each experiment declares beside its parameters (attnlab/experiment.hpp, declareTestSets): every
+// The parameter sets each experiment declares beside its parameters (lab/experiment.hpp, declareTestSets): every
 // test and bench runs them, so each must be a valid parameter set of its experiment, and each upload a fixture.
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
-#include "attnlab/experiment.hpp"
-#include "attnlab/schema.hpp"
+#include "lab/experiment.hpp"
+#include "lab/schema.hpp"
 
 #ifdef ATTNLAB_SOURCE_DIR
 #include <fstream>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// libFuzzer target: the upload parser (attnlab/inputs.hpp) on arbitrary bytes. The format follows
+// libFuzzer target: the upload parser (lab/inputs/parse_input.hpp) on arbitrary bytes. The format follows
 // the content, as a user's mislabelled file would (\x93NUMPY -> .npy, '{' or '[' -> .json, else
 // .csv); every input is parsed for the sparse pattern rule, a non-square triplet rule, a dense
 // 2-D..4-D rule and the head-bundle rules of paper 3 (q, attention). Crashes, sanitizer reports and broken invariants
@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "attnlab/inputs.hpp"
+#include "lab/inputs/parse_input.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// libFuzzer target: parameter validation (validate() of attnlab/schema.hpp) on arbitrary JSON
+// libFuzzer target: parameter validation (validate() of lab/schema.hpp) on arbitrary JSON
 // objects, against a small schema with one parameter of every kind. A ParamError is the expected
 // answer to bad input; any other exception escaping, a crash or a sanitizer report is a finding, and
 // so is an accepted value outside its declared bounds. Kept small: it follows the schema API.
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "attnlab/schema.hpp"
+#include "lab/schema.hpp"
 
 namespace {
 

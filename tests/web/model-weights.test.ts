@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Weights only (wasm/core/src/model/weight_heads.cpp through engine/model-pass.ts): each head's Q and K over the
+// Weights only (wasm/core/host/model/weight_heads.cpp through engine/model-pass.ts): each head's Q and K over the
 // residual stream's basis vectors are W_Q^hᵀ (times the layer's scale) and W_K^{h'}ᵀ, h' the key head of query head
 // h. Checked against the committed checkpoints decoded here independently (safetensors header, F32 and BF16, GPT-2's
 // Conv1D [in, out] layout, a sharded Qwen2, grouped-query LLaMA), and refused cleanly on a hostile folder.

@@ -24,8 +24,8 @@ const camel = (id: string) => id.replace(/-(\w)/g, (_, c: string) => c.toUpperCa
 const pascal = (id: string) => camel(id).replace(/^\w/, (c) => c.toUpperCase());
 
 /** The one place that knows where an experiment's core file lives. */
-const coreFileOf = (id: string) => `wasm/core/src/experiments/${id}.cpp`;
-const REGISTRY = 'wasm/core/src/registry_groups.cpp';
+const coreFileOf = (id: string) => `wasm/core/lab/experiments/${id}.cpp`;
+const REGISTRY = 'wasm/core/lab/registry_groups.cpp';
 const PAGE_LIST = 'web/src/experiments/index.ts';
 /** What `npm run gen` writes (scripts/gen-schemas.mjs, scripts/gen-tables.mjs): never edited by hand. */
 const GENERATED = [

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The page's wasm modules (CMakeLists.txt, attnlab/module_groups.hpp): each group's module holds exactly the
+// The page's wasm modules (CMakeLists.txt, lab/registry_groups.hpp): each group's module holds exactly the
 // experiments CORE_MODULE_OF sends to it, in the whole lab's order, runs them with the whole lab's numbers (the
 // presets' bytes: precomputed.test.ts and stream1-presets.test.ts run them there), and is at most 350 KB gzip -9:
 // the bytes a reader's first run downloads (the speed issue's target; `npm run bench -- size` reports them).

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The parameter sets each experiment declares beside its parameters (wasm/core/include/attnlab/experiment.hpp,
+// The parameter sets each experiment declares beside its parameters (wasm/core/lab/experiment.hpp,
 // declareTestSets), as the native CLI prints them (`attnlab --test-sets`): the tests iterate these instead of
 // keeping a table of experiments.
 import { execFileSync } from 'node:child_process';

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Embind surface of the command line (attnlab/command_line.hpp) for `npm run lab`: the same parse, file
+// Embind surface of the command line (host/command_line.hpp) for `npm run lab`: the same parse, file
 // words, input resolution, time budget and sweep output as the native CLI's. JSON strings in; envelopes out.
 #include <emscripten/bind.h>
 
-#include "attnlab/command_line.hpp"
-#include "attnlab/value_syntax.hpp"
+#include "host/command_line.hpp"
+#include "lab/value_syntax.hpp"
 #include "convert.hpp"
 
 using namespace attnlab;

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "attnlab/error_key.hpp"
-#include "attnlab/experiment.hpp"
-#include "attnlab/resolve_inputs.hpp"
+#include "host/error_key.hpp"
+#include "lab/experiment.hpp"
+#include "host/resolve_inputs.hpp"
 
 namespace attnlab::bindings {
 
@@ -88,7 +88,7 @@ inline Outcome succeeded(Json value) {
 }
 
 // {"ok":true,"value":...} or {"ok":false,"error":"...","badInput":bool,"key"?:"..."}; the TS facade turns
-// errors into CoreError. `id`: the experiment whose parameter or input a refusal may name (attnlab/error_key.hpp).
+// errors into CoreError. `id`: the experiment whose parameter or input a refusal may name (host/error_key.hpp).
 inline std::string envelope(const Outcome& out, const std::string& id = "") {
   Json j;
   j["ok"] = out.ok;

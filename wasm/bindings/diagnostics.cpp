@@ -4,7 +4,7 @@
 #include <emscripten/stack.h>
 #include <malloc.h>
 
-#include "attnlab/rng.hpp"
+#include "numerics/shared/rng.hpp"
 
 namespace {
 double heapInUse() { return static_cast<double>(mallinfo().uordblks); }

@@ -5,7 +5,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include "attnlab/experiment.hpp"
+#include "lab/experiment.hpp"
 #include "convert.hpp"
 
 using emscripten::val;
@@ -14,7 +14,7 @@ using namespace attnlab::bindings;
 
 namespace {
 
-// With files, the parameters are first resolved as on the command line (attnlab/resolve_inputs.hpp): the keys a
+// With files, the parameters are first resolved as on the command line (host/resolve_inputs.hpp): the keys a
 // file determines are dropped, a head bundle's scale fills an unset scale; the jobs carry the resolved ones.
 std::string plan(const std::string& id, const std::string& paramsText, val inputs) {
   Json params;

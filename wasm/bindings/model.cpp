@@ -14,14 +14,14 @@
 #include <new>
 #include <optional>
 
-#include "attnlab/json.hpp"
-#include "attnlab/softmax.hpp"
-#include "attnlab/model/checkpoint.hpp"
-#include "attnlab/model/head_qk.hpp"
-#include "attnlab/model/model_error.hpp"
-#include "attnlab/model/qk_command.hpp"
-#include "attnlab/model/streamed_pass.hpp"
-#include "attnlab/model/weight_heads.hpp"
+#include "lab/json.hpp"
+#include "numerics/kernels/softmax.hpp"
+#include "host/model/checkpoint.hpp"
+#include "host/model/head_qk.hpp"
+#include "host/model/model_error.hpp"
+#include "host/model/qk_command.hpp"
+#include "host/model/streamed_pass.hpp"
+#include "host/model/weight_heads.hpp"
 
 using emscripten::val;
 using namespace attnlab;
@@ -153,7 +153,7 @@ class ModelSession {
     return Json{{"ok", true}, {"layer", layer_->layer}, {"done", pass_->done()}, {"scale", layer_->scale}}.dump();
   }
 
-  // Weights only (attnlab/model/weight_heads.hpp): what weightStep reads at `layer`, then that layer's W_Qᵀ and W_Kᵀ as
+  // Weights only (host/model/weight_heads.hpp): what weightStep reads at `layer`, then that layer's W_Qᵀ and W_Kᵀ as
   // q() and k() (hidden × heads·head_dim): the heads as bilinear forms over the residual stream's basis vectors.
   std::string weightReads(int layer) const {
     if (!checkpoint_ || layer < 0 || layer >= checkpoint_->config.layers) return "[]";

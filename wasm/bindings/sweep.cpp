@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Embind surface of a sweep in shards (attnlab/sweep.hpp): the same plan lines, shard files and
+// Embind surface of a sweep in shards (lab/sweep.hpp): the same plan lines, shard files and
 // checked merge as the native CLI's, for the headless runner. JSON strings in, envelopes out.
 #include <emscripten/bind.h>
 
-#include "attnlab/sweep.hpp"
+#include "lab/sweep.hpp"
 #include "convert.hpp"
 
 using namespace attnlab;

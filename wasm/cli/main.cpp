@@ -6,10 +6,10 @@
 //   numbers and text values, as JSON attnlab plan|run-job|combine <experiment-id> ...         a sweep in shards
 //   (sharded.cpp) attnlab model-qk model=<folder> ids=<id,...> layer=<i> head=<h>   one head of a checkpoint
 //   (model_qk.cpp)
-//   attnlab --test-sets   every experiment's test parameter sets (attnlab/experiment.hpp: declareTestSets), as JSON
+//   attnlab --test-sets   every experiment's test parameter sets (lab/experiment.hpp: declareTestSets), as JSON
 //   attnlab --stream-hash <id>   FNV-1a of its cheap run on rng=box-muller (tests/fixtures/stream-hashes.json)
 // Exit 0 on success, 2 on bad input (the message names the parameter or file), 1 on a failed run.
-// The command line itself is the core's (attnlab/command_line.hpp), shared with `npm run lab`: this file
+// The command line itself is the core's (host/command_line.hpp), shared with `npm run lab`: this file
 // reads the files, runs in this thread and prints.
 #include <cstdint>
 #include <cstdio>
@@ -20,8 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "attnlab/command_line.hpp"
-#include "attnlab/value_syntax.hpp"
+#include "host/command_line.hpp"
+#include "lab/value_syntax.hpp"
 #include "model_qk.hpp"
 #include "peak_memory.hpp"
 #include "read_file.hpp"

@@ -8,8 +8,8 @@
 #include <iostream>
 #include <new>
 
-#include "attnlab/model/model_error.hpp"
-#include "attnlab/model/qk_command.hpp"
+#include "host/model/model_error.hpp"
+#include "host/model/qk_command.hpp"
 #include "model_files.hpp"
 #include "peak_memory.hpp"
 

@@ -8,7 +8,7 @@
 #include <cerrno>
 #include <new>
 
-#include "attnlab/command_line.hpp"
+#include "host/command_line.hpp"
 
 namespace attnlab::cli {
 namespace {

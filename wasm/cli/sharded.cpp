@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "attnlab/command_line.hpp"
-#include "attnlab/sweep.hpp"
+#include "host/command_line.hpp"
+#include "lab/sweep.hpp"
 #include "read_file.hpp"
 
 namespace attnlab::cli {

@@ -5,12 +5,12 @@
 //   attnlab combine <id> --jobs jobs.jsonl results/ [-o result.json] [--allow-partial]
 // A job line carries the app version, the experiment, the plan's hash, its index, the user's parameters,
 // the job's coordinates, seed and stream; a result file (a shard) repeats them, and combine checks every
-// shard against its job and the experiment's invariants (attnlab/sweep.hpp, shared with the headless
+// shard against its job and the experiment's invariants (lab/sweep.hpp, shared with the headless
 // runner). Combining gives exactly the JSON a one-process run prints. Exit 2 on bad input, 1 on failure,
 // 3 when combine is missing jobs (the result is written, marked "partial"; exit 0 with --allow-partial).
 #pragma once
 
-#include "attnlab/command_line.hpp"
+#include "host/command_line.hpp"
 
 namespace attnlab::cli {
 

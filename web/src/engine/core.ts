@@ -93,13 +93,13 @@ export interface CoreModule {
     budgetMiB: number,
   ): { ok: true; value: InputArray } | { ok: false; error: string; badInput: boolean };
   listExperiments(): string;
-  /** A sweep in shards (wasm/bindings/sweep.cpp, attnlab/sweep.hpp): JSON strings in, envelopes out. */
+  /** A sweep in shards (wasm/bindings/sweep.cpp, lab/sweep.hpp): JSON strings in, envelopes out. */
   sweepPlan(id: string, params: string): string;
   sweepReadJobs(id: string, fileName: string, text: string): string;
   sweepShard(line: string, result: string): string;
   sweepCheck(jobs: string, folder: string, files: string): string;
   sweepCombine(jobs: string, folder: string, files: string): string;
-  /** The command line of `attnlab` and `npm run lab` (wasm/bindings/command_line.cpp, attnlab/command_line.hpp). */
+  /** The command line of `attnlab` and `npm run lab` (wasm/bindings/command_line.cpp, host/command_line.hpp). */
   commandParse(args: string, maxPool: number): string;
   commandUsage(program: string, pool: boolean): string;
   commandSyntax(): string;
@@ -140,7 +140,7 @@ export interface CoreModule {
 /** An error reported by the core: bad input names the parameter and its allowed range. */
 export class CoreError extends Error {
   /** badInput: the parameters were refused (the message names one and its range), not a failed run.
-   * key: the parameter or input the refusal is about, as the core names it (attnlab/error_key.hpp), when one is. */
+   * key: the parameter or input the refusal is about, as the core names it (host/error_key.hpp), when one is. */
   constructor(
     message: string,
     readonly badInput = false,

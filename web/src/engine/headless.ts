@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Headless runs in Node on the web build's wasm module: `npm run lab -- <id> key=value ... [--pool N]`, `--help`,
 // `--schema`, `--syntax`, plan | run-job | combine (sharded.ts). The command line is the core's, the native CLI's
-// (attnlab/command_line.hpp: parsing, the file-or-parameter rule, the files' words, a head bundle's scale, the
+// (host/command_line.hpp: parsing, the file-or-parameter rule, the files' words, a head bundle's scale, the
 // time budget), so both give one verdict per command; this file reads the files, runs in this thread or in
 // worker_threads and prints: result JSON on stdout, progress on stderr, exit 2 on bad input, 1 on any other failure.
 // Bundled for Node by scripts/build-headless.mjs (Vite SSR build); scripts/lab.mjs calls main().

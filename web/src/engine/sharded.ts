@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // plan | run-job | combine on the wasm build, the same files and verdicts as the native CLI's
 // (wasm/cli/sharded.cpp): the command line, the job lines, the shards, the checked merge and every message
-// are the core's (attnlab/command_line.hpp, attnlab/sweep.hpp); this file reads and writes the files.
+// are the core's (host/command_line.hpp, lab/sweep.hpp); this file reads and writes the files.
 import { readFileSync } from 'node:fs';
 import { CoreError, unwrap, type Command, type Core, type PlannedJob } from './core';
 import { outputCollision, readBounded, resultFiles, writeOut } from './node-files';

@@ -47,7 +47,7 @@ export interface ResultOf {
 /** The result of some experiment: what a page that pairs it with its experiment at run time holds. */
 export type AnyResult = ResultOf[ExperimentId];
 
-/** The wasm module the page runs each experiment in: its group's (wasm/core/include/attnlab/module_groups.hpp). */
+/** The wasm module the page runs each experiment in: its group's (wasm/core/lab/registry_groups.hpp). */
 export const CORE_MODULE_OF = {
   'attention-map': 'sparse',
   'sparse-approx': 'sparse',

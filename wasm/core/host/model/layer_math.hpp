@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+// The pieces of a transformer block on tokens × features matrices in double.
+#pragma once
+#include <Eigen/Dense>
+
+#include "host/model/model_config.hpp"
+
+namespace attnlab::model {
+
+using Eigen::MatrixXd;
+using Eigen::VectorXd;
+
+MatrixXd layerNorm(const MatrixXd& x, const VectorXd& weight, const VectorXd& bias, double eps);
+MatrixXd rmsNorm(const MatrixXd& x, const VectorXd& weight, double eps);  // x / sqrt(mean(x²) + eps) * weight
+void activate(MatrixXd& x, Activation activation);
+using RowMatrixF = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// nn.Linear: x Wᵀ + b with W [out, in]; bias may be empty. The product in float (float_product.hpp).
+MatrixXd linear(const MatrixXd& x, const RowMatrixF& weight, const VectorXd& bias);
+// Conv1D (GPT-2): x W + b with W [in, out].
+MatrixXd conv1d(const MatrixXd& x, const RowMatrixF& weight, const VectorXd& bias);
+
+// Multi-head attention's mix: softmax(Q_h K_gᵀ × scale (+ causal mask)) V_g for every query head h, g its
+// key head; q is tokens × (heads·headDim), k and v tokens × (kvHeads·headDim). Returns tokens × (heads·headDim).
+struct HeadLayout {
+  int heads, kvHeads, headDim;
+  bool tiledGqa = false;  // negative control: g = h % kvHeads
+  int keyHead(int h) const { return tiledGqa ? h % kvHeads : h / (heads / kvHeads); }
+};
+MatrixXd attentionMix(const MatrixXd& q, const MatrixXd& k, const MatrixXd& v, const HeadLayout& layout, double scale,
+                      bool causal);
+
+// RoPE on every head of x (tokens × (heads·headDim)) at positions 0..tokens-1 (spec: rotate_half over the
+// whole head_dim; interleaved rotates pairs (2i, 2i+1) instead, as a negative control).
+void applyRope(MatrixXd& x, int heads, int headDim, const RopeConfig& rope, bool interleaved);
+
+}  // namespace attnlab::model

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "host/model/weight_heads.hpp"
+
+#include <string>
+
+#include "host/model/tensor_reader.hpp"
+
+namespace attnlab::model {
+namespace {
+
+// The names of W_Q and W_K at `layer` (GPT-2: both are c_attn, [in, 3·hidden]).
+std::pair<std::string, std::string> projectionNames(const ModelConfig& c, int layer) {
+  const std::string n = std::to_string(layer);
+  switch (c.family) {
+    case Family::Bert:
+    case Family::Roberta:
+      return {"encoder.layer." + n + ".attention.self.query.weight",
+              "encoder.layer." + n + ".attention.self.key.weight"};
+    case Family::DistilBert:
+      return {"transformer.layer." + n + ".attention.q_lin.weight",
+              "transformer.layer." + n + ".attention.k_lin.weight"};
+    case Family::Gpt2:
+      return {"h." + n + ".attn.c_attn.weight", "h." + n + ".attn.c_attn.weight"};
+    case Family::Llama:
+    case Family::Qwen2:
+      break;
+  }
+  return {"layers." + n + ".self_attn.q_proj.weight", "layers." + n + ".self_attn.k_proj.weight"};
+}
+
+}  // namespace
+
+std::vector<ByteRange> weightHeadReads(const Checkpoint& checkpoint, int layer) {
+  const auto [q, k] = projectionNames(checkpoint.config, layer);
+  std::vector<ByteRange> reads;
+  for (const std::string& name : {q, k}) {
+    const TensorSpan& span = checkpoint.span(name);
+    if (reads.empty() || reads.back().file != span.file || reads.back().begin != span.begin)
+      reads.push_back({span.file, span.begin, span.end});
+  }
+  return reads;
+}
+
+LayerQk weightHeads(ByteSource& source, const Checkpoint& checkpoint, int layer) {
+  const ModelConfig& c = checkpoint.config;
+  const TensorReader read{source, checkpoint};
+  const auto [qName, kName] = projectionNames(c, layer);
+  LayerQk out;
+  out.layer = layer;
+  out.scale = c.attentionScale(layer);
+  if (c.family == Family::Gpt2) {  // Conv1D: x W with W [hidden, 3·hidden]; columns 0..h are Q, h..2h are K
+    const Eigen::MatrixXd w = read.matrix(qName);
+    out.q = w.leftCols(c.hidden);
+    out.k = w.middleCols(c.hidden, c.hidden);
+  } else {  // nn.Linear: x Wᵀ with W [outputs, hidden]
+    out.q = read.matrix(qName).transpose();
+    out.k = read.matrix(kName).transpose();
+  }
+  return out;
+}
+
+}  // namespace attnlab::model
