@@ -4,7 +4,7 @@
 // machine. For every experiment, at its declared timing sets (defaults, a larger size, options), it
 // prints the plan's predicted seconds (the sum over jobs: one core) beside the measured wall time of
 // `attnlab <id> …` (one process, one core), and the constant that would make the larger case exact: that is how the
-// constants in wasm/core/lab/experiments/*.cpp were set (docs/cost-model.md). A benchmark, not a test:
+// constants in wasm/core/lab/experiments/**/*.cpp were set (docs/cost-model.md). A benchmark, not a test:
 // run it alone on a quiet machine; the load average is printed beside the table.
 // ATTNLAB_CLI overrides the native binary (default build/native/attnlab). Results: build/bench/cost-model.json.
 import { execFileSync, spawnSync } from 'node:child_process';

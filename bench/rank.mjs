@@ -39,7 +39,8 @@ function native() {
   return { seconds, result: JSON.parse(stdout) };
 }
 function peer() {
-  // attnlab's seed 1 is generator seed 12345 (lab/experiments/rank/experiment_common.hpp): the peer draws the same points.
+  // attnlab's seed 1 is generator seed 12345 (lab/experiments/rank/experiment_common.hpp): the peer draws the
+  // same points.
   const args = [
     'bench/peers/rank_numpy.py',
     '--n',

@@ -9,6 +9,7 @@
 #include "lab/experiment.hpp"
 #include "numerics/rank/point.hpp"
 #include "numerics/rmt/bulk_law.hpp"
+#include "numerics/rmt/spike_theory.hpp"
 
 using namespace attnlab;
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "numerics/rmt/bulk_law.hpp"
+#include "numerics/rmt/spike_theory.hpp"
 
 using namespace attnlab;
 using Catch::Matchers::Contains;

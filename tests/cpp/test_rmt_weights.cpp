@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "numerics/rmt/attention_weights.hpp"
+#include "numerics/rmt/pooling_weights.hpp"
 #include "numerics/rmt/positional_model.hpp"
 
 using namespace attnlab;

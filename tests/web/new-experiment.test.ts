@@ -12,7 +12,7 @@ import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SCHEMAS } from '../../web/src/experiments/generated';
-import { webFolderOf } from './experiment-folders';
+import { coreFileOf, webFolderOf } from './experiment-folders';
 import { cliArgs, type TestSets } from './test-sets';
 
 const root = join(__dirname, '../..');
@@ -23,8 +23,8 @@ const NEW = 'rank-copy';
 const camel = (id: string) => id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 const pascal = (id: string) => camel(id).replace(/^\w/, (c) => c.toUpperCase());
 
-/** The one place that knows where an experiment's core file lives. */
-const coreFileOf = (id: string) => `wasm/core/lab/experiments/${id}.cpp`;
+/** The family FROM (and so NEW) belongs to: NEW's core file goes in its folder. */
+const FAMILY = SCHEMAS.find((s) => s.id === FROM)?.family ?? '';
 const REGISTRY = 'wasm/core/lab/registry_groups.cpp';
 const PAGE_LIST = 'web/src/experiments/index.ts';
 /** What `npm run gen` writes (scripts/gen-schemas.mjs, scripts/gen-tables.mjs): never edited by hand. */
@@ -88,7 +88,7 @@ function addThrowawayExperiment() {
       .replaceAll(`generated/${FROM}'`, `generated/${NEW}'`)
       .replace(new RegExp(`\\b${camel(FROM)}(?=Experiment\\b|\\b)`, 'g'), camel(NEW))
       .replace(new RegExp(`\\b${pascal(FROM)}Result\\b`, 'g'), `${pascal(NEW)}Result`);
-  writeFileSync(at(coreFileOf(NEW)), renamed(readFileSync(at(coreFileOf(FROM)), 'utf8')));
+  writeFileSync(at(coreFileOf(NEW, FAMILY)), renamed(readFileSync(at(coreFileOf(FROM)), 'utf8')));
   edit(REGISTRY, (text) =>
     text
       .replace(`Experiment ${camel(FROM)}Experiment();`, (line) => `${line}\nExperiment ${camel(NEW)}Experiment();`)
@@ -116,8 +116,8 @@ async function buildCopiedCli(): Promise<string> {
   const includes = field('CXX_INCLUDES')
     .split(/\s+/)
     .map((arg) => (arg.startsWith(`${root}/`) && !arg.startsWith(native) ? tree + arg.slice(root.length) : arg));
-  const objects = [REGISTRY, coreFileOf(NEW)].map((file) => at(`${file}.o`));
-  const compiles = [REGISTRY, coreFileOf(NEW)].map((file, i) => {
+  const objects = [REGISTRY, coreFileOf(NEW, FAMILY)].map((file) => at(`${file}.o`));
+  const compiles = [REGISTRY, coreFileOf(NEW, FAMILY)].map((file, i) => {
     const args = [...field('CXX_FLAGS').split(/\s+/), '-O0', ...includes, '-c', at(file), '-o', objects[i]];
     return run('c++', args.filter(Boolean));
   });
@@ -155,7 +155,7 @@ describe('adding an experiment', () => {
     addThrowawayExperiment();
     const handEdited = touched(before, snapshot(tree));
     expect(handEdited).toEqual(
-      [coreFileOf(NEW), REGISTRY, `${join(dirname(webFolderOf(FROM)), NEW)}/`, PAGE_LIST].sort(),
+      [coreFileOf(NEW, FAMILY), REGISTRY, `${join(dirname(webFolderOf(FROM)), NEW)}/`, PAGE_LIST].sort(),
     );
     expect(handEdited.length).toBeLessThanOrEqual(4);
 
@@ -201,7 +201,7 @@ describe('adding an experiment', () => {
     const start = doc.indexOf('## Adding an experiment');
     const section = doc.slice(start, doc.indexOf('\n## ', start + 3));
     expect(section.split('\n').filter((line) => /^\d+\. /.test(line)).length).toBeLessThanOrEqual(4);
-    for (const path of [coreFileOf('<id>'), REGISTRY, 'web/src/experiments/<family>/<id>/', PAGE_LIST])
+    for (const path of [coreFileOf('<id>', '<family>'), REGISTRY, 'web/src/experiments/<family>/<id>/', PAGE_LIST])
       expect(section).toContain(`\`${path}`);
   });
 });

@@ -6,7 +6,7 @@
 
 namespace attnlab {
 
-// Each defined in wasm/core/lab/experiments/<id>.cpp.
+// Each defined in wasm/core/lab/experiments/<family>/<id in snake_case>.cpp (attention-map: lab/experiments/).
 Experiment attentionMapExperiment();
 Experiment sparseApproxExperiment();
 Experiment sparseDminExperiment();

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The one number syntax of the lab, the core's (numerics/shared/decimal.hpp, generated into experiments/generated/syntax.ts):
-// plain decimal, no '+', no hex. Number() would also accept '', '0x1f' and ' 12 '. The page trims what is
-// typed around a value and always sends the core canonical text, which the core reads without trimming.
+// The one number syntax of the lab, the core's (numerics/shared/decimal.hpp, generated into
+// experiments/generated/syntax.ts): plain decimal, no '+', no hex. Number() would also accept '', '0x1f' and ' 12 '.
+// The page trims what is typed around a value and always sends the core canonical text, which the core reads without
+// trimming.
 import { DECIMAL, DECIMAL_MAX_LENGTH } from '../experiments/generated/syntax';
 
 export function parseDecimal(text: string): number | undefined {

@@ -6,7 +6,7 @@
 #include "numerics/rmt/attention_weights.hpp"
 #include "numerics/rmt/checks.hpp"
 #include "numerics/kernels/softmax.hpp"
-#include "numerics/sparse/projection.hpp"  // childStream
+#include "numerics/shared/rng.hpp"  // childStream
 
 namespace attnlab {
 namespace {

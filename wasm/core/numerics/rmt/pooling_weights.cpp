@@ -7,7 +7,8 @@
 
 #include "numerics/shared/decimal.hpp"
 #include "numerics/rmt/checks.hpp"
-#include "numerics/rmt/positional_model.hpp"
+#include "numerics/rmt/pooling_weights.hpp"
+#include "numerics/rmt/positional_model.hpp"  // validateCorrelation
 #include "lab/schema.hpp"
 #include "numerics/shared/text.hpp"
 

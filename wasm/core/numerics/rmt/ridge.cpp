@@ -6,7 +6,7 @@
 
 #include "numerics/rmt/checks.hpp"
 #include "numerics/rmt/ridge.hpp"
-#include "numerics/sparse/projection.hpp"  // childStream
+#include "numerics/shared/rng.hpp"  // childStream
 
 namespace attnlab {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "numerics/rmt/checks.hpp"
 #include "numerics/rmt/simulation_model.hpp"
-#include "numerics/sparse/projection.hpp"  // childStream
+#include "numerics/shared/rng.hpp"  // childStream
 #include "numerics/shared/text.hpp"
 
 namespace attnlab {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Simulation of the paper-2 generative model (docs/theory/rmt.md#generative-model): the embedding table, pooled vectors
-// C = E A without N x T x d tensors, the spectrum of S = C C^T / N and its top eigenpair by Lanczos.
+// C = E A without N x T x d tensors, and the runs that measure the spectrum of S = C C^T / N (simulation_spectrum.hpp).
 // Every random number comes from Rng(seed, childStream(...)) keyed by (table column | sequence index),
 // so results do not depend on evaluation order. Memory estimates let callers refuse runs up front.
 #pragma once
@@ -8,7 +8,10 @@
 #include <cstdint>
 
 #include "numerics/rmt/bulk_law.hpp"
+#include "numerics/rmt/pooling_weights.hpp"
 #include "numerics/rmt/positional_model.hpp"
+#include "numerics/rmt/simulation_spectrum.hpp"
+#include "numerics/rmt/spike_theory.hpp"
 
 namespace attnlab {
 
@@ -67,22 +70,6 @@ struct PooledSample {
   SimulationSizes sizes;
 };
 PooledSample pooledSample(const SimulationConfig& config);
-
-// Top eigenpair of C C^T / N by Lanczos (Spectra), on the smaller of the d- and N-sides, without S.
-struct TopEigenpair {
-  double eigenvalue = 0;
-  Eigen::VectorXd vector;       // unit eigenvector in R^d (u_S)
-  Eigen::VectorXd rightVector;  // unit vector in R^N along C^T u_S (v_S)
-  int iterations = 0;
-};
-TopEigenpair topEigenpairLanczos(const Eigen::MatrixXd& C, std::uint64_t seed = 1, double tolerance = 1e-10);
-
-// All d eigenvalues of C C^T / N (ascending; zeros padded when N < d, via the N x N Gram) and the top pair.
-struct FullSpectrum {
-  Eigen::VectorXd eigenvalues;
-  TopEigenpair top;
-};
-FullSpectrum sampleCovarianceSpectrum(const Eigen::MatrixXd& C);
 
 // What a simulation measured, with the theory for the same config (docs/theory/rmt.md#population-spike, #sample-spike,
 // #variant-b).

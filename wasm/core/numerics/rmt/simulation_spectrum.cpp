@@ -8,7 +8,8 @@
 #include <cmath>
 
 #include "numerics/kernels/gemv.hpp"
-#include "numerics/rmt/simulation_model.hpp"
+#include "numerics/rmt/simulation_model.hpp"  // kRmtLanczosStream
+#include "numerics/rmt/simulation_spectrum.hpp"
 
 namespace attnlab {
 namespace {

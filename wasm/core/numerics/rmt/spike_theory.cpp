@@ -6,6 +6,7 @@
 
 #include "numerics/rmt/checks.hpp"
 #include "numerics/rmt/bulk_law.hpp"
+#include "numerics/rmt/spike_theory.hpp"
 
 namespace attnlab {
 namespace {

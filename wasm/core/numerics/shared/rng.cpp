@@ -26,4 +26,9 @@ std::uint64_t Rng::below(std::uint64_t bound) {
   return x % bound;
 }
 
+std::uint64_t childStream(std::uint64_t parent, std::uint64_t index) {
+  const std::uint64_t id = mix64(parent ^ mix64(index + 0x632BE59BD9B4E019ULL));
+  return id == 0 ? 1 : id;  // stream 0 would be the bare seed
+}
+
 }  // namespace attnlab

@@ -17,6 +17,9 @@ inline std::uint64_t mix64(std::uint64_t z) {
   return z ^ (z >> 31);
 }
 
+// Stream id of child `index` of a stream: one mix per level, so ids never depend on evaluation order.
+std::uint64_t childStream(std::uint64_t parent, std::uint64_t index);
+
 // Seed of an independent stream: stream 0 is the seed itself (so the test vectors of
 // docs/theory/rank.md#prng-test-vectors hold), stream s > 0 hashes (seed, s), so a sweep point's numbers do not depend
 // on which worker ran it.

@@ -6,11 +6,6 @@
 
 namespace attnlab {
 
-std::uint64_t childStream(std::uint64_t parent, std::uint64_t index) {
-  const std::uint64_t id = mix64(parent ^ mix64(index + 0x632BE59BD9B4E019ULL));
-  return id == 0 ? 1 : id;  // stream 0 would be the bare seed
-}
-
 void gaussianRow(std::uint64_t seed, std::uint64_t stream, NormalMethod normals, int j, double scale, Real* out,
                  int d) {
   Rng rng(seed, childStream(stream, static_cast<std::uint64_t>(j)), normals);

@@ -20,9 +20,6 @@ using RealConstRef = Eigen::Ref<const RealMatrix>;
 enum class Projection { Gauss, Orth };
 enum class Split { Asym, Sym };
 
-// Stream id of child `index` of a stream: one mix per level, so ids never depend on evaluation order.
-std::uint64_t childStream(std::uint64_t parent, std::uint64_t index);
-
 // Row j of a projection's underlying standard Gaussian comes from Rng(seed, childStream(stream, j), normals),
 // so any row can be drawn alone, in any order, and always gets the same numbers.
 void gaussianRow(std::uint64_t seed, std::uint64_t stream, NormalMethod normals, int j, double scale, Real* out, int d);

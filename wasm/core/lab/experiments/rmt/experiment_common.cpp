@@ -5,7 +5,7 @@
 #include <numeric>
 
 #include "lab/experiments/rmt/experiment_common.hpp"
-#include "numerics/sparse/projection.hpp"  // childStream
+#include "numerics/shared/rng.hpp"  // childStream
 
 namespace attnlab {
 

@@ -7,7 +7,7 @@
 #include <numeric>
 #include <set>
 
-#include "numerics/sparse/projection.hpp"  // childStream
+#include "numerics/shared/rng.hpp"  // childStream
 
 namespace attnlab {
 namespace {
