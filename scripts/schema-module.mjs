@@ -76,8 +76,7 @@ function indexModule(schemas) {
   lines.push('/** The result of some experiment: what a page that pairs it with its experiment at run time holds. */');
   lines.push('export type AnyResult = ResultOf[ExperimentId];', '');
   lines.push(
-    '/** The wasm module the page runs each experiment in: its ' +
-      "group's (wasm/core/lab/registry_groups.hpp). */",
+    '/** The wasm module the page runs each experiment in: its ' + "group's (wasm/core/lab/registry_groups.hpp). */",
   );
   lines.push('export const CORE_MODULE_OF = {');
   for (const s of schemas) lines.push(`  '${s.id}': '${s.module}',`);
