@@ -11,6 +11,7 @@
 // failed loads.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { assert } from './helpers.mjs';
 import { launchWebKit } from './webkit.mjs';
@@ -22,7 +23,7 @@ const FIREFOX = process.env.FIREFOX ?? '/usr/bin/firefox-esr';
  * Chromium (WebKitGTK's wasm is several times slower here).
  */
 const sets = JSON.parse(
-  execFileSync(new URL('../../build/native/attnlab', import.meta.url), ['--test-sets'], {
+  execFileSync(fileURLToPath(new URL('../../build/native/attnlab', import.meta.url)), ['--test-sets'], {
     encoding: 'utf8',
   }),
 );
