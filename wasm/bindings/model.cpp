@@ -18,6 +18,7 @@
 #include "numerics/kernels/softmax.hpp"
 #include "host/model/checkpoint.hpp"
 #include "host/model/head_qk.hpp"
+#include "host/model/head_stack.hpp"
 #include "host/model/model_error.hpp"
 #include "host/model/qk_command.hpp"
 #include "host/model/streamed_pass.hpp"
@@ -96,6 +97,11 @@ class ModelSession {
     } catch (const std::bad_alloc&) {
       return failure("not enough memory to open the model");
     }
+    try {
+      fingerprint_ = checkpointFingerprint(source_);  // the bytes open() read are all still here
+    } catch (const std::exception&) {
+      fingerprint_.clear();
+    }
     source_.chunks.clear();
     const ModelConfig& c = checkpoint_->config;
     const Json model{{"name", c.name},
@@ -111,7 +117,8 @@ class ModelSession {
                      {"causal", c.causal()},
                      {"dtype", checkpoint_->dtype},
                      {"fileBytes", checkpoint_->fileBytes},
-                     {"files", checkpoint_->files}};
+                     {"files", checkpoint_->files},
+                     {"fingerprint", fingerprint_}};
     return Json{{"ok", true}, {"model", model}}.dump();
   }
 
@@ -201,6 +208,7 @@ class ModelSession {
   std::unique_ptr<StreamedPass> pass_;
   std::vector<std::int64_t> ids_;
   std::optional<LayerQk> layer_;
+  std::string fingerprint_;  // host/model/head_stack.hpp: a study's jobs carry it
 };
 
 // `model-qk` arguments (a JSON array of words) parsed by the core: {"ok": true, folder, ids, text?, layer, head}.

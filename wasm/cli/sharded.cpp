@@ -13,7 +13,10 @@
 #include <vector>
 
 #include "host/command_line.hpp"
+#include "host/model/study_job.hpp"
+#include "lab/model_study.hpp"
 #include "lab/sweep.hpp"
+#include "model_files.hpp"
 #include "read_file.hpp"
 
 namespace attnlab::cli {
@@ -99,6 +102,7 @@ Json readJobs(const CommandLine& a, const char* command) {
   if (a.jobsPath.empty()) throw Refused{std::string(command) + " needs --jobs jobs.jsonl"};
   std::string bytes, error;
   if (!readFileBytes(a.jobsPath, bytes, error)) throw Refused{"--jobs: " + error};
+  if (isStudyJobs(bytes)) return unwrap(readStudyJobs(a.jobsPath, bytes));  // a model studied over a corpus
   return unwrap(readSweepJobs(a.id, a.jobsPath, bytes));
 }
 
@@ -158,21 +162,30 @@ int runJob(const CommandLine& a) {
       std::fprintf(stderr, "\rjob %ld: progress %3d%%", job.value("index", -1L), lastPercent = percent);
     return true;
   });
-  const Outcome out = runExperimentJob(a.id, {{"params", job["params"]}, {"at", job["at"]}}, {}, progress);
+  const bool study = job.contains("study");
+  Outcome out;
+  if (study) {  // a window of a model study: the folder read by path, its fingerprint checked
+    FolderByteSource source(job.at("model").at("folder").get<std::string>());
+    out = model::runStudyJob(source, job, progress);
+  } else {
+    out = runExperimentJob(a.id, {{"params", job["params"]}, {"at", job["at"]}}, {}, progress);
+  }
   if (lastPercent >= 0) std::fputc('\n', stderr);
   if (!out.ok) {
     if (out.badInput) throw Refused{out.error};
     std::cerr << "attnlab: " << out.error << '\n';
     return 1;
   }
-  writeOut(a.output, shardOf(job, out.value).dump() + "\n");
+  writeOut(a.output, (study ? studyShard(job, out.value) : shardOf(job, out.value)).dump() + "\n");
   return 0;
 }
 
 int combine(const CommandLine& a) {
   const Json jobs = readJobs(a, "combine");
   if (a.resultsDir.empty()) throw Refused{"combine needs the results folder"};
-  const Json merged = unwrap(combineSweep(jobs, a.resultsDir, resultFiles(a.resultsDir)));
+  const Json files = resultFiles(a.resultsDir);
+  const Json merged = unwrap(jobs.at(0).contains("study") ? combineStudyShards(jobs, a.resultsDir, files)
+                                                          : combineSweep(jobs, a.resultsDir, files));
   std::cerr << refusedLines(merged);
   const auto [line, exitCode] = combineVerdict(merged, jobs.size(), a.resultsDir, a.allowPartial);
   std::cerr << line;

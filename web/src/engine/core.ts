@@ -130,6 +130,14 @@ export interface CoreModule {
   ModelSession?: new () => ModelSessionModule;
   modelQkParse?(args: string): string;
   modelQkUsage?(program: string): string;
+  /** A model studied over a corpus (wasm/bindings/model_study.cpp): its windows, and the merge of their results. */
+  modelStudyWindows?(request: string): string;
+  modelStudyCombine?(windows: string, runs: string, seed: number): string;
+  modelStudyJobs?(plan: string, windows: string): string;
+  modelStudyIsJobs?(text: string): boolean;
+  modelStudyReadJobs?(fileName: string, text: string): string;
+  modelStudyShard?(line: string, runs: string): string;
+  modelStudyCombineShards?(jobs: string, folder: string, files: string): string;
   headAttention?(q: Float64Array, k: Float64Array, n: number, d: number, causal: boolean): Float64Array | null;
   heapInUse(): number;
   stackPointer(): number;

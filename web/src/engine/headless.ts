@@ -6,13 +6,14 @@
 // worker_threads and prints: result JSON on stdout, progress on stderr, exit 2 on bad input, 1 on any other failure.
 // Bundled for Node by scripts/build-headless.mjs (Vite SSR build); scripts/lab.mjs calls main().
 import { availableParallelism } from 'node:os';
-import { CoreError, unwrap, type Command, type Core, type Inputs } from './core';
+import { CoreError, unwrap, type Command, type Core, type Inputs, type Params } from './core';
 import { loadCoreNode } from './load-node';
 import { ModelError } from './model-files';
-import { modelInputs, modelQkMain, modelWords } from './model-headless';
+import { modelInputs, modelQkMain, modelStudyRun, modelWords } from './model-headless';
 import { readBounded } from './node-files';
 import { nodeWorkerRunner } from './node-worker-runner';
 import { Pool } from './pool';
+import { planStudy } from './model-study-shards';
 import { runSharded } from './sharded';
 
 export { Core, CoreError } from './core';
@@ -78,6 +79,10 @@ export async function main(argv: string[], io: HeadlessIo): Promise<number> {
         .experiments()
         .find((e) => e.id === c.id)
         ?.inputs.some((i) => i.name === 'q');
+      if (c.kind === 'plan' && c.id === 'rank-zoo' && words.corpus) {
+        await planStudy(core, { ...words, corpus: words.corpus }, c, io.stdout);
+        return 0;
+      }
       if (c.kind !== 'run' || !takesHeads)
         throw new CoreError(
           `model=: only ${core
@@ -88,9 +93,19 @@ export async function main(argv: string[], io: HeadlessIo): Promise<number> {
           true,
         );
       if (c.files.length) throw new CoreError('model=: a model gives the heads; leave out the files', true);
+      // weights only: each head is a bilinear form, measured as one (rank-zoo's bilinear=1)
+      const command = words.weights && c.id === 'rank-zoo' ? { ...c, params: { ...c.params, bilinear: '1' } } : c;
+      if (words.corpus) {
+        const onHeads = (params: Params, inputs: Inputs) => run(core, { ...command, params }, io, inputs);
+        const study = await modelStudyRun(core, { ...words, corpus: words.corpus }, command.params, onHeads, (t) =>
+          io.stderr(`attnlab: ${t}\n`),
+        );
+        io.stdout(JSON.stringify(study) + '\n');
+        return 0;
+      }
       const inputs = await modelInputs(core, words, (text) => io.stderr(`\r${text}`));
       io.stderr('\n');
-      io.stdout(JSON.stringify(await run(core, c, io, inputs)) + '\n');
+      io.stdout(JSON.stringify(await run(core, command, io, inputs)) + '\n');
       return 0;
     }
     if (c.kind === 'usage') (c.asked ? io.stdout : io.stderr)(core.module.commandUsage('npm run lab --', true));
@@ -99,7 +114,7 @@ export async function main(argv: string[], io: HeadlessIo): Promise<number> {
     else if (c.kind === 'syntax') io.stdout(core.module.commandSyntax() + '\n');
     else if (c.kind === 'help') io.stdout(core.module.experimentHelp(c.id));
     else if (c.kind === 'run') io.stdout(JSON.stringify(await run(core, c, io)) + '\n');
-    else return runSharded(core, c, io.stdout, io.stderr);
+    else return await runSharded(core, c, io.stdout, io.stderr);
     return 0;
   } catch (error) {
     if (error instanceof ModelError) {

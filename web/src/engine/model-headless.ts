@@ -7,10 +7,14 @@
 import { openAsBlob } from 'node:fs';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Core, Inputs } from './core';
+import type { Core, Inputs, Params } from './core';
 import { ModelError, type ModelFiles } from './model-files';
 import { headStacks, OpenedModel } from './model-pass';
+import { corpusWindows, corpusWords, modelStudy, type CorpusWords, type RunOnHeads } from './model-study';
 import { DEFAULT_MODEL_TEXT, tokenizeForModel } from './model-text';
+
+/** The keys of a study over a corpus, taken off the arguments with corpus=. */
+const CORPUS_KEYS = ['corpus=', 'n=', 'windows=', 'eps='];
 
 /** The regular files of a model folder (not its subfolders), as Blobs read on demand. */
 export async function folderFiles(folder: string): Promise<ModelFiles> {
@@ -64,12 +68,14 @@ export async function modelQkMain(core: Core, args: string[], io: Io): Promise<n
 }
 
 /** The words of a model given to an experiment, taken out of its command line. */
-interface ModelWords {
+export interface ModelWords {
   folder: string;
   text: string;
   lastLayer?: number;
   dropFirst: boolean;
   weights: boolean;
+  /** corpus= (with n=, windows=, eps=): the study over the corpus's windows. */
+  corpus?: CorpusWords;
   rest: string[];
 }
 
@@ -94,15 +100,47 @@ export function modelWords(args: string[]): ModelWords | undefined {
     throw new ModelError(`lastLayer: '${lastText.slice(0, 20)}' is not a layer number from 0`);
   if (drop !== undefined && drop !== '0' && drop !== '1')
     throw new ModelError(`dropFirst: '${drop.slice(0, 20)}' is not 0 or 1`);
-  const keys = ['model=', 'text=', 'lastLayer=', 'dropFirst=', 'weights='];
+  const corpus = corpusWords(take);
+  const text = take('text');
+  if (corpus && (text !== undefined || weights === '1'))
+    throw new ModelError('corpus: a study reads the corpus; leave out text= and weights=');
+  const keys = ['model=', 'text=', 'lastLayer=', 'dropFirst=', 'weights=', ...(corpus ? CORPUS_KEYS : [])];
   return {
     folder,
-    text: take('text') ?? DEFAULT_MODEL_TEXT,
+    text: text ?? DEFAULT_MODEL_TEXT,
     lastLayer: lastText === undefined ? undefined : Number(lastText),
     dropFirst: drop === '1',
     weights: weights === '1',
+    ...(corpus ? { corpus } : {}),
     rest: args.filter((a) => !keys.some((k) => a.startsWith(k))),
   };
+}
+
+/** The last layer read: lastLayer=, or the model's last; refused beyond the model. */
+function lastLayerOf(words: ModelWords, count: number): number {
+  const last = words.lastLayer ?? count - 1;
+  if (last >= count) throw new ModelError(`lastLayer: ${last} is beyond the model's ${count} layers (0–${count - 1})`);
+  return last;
+}
+
+/** The study over words.corpus (model-study.ts): every window's heads through rank-zoo, merged by the core. */
+export async function modelStudyRun(
+  core: Core,
+  words: ModelWords & { corpus: CorpusWords },
+  params: Params,
+  runOnHeads: RunOnHeads,
+  onProgress?: (text: string) => void,
+): Promise<unknown> {
+  const files = await folderFiles(words.folder);
+  const model = await OpenedModel.open(core, files);
+  try {
+    const lastLayer = lastLayerOf(words, model.info.layers);
+    const windows = await corpusWindows(core, model, files, words.corpus, words.dropFirst);
+    const seed = Number(params.seed ?? 1);
+    return await modelStudy(core, model, windows, { params, eps: words.corpus.eps, lastLayer, seed }, runOnHeads, onProgress);
+  } finally {
+    model.close();
+  }
 }
 
 /**
@@ -115,9 +153,7 @@ export async function modelInputs(core: Core, words: ModelWords, onProgress?: (t
   const model = await OpenedModel.open(core, files);
   try {
     const { layers: count, name } = model.info;
-    const last = words.lastLayer ?? count - 1;
-    if (last >= count)
-      throw new ModelError(`lastLayer: ${last} is beyond the model's ${count} layers (0–${count - 1})`);
+    const last = lastLayerOf(words, count);
     const layers = Array.from({ length: last + 1 }, (_, i) => i);
     const stacks = await headStacks(model, ids, layers, (p) => {
       if (p.layer < p.layers) onProgress?.(`${name}: layer ${p.layer + 1} of ${p.layers}`);

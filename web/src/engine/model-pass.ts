@@ -50,6 +50,8 @@ export interface ModelInfo {
   dtype: string;
   fileBytes: number;
   files: string[];
+  /** The core's fingerprint of the folder (FNV-1a of config.json and the headers): a study's jobs carry it. */
+  fingerprint: string;
 }
 
 /** One layer's queries of all query heads (tokens × heads·head_dim) and keys of all key heads, row-major. */

@@ -19,10 +19,8 @@ export interface ModelTokens {
   tokens: string[];
 }
 
-/** The text's tokens by the folder's tokenizer.json; dropFirst leaves out the first token. Throws ModelError. */
-export async function tokenizeForModel(files: ModelFiles, text: string, dropFirst: boolean): Promise<ModelTokens> {
-  if (text.length > MAX_TEXT_CHARS)
-    throw new ModelError(`text: ${text.length} characters, more than the ${MAX_TEXT_CHARS} allowed`);
+/** The folder's tokenizer (tokenizer.json, and tokenizer_config.json when present). Throws ModelError. */
+async function folderTokenizer(files: ModelFiles): Promise<ReturnType<typeof tokenizerFrom>> {
   const json = files.get('tokenizer.json');
   if (!json)
     throw new ModelError(
@@ -30,19 +28,51 @@ export async function tokenizeForModel(files: ModelFiles, text: string, dropFirs
     );
   if (json.size > 64 * 1024 * 1024) throw new ModelError(`tokenizer.json: ${json.size} bytes, more than 64 MiB`);
   const config = files.get('tokenizer_config.json');
-  let encoded: ModelTokens;
+  const configText = config && config.size < 16 * 1024 * 1024 ? await config.text() : undefined;
+  return tokenizing(async () => tokenizerFrom(await json.text(), configText));
+}
+
+/** What `work` returns; its error as a ModelError naming tokenizer.json. */
+async function tokenizing<T>(work: () => T | Promise<T>): Promise<T> {
   try {
-    const tokenizer = tokenizerFrom(
-      await json.text(),
-      config && config.size < 16 * 1024 * 1024 ? await config.text() : undefined,
-    );
-    encoded = tokenizer.encode(text);
+    return await work();
   } catch (error) {
     const message = String((error as Error).message).split('\n')[0];
     throw new ModelError(message.startsWith('tokenizer') ? message : `tokenizer.json: ${message}`);
   }
+}
+
+/** The text's tokens by the folder's tokenizer.json; dropFirst leaves out the first token. Throws ModelError. */
+export async function tokenizeForModel(files: ModelFiles, text: string, dropFirst: boolean): Promise<ModelTokens> {
+  if (text.length > MAX_TEXT_CHARS)
+    throw new ModelError(`text: ${text.length} characters, more than the ${MAX_TEXT_CHARS} allowed`);
+  const tokenizer = await folderTokenizer(files);
+  const encoded: ModelTokens = await tokenizing(() => tokenizer.encode(text));
   const ids = dropFirst ? encoded.ids.slice(1) : encoded.ids;
   const tokens = dropFirst ? encoded.tokens.slice(1) : encoded.tokens;
   if (ids.length === 0) throw new ModelError('text: it gives no tokens; type a few words');
   return { ids, tokens };
+}
+
+/** A corpus as the tokenizer reads it: its tokens without special tokens, and those it puts around one sequence. */
+export interface CorpusTokens {
+  stream: number[];
+  prefix: number[];
+  suffix: number[];
+}
+
+/**
+ * The corpus's token stream and the special tokens around one sequence, found by encoding a probe word with and
+ * without them ([CLS] a [SEP] against a). Throws ModelError.
+ */
+export async function tokenizeCorpus(files: ModelFiles, corpus: string): Promise<CorpusTokens> {
+  const tokenizer = await folderTokenizer(files);
+  return tokenizing(() => {
+    const stream = tokenizer.encode(corpus, false).ids;
+    const bare = tokenizer.encode('a', false).ids,
+      full = tokenizer.encode('a', true).ids;
+    const at = full.findIndex((_, i) => bare.every((id, j) => full[i + j] === id));
+    if (bare.length === 0 || at < 0) throw new ModelError('tokenizer.json: its special tokens could not be told apart');
+    return { stream, prefix: full.slice(0, at), suffix: full.slice(at + bare.length) };
+  });
 }

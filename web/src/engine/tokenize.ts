@@ -11,8 +11,8 @@ export interface Tokenized {
 }
 
 interface TextTokenizer {
-  /** Ids and tokens of `text`, with the special tokens the post-processor adds ([CLS] … [SEP], <s> …). */
-  encode(text: string): Tokenized;
+  /** Ids and tokens of `text`, with the special tokens the post-processor adds ([CLS] … [SEP], <s> …) unless told. */
+  encode(text: string, addSpecialTokens?: boolean): Tokenized;
 }
 
 /** Parses a JSON file's text; a syntax error becomes one line naming the file. */
@@ -53,8 +53,8 @@ export function tokenizerFrom(tokenizerJsonText: string, tokenizerConfigText?: s
     throw new Error(`tokenizer.json: ${(error as Error).message.split('\n')[0]}`);
   }
   return {
-    encode(text: string): Tokenized {
-      const { ids, tokens } = tokenizer.encode(text); // add_special_tokens defaults to true, as in Rust
+    encode(text: string, addSpecialTokens = true): Tokenized {
+      const { ids, tokens } = tokenizer.encode(text, { add_special_tokens: addSpecialTokens }); // true: as Rust
       // The library yields undefined for a token it cannot map (e.g. a WordLevel model whose unk_token
       // only tokenizer_config.json names); an id the model would then index with must not be one.
       const missing = ids.findIndex((id) => !Number.isInteger(id));

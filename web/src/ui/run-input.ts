@@ -74,5 +74,8 @@ export function runOn(
   options: Omit<RunOptions<AnyResult>, 'inputs' | 'sweep'> = {},
 ): Promise<AnyResult> {
   const { meta, inputs } = request;
-  return pool.run(meta.id, toCoreParams(request.values), { ...options, inputs, sweep: !isSingleJob(meta.id) });
+  const params = toCoreParams(request.values);
+  // A model's weights only: each head is its bilinear form W_Qᵀ W_K, measured as one (rank-zoo's bilinear).
+  if (request.model?.weights && meta.id === 'rank-zoo') params.bilinear = '1';
+  return pool.run(meta.id, params, { ...options, inputs, sweep: !isSingleJob(meta.id) });
 }

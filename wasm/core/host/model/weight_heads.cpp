@@ -28,12 +28,42 @@ std::pair<std::string, std::string> projectionNames(const ModelConfig& c, int la
   return {"layers." + n + ".self_attn.q_proj.weight", "layers." + n + ".self_attn.k_proj.weight"};
 }
 
+// The norm whose output is the layer's attention input: its gain's name, and whether it centres (LayerNorm).
+struct FeedingNorm {
+  std::string gain;
+  bool centres = true;
+};
+
+FeedingNorm feedingNorm(const ModelConfig& c, int layer) {
+  const std::string n = std::to_string(layer), previous = std::to_string(layer - 1);
+  switch (c.family) {
+    case Family::Bert:
+    case Family::Roberta:
+      return {layer == 0 ? "embeddings.LayerNorm.weight" : "encoder.layer." + previous + ".output.LayerNorm.weight"};
+    case Family::DistilBert:
+      return {layer == 0 ? "embeddings.LayerNorm.weight"
+                         : "transformer.layer." + previous + ".output_layer_norm.weight"};
+    case Family::Gpt2:
+      return {"h." + n + ".ln_1.weight"};
+    case Family::Llama:
+    case Family::Qwen2:
+      break;
+  }
+  return {"layers." + n + ".input_layernorm.weight", false};
+}
+
+// x ← C·diag(g)·x: each residual coordinate's row scaled by its gain, then (LayerNorm) each column centred.
+void foldNorm(Eigen::MatrixXd& x, const Eigen::VectorXd& gain, bool centres) {
+  x = gain.asDiagonal() * x;
+  if (centres) x.rowwise() -= x.colwise().mean();
+}
+
 }  // namespace
 
 std::vector<ByteRange> weightHeadReads(const Checkpoint& checkpoint, int layer) {
   const auto [q, k] = projectionNames(checkpoint.config, layer);
   std::vector<ByteRange> reads;
-  for (const std::string& name : {q, k}) {
+  for (const std::string& name : {q, k, feedingNorm(checkpoint.config, layer).gain}) {
     const TensorSpan& span = checkpoint.span(name);
     if (reads.empty() || reads.back().file != span.file || reads.back().begin != span.begin)
       reads.push_back({span.file, span.begin, span.end});
@@ -56,6 +86,10 @@ LayerQk weightHeads(ByteSource& source, const Checkpoint& checkpoint, int layer)
     out.q = read.matrix(qName).transpose();
     out.k = read.matrix(kName).transpose();
   }
+  const FeedingNorm norm = feedingNorm(c, layer);
+  const Eigen::VectorXd gain = read.vector(norm.gain);
+  foldNorm(out.q, gain, norm.centres);
+  foldNorm(out.k, gain, norm.centres);
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "numerics/rank/energy.hpp"
 #include "numerics/rank/error.hpp"
 #include "numerics/rank/head.hpp"
 #include "numerics/rank/interaction.hpp"
@@ -121,6 +122,24 @@ RowMatrix headLogits(const HeadArrays& h, double betaMult) {
   RowMatrix p = m;
   p.array().colwise() /= p.rowwise().sum().array();  // renormalise (docs/theory/rank.md#head-inputs)
   return betaMult * centerRows(logitsFromAttention(p));
+}
+
+HeadEnergy headEnergy(const HeadArrays& h, bool bilinear) {
+  const HeadShape& s = h.shape;
+  HeadEnergy out;
+  if (s.format != HeadFormat::QK) {
+    const RowMatrix logits = headLogits(h);
+    out.energy90 = rowCentredEnergyRank(logits, kLeeEnergyFraction);
+    const double norm = logits.norm();
+    if (norm > 0) out.antisymmetry = (0.5 * (logits - logits.transpose())).norm() / norm;
+    return out;
+  }
+  const Eigen::Map<const RowMatrix> q(h.q.data(), s.qRows, s.qCols), k(h.k.data(), s.kRows, s.kCols);
+  const Eigen::MatrixXd a = q, b = k;
+  const BilinearMeasures m = bilinearMeasures(a, b, kLeeEnergyFraction);
+  out.antisymmetry = m.antisymmetry;
+  out.energy90 = bilinear ? m.energyRank : rowCentredEnergyRank(a, b, kLeeEnergyFraction);
+  return out;
 }
 
 }  // namespace attnlab

@@ -49,4 +49,13 @@ HeadValidation validateHead(const HeadArrays& head, double budgetBytes, int maxT
 // betaMult·L.
 RowMatrix headLogits(const HeadArrays& head, double betaMult = 1);
 
+// Lee's measures of a validated head (numerics/rank/energy.hpp): energy90 of its row-centred logits, or, when the
+// head is a bilinear form (a model's W_Qᵀ W_K, Q and K over the residual stream's basis), of the form itself, with its
+// antisymmetric share. Scale-free: the temperature changes neither.
+struct HeadEnergy {
+  int energy90 = 0;
+  double antisymmetry = 0;  // ‖(M − Mᵀ)/2‖_F / ‖M‖_F of Q Kᵀ (bilinear forms; for tokens of the logits)
+};
+HeadEnergy headEnergy(const HeadArrays& head, bool bilinear);
+
 }  // namespace attnlab

@@ -22,6 +22,7 @@ struct ZooParams : RunParams {
   std::string family;
   std::vector<double> betaMults;
   double tau = 0, epsOut = 0, eps = 0, scale = 0;
+  bool bilinear = false;
 };
 
 const ParamList<ZooParams>& params() {
@@ -43,6 +44,10 @@ const ParamList<ZooParams>& params() {
       {&P::scale, ParamDecl::real("scale", 0, 0, 1000,
                                   "Uploaded Q and K: logits = (temperature multiplier) × scale × Q Kᵀ; 0 means 1/√d_h, "
                                   "d_h the width of Q and K.")},
+      {&P::bilinear,
+       ParamDecl::choice("bilinear", "0", {"0", "1"},
+                          "1: the heads are bilinear forms (a model's weights only: Q Kᵀ = W_Qᵀ W_K over the residual "
+                          "stream), so energy90 is the form's own and not its row-centred logits'.")},
       {&P::budget, budgetParam()},
       {&P::seed, rankSeedParam()},
       {&P::rng, rngParam()}};
@@ -61,10 +66,14 @@ struct ZooTableRow {
   bool nonVacuous = false;
   int reductionTau = 0, reductionEff = 0;
   double svdError = 0, combError = 0;
+  // A file's or a model's head (null for the synthetic zoo): its layer and head, Lee's energy90 (components for 90 %
+  // of Σσ² of the row-centred logits, or of a bilinear form) and the antisymmetric share of Q Kᵀ.
+  std::optional<int> layer, head, energy90;
+  std::optional<double> antisymmetry;
 };
 ATTNLAB_FIELDS(ZooTableRow, family, variant, betaMult, rVis, rRawTau, rVisTau, rEffRaw, rEffVis, kSvd, lowerBound,
                lowerBoundPoolData, kComb, combRank, combDegree, nonVacuous, reductionTau, reductionEff, svdError,
-               combError)
+               combError, layer, head, energy90, antisymmetry)
 
 struct ZooJobTag {
   int index = 0;
@@ -166,6 +175,14 @@ Json runJob(const Job& job, const Progress& progress) {
     io.epsOut = o.epsOut;
     io.eps = o.eps;
     row = zooRowFrom(interactionAnalysis(headLogits(a, mult), io), headLabel(up, h), h, mult);
+    ZooTableRow table = tableRow(row);
+    const HeadEnergy energy = headEnergy(a, v.bilinear);
+    table.layer = h / std::max(1, up.perLayer);
+    table.head = h % std::max(1, up.perLayer);
+    table.energy90 = energy.energy90;
+    table.antisymmetry = energy.antisymmetry;
+    progress.step(1, 1);
+    return resultJson(ZooJob(table, {job.at.at("index").get<int>(), uploadedHeads}));
   } else {
     const int f = job.at.at("family").get<int>(), var = job.at.at("variant").get<int>();
     progress.step(0, 1,
@@ -182,8 +199,10 @@ std::string checkJobResult(const Job& job, const Json& r) {
   JobCheck check(r, job.at);
   check.same("index").same("betaMult");
   for (const char* key : {"rVis", "rRawTau", "rVisTau", "rEffRaw", "rEffVis", "kSvd", "lowerBound",
-                          "lowerBoundPoolData", "kComb", "combRank", "combDegree", "uploadedHeads"})
+                          "lowerBoundPoolData", "kComb", "combRank", "combDegree", "uploadedHeads", "layer", "head",
+                          "energy90"})
     check.within(key, 0, 1e9);
+  check.within("antisymmetry", 0, 1);
   return check.ordered("lowerBoundPoolData", "lowerBound")
       .ordered("lowerBound", "kSvd")
       .within("svdError", 0, 1e300)

@@ -20,6 +20,12 @@ export const presentation: Presentation<'rank-zoo'> = {
   },
   betaMults: { label: 'Temperature multipliers', group: HEAD },
   scale: { label: 'Q·K scale of uploads (0 = 1/√d_h)', group: HEAD, step: 0.001 },
+  bilinear: {
+    label: 'What a head is',
+    group: HEAD,
+    options: { '0': 'Queries and keys of tokens', '1': 'A bilinear form W_Qᵀ W_K (weights only)' },
+    help: 'Weights only: energy90 is measured on the form itself, not on row-centred logits.',
+  },
   tau: { label: 'Tolerance τ (nats)', group: ANALYSIS, step: 0.01 },
   epsOut: { label: 'Output tolerance of r_eff', group: ANALYSIS, step: 0.001 },
   eps: { ...sharedLooks.eps, group: CERTIFICATES },
