@@ -3,7 +3,7 @@
 // tokens included), optionally without its first token (a [CLS] or BOS token often becomes an attention sink).
 // Shared by the page's worker and headless runs; reads Blobs only.
 import { ModelError, type ModelFiles } from './model-files';
-import { tokenizerFrom } from './tokenize';
+import { tokenizeWithin, type TokenizeLimits, type TokenizeRunner } from './tokenize-guard';
 
 /** The default text: the opening of Lewis Carroll's "Alice's Adventures in Wonderland" (1865, public domain). */
 export const DEFAULT_MODEL_TEXT =
@@ -19,8 +19,17 @@ export interface ModelTokens {
   tokens: string[];
 }
 
-/** The text's tokens by the folder's tokenizer.json; dropFirst leaves out the first token. Throws ModelError. */
-export async function tokenizeForModel(files: ModelFiles, text: string, dropFirst: boolean): Promise<ModelTokens> {
+/**
+ * The text's tokens by the folder's tokenizer.json, tokenized in a worker of `run` within `limits` (tokenize-guard.ts);
+ * dropFirst leaves out the first token. Throws ModelError (ModelError('stopped') when limits.stopped said so).
+ */
+export async function tokenizeForModel(
+  files: ModelFiles,
+  text: string,
+  dropFirst: boolean,
+  run: TokenizeRunner,
+  limits?: TokenizeLimits,
+): Promise<ModelTokens> {
   if (text.length > MAX_TEXT_CHARS)
     throw new ModelError(`text: ${text.length} characters, more than the ${MAX_TEXT_CHARS} allowed`);
   const json = files.get('tokenizer.json');
@@ -30,17 +39,12 @@ export async function tokenizeForModel(files: ModelFiles, text: string, dropFirs
     );
   if (json.size > 64 * 1024 * 1024) throw new ModelError(`tokenizer.json: ${json.size} bytes, more than 64 MiB`);
   const config = files.get('tokenizer_config.json');
-  let encoded: ModelTokens;
-  try {
-    const tokenizer = tokenizerFrom(
-      await json.text(),
-      config && config.size < 16 * 1024 * 1024 ? await config.text() : undefined,
-    );
-    encoded = tokenizer.encode(text);
-  } catch (error) {
-    const message = String((error as Error).message).split('\n')[0];
-    throw new ModelError(message.startsWith('tokenizer') ? message : `tokenizer.json: ${message}`);
-  }
+  const job = {
+    tokenizerJson: await json.text(),
+    tokenizerConfig: config && config.size < 16 * 1024 * 1024 ? await config.text() : undefined,
+    text,
+  };
+  const encoded = await tokenizeWithin(run, job, limits);
   const ids = dropFirst ? encoded.ids.slice(1) : encoded.ids;
   const tokens = dropFirst ? encoded.tokens.slice(1) : encoded.tokens;
   if (ids.length === 0) throw new ModelError('text: it gives no tokens; type a few words');
