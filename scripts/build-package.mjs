@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The core as an npm package in build/package/ (web/src/engine/library.ts): index.js (ESM, bundled by Vite), its
+// The core as an npm package in build/package/ (web/src/engine/library.ts): index.js (ESM, bundled by Vite) and the
+// worker_thread its runs use in Node (library-worker.js, with the chunks they share), its
 // type declarations (tsc, with the generated result types), the whole lab's wasm module in wasm/, and a package.json
 // with the repository's name, version and licence. `npm pack build/package` makes the tarball.
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,12 @@ await build({
   publicDir: false,
   logLevel: 'warn',
   build: {
-    lib: { entry: `${root}web/src/engine/library.ts`, formats: ['es'], fileName: () => 'index.js' },
+    // library-worker.js: the worker_thread a run uses in Node (web/src/engine/library-run.ts starts it beside index.js)
+    lib: {
+      entry: { index: `${root}web/src/engine/library.ts`, 'library-worker': `${root}web/src/engine/library-worker.ts` },
+      formats: ['es'],
+      fileName: (_, name) => `${name}.js`,
+    },
     outDir: out,
     emptyOutDir: false,
     target: 'es2022',
@@ -63,7 +69,7 @@ writeFileSync(
       engines: { node: '>=20' },
       exports: { '.': { types: './types/engine/library.d.ts', default: './index.js' } },
       types: './types/engine/library.d.ts',
-      files: ['index.js', 'types', 'wasm', 'LICENSE', 'README.md'],
+      files: ['*.js', 'types', 'wasm', 'LICENSE', 'README.md'],
     },
     null,
     2,

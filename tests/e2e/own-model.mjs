@@ -4,7 +4,8 @@
 // numbers equal the headless run on the same folder and text, the link records the model (name, fingerprint, text) and
 // opening it asks for the folder; hostile checkpoints are refused by name and the page keeps working.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { differences } from './compare.mjs';
 import { assert, headless, open, resultJson, root, waitForStatus } from './helpers.mjs';
@@ -228,6 +229,65 @@ test('own model: hostile checkpoints are refused by name and the page keeps work
   await waitForStatus(page, 'done', 120_000);
   await page.close();
   return problems.filter((p) => !/tokens|position/.test(p));
+});
+
+/** A copy of llama-f32 whose tokenizer.json has `component` (a pre-tokenizer or normalizer that backtracks). */
+function hostileTokenizerFolder(component) {
+  const folder = mkdtempSync(join(tmpdir(), 'attnlab-e2e-tokenizer-'));
+  cpSync(join(fixtures, 'llama-f32'), folder, { recursive: true });
+  rmSync(join(folder, 'expected.json'));
+  const real = JSON.parse(readFileSync(join(folder, 'tokenizer.json'), 'utf8'));
+  writeFileSync(join(folder, 'tokenizer.json'), JSON.stringify({ ...real, ...component }));
+  return folder;
+}
+
+test('own model: a tokenizer whose pattern backtracks is ended by Stop and by the time limit; the page reads on', async ({
+  context,
+  base,
+}) => {
+  const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
+  await waitForStatus(page, 'done', 120_000);
+  const split = hostileTokenizerFolder({
+    pre_tokenizer: { type: 'Split', pattern: { Regex: '(a+)+$' }, behavior: 'Isolated', invert: false },
+  });
+  const replace = hostileTokenizerFolder({
+    normalizer: { type: 'Replace', pattern: { Regex: '(x+x+)+y' }, content: 'z' },
+  });
+  const status = () => page.locator('#model-status').textContent();
+  const settled = (timeout) =>
+    page.waitForFunction(() => document.getElementById('model-stop')?.hidden === true, null, { timeout });
+  try {
+    // Stop while the text is tokenized: "Stopped" within seconds (it said "Stopping after this layer…" forever).
+    await page.locator('#model-text').fill(`${'a'.repeat(40)}b`);
+    await page.locator('#model-files').setInputFiles(readdirSync(split).map((f) => join(split, f)));
+    await page.waitForFunction(() => /^Reading/.test(document.getElementById('model-status')?.textContent ?? ''));
+    await page.waitForTimeout(1000);
+    const stoppedAt = Date.now();
+    await page.locator('#model-stop').click();
+    await settled(5000);
+    assert((await status()).startsWith('Stopped: '), `Stop did not stop the tokenizing: ${await status()}`);
+    assert(Date.now() - stoppedAt < 5000, 'Stop took more than 5 s');
+    // The same model reads a text its pattern does not backtrack on.
+    await page.locator('#model-text').fill(TEXT);
+    await page.locator('#model-read').click();
+    await settled(60_000);
+    assert(/Read: \d+ heads/.test(await status()), `the model does not read again after Stop: ${await status()}`);
+    // Left alone, the time limit ends it, naming tokenizer.json and the pattern.
+    await page.locator('#model-text').fill(`${'x'.repeat(40)}b`);
+    await page.locator('#model-files').setInputFiles(readdirSync(replace).map((f) => join(replace, f)));
+    await settled(60_000);
+    const refused = await status();
+    assert(
+      refused.startsWith('Could not read the heads: tokenizer.json: tokenizing took more than') &&
+        refused.includes('(x+x+)+y'),
+      `the time limit is not named: ${refused}`,
+    );
+  } finally {
+    rmSync(split, { recursive: true, force: true });
+    rmSync(replace, { recursive: true, force: true });
+  }
+  await page.close();
+  return problems;
 });
 
 export const ownModelTests = tests;

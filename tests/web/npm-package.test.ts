@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The core as an npm library (build/package/, scripts/build-package.mjs): packed with `npm pack`, installed offline
 // into an empty folder, imported as `attnlab` in a fresh Node process: three links give `npm run lab`'s bytes;
-// schemas() lists every experiment; a refusal names the parameter; an AbortSignal stops a run.
+// schemas() lists every experiment; a refusal names the parameter; an AbortSignal stops a run, at once even from a
+// timer (the run is in a worker_thread), keeping a sweep's finished jobs; an onProgress that throws ends the run with
+// its own error; a run estimated above maxSeconds (the command line's 3600 s by default) is refused in its words.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,4 +90,78 @@ e.message; }
     expect(out.refused).toMatch(/beta/);
     expect(out.stopped).toBe('stopped');
   });
+
+  it('an abort from a timer stops a long run at once, and the process exits', () => {
+    const out = JSON.parse(
+      inApp(`
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 500);
+      const started = performance.now();
+      let stopped;
+      try { await attnlab.run('rank-beta', { n: 2048, seed: 1 }, { signal: controller.signal }); }
+      catch (e) { stopped = { message: e.message, core: e instanceof Error && e.name === 'CoreError' }; }
+      process.stdout.write(JSON.stringify({ stopped, seconds: (performance.now() - started) / 1000 }));`),
+    );
+    expect(out.stopped).toEqual({ message: 'stopped', core: true });
+    expect(out.seconds).toBeLessThan(3); // the whole run takes about 25 s on the reference machine
+  }, 60_000);
+
+  it("a sweep stopped after some jobs keeps their combined result, as the page's partial result", () => {
+    const out = JSON.parse(
+      inApp(`
+      const controller = new AbortController();
+      const plan = await attnlab.plan('rank-n', { n: [64, 128, 256, 512, 1024, 2048], seed: 1 });
+      let error;
+      try {
+        await attnlab.run('rank-n', { n: [64, 128, 256, 512, 1024, 2048], seed: 1 }, {
+          signal: controller.signal,
+          onProgress: (fraction) => { if (fraction >= 2 / plan.jobs.length) controller.abort(); },
+        });
+      } catch (e) { error = e; }
+      process.stdout.write(JSON.stringify({ jobs: plan.jobs.length, message: error.message,
+        finished: error.finishedJobs, total: error.totalJobs, partial: error.partial }));`),
+    );
+    expect(out.message).toBe('stopped');
+    expect(out.total).toBe(out.jobs);
+    expect(out.finished).toBeGreaterThanOrEqual(1);
+    expect(out.finished).toBeLessThan(out.jobs);
+    expect(out.partial).toBeTypeOf('object');
+  }, 60_000);
+
+  it('an onProgress that throws ends the run with its own error, not "stopped"', () => {
+    const out = JSON.parse(
+      inApp(`
+      class Mine extends Error {}
+      let caught;
+      try { await attnlab.run('rank-beta', { n: 512, seed: 1 }, { onProgress: () => { throw new Mine('mine'); } }); }
+      catch (e) { caught = { mine: e instanceof Mine, message: e.message }; }
+      process.stdout.write(JSON.stringify(caught));`),
+    );
+    expect(out).toEqual({ mine: true, message: 'mine' });
+  }, 60_000);
+
+  it('maxSeconds: a run estimated above it is refused in the words of npm run lab --max-seconds', () => {
+    const out = JSON.parse(
+      inApp(`
+      const refusal = (values, options) => attnlab.run('rank-beta', values, options).then(() => '', (e) => e.message);
+      const small = await refusal({ n: 2048, seed: 1 }, { maxSeconds: 0.5 });
+      const bad = await refusal({ n: 16, seed: 1 }, { maxSeconds: -1 });
+      const plan = await attnlab.plan('rank-beta', { n: 2048, seed: 1 });
+      process.stdout.write(JSON.stringify({ small, bad, estimate: plan.estimatedSeconds }));`),
+    );
+    const lab = spawnSync(
+      process.execPath,
+      [`${root}scripts/lab.mjs`, 'rank-beta', 'n=2048', 'seed=1', '--max-seconds', '0.5'],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(lab.status).toBe(2);
+    expect(out.estimate).toBeGreaterThan(0.5);
+    expect(out.small).toBe(
+      lab.stderr
+        .trim()
+        .replace(/^attnlab: /, '')
+        .replace('--max-seconds ', 'maxSeconds: '),
+    );
+    expect(out.bad).toMatch(/^maxSeconds must be a positive number of seconds/);
+  }, 60_000);
 });

@@ -7,6 +7,7 @@
 // beside this file). Every experiment's result is typed (ResultOf[id]).
 import type { ExperimentId, ResultOf } from '../experiments/generated';
 import { Core, CoreError, type CoreModule, type CoreSchema, type Inputs, type Params, type Plan } from './core';
+import { JobsStopped, runJobsHere, runJobsInWorker } from './library-run';
 
 export { CoreError } from './core';
 export type { CoreSchema, Inputs, Params, Plan } from './core';
@@ -16,6 +17,8 @@ export type { ExperimentId, ResultOf } from '../experiments/generated';
 const WASM_DIR = new URL(/* @vite-ignore */ './wasm/', import.meta.url);
 
 let loaded: Promise<Core> | undefined;
+/** In Node, the compiled module and its glue, which each run's worker_thread instantiates. */
+let nodeWasm: { glueUrl: string; wasmModule: WebAssembly.Module } | undefined;
 
 /** The whole lab's core, loaded once per process or page. */
 function core(): Promise<Core> {
@@ -28,6 +31,7 @@ function core(): Promise<Core> {
     // The glue's own Node branch is not used (it is built for web and workers): the module is compiled here.
     const { readFile } = await import(/* @vite-ignore */ 'node:fs/promises');
     const wasm = await WebAssembly.compile(await readFile(new URL('attnlab.wasm', WASM_DIR)));
+    nodeWasm = { glueUrl: new URL('attnlab.mjs', WASM_DIR).href, wasmModule: wasm };
     const instantiateWasm = (
       imports: WebAssembly.Imports,
       receive: (i: WebAssembly.Instance, m: WebAssembly.Module) => void,
@@ -50,8 +54,16 @@ export interface RunOptions {
   files?: Record<string, { name: string; bytes: Uint8Array }>;
   /** fraction in [0, 1] and what the current step does. */
   onProgress?: (fraction: number, label: string) => void;
-  /** Aborting stops the run between steps; the promise then rejects with a CoreError whose message is 'stopped'. */
+  /**
+   * Aborting stops the run: in Node at once (the run is in a worker_thread), in a browser at the core's next step.
+   * The promise then rejects with a RunStopped (a CoreError whose message is 'stopped') holding the jobs finished.
+   */
   signal?: AbortSignal;
+  /**
+   * The time budget (seconds): a run whose plan estimates more is refused before it starts, in the command line's
+   * words (3600, as its --max-seconds, unless given).
+   */
+  maxSeconds?: number;
   /** Memory budget for reading files (MiB). */
   budgetMiB?: number;
 }
@@ -77,7 +89,44 @@ export async function plan(
   return c.plan(id, values, await inputsOf(c, id, options));
 }
 
-/** Runs an experiment in this thread: the result of the link with these values. */
+/** A run stopped by its signal: the result of the jobs finished by then (combined; undefined when none was). */
+export class RunStopped<Result = unknown> extends CoreError {
+  constructor(
+    readonly partial: Result | undefined,
+    readonly finishedJobs: number,
+    readonly totalJobs: number,
+  ) {
+    super('stopped');
+  }
+}
+
+/** The command line's default --max-seconds (wasm/core/lab/time_budget.hpp, kDefaultMaxSeconds). */
+export const DEFAULT_MAX_SECONDS = 3600;
+
+/**
+ * The command line's refusal of a run estimated above the budget (lab/time_budget.hpp, overTimeBudget, and its
+ * budgetSeconds), with maxSeconds for --max-seconds; "" within it.
+ */
+export function overTimeBudget(estimatedSeconds: number, limit: number): string {
+  if (!Number.isFinite(estimatedSeconds) || estimatedSeconds <= limit) return '';
+  const capped = Math.min(estimatedSeconds, 1e15);
+  const unit = 10 ** (Math.floor(Math.log10(Math.max(capped, 1e-300))) - 1);
+  const whole =
+    capped >= 1 ? String(Math.ceil(capped)) : String(Number((Math.ceil(capped / unit) * unit).toPrecision(3)));
+  const tenths = Math.round(Number(whole) / 360);
+  const hours = Number(whole) >= 360 ? ` (${Math.floor(tenths / 10)}.${tenths % 10} h)` : '';
+  return (
+    `this run is estimated at ${whole} s${hours} on one core of the reference machine, above the ${limit} s ` +
+    `allowed: give maxSeconds: ${whole} to run it anyway, or split it into jobs (attnlab plan, README "Running ` +
+    `big sweeps")`
+  );
+}
+
+/**
+ * Runs an experiment: the result of the link with these values. In Node the jobs run in a worker_thread, so this
+ * thread's timers and I/O go on meanwhile; in a browser, in this thread. An onProgress that throws ends the run with
+ * its own error.
+ */
 export async function run<Id extends ExperimentId>(
   id: Id,
   values: Params,
@@ -85,14 +134,29 @@ export async function run<Id extends ExperimentId>(
 ): Promise<ResultOf[Id]> {
   const c = await core();
   const inputs = await inputsOf(c, id, options);
-  if (options.signal?.aborted) throw new CoreError('stopped');
-  const { jobs, singleJob } = c.plan(id, values, inputs);
-  const finished = jobs.map((job, index) => ({
-    index,
-    result: c.runJob(id, job, inputs, (done, total, label) => {
-      options.onProgress?.((index + (total > 0 ? done / total : 0)) / jobs.length, label);
-      return !options.signal?.aborted;
-    }),
-  }));
-  return singleJob ? (finished[0].result as ResultOf[Id]) : c.combine(id, values, finished);
+  if (options.signal?.aborted) throw new RunStopped(undefined, 0, 0);
+  const maxSeconds = options.maxSeconds ?? DEFAULT_MAX_SECONDS;
+  if (typeof maxSeconds !== 'number' || !(maxSeconds > 0))
+    throw new CoreError(
+      `maxSeconds must be a positive number of seconds, got ${String(maxSeconds)}`,
+      true,
+      'maxSeconds',
+    );
+  const plan = c.plan(id, values, inputs);
+  const over = overTimeBudget(plan.estimatedSeconds ?? 0, maxSeconds);
+  if (over) throw new CoreError(over, true, 'maxSeconds');
+  const jobs = { id, jobs: plan.jobs, inputs, onProgress: options.onProgress, signal: options.signal };
+  let finished;
+  try {
+    finished = nodeWasm ? await runJobsInWorker(nodeWasm, jobs) : runJobsHere(c, jobs);
+  } catch (error) {
+    if (!(error instanceof JobsStopped)) throw error;
+    if (!(error.cause instanceof CoreError && error.cause.stopped)) throw error.cause;
+    // Kept where the page keeps them: a sweep's finished jobs, combined, as its partial result.
+    const done = [...error.finished].sort((a, b) => a.index - b.index);
+    const partial = !plan.singleJob && done.length ? c.combine(id, values, done) : undefined;
+    throw new RunStopped(partial as ResultOf[Id] | undefined, done.length, plan.jobs.length);
+  }
+  finished.sort((a, b) => a.index - b.index);
+  return plan.singleJob ? (finished[0].result as ResultOf[Id]) : c.combine(id, values, finished);
 }

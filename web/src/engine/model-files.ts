@@ -10,8 +10,18 @@ export class ModelError extends Error {
   }
 }
 
+/**
+ * One file of a model folder: a Blob (the page's File), or headless a file read by position through a file handle
+ * (node-model-files.ts), whose size is right past 4 GiB where Node 20's openAsBlob wraps it modulo 2^32.
+ */
+export interface ModelFile {
+  readonly size: number;
+  slice(begin: number, end: number): { arrayBuffer(): Promise<ArrayBuffer> };
+  text(): Promise<string>;
+}
+
 /** A model folder's files by their name in the folder (config.json, model.safetensors, ...). */
-export type ModelFiles = ReadonlyMap<string, Blob>;
+export type ModelFiles = ReadonlyMap<string, ModelFile>;
 
 export interface ByteRange {
   file: string;

@@ -4,31 +4,18 @@
 // `model=<folder> text="..." [lastLayer=<i>] [dropFirst=1]` (or `weights=1`: each head's W_Q W_Kᵀ, no text) as their
 // heads (every head of layers 0..lastLayer, so that the stack's head number h·H + j is layer h's head j, as the
 // experiments label them: L3H5).
-import { openAsBlob } from 'node:fs';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Core, Inputs, Params } from './core';
 import { ModelError, type ModelFiles } from './model-files';
 import { headStacks, OpenedModel } from './model-pass';
 import { corpusWindows, corpusWords, modelStudy, type CorpusWords, type RunOnHeads } from './model-study';
 import { DEFAULT_MODEL_TEXT, tokenizeForModel } from './model-text';
+import { folderFiles, trueCause } from './node-model-files';
+import { nodeTokenizer } from './tokenize-node';
 
 /** The keys of a study over a corpus, taken off the arguments with corpus=. */
 const CORPUS_KEYS = ['corpus=', 'n=', 'windows=', 'eps='];
 
-/** The regular files of a model folder (not its subfolders), as Blobs read on demand. */
-export async function folderFiles(folder: string): Promise<ModelFiles> {
-  let names: string[];
-  try {
-    names = readdirSync(folder);
-  } catch {
-    throw new ModelError(`${folder}: not a folder that can be read`);
-  }
-  const files = new Map<string, Blob>();
-  for (const name of names)
-    if (statSync(join(folder, name)).isFile()) files.set(name, await openAsBlob(join(folder, name)));
-  return files;
-}
+export { folderFiles } from './node-model-files';
 
 interface Io {
   stdout: (text: string) => void;
@@ -51,14 +38,16 @@ export async function modelQkMain(core: Core, args: string[], io: Io): Promise<n
     return 2;
   }
   let model: OpenedModel | undefined;
+  let files: ModelFiles | undefined;
   try {
-    const files = await folderFiles(c.folder);
-    const ids = c.text === undefined ? c.ids : (await tokenizeForModel(files, c.text, false)).ids;
+    files = await folderFiles(c.folder);
+    const ids = c.text === undefined ? c.ids : (await tokenizeForModel(files, c.text, false, nodeTokenizer)).ids;
     model = await OpenedModel.open(core, files);
     await model.pass(ids, c.layer, () => undefined);
     io.stdout(model.headJson(c.head) + '\n');
     return 0;
-  } catch (error) {
+  } catch (caught) {
+    const error = trueCause(core, caught, files);
     if (!(error instanceof ModelError)) throw error;
     io.stderr(`attnlab: ${c.folder}: ${error.message}\n`);
     return 2;
@@ -132,14 +121,17 @@ export async function modelStudyRun(
   onProgress?: (text: string) => void,
 ): Promise<unknown> {
   const files = await folderFiles(words.folder);
-  const model = await OpenedModel.open(core, files);
+  let model: OpenedModel | undefined;
   try {
+    model = await OpenedModel.open(core, files);
     const lastLayer = lastLayerOf(words, model.info.layers);
-    const windows = await corpusWindows(core, model, files, words.corpus, words.dropFirst);
-    const seed = Number(params.seed ?? 1);
-    return await modelStudy(core, model, windows, { params, eps: words.corpus.eps, lastLayer, seed }, runOnHeads, onProgress);
+    const windows = await corpusWindows(core, model, files, words.corpus, words.dropFirst, nodeTokenizer);
+    const study = { params, eps: words.corpus.eps, lastLayer, seed: Number(params.seed ?? 1) };
+    return await modelStudy(core, model, windows, study, runOnHeads, onProgress);
+  } catch (error) {
+    throw trueCause(core, error, files);
   } finally {
-    model.close();
+    model?.close();
   }
 }
 
@@ -149,9 +141,12 @@ export async function modelStudyRun(
  */
 export async function modelInputs(core: Core, words: ModelWords, onProgress?: (text: string) => void): Promise<Inputs> {
   const files = await folderFiles(words.folder);
-  const ids = words.weights ? 'weights' : (await tokenizeForModel(files, words.text, words.dropFirst)).ids;
-  const model = await OpenedModel.open(core, files);
+  let model: OpenedModel | undefined;
   try {
+    const ids = words.weights
+      ? 'weights'
+      : (await tokenizeForModel(files, words.text, words.dropFirst, nodeTokenizer)).ids;
+    model = await OpenedModel.open(core, files);
     const { layers: count, name } = model.info;
     const last = lastLayerOf(words, count);
     const layers = Array.from({ length: last + 1 }, (_, i) => i);
@@ -163,7 +158,9 @@ export async function modelInputs(core: Core, words: ModelWords, onProgress?: (t
       q: { ...stacks.q, sparse: false, file: name, bundleScale: 1 },
       k: { ...stacks.k, sparse: false, file: name },
     };
+  } catch (error) {
+    throw trueCause(core, error, files);
   } finally {
-    model.close();
+    model?.close();
   }
 }

@@ -9,6 +9,7 @@ import { folderFiles, type ModelWords } from './model-headless';
 import { headStacks, OpenedModel } from './model-pass';
 import { corpusWindows, type CorpusWords } from './model-study';
 import { writeOut } from './node-files';
+import { nodeTokenizer } from './tokenize-node';
 
 /** A model study's job line (lab/model_study.hpp). */
 export type StudyLine = Record<string, unknown> & {
@@ -41,7 +42,7 @@ export async function planStudy(
     const { layers, name, fingerprint } = model.info;
     const lastLayer = words.lastLayer ?? layers - 1;
     if (lastLayer >= layers) throw new CoreError(`lastLayer: ${lastLayer} is beyond the model's ${layers} layers`, true);
-    const windows = await corpusWindows(core, model, files, words.corpus, words.dropFirst);
+    const windows = await corpusWindows(core, model, files, words.corpus, words.dropFirst, nodeTokenizer);
     const plan = {
       params: JSON.parse(prepared.params) as Params,
       eps: words.corpus.eps,

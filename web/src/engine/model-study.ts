@@ -9,6 +9,7 @@ import { CoreError, unwrap, type Core, type Inputs, type Params } from './core';
 import { ModelError, type ModelFiles } from './model-files';
 import { headStacks, OpenedModel } from './model-pass';
 import { tokenizeCorpus } from './model-text';
+import type { TokenizeRunner } from './tokenize-guard';
 
 /** The largest corpus read (bytes): its tokens are held at once. */
 export const MAX_CORPUS_BYTES = 64 * 1024 * 1024;
@@ -64,10 +65,11 @@ export async function corpusWindows(
   files: ModelFiles,
   words: CorpusWords,
   dropFirst: boolean,
+  run: TokenizeRunner,
 ): Promise<CorpusWindow[]> {
   const cut = core.module.modelStudyWindows;
   if (!cut) throw new ModelError('this build of the core cannot study a corpus');
-  const tokens = await tokenizeCorpus(files, readCorpus(words.path));
+  const tokens = await tokenizeCorpus(files, readCorpus(words.path), run);
   const request = {
     ...tokens,
     prefix: dropFirst ? tokens.prefix.slice(1) : tokens.prefix,

@@ -3,7 +3,7 @@
 // tokens included), optionally without its first token (a [CLS] or BOS token often becomes an attention sink).
 // Shared by the page's worker and headless runs; reads Blobs only.
 import { ModelError, type ModelFiles } from './model-files';
-import { tokenizerFrom } from './tokenize';
+import { tokenizeWithin, type TokenizeLimits, type TokenizeRunner } from './tokenize-guard';
 
 /** The default text: the opening of Lewis Carroll's "Alice's Adventures in Wonderland" (1865, public domain). */
 export const DEFAULT_MODEL_TEXT =
@@ -19,8 +19,19 @@ export interface ModelTokens {
   tokens: string[];
 }
 
-/** The folder's tokenizer (tokenizer.json, and tokenizer_config.json when present). Throws ModelError. */
-async function folderTokenizer(files: ModelFiles): Promise<ReturnType<typeof tokenizerFrom>> {
+/**
+ * The text's tokens by the folder's tokenizer.json, tokenized in a worker of `run` within `limits` (tokenize-guard.ts);
+ * dropFirst leaves out the first token. Throws ModelError (ModelError('stopped') when limits.stopped said so).
+ */
+export async function tokenizeForModel(
+  files: ModelFiles,
+  text: string,
+  dropFirst: boolean,
+  run: TokenizeRunner,
+  limits?: TokenizeLimits,
+): Promise<ModelTokens> {
+  if (text.length > MAX_TEXT_CHARS)
+    throw new ModelError(`text: ${text.length} characters, more than the ${MAX_TEXT_CHARS} allowed`);
   const json = files.get('tokenizer.json');
   if (!json)
     throw new ModelError(
@@ -28,26 +39,12 @@ async function folderTokenizer(files: ModelFiles): Promise<ReturnType<typeof tok
     );
   if (json.size > 64 * 1024 * 1024) throw new ModelError(`tokenizer.json: ${json.size} bytes, more than 64 MiB`);
   const config = files.get('tokenizer_config.json');
-  const configText = config && config.size < 16 * 1024 * 1024 ? await config.text() : undefined;
-  return tokenizing(async () => tokenizerFrom(await json.text(), configText));
-}
-
-/** What `work` returns; its error as a ModelError naming tokenizer.json. */
-async function tokenizing<T>(work: () => T | Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    const message = String((error as Error).message).split('\n')[0];
-    throw new ModelError(message.startsWith('tokenizer') ? message : `tokenizer.json: ${message}`);
-  }
-}
-
-/** The text's tokens by the folder's tokenizer.json; dropFirst leaves out the first token. Throws ModelError. */
-export async function tokenizeForModel(files: ModelFiles, text: string, dropFirst: boolean): Promise<ModelTokens> {
-  if (text.length > MAX_TEXT_CHARS)
-    throw new ModelError(`text: ${text.length} characters, more than the ${MAX_TEXT_CHARS} allowed`);
-  const tokenizer = await folderTokenizer(files);
-  const encoded: ModelTokens = await tokenizing(() => tokenizer.encode(text));
+  const job = {
+    tokenizerJson: await json.text(),
+    tokenizerConfig: config && config.size < 16 * 1024 * 1024 ? await config.text() : undefined,
+    text,
+  };
+  const encoded = await tokenizeWithin(run, job, limits);
   const ids = dropFirst ? encoded.ids.slice(1) : encoded.ids;
   const tokens = dropFirst ? encoded.tokens.slice(1) : encoded.tokens;
   if (ids.length === 0) throw new ModelError('text: it gives no tokens; type a few words');
@@ -63,16 +60,23 @@ export interface CorpusTokens {
 
 /**
  * The corpus's token stream and the special tokens around one sequence, found by encoding a probe word with and
- * without them ([CLS] a [SEP] against a). Throws ModelError.
+ * without them ([CLS] a [SEP] against a), each in a worker of `run` (tokenize-guard.ts) with a time limit that grows
+ * with the corpus (10 s and 20 s a megabyte). Throws ModelError.
  */
-export async function tokenizeCorpus(files: ModelFiles, corpus: string): Promise<CorpusTokens> {
-  const tokenizer = await folderTokenizer(files);
-  return tokenizing(() => {
-    const stream = tokenizer.encode(corpus, false).ids;
-    const bare = tokenizer.encode('a', false).ids,
-      full = tokenizer.encode('a', true).ids;
-    const at = full.findIndex((_, i) => bare.every((id, j) => full[i + j] === id));
-    if (bare.length === 0 || at < 0) throw new ModelError('tokenizer.json: its special tokens could not be told apart');
-    return { stream, prefix: full.slice(0, at), suffix: full.slice(at + bare.length) };
-  });
+export async function tokenizeCorpus(files: ModelFiles, corpus: string, run: TokenizeRunner): Promise<CorpusTokens> {
+  const json = files.get('tokenizer.json');
+  if (!json) throw new ModelError('tokenizer.json: the folder has none, so the corpus cannot be tokenized');
+  if (json.size > 64 * 1024 * 1024) throw new ModelError(`tokenizer.json: ${json.size} bytes, more than 64 MiB`);
+  const config = files.get('tokenizer_config.json');
+  const base = {
+    tokenizerJson: await json.text(),
+    tokenizerConfig: config && config.size < 16 * 1024 * 1024 ? await config.text() : undefined,
+  };
+  const seconds = 10 + corpus.length / 50_000;
+  const stream = (await tokenizeWithin(run, { ...base, text: corpus, addSpecialTokens: false }, { seconds })).ids;
+  const bare = (await tokenizeWithin(run, { ...base, text: 'a', addSpecialTokens: false })).ids,
+    full = (await tokenizeWithin(run, { ...base, text: 'a' })).ids;
+  const at = full.findIndex((_, i) => bare.every((id, j) => full[i + j] === id));
+  if (bare.length === 0 || at < 0) throw new ModelError('tokenizer.json: its special tokens could not be told apart');
+  return { stream, prefix: full.slice(0, at), suffix: full.slice(at + bare.length) };
 }

@@ -5,7 +5,9 @@ import * as Comlink from 'comlink';
 import type { Core } from './core';
 import { headStacks, OpenedModel, type HeadStacks, type ModelInfo, type PassProgress } from './model-pass';
 import { portReader } from './model-reader';
+import { ModelError } from './model-files';
 import { tokenizeForModel, type ModelTokens } from './model-text';
+import { webTokenizer } from './tokenize-web';
 
 /** What the page gets back from a pass: the tokens read and every head of layers 0..lastLayer. */
 export interface ModelHeads extends ModelTokens {
@@ -48,7 +50,7 @@ export function modelApi(core: () => Promise<Core>) {
     },
     /** The text's tokens by the folder's tokenizer.json. */
     async modelTokens(text: string, dropFirst: boolean): Promise<ModelTokens> {
-      return tokenizeForModel(current().files, text, dropFirst);
+      return tokenizeForModel(current().files, text, dropFirst, webTokenizer);
     },
     /**
      * Every head of layers 0..lastLayer on the text (or weights only); onProgress returning false stops between layers
@@ -63,7 +65,17 @@ export function modelApi(core: () => Promise<Core>) {
     ) {
       const { model, files } = current();
       // Weights only: no text; the "tokens" are the residual stream's basis vectors (engine/model-pass.ts).
-      const tokens = weights ? { ids: [], tokens: [] } : await tokenizeForModel(files, text, dropFirst);
+      // Tokenizing runs in a worker of its own, asked every 200 ms whether the page stopped (tokenize-guard.ts).
+      const stopped = async () => (await onProgress?.({ bytesRead: 0, layer: 0, layers: lastLayer + 1 })) === false;
+      let tokens: ModelTokens;
+      try {
+        tokens = weights
+          ? { ids: [], tokens: [] }
+          : await tokenizeForModel(files, text, dropFirst, webTokenizer, { stopped });
+      } catch (error) {
+        if (error instanceof ModelError && error.message === 'stopped') return undefined;
+        throw error;
+      }
       let stop = false;
       const stacks = await headStacks(
         model,

@@ -78,3 +78,73 @@ export function specialIds(tokenizerJsonText: string): Set<number> {
   }
   return ids;
 }
+
+/** What a tokenizer's worker is given: tokenizer.json's text, tokenizer_config.json's (if any) and the text. */
+export interface TokenizeJob {
+  tokenizerJson: string;
+  tokenizerConfig?: string;
+  text: string;
+  /** false: the text's tokens alone, without the special tokens the post-processor adds (a corpus's stream). */
+  addSpecialTokens?: boolean;
+}
+/** A tokenizer's worker's messages: ready (the tokenizer is built), then the tokens or the refusal. */
+export type TokenizeMessage =
+  { ready: true } | { ok: true; ids: number[]; tokens: string[] } | { ok: false; error: string };
+
+/** Runs a job in a tokenizer's worker (tokenize-worker.ts, tokenize-node-worker.ts): `post` sends each message. */
+export function runTokenizeJob(job: TokenizeJob, post: (message: TokenizeMessage) => void): void {
+  try {
+    const tokenizer = tokenizerFrom(job.tokenizerJson, job.tokenizerConfig);
+    post({ ready: true });
+    post({ ok: true, ...tokenizer.encode(job.text, job.addSpecialTokens ?? true) });
+  } catch (error) {
+    post({ ok: false, error: String((error as Error).message).split('\n')[0] });
+  }
+}
+
+/**
+ * The first regular expression of tokenizer.json with a quantified group that holds a quantifier (`(a+)+`,
+ * `(x+x+)+y`): the shape that can backtrack exponentially in a backtracking engine such as JavaScript's. Only
+ * named when tokenizing takes too long: a real tokenizer's pattern may have the shape and still run fast.
+ */
+export function backtrackingPattern(tokenizerJsonText: string): string | undefined {
+  const patterns: string[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object')
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === 'Regex' && typeof inner === 'string') patterns.push(inner);
+        else if (key !== 'vocab' && key !== 'merges' && key !== 'added_tokens') visit(inner);
+      }
+  };
+  try {
+    visit(JSON.parse(tokenizerJsonText));
+  } catch {
+    return undefined;
+  }
+  return patterns.find(nestedQuantifier);
+}
+
+/** True when a group holding a quantifier is itself quantified by +, * or {n,} (escapes and [classes] skipped). */
+function nestedQuantifier(pattern: string): boolean {
+  const groups: boolean[] = []; // per open group: does it hold a quantifier so far
+  let quantifiedInside = false; // the group just closed held one
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') {
+      i++;
+      if ('pPuk'.includes(pattern[i]) && pattern[i + 1] === '{') i = Math.max(i, pattern.indexOf('}', i)); // \p{L}, \u{...}: not a quantifier
+    } else if (c === '[') {
+      for (i++; i < pattern.length && pattern[i] !== ']'; i++) if (pattern[i] === '\\') i++;
+    } else if (c === '(') groups.push(false);
+    else if (c === ')') {
+      quantifiedInside = groups.pop() ?? false;
+      const next = pattern[i + 1];
+      const repeated = next === '+' || next === '*' || (next === '{' && /^\{\d*,\d*\}/.test(pattern.slice(i + 1)));
+      if (quantifiedInside && repeated) return true;
+      if (groups.length) groups[groups.length - 1] ||= quantifiedInside || repeated;
+      continue;
+    } else if ((c === '+' || c === '*' || c === '{') && groups.length) groups[groups.length - 1] = true;
+  }
+  return false;
+}
