@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "host/model/tensor_reader.hpp"
 
+#include <cmath>
 #include <cstring>
 
+#include "numerics/shared/text.hpp"
 #include "host/model/model_error.hpp"
 
 namespace attnlab::model {
@@ -34,6 +36,21 @@ void widen(const std::string& dtype, const std::string& bytes, std::size_t count
   }
 }
 
+// A NaN or Inf in a weight is refused where it is read, naming the file, the tensor (its name holds the layer) and the
+// element: past this point it would only surface as a null in the output.
+template <class Value>
+void requireFinite(const TensorSpan& span, const std::string& name, const Value* values, std::size_t count,
+                   std::size_t firstIndex = 0) {
+  for (std::size_t i = 0; i < count; ++i)
+    if (!std::isfinite(values[i]))
+      throw ModelError(span.file + ": tensor " + (name.empty() ? std::string("?") : quotedText(name, 120)) + " (" +
+                       span.dtype + ") holds " +
+                       (std::isnan(values[i]) ? "NaN"
+                        : values[i] > 0       ? "+Inf"
+                                              : "-Inf") +
+                       " at element " + std::to_string(firstIndex + i) + ": the checkpoint's weights must be finite");
+}
+
 std::string readSpan(ByteSource& source, const TensorSpan& span, std::uint64_t offset, std::uint64_t length) {
   std::string bytes, error;
   if (!source.read(span.file, offset, length, bytes, error) || bytes.size() != length)
@@ -43,30 +60,34 @@ std::string readSpan(ByteSource& source, const TensorSpan& span, std::uint64_t o
 
 }  // namespace
 
-Eigen::MatrixXd readMatrix(ByteSource& source, const TensorSpan& span) {
+Eigen::MatrixXd readMatrix(ByteSource& source, const TensorSpan& span, const std::string& name) {
   const auto rows = span.shape.at(0), cols = span.shape.size() > 1 ? span.shape[1] : 1;
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> m(rows, cols);
   widen(span.dtype, readSpan(source, span, span.begin, span.end - span.begin), static_cast<std::size_t>(m.size()),
         m.data());
+  requireFinite(span, name, m.data(), static_cast<std::size_t>(m.size()));
   return m;
 }
 
-RowMatrixF readWeights(ByteSource& source, const TensorSpan& span) {
+RowMatrixF readWeights(ByteSource& source, const TensorSpan& span, const std::string& name) {
   const auto rows = span.shape.at(0), cols = span.shape.size() > 1 ? span.shape[1] : 1;
   RowMatrixF m(rows, cols);
   widen(span.dtype, readSpan(source, span, span.begin, span.end - span.begin), static_cast<std::size_t>(m.size()),
         m.data());
+  requireFinite(span, name, m.data(), static_cast<std::size_t>(m.size()));
   return m;
 }
 
-Eigen::VectorXd readVector(ByteSource& source, const TensorSpan& span) {
+Eigen::VectorXd readVector(ByteSource& source, const TensorSpan& span, const std::string& name) {
   Eigen::VectorXd v(span.numel());
   widen(span.dtype, readSpan(source, span, span.begin, span.end - span.begin), static_cast<std::size_t>(v.size()),
         v.data());
+  requireFinite(span, name, v.data(), static_cast<std::size_t>(v.size()));
   return v;
 }
 
-Eigen::MatrixXd readRows(ByteSource& source, const TensorSpan& span, const std::vector<std::int64_t>& rows) {
+Eigen::MatrixXd readRows(ByteSource& source, const TensorSpan& span, const std::vector<std::int64_t>& rows,
+                         const std::string& name) {
   const std::int64_t cols = span.shape.at(1);
   const std::uint64_t rowBytes = static_cast<std::uint64_t>(cols) * dtypeBytes(span.dtype);
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> m(static_cast<Eigen::Index>(rows.size()),
@@ -76,6 +97,8 @@ Eigen::MatrixXd readRows(ByteSource& source, const TensorSpan& span, const std::
       throw ModelError("row " + std::to_string(rows[r]) + " is outside the table");
     widen(span.dtype, readSpan(source, span, span.begin + static_cast<std::uint64_t>(rows[r]) * rowBytes, rowBytes),
           static_cast<std::size_t>(cols), m.row(static_cast<Eigen::Index>(r)).data());
+    requireFinite(span, name, m.row(static_cast<Eigen::Index>(r)).data(), static_cast<std::size_t>(cols),
+                  static_cast<std::size_t>(rows[r]) * static_cast<std::size_t>(cols));
   }
   return m;
 }
