@@ -32,8 +32,7 @@ class BoundedBuilder {
   bool key(std::string& name) {
     Frame& frame = frames_.back();
     if (frame.keys.size() >= limits_.maxKeysPerObject)
-      return refuse("more than " + std::to_string(limits_.maxKeysPerObject) +
-                    " keys in one object (the most allowed)");
+      return refuse("more than " + std::to_string(limits_.maxKeysPerObject) + " keys in one object (the most allowed)");
     if (!frame.keys.insert(name).second) return refuse("the key " + quotedText(name) + " appears twice in one object");
     auto& members = *frame.container->get_ptr<Json::object_t*>();
     members.emplace_back(std::move(name), Json());  // the vector's append, not ordered_map::emplace's search
@@ -46,7 +45,8 @@ class BoundedBuilder {
     std::string text = ex.what();
     const auto bracket = text.find("] ");  // "[json.exception.parse_error.101] parse error at ..."
     out_.fault = JsonFault::Syntax;
-    out_.error = "not valid JSON: " + printableText(bracket == std::string::npos ? text : text.substr(bracket + 2), 160);
+    out_.error =
+        "not valid JSON: " + printableText(bracket == std::string::npos ? text : text.substr(bracket + 2), 160);
     return false;
   }
 

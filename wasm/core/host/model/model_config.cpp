@@ -84,7 +84,8 @@ void parseRope(const Json& c, ModelConfig& m) {
   const std::string type = text(*scaling, "rope_type", text(*scaling, "type", "default", where), where);
   if (type == "default") return;
   m.rope.factor = number(*scaling, "factor", 0, where);
-  if (m.rope.factor <= 0) refuse(std::string(where) + "rope_type " + quotedText(type, 40) + " needs a positive factor");
+  if (m.rope.factor <= 0)
+    refuse(std::string(where) + "factor is missing: rope type " + quotedText(type, 40) + " needs a positive factor");
   if (type == "linear") {
     m.rope.scaling = RopeScaling::Linear;
   } else if (type == "dynamic") {

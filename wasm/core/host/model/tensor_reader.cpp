@@ -36,21 +36,6 @@ void widen(const std::string& dtype, const std::string& bytes, std::size_t count
   }
 }
 
-// A NaN or Inf in a weight is refused where it is read, naming the file, the tensor (its name holds the layer) and the
-// element: past this point it would only surface as a null in the output.
-template <class Value>
-void requireFinite(const TensorSpan& span, const std::string& name, const Value* values, std::size_t count,
-                   std::size_t firstIndex = 0) {
-  for (std::size_t i = 0; i < count; ++i)
-    if (!std::isfinite(values[i]))
-      throw ModelError(span.file + ": tensor " + (name.empty() ? std::string("?") : quotedText(name, 120)) + " (" +
-                       span.dtype + ") holds " +
-                       (std::isnan(values[i]) ? "NaN"
-                        : values[i] > 0       ? "+Inf"
-                                              : "-Inf") +
-                       " at element " + std::to_string(firstIndex + i) + ": the checkpoint's weights must be finite");
-}
-
 std::string readSpan(ByteSource& source, const TensorSpan& span, std::uint64_t offset, std::uint64_t length) {
   std::string bytes, error;
   if (!source.read(span.file, offset, length, bytes, error) || bytes.size() != length)
@@ -58,36 +43,60 @@ std::string readSpan(ByteSource& source, const TensorSpan& span, std::uint64_t o
   return bytes;
 }
 
+// The refusal of a NaN or Inf at `element` (its index in the tensor, C order).
+[[noreturn]] void refuseValue(const TensorSpan& span, const std::string& name, double value, std::int64_t element) {
+  throw ModelError(span.file + ": tensor " + quotedText(name, 120) + " (" + span.dtype + ") holds " +
+                   (std::isnan(value) ? "NaN"
+                    : value > 0       ? "+Inf"
+                                      : "-Inf") +
+                   " at element " + std::to_string(element) + ": the checkpoint's weights must be finite");
+}
+
 }  // namespace
 
-Eigen::MatrixXd readMatrix(ByteSource& source, const TensorSpan& span, const std::string& name) {
+void requireFinite(const TensorSpan& span, const std::string& name, const double* values, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i)
+    if (!std::isfinite(values[i])) refuseValue(span, name, values[i], static_cast<std::int64_t>(i));
+}
+
+void requireFinite(const TensorSpan& span, const std::string& name, const float* values, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i)
+    if (!std::isfinite(values[i])) refuseValue(span, name, values[i], static_cast<std::int64_t>(i));
+}
+
+void requireFiniteRows(const TensorSpan& span, const std::string& name, const Eigen::MatrixXd& rows,
+                       const std::vector<std::int64_t>& ids) {
+  if (rows.allFinite()) return;
+  for (Eigen::Index r = 0; r < rows.rows(); ++r)
+    for (Eigen::Index c = 0; c < rows.cols(); ++c)
+      if (!std::isfinite(rows(r, c)))
+        refuseValue(span, name, rows(r, c), ids[static_cast<std::size_t>(r)] * rows.cols() + c);
+}
+
+Eigen::MatrixXd readMatrix(ByteSource& source, const TensorSpan& span) {
   const auto rows = span.shape.at(0), cols = span.shape.size() > 1 ? span.shape[1] : 1;
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> m(rows, cols);
   widen(span.dtype, readSpan(source, span, span.begin, span.end - span.begin), static_cast<std::size_t>(m.size()),
         m.data());
-  requireFinite(span, name, m.data(), static_cast<std::size_t>(m.size()));
   return m;
 }
 
-RowMatrixF readWeights(ByteSource& source, const TensorSpan& span, const std::string& name) {
+RowMatrixF readWeights(ByteSource& source, const TensorSpan& span) {
   const auto rows = span.shape.at(0), cols = span.shape.size() > 1 ? span.shape[1] : 1;
   RowMatrixF m(rows, cols);
   widen(span.dtype, readSpan(source, span, span.begin, span.end - span.begin), static_cast<std::size_t>(m.size()),
         m.data());
-  requireFinite(span, name, m.data(), static_cast<std::size_t>(m.size()));
   return m;
 }
 
-Eigen::VectorXd readVector(ByteSource& source, const TensorSpan& span, const std::string& name) {
+Eigen::VectorXd readVector(ByteSource& source, const TensorSpan& span) {
   Eigen::VectorXd v(span.numel());
   widen(span.dtype, readSpan(source, span, span.begin, span.end - span.begin), static_cast<std::size_t>(v.size()),
         v.data());
-  requireFinite(span, name, v.data(), static_cast<std::size_t>(v.size()));
   return v;
 }
 
-Eigen::MatrixXd readRows(ByteSource& source, const TensorSpan& span, const std::vector<std::int64_t>& rows,
-                         const std::string& name) {
+Eigen::MatrixXd readRows(ByteSource& source, const TensorSpan& span, const std::vector<std::int64_t>& rows) {
   const std::int64_t cols = span.shape.at(1);
   const std::uint64_t rowBytes = static_cast<std::uint64_t>(cols) * dtypeBytes(span.dtype);
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> m(static_cast<Eigen::Index>(rows.size()),
@@ -97,8 +106,6 @@ Eigen::MatrixXd readRows(ByteSource& source, const TensorSpan& span, const std::
       throw ModelError("row " + std::to_string(rows[r]) + " is outside the table");
     widen(span.dtype, readSpan(source, span, span.begin + static_cast<std::uint64_t>(rows[r]) * rowBytes, rowBytes),
           static_cast<std::size_t>(cols), m.row(static_cast<Eigen::Index>(r)).data());
-    requireFinite(span, name, m.row(static_cast<Eigen::Index>(r)).data(), static_cast<std::size_t>(cols),
-                  static_cast<std::size_t>(rows[r]) * static_cast<std::size_t>(cols));
   }
   return m;
 }
