@@ -38,9 +38,9 @@ std::string refusal(const std::function<void()>& read) {
 }  // namespace
 
 TEST_CASE("json parse: the tree, its order and its numbers are nlohmann's", "[json]") {
-  for (const std::string text : {R"({"b":1,"a":[1,2.5,-3,{"z":null,"y":true}],"c":"x\u00e9\n","d":{}})", "[]", "17",
-                                  R"("s")", R"([18446744073709551615,-9223372036854775808,1e-320,0.1])",
-                                  R"({"nested":{"deeper":{"deepest":[[[]]]}}})"}) {
+  for (const std::string text :
+       {R"({"b":1,"a":[1,2.5,-3,{"z":null,"y":true}],"c":"x\u00e9\n","d":{}})", "[]", "17", R"("s")",
+        R"([18446744073709551615,-9223372036854775808,1e-320,0.1])", R"({"nested":{"deeper":{"deepest":[[[]]]}}})"}) {
     INFO(text);
     const JsonParse got = parseJsonBounded(text);
     REQUIRE(got.ok());
@@ -107,8 +107,8 @@ TEST_CASE("json parse: a config.json of 200,000 keys is refused in its own words
 
 TEST_CASE("json parse: a safetensors header with 1,000,000 metadata keys is refused, naming the file",
           "[json][model]") {
-  const std::string header = R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},"__metadata__":)" +
-                             manyKeys(1000000, "m", true) + "}";
+  const std::string header =
+      R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},"__metadata__":)" + manyKeys(1000000, "m", true) + "}";
   const std::string why =
       refusal([&] { model::parseSafetensorsHeader("m.safetensors", header, 8 + header.size() + 8); });
   CHECK(why == "m.safetensors: the header: more than 200000 keys in one object (the most allowed)");

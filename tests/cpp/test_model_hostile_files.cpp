@@ -51,7 +51,8 @@ bool wholeUtf8(const std::string& text) {
 }  // namespace
 
 TEST_CASE("model: a file's strings are quoted on one line, cut on a character boundary", "[model][refusal]") {
-  CHECK(attnlab::printableText("a\nb\r\x7f" "c\xc2\x85") == "a\\x0ab\\x0d\\x7fc\\u0085");
+  CHECK(attnlab::printableText("a\nb\r\x7f"
+                               "c\xc2\x85") == "a\\x0ab\\x0d\\x7fc\\u0085");
   CHECK(attnlab::printableText(std::string(39, 'a') + "\xc3\xa9xyz", 40) == std::string(39, 'a') + "...");
   CHECK(attnlab::quotedText("ok") == "'ok'");
   CHECK(refusalWithConfig("llama-f32", [](Json& c) { c["model_type"] = "llama\nEvil: second line"; }) ==
@@ -67,8 +68,9 @@ TEST_CASE("model: a file's strings are quoted on one line, cut on a character bo
   CHECK(wholeUtf8(cut));
   const std::string shard = refusalWithIndex(
       [](Json& i) { i["weight_map"]["model.embed_tokens.weight"] = "model-00001-of-00002\n.safetensors"; });
-  CHECK(shard == "model.safetensors.index.json: tensor 'model.embed_tokens.weight' maps to something that is not a "
-                 "file of the folder: 'model-00001-of-00002\\x0a.safetensors'");
+  CHECK(shard ==
+        "model.safetensors.index.json: tensor 'model.embed_tokens.weight' maps to something that is not a "
+        "file of the folder: 'model-00001-of-00002\\x0a.safetensors'");
 }
 
 TEST_CASE("model: the refusal says the true cause", "[model][refusal]") {
@@ -86,7 +88,8 @@ TEST_CASE("model: a shard index of 300,000 entries is refused at its limit; 100,
     fixture::FolderSource source("qwen2-sharded-f32");
     std::string index = Json::parse(source.whole("model.safetensors.index.json")).dump();
     std::string entries;
-    for (std::size_t t = 0; t < n; ++t) entries += "\"extra." + std::to_string(t) + "\":\"model-00001-of-00002.safetensors\",";
+    for (std::size_t t = 0; t < n; ++t)
+      entries += "\"extra." + std::to_string(t) + "\":\"model-00001-of-00002.safetensors\",";
     const std::string map = "\"weight_map\":{";
     index.insert(index.find(map) + map.size(), entries);
     source.replaced["model.safetensors.index.json"] = index;
@@ -112,7 +115,8 @@ TEST_CASE("model-qk: the memory estimate is checked against the budget before th
   CHECK(estimate > 3.0 * 20000 * 20000 * 8);  // the attention mix's logits alone
   CHECK(budgetProblem("model-qk", estimate, estimate, "x").empty());
   CHECK(budgetProblem("model-qk on 20000 tokens", estimate, 4000.0 * 1048576, "give fewer ids") ==
-        "model-qk on 20000 tokens needs about " + std::to_string(static_cast<long long>(std::ceil(estimate / 1048576))) +
+        "model-qk on 20000 tokens needs about " +
+            std::to_string(static_cast<long long>(std::ceil(estimate / 1048576))) +
             " MiB, above the budget of 4000 MiB; give fewer ids");
   request.ids.assign(7, 3);
   CHECK(memoryEstimateBytes(checkpoint, request) < estimate / 1000);
@@ -127,8 +131,9 @@ TEST_CASE("model: weights only on a model wider than the analysis is refused fro
   config["hidden_size"] = 4096;
   config["head_dim"] = 4;
   wide.config = parseModelConfig(config.dump());
-  const std::string want = "config.json: hidden_size 4096 is above the 1024 the analysis takes for weights only "
-                           "(there n is the hidden size); give a text instead";
+  const std::string want =
+      "config.json: hidden_size 4096 is above the 1024 the analysis takes for weights only "
+      "(there n is the hidden size); give a text instead";
   CHECK(weightHeadsProblem(wide.config) == want);
   CHECK_THROWS_WITH(weightHeads(source, wide, 0), want);
   Json gpt2 = Json::parse(fixture::FolderSource("gpt2-f32").whole("config.json"));

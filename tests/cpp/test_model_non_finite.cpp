@@ -86,7 +86,8 @@ TEST_CASE("model: finite weights whose float product overflows are refused after
   m.set("layers.0.self_attn.q_proj.weight", all, f32Bytes(FLT_MAX));  // finite, but any |sum x| > 1 overflows
   const QkOutcome out = m.run(requestOf("llama-f32"));
   CHECK_FALSE(out.ok);
-  CHECK(out.error == "layer 0: the queries hold NaN or Inf (an overflow of the model's numbers, which are finite as read)");
+  CHECK(out.error ==
+        "layer 0: the queries hold NaN or Inf (an overflow of the model's numbers, which are finite as read)");
 }
 
 TEST_CASE("model: config values that make RoPE non-finite are refused naming the key", "[model][refusal][finite]") {
@@ -97,8 +98,9 @@ TEST_CASE("model: config values that make RoPE non-finite are refused naming the
     source.replaced["config.json"] = config.dump();
     return modelHeadQk(source, requestOf("llama-f32")).error;
   };
-  CHECK(refusal([](Json& c) { c["rope_scaling"] = {{"rope_type", "linear"}, {"factor", 1e-320}}; }) ==
-        "config.json: rope_scaling.factor must be a positive number of at least 2.2e-308, got 9.99989e-321");
+  CHECK(refusal([](Json& c) {
+          c["rope_scaling"] = {{"rope_type", "linear"}, {"factor", 1e-320}};
+        }) == "config.json: rope_scaling.factor must be a positive number of at least 2.2e-308, got 9.99989e-321");
   CHECK_THAT(refusal([](Json& c) { c["rope_theta"] = 1e-320; }),
              StartsWith("config.json: rope_theta must be a positive number"));
   CHECK(refusal([](Json& c) {

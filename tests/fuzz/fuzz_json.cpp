@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the core's JSON parser (lab/json_parse.hpp), which reads job lines and result files (and every
-// JSON the bindings are given) on arbitrary text. Crashes, sanitizer reports and broken invariants (abort) are findings:
+// JSON the bindings are given) on arbitrary text. Crashes, sanitizer reports and broken invariants (abort) are
+// findings:
 //   parsed    -> nlohmann's own parse gives the same tree, and the tree's text parses back to it
 //   syntax    -> nlohmann's own parse refuses the text too
 //   limit     -> refused in one line of bounded length (a limit may be met before a later syntax error)
