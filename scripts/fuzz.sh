@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# libFuzzer over the upload parser, parameter validation and the safetensors header reader (tests/fuzz/fuzz_*.cpp),
+# libFuzzer over the upload parser, parameter validation, the JSON parser (job lines, result files), and the model
+# files' readers: safetensors header, config.json, shard index (tests/fuzz/fuzz_*.cpp),
 # built with clang++-14 -fsanitize=fuzzer,address,undefined in build/fuzz. Each target starts from its seed
 # corpus (tests/fuzz/corpus/<target>, in the repo) and keeps what it finds in build/fuzz/corpus/<target>;
 # a crash is saved to build/fuzz/artifacts/ and fails the run.
@@ -15,14 +16,21 @@ SECONDS_PER_TARGET=${1:-600}
 FUZZ_DIR=$ROOT/build/fuzz
 CXX=clang++-14
 # shellcheck disable=SC2054  # the commas belong to -fsanitize=
-FLAGS=(-std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I"$ROOT/wasm/core")
-TARGETS=(inputs params safetensors)
+FLAGS=(-std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I"$ROOT/wasm/core"
+  -isystem /usr/include/eigen3)
+TARGETS=(inputs params safetensors json model_config shard_index)
 
 # Core sources each target needs (only these: the fuzz build does not wait for the whole core).
 sources() {
   case $1 in
     inputs) echo "$ROOT"/wasm/core/lab/inputs/*.cpp ;;
-    safetensors) echo "$ROOT/wasm/core/host/model/safetensors.cpp" ;;
+    safetensors) echo "$ROOT/wasm/core/host/model/safetensors.cpp $(json_sources)" ;;
+    json) json_sources ;;
+    model_config) echo "$(config_sources) $(json_sources)" ;;
+    shard_index)
+      echo "$(config_sources) $(json_sources) $ROOT/wasm/core/host/model/checkpoint.cpp" \
+        "$ROOT/wasm/core/host/model/safetensors.cpp $ROOT/wasm/core/host/model/needed_tensors.cpp"
+      ;;
     params)
       echo "$ROOT/wasm/core/lab/schema.cpp $ROOT/wasm/core/lab/param_decl.cpp $ROOT/wasm/core/lab/params.cpp" \
         "$ROOT/wasm/core/numerics/shared/decimal.cpp $ROOT/wasm/core/lab/value_syntax.cpp $ROOT/wasm/core/numerics/shared/text.cpp"
@@ -30,12 +38,21 @@ sources() {
   esac
 }
 
+json_sources() { echo "$ROOT/wasm/core/lab/json_parse.cpp $ROOT/wasm/core/numerics/shared/text.cpp"; }
+# config.json's reader checks RoPE's frequencies (layer_math.cpp, whose float products need float_product.cpp).
+config_sources() {
+  echo "$ROOT/wasm/core/host/model/model_config.cpp $ROOT/wasm/core/host/model/layer_math.cpp" \
+    "$ROOT/wasm/core/numerics/kernels/float_product.cpp"
+}
+
 # Headers whose change means a rebuild.
 headers() {
   local inc=$ROOT/wasm/core
   case $1 in
     inputs) echo "$inc/lab/inputs/parse_input.hpp $inc/lab/json.hpp" "$ROOT"/wasm/core/lab/inputs/*.hpp ;;
-    safetensors) echo "$inc/host/model/safetensors.hpp $inc/host/model/model_error.hpp $inc/lab/json.hpp" ;;
+    safetensors) echo "$inc/host/model/safetensors.hpp $inc/host/model/model_error.hpp $inc/lab/json_parse.hpp" ;;
+    json) echo "$inc/lab/json_parse.hpp $inc/lab/json.hpp $inc/numerics/shared/text.hpp" ;;
+    model_config | shard_index) echo "$inc"/host/model/*.hpp "$inc/lab/json_parse.hpp $inc/numerics/shared/text.hpp" ;;
     params) echo "$inc/lab/schema.hpp $inc/lab/params.hpp $inc/lab/json.hpp $inc/numerics/shared/decimal.hpp $inc/lab/value_syntax.hpp" ;;
   esac
 }

@@ -9,6 +9,7 @@
 
 #include "host/error_key.hpp"
 #include "lab/experiment.hpp"
+#include "lab/json_parse.hpp"
 #include "host/resolve_inputs.hpp"
 
 namespace attnlab::bindings {
@@ -106,11 +107,13 @@ inline std::string envelope(const Outcome& out, const std::string& id = "") {
 
 // Parses JSON text without exceptions escaping.
 inline bool parseJson(const std::string& text, Json& out, std::string& error) {
-  out = Json::parse(text, nullptr, false);
-  if (out.is_discarded()) {
-    error = "malformed JSON passed to the core";
+  JsonParse parsed = parseJsonBounded(text);  // linear in the text, its limits named when refused
+  if (!parsed.ok()) {
+    error = parsed.fault == JsonFault::Limit ? "JSON passed to the core: " + parsed.error
+                                             : "malformed JSON passed to the core";
     return false;
   }
+  out = std::move(parsed.value);
   return true;
 }
 

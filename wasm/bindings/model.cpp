@@ -14,7 +14,7 @@
 #include <new>
 #include <optional>
 
-#include "lab/json.hpp"
+#include "lab/json_parse.hpp"
 #include "numerics/kernels/softmax.hpp"
 #include "host/model/checkpoint.hpp"
 #include "host/model/head_qk.hpp"
@@ -69,6 +69,13 @@ Json rangesJson(const std::vector<ByteRange>& ranges) {
   return list;
 }
 
+// What one allocation of the module may take: its memory is at most 4 GiB (CMakeLists.txt: MAXIMUM_MEMORY), which
+// also holds the code, the layer's bytes the host put and what the previous steps keep.
+constexpr double kWasmBudgetBytes = 3072.0 * 1048576;
+// The longest string V8 makes (2^29 - 24 characters): a longer JSON text fails to cross to JS ("Invalid string
+// length").
+constexpr double kMaxJsStringChars = 536870888;
+
 std::string failure(const std::string& error) { return Json{{"ok", false}, {"error", error}}.dump(); }
 
 val rowMajor(const Eigen::MatrixXd& m) {
@@ -118,7 +125,8 @@ class ModelSession {
                      {"dtype", checkpoint_->dtype},
                      {"fileBytes", checkpoint_->fileBytes},
                      {"files", checkpoint_->files},
-                     {"fingerprint", fingerprint_}};
+                     {"fingerprint", fingerprint_},
+                     {"weightsProblem", weightHeadsProblem(c)}};  // "" when weights only can run
     return Json{{"ok", true}, {"model", model}}.dump();
   }
 
@@ -126,20 +134,26 @@ class ModelSession {
   std::string start(const std::string& idsText, int lastLayer) {
     if (!checkpoint_) return failure("no model is open");
     std::vector<std::int64_t> ids;
-    try {
-      for (const Json& id : Json::parse(idsText)) ids.push_back(id.get<std::int64_t>());
-    } catch (const std::exception&) {
-      return failure("ids: a list of whole token ids");
+    const JsonParse parsed = parseJsonBounded(idsText);
+    if (!parsed.ok() || !parsed.value.is_array()) return failure("ids: a list of whole token ids");
+    for (const Json& id : parsed.value) {
+      if (!id.is_number_integer()) return failure("ids: a list of whole token ids");
+      ids.push_back(id.get<std::int64_t>());
     }
     QkRequest request;
     request.ids = ids;
     request.layer = lastLayer;
     if (const std::string problem = requestProblem(checkpoint_->config, request); !problem.empty())
       return failure(problem);
+    const double estimate = memoryEstimateBytes(*checkpoint_, request);
+    if (const std::string problem = budgetProblem("the forward pass on " + std::to_string(ids.size()) + " tokens",
+                                                  estimate, kWasmBudgetBytes, "give fewer tokens");
+        !problem.empty())
+      return failure(problem);
     ids_ = ids;
     pass_ = std::make_unique<StreamedPass>(*checkpoint_, ids, lastLayer);
     layer_.reset();
-    return Json{{"ok", true}, {"estimateBytes", memoryEstimateBytes(*checkpoint_, request)}}.dump();
+    return Json{{"ok", true}, {"estimateBytes", estimate}}.dump();
   }
 
   // The kernels run once on made-up numbers so that the host optimises them before the first layer (layer_math.hpp).
@@ -164,6 +178,7 @@ class ModelSession {
   // q() and k() (hidden × heads·head_dim): the heads as bilinear forms over the residual stream's basis vectors.
   std::string weightReads(int layer) const {
     if (!checkpoint_ || layer < 0 || layer >= checkpoint_->config.layers) return "[]";
+    if (!weightHeadsProblem(checkpoint_->config).empty()) return "[]";  // weightStep refuses, nothing is read
     return rangesJson(weightHeadReads(*checkpoint_, layer)).dump();
   }
   std::string weightStep(int layer) {
@@ -198,6 +213,16 @@ class ModelSession {
     request.head = head;
     if (const std::string problem = requestProblem(checkpoint_->config, request); !problem.empty())
       return failure(problem);
+    if (const std::string problem =
+            budgetProblem("the head's JSON for " + std::to_string(ids_.size()) + " tokens",
+                          headJsonBytes(checkpoint_->config, ids_.size()), kWasmBudgetBytes, "give fewer tokens");
+        !problem.empty())
+      return failure(problem);
+    const double t = static_cast<double>(ids_.size()), chars = 24 * (2 * t * checkpoint_->config.headDim + t * t);
+    if (chars > kMaxJsStringChars)
+      return failure("the head's JSON for " + std::to_string(ids_.size()) + " tokens would be about " +
+                     std::to_string(static_cast<long long>(chars / 1e6)) +
+                     " million characters, more than a JavaScript string holds (536 million); give fewer tokens");
     const HeadQk h = headOf(checkpoint_->config, *layer_, head);
     return headQkJson(checkpoint_->config, request, h).dump();
   }
@@ -214,10 +239,11 @@ class ModelSession {
 // `model-qk` arguments (a JSON array of words) parsed by the core: {"ok": true, folder, ids, text?, layer, head}.
 std::string modelQkParse(const std::string& argsText) {
   std::vector<std::string> args;
-  try {
-    for (const Json& a : Json::parse(argsText)) args.push_back(a.get<std::string>());
-  } catch (const std::exception&) {
-    return failure("model-qk: the arguments are not a list of words");
+  const JsonParse parsed = parseJsonBounded(argsText);
+  if (!parsed.ok() || !parsed.value.is_array()) return failure("model-qk: the arguments are not a list of words");
+  for (const Json& a : parsed.value) {
+    if (!a.is_string()) return failure("model-qk: the arguments are not a list of words");
+    args.push_back(a.get<std::string>());
   }
   const QkCommand c = parseQkCommand(args);
   if (!c.ok) return failure(c.error);

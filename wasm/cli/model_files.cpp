@@ -27,6 +27,18 @@ bool FolderByteSource::fileSize(const std::string& fileName, std::uint64_t& size
   return true;
 }
 
+std::string FolderByteSource::whyAbsent(const std::string& fileName) {
+  const std::string path = folder_ + "/" + fileName;
+  struct stat info {};
+  if (::lstat(path.c_str(), &info) != 0) return "missing from the model folder";
+  if (S_ISLNK(info.st_mode) && ::stat(path.c_str(), &info) != 0)
+    return errno == ELOOP ? "a symbolic link that loops" : "a symbolic link to nothing (dangling)";
+  if (S_ISDIR(info.st_mode)) return "a directory, not a regular file";
+  if (S_ISFIFO(info.st_mode)) return "a FIFO (named pipe), not a regular file";
+  if (S_ISREG(info.st_mode)) return "cannot be read";
+  return "a device or socket, not a regular file";
+}
+
 bool FolderByteSource::read(const std::string& fileName, std::uint64_t offset, std::uint64_t length, std::string& bytes,
                             std::string& error) {
   const Descriptor file{::open((folder_ + "/" + fileName).c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};

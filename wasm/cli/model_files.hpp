@@ -12,6 +12,7 @@ class FolderByteSource : public model::ByteSource {
  public:
   explicit FolderByteSource(std::string folder) : folder_(std::move(folder)) {}
   bool fileSize(const std::string& fileName, std::uint64_t& size) override;
+  std::string whyAbsent(const std::string& fileName) override;
   bool read(const std::string& fileName, std::uint64_t offset, std::uint64_t length, std::string& bytes,
             std::string& error) override;
 

@@ -33,6 +33,17 @@ int runModelQk(const std::vector<std::string>& args) {
   try {
     const model::Checkpoint checkpoint = model::openCheckpoint(source);
     const double estimate = model::memoryEstimateBytes(checkpoint, command.request);  // from the headers alone
+    const std::string request = model::requestProblem(checkpoint.config, command.request);
+    const std::string budget =
+        request.empty()
+            ? model::budgetProblem("model-qk on " + std::to_string(command.request.ids.size()) + " tokens",
+                                   estimate + model::headJsonBytes(checkpoint.config, command.request.ids.size()),
+                                   command.budgetMiB * 1048576.0, "give fewer ids, or a larger budget=<MiB>")
+            : "";
+    if (!budget.empty()) {  // before the pass allocates anything
+      std::cerr << "attnlab: " << command.folder << ": " << budget << '\n';
+      return 2;
+    }
     const model::QkOutcome out = model::computeHeadQk(source, checkpoint, command.request);
     // ATTNLAB_REPORT_MEMORY=1: one line "memory: estimate <bytes> peak <bytes>" on stderr, as for experiments.
     const char* flag = std::getenv("ATTNLAB_REPORT_MEMORY");

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "lab/json_parse.hpp"
 #include "lab/model_study.hpp"
 #include "lab/sweep.hpp"
 
@@ -43,8 +44,10 @@ Outcome value(Json v) {
 
 // Why `text` is not the shard of `line`, "" when it is.
 std::string studyShardProblem(const Json& line, const std::string& text) {
-  const Json shard = Json::parse(text, nullptr, false);
-  if (shard.is_discarded() || !shard.is_object()) return "not JSON (an interrupted write?)";
+  const JsonParse parsed = parseJsonBounded(text);
+  if (!parsed.ok()) return parsed.fault == JsonFault::Syntax ? "not JSON (an interrupted write?)" : parsed.error;
+  const Json& shard = parsed.value;
+  if (!shard.is_object()) return "not a shard (a JSON object)";
   if (shard.value("study", "") != "corpus") return "not a shard of a model study";
   if (shard.value("plan", "") != line.at("plan").get<std::string>()) return "a shard of another study (plan differs)";
   if (shard.value("index", -1L) != line.at("index").get<long>()) return "the shard of another job (index differs)";
@@ -83,8 +86,8 @@ Json studyJobLines(const StudyPlan& plan, const Json& windows) {
 }
 
 bool isStudyJobs(const std::string& text) {
-  const Json first = Json::parse(text.substr(0, text.find('\n')), nullptr, false);
-  return first.is_object() && first.contains("study");
+  const JsonParse first = parseJsonBounded(text.substr(0, text.find('\n')));
+  return first.ok() && first.value.is_object() && first.value.contains("study");
 }
 
 Outcome readStudyJobs(const std::string& fileName, const std::string& text) {
@@ -92,8 +95,9 @@ Outcome readStudyJobs(const std::string& fileName, const std::string& text) {
   Json lines = Json::array();
   for (std::string line; std::getline(in, line);) {
     if (line.empty()) continue;
-    Json j = Json::parse(line, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || j.value("study", "") != "corpus")
+    JsonParse parsed = parseJsonBounded(line);
+    Json j = std::move(parsed.value);
+    if (!parsed.ok() || !j.is_object() || j.value("study", "") != "corpus")
       return refusal(fileName + ": line " + std::to_string(lines.size() + 1) + " is not a model study's job line");
     lines.push_back(std::move(j));
   }
@@ -127,7 +131,7 @@ Outcome combineStudyShards(const Json& jobs, const std::string& folder, const Js
     const std::string problem = file.contains("error") ? file.at("error").get<std::string>()
                                                        : studyShardProblem(jobs[index], file.at("text").get<std::string>());
     if (problem.empty())
-      runs[index] = Json::parse(file.at("text").get<std::string>()).at("result").at("runs");
+      runs[index] = parseJsonBounded(file.at("text").get<std::string>()).value.at("result").at("runs");
     else
       refused.push_back({{"file", folder + "/" + name}, {"index", index}, {"reason", problem}});
   }

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "lab/params.hpp"
+#include "lab/json_parse.hpp"
 #include "lab/sweep_detail.hpp"
 
 namespace attnlab {
@@ -124,9 +125,10 @@ std::string lineOrigin(const std::string& id, const std::string& fileName, const
 Outcome readSweepJob(const std::string& id, const std::string& text) {
   Outcome out;
   out.badInput = true;
-  const Json job = Json::parse(text, nullptr, false);
-  if (job.is_discarded() || !job.is_object()) {
-    out.error = "stdin: not a job line (malformed JSON)";
+  const JsonParse parsed = parseJsonBounded(text);
+  const Json& job = parsed.value;
+  if (!parsed.ok() || !job.is_object()) {
+    out.error = parsed.fault == JsonFault::Limit ? "stdin: " + parsed.error : "stdin: not a job line (malformed JSON)";
     return out;
   }
   out.error = lineOrigin(id, "stdin", job);
@@ -165,9 +167,10 @@ Outcome readSweepJobs(const std::string& id, const std::string& fileName, const 
     at = end + 1;
     if (line.empty()) continue;
     const std::string where = fileName + " line " + std::to_string(number);
-    Json job = Json::parse(line, nullptr, false);
-    if (job.is_discarded() || !job.is_object()) {
-      out.error = where + ": not a job (malformed JSON)";
+    JsonParse parsed = parseJsonBounded(line);
+    Json job = std::move(parsed.value);
+    if (!parsed.ok() || !job.is_object()) {
+      out.error = where + (parsed.fault == JsonFault::Limit ? ": " + parsed.error : ": not a job (malformed JSON)");
       return out;
     }
     out.error = lineOrigin(id, fileName, job);

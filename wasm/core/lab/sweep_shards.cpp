@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "lab/params.hpp"
+#include "lab/json_parse.hpp"
 #include "lab/result_shape.hpp"
 #include "lab/sweep.hpp"
 #include "lab/sweep_detail.hpp"
@@ -61,9 +62,10 @@ long shardIndex(const std::string& name) {
 }
 
 std::string shardProblem(const Json& line, const std::string& text) {
-  const Json shard = Json::parse(text, nullptr, false);
-  if (shard.is_discarded())
-    return text.empty() ? "empty (an interrupted write)" : "not JSON (truncated, or not a result file)";
+  const JsonParse parsed = parseJsonBounded(text);
+  if (parsed.fault == JsonFault::Limit) return parsed.error;
+  const Json& shard = parsed.value;
+  if (!parsed.ok()) return text.empty() ? "empty (an interrupted write)" : "not JSON (truncated, or not a result file)";
   if (!shard.is_object()) return "not a result file (expected an object)";
   const auto field = [&](const char* key) { return shard.value(key, Json()); };
   if (field("experiment") != line.at("experiment"))
@@ -133,7 +135,8 @@ Outcome combineSweep(const Json& jobs, const std::string& folder, const Json& fi
   for (const auto& file : files) {
     const long index = shardIndex(file.at("name").get<std::string>());
     if (good[index])
-      finished.push_back({{"index", index}, {"result", Json::parse(file.at("text").get<std::string>()).at("result")}});
+      finished.push_back(
+          {{"index", index}, {"result", parseJsonBounded(file.at("text").get<std::string>()).value.at("result")}});
   }
   std::sort(finished.begin(), finished.end(),
             [](const Json& a, const Json& b) { return a.at("index").get<long>() < b.at("index").get<long>(); });

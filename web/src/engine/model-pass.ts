@@ -52,6 +52,8 @@ export interface ModelInfo {
   files: string[];
   /** The core's fingerprint of the folder (FNV-1a of config.json and the headers): a study's jobs carry it. */
   fingerprint: string;
+  /** Why weights only cannot take this model ('' when it can): refused before a byte of weights is read. */
+  weightsProblem?: string;
 }
 
 /** One layer's queries of all query heads (tokens × heads·head_dim) and keys of all key heads, row-major. */
@@ -255,6 +257,7 @@ export async function headStacks(
   onProgress?: (p: PassProgress) => boolean | void,
 ): Promise<HeadStacks | undefined> {
   const { heads, kvHeads, headDim } = model.info;
+  if (ids === 'weights' && model.info.weightsProblem) throw new ModelError(model.info.weightsProblem);
   const n = ids === 'weights' ? model.info.hidden : ids.length,
     per = n * headDim,
     group = heads / kvHeads;

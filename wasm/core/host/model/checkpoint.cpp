@@ -3,7 +3,8 @@
 
 #include <set>
 
-#include "lab/json.hpp"
+#include "lab/json_parse.hpp"
+#include "numerics/shared/text.hpp"
 #include "host/model/model_error.hpp"
 
 namespace attnlab::model {
@@ -15,7 +16,7 @@ const char* const kIndexFile = "model.safetensors.index.json";
 
 std::string readWhole(ByteSource& source, const std::string& file, std::uint64_t limit) {
   std::uint64_t size = 0;
-  if (!source.fileSize(file, size)) throw ModelError(file + ": missing from the model folder");
+  if (!source.fileSize(file, size)) throw ModelError(file + ": " + source.whyAbsent(file));
   if (size > limit)
     throw ModelError(file + ": " + std::to_string(size) + " bytes, above the limit of " + std::to_string(limit));
   std::string bytes, error;
@@ -26,7 +27,7 @@ std::string readWhole(ByteSource& source, const std::string& file, std::uint64_t
 
 // One safetensors file's header: its tensors, spans validated against the file's size.
 std::map<std::string, TensorSpan> readHeader(ByteSource& source, const std::string& file, std::uint64_t& fileSize) {
-  if (!source.fileSize(file, fileSize)) throw ModelError(file + ": missing from the model folder");
+  if (!source.fileSize(file, fileSize)) throw ModelError(file + ": " + source.whyAbsent(file));
   std::string first, error;
   if (fileSize >= 8 && !source.read(file, 0, 8, first, error)) throw ModelError(file + ": " + error);
   const std::uint64_t n = safetensorsHeaderLength(file, first, fileSize);
@@ -35,22 +36,26 @@ std::map<std::string, TensorSpan> readHeader(ByteSource& source, const std::stri
   return parseSafetensorsHeader(file, header, fileSize);
 }
 
-// A shard's name must be a plain file of the folder: no path, no parent.
+// A shard's name must be a plain file of the folder: no path, no parent, no control character (messages begin with it).
 bool plainFileName(const std::string& name) {
+  for (const char c : name)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return false;
   return !name.empty() && name.size() < 256 && name.find_first_of("/\\") == std::string::npos && name != "." &&
-         name != ".." && name.find('\0') == std::string::npos;
+         name != "..";
 }
 
 std::map<std::string, TensorSpan> readShards(ByteSource& source, Checkpoint& c) {
-  const Json index = Json::parse(readWhole(source, kIndexFile, kMaxConfigBytes), nullptr, false);
+  const JsonParse parsed = parseJsonBounded(readWhole(source, kIndexFile, kMaxConfigBytes), kModelFileLimits);
   const std::string where = std::string(kIndexFile) + ": ";
-  if (index.is_discarded() || !index.is_object() || !index.contains("weight_map") || !index["weight_map"].is_object())
+  if (parsed.fault == JsonFault::Limit) throw ModelError(where + parsed.error);
+  const Json& index = parsed.value;
+  if (!parsed.ok() || !index.is_object() || !index.contains("weight_map") || !index["weight_map"].is_object())
     throw ModelError(where + "no weight_map object");
   std::set<std::string> shards;
   for (const auto& [name, file] : index["weight_map"].items()) {
     if (!file.is_string() || !plainFileName(file.get<std::string>()))
-      throw ModelError(where + "tensor '" + name.substr(0, 60) +
-                       "' maps to something that is not a file of the folder");
+      throw ModelError(where + "tensor " + quotedText(name) + " maps to something that is not a file of the folder: " +
+                       (file.is_string() ? quotedText(file.get<std::string>()) : printableText(file.dump())));
     shards.insert(file.get<std::string>());
   }
   std::map<std::string, TensorSpan> all;
@@ -58,17 +63,25 @@ std::map<std::string, TensorSpan> readShards(ByteSource& source, Checkpoint& c) 
     std::uint64_t size = 0;
     for (auto& [name, span] : readHeader(source, shard, size))
       if (!all.emplace(name, span).second)
-        throw ModelError(shard + ": tensor '" + name.substr(0, 60) + "' is also in another shard");
+        throw ModelError(shard + ": tensor " + quotedText(name) + " is also in another shard");
     c.files.push_back(shard);
     c.fileBytes += size;
   }
   for (const auto& [name, file] : index["weight_map"].items()) {
     const auto it = all.find(name);
     if (it == all.end() || it->second.file != file.get<std::string>())
-      throw ModelError(file.get<std::string>() + ": tensor '" + name.substr(0, 60) +
-                       "' listed in the index is not in this shard");
+      throw ModelError(file.get<std::string>() + ": tensor " + quotedText(name) +
+                       " listed in the index is not in this shard");
   }
   return all;
+}
+
+// What a dtype the reader does not take is, for the refusal (F64 is neither quantized nor integer).
+const char* dtypeKind(const std::string& dtype) {
+  if (dtype == "F64") return "double-precision (F64)";
+  if (dtype.rfind("F8", 0) == 0) return "quantized (8-bit float)";
+  if (dtype == "BOOL") return "boolean";
+  return "integer or quantized";
 }
 
 std::string shapeText(const std::vector<std::int64_t>& shape) {
@@ -100,8 +113,8 @@ void resolve(Checkpoint& c, const std::map<std::string, TensorSpan>& all, const 
   const std::string where = c.files.size() == 1 ? c.files.front() : std::string(kIndexFile);
   if (!found) throw ModelError(where + ": tensor '" + full + "' is missing");
   if (found->dtype != "F32" && found->dtype != "F16" && found->dtype != "BF16")
-    throw ModelError(found->file + ": tensor '" + full + "' has dtype " + found->dtype +
-                     ": quantized or integer weights are not supported (F32, F16, BF16)");
+    throw ModelError(found->file + ": tensor " + quotedText(full, 120) + " has dtype " + found->dtype + ": " +
+                     dtypeKind(found->dtype) + " weights are not supported (F32, F16, BF16)");
   if (found->shape != t.shape)
     throw ModelError(found->file + ": tensor '" + full + "' has shape " + shapeText(found->shape) +
                      ", config.json implies " + shapeText(t.shape));
@@ -132,8 +145,8 @@ Checkpoint openCheckpoint(ByteSource& source) {
   } else if (source.fileSize(kIndexFile, size)) {
     all = readShards(source, c);
   } else {
-    throw ModelError(std::string(kSingleFile) + ": missing from the model folder (and no " + kIndexFile +
-                     "; .bin files are not read)");
+    throw ModelError(std::string(kSingleFile) + ": " + source.whyAbsent(kSingleFile) + " (and " + kIndexFile + ": " +
+                     source.whyAbsent(kIndexFile) + "; .bin files are not read)");
   }
   const std::vector<NeededTensor> embeddings = neededTensors(c.config, -1);
   const std::string& first = embeddings.front().names.front();

@@ -55,7 +55,8 @@ double memoryEstimateBytes(const Checkpoint& checkpoint, const QkRequest& r) {
   }
   const double layerWeights = layerRaw + largestFloat + vectors;
   const double width = 6.0 * c.hidden + 2.0 * c.intermediate + (c.heads + 2.0 * c.kvHeads) * c.headDim;
-  const double activations = t * width * d + t * t * d + 3 * t * c.hidden * d;  // incl. embedding rows
+  // incl. embedding rows; the attention mix holds a head's logits, their product's temporary and the softmax's rows
+  const double activations = t * width * d + 3 * t * t * d + 3 * t * c.hidden * d;
   const double outputs = (2 * t * c.headDim + t * t) * d;
   return layerWeights + largestRaw + activations + outputs;
 }

@@ -26,7 +26,7 @@ class HeadStacker {
 
  private:
   const ModelConfig& config_;
-  int layers_, tokens_;
+  int tokens_;
   InputArray q_, k_;
 };
 

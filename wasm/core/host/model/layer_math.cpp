@@ -80,10 +80,7 @@ MatrixXd attentionMix(const MatrixXd& q, const MatrixXd& k, const MatrixXd& v, c
   return out;
 }
 
-namespace {
-
-// Inverse frequencies of the rotation pairs, with the model's scaling (transformers' rope init functions).
-VectorXd inverseFrequencies(int headDim, const RopeConfig& rope, std::int64_t tokens) {
+VectorXd ropeInverseFrequencies(int headDim, const RopeConfig& rope, std::int64_t tokens) {
   const int half = headDim / 2;
   double base = rope.theta;
   if (rope.scaling == RopeScaling::Dynamic && static_cast<double>(tokens) > rope.originalMaxPositions)
@@ -110,11 +107,9 @@ VectorXd inverseFrequencies(int headDim, const RopeConfig& rope, std::int64_t to
   return inv;
 }
 
-}  // namespace
-
 void applyRope(MatrixXd& x, int heads, int headDim, const RopeConfig& rope, bool interleaved) {
   const int half = headDim / 2;
-  const VectorXd inv = inverseFrequencies(headDim, rope, x.rows());
+  const VectorXd inv = ropeInverseFrequencies(headDim, rope, x.rows());
   for (Eigen::Index t = 0; t < x.rows(); ++t)
     for (int i = 0; i < half; ++i) {
       const double angle = static_cast<double>(t) * inv(i), c = std::cos(angle), s = std::sin(angle);

@@ -30,6 +30,9 @@ struct HeadLayout {
 MatrixXd attentionMix(const MatrixXd& q, const MatrixXd& k, const MatrixXd& v, const HeadLayout& layout, double scale,
                       bool causal);
 
+// The inverse frequencies of the rotation pairs for a text of `tokens` tokens, with the model's scaling (transformers'
+// rope init functions; dynamic scaling depends on the length).
+VectorXd ropeInverseFrequencies(int headDim, const RopeConfig& rope, std::int64_t tokens);
 // RoPE on every head of x (tokens × (heads·headDim)) at positions 0..tokens-1 (spec: rotate_half over the
 // whole head_dim; interleaved rotates pairs (2i, 2i+1) instead, as a negative control).
 void applyRope(MatrixXd& x, int heads, int headDim, const RopeConfig& rope, bool interleaved);

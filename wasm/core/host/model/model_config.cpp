@@ -6,7 +6,9 @@
 #include <cmath>
 #include <limits>
 
-#include "lab/json.hpp"
+#include "lab/json_parse.hpp"
+#include "numerics/shared/text.hpp"
+#include "host/model/layer_math.hpp"
 #include "host/model/model_error.hpp"
 
 namespace attnlab::model {
@@ -27,11 +29,13 @@ std::int64_t integer(const Json& c, const char* key, std::int64_t fallback, std:
   return it->get<std::int64_t>();
 }
 
-double number(const Json& c, const char* key, double fallback) {
+// A positive number; a subnormal one (1e-320) is refused too: its reciprocal, which RoPE takes, is infinite.
+double number(const Json& c, const char* key, double fallback, const char* where = "") {
   const auto it = c.find(key);
   if (it == c.end() || it->is_null()) return fallback;
-  if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() <= 0)
-    refuse(std::string(key) + " must be a positive number");
+  if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() < std::numeric_limits<double>::min())
+    refuse(std::string(where) + key + " must be a positive number of at least 2.2e-308" +
+           (it->is_number() ? ", got " + formatNumber(it->get<double>()) : std::string()));
   return it->get<double>();
 }
 
@@ -42,10 +46,10 @@ bool flag(const Json& c, const char* key, bool fallback) {
   return it->get<bool>();
 }
 
-std::string text(const Json& c, const char* key, const std::string& fallback) {
+std::string text(const Json& c, const char* key, const std::string& fallback, const char* where = "") {
   const auto it = c.find(key);
   if (it == c.end() || it->is_null()) return fallback;
-  if (!it->is_string()) refuse(std::string(key) + " must be a string");
+  if (!it->is_string()) refuse(std::string(where) + key + " must be a string");
   return it->get<std::string>();
 }
 
@@ -54,8 +58,8 @@ Activation activation(const std::string& name, const char* key) {
   if (name == "gelu_new" || name == "gelu_pytorch_tanh" || name == "gelu_fast") return Activation::GeluTanh;
   if (name == "relu") return Activation::Relu;
   if (name == "silu" || name == "swish") return Activation::Silu;
-  refuse(std::string(key) + " '" + name.substr(0, 40) +
-         "' is not supported (gelu, gelu_new, gelu_pytorch_tanh, gelu_fast, relu, silu)");
+  refuse(std::string(key) + " " + quotedText(name, 40) +
+         " is not supported (gelu, gelu_new, gelu_pytorch_tanh, gelu_fast, relu, silu)");
 }
 
 void parseRope(const Json& c, ModelConfig& m) {
@@ -64,10 +68,11 @@ void parseRope(const Json& c, ModelConfig& m) {
     if (!it->is_object()) refuse("rope_parameters must be an object");
     parameters = &*it;
   }
-  m.rope.theta = parameters && parameters->contains("rope_theta") ? number(*parameters, "rope_theta", 10000)
-                                                                  : number(c, "rope_theta", 10000);
+  m.rope.theta = parameters && parameters->contains("rope_theta")
+                     ? number(*parameters, "rope_theta", 10000, "rope_parameters.")
+                     : number(c, "rope_theta", 10000);
   if (number(c, "partial_rotary_factor", 1) != 1 ||
-      (parameters && number(*parameters, "partial_rotary_factor", 1) != 1))
+      (parameters && number(*parameters, "partial_rotary_factor", 1, "rope_parameters.") != 1))
     refuse("partial rotary embeddings (partial_rotary_factor != 1) are not supported");
   const Json* scaling = parameters;
   if (const auto it = c.find("rope_scaling"); it != c.end() && !it->is_null()) {
@@ -75,25 +80,27 @@ void parseRope(const Json& c, ModelConfig& m) {
     scaling = &*it;
   }
   if (!scaling) return;
-  const std::string type = text(*scaling, "rope_type", text(*scaling, "type", "default"));
+  const char* where = scaling == parameters ? "rope_parameters." : "rope_scaling.";
+  const std::string type = text(*scaling, "rope_type", text(*scaling, "type", "default", where), where);
   if (type == "default") return;
-  m.rope.factor = number(*scaling, "factor", 0);
-  if (m.rope.factor <= 0) refuse("rope_scaling '" + type + "' needs a positive factor");
+  m.rope.factor = number(*scaling, "factor", 0, where);
+  if (m.rope.factor <= 0)
+    refuse(std::string(where) + "factor is missing: rope type " + quotedText(type, 40) + " needs a positive factor");
   if (type == "linear") {
     m.rope.scaling = RopeScaling::Linear;
   } else if (type == "dynamic") {
     m.rope.scaling = RopeScaling::Dynamic;
     m.rope.originalMaxPositions =
-        number(*scaling, "original_max_position_embeddings", static_cast<double>(m.maxPositions));
+        number(*scaling, "original_max_position_embeddings", static_cast<double>(m.maxPositions), where);
   } else if (type == "llama3") {
     m.rope.scaling = RopeScaling::Llama3;
-    m.rope.lowFreqFactor = number(*scaling, "low_freq_factor", 0);
-    m.rope.highFreqFactor = number(*scaling, "high_freq_factor", 0);
-    m.rope.originalMaxPositions = number(*scaling, "original_max_position_embeddings", 0);
+    m.rope.lowFreqFactor = number(*scaling, "low_freq_factor", 0, where);
+    m.rope.highFreqFactor = number(*scaling, "high_freq_factor", 0, where);
+    m.rope.originalMaxPositions = number(*scaling, "original_max_position_embeddings", 0, where);
     if (m.rope.lowFreqFactor <= 0 || m.rope.highFreqFactor <= m.rope.lowFreqFactor || m.rope.originalMaxPositions <= 0)
       refuse("rope_scaling 'llama3' needs low_freq_factor < high_freq_factor and original_max_position_embeddings");
   } else {
-    refuse("rope type '" + type.substr(0, 40) + "' is not supported (linear, dynamic, llama3)");
+    refuse("rope type " + quotedText(type, 40) + " is not supported (linear, dynamic, llama3)");
   }
 }
 
@@ -116,11 +123,14 @@ void parseEncoder(const Json& c, ModelConfig& m) {
     m.typeVocab = integer(c, "type_vocab_size", 2);
     const std::string positions = text(c, "position_embedding_type", "absolute");
     if (positions != "absolute")
-      refuse("position_embedding_type '" + positions.substr(0, 40) + "' is not supported (absolute only)");
+      refuse("position_embedding_type " + quotedText(positions, 40) + " is not supported (absolute only)");
     if (m.family == Family::Roberta) m.padTokenId = integer(c, "pad_token_id", 1, 0);
     if (flag(c, "is_decoder", false)) refuse("is_decoder is true: a causal BERT-style model is not supported");
   }
   m.maxPositions = integer(c, "max_position_embeddings", 512);
+  if (m.family == Family::Roberta && m.padTokenId + 1 >= m.maxPositions)  // positions pad+1 .. max-1 (tokenLimit)
+    refuse("pad_token_id " + std::to_string(m.padTokenId) + " leaves no position: RoBERTa numbers tokens from " +
+           "pad_token_id + 1 to max_position_embeddings - 1 (" + std::to_string(m.maxPositions - 1) + ")");
 }
 
 void parseDecoder(const Json& c, ModelConfig& m) {
@@ -158,13 +168,21 @@ void parseDecoder(const Json& c, ModelConfig& m) {
   if (m.headDim % 2 != 0) refuse("head_dim " + std::to_string(m.headDim) + " is odd: RoPE needs an even head_dim");
   if (m.heads % m.kvHeads != 0) refuse("num_attention_heads is not a multiple of num_key_value_heads");
   parseRope(c, m);
+  // Values each in range can still overflow together (a tiny theta with a tiny factor): the angles of the last
+  // position must be finite, or every query and key after RoPE is NaN.
+  const double lastPosition = static_cast<double>(std::max<std::int64_t>(m.maxPositions, 1) - 1);
+  if (!(ropeInverseFrequencies(m.headDim, m.rope, m.maxPositions) * std::max(lastPosition, 1.0)).allFinite())
+    refuse("rope_theta " + formatNumber(m.rope.theta) + " with rope factor " + formatNumber(m.rope.factor) +
+           " gives non-finite rotary angles");
 }
 
 }  // namespace
 
 ModelConfig parseModelConfig(const std::string& configText) {
-  const Json c = Json::parse(configText, nullptr, false);
-  if (c.is_discarded() || !c.is_object()) refuse("not a JSON object");
+  const JsonParse parsed = parseJsonBounded(configText, kModelFileLimits);
+  if (parsed.fault == JsonFault::Limit) refuse(parsed.error);
+  const Json& c = parsed.value;
+  if (!parsed.ok() || !c.is_object()) refuse("not a JSON object");
   ModelConfig m;
   m.modelType = text(c, "model_type", "");
   if (m.modelType == "bert")
@@ -180,8 +198,8 @@ ModelConfig parseModelConfig(const std::string& configText) {
   else if (m.modelType == "qwen2")
     m.family = Family::Qwen2;
   else
-    refuse("model_type '" + m.modelType.substr(0, 40) +
-           "' is not supported (bert, roberta, distilbert, gpt2, llama, mistral, qwen2)");
+    refuse("model_type " + quotedText(m.modelType, 40) +
+           " is not supported (bert, roberta, distilbert, gpt2, llama, mistral, qwen2)");
   m.name = text(c, "_name_or_path", "");
   if (m.name.empty() && c.contains("architectures") && c["architectures"].is_array() && !c["architectures"].empty() &&
       c["architectures"][0].is_string())

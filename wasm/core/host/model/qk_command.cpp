@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "host/model/qk_command.hpp"
 
+#include <cmath>
 #include <limits>
+
+#include "numerics/shared/text.hpp"
 
 namespace attnlab::model {
 namespace {
@@ -13,18 +16,18 @@ bool parseCount(const std::string& text, std::int64_t max, std::int64_t& value) 
   return value <= max;
 }
 
-std::string quoted(const std::string& text) { return "'" + text.substr(0, 40) + (text.size() > 40 ? "...'" : "'"); }
+std::string quoted(const std::string& text) { return quotedText(text, 40); }
 
 }  // namespace
 
 QkCommand parseQkCommand(const std::vector<std::string>& args) {
   QkCommand c;
-  bool seen[5] = {false, false, false, false, false};
-  const char* const keys[5] = {"model", "ids", "layer", "head", "text"};
+  bool seen[6] = {false, false, false, false, false, false};
+  const char* const keys[6] = {"model", "ids", "layer", "head", "text", "budget"};
   for (const std::string& arg : args) {
     const auto eq = arg.find('=');
     int key = -1;
-    for (int i = 0; i < 5 && eq != std::string::npos; ++i)
+    for (int i = 0; i < 6 && eq != std::string::npos; ++i)
       if (arg.compare(0, eq, keys[i]) == 0 && eq == std::string(keys[i]).size()) key = i;
     if (key < 0) {
       c.error = "model-qk: unknown argument " + quoted(arg) + " (model=<folder> ids=<id,id,...> layer=<i> head=<h>)";
@@ -42,6 +45,12 @@ QkCommand parseQkCommand(const std::vector<std::string>& args) {
       c.folder = value;
     } else if (key == 4) {
       c.text = value;  // the host tokenizes it (headless: the folder's tokenizer.json)
+    } else if (key == 5) {
+      if (!parseCount(value, kMaxQkBudgetMiB, n) || n < 1)
+        return c.error = "budget: " + quoted(value) + " is not a whole number of MiB in [1, " +
+                         std::to_string(kMaxQkBudgetMiB) + "]",
+               c;
+      c.budgetMiB = static_cast<double>(n);
     } else if (key == 1) {
       std::size_t start = 0;
       while (start <= value.size()) {
@@ -80,6 +89,9 @@ std::string qkCommandUsage(const std::string& program) {
          "  BF16): its Q and K (tokens x head_dim, after RoPE, with biases) and logits Q K^T x the attention scale,\n"
          "  unmasked, as JSON {model, family, ids, layer, head, keyHead, scale, q, k, logits}, each matrix\n"
          "  {rows, cols, data} row-major. Layers and heads count from 0; query head h uses key head h / (H / H_kv).\n"
+         "  budget=<MiB> (default " +
+         std::to_string(static_cast<int>(kDefaultQkBudgetMiB)) +
+         ") bounds the memory the pass may take, estimated from the headers before it allocates.\n"
          "  Exit 0, or 2 with one line naming the argument or file and the cause.\n"
          "  text=\"...\" instead of ids= tokenizes the text with the folder's tokenizer.json as Hugging Face's\n"
          "  tokenizers do, special tokens included: npm run lab -- model-qk model=<folder> text=\"...\" layer=<i> "
@@ -91,6 +103,19 @@ Json matrixJson(const Eigen::MatrixXd& m) {
   for (Eigen::Index i = 0; i < m.rows(); ++i)
     for (Eigen::Index j = 0; j < m.cols(); ++j) data.push_back(m(i, j));
   return Json{{"rows", m.rows()}, {"cols", m.cols()}, {"data", std::move(data)}};
+}
+
+double headJsonBytes(const ModelConfig& config, std::size_t tokens) {
+  const double t = static_cast<double>(tokens);
+  return (2 * t * config.headDim + t * t) * (sizeof(Json) + 24.0);
+}
+
+std::string budgetProblem(const std::string& what, double estimateBytes, double budgetBytes,
+                          const std::string& remedy) {
+  if (estimateBytes <= budgetBytes) return "";
+  const auto mib = [](double bytes) { return std::to_string(static_cast<long long>(std::ceil(bytes / 1048576))); };
+  return what + " needs about " + mib(estimateBytes) + " MiB, above the budget of " + mib(budgetBytes) + " MiB; " +
+         remedy;
 }
 
 Json headQkJson(const ModelConfig& config, const QkRequest& request, const HeadQk& head) {

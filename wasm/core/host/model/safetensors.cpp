@@ -4,7 +4,8 @@
 #include <algorithm>
 #include <limits>
 
-#include "lab/json.hpp"
+#include "lab/json_parse.hpp"
+#include "numerics/shared/text.hpp"
 #include "host/model/model_error.hpp"
 
 namespace attnlab::model {
@@ -12,12 +13,8 @@ namespace {
 
 [[noreturn]] void refuse(const std::string& file, const std::string& cause) { throw ModelError(file + ": " + cause); }
 
-// A name as it may appear in a message: cut, and without control characters (the line stays one line).
-std::string printable(const std::string& name) {
-  std::string out;
-  for (const char c : name.substr(0, 60)) out += (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) ? '?' : c;
-  return name.size() > 60 ? out + "..." : out;
-}
+// A name as it may appear in a message: cut on a character boundary, control characters escaped (one line).
+std::string printable(const std::string& name) { return printableText(name, 60); }
 
 std::uint64_t unsignedField(const std::string& file, const std::string& name, const Json& value, const char* what) {
   if (!value.is_number_unsigned() && !(value.is_number_integer() && value.get<std::int64_t>() >= 0))
@@ -93,8 +90,10 @@ std::uint64_t safetensorsHeaderLength(const std::string& file, const std::string
 std::map<std::string, TensorSpan> parseSafetensorsHeader(const std::string& file, const std::string& headerText,
                                                          std::uint64_t fileSize) {
   if (headerText.empty() || headerText[0] != '{') refuse(file, "the header is not a JSON object");
-  const Json header = Json::parse(headerText, nullptr, false);
-  if (header.is_discarded() || !header.is_object()) refuse(file, "the header is not valid JSON");
+  const JsonParse parsed = parseJsonBounded(headerText, kModelFileLimits);
+  if (parsed.fault == JsonFault::Limit) refuse(file, "the header: " + parsed.error);
+  if (!parsed.ok() || !parsed.value.is_object()) refuse(file, "the header is not valid JSON");
+  const Json& header = parsed.value;
   const std::uint64_t dataStart = 8 + headerText.size();
   std::map<std::string, TensorSpan> tensors;
   for (const auto& [name, entry] : header.items()) {

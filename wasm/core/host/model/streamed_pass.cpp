@@ -19,6 +19,14 @@ bool feedsQueriesAndKeys(const std::string& name) {
 
 ByteRange whole(const TensorSpan& span) { return {span.file, span.begin, span.end}; }
 
+// Finite weights can still overflow (F32 products, a norm of huge values): refused after the step that made the
+// NaN or Inf, naming the layer, instead of printed as JSON null.
+void requireFinite(const Eigen::MatrixXd& values, int layer, const char* what) {
+  if (values.allFinite()) return;
+  throw ModelError("layer " + std::to_string(layer) + ": " + what +
+                   " hold NaN or Inf (an overflow of the model's numbers, which are finite as read)");
+}
+
 }  // namespace
 
 FamilyPass familyPass(Family family) {
@@ -67,8 +75,14 @@ bool StreamedPass::step(ByteSource& source, LayerQk& out) {
     const ModelConfig& c = checkpoint_->config;
     const PassContext pass{read, c, ids_, Conventions(c, deviations_)};
     const FamilyPass family = familyPass(c.family);
-    if (next_ == 0) x_ = family.embed(pass);
+    if (next_ == 0) {
+      x_ = family.embed(pass);
+      requireFinite(x_, 0, "the embeddings entering the layer");
+    }
     out = family.layer(pass, x_, next_, next_ < lastLayer_);
+    requireFinite(out.q, next_, "the queries");
+    requireFinite(out.k, next_, "the keys");
+    if (next_ < lastLayer_) requireFinite(x_, next_, "the hidden states leaving the layer");
     if (++next_ > lastLayer_) x_.resize(0, 0);
     return true;
   } catch (const ModelError& e) {

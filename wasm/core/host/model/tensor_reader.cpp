@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "host/model/tensor_reader.hpp"
 
+#include <cmath>
 #include <cstring>
 
+#include "numerics/shared/text.hpp"
 #include "host/model/model_error.hpp"
 
 namespace attnlab::model {
@@ -41,7 +43,35 @@ std::string readSpan(ByteSource& source, const TensorSpan& span, std::uint64_t o
   return bytes;
 }
 
+// The refusal of a NaN or Inf at `element` (its index in the tensor, C order).
+[[noreturn]] void refuseValue(const TensorSpan& span, const std::string& name, double value, std::int64_t element) {
+  throw ModelError(span.file + ": tensor " + quotedText(name, 120) + " (" + span.dtype + ") holds " +
+                   (std::isnan(value) ? "NaN"
+                    : value > 0       ? "+Inf"
+                                      : "-Inf") +
+                   " at element " + std::to_string(element) + ": the checkpoint's weights must be finite");
+}
+
 }  // namespace
+
+void requireFinite(const TensorSpan& span, const std::string& name, const double* values, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i)
+    if (!std::isfinite(values[i])) refuseValue(span, name, values[i], static_cast<std::int64_t>(i));
+}
+
+void requireFinite(const TensorSpan& span, const std::string& name, const float* values, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i)
+    if (!std::isfinite(values[i])) refuseValue(span, name, values[i], static_cast<std::int64_t>(i));
+}
+
+void requireFiniteRows(const TensorSpan& span, const std::string& name, const Eigen::MatrixXd& rows,
+                       const std::vector<std::int64_t>& ids) {
+  if (rows.allFinite()) return;
+  for (Eigen::Index r = 0; r < rows.rows(); ++r)
+    for (Eigen::Index c = 0; c < rows.cols(); ++c)
+      if (!std::isfinite(rows(r, c)))
+        refuseValue(span, name, rows(r, c), ids[static_cast<std::size_t>(r)] * rows.cols() + c);
+}
 
 Eigen::MatrixXd readMatrix(ByteSource& source, const TensorSpan& span) {
   const auto rows = span.shape.at(0), cols = span.shape.size() > 1 ? span.shape[1] : 1;

@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "numerics/rank/head.hpp"
+#include "host/model/model_error.hpp"
 #include "host/model/tensor_reader.hpp"
 
 namespace attnlab::model {
@@ -58,7 +60,18 @@ void foldNorm(Eigen::MatrixXd& x, const Eigen::VectorXd& gain, bool centres) {
   if (centres) x.rowwise() -= x.colwise().mean();
 }
 
+const char* hiddenSizeKey(Family family) {
+  return family == Family::Gpt2 ? "n_embd" : family == Family::DistilBert ? "dim" : "hidden_size";
+}
+
 }  // namespace
+
+std::string weightHeadsProblem(const ModelConfig& c) {
+  if (c.hidden <= kMaxHeadTokens) return "";
+  return std::string("config.json: ") + hiddenSizeKey(c.family) + " " + std::to_string(c.hidden) + " is above the " +
+         std::to_string(kMaxHeadTokens) +
+         " the analysis takes for weights only (there n is the hidden size); give a text instead";
+}
 
 std::vector<ByteRange> weightHeadReads(const Checkpoint& checkpoint, int layer) {
   const auto [q, k] = projectionNames(checkpoint.config, layer);
@@ -75,6 +88,7 @@ LayerQk weightHeads(ByteSource& source, const Checkpoint& checkpoint, int layer)
   const ModelConfig& c = checkpoint.config;
   const TensorReader read{source, checkpoint};
   const auto [qName, kName] = projectionNames(c, layer);
+  if (const std::string problem = weightHeadsProblem(c); !problem.empty()) throw ModelError(problem);
   LayerQk out;
   out.layer = layer;
   out.scale = c.attentionScale(layer);

@@ -16,6 +16,10 @@
 
 namespace attnlab::model {
 
+// "" when the analysis can take the model's heads as bilinear forms (n = the hidden size, at most kMaxHeadTokens),
+// else one line naming config.json's hidden-size key, its value and the limit: known from config.json alone, so a
+// host refuses before it reads (or allocates for) a byte of weights.
+std::string weightHeadsProblem(const ModelConfig& config);
 // The byte ranges weightHeads reads at `layer`: its W_Q and W_K (GPT-2: c_attn, which holds V too) and the gain of the
 // norm before its attention (BERT, RoBERTa, DistilBERT: the embeddings' LayerNorm for layer 0, the previous layer's
 // output LayerNorm after; GPT-2: ln_1; LLaMA, Qwen2: input_layernorm).

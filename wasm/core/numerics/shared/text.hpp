@@ -11,6 +11,12 @@ namespace attnlab {
 std::string formatNumber(double x, int significant = 6);
 // s padded with spaces to `width` bytes, as std::left << std::setw(width) wrote it.
 std::string padRight(const std::string& s, std::size_t width);
+// A string from a file (a model_type, a tensor or shard name, a JSON key) as a message may show it: control characters
+// (C0, DEL, C1) escaped as \xNN or \uNNNN so the message stays one line, cut to at most `limit` bytes on a UTF-8
+// character boundary, "..." marking a cut.
+std::string printableText(const std::string& value, std::size_t limit = 60);
+// printableText in single quotes.
+std::string quotedText(const std::string& value, std::size_t limit = 60);
 
 namespace detail {
 inline void appendPart(std::string& out, const std::string& s) { out += s; }
