@@ -28,7 +28,16 @@ async function shards(jobs, results, count, width) {
   const worker = async () => {
     while (next < count) {
       const index = next++;
-      const args = ['run-job', 'rank-zoo', '--jobs', jobs, '--index', String(index), '-o', join(results, `${index}.json`)];
+      const args = [
+        'run-job',
+        'rank-zoo',
+        '--jobs',
+        jobs,
+        '--index',
+        String(index),
+        '-o',
+        join(results, `${index}.json`),
+      ];
       const code = await new Promise((done) => spawn(cli, args, { stdio: 'ignore' }).on('exit', done));
       if (code !== 0) throw new Error(`run-job --index ${index} exited ${code}`);
     }

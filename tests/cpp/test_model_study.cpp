@@ -98,8 +98,12 @@ TEST_CASE("combineModelStudy: rows tagged, each head's spread, Spearman with its
   for (int window = 0; window < 2; ++window) {
     Json rows = Json::array();
     for (int h = 0; h < 6; ++h)  // rEffVis and kSvd rise together with the head: ρ = 1
-      rows.push_back({{"layer", h / 3}, {"head", h % 3}, {"rEffVis", h + window}, {"kSvd", 2 * h + window},
-                      {"energy90", h}, {"antisymmetry", nullptr}});
+      rows.push_back({{"layer", h / 3},
+                      {"head", h % 3},
+                      {"rEffVis", h + window},
+                      {"kSvd", 2 * h + window},
+                      {"energy90", h},
+                      {"antisymmetry", nullptr}});
     runs.push_back({{"n", 8}, {"window", window}, {"eps", 0.05}, {"result", {{"rows", rows}}}});
   }
   const Json study = combineModelStudy(Json::array(), runs, 1, 200);

@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { unwrap, type Core } from '../../web/src/engine/core';
 import { loadCoreNode } from '../../web/src/engine/load-node';
 import { tokenizeCorpus } from '../../web/src/engine/model-text';
+import { nodeTokenizer } from '../../web/src/engine/tokenize-node';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixtures = `${root}tests/fixtures/`;
@@ -36,7 +37,13 @@ interface Row {
 const lab = (args: string[]) =>
   spawnSync(process.execPath, [`${root}scripts/lab.mjs`, ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 });
 const numpy = (args: string[], input?: string) =>
-  JSON.parse(spawnSync('/usr/bin/python3', [`${root}tests/web/energy_reference.py`, ...args], { input, encoding: 'utf8', maxBuffer: 1 << 26 }).stdout) as unknown;
+  JSON.parse(
+    spawnSync('/usr/bin/python3', [`${root}tests/web/energy_reference.py`, ...args], {
+      input,
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    }).stdout,
+  ) as unknown;
 
 let core: Core;
 beforeAll(async () => {
@@ -51,8 +58,14 @@ describe('corpus windows agree with the Rust tokenizers library', () => {
   };
   it.each(Object.keys(expected.tokenizers))('%s', async (name) => {
     const want = expected.tokenizers[name];
-    const tokenizer = readFileSync(`${fixtures}${name.startsWith('models/') ? '' : 'tokenizers/'}${name}/tokenizer.json`);
-    const tokens = await tokenizeCorpus(new Map([['tokenizer.json', new Blob([tokenizer])]]), readFileSync(corpus, 'utf8'));
+    const tokenizer = readFileSync(
+      `${fixtures}${name.startsWith('models/') ? '' : 'tokenizers/'}${name}/tokenizer.json`,
+    );
+    const tokens = await tokenizeCorpus(
+      new Map([['tokenizer.json', new Blob([tokenizer])]]),
+      readFileSync(corpus, 'utf8'),
+      nodeTokenizer,
+    );
     expect(tokens.stream.length).toBe(want.streamLength);
     expect(tokens.stream.slice(0, want.streamHead.length)).toEqual(want.streamHead);
     const request = { ...tokens, lengths: expected.lengths, windows: expected.windows, tokenLimit: 1024 };
@@ -62,16 +75,35 @@ describe('corpus windows agree with the Rust tokenizers library', () => {
 
 describe('npm run lab -- rank-zoo model=<folder> corpus=<file>', () => {
   const model = `${fixtures}models/llama-f32`;
-  const run = lab(['rank-zoo', `model=${model}`, `corpus=${corpus}`, 'n=16,24', 'windows=2', 'lastLayer=1', 'betaMults=1,2']);
+  const run = lab([
+    'rank-zoo',
+    `model=${model}`,
+    `corpus=${corpus}`,
+    'n=16,24',
+    'windows=2',
+    'lastLayer=1',
+    'betaMults=1,2',
+  ]);
 
   it('prints the windows and a row with energy90 for every head of every window and temperature', () => {
     expect(run.status, run.stderr).toBe(0);
-    const study = JSON.parse(run.stdout) as { windows: Window[]; rows: Row[]; association: { spearman: number | null } };
-    expect(study.windows.map((w) => [w.n, w.window, w.ids.length])).toEqual([[16, 0, 16], [16, 1, 16], [24, 0, 24], [24, 1, 24]]);
+    const study = JSON.parse(run.stdout) as {
+      windows: Window[];
+      rows: Row[];
+      association: { spearman: number | null };
+    };
+    expect(study.windows.map((w) => [w.n, w.window, w.ids.length])).toEqual([
+      [16, 0, 16],
+      [16, 1, 16],
+      [24, 0, 24],
+      [24, 1, 24],
+    ]);
     for (const w of study.windows)
       for (let layer = 0; layer < 2; layer++)
         for (let head = 0; head < 4; head++) {
-          const rows = study.rows.filter((r) => r.n === w.n && r.window === w.window && r.layer === layer && r.head === head);
+          const rows = study.rows.filter(
+            (r) => r.n === w.n && r.window === w.window && r.layer === layer && r.head === head,
+          );
           expect(rows).toHaveLength(2); // betaMults 1 and 2: a temperature does not change energy90
           expect(rows[0].energy90).toBe(rows[1].energy90);
         }
@@ -86,7 +118,10 @@ describe('npm run lab -- rank-zoo model=<folder> corpus=<file>', () => {
       return Array.from({ length: rows }, (_, i) => data.slice(i * cols, (i + 1) * cols));
     });
     const want = numpy(['logits'], JSON.stringify({ logits })) as number[];
-    const got = heads.map(({ w, layer, head }) => study.rows.find((r) => r.n === w.n && r.window === w.window && r.layer === layer && r.head === head)!.energy90);
+    const got = heads.map(
+      ({ w, layer, head }) =>
+        study.rows.find((r) => r.n === w.n && r.window === w.window && r.layer === layer && r.head === head)!.energy90,
+    );
     expect(got).toEqual(want);
   });
 
@@ -134,16 +169,30 @@ describe('a study in shards: plan headless, run-job natively, combine = the one-
       const jobs = readFileSync(join(dir, 'jobs.jsonl'), 'utf8').trim().split('\n');
       expect(jobs).toHaveLength(4);
       for (let i = 0; i < jobs.length; i++) {
-        const args = ['run-job', 'rank-zoo', '--jobs', join(dir, 'jobs.jsonl'), '--index', String(i), '-o', join(dir, `results/${i}.json`)];
+        const args = [
+          'run-job',
+          'rank-zoo',
+          '--jobs',
+          join(dir, 'jobs.jsonl'),
+          '--index',
+          String(i),
+          '-o',
+          join(dir, `results/${i}.json`),
+        ];
         const r = i === 0 ? lab(args) : spawnSync(cli, args, { encoding: 'utf8' }); // one headless, the rest native
         expect(r.status, r.stderr).toBe(0);
       }
-      const merged = spawnSync(cli, ['combine', 'rank-zoo', '--jobs', join(dir, 'jobs.jsonl'), join(dir, 'results')], { encoding: 'utf8', maxBuffer: 1 << 26 });
+      const merged = spawnSync(cli, ['combine', 'rank-zoo', '--jobs', join(dir, 'jobs.jsonl'), join(dir, 'results')], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 26,
+      });
       expect(merged.status, merged.stderr).toBe(0);
       expectClose(JSON.parse(merged.stdout), JSON.parse(oneShot.stdout), '');
       const config = JSON.parse(readFileSync(join(model, 'config.json'), 'utf8'));
       writeFileSync(join(model, 'config.json'), JSON.stringify({ ...config, note: 'another model' }));
-      const refused = spawnSync(cli, ['run-job', 'rank-zoo', '--jobs', join(dir, 'jobs.jsonl'), '--index', '0'], { encoding: 'utf8' });
+      const refused = spawnSync(cli, ['run-job', 'rank-zoo', '--jobs', join(dir, 'jobs.jsonl'), '--index', '0'], {
+        encoding: 'utf8',
+      });
       expect(refused.status).toBe(2);
       expect(refused.stderr).toMatch(/^attnlab: model: this folder's fingerprint [0-9a-f]{16} is not the study's/);
     } finally {
@@ -160,7 +209,8 @@ function expectClose(got: unknown, want: unknown, path: string): void {
     expect(typeof got, path).toBe('object');
     const keys = Object.keys(want as object);
     expect(Object.keys(got as object), path).toEqual(keys);
-    for (const key of keys) expectClose((got as Record<string, unknown>)[key], (want as Record<string, unknown>)[key], `${path}/${key}`);
+    for (const key of keys)
+      expectClose((got as Record<string, unknown>)[key], (want as Record<string, unknown>)[key], `${path}/${key}`);
   } else {
     expect(got, path).toEqual(want);
   }

@@ -19,7 +19,9 @@ std::string count(std::size_t k, const char* noun) { return std::to_string(k) + 
 // Spearman's ρ, or nothing when it is undefined (fewer than 2 rows, or one side constant).
 std::optional<double> rankCorrelation(const std::vector<double>& x, const std::vector<double>& y) {
   if (x.size() < 2) return std::nullopt;
-  const auto constant = [](const std::vector<double>& v) { return std::all_of(v.begin(), v.end(), [&](double e) { return e == v[0]; }); };
+  const auto constant = [](const std::vector<double>& v) {
+    return std::all_of(v.begin(), v.end(), [&](double e) { return e == v[0]; });
+  };
   if (constant(x) || constant(y)) return std::nullopt;
   return spearman(x, y);
 }
@@ -97,8 +99,12 @@ std::optional<double> headsCorrelation(const std::vector<const std::vector<const
 Json association(const StudyRows& s, std::uint64_t seed, int bootstraps) {
   std::vector<const std::vector<const Json*>*> all;
   for (const auto& [key, rows] : s.byHead) all.push_back(&rows);
-  Json out{{"x", "rEffVis"}, {"y", "kSvd"}, {"rows", s.rows.size()}, {"heads", all.size()},
-           {"spearman", orNull(headsCorrelation(all))}, {"bootstraps", bootstraps}};
+  Json out{{"x", "rEffVis"},
+           {"y", "kSvd"},
+           {"rows", s.rows.size()},
+           {"heads", all.size()},
+           {"spearman", orNull(headsCorrelation(all))},
+           {"bootstraps", bootstraps}};
   // Heads resampled with replacement, each with all its rows: the interval of a study of other heads like these.
   Rng rng(seed, 0, NormalMethod::BoxMuller);
   std::vector<double> draws;
@@ -109,9 +115,10 @@ Json association(const StudyRows& s, std::uint64_t seed, int bootstraps) {
   }
   out["interval"] = draws.size() >= 10 ? Json::array({quantile(draws, 0.025), quantile(draws, 0.975)}) : Json(nullptr);
   out["reference"] = {{"spearman", 0.574},
-                      {"source", "Sui & Zhang, arXiv 2608.28150: 84 BERT-base heads × n ∈ {64, 128, 256} × 5 "
-                                 "temperatures × 3 error levels, as a summary of the paper reports it (the paper's own "
-                                 "text was not reachable)"}};
+                      {"source",
+                       "Sui & Zhang, arXiv 2608.28150: 84 BERT-base heads × n ∈ {64, 128, 256} × 5 "
+                       "temperatures × 3 error levels, as a summary of the paper reports it (the paper's own "
+                       "text was not reachable)"}};
   return out;
 }
 
@@ -142,7 +149,8 @@ std::vector<CorpusWindow> corpusWindows(const WindowRequest& r) {
     if (needed > have)
       throw ParamError("corpus: " + count(static_cast<std::size_t>(have), "token") + ", too short for " +
                        count(static_cast<std::size_t>(r.windowsPerLength), "window") + " of n = " + std::to_string(n) +
-                       " (" + std::to_string(needed) + " tokens of text needed); give a longer corpus or fewer windows");
+                       " (" + std::to_string(needed) +
+                       " tokens of text needed); give a longer corpus or fewer windows");
     for (int w = 0; w < r.windowsPerLength; ++w) {
       CorpusWindow cw{static_cast<int>(n), w, r.prefix};
       const auto first = r.stream.begin() + static_cast<std::ptrdiff_t>(body * w);
@@ -157,8 +165,10 @@ std::vector<CorpusWindow> corpusWindows(const WindowRequest& r) {
 Json combineModelStudy(const Json& windows, const Json& runs, std::uint64_t seed, int bootstraps) {
   StudyRows s;
   tagRows(runs, s);
-  return {{"windows", windows},       {"rows", s.rows},
-          {"heads", headSummaries(s)}, {"association", association(s, seed, bootstraps)},
+  return {{"windows", windows},
+          {"rows", s.rows},
+          {"heads", headSummaries(s)},
+          {"association", association(s, seed, bootstraps)},
           {"bands", bands()}};
 }
 

@@ -14,8 +14,8 @@
 namespace attnlab {
 
 struct CorpusWindow {
-  int n = 0, window = 0;           // the length, and the window's number among those of its length (from 0)
-  std::vector<std::int64_t> ids;   // exactly n ids: the tokenizer's special tokens around a stretch of the corpus
+  int n = 0, window = 0;          // the length, and the window's number among those of its length (from 0)
+  std::vector<std::int64_t> ids;  // exactly n ids: the tokenizer's special tokens around a stretch of the corpus
 };
 
 struct WindowRequest {
@@ -46,7 +46,7 @@ struct StudyPlan {
   Json params;               // rank-zoo's, validated
   Json eps = Json::array();  // the ε grid; empty: params' eps
   int lastLayer = 0;
-  Json model;                // {"folder", "name", "fingerprint"}
+  Json model;  // {"folder", "name", "fingerprint"}
 };
 Json studyJobLines(const StudyPlan& plan, const Json& windows);
 // True when a jobs file's first line is a study's.

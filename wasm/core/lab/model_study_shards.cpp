@@ -24,7 +24,8 @@ std::string studyHash(const Json& lines) {
   std::string text = std::string("attnlab study\n") + kAppVersion + "\n" + first.at("params").dump() + "\n" +
                      first.at("eps").dump() + "\n" + first.at("lastLayer").dump() + "\n" +
                      first.at("model").at("fingerprint").dump() + "\n";
-  for (const Json& line : lines) text += line.at("n").dump() + " " + line.at("window").dump() + " " + line.at("ids").dump() + "\n";
+  for (const Json& line : lines)
+    text += line.at("n").dump() + " " + line.at("window").dump() + " " + line.at("ids").dump() + "\n";
   return fnv1a64(text);
 }
 
@@ -115,7 +116,7 @@ Outcome readStudyJobs(const std::string& fileName, const std::string& text) {
 }
 
 Json studyShard(const Json& line, const Json& runs) {
-  return {{"app", kAppVersion},     {"experiment", "rank-zoo"},        {"study", "corpus"},
+  return {{"app", kAppVersion},      {"experiment", "rank-zoo"},  {"study", "corpus"},
           {"plan", line.at("plan")}, {"index", line.at("index")}, {"result", {{"runs", runs}}}};
 }
 
@@ -128,8 +129,9 @@ Outcome combineStudyShards(const Json& jobs, const std::string& folder, const Js
     if (index < 0 || index >= static_cast<long>(jobs.size()))
       return refusal(folder + " holds a foreign file '" + name + "' (results are <index>.json, index < " +
                      std::to_string(jobs.size()) + ")");
-    const std::string problem = file.contains("error") ? file.at("error").get<std::string>()
-                                                       : studyShardProblem(jobs[index], file.at("text").get<std::string>());
+    const std::string problem = file.contains("error")
+                                    ? file.at("error").get<std::string>()
+                                    : studyShardProblem(jobs[index], file.at("text").get<std::string>());
     if (problem.empty())
       runs[index] = parseJsonBounded(file.at("text").get<std::string>()).value.at("result").at("runs");
     else

@@ -41,7 +41,8 @@ export async function planStudy(
   try {
     const { layers, name, fingerprint } = model.info;
     const lastLayer = words.lastLayer ?? layers - 1;
-    if (lastLayer >= layers) throw new CoreError(`lastLayer: ${lastLayer} is beyond the model's ${layers} layers`, true);
+    if (lastLayer >= layers)
+      throw new CoreError(`lastLayer: ${lastLayer} is beyond the model's ${layers} layers`, true);
     const windows = await corpusWindows(core, model, files, words.corpus, words.dropFirst, nodeTokenizer);
     const plan = {
       params: JSON.parse(prepared.params) as Params,

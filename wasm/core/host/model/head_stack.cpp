@@ -31,8 +31,7 @@ class RecordingSource : public ByteSource {
 
 }  // namespace
 
-HeadStacker::HeadStacker(const ModelConfig& config, int layers, int tokens)
-    : config_(config), tokens_(tokens) {
+HeadStacker::HeadStacker(const ModelConfig& config, int layers, int tokens) : config_(config), tokens_(tokens) {
   const std::vector<std::int64_t> shape{layers, config.heads, tokens, config.headDim};
   q_.shape = k_.shape = shape;
   const std::size_t size = static_cast<std::size_t>(layers) * config.heads * tokens * config.headDim;

@@ -11,8 +11,7 @@ namespace attnlab::model {
 Outcome runStudyJob(ByteSource& source, const Json& line, const Progress& progress) {
   Outcome out;
   try {
-    const std::string want = line.at("model").at("fingerprint").get<std::string>(),
-                      got = checkpointFingerprint(source);
+    const std::string want = line.at("model").at("fingerprint").get<std::string>(), got = checkpointFingerprint(source);
     if (got != want) {
       out.badInput = true;
       out.error = "model: this folder's fingerprint " + got + " is not the study's " + want +

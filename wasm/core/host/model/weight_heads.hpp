@@ -2,8 +2,8 @@
 // Weights only: a layer's attention heads as bilinear forms, without a text or a forward pass. Head h's logit
 // between residual vectors x and y is x · M_h · y with M_h = scale · W_Q^hᵀ W_K^h (hidden × hidden, rank ≤ head_dim);
 // as Q and K over the residual stream's basis vectors (the "tokens" e_1 … e_hidden), Q = W_Q^hᵀ and K = W_K^hᵀ, so
-// Q Kᵀ is M_h and paper 3's analyses read its spectrum. The gain g of the norm whose output feeds the layer's attention is
-// folded in, and for a LayerNorm its centring C = I − 11ᵀ/hidden (what attention sees of x is C·diag(g)·x, up to the
+// Q Kᵀ is M_h and paper 3's analyses read its spectrum. The gain g of the norm whose output feeds the layer's attention
+// is folded in, and for a LayerNorm its centring C = I − 11ᵀ/hidden (what attention sees of x is C·diag(g)·x, up to the
 // norm's scalar and bias): Q = C·diag(g)·W_Q^hᵀ, so M_h = scale · C·diag(g)·W_Q^hᵀ W_K^h·diag(g)·C. Read: W_Q, W_K
 // (GPT-2: c_attn) and that gain; biases and RoPE's rotation (the form at relative position 0) are left out.
 #pragma once

@@ -46,8 +46,8 @@ const ParamList<ZooParams>& params() {
                                   "d_h the width of Q and K.")},
       {&P::bilinear,
        ParamDecl::choice("bilinear", "0", {"0", "1"},
-                          "1: the heads are bilinear forms (a model's weights only: Q Kᵀ = W_Qᵀ W_K over the residual "
-                          "stream), so energy90 is the form's own and not its row-centred logits'.")},
+                         "1: the heads are bilinear forms (a model's weights only: Q Kᵀ = W_Qᵀ W_K over the residual "
+                         "stream), so energy90 is the form's own and not its row-centred logits'.")},
       {&P::budget, budgetParam()},
       {&P::seed, rankSeedParam()},
       {&P::rng, rngParam()}};
@@ -198,9 +198,9 @@ Json runJob(const Job& job, const Progress& progress) {
 std::string checkJobResult(const Job& job, const Json& r) {
   JobCheck check(r, job.at);
   check.same("index").same("betaMult");
-  for (const char* key : {"rVis", "rRawTau", "rVisTau", "rEffRaw", "rEffVis", "kSvd", "lowerBound",
-                          "lowerBoundPoolData", "kComb", "combRank", "combDegree", "uploadedHeads", "layer", "head",
-                          "energy90"})
+  for (const char* key :
+       {"rVis", "rRawTau", "rVisTau", "rEffRaw", "rEffVis", "kSvd", "lowerBound", "lowerBoundPoolData", "kComb",
+        "combRank", "combDegree", "uploadedHeads", "layer", "head", "energy90"})
     check.within(key, 0, 1e9);
   check.within("antisymmetry", 0, 1);
   return check.ordered("lowerBoundPoolData", "lowerBound")
