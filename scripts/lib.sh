@@ -83,9 +83,10 @@ required_packages() {
   # The other engines of tests/e2e/engines.mjs: Firefox over WebDriver BiDi, WebKit via
   # WebKitWebDriver + MiniBrowser under xvfb-run.
   [[ $purpose == test ]] && pkgs+=(firefox-esr webkit2gtk-driver xvfb)
-  # The Python package (python/, scripts/python-test.sh): pybind11 and Debian's python3 with numpy, venv and pytest.
+  # The Python package (python/, scripts/python-test.sh): pybind11 and Debian's python3 with numpy, venv and pytest;
+  # setuptools and wheel: `pip install --no-build-isolation ./python` builds the wheel with them.
   [[ $purpose == test ]] &&
-    pkgs+=(pybind11-dev python3-dev python3-numpy python3-venv python3-setuptools python3-pytest)
+    pkgs+=(pybind11-dev python3-dev python3-numpy python3-venv python3-setuptools python3-wheel python3-pytest)
   [[ $purpose == bench ]] && pkgs+=(python3-numpy python3-scipy) # scipy: the eigsh peer of bench/rmt.mjs
   echo "${pkgs[@]}"
 }

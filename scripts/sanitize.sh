@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# The native Catch2 suite and the fuzz corpus replay under AddressSanitizer + UndefinedBehaviorSanitizer
-# (clang++-14, or g++ when clang is missing; own build tree build/asan). The slow reproduction tables
-# ([.slow], hidden by default) stay in the plain build. Any sanitizer report fails the run.
-#   bash scripts/sanitize.sh            build, run the suite, replay tests/fuzz/corpus/* (+ build/fuzz/corpus/*)
+# The Catch2 tests of the code that reads untrusted input and the fuzz corpus replay under AddressSanitizer +
+# UndefinedBehaviorSanitizer (clang++-14, or g++ when clang is missing; own build tree build/asan). Any sanitizer
+# report fails the run.
+#   bash scripts/sanitize.sh                          npm test's tier: the tests tagged for untrusted input (inputs,
+#       models, command lines, parameter text, uploads, result files and shards: ATTNLAB_UNTRUSTED_TAGS in
+#       CMakeLists.txt, built from the files that use them), then tests/fuzz/corpus/* (+ build/fuzz/corpus/*) replayed
+#   ATTNLAB_SANITIZE_ALL=1 bash scripts/sanitize.sh   the slow tier (npm run test:slow): the whole suite instead
+#       (the slow reproduction tables, [.slow], stay in the plain build either way)
 # Last line: "sanitize: N passed, M failed" (Catch2 test cases + one per replayed target).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -60,10 +64,30 @@ catch2_counts() {
   echo "$p $f"
 }
 
-# The suite in two processes side by side (one per core): the range-ends test ([finite], about 40 % of the
+# The whole suite in two processes side by side (one per core): the range-ends test ([finite], about 40 % of the
 # run under the sanitizers) and the cache-size test ([blocking]) in one, everything else in the other.
 # ~[.]: a spec of exclusions alone would add the hidden tests
-HALVES=('[finite]~[.],[blocking]~[.]' '~[finite]~[blocking]~[.]')
+ALL_HALVES=('[finite]~[.],[blocking]~[.]' '~[finite]~[blocking]~[.]')
+
+# A Catch2 spec: any of the tags (each a filter of its own), none of the excluded ones, never the hidden tests.
+tag_spec() {
+  local include=$1 exclude=$2 tag filters=()
+  for tag in $include; do
+    local filter="[$tag]"
+    for other in $exclude; do filter+="~[$other]"; done
+    filters+=("$filter~[.]")
+  done
+  (IFS=,; echo "${filters[*]}")
+}
+
+# The untrusted-input tests in two processes side by side: the first tag ([params], which runs every experiment's test
+# sets: about half of the time natively) in one, the rest in the other (without the tests the first already ran).
+untrusted_halves() {
+  local tags first
+  tags=$(tr ';' ' ' <"$ASAN_DIR/untrusted-tags.txt")
+  first=${tags%% *}
+  HALVES=("$(tag_spec "$first" "")" "$(tag_spec "${tags#* }" "$first")")
+}
 
 main() {
   local cxx passed=0 failed=0 status target dirs i p f
@@ -72,12 +96,22 @@ main() {
   mkdir -p "$ROOT/build/reports"
   local logs=("$ROOT/build/reports/sanitize-catch2-a.log" "$ROOT/build/reports/sanitize-catch2-b.log")
 
-  say "Catch2 suite under ASan + UBSan (without [.slow]), in two halves side by side"
+  local tests=attnlab_tests_untrusted
+  if [[ -n ${ATTNLAB_SANITIZE_ALL:-} ]]; then
+    tests=attnlab_tests
+    HALVES=("${ALL_HALVES[@]}")
+    say "the whole Catch2 suite under ASan + UBSan (without [.slow]), in two halves side by side"
+  else
+    untrusted_halves
+    say "the untrusted-input Catch2 tests under ASan + UBSan, in two halves side by side" \
+      "(the whole suite: ATTNLAB_SANITIZE_ALL=1 or npm run test:slow)"
+  fi
   set +e
-  if cmake --build "$ASAN_DIR" -j"$JOBS" --target attnlab_tests >&2; then
+  if cmake --build "$ASAN_DIR" -j"$JOBS" --target "$tests" >&2; then
     local pids=()
     for i in 0 1; do
-      (cd "$ROOT" && "$ASAN_DIR/attnlab_tests" --use-colour no "${HALVES[$i]}") >"${logs[$i]}" 2>&1 &
+      echo "spec: ${HALVES[$i]}" >"${logs[$i]}"
+      (cd "$ROOT" && "$ASAN_DIR/$tests" --use-colour no "${HALVES[$i]}") >>"${logs[$i]}" 2>&1 &
       pids+=($!)
     done
     for i in 0 1; do

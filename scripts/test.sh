@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # npm test: set-up (installing Chromium if missing), a full build, then every suite:
-#   Catch2 natively (ctest), the same Catch2 suite compiled to wasm under Node (ctest),
-#   the same suite and the fuzz corpus replay under ASan + UBSan (scripts/sanitize.sh),
-#   each libFuzzer target (ASan + UBSan) over its corpus and for ~10 s,
+#   Catch2 natively (ctest), the same Catch2 suite compiled to wasm under Node (ctest, in four tag groups side by
+#   side), the tests of the code that reads untrusted input and the fuzz corpus replay under ASan + UBSan
+#   (scripts/sanitize.sh), each libFuzzer target (ASan + UBSan) over its corpus and for ~10 s,
 #   tsc --noEmit, the formatters' check (Prettier, clang-format), Vitest (including the real wasm module and the native
-#   CLI), the Python package (pytest),
+#   CLI), the Python package (pip install ./python, pytest),
 #   end-to-end in Chromium (and every experiment in Firefox ESR and WebKitGTK).
 # Every suite runs even if an earlier one failed; the exit code is non-zero if any failed.
 # Output: each suite's own log, then one summary line per suite and the closing "N passed, N failed".
+#
+# Tiers:
+#   npm run test:quick   (bash scripts/test.sh --quick) a developer's loop on an already-built tree, about 3 minutes:
+#                        tsc, the formatters' check, the unit Vitest files (QUICK_VITEST_EXCLUDED below: not those
+#                        that run the native CLI, headless runs, a local cluster, every preset or the built site) and
+#                        the native Catch2 default run (no [.slow] reproduction tables); builds only the native tests.
+#   npm test             everything above.
+#   npm run test:slow    (ATTNLAB_SANITIZE_ALL=1 bash scripts/sanitize.sh) the whole Catch2 suite under ASan + UBSan,
+#                        not only the untrusted-input tests; ATTNLAB_SANITIZE_ALL=1 npm test runs it inside npm test.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -53,8 +62,9 @@ run_logged() {
 # A crash with no summary counts as one failure.
 catch2_suite() {
   local slug=$1 name=$2 dir=$3 t0 passed=0 failed=0 line
+  shift 3 # the rest: more ctest arguments (-R name)
   t0=$(now)
-  run_logged "$slug" ctest --test-dir "$dir" -V -j"$JOBS"
+  run_logged "$slug" ctest --test-dir "$dir" -V -j"$JOBS" "$@"
   while IFS= read -r line; do
     if [[ $line =~ ^[0-9]+:\ All\ tests\ passed\ \(.*\ in\ ([0-9]+)\ test\ cases?\) ]]; then
       passed=$((passed + BASH_REMATCH[1]))
@@ -97,7 +107,7 @@ vitest_suite() {
   local t0 counts passed failed
   t0=$(now)
   rm -f "$REPORTS/vitest.json"
-  run_logged vitest npx vitest run
+  run_logged vitest npx vitest run "$@" # more arguments: --exclude globs (--quick)
   counts=$(node -e '
     const fs = require("fs");
     try {
@@ -153,14 +163,15 @@ main() {
 
   catch2_suite catch2-native "Catch2 native (ctest)" "$NATIVE_DIR"
   catch2_suite catch2-wasm "Catch2 wasm/Node (ctest)" "$WASM_DIR"
-  # The Catch2 suite (without the slow reproduction tables) and the fuzz corpus replay under ASan + UBSan.
+  # The untrusted-input Catch2 tests (the whole suite with ATTNLAB_SANITIZE_ALL=1) and the fuzz corpus replay under
+  # ASan + UBSan.
   counted_suite sanitize "Catch2 + replay (ASan+UBSan)" sanitize bash "$ROOT/scripts/sanitize.sh"
   # Each libFuzzer target (ASan + UBSan) replays its seed corpus, then fuzzes for ~10 s.
   counted_suite fuzz "libFuzzer (10 s a target)" fuzz bash "$ROOT/scripts/fuzz.sh" "${ATTNLAB_FUZZ_SECONDS:-10}"
   typecheck_suite
   format_suite
   vitest_suite
-  # The Python package over the native core (python/): installed offline in a venv, pytest against the native CLI.
+  # The Python package (python/): pip install ./python offline in a venv (builds the extension), pytest against the CLI.
   counted_suite python "Python (pytest)" python bash "$ROOT/scripts/python-test.sh"
   e2e_suite
 
@@ -169,5 +180,31 @@ main() {
   ((TOTAL_FAILED == 0))
 }
 
+# The Vitest files test:quick leaves to npm test: they run the native CLI or headless runs (schema.test.ts: every
+# experiment's default run three ways, 100 s of a 155 s quick Vitest run under load), a local cluster, every preset,
+# or read the built site and package.
+QUICK_VITEST_EXCLUDED=(golden-results headless memory model-headless model-qk-cli native-vs-wasm new-experiment
+  no-null-on-page npm-package oembed output-collision precomputed presets result-file schema sharded
+  slurm-local-cluster stream1-presets sweep-integrity sweep-runners time-budget verdicts)
+
+quick() {
+  local t0 name excluded=()
+  t0=$(now)
+  cd "$ROOT"
+  [[ -f $NATIVE_DIR/Makefile ]] || die "test:quick runs on a built tree: npm run build (or npm test) first"
+  mkdir -p "$REPORTS"
+  cmake --build "$NATIVE_DIR" -j"$JOBS" --target attnlab attnlab_tests >&2 # incremental: what changed since
+  typecheck_suite
+  format_suite
+  for name in "${QUICK_VITEST_EXCLUDED[@]}"; do excluded+=(--exclude "tests/web/$name.test.ts"); done
+  vitest_suite "${excluded[@]}"
+  catch2_suite catch2-native "Catch2 native (ctest)" "$NATIVE_DIR" -R '^catch2_native$'
+  say "npm run test:quick took $(elapsed "$t0")"
+  summary
+  ((TOTAL_FAILED == 0))
+}
+
 # Sourcing this file (for checking the parsers) defines the functions without running anything.
-if [[ ${BASH_SOURCE[0]} == "$0" ]]; then main "$@"; fi
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
+  if [[ ${1:-} == --quick ]]; then quick; else main "$@"; fi
+fi

@@ -6,9 +6,12 @@
     r = attnlab.run_link("#exp=rank-beta&v=3&betas=1,2,4&n=256&seed=1")
     attnlab.schemas()                                                # every experiment's parameters and result
 
-Errors in the values raise ValueError with the core's message, which names the parameter and its range.
+Errors in the values raise ValueError with the core's message, which names the parameter and its range. A run gets
+the command line's time budget (max_seconds=, default 3600) and stops on Ctrl-C with its partial result (see run).
 """
 import json
+import os
+from pathlib import Path
 from urllib.parse import unquote
 
 import numpy as np
@@ -17,9 +20,8 @@ from . import _core
 
 __all__ = ["run", "run_link", "schemas"]
 
-# Link keys that are not parameters (the page's view and version keys).
-_VIEW_KEYS = {"v", "app", "embed", "hide", "fig", "controls", "theme", "api", "file"}
-_LINK_VERSION = 3
+# The page's link version and reserved keys (web/src/state/link-keys.json, copied in by setup.py): one file for both.
+_LINK = json.loads((Path(__file__).parent / "link-keys.json").read_text(encoding="utf-8"))
 
 
 def _word(key, value):
@@ -47,28 +49,72 @@ def _arrays(value):
     return value
 
 
-def run(experiment, files=None, **values):
+def run(experiment, files=None, max_seconds=None, **values):
     """Runs an experiment with these values (as a link or the command line takes them) and returns its result.
 
-    files: input files by input name, e.g. {"q": "q.npy", "k": "k.npy"} for rank-interaction.
+    files: input files by input name, e.g. {"q": "q.npy", "k": "k.npy"} for rank-interaction, read as the command
+    line reads them (a FIFO, a device or a file above 512 MiB is refused before a byte is read).
+    max_seconds: the time budget: a run the plan estimates above it is refused before it starts (default 3600 s,
+    the command line's; the refusal names the estimate and the max_seconds= that allows it).
+
+    Ctrl-C (any signal handler that raises) stops the run at its next step: the handler's KeyboardInterrupt is
+    raised with `partial` (the finished jobs' combined result, as the page draws a stopped sweep; None when no job
+    finished or the experiment is one job), `jobs_done` and `jobs_total`.
     """
     words = [experiment] + [_word(k, v) for k, v in values.items()]
-    return _arrays(json.loads(_core.run(words, list((files or {}).items()))))
+    if max_seconds is not None:
+        words += ["--max-seconds", _text(max_seconds)]
+    paths = [(name, os.fspath(path)) for name, path in (files or {}).items()]
+    try:
+        text = _core.run(words, paths)
+    except BaseException as stop:  # noqa: B036 -- only to attach the partial result; always re-raised
+        if hasattr(stop, "partial_json"):
+            stop.partial = None if stop.partial_json is None else _arrays(json.loads(stop.partial_json))
+            del stop.partial_json
+        raise
+    return _arrays(json.loads(text))
 
 
-def run_link(link):
-    """Runs an attnlab link ("https://…/#exp=…&…" or "#exp=…&…") of the current link version."""
+def _takes_heads(experiment):
+    """Whether the page reads a model's heads for it (an input named q, as web/src/experiments/schema.ts)."""
+    return any(s["id"] == experiment and any(i.get("name") == "q" for i in s["inputs"]) for s in schemas())
+
+
+def _model_refusal(experiment, values):
+    given = [k for k in _LINK["modelKeys"] if k in values]
+    return (f"link: {', '.join(given)}: this {experiment} link ran on the heads of the model '{values['model']}', "
+            "read from its folder; the Python package reads no models: open the link in the page, or run it with "
+            f"npm run lab -- {experiment} model=<folder> ... (README, \"Your own model\")")
+
+
+def run_link(link, files=None, max_seconds=None):
+    """Runs an attnlab link ("https://…/#exp=…&…" or "#exp=…&…") of the current link version.
+
+    Every key the page writes is taken: the view keys (embed, hide, fig, …) are ignored; file= (the name of the
+    file the page's run read) needs that file in files=; model= (a run on a model's heads) is refused, as Python
+    reads no models. The keys and the version are the page's own (link-keys.json, from web/src/state/).
+    """
     fragment = link.split("#", 1)[1] if "#" in link else link.lstrip("?")
     pairs = [p.split("=", 1) if "=" in p else [p, ""] for p in fragment.split("&") if p]
     values = {unquote(k): unquote(v.replace("+", " ")) for k, v in pairs}
     if "exp" not in values:
-        raise ValueError("link: no exp= (the experiment), e.g. '#exp=rank-beta&v=3&seed=1'")
-    version = values.get("v", str(_LINK_VERSION))
-    if version != str(_LINK_VERSION):
-        raise ValueError(f"link: v={version} is an older link version; "
-                         "open it in the page or with npm run lab, which migrate it")
-    experiment = values.pop("exp")
-    return run(experiment, **{k: v for k, v in values.items() if k not in _VIEW_KEYS})
+        raise ValueError(f"link: no exp= (the experiment), e.g. '#exp=rank-beta&v={_LINK['version']}&seed=1'")
+    version = values.get("v", str(_LINK["version"]))
+    if version != str(_LINK["version"]):
+        older = version.isdigit() and int(version) < _LINK["version"]
+        raise ValueError(f"link: v={version} is an older link version; open it in the page or with npm run lab, "
+                         "which migrate it" if older else
+                         f"link: v={version} is not a link version this package reads (v={_LINK['version']}): "
+                         "update attnlab, or open the link in the page")
+    experiment = values["exp"]
+    if "model" in values and _takes_heads(experiment):
+        raise ValueError(_model_refusal(experiment, values))
+    if "file" in values and not files:
+        raise ValueError(f"link: file={values['file']}: the page's run read this file, which never travels with "
+                         f"a link; give it: run_link(link, files={{'<input>': '{values['file']}'}})")
+    reserved = set(_LINK["codecKeys"]) | set(_LINK["modelKeys"])  # the page ignores model keys elsewhere too
+    params = {k: v for k, v in values.items() if k not in reserved}
+    return run(experiment, files=files, max_seconds=max_seconds, **params)
 
 
 def schemas():

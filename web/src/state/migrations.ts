@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Old links keep working: each entry rewrites a link's key=value pairs from schema version `from`
 // to `from + 1`. Add one whenever a parameter is renamed, removed, rescaled or changes meaning,
-// and bump SCHEMA_VERSION; the golden links in tests/web/fixtures/golden-links.json check this.
+// and bump the version in link-keys.json; the golden links in tests/web/fixtures/golden-links.json check this.
+import LINK_KEYS from './link-keys.json';
 
-/** The version written into every new link (`v=`). */
-export const SCHEMA_VERSION = 3;
+/** The version written into every new link (`v=`): link-keys.json, which Python's run_link reads too. */
+export const SCHEMA_VERSION: number = LINK_KEYS.version;
 
 /** A link's decoded pairs (URL key → text) for one experiment. */
 export type LinkPairs = Map<string, string>;

@@ -2,6 +2,7 @@
 // A run on a model's heads, as its link records it: the model's name, a fingerprint of its folder (sha256 of
 // config.json and of each safetensors header, never of the weights), the text, whether its first token was left out and
 // the last layer read. The weights never travel: whoever opens the link opens the same folder. Untrusted, DOM-free.
+import LINK_KEYS from './link-keys.json';
 import { fileName } from './url-text';
 
 export interface ModelLink {
@@ -16,8 +17,8 @@ export interface ModelLink {
   weights?: boolean;
 }
 
-/** The link keys of a model run (reserved: no parameter may use them). */
-export const MODEL_KEYS = ['model', 'modelHash', 'text', 'dropFirst', 'lastLayer', 'weights'] as const;
+/** The link keys of a model run (reserved: no parameter may use them); link-keys.json is shared with Python. */
+export const MODEL_KEYS: readonly string[] = LINK_KEYS.modelKeys;
 
 /** Longest text a link carries (characters); a longer one is cut and said so. */
 export const MAX_LINK_TEXT = 20000;

@@ -17,6 +17,7 @@ import { coerceValue, formatValue, sameValue } from './values';
 import { encodePart, repeatedKeys, splitHash } from './hash-pairs';
 import { fileName, showable } from './url-text';
 import { MODEL_KEYS, modelLinkParts, parseModelLink, type ModelLink } from './model-link';
+import LINK_KEYS from './link-keys.json';
 
 /**
  * Parts of the page that `hide=` can hide (embed mode hides the header and picker by itself):
@@ -26,20 +27,8 @@ import { MODEL_KEYS, modelLinkParts, parseModelLink, type ModelLink } from './mo
 export const HIDEABLE = ['params', 'summary', 'explain', 'export', 'title', 'headline', 'text'] as const;
 export type Hideable = (typeof HIDEABLE)[number];
 
-/** Keys the codec owns; no parameter may use them. */
-export const RESERVED_KEYS = [
-  'exp',
-  'v',
-  'app',
-  'embed',
-  'hide',
-  'fig',
-  'controls',
-  'theme',
-  'file',
-  'api',
-  ...MODEL_KEYS,
-] as const;
+/** Keys the codec owns; no parameter may use them (link-keys.json: Python's run_link reads the same list). */
+export const RESERVED_KEYS: readonly string[] = [...LINK_KEYS.codecKeys, ...MODEL_KEYS];
 
 export interface AppState {
   experimentId: string;
@@ -92,7 +81,7 @@ function migrate(
   const table = options.migrations ?? MIGRATIONS;
   const rawVersion = pairs.get('v');
   // Links from before versioning are v=1; a hash with no parameter at all (a first visit) is current.
-  const bare = [...pairs.keys()].every((k) => (RESERVED_KEYS as readonly string[]).includes(k));
+  const bare = [...pairs.keys()].every((k) => RESERVED_KEYS.includes(k));
   let version = rawVersion === undefined ? (bare ? current : 1) : Number(rawVersion);
   if (!Number.isInteger(version) || version < 1) {
     if (newerApp) notices.push(newerApp);
@@ -191,7 +180,7 @@ export function parseLink(hash: string, registry: readonly ExperimentMeta[], opt
   const values = defaults(meta);
   const ignored: string[] = [];
   for (const [key, text] of pairs) {
-    if ((RESERVED_KEYS as readonly string[]).includes(key)) continue;
+    if (RESERVED_KEYS.includes(key)) continue;
     // Another experiment's parameters mean nothing here; only the seed carries over.
     const spec = urlSpecs(meta).find((s) => s.key === key && (!unknownExperiment || s === SEED_SPEC));
     if (!spec) {
