@@ -12,6 +12,7 @@
 #include <chrono>
 #include <optional>
 
+#include "../wasm/cli/model_qk.hpp"
 #include "../wasm/cli/read_file.hpp"
 #include "host/command_line.hpp"
 #include "lab/experiment.hpp"
@@ -157,6 +158,14 @@ PYBIND11_MODULE(_core, m) {
   m.def("run", &run, py::arg("words"), py::arg("files") = std::vector<std::pair<std::string, std::string>>{},
         "Runs `attnlab <words...>` and returns the result as JSON text; a signal handler that raises stops it.");
   m.def("schemas", &schemas, "Every experiment's schema as JSON text.");
+  m.def(
+      "model_qk",
+      [](const std::vector<std::string>& words) {
+        const attnlab::cli::QkText out = attnlab::cli::modelQkText(words);
+        if (!out.ok) throw py::value_error(out.text);
+        return out.text;
+      },
+      py::arg("words"), "What `attnlab model-qk <words...>` prints (JSON text); its refusal as a ValueError.");
   m.def(
       "default_max_seconds", [] { return std::string(attnlab::kDefaultMaxSeconds); },
       "The time budget a run gets when max_seconds is not given (the CLI's default).");

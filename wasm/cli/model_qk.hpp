@@ -6,5 +6,15 @@
 #include <vector>
 
 namespace attnlab::cli {
+
+// What model-qk prints for its arguments: the JSON text, or (ok false) the one line of its refusal. Shared with the
+// Python package (attnlab.model_qk).
+struct QkText {
+  bool ok = false;
+  std::string text;
+};
+QkText modelQkText(const std::vector<std::string>& args);
+
 int runModelQk(const std::vector<std::string>& args);
-}
+
+}  // namespace attnlab::cli
