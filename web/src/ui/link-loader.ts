@@ -105,7 +105,7 @@ export class LinkLoader {
     this.runs.abandon(); // a run of the previous link computes nothing more
     this.stopWaiting();
     const values = this.ctx.state.values;
-    this.ctx.results.model = undefined;
+    this.ctx.results.model = this.ctx.results.files = undefined;
     this.ctx.results.extraFigures = [];
     this.ctx.results.show(meta, result, values);
     performance.mark('attnlab:precomputed-drawn');

@@ -9,6 +9,7 @@ import { fileNames, metaOf, type FollowContext } from './page-context';
 import { isFresh, stampOf, theoryShown } from './page-state';
 import { showPrecomputedMark } from './precomputed';
 import { describeChanges } from './runs';
+import { modelChanges } from './model-state';
 import { changedKeys } from './stale';
 import { attachedFiles, refusedFiles } from './uploads';
 
@@ -41,9 +42,13 @@ export class PanelFollow {
     const fileChanged = uploadsOf(meta).length > 0 && fileNames(attachedFiles(ctx.uploads, meta)) !== run.file;
     const current = { ...ctx.state.values, ...ctx.draft?.values };
     const changed = changedKeys(meta, current, ctx.draft?.invalid ?? [], run.values);
+    // A model run: the panel's model, text or layers are not the ones its heads were read for.
+    const modelChanged = run.model ? modelChanges(run.model, ctx.state.model) : [];
+    if (run.model && fileChanged && !modelChanged.length) modelChanged.push(`heads were ${run.model.name}’s`);
+    const described = describeChanges(meta, changed, run.values, fileChanged && !run.model);
     ctx.results.markOutdated(
-      fileChanged || changed.length > 0,
-      describeChanges(meta, changed, run.values, fileChanged),
+      fileChanged || changed.length > 0 || modelChanged.length > 0,
+      [...modelChanged, ...(described ? [described] : [])].join('; '),
     );
   }
 

@@ -53,6 +53,8 @@ export interface Panel {
    * the heads it asks for are already read.
    */
   expectModel(link: ModelLink | undefined): boolean;
+  /** The model and text the panel holds (a model open), which the address records before any run. */
+  modelLink(): ModelLink | undefined;
   /**
    * Marks the field of a parameter the core refused (aria-invalid, as a value that cannot be read); the next read
    * clears it.
@@ -155,34 +157,37 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
   }
   // A model's heads fill Q and K as two files would (every head of the layers read, the scale folded into Q).
   const model = takesHeads(meta)
-    ? modelField((read?: ReadHeads) => {
-        for (const input of ['q', 'k']) {
-          if (!files.get().chosen[input]?.model && !read) continue;
-          files.set(cleared(files.get(), input));
-          const field = fileInputs.get(input);
-          if (field) field.value = '';
-          statuses.get(input)!.textContent = 'No file chosen.';
-        }
-        if (read) {
-          const { q, k } = read.heads.stacks;
-          const name = read.info.name;
-          const chosen: Record<string, ChosenFile> = {
-            q: { name, input: 'q', array: { ...q, sparse: false, bundleScale: 1 }, model: read.link },
-            k: { name, input: 'k', array: { ...k, sparse: false }, model: read.link },
-          };
-          files.set({ ...files.get(), chosen: { ...files.get().chosen, ...chosen } });
+    ? modelField(
+        (read?: ReadHeads) => {
           for (const input of ['q', 'k']) {
-            const shape = shapeText(chosen[input].array);
-            statuses.get(input)!.textContent = `From the model ${showable(name)} (“Your own model” below): ${shape}.`;
+            if (!files.get().chosen[input]?.model && !read) continue;
+            files.set(cleared(files.get(), input));
+            const field = fileInputs.get(input);
+            if (field) field.value = '';
+            statuses.get(input)!.textContent = 'No file chosen.';
           }
-          // Each layer's attention scale is already in Q: the logits are Q Kᵀ (as a head bundle's scale fills the
-          // field).
-          const scaleKey = fileSpecs.find((f) => f.input === 'q')?.scaleParam;
-          const scaleControl = scaleKey ? controls.find((c) => c.spec.key === scaleKey) : undefined;
-          if (scaleControl && Number(scaleControl.read()) === scaleControl.spec.default) scaleControl.write(1);
-        }
-        form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
-      })
+          if (read) {
+            const { q, k } = read.heads.stacks;
+            const name = read.info.name;
+            const chosen: Record<string, ChosenFile> = {
+              q: { name, input: 'q', array: { ...q, sparse: false, bundleScale: 1 }, model: read.link },
+              k: { name, input: 'k', array: { ...k, sparse: false }, model: read.link },
+            };
+            files.set({ ...files.get(), chosen: { ...files.get().chosen, ...chosen } });
+            for (const input of ['q', 'k']) {
+              const shape = shapeText(chosen[input].array);
+              statuses.get(input)!.textContent = `From the model ${showable(name)} (“Your own model” below): ${shape}.`;
+            }
+            // Each layer's attention scale is already in Q: the logits are Q Kᵀ (as a head bundle's scale fills the
+            // field).
+            const scaleKey = fileSpecs.find((f) => f.input === 'q')?.scaleParam;
+            const scaleControl = scaleKey ? controls.find((c) => c.spec.key === scaleKey) : undefined;
+            if (scaleControl && Number(scaleControl.read()) === scaleControl.spec.default) scaleControl.write(1);
+          }
+          form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
+        },
+        () => form.dispatchEvent(new Event(UPLOAD_STATE_EVENT)),
+      )
     : undefined;
   if (model) form.append(model.element);
 
@@ -218,6 +223,7 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     busy: () => model?.busy(),
     modelAttention: async (index) => model?.attention(index),
     expectModel: (link) => model?.expect(link) ?? false,
+    modelLink: () => model?.link(),
     focus(key) {
       controls.find((c) => c.spec.key === key)?.input.focus();
     },
