@@ -20,6 +20,8 @@ export function drawHeadline(
   model: ModelLink | undefined,
   partial?: PartialRun,
 ): void {
+  // The model's item says where the heads come from: the experiment's own "Heads: uploaded heads" would not.
+  if (model) items = items.filter((item) => item.key !== 'source');
   if (model)
     items.unshift({
       key: 'model',

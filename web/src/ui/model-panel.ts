@@ -10,16 +10,7 @@ import { startModelReader } from '../engine/model-reader';
 import { coreWorker } from '../engine/worker-runner';
 import { readsSameHeads, type ModelLink } from '../state/model-link';
 import { showable } from '../state/url';
-import {
-  acceptDroppedFolder,
-  byName,
-  folderName,
-  describeModel,
-  headsRead,
-  leaveOutFirstLabel,
-  megabytes,
-  tokenLine,
-} from './model-folder';
+import * as F from './model-folder';
 import { headAttention, type HeadAttention } from './model-attention';
 import { modelControls, modelFieldset } from './model-form';
 import * as S from './model-state';
@@ -111,10 +102,10 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
     return worker.api;
   };
   /** The model open, in words: its folder's name when known, then its architecture, size and type. */
-  const said = () => `${state.opened?.folder ? `${showable(state.opened.folder)}: ` : ''}${describeModel(info!)}`;
+  const said = () => `${state.opened?.folder ? `${showable(state.opened.folder)}: ` : ''}${F.describeModel(info!)}`;
   const readStatus = (heads: ModelHeads, choice: S.ModelChoice) =>
     `${said()}. Read: ` +
-    `${headsRead(info!, choice.lastLayer + 1, choice.weights, heads.ids.length)}` +
+    `${F.headsRead(info!, choice.lastLayer + 1, choice.weights, heads.ids.length)}` +
     `${S.layersNote(info!, choice.lastLayer)}.`;
 
   const read = async () => {
@@ -134,7 +125,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
         if (answered) return true;
         progress.value = Math.min(1, p.layer / p.layers);
         if (p.layer < p.layers)
-          status.textContent = `Reading ${name}: layer ${p.layer + 1} of ${p.layers}, ${megabytes(p.bytesRead)} read…`;
+          status.textContent = `Reading ${name}: layer ${p.layer + 1} of ${p.layers}, ${F.megabytes(p.bytesRead)} read…`;
         return !stopAsked;
       });
       const heads = await api
@@ -149,7 +140,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
         return;
       }
       set(S.readEnded(state, choice));
-      tokens.textContent = choice.weights ? '' : tokenLine(heads.tokens);
+      tokens.textContent = choice.weights ? '' : F.tokenLine(heads.tokens);
       status.textContent =
         `${readStatus(heads, choice)} Run analyses them; the link records ` +
         `the model’s name, fingerprint and text, never its weights.${warning}`;
@@ -175,7 +166,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
     tokens.textContent = '';
     close.hidden = entries.length === 0;
     if (!entries.length) {
-      status.textContent = 'No model open: the run uses the heads above.';
+      status.textContent = 'No model open: the run uses the synthetic heads, or your files below.';
       return;
     }
     set(S.readStarted(state)); // opening: Stop and the folder inputs as while reading
@@ -189,7 +180,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
       info = answer.info;
       set(S.modelOpened(state, answer.info, answer.fingerprint, expected, folderOf));
       showChoice();
-      dropLabel.textContent = leaveOutFirstLabel(answer.info.family);
+      dropLabel.textContent = F.leaveOutFirstLabel(answer.info.family);
       const differs = expected?.hash && expected.hash !== answer.fingerprint;
       warning = differs
         ? ` This folder is not the one the link was made with (fingerprint ${answer.fingerprint}, ` +
@@ -209,11 +200,11 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
 
   folder.addEventListener('change', () => {
     files.value = '';
-    void open(byName(Array.from(folder.files ?? [])), folderName(Array.from(folder.files ?? [])));
+    void open(F.byName(Array.from(folder.files ?? [])), F.folderName(Array.from(folder.files ?? [])));
   });
   files.addEventListener('change', () => {
     folder.value = '';
-    void open(byName(Array.from(files.files ?? [])));
+    void open(F.byName(Array.from(files.files ?? [])));
   });
   readButton.addEventListener('click', () => void read());
   stop.addEventListener('click', () => {
@@ -249,7 +240,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
   // Its text and choices are not the experiment's parameters: edits here start no live run (Run waits for the heads);
   // the page is told through onChoice instead (the address and the outdated note follow).
   for (const type of ['input', 'change']) element.addEventListener(type, (e) => e.stopPropagation());
-  acceptDroppedFolder(element, open, (message) => {
+  F.acceptDroppedFolder(element, open, (message) => {
     status.textContent = `Could not read the dropped folder: ${message}`;
   });
 
@@ -261,7 +252,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
     status.textContent = `${said()}.${warning}`;
     if (lastRead && state.readFor) {
       const read = lastRead;
-      tokens.textContent = read.link.weights ? '' : tokenLine(read.heads.tokens);
+      tokens.textContent = read.link.weights ? '' : F.tokenLine(read.heads.tokens);
       status.textContent = `${readStatus(read.heads, state.readFor)}${warning}`;
       queueMicrotask(() => onHeads(read));
     }

@@ -9,7 +9,8 @@ import { fileNames, metaOf, type FollowContext } from './page-context';
 import { isFresh, stampOf, theoryShown } from './page-state';
 import { showPrecomputedMark } from './precomputed';
 import { describeChanges } from './runs';
-import { modelChanges } from './model-state';
+import { showable } from '../state/url';
+import { modelChanges, modelSource } from './model-state';
 import { changedKeys } from './stale';
 import { attachedFiles, refusedFiles } from './uploads';
 
@@ -46,10 +47,14 @@ export class PanelFollow {
     const modelChanged = run.model ? modelChanges(run.model, ctx.state.model) : [];
     if (run.model && fileChanged && !modelChanged.length) modelChanged.push(`heads were ${run.model.name}’s`);
     const described = describeChanges(meta, changed, run.values, fileChanged && !run.model);
-    ctx.results.markOutdated(
-      fileChanged || changed.length > 0 || modelChanged.length > 0,
-      [...modelChanged, ...(described ? [described] : [])].join('; '),
-    );
+    const changes = [...modelChanged, ...(described ? [described] : [])].join('; ');
+    // Other heads must be read before a run can use them: the note says so in place of its Run button.
+    const readFirst =
+      run.model && modelChanged.length && ctx.state.model && ctx.panel.busy()
+        ? `These figures are from ${showable(modelSource(run.model))} (${changes}). ` +
+          `Press “Read the heads” under Your model, then Run.`
+        : undefined;
+    ctx.results.markOutdated(fileChanged || changed.length > 0 || modelChanged.length > 0, changes, readFirst);
   }
 
   /** Asks the core for the theory at the panel's values, to draw over the last simulation (no run). */

@@ -19,6 +19,7 @@ import { coerceValue } from '../state/values';
 import { createControl, type Control } from './controls';
 import { h } from './dom';
 import type { HeadAttention } from './model-attention';
+import { headPicker } from './head-picker';
 import { modelField, type ReadHeads } from './model-panel';
 import type { ChosenFile } from './run-input';
 import { shapeText, uploadField } from './upload-field';
@@ -155,6 +156,10 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     fileInputs.set(spec.input, field.input);
     form.append(field.element);
   }
+  // A model's head is chosen as layer × head beside the flat index (ui/head-picker.ts).
+  const headControl = controls.find((c) => c.spec.key === 'head');
+  const picker = headControl && takesHeads(meta) ? headPicker(headControl) : undefined;
+  if (picker) headControl!.element.append(picker.element);
   // A model's heads fill Q and K as two files would (every head of the layers read, the scale folded into Q).
   const model = takesHeads(meta)
     ? modelField(
@@ -166,6 +171,11 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
             if (field) field.value = '';
             statuses.get(input)!.textContent = 'No file chosen.';
           }
+          // The zoo's fields give way to the model's heads (page.css).
+          if (read) form.dataset.heads = 'model';
+          else delete form.dataset.heads;
+          const layers = read ? (read.link.lastLayer ?? read.info.layers - 1) + 1 : 0;
+          picker?.setShape(read && { layers, heads: read.info.heads });
           if (read) {
             const { q, k } = read.heads.stacks;
             const name = read.info.name;
@@ -176,7 +186,7 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
             files.set({ ...files.get(), chosen: { ...files.get().chosen, ...chosen } });
             for (const input of ['q', 'k']) {
               const shape = shapeText(chosen[input].array);
-              statuses.get(input)!.textContent = `From the model ${showable(name)} (“Your own model” below): ${shape}.`;
+              statuses.get(input)!.textContent = `From the model ${showable(name)} (“Your model” above): ${shape}.`;
             }
             // Each layer's attention scale is already in Q: the logits are Q Kᵀ (as a head bundle's scale fills the
             // field).
@@ -189,7 +199,8 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
         () => form.dispatchEvent(new Event(UPLOAD_STATE_EVENT)),
       )
     : undefined;
-  if (model) form.append(model.element);
+  // Where the heads come from, first: your model, before the synthetic heads' parameters and the files.
+  if (model) form.insertBefore(model.element, form.querySelector(':scope > fieldset'));
 
   const seed = createControl(SEED_SPEC);
   controls.push(seed);

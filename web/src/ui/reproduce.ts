@@ -33,8 +33,9 @@ function line(id: string, label: string, command: string, help: string): HTMLEle
 /** A model run: the headless runner reads the folder (the native CLI reads a model only in model-qk). */
 function showModelReproduce(meta: ExperimentMeta, values: ParamValues, model: ModelLink): void {
   const where = model.folder
-    ? `Run it in the folder that holds ${model.folder}/ (the model’s folder).`
-    : `Replace ${MODEL_FOLDER_PLACEHOLDER} with the path of ${model.name}’s folder.`;
+    ? `model=${model.folder} is the folder’s name: give its path from the checkout, or an absolute one ` +
+      `(the page cannot see where it is).`
+    : `Replace ${MODEL_FOLDER_PLACEHOLDER} with the path of ${model.name}’s folder (the page cannot see it).`;
   byId('reproduce-lines').replaceChildren(
     line(
       'lab',

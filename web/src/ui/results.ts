@@ -209,6 +209,9 @@ export class ResultsView {
     openedFrom?: string,
   ): void {
     const model = openedFrom ? undefined : this.model;
+    // The page's words follow the heads: a model's run hides the zoo's caveats and fields (page.css).
+    if (model) document.body.dataset.heads = 'model';
+    else delete document.body.dataset.heads;
     drawHeadline(this.headline, meta.headline(result, values), model, partial);
 
     const caption = openedFrom
