@@ -114,3 +114,17 @@ export function acceptDroppedFolder(
       );
   });
 }
+
+/** A model dropped where no model panel is (the landing page), for the next panel built to open. */
+let handedOver: DroppedModel | undefined;
+
+export function handOver(dropped: DroppedModel): void {
+  handedOver = dropped;
+}
+
+/** The model handed over, once (undefined when none is waiting). */
+export function takeHandedOver(): DroppedModel | undefined {
+  const dropped = handedOver;
+  handedOver = undefined;
+  return dropped;
+}

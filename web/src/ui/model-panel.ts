@@ -245,7 +245,9 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
   });
 
   showChoice();
-  if (state.opened && info) {
+  const handed = F.takeHandedOver(); // dropped on the landing page: opened here
+  if (handed) queueMicrotask(() => void open(handed.entries, handed.folder));
+  else if (state.opened && info) {
     // the model open on the page before this panel was built: shown, and its heads used again
     close.hidden = false;
     set(state);

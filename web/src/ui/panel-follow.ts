@@ -46,7 +46,11 @@ export class PanelFollow {
     // A model run: the panel's model, text or layers are not the ones its heads were read for.
     const modelChanged = run.model ? modelChanges(run.model, ctx.state.model) : [];
     if (run.model && fileChanged && !modelChanged.length) modelChanged.push(`heads were ${run.model.name}’s`);
-    const described = describeChanges(meta, changed, run.values, fileChanged && !run.model);
+    // Another model's heads attached: the shown run's heads were the synthetic ones or files, said as such.
+    const nowModel = attachedFiles(ctx.uploads, meta).some((c) => c.model);
+    if (!run.model && fileChanged && nowModel)
+      modelChanged.push(run.file ? `heads were from ${run.file}` : 'heads were the synthetic ones');
+    const described = describeChanges(meta, changed, run.values, fileChanged && !run.model && !nowModel);
     const changes = [...modelChanged, ...(described ? [described] : [])].join('; ');
     // Other heads must be read before a run can use them: the note says so in place of its Run button.
     const readFirst =
