@@ -170,4 +170,21 @@ test('your model: the synthetic run before a model run is not drawn faded behind
   return problems;
 });
 
+test('your model: a folder without tokenizer.json is read as weights only, and says so', async ({ context, base }) => {
+  const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
+  await waitForStatus(page, SHOWN, 120_000);
+  const files = filesOf(fixture('bert-f32')).filter((f) => !f.endsWith('tokenizer.json'));
+  await page.locator('#model-files').setInputFiles(files);
+  const status = await settled(page);
+  assert(
+    status.includes('no tokenizer.json') &&
+      status.includes('Weights only is chosen') &&
+      status.includes('Read: 8 heads'),
+    `a folder without a tokenizer: ${status}`,
+  );
+  assert(await page.locator('#model-weights').isChecked(), 'Weights only is not checked');
+  await page.close();
+  return problems;
+});
+
 export const yourModelTests = tests;

@@ -28,10 +28,7 @@ interface ModelField {
   attention(index: number): Promise<HeadAttention | undefined>;
   /** Why Run must wait (heads being read, or not read for this text); undefined when it need not. */
   busy(): string | undefined;
-  /**
-   * A link made with a model: its text and choices are filled in, and the folder opened is checked against it.
-   * True when the model open on the page has already read the heads the link asks for (the link can run at once).
-   */
+  /** A link made with a model: its choices filled in, the folder checked; true when its heads are already read. */
   expect(link: ModelLink | undefined): boolean;
   /** The link of the panel's choice while a model is open (what the address records). */
   link(): ModelLink | undefined;
@@ -42,8 +39,7 @@ interface Kept {
   info?: ModelInfo;
   state: S.ModelPanelState;
   read?: ReadHeads;
-  /** The folder is not the link's (its fingerprint differs): said with every status. */
-  warning: string;
+  warning: string; // the folder is not the link's, or has no tokenizer: said with every status
 }
 // The open model outlives the panel (module state): switching experiment, or a head atlas cell opening a head,
 // keeps it and its heads, so they are not read again.
@@ -186,9 +182,14 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
         ? ` This folder is not the one the link was made with (fingerprint ${answer.fingerprint}, ` +
           `the link’s ${expected!.hash}): its numbers may differ.`
         : '';
+      if (!answer.hasTokenizer && !state.choice.weights) {
+        // No text can be read without the tokenizer: the weights alone can.
+        set(S.choiceEdited(state, { weights: true }));
+        showChoice();
+        warning += ' The folder has no tokenizer.json, so no text can be read: Weights only is chosen.';
+      }
       keep();
       status.textContent = `${said()}.${warning}`;
-      if (!answer.hasTokenizer) status.textContent += ' The folder has no tokenizer.json: a text cannot be read.';
       onChoice(); // the address names the new model
       void read();
     } catch (error) {
