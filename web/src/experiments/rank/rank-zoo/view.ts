@@ -8,6 +8,7 @@ import { GRID, PLOT_STYLE, X_LABEL_OFFSET, X_MARGIN_BOTTOM } from '../../../plot
 import type { RankZooResult } from '../../generated/rank-zoo';
 import type { Figure, Headline, RenderOptions } from '../../schema';
 import { naturalOrder } from '../natural-order';
+import { definedRho } from './spearman';
 import { ATLAS_QUANTITIES, atlasCells, atlasChart } from './atlas';
 
 type R = RankZooResult;
@@ -30,7 +31,7 @@ const COLUMNS: [keyof Row, string][] = [
 ];
 
 export function headline(r: RankZooResult): Headline[] {
-  const rho = (name: string) => r.spearman.find((s) => s.name === name)?.rho;
+  const rho = (name: string) => definedRho(r, name);
   const fmt = (x: number | undefined) => (x === undefined ? '—' : formatNumber(x, 3));
   return [
     {
