@@ -5,6 +5,7 @@
 // in the URL (lists comma-joined), and `<input>=<file>` for each user file, whose replaced parameters
 // are left out as the page leaves them out. Quoted for a POSIX shell. DOM-free, tested in Node.
 import { SEED_SPEC, uploadsOf, type ExperimentMeta, type ParamValues } from '../experiments/schema';
+import type { ModelLink } from './model-link';
 import { formatValue, sameValue } from './values';
 import { urlSpecs } from './url';
 
@@ -43,4 +44,30 @@ export function nativeCommand(args: readonly string[], program = './build/native
 /** The headless runner's line (Node, the browser's own wasm module), from a checkout of attnlab. */
 export function labCommand(args: readonly string[]): string {
   return ['npm', 'run', 'lab', '--', ...args].map(shellQuote).join(' ');
+}
+
+/** The folder a model run's command names: the folder's own name when known (run it beside the folder). */
+export const MODEL_FOLDER_PLACEHOLDER = 'path/to/model-folder';
+
+/**
+ * A run on a model's heads (the headless runner reads the folder itself): the experiment's pairs without the Q·K
+ * scale and the parameters the heads replace (the model determines them), then model=, text= (not with weights
+ * only), dropFirst=, lastLayer= and weights= as the link records them.
+ */
+export function modelRunArgs(meta: ExperimentMeta, values: ParamValues, model: ModelLink): string[] {
+  const heads = uploadsOf(meta).filter((spec) => spec.input === 'q' || spec.input === 'k');
+  const scaleKey = heads.find((spec) => spec.scaleParam)?.scaleParam;
+  const scaleSpec = urlSpecs(meta).find((spec) => spec.key === scaleKey);
+  const own = scaleSpec ? { ...values, [scaleSpec.key]: scaleSpec.default } : values;
+  const args = runArgs(
+    meta,
+    own,
+    heads.map((spec) => ({ input: spec.input, name: '' })),
+  ).filter((arg) => !heads.some((spec) => arg.startsWith(`${spec.input}=`)));
+  args.push(`model=${model.folder ?? MODEL_FOLDER_PLACEHOLDER}`);
+  if (!model.weights) args.push(`text=${model.text}`);
+  if (model.dropFirst && !model.weights) args.push('dropFirst=1');
+  if (model.lastLayer !== undefined) args.push(`lastLayer=${model.lastLayer}`);
+  if (model.weights) args.push('weights=1');
+  return args;
 }

@@ -15,6 +15,8 @@ export interface ModelLink {
   lastLayer?: number;
   /** Weights only: each head's W_Q W_Kᵀ over the residual stream, no text read (engine/model-pass.ts). */
   weights?: boolean;
+  /** The folder's name when the page knows it (a folder picked or dropped): said on the page, never in the link. */
+  folder?: string;
 }
 
 /** The link keys of a model run (reserved: no parameter may use them); link-keys.json is shared with Python. */

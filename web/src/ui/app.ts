@@ -291,6 +291,8 @@ export class App implements PageContext {
   private followEdit(): void {
     const reading = this.panel.read();
     this.draft = reading.invalid.length ? reading : undefined;
-    if (!this.draft) this.follow({ ...this.state, values: reading.values });
+    // A model open in the panel: its name, text and layers are in the address as soon as they are chosen.
+    const model = this.panel.modelLink() ?? this.state.model;
+    if (!this.draft) this.follow({ ...this.state, values: reading.values, ...(model ? { model } : {}) });
   }
 }

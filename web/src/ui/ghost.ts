@@ -5,6 +5,7 @@
 // on by default, also in embeds. Exported SVG/PNG show what the screen shows, ghost included.
 import { RNG_SPEC, type ExperimentMeta, type ParamValues } from '../experiments/schema';
 import { seriesOf, type Ghost, type Series } from '../plots';
+import type { ModelLink } from '../state/model-link';
 import { formatValue } from '../state/values';
 
 const STORAGE_KEY = 'attnlab:compare';
@@ -34,6 +35,8 @@ export function ghostLabel(meta: ExperimentMeta, before: ParamValues, now: Param
 
 interface Remembered {
   experimentId: string;
+  /** Where its heads or data came from (sourceKey): a run on other heads is never drawn behind. */
+  source: string;
   key: string;
   values: ParamValues;
   series: Map<string, Series[]>;
@@ -51,11 +54,12 @@ export class GhostMemory {
   }
 
   /** Before a result with `values` is drawn: the previous run becomes its ghost when the values differ. */
-  prepare(meta: ExperimentMeta, values: ParamValues): void {
-    const key = valuesKey(values);
+  prepare(meta: ExperimentMeta, values: ParamValues, source = ''): void {
+    const key = `${source}\u0000${valuesKey(values)}`;
     if (this.current?.key === key) return; // the same run drawn again (partial, live theory, redraw)
     const previous = this.previous;
-    if (!previous || previous.experimentId !== meta.id || previous.key === key) {
+    // Another model, text or file set is not a comparison: its points are other heads'.
+    if (!previous || previous.experimentId !== meta.id || previous.key === key || previous.source !== source) {
       this.current = undefined;
       return;
     }
@@ -68,14 +72,31 @@ export class GhostMemory {
   }
 
   /** After a finished result is drawn: its line charts are what the next run is compared with. */
-  remember(meta: ExperimentMeta, values: ParamValues, drawn: { id: string; body: Element }[]): void {
+  remember(meta: ExperimentMeta, values: ParamValues, drawn: { id: string; body: Element }[], source = ''): void {
     const series = new Map<string, Series[]>();
     for (const { id, body } of drawn) {
       const own = seriesOf(body.querySelector('.plot-figure'));
       if (own?.length) series.set(id, own);
     }
-    this.previous = { experimentId: meta.id, key: valuesKey(values), values, series };
+    this.previous = { experimentId: meta.id, source, key: `${source}\u0000${valuesKey(values)}`, values, series };
   }
+}
+
+/**
+ * Where a run's heads came from, as a key: '' for the experiment's own (synthetic) data, the files' names, or the
+ * model with everything that decides its heads (name, fingerprint, text, first token, layers, weights only).
+ */
+export function sourceKey(files: string | undefined, model: ModelLink | undefined): string {
+  if (model)
+    return JSON.stringify([
+      model.name,
+      model.hash,
+      model.weights ? '' : model.text,
+      model.dropFirst,
+      model.lastLayer ?? -1,
+      model.weights ?? false,
+    ]);
+  return files ? `files:${files}` : '';
 }
 
 /** The full page's "Compare with previous run" switch: on unless the reader turned it off. */

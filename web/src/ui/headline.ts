@@ -2,7 +2,9 @@
 // The headline numbers above the figures ([data-key] elements whose text is the value): the experiment's own, the
 // model whose heads were read named first, and a sweep's finished share while it runs or after Stop.
 import type { Headline } from '../experiments/schema';
+import type { ModelLink } from '../state/model-link';
 import { showable } from '../state/url';
+import { modelSource } from './model-state';
 import { h } from './dom';
 
 /** A sweep's finished share, shown while it runs and after Stop (then it is the run's own result). */
@@ -15,18 +17,20 @@ export interface PartialRun {
 export function drawHeadline(
   container: HTMLElement,
   items: Headline[],
-  model: { name: string; text: string } | undefined,
+  model: ModelLink | undefined,
   partial?: PartialRun,
 ): void {
-  if (model) {
-    const text = model.text.length > 60 ? `${model.text.slice(0, 57)}…` : model.text;
+  // The model's item says where the heads come from: the experiment's own "Heads: uploaded heads" would not.
+  if (model) items = items.filter((item) => item.key !== 'source');
+  if (model)
     items.unshift({
       key: 'model',
       label: 'Model',
-      value: `${showable(model.name)} reading “${showable(text)}”`,
-      help: 'the heads are this model’s, on this text (Your own model)',
+      value: showable(modelSource(model)),
+      help: model.weights
+        ? 'the heads are this model’s query and key weights, no text read (Your model)'
+        : 'the heads are this model’s, on this text (Your model)',
     });
-  }
   container.replaceChildren(
     ...items.map((item) =>
       h(

@@ -8,6 +8,7 @@ import type { Reference } from '../experiments/references';
 import { presetLinksOf, type PresetLink } from '../state/preset-links';
 import { h } from './dom';
 import { glossaryList } from './glossary-ui';
+import { acceptDroppedFolder, handOver } from './model-folder';
 
 /** The hash that asks for the gallery explicitly (the header's "Gallery" link). */
 const GALLERY_HASH = '#gallery';
@@ -97,6 +98,39 @@ async function addThumbnails(root: HTMLElement): Promise<void> {
   }
 }
 
+/** Where a model's heads are analysed first: rank-zoo's head atlas of every head. */
+const MODEL_PAGE = '#exp=rank-zoo&v=3&seed=1';
+
+/** "Your model": a Hugging Face folder dropped here (or opened on the model's page) lands on its head atlas. */
+function yourModel(): HTMLElement {
+  const status = h('p', { class: 'gallery-paper', id: 'landing-model-status', role: 'status' });
+  const zone = h(
+    'section',
+    { class: 'landing-model', id: 'landing-model', 'aria-labelledby': 'landing-model-title' },
+    h('h2', { id: 'landing-model-title' }, 'Your model'),
+    h(
+      'p',
+      { class: 'gallery-paper' },
+      'Drop a Hugging Face model folder here (config.json, model.safetensors, tokenizer.json: BERT, RoBERTa, ' +
+        'DistilBERT, GPT-2, LLaMA, Qwen2) to see every head’s rank certificates in a head atlas, or ',
+      h('a', { href: MODEL_PAGE, id: 'landing-model-link' }, 'open the model’s page'),
+      ' and choose it there. It is read on your machine and never leaves it.',
+    ),
+    status,
+  );
+  acceptDroppedFolder(
+    zone,
+    (entries, folder) => {
+      handOver({ entries, folder });
+      location.hash = MODEL_PAGE;
+    },
+    (message) => {
+      status.textContent = `Could not read the dropped folder: ${message}`;
+    },
+  );
+  return zone;
+}
+
 function renderLanding(root: HTMLElement): void {
   const first = EXPERIMENTS[0];
   root.replaceChildren(
@@ -121,6 +155,7 @@ function renderLanding(root: HTMLElement): void {
         ' or start from one of the figures below: each card opens its experiment with the paper’s setting.',
       ),
     ),
+    yourModel(),
     ...galleryGroups().map((group) =>
       h(
         'section',

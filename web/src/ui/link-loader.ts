@@ -74,7 +74,7 @@ export class LinkLoader {
       // a model's heads: nothing runs until the reader opens the folder (links never carry models)
       notices.push(
         `Made with the model “${showable(state.model.name)}” (links never carry models): ` +
-          `open its folder under “Your own model”; once its heads are read, press Run.`,
+          `open its folder under “Your model”; once its heads are read, press Run.`,
       );
       ctx.status.showNotices(notices);
       this.writeUrl();
@@ -105,7 +105,7 @@ export class LinkLoader {
     this.runs.abandon(); // a run of the previous link computes nothing more
     this.stopWaiting();
     const values = this.ctx.state.values;
-    this.ctx.results.model = undefined;
+    this.ctx.results.model = this.ctx.results.files = undefined;
     this.ctx.results.extraFigures = [];
     this.ctx.results.show(meta, result, values);
     performance.mark('attnlab:precomputed-drawn');

@@ -40,10 +40,25 @@ export function byName(files: Iterable<File>): [string, File][] {
   return [...out];
 }
 
+/** The folder a folder picker's files are in ("bert-base-uncased"); undefined for files chosen one by one. */
+export function folderName(files: Iterable<File>): string | undefined {
+  for (const file of files) {
+    const parts = (file.webkitRelativePath || '').split('/');
+    if (parts.length >= 2 && parts[0]) return parts[0];
+  }
+  return undefined;
+}
+
+/** A dropped model: its files (a folder's own, not its subfolders', or the dropped files) and the folder's name. */
+export interface DroppedModel {
+  entries: [string, File][];
+  folder?: string;
+}
+
 /** The files of a dropped folder (its own, not its subfolders') or the dropped files. */
-async function droppedFiles(data: DataTransfer): Promise<[string, File][]> {
+export async function droppedFiles(data: DataTransfer): Promise<DroppedModel> {
   const entry = data.items?.[0]?.webkitGetAsEntry?.();
-  if (!entry?.isDirectory) return byName(Array.from(data.files));
+  if (!entry?.isDirectory) return { entries: byName(Array.from(data.files)) };
   const reader = (entry as FileSystemDirectoryEntry).createReader();
   const entries: FileSystemEntry[] = [];
   for (;;) {
@@ -56,7 +71,7 @@ async function droppedFiles(data: DataTransfer): Promise<[string, File][]> {
       .filter((e) => e.isFile)
       .map((e) => new Promise<File>((resolve, reject) => (e as FileSystemFileEntry).file(resolve, reject))),
   );
-  return files.map((f) => [f.name, f]);
+  return { entries: files.map((f) => [f.name, f]), folder: entry.name };
 }
 
 /** The label of "Leave out the first token", naming the token the family's tokenizer puts first. */
@@ -81,7 +96,7 @@ export function headsRead(info: ModelInfo, layers: number, weights: boolean, tok
 /** Opens what is dropped on `element` as a model folder; `failed` says why a dropped folder could not be read. */
 export function acceptDroppedFolder(
   element: HTMLElement,
-  open: (entries: [string, File][]) => unknown,
+  open: (entries: [string, File][], folder?: string) => unknown,
   failed: (message: string) => void,
 ): void {
   element.addEventListener('dragover', (e) => {
@@ -92,6 +107,24 @@ export function acceptDroppedFolder(
   element.addEventListener('drop', (e) => {
     e.preventDefault();
     element.classList.remove('drop-target');
-    if (e.dataTransfer) void droppedFiles(e.dataTransfer).then(open, (error: Error) => failed(error.message));
+    if (e.dataTransfer)
+      void droppedFiles(e.dataTransfer).then(
+        (dropped) => open(dropped.entries, dropped.folder),
+        (error: Error) => failed(error.message),
+      );
   });
+}
+
+/** A model dropped where no model panel is (the landing page), for the next panel built to open. */
+let handedOver: DroppedModel | undefined;
+
+export function handOver(dropped: DroppedModel): void {
+  handedOver = dropped;
+}
+
+/** The model handed over, once (undefined when none is waiting). */
+export function takeHandedOver(): DroppedModel | undefined {
+  const dropped = handedOver;
+  handedOver = undefined;
+  return dropped;
 }

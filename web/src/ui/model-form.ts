@@ -20,7 +20,7 @@ export function modelControls() {
   const status = h(
     'p',
     { class: 'help', id: 'model-status', role: 'status' },
-    'No model open: the run uses the heads above.',
+    'No model open: the run uses the synthetic heads, or your files below.',
   );
   const text = h('textarea', {
     id: 'model-text',
@@ -82,7 +82,7 @@ export function modelFieldset({
   return h(
     'fieldset',
     { class: 'group upload model', id: 'model-field' },
-    h('legend', {}, 'Your own model'),
+    h('legend', {}, 'Your model'),
     h(
       'p',
       { class: 'help', id: 'model-help' },

@@ -2,7 +2,7 @@
 // "Your own model": a Hugging Face model folder opened on the reader's machine (a folder picker, its files chosen
 // together, or dropped), a text, and every head of layers 0..last read by the core in a worker (engine/model-worker.ts)
 // with progress in bytes and layers and a Stop. The heads become the experiment's Q and K, as uploaded files would;
-// the link records the model's name, fingerprint and text, never the weights.
+// the link records the model's name, fingerprint and text, never the weights. Its state is ui/model-state.ts's.
 import * as Comlink from 'comlink';
 import type { ModelInfo, PassProgress } from '../engine/model-pass';
 import type { ModelHeads } from '../engine/model-worker';
@@ -10,17 +10,10 @@ import { startModelReader } from '../engine/model-reader';
 import { coreWorker } from '../engine/worker-runner';
 import { readsSameHeads, type ModelLink } from '../state/model-link';
 import { showable } from '../state/url';
-import {
-  acceptDroppedFolder,
-  byName,
-  describeModel,
-  headsRead,
-  leaveOutFirstLabel,
-  megabytes,
-  tokenLine,
-} from './model-folder';
+import * as F from './model-folder';
 import { headAttention, type HeadAttention } from './model-attention';
 import { modelControls, modelFieldset } from './model-form';
+import * as S from './model-state';
 
 /** The heads read, for the panel to use as the experiment's Q and K. */
 export interface ReadHeads {
@@ -35,47 +28,67 @@ interface ModelField {
   attention(index: number): Promise<HeadAttention | undefined>;
   /** Why Run must wait (heads being read, or not read for this text); undefined when it need not. */
   busy(): string | undefined;
-  /**
-   * A link made with a model: its text and choices are filled in, and the folder opened is checked against it.
-   * True when the model open on the page has already read the heads the link asks for (the link can run at once).
-   */
+  /** A link made with a model: its choices filled in, the folder checked; true when its heads are already read. */
   expect(link: ModelLink | undefined): boolean;
+  /** The link of the panel's choice while a model is open (what the address records). */
+  link(): ModelLink | undefined;
 }
 
 interface Kept {
   worker?: ReturnType<typeof coreWorker> & { reader?: Worker };
-  opened?: { entries: [string, File][]; info: ModelInfo; fingerprint: string };
-  /** The text, first-token and layer choice the heads were read for, and those heads. */
-  readFor: string;
+  info?: ModelInfo;
+  state: S.ModelPanelState;
   read?: ReadHeads;
-  /** The folder is not the link's (its fingerprint differs): said with every status. */
-  warning: string;
+  warning: string; // the folder is not the link's, or has no tokenizer: said with every status
 }
-let kept: Kept = { readFor: '', warning: '' };
+// The open model outlives the panel (module state): switching experiment, or a head atlas cell opening a head,
+// keeps it and its heads, so they are not read again.
+let kept: Kept | undefined;
 
-export function modelField(onHeads: (read: ReadHeads | undefined) => void): ModelField {
+/** `onHeads`: the heads to run on (undefined: none); `onChoice`: the reader changed the text or the layers. */
+export function modelField(onHeads: (read: ReadHeads | undefined) => void, onChoice: () => void): ModelField {
   const controls = modelControls();
   const { folder, files, status, text, drop, weightsOnly, last, readButton, stop, close, progress, tokens, dropLabel } =
     controls;
-
-  // The open model outlives the panel (module state): switching experiment, or a head atlas cell opening a head,
-  // keeps it and its heads, so they are not read again.
-  let { worker, opened, readFor, read: lastRead, warning } = kept;
+  let {
+    worker,
+    info,
+    state,
+    read: lastRead,
+    warning,
+  } = kept ?? { state: S.initialModelPanel(text.value), warning: '' };
   let expected: ModelLink | undefined;
-  let reading = false,
-    stopAsked = false,
+  let stopAsked = false,
     attempt = 0;
   const keep = () => {
-    kept = { worker, opened, readFor, read: lastRead, warning };
+    kept = { worker, info, state, read: lastRead, warning };
   };
-
-  const choice = () => `${text.value}\u0000${drop.checked}\u0000${last.value}\u0000${weightsOnly.checked}`;
-  const showWeights = () => {
-    text.disabled = drop.disabled = weightsOnly.checked;
+  const set = (next: S.ModelPanelState) => {
+    state = next;
+    keep();
+    const on = state.reading;
+    stop.hidden = progress.hidden = !on;
+    readButton.disabled = on || !state.opened;
+    folder.disabled = files.disabled = on;
+    // One Stop while reading: the model's, beside its progress (the page's is hidden by the stylesheet).
+    if (on) document.body.dataset.modelReading = '1';
+    else delete document.body.dataset.modelReading;
   };
-  const lastLayer = () => {
+  /** The choice into the controls (a model opened, a link, the panel rebuilt). */
+  const showChoice = () => {
+    const c = state.choice;
+    text.value = c.text;
+    drop.checked = c.dropFirst;
+    weightsOnly.checked = c.weights;
+    text.disabled = drop.disabled = c.weights;
+    if (info) last.max = String(info.layers - 1);
+    last.value = state.opened ? String(c.lastLayer) : '';
+  };
+  const fromControls = () => {
     const n = Number(last.value);
-    return opened && Number.isInteger(n) && n >= 0 && n < opened.info.layers ? n : (opened?.info.layers ?? 1) - 1;
+    const lastLayer = info ? S.clampLastLayer(info, last.value === '' ? undefined : n) : 0;
+    set(S.choiceEdited(state, { text: text.value, dropFirst: drop.checked, weights: weightsOnly.checked, lastLayer }));
+    text.disabled = drop.disabled = weightsOnly.checked;
   };
   const fresh = () => {
     worker?.worker.terminate();
@@ -84,22 +97,21 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
     keep();
     return worker.api;
   };
-  const setBusy = (on: boolean) => {
-    reading = on;
-    stop.hidden = !on;
-    progress.hidden = !on;
-    readButton.disabled = on || !opened;
-    folder.disabled = files.disabled = on;
-  };
+  /** The model open, in words: its folder's name when known, then its architecture, size and type. */
+  const said = () => `${state.opened?.folder ? `${showable(state.opened.folder)}: ` : ''}${F.describeModel(info!)}`;
+  const readStatus = (heads: ModelHeads, choice: S.ModelChoice) =>
+    `${said()}. Read: ` +
+    `${F.headsRead(info!, choice.lastLayer + 1, choice.weights, heads.ids.length)}` +
+    `${S.layersNote(info!, choice.lastLayer)}.`;
 
   const read = async () => {
-    if (!opened || reading) return;
+    if (!state.opened || !info || state.reading) return;
     const mine = ++attempt;
-    setBusy(true);
+    set(S.readStarted(state));
     stopAsked = false;
-    const wanted = choice();
-    const layers = lastLayer() + 1;
-    status.textContent = `Reading ${showable(opened.info.name)}: layer 1 of ${layers}…`;
+    const choice = state.choice;
+    const name = showable(info.name);
+    status.textContent = `Reading ${name}: layer 1 of ${choice.lastLayer + 1}…`;
     try {
       const api = worker?.api ?? fresh();
       // A proxy's calls come over a port of their own, so a late one may arrive after the answer: ignored then.
@@ -109,69 +121,51 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
         if (answered) return true;
         progress.value = Math.min(1, p.layer / p.layers);
         if (p.layer < p.layers)
-          status.textContent =
-            `Reading ${showable(opened!.info.name)}: layer ${p.layer + 1} ` +
-            `of ${p.layers}, ${megabytes(p.bytesRead)} read…`;
+          status.textContent = `Reading ${name}: layer ${p.layer + 1} of ${p.layers}, ${F.megabytes(p.bytesRead)} read…`;
         return !stopAsked;
       });
       const heads = await api
-        .modelHeads(text.value, drop.checked, layers - 1, weightsOnly.checked, onProgress)
+        .modelHeads(choice.text, choice.dropFirst, choice.lastLayer, choice.weights, onProgress)
         .finally(() => {
           answered = true;
         });
-      if (mine !== attempt || !opened) return;
+      if (mine !== attempt || !state.opened) return;
       if (!heads) {
-        status.textContent = `Stopped: ${describeModel(opened.info)}. Read the heads to run on this model.`;
+        set(S.readEnded(state, undefined));
+        status.textContent = `Stopped: ${said()}. Read the heads to run on this model.`;
         return;
       }
-      readFor = wanted;
-      const { info, fingerprint } = opened;
-      tokens.textContent = weightsOnly.checked ? '' : tokenLine(heads.tokens);
-      const heads3 = headsRead(info, layers, weightsOnly.checked, heads.ids.length);
+      set(S.readEnded(state, choice));
+      tokens.textContent = choice.weights ? '' : F.tokenLine(heads.tokens);
       status.textContent =
-        `${describeModel(info)}. Read: ${heads3}. Run analyses them; the link records ` +
+        `${readStatus(heads, choice)} Run analyses them; the link records ` +
         `the model’s name, fingerprint and text, never its weights.${warning}`;
-      lastRead = {
-        heads,
-        info,
-        link: {
-          name: info.name,
-          hash: fingerprint,
-          text: text.value,
-          dropFirst: drop.checked,
-          ...(layers < info.layers ? { lastLayer: layers - 1 } : {}),
-          ...(weightsOnly.checked ? { weights: true } : {}),
-        },
-      };
+      lastRead = { heads, info, link: { ...S.linkOfChoice(S.choiceEdited(state, choice))! } };
       keep();
       onHeads(lastRead);
     } catch (error) {
       if (mine !== attempt) return;
+      set(S.readEnded(state, undefined));
       status.textContent = `Could not read the heads: ${showable(String((error as Error).message).split('\n')[0])}`;
       lastRead = undefined;
       keep();
       onHeads(undefined);
-    } finally {
-      if (mine === attempt) setBusy(false);
     }
   };
 
-  const open = async (entries: [string, File][]) => {
+  const open = async (entries: [string, File][], folderOf?: string) => {
     const mine = ++attempt;
     onHeads(undefined);
-    opened = undefined;
-    readFor = '';
-    lastRead = undefined;
+    info = lastRead = undefined;
     warning = '';
-    keep();
+    set(S.modelClosed(state));
     tokens.textContent = '';
     close.hidden = entries.length === 0;
     if (!entries.length) {
-      status.textContent = 'No model open: the run uses the heads above.';
-      setBusy(false);
+      status.textContent = 'No model open: the run uses the synthetic heads, or your files below.';
       return;
     }
-    setBusy(true);
+    set(S.readStarted(state)); // opening: Stop and the folder inputs as while reading
     status.textContent = `Opening the model (${entries.length} files): reading config.json and the tensor headers…`;
     try {
       const api = fresh();
@@ -179,36 +173,39 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       worker!.reader = reader.worker;
       const answer = await api.modelOpen(entries, Comlink.transfer(reader.port, [reader.port]));
       if (mine !== attempt) return;
-      opened = { entries, ...answer };
-      keep();
-      last.max = String(answer.info.layers - 1);
-      if (!last.value || Number(last.value) >= answer.info.layers) last.value = String(answer.info.layers - 1);
-      dropLabel.textContent = leaveOutFirstLabel(answer.info.family);
+      info = answer.info;
+      set(S.modelOpened(state, answer.info, answer.fingerprint, expected, folderOf));
+      showChoice();
+      dropLabel.textContent = F.leaveOutFirstLabel(answer.info.family);
       const differs = expected?.hash && expected.hash !== answer.fingerprint;
       warning = differs
         ? ` This folder is not the one the link was made with (fingerprint ${answer.fingerprint}, ` +
           `the link’s ${expected!.hash}): its numbers may differ.`
         : '';
+      if (!answer.hasTokenizer && !state.choice.weights) {
+        // No text can be read without the tokenizer: the weights alone can.
+        set(S.choiceEdited(state, { weights: true }));
+        showChoice();
+        warning += ' The folder has no tokenizer.json, so no text can be read: Weights only is chosen.';
+      }
       keep();
-      status.textContent = `${describeModel(answer.info)}.${warning}`;
-      if (!answer.hasTokenizer) status.textContent += ' The folder has no tokenizer.json: a text cannot be read.';
-      setBusy(false);
+      status.textContent = `${said()}.${warning}`;
+      onChoice(); // the address names the new model
       void read();
     } catch (error) {
       if (mine !== attempt) return;
+      set(S.modelClosed(state));
       status.textContent = `Could not open the model: ${showable(String((error as Error).message).split('\n')[0])}`;
-      setBusy(false);
-      readButton.disabled = true;
     }
   };
 
   folder.addEventListener('change', () => {
     files.value = '';
-    void open(byName(Array.from(folder.files ?? [])));
+    void open(F.byName(Array.from(folder.files ?? [])), F.folderName(Array.from(folder.files ?? [])));
   });
   files.addEventListener('change', () => {
     folder.value = '';
-    void open(byName(Array.from(files.files ?? [])));
+    void open(F.byName(Array.from(files.files ?? [])));
   });
   readButton.addEventListener('click', () => void read());
   stop.addEventListener('click', () => {
@@ -224,43 +221,42 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
     void open([]);
   });
   const changed = () => {
-    if (!opened || reading) return;
-    const outdated = choice() !== readFor;
+    if (!state.opened || state.reading || !info) return;
+    const outdated = S.readOutdated(state);
     status.classList.toggle('outdated', outdated);
     if (outdated)
       status.textContent =
-        `${describeModel(opened.info)}. The text or the layers ` + `changed: Read the heads again (Run waits for it).`;
+        `${said()}. The text or the layers changed: Read the heads again (Run waits for it).` +
+        `${S.layersNote(info, state.choice.lastLayer)}`;
   };
-  for (const input of [text, drop, last, weightsOnly]) input.addEventListener('input', changed);
-  weightsOnly.addEventListener('change', showWeights);
+  for (const input of [text, drop, last, weightsOnly])
+    input.addEventListener('input', () => {
+      fromControls();
+      changed();
+      onChoice();
+    });
+  weightsOnly.addEventListener('change', fromControls);
 
   const element = modelFieldset(controls);
-  // Its text and choices are not parameters: edits here start no live run and mark nothing outdated (Run waits
-  // instead).
+  // Its text and choices are not the experiment's parameters: edits here start no live run (Run waits for the heads);
+  // the page is told through onChoice instead (the address and the outdated note follow).
   for (const type of ['input', 'change']) element.addEventListener(type, (e) => e.stopPropagation());
-  acceptDroppedFolder(element, open, (message) => {
+  F.acceptDroppedFolder(element, open, (message) => {
     status.textContent = `Could not read the dropped folder: ${message}`;
   });
 
-  if (opened) {
+  showChoice();
+  const handed = F.takeHandedOver(); // dropped on the landing page: opened here
+  if (handed) queueMicrotask(() => void open(handed.entries, handed.folder));
+  else if (state.opened && info) {
     // the model open on the page before this panel was built: shown, and its heads used again
-    const info = opened.info;
-    status.textContent = `${describeModel(info)}.${warning}`;
-    last.max = String(info.layers - 1);
     close.hidden = false;
-    readButton.disabled = false;
-    if (lastRead) {
+    set(state);
+    status.textContent = `${said()}.${warning}`;
+    if (lastRead && state.readFor) {
       const read = lastRead;
-      text.value = read.link.text;
-      drop.checked = read.link.dropFirst;
-      weightsOnly.checked = read.link.weights === true;
-      showWeights();
-      last.value = String(read.link.lastLayer ?? info.layers - 1);
-      tokens.textContent = read.link.weights ? '' : tokenLine(read.heads.tokens);
-      const heads3 = headsRead(info, Number(last.value) + 1, read.link.weights === true, read.heads.ids.length);
-      status.textContent = `${describeModel(info)}. Read: ${heads3}.${warning}`;
-      readFor = choice();
-      keep();
+      tokens.textContent = read.link.weights ? '' : F.tokenLine(read.heads.tokens);
+      status.textContent = `${readStatus(read.heads, state.readFor)}${warning}`;
       queueMicrotask(() => onHeads(read));
     }
   }
@@ -272,22 +268,26 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       return read && api ? headAttention(read, index, (...args) => api.modelAttention(...args)) : undefined;
     },
     busy() {
-      if (reading) return 'The model’s heads are being read: Run when they are (or press Stop).';
-      if (opened && choice() !== readFor)
+      if (state.reading) return 'The model’s heads are being read: Run when they are (or press Stop).';
+      if (S.readOutdated(state))
         return 'The text or the layers changed since the model’s heads were read: press “Read the heads”, then Run.';
       return undefined;
     },
     expect(link) {
       expected = link;
       if (!link) return false;
-      text.value = link.text;
-      drop.checked = link.dropFirst;
-      weightsOnly.checked = link.weights === true;
-      showWeights();
-      // '': every layer, once open
-      last.value = link.lastLayer !== undefined ? String(link.lastLayer) : opened ? String(opened.info.layers - 1) : '';
-      if (opened && lastRead && readsSameHeads(lastRead.link, link)) return true;
-      if (!opened)
+      const lastLayer = info ? S.clampLastLayer(info, link.lastLayer ?? info.layers - 1) : 0;
+      set(
+        S.choiceEdited(state, {
+          text: link.text,
+          dropFirst: link.dropFirst,
+          weights: link.weights === true,
+          lastLayer,
+        }),
+      );
+      showChoice();
+      if (state.opened && lastRead && readsSameHeads(lastRead.link, link)) return true;
+      if (!state.opened)
         status.textContent =
           `This link was made with the model ` +
           `“${showable(link.name)}”${link.hash ? ` (fingerprint ${link.hash})` : ''}. ` +
@@ -295,5 +295,6 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void): Mode
       else changed();
       return false;
     },
+    link: () => S.linkOfChoice(state),
   };
 }

@@ -48,7 +48,9 @@ export type RunsContext = Omit<PageContext, 'setState' | 'form' | 'panel'> & {
 /** ui/link-loader.ts: a link rebuilds the panel (setState); of the panel it asks only about a model. */
 export type LinkContext = Omit<PageContext, 'form' | 'panel'> & { readonly panel: Pick<Panel, 'expectModel'> };
 /** ui/panel-follow.ts: follows edits; never runs, never rebuilds the panel. */
-export type FollowContext = Omit<PageContext, 'pool' | 'status' | 'setState' | 'editValues' | 'panel' | 'form'>;
+export type FollowContext = Omit<PageContext, 'pool' | 'status' | 'setState' | 'editValues' | 'panel' | 'form'> & {
+  readonly panel: Pick<Panel, 'busy'>;
+};
 
 export const metaOf = (id: string): ExperimentMeta => EXPERIMENTS.find((m) => m.id === id) ?? EXPERIMENTS[0];
 

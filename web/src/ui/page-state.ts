@@ -8,6 +8,7 @@
 // so an edit makes it stale without making the run in flight stale.
 import type { AnyResult } from '../experiments/generated';
 import type { ParamValues } from '../experiments/schema';
+import type { ModelLink } from '../state/model-link';
 import type { RunStatus } from './status';
 
 /** What the figures on screen came from: exports are stamped with it; live theory draws over it. */
@@ -19,6 +20,8 @@ export interface Shown {
   link: string;
   /** The uploaded file(s) it was computed with (their names, as in the link's file=). */
   file?: string;
+  /** The model whose heads it analysed (name, fingerprint, text, layers). */
+  model?: ModelLink;
   /** The name of the result file it was opened from (Open result…). */
   opened?: string;
   /** A result file without its parameters: the panel's values are not the result's. */

@@ -19,6 +19,7 @@ import { coerceValue } from '../state/values';
 import { createControl, type Control } from './controls';
 import { h } from './dom';
 import type { HeadAttention } from './model-attention';
+import { headPicker } from './head-picker';
 import { modelField, type ReadHeads } from './model-panel';
 import type { ChosenFile } from './run-input';
 import { shapeText, uploadField } from './upload-field';
@@ -53,6 +54,8 @@ export interface Panel {
    * the heads it asks for are already read.
    */
   expectModel(link: ModelLink | undefined): boolean;
+  /** The model and text the panel holds (a model open), which the address records before any run. */
+  modelLink(): ModelLink | undefined;
   /**
    * Marks the field of a parameter the core refused (aria-invalid, as a value that cannot be read); the next read
    * clears it.
@@ -153,38 +156,51 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     fileInputs.set(spec.input, field.input);
     form.append(field.element);
   }
+  // A model's head is chosen as layer × head beside the flat index (ui/head-picker.ts).
+  const headControl = controls.find((c) => c.spec.key === 'head');
+  const picker = headControl && takesHeads(meta) ? headPicker(headControl) : undefined;
+  if (picker) headControl!.element.append(picker.element);
   // A model's heads fill Q and K as two files would (every head of the layers read, the scale folded into Q).
   const model = takesHeads(meta)
-    ? modelField((read?: ReadHeads) => {
-        for (const input of ['q', 'k']) {
-          if (!files.get().chosen[input]?.model && !read) continue;
-          files.set(cleared(files.get(), input));
-          const field = fileInputs.get(input);
-          if (field) field.value = '';
-          statuses.get(input)!.textContent = 'No file chosen.';
-        }
-        if (read) {
-          const { q, k } = read.heads.stacks;
-          const name = read.info.name;
-          const chosen: Record<string, ChosenFile> = {
-            q: { name, input: 'q', array: { ...q, sparse: false, bundleScale: 1 }, model: read.link },
-            k: { name, input: 'k', array: { ...k, sparse: false }, model: read.link },
-          };
-          files.set({ ...files.get(), chosen: { ...files.get().chosen, ...chosen } });
+    ? modelField(
+        (read?: ReadHeads) => {
           for (const input of ['q', 'k']) {
-            const shape = shapeText(chosen[input].array);
-            statuses.get(input)!.textContent = `From the model ${showable(name)} (“Your own model” below): ${shape}.`;
+            if (!files.get().chosen[input]?.model && !read) continue;
+            files.set(cleared(files.get(), input));
+            const field = fileInputs.get(input);
+            if (field) field.value = '';
+            statuses.get(input)!.textContent = 'No file chosen.';
           }
-          // Each layer's attention scale is already in Q: the logits are Q Kᵀ (as a head bundle's scale fills the
-          // field).
-          const scaleKey = fileSpecs.find((f) => f.input === 'q')?.scaleParam;
-          const scaleControl = scaleKey ? controls.find((c) => c.spec.key === scaleKey) : undefined;
-          if (scaleControl && Number(scaleControl.read()) === scaleControl.spec.default) scaleControl.write(1);
-        }
-        form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
-      })
+          // The zoo's fields give way to the model's heads (page.css).
+          if (read) form.dataset.heads = 'model';
+          else delete form.dataset.heads;
+          const layers = read ? (read.link.lastLayer ?? read.info.layers - 1) + 1 : 0;
+          picker?.setShape(read && { layers, heads: read.info.heads });
+          if (read) {
+            const { q, k } = read.heads.stacks;
+            const name = read.info.name;
+            const chosen: Record<string, ChosenFile> = {
+              q: { name, input: 'q', array: { ...q, sparse: false, bundleScale: 1 }, model: read.link },
+              k: { name, input: 'k', array: { ...k, sparse: false }, model: read.link },
+            };
+            files.set({ ...files.get(), chosen: { ...files.get().chosen, ...chosen } });
+            for (const input of ['q', 'k']) {
+              const shape = shapeText(chosen[input].array);
+              statuses.get(input)!.textContent = `From the model ${showable(name)} (“Your model” above): ${shape}.`;
+            }
+            // Each layer's attention scale is already in Q: the logits are Q Kᵀ (as a head bundle's scale fills the
+            // field).
+            const scaleKey = fileSpecs.find((f) => f.input === 'q')?.scaleParam;
+            const scaleControl = scaleKey ? controls.find((c) => c.spec.key === scaleKey) : undefined;
+            if (scaleControl && Number(scaleControl.read()) === scaleControl.spec.default) scaleControl.write(1);
+          }
+          form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
+        },
+        () => form.dispatchEvent(new Event(UPLOAD_STATE_EVENT)),
+      )
     : undefined;
-  if (model) form.append(model.element);
+  // Where the heads come from, first: your model, before the synthetic heads' parameters and the files.
+  if (model) form.insertBefore(model.element, form.querySelector(':scope > fieldset'));
 
   const seed = createControl(SEED_SPEC);
   controls.push(seed);
@@ -218,6 +234,7 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
     busy: () => model?.busy(),
     modelAttention: async (index) => model?.attention(index),
     expectModel: (link) => model?.expect(link) ?? false,
+    modelLink: () => model?.link(),
     focus(key) {
       controls.find((c) => c.spec.key === key)?.input.focus();
     },

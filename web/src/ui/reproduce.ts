@@ -2,7 +2,15 @@
 // "Reproduce elsewhere": the native CLI and `npm run lab` lines for the shown run, with Copy
 // buttons (state/command-line.ts builds them). Hidden while nothing reproducible is shown.
 import type { ExperimentMeta, ParamValues } from '../experiments/schema';
-import { labCommand, nativeCommand, runArgs, type UsedFile } from '../state/command-line';
+import {
+  labCommand,
+  MODEL_FOLDER_PLACEHOLDER,
+  modelRunArgs,
+  nativeCommand,
+  runArgs,
+  type UsedFile,
+} from '../state/command-line';
+import type { ModelLink } from '../state/model-link';
 import { copyButton } from './clipboard';
 import { byId, h } from './dom';
 
@@ -22,8 +30,30 @@ function line(id: string, label: string, command: string, help: string): HTMLEle
   );
 }
 
-/** Shows the commands for a run; `files` are the user files it used (run the command where they are). */
-export function showReproduce(meta: ExperimentMeta, values: ParamValues, files: UsedFile[]): void {
+/** A model run: the headless runner reads the folder (the native CLI reads a model only in model-qk). */
+function showModelReproduce(meta: ExperimentMeta, values: ParamValues, model: ModelLink): void {
+  const where = model.folder
+    ? `model=${model.folder} is the folder’s name: give its path from the checkout, or an absolute one ` +
+      `(the page cannot see where it is).`
+    : `Replace ${MODEL_FOLDER_PLACEHOLDER} with the path of ${model.name}’s folder (the page cannot see it).`;
+  byId('reproduce-lines').replaceChildren(
+    line(
+      'lab',
+      'Headless in Node (the browser\u2019s wasm module)',
+      labCommand(modelRunArgs(meta, values, model)),
+      `It reads the model’s folder as this page did; the native CLI reads a model’s heads only one at a time ` +
+        `(attnlab model-qk). ${where}`,
+    ),
+  );
+  byId('reproduce').hidden = false;
+}
+
+/**
+ * Shows the commands for a run; `files` are the user files it used (run the command where they are); `model`: the
+ * model whose heads it read, in place of files.
+ */
+export function showReproduce(meta: ExperimentMeta, values: ParamValues, files: UsedFile[], model?: ModelLink): void {
+  if (model) return showModelReproduce(meta, values, model);
   const args = runArgs(meta, values, files);
   const where = files.length ? ` Run it in the folder that holds ${files.map((f) => f.name).join(' and ')}.` : '';
   byId('reproduce-lines').replaceChildren(

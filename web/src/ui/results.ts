@@ -5,10 +5,12 @@
 import type { AnyResult } from '../experiments/generated';
 import type { ExperimentMeta, Figure, ParamValues } from '../experiments/schema';
 import type { ExportFormat, FigureData } from '../plots';
+import type { ModelLink } from '../state/model-link';
 import { formatValue } from '../state/values';
 import { byId, h } from './dom';
 import { EMBED_FIGURE_MAX_HEIGHT } from './embed-snippet';
-import { GhostMemory } from './ghost';
+import { GhostMemory, sourceKey } from './ghost';
+import { modelSource } from './model-state';
 import { axisSummary, tableSummary } from './figure-summary';
 import { figureSection } from './figure-section';
 import { drawHeadline, type PartialRun } from './headline';
@@ -159,13 +161,15 @@ export class ResultsView {
     this.markOutdated(false);
     this.liveTheory = false;
     delete byId('results').dataset.theory;
-    this.ghosts.prepare(meta, values);
+    const source = openedFrom ? `opened:${openedFrom}` : sourceKey(this.files, this.model);
+    this.ghosts.prepare(meta, values, source);
     this.render(meta, result, values, partial, openedFrom);
     if (partial) return;
     this.ghosts.remember(
       meta,
       values,
       this.drawn.map((d) => ({ id: d.figure.id, body: d.body })),
+      source,
     );
     this.resultJson.textContent = JSON.stringify(result).replace(/</g, '\\u003c');
   }
@@ -191,7 +195,9 @@ export class ResultsView {
   }
 
   /** The model whose heads the shown run read (ui/model-panel.ts): named first in the headline and in every caption. */
-  model: { name: string; text: string } | undefined;
+  model: ModelLink | undefined;
+  /** The uploaded files the shown run read (their names, as in file=), for the comparison rule (ui/ghost.ts). */
+  files: string | undefined;
   /** Figures drawn after the experiment's own for the shown run (the analysed head's attention on a model's text). */
   extraFigures: Figure[] = [];
 
@@ -203,11 +209,14 @@ export class ResultsView {
     openedFrom?: string,
   ): void {
     const model = openedFrom ? undefined : this.model;
+    // The page's words follow the heads: a model's run hides the zoo's caveats and fields (page.css).
+    if (model) document.body.dataset.heads = 'model';
+    else delete document.body.dataset.heads;
     drawHeadline(this.headline, meta.headline(result, values), model, partial);
 
     const caption = openedFrom
       ? `${meta.id} · opened from file ${openedFrom}`
-      : `${meta.id}${model ? ` · ${showable(model.name)}` : ''} · seed ${formatValue(values.seed)}`;
+      : `${meta.id}${model ? ` · ${showable(modelSource(model, 30))}` : ''} · seed ${formatValue(values.seed)}`;
     const sections = this.chosenFigures(meta, [
       ...meta.figures(result, values),
       ...(openedFrom ? [] : this.extraFigures),

@@ -162,6 +162,7 @@ export class Runs {
     const { values, invalid, chosen, file, model } = request;
     if (invalid.length === 0) ctx.follow(stateAfterRun(ctx.state, request));
     ctx.results.model = model; // the figures name the model whose heads they analyse
+    ctx.results.files = model ? undefined : file;
     // One head of a model's text (rank-interaction): its attention with the tokens on the axes, beside the analysis.
     const headIndex = typeof values.head === 'number' ? values.head : Number(values.head);
     const attention =
@@ -192,6 +193,7 @@ export class Runs {
       result,
       link,
       file,
+      ...(model ? { model } : {}),
       ...extra,
     });
     try {
@@ -221,6 +223,7 @@ export class Runs {
         meta,
         values,
         chosen.map((c) => ({ input: c.input, name: c.name })),
+        model,
       );
       this.hooks.afterRun(); // values edited while it ran
     } catch (error) {

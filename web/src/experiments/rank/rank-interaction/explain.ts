@@ -24,7 +24,7 @@ export function explain(): HTMLElement {
       `Chebyshev interpolation: ${tex('\\operatorname{rank}_\\varepsilon(P) \\le \\binom{g+r}{r}')} ` +
       `whenever ${tex('e(r) + \\mathrm{chebErr}(L^{(r)}, g) \\le \\varepsilon')}.</p>`,
     bandHtml(),
-    '<p>The zoo heads are a deterministic synthetic stand-in with 7 families (generic, ' +
+    '<p class="zoo-only">The zoo heads are a deterministic synthetic stand-in with 7 families (generic, ' +
       'low-rank, positional, sink, key bias, sharp, broad); they are <strong>not</strong> ' +
       'heads of BERT or any trained model. Your own head (Q and K, attention or logits) is ' +
       'analysed the same way and never leaves this page or enters a link.</p>',

@@ -26,7 +26,7 @@ export const presentation: Presentation<'rank-interaction'> = {
   },
   variant: { label: 'Zoo variant', group: HEAD },
   betaMult: { label: 'Temperature multiplier', group: HEAD, slider: 'log', step: 0.01 },
-  head: { label: 'Uploaded head index', group: HEAD },
+  head: { label: 'Head index (your model’s or your files’: layer · H + head)', group: HEAD },
   scale: { label: 'Q·K scale (0 = 1/√d_h)', group: HEAD, step: 0.001 },
   geometry: { ...geometry, group: SYNTHETIC },
   d: { ...d, group: SYNTHETIC },

@@ -5,7 +5,12 @@ import { BERT_CLAIM, panel, REDUCTION_CLAIM, sourceHtml, TAU_CLAIM, tex, rankCla
 
 export function explain(): HTMLElement {
   return panel([
-    '<p class="caveat"><strong>A synthetic stand-in, not BERT.</strong> The paper calibrates on 84 ' +
+    '<p class="caveat model-only"><strong>Your model’s heads.</strong> The heads analysed are the ' +
+      'model’s you opened, on its text (or its query and key weights only): every row of the table is ' +
+      'one of its heads (L3H5: layer 3, head 5), and the atlas lays them out by layer and head. The ' +
+      'paper’s 84 heads are BERT-base’s first 7 layers; its numbers are comparable with these only ' +
+      'for that model and text.</p>',
+    '<p class="caveat zoo-only"><strong>A synthetic stand-in, not BERT.</strong> The paper calibrates on 84 ' +
       'heads of BERT-base. No trained model ships with this lab, so the built-in zoo has 84 deterministic ' +
       'heads of the same layout: 7 families (generic, low-rank, positional, attention sink, key bias, ' +
       'sharp, broad) × 12 variants on 128 tokens with sinusoidal positions, scaled normal features and a ' +

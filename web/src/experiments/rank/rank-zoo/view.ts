@@ -7,6 +7,8 @@ import { DATA_COLORS, formatNumber, lineChart, wrapWithLegend, type Series } fro
 import { GRID, PLOT_STYLE, X_LABEL_OFFSET, X_MARGIN_BOTTOM } from '../../../plots/figure-style';
 import type { RankZooResult } from '../../generated/rank-zoo';
 import type { Figure, Headline, RenderOptions } from '../../schema';
+import { naturalOrder } from '../natural-order';
+import { definedRho } from './spearman';
 import { ATLAS_QUANTITIES, atlasCells, atlasChart } from './atlas';
 
 type R = RankZooResult;
@@ -29,7 +31,7 @@ const COLUMNS: [keyof Row, string][] = [
 ];
 
 export function headline(r: RankZooResult): Headline[] {
-  const rho = (name: string) => r.spearman.find((s) => s.name === name)?.rho;
+  const rho = (name: string) => definedRho(r, name);
   const fmt = (x: number | undefined) => (x === undefined ? '—' : formatNumber(x, 3));
   return [
     {
@@ -38,7 +40,7 @@ export function headline(r: RankZooResult): Headline[] {
       value: r.source,
       help: r.synthetic
         ? 'a deterministic synthetic zoo (7 families × 12 variants); these are not BERT numbers'
-        : 'your uploaded heads',
+        : 'the heads given to the run (a model’s, or from files), one row per head',
     },
     {
       key: 'meanReductionTau',
@@ -172,8 +174,12 @@ function reductionChart(r: R, { width, ghost }: RenderOptions): HTMLElement {
   });
 }
 
+/** The columns of the per-head table: no zoo variant for heads that are not the zoo's. */
+const columnsOf = (r: R) => (r.synthetic ? COLUMNS : COLUMNS.filter(([k]) => k !== 'variant'));
+
 /** The per-head table; a click on a header sorts by that column (again: reverses). */
 function headTable(r: R): HTMLElement {
+  const columns = columnsOf(r);
   const el = document.createElement('table');
   el.className = 'data-table zoo-table';
   let key: keyof Row = 'family',
@@ -181,7 +187,7 @@ function headTable(r: R): HTMLElement {
   const fill = () => {
     el.replaceChildren();
     const head = el.createTHead().insertRow();
-    for (const [k, label] of COLUMNS) {
+    for (const [k, label] of columns) {
       const th = document.createElement('th');
       th.scope = 'col';
       th.textContent = label + (k === key ? (ascending ? ' ▲' : ' ▼') : '');
@@ -195,13 +201,11 @@ function headTable(r: R): HTMLElement {
       head.append(th);
     }
     const value = (row: Row) => row[key] ?? -Infinity;
-    const rows = [...r.rows].sort(
-      (a, b) => (value(a) < value(b) ? -1 : value(a) > value(b) ? 1 : 0) * (ascending ? 1 : -1),
-    );
+    const rows = [...r.rows].sort((a, b) => naturalOrder(value(a), value(b)) * (ascending ? 1 : -1));
     const body = el.createTBody();
     for (const row of rows) {
       const tr = body.insertRow();
-      for (const [k] of COLUMNS) {
+      for (const [k] of columns) {
         const td = tr.insertCell();
         td.textContent =
           k === 'kComb' && !row.nonVacuous
@@ -218,8 +222,8 @@ function headTable(r: R): HTMLElement {
 }
 
 const tableOf = (r: R) => ({
-  columns: COLUMNS.map(([k]) => String(k)).concat(['nonVacuous']),
-  rows: r.rows.map((row) => [...COLUMNS.map(([k]) => row[k] as number | string), row.nonVacuous ? 1 : 0]),
+  columns: [...columnsOf(r).map(([k]) => String(k)), 'nonVacuous'],
+  rows: r.rows.map((row) => [...columnsOf(r).map(([k]) => row[k] as number | string), row.nonVacuous ? 1 : 0]),
 });
 const familyTable = (r: R) => ({
   columns: [
