@@ -75,6 +75,22 @@ def run(experiment, files=None, max_seconds=None, **values):
     return _arrays(json.loads(text))
 
 
+def model_qk(folder, ids, layer, head, budget=None):
+    """One head of a Hugging Face checkpoint folder on token ids, as `attnlab model-qk` gives it: a dict with the
+    model's name and family, the ids, layer, head, its key head and scale, and numpy arrays q and k (tokens × head_dim)
+    and logits (tokens × tokens: Q Kᵀ times the attention scale, unmasked). Layers and heads count from 0. A folder or
+    request the command line refuses raises ValueError with its one line (budget: MiB, the command line's default)."""
+    words = [f"model={os.fspath(folder)}", "ids=" + ",".join(str(int(i)) for i in ids), f"layer={int(layer)}",
+             f"head={int(head)}"]
+    if budget is not None:
+        words.append(f"budget={_text(budget)}")
+    out = json.loads(_core.model_qk(words))
+    for name in ("q", "k", "logits"):
+        m = out[name]
+        out[name] = np.array(m["data"], dtype=float).reshape(m["rows"], m["cols"])
+    return out
+
+
 def _takes_heads(experiment):
     """Whether the page reads a model's heads for it (an input named q, as web/src/experiments/schema.ts)."""
     return any(s["id"] == experiment and any(i.get("name") == "q" for i in s["inputs"]) for s in schemas())
