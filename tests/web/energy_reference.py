@@ -51,6 +51,7 @@ def tensors(folder):
             for prefix in ("bert.", "roberta.", "distilbert.", "transformer.", "model."):
                 if key.startswith(prefix):
                     key = key[len(prefix) :]
+                    break
             out[key] = decode(data[8 + n + a : 8 + n + b], t["dtype"], t["shape"])
     return out
 

@@ -147,7 +147,7 @@ Outcome combineStudyShards(const Json& jobs, const std::string& folder, const Js
     ++done;
     for (const Json& run : runs[i]) all.push_back(run);
   }
-  Json result = combineModelStudy(windows, all, jobs.at(0).at("params").at("seed").get<std::uint64_t>());
+  Json result = combineModelStudy(windows, all, jobs.at(0).at("params").value("seed", std::uint64_t{1}));
   if (!missing.empty()) result["partial"] = {{"done", done}, {"total", jobs.size()}, {"missing", missing}};
   return value({{"result", std::move(result)},
                 {"missing", missing},

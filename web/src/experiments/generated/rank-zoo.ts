@@ -76,6 +76,16 @@ export const RANK_ZOO_SCHEMA = {
       "help": "Uploaded Q and K: logits = (temperature multiplier) × scale × Q Kᵀ; 0 means 1/√d_h, d_h the width of Q and K."
     },
     {
+      "key": "bilinear",
+      "kind": "enum",
+      "default": "0",
+      "values": [
+        "0",
+        "1"
+      ],
+      "help": "1: the heads are bilinear forms (a model's weights only: Q Kᵀ = W_Qᵀ W_K over the residual stream), so energy90 is the form's own and not its row-centred logits'."
+    },
+    {
       "key": "budget",
       "kind": "real",
       "default": 1024,
@@ -204,7 +214,11 @@ export const RANK_ZOO_SCHEMA = {
         "reductionTau": "int",
         "reductionEff": "int",
         "svdError": "number",
-        "combError": "number"
+        "combError": "number",
+        "layer": "int|null",
+        "head": "int|null",
+        "energy90": "int|null",
+        "antisymmetry": "number|null"
       }
     ],
     "families": [
@@ -264,6 +278,10 @@ export interface RankZooResult {
     reductionEff: number;
     svdError: number;
     combError: number;
+    layer: number | null;
+    head: number | null;
+    energy90: number | null;
+    antisymmetry: number | null;
   }>;
   families: Array<{
     family: string;
