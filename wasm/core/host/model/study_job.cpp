@@ -26,6 +26,7 @@ Outcome runStudyJob(ByteSource& source, const Json& line, const Progress& progre
     Json runs = Json::array();
     for (const Json& eps : grid) {
       Json params = line.at("params");
+      params["scale"] = 1.0;  // each layer's attention scale is in its Q (head_stack.hpp), as a head bundle's scale 1
       if (!eps.is_null()) params["eps"] = eps;
       Outcome run = runExperiment("rank-zoo", params, heads, progress);
       if (!run.ok) return run;
