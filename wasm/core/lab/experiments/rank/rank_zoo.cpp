@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// rank-zoo (docs/theory/rank.md#calibration-study, #head-zoo, #interaction-pipeline): the calibration study on the
-// built-in synthetic 84-head zoo (7 families × 12 variants) × temperatures — a deterministic stand-in, NOT BERT — or on
-// the heads of an uploaded stack. One job per (head, temperature); combine gives the per-head table, per-family means,
-// mean reductions and the Spearman association statistics over any subset.
+// rank-zoo (docs/theory/rank.md#calibration-study, #head-zoo, #model-study): the calibration study on the synthetic
+// 84-head zoo (a stand-in, NOT BERT) or on the heads of files or a model, × temperatures. One job per (head,
+// temperature); combine gives the per-head table, per-family means, mean reductions and Spearman statistics.
 #include <limits>
 #include <algorithm>
 #include <cmath>
@@ -45,9 +44,9 @@ const ParamList<ZooParams>& params() {
                                   "Uploaded Q and K: logits = (temperature multiplier) × scale × Q Kᵀ; 0 means 1/√d_h, "
                                   "d_h the width of Q and K.")},
       {&P::bilinear,
-       ParamDecl::choice("bilinear", "0", {"0", "1"},
-                         "1: the heads are bilinear forms (a model's weights only: Q Kᵀ = W_Qᵀ W_K over the residual "
-                         "stream), so energy90 is the form's own and not its row-centred logits'.")},
+       ParamDecl::choice(
+           "bilinear", "0", {"0", "1"},
+           "1: the heads are a model's W_Qᵀ W_K (weights only): energy90 of the form, not of row-centred logits.")},
       {&P::budget, budgetParam()},
       {&P::seed, rankSeedParam()},
       {&P::rng, rngParam()}};
@@ -66,8 +65,7 @@ struct ZooTableRow {
   bool nonVacuous = false;
   int reductionTau = 0, reductionEff = 0;
   double svdError = 0, combError = 0;
-  // A file's or a model's head (null for the synthetic zoo): its layer and head, Lee's energy90 (components for 90 %
-  // of Σσ² of the row-centred logits, or of a bilinear form) and the antisymmetric share of Q Kᵀ.
+  // A file's or model's head (null for the zoo): layer, head, energy90 and antisymmetry (numerics/rank/energy.hpp).
   std::optional<int> layer, head, energy90;
   std::optional<double> antisymmetry;
 };
@@ -157,12 +155,9 @@ ZooRow zooRowOf(const ZooTableRow& t) {
 
 Json runJob(const Job& job, const Progress& progress) {
   const ZooParams v = params().read(job.params);
-  ZooOptions o;
-  o.tau = v.tau;
-  o.epsOut = v.epsOut;
-  o.eps = v.eps;
+  const ZooOptions o{v.tau, v.epsOut, v.eps};
   const double mult = job.at.at("betaMult").get<double>();
-  ZooRow row;
+  ZooTableRow table;
   int uploadedHeads = 0;
   if (job.at.contains("head")) {
     const int h = job.at.at("head").get<int>();
@@ -174,24 +169,22 @@ Json runJob(const Job& job, const Progress& progress) {
     io.taus = {o.tau};
     io.epsOut = o.epsOut;
     io.eps = o.eps;
-    row = zooRowFrom(interactionAnalysis(headLogits(a, mult), io), headLabel(up, h), h, mult);
-    ZooTableRow table = tableRow(row);
+    table = tableRow(zooRowFrom(interactionAnalysis(headLogits(a, mult), io), headLabel(up, h), h, mult));
     const HeadEnergy energy = headEnergy(a, v.bilinear);
-    table.layer = h / std::max(1, up.perLayer);
-    table.head = h % std::max(1, up.perLayer);
+    const int perLayer = std::max(1, up.perLayer);
+    table.layer = h / perLayer;
+    table.head = h % perLayer;
     table.energy90 = energy.energy90;
     table.antisymmetry = energy.antisymmetry;
-    progress.step(1, 1);
-    return resultJson(ZooJob(table, {job.at.at("index").get<int>(), uploadedHeads}));
   } else {
     const int f = job.at.at("family").get<int>(), var = job.at.at("variant").get<int>();
     progress.step(0, 1,
                   std::string("zoo head ") + zooFamilyName(f) + " v" + std::to_string(var) +
                       ": spectra and certificates (128 × 128)");
-    row = zooConfiguration(f, var, mult, o);
+    table = tableRow(zooConfiguration(f, var, mult, o));
   }
   progress.step(1, 1);
-  return resultJson(ZooJob(tableRow(row), {job.at.at("index").get<int>(), uploadedHeads}));
+  return resultJson(ZooJob(table, {job.at.at("index").get<int>(), uploadedHeads}));
 }
 
 // A row is its job's (index, temperature) with ranks >= 0 and its lower bounds below the SVD certificate.
