@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// "Your model" as a reader meets it (issue 42), in Chromium with model folders the test writes (model-folders.mjs):
+// "Your model" as a reader meets it, in Chromium with model folders the test writes (model-folders.mjs):
 // another model reads its own layers (all, or the first 7 of 12, said in words), the text follows the address and
 // fades the figures, one Stop while reading, the page names the model and no zoo or upload words stay, a head is
 // picked as layer × head, the reproduce line runs as printed and gives the page's numbers, and the previous run is

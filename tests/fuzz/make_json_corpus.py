@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Writes the seed corpora of the JSON targets (tests/fuzz/corpus/{json,model_config,shard_index}/): the fixtures'
-configs and shard index, each hostile case of issue 43 (control characters, a UTF-8 name at the cut, subnormal and
+configs and shard index, each hostile case the reader must refuse (control characters, a UTF-8 name at the cut, subnormal and
 overflowing RoPE values, RoBERTa's pad beyond its positions, duplicate keys, deep nesting, many keys), job lines
 and result files. Deterministic, small (under libFuzzer's -max_len=8192); no numpy needed."""
 import json

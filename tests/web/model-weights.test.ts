@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Weights only (wasm/core/host/model/weight_heads.cpp through engine/model-pass.ts): each head's Q and K over the
-// residual stream's basis vectors are W_Q^hᵀ (times the layer's scale) and W_K^{h'}ᵀ, h' the key head of query head
-// h. Checked against the committed checkpoints decoded here independently (safetensors header, F32 and BF16, GPT-2's
-// Conv1D [in, out] layout, a sharded Qwen2, grouped-query LLaMA), and refused cleanly on a hostile folder.
+// residual stream's basis vectors are C·diag(g)·W_Q^hᵀ (times the layer's scale) and C·diag(g)·W_K^{h'}ᵀ, h' the key
+// head of query head h, g the gain of the norm before the layer's attention and C its centring (LayerNorm). Checked
+// against the committed checkpoints decoded here independently (safetensors header, F32 and BF16, GPT-2's Conv1D
+// [in, out] layout, a sharded Qwen2, grouped-query LLaMA), and refused cleanly on a hostile folder.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +57,17 @@ function tensors(folder: string): Map<string, Tensor> {
   return out;
 }
 
+/** The gain of the norm whose output feeds layer l's attention, and whether it centres (LayerNorm, not RMSNorm). */
+function feedingNorm(folder: string, l: number): { gain: string; centres: boolean } {
+  if (folder.startsWith('bert'))
+    return {
+      gain: l === 0 ? 'embeddings.LayerNorm.weight' : `encoder.layer.${l - 1}.output.LayerNorm.weight`,
+      centres: true,
+    };
+  if (folder.startsWith('gpt2')) return { gain: `h.${l}.ln_1.weight`, centres: true };
+  return { gain: `layers.${l}.input_layernorm.weight`, centres: false };
+}
+
 let core: Core;
 beforeAll(async () => {
   core = await loadCoreNode(wasmDir);
@@ -67,7 +79,7 @@ describe('weights only: the heads as W_Q W_Kᵀ', () => {
     ['gpt2-f32', 'h.L.attn.c_attn.weight', ''],
     ['llama-gqa-llama3-bf16', 'layers.L.self_attn.q_proj.weight', 'layers.L.self_attn.k_proj.weight'],
     ['qwen2-sharded-f32', 'layers.L.self_attn.q_proj.weight', 'layers.L.self_attn.k_proj.weight'],
-  ])('%s: Q = scale · W_Q^hᵀ and K = W_K^{h/(H/H_kv)}ᵀ, exactly', async (name, qName, kName) => {
+  ])('%s: Q = scale · C·diag(g)·W_Q^hᵀ and K = C·diag(g)·W_K^{h/(H/H_kv)}ᵀ', async (name, qName, kName) => {
     const model = await OpenedModel.open(core, await folderFiles(`${fixtures}${name}`));
     try {
       const { layers, heads, kvHeads, headDim: dh, hidden } = model.info;
@@ -85,18 +97,31 @@ describe('weights only: the heads as W_Q W_Kᵀ', () => {
         const scale = (config.scale_attn_by_inverse_layer_idx ? 1 / (l + 1) : 1) / Math.sqrt(dh);
         const wq = w.get(qName.replace('L', String(l)))!,
           wk = kName ? w.get(kName.replace('L', String(l)))! : wq;
+        const { gain, centres } = feedingNorm(name, l);
+        const g = w.get(gain)!.data;
         for (let h = 0; h < heads; h++) {
           const kh = Math.floor(h / (heads / kvHeads));
-          for (let i = 0; i < hidden; i++)
-            for (let c = 0; c < dh; c++) {
-              // nn.Linear [out, in]: W[h·dh + c, i]; GPT-2's Conv1D [in, 3·hidden]: W[i, h·dh + c], K from column
-              // hidden on.
-              const q = kName ? wq.data[(h * dh + c) * hidden + i] : wq.data[i * 3 * hidden + h * dh + c];
-              const k = kName ? wk.data[(kh * dh + c) * hidden + i] : wq.data[i * 3 * hidden + hidden + kh * dh + c];
+          for (let c = 0; c < dh; c++) {
+            // nn.Linear [out, in]: W[h·dh + c, i]; GPT-2's Conv1D [in, 3·hidden]: W[i, h·dh + c], K from column
+            // hidden on. Each column scaled by the norm's gain, then centred over the residual coordinates (LayerNorm).
+            const column = (at: (i: number) => number) => {
+              const v = Array.from({ length: hidden }, (_, i) => g[i] * at(i));
+              const mean = centres ? v.reduce((a, b) => a + b, 0) / hidden : 0;
+              return v.map((x) => x - mean);
+            };
+            const q = column((i) =>
+              kName ? wq.data[(h * dh + c) * hidden + i] : wq.data[i * 3 * hidden + h * dh + c],
+            );
+            const k = column((i) =>
+              kName ? wk.data[(kh * dh + c) * hidden + i] : wq.data[i * 3 * hidden + hidden + kh * dh + c],
+            );
+            const top = Math.max(...q.map(Math.abs), ...k.map(Math.abs));
+            for (let i = 0; i < hidden; i++) {
               const at = ((l * heads + h) * hidden + i) * dh + c;
-              expect(stacks.q.values[at]).toBe(q * scale);
-              expect(stacks.k.values[at]).toBe(k);
+              expect(Math.abs(stacks.q.values[at] - q[i] * scale)).toBeLessThanOrEqual(1e-12 * top);
+              expect(Math.abs(stacks.k.values[at] - k[i])).toBeLessThanOrEqual(1e-12 * top);
             }
+          }
         }
       }
     } finally {

@@ -21,7 +21,7 @@ const fixtures = `${root}tests/fixtures/models/`;
 const wordLevel = {
   model: { type: 'WordLevel', vocab: { a: 0, b: 1, x: 2, '[UNK]': 3 }, unk_token: '[UNK]' },
 };
-/** The two hostile tokenizers of issue 43 and a text that makes each backtrack. */
+/** The two hostile tokenizers (backtracking patterns) and a text that makes each backtrack. */
 const HOSTILE: [string, object, string, string][] = [
   [
     'Split (a+)+$',
