@@ -39,6 +39,16 @@ std::uint64_t fnv1a(const std::string& text) {
   return h;
 }
 
+// The result as the hash was recorded: keys added to a result shape since (each null where the hash's run has no
+// value for it) are left out, so that only the numbers of before are compared.
+Json asRecorded(const std::string& id, Json result) {
+  if (id == "rank-zoo")  // a file's or model's heads: layer, head, energy90, antisymmetry (null for the zoo)
+    for (Json& row : result.at("rows"))
+      for (const char* added : {"layer", "head", "energy90", "antisymmetry"})
+        if (row.contains(added) && row.at(added).is_null()) row.erase(added);
+  return result;
+}
+
 }  // namespace
 
 TEST_CASE("every experiment declares rng: box-muller | ziggurat, default ziggurat", "[params][rng]") {
@@ -81,7 +91,7 @@ TEST_CASE("rng=box-muller: every experiment's result is the very one of before t
   for (const auto& [id, cheap] : fixture::cheapParams()) {
     INFO(id << ": run npm run gen to record a new experiment's hash");
     REQUIRE(before.contains(id));
-    CHECK(fnv1a(fixture::run(id, with(cheap, "box-muller")).dump()) ==
+    CHECK(fnv1a(asRecorded(id, fixture::run(id, with(cheap, "box-muller"))).dump()) ==
           std::stoull(before[id].get<std::string>(), nullptr, 16));
   }
 }
