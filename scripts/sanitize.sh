@@ -43,8 +43,9 @@ build() {
     local out=$ASAN_DIR/replay_$target src=$ROOT/tests/fuzz/fuzz_$target.cpp
     if [[ ! -x $out || $src -nt $out || $ROOT/tests/fuzz/replay.cpp -nt $out ||
       $ASAN_DIR/libattnlab_core.a -nt $out ]]; then
+      # Eigen from Debian's package: a target that includes the model reader's layer maths needs it too
       "$cxx" -std=c++17 -O1 "${SAN_FLAGS[@]}" -I"$ROOT/wasm/core" -isystem "$ASAN_DIR/vendor" \
-        "$src" "$ROOT/tests/fuzz/replay.cpp" "$ASAN_DIR/libattnlab_core.a" -o "$out"
+        -isystem /usr/include/eigen3 "$src" "$ROOT/tests/fuzz/replay.cpp" "$ASAN_DIR/libattnlab_core.a" -o "$out"
     fi
   done
   say "sanitizer build ($cxx): $(elapsed "$t0")"
