@@ -119,9 +119,12 @@ e.message; }
         });
       } catch (e) { error = e; }
       process.stdout.write(JSON.stringify({ jobs: plan.jobs.length, message: error.message,
-        finished: error.finishedJobs, total: error.totalJobs, partial: error.partial }));`),
+        finished: error.finishedJobs, total: error.totalJobs, partial: error.partial,
+        isRunStopped: error instanceof attnlab.RunStopped, defaultMaxSeconds: attnlab.DEFAULT_MAX_SECONDS }));`),
     );
     expect(out.message).toBe('stopped');
+    expect(out.isRunStopped).toBe(true); // the package's public error class and default budget
+    expect(out.defaultMaxSeconds).toBe(3600);
     expect(out.total).toBe(out.jobs);
     expect(out.finished).toBeGreaterThanOrEqual(1);
     expect(out.finished).toBeLessThan(out.jobs);

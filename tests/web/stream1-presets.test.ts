@@ -25,6 +25,17 @@ const frozen = (
   }
 ).presets;
 const pool = pageModulePools(CORE_MODULE_OF); // the page's modules: a link opens there
+
+/** The result as it was shipped: result keys added since (null where the preset's run has no value) left out. */
+function asShipped(id: string, result: unknown): unknown {
+  if (id !== 'rank-zoo') return result;
+  const added = ['layer', 'head', 'energy90', 'antisymmetry']; // a file's or model's heads; null for the zoo
+  const zoo = result as { rows: Record<string, unknown>[] };
+  const rows = zoo.rows.map((row) =>
+    Object.fromEntries(Object.entries(row).filter(([key, value]) => !(added.includes(key) && value === null))),
+  );
+  return { ...zoo, rows };
+}
 afterAll(() => pool.dispose());
 
 describe('presets shipped before the ziggurat stream', () => {
@@ -48,7 +59,11 @@ describe('presets shipped before the ziggurat stream', () => {
     async (_, id, p) => {
       const meta = EXPERIMENTS.find((m) => m.id === id)!;
       const result = await pool.run(meta.id, toCoreParams({ ...p.params, rng: 'box-muller' }));
-      expect(createHash('sha256').update(resultText(result)).digest('hex')).toBe(p.sha256);
+      expect(
+        createHash('sha256')
+          .update(resultText(asShipped(id, result)))
+          .digest('hex'),
+      ).toBe(p.sha256);
     },
     300_000,
   );

@@ -36,6 +36,7 @@ function asCurrent(id: string, v1: Record<string, unknown>): Record<string, unkn
     else out[key] = value;
   }
   if (id === 'attention-map') out.order = 'sample';
+  if (id === 'rank-zoo') out.bilinear = '0'; // added since, its default the old meaning (token heads)
   out.rng = 'box-muller';
   return out;
 }

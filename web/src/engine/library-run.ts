@@ -5,7 +5,7 @@
 import { CoreError, type Core, type FinishedJob, type Inputs, type PlannedJob } from './core';
 import type { LibraryWorkerData, LibraryWorkerMessage } from './library-worker';
 
-export interface JobsRun {
+interface JobsRun {
   id: string;
   jobs: PlannedJob[];
   inputs?: Inputs;

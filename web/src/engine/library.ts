@@ -107,7 +107,7 @@ export const DEFAULT_MAX_SECONDS = 3600;
  * The command line's refusal of a run estimated above the budget (lab/time_budget.hpp, overTimeBudget, and its
  * budgetSeconds), with maxSeconds for --max-seconds; "" within it.
  */
-export function overTimeBudget(estimatedSeconds: number, limit: number): string {
+function overTimeBudget(estimatedSeconds: number, limit: number): string {
   if (!Number.isFinite(estimatedSeconds) || estimatedSeconds <= limit) return '';
   const capped = Math.min(estimatedSeconds, 1e15);
   const unit = 10 ** (Math.floor(Math.log10(Math.max(capped, 1e-300))) - 1);

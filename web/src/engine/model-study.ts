@@ -12,7 +12,7 @@ import { tokenizeCorpus } from './model-text';
 import type { TokenizeRunner } from './tokenize-guard';
 
 /** The largest corpus read (bytes): its tokens are held at once. */
-export const MAX_CORPUS_BYTES = 64 * 1024 * 1024;
+const MAX_CORPUS_BYTES = 64 * 1024 * 1024;
 
 export interface CorpusWords {
   path: string;
@@ -22,7 +22,7 @@ export interface CorpusWords {
   eps: number[];
 }
 
-export interface CorpusWindow {
+interface CorpusWindow {
   n: number;
   window: number;
   ids: number[];
@@ -40,7 +40,7 @@ interface WindowRun {
 export type RunOnHeads = (params: Params, inputs: Inputs) => Promise<unknown>;
 
 /** The corpus file's text: UTF-8, at most MAX_CORPUS_BYTES. Throws ModelError naming corpus=. */
-export function readCorpus(path: string): string {
+function readCorpus(path: string): string {
   let size: number;
   try {
     const s = statSync(path);

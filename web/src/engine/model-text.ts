@@ -52,7 +52,7 @@ export async function tokenizeForModel(
 }
 
 /** A corpus as the tokenizer reads it: its tokens without special tokens, and those it puts around one sequence. */
-export interface CorpusTokens {
+interface CorpusTokens {
   stream: number[];
   prefix: number[];
   suffix: number[];

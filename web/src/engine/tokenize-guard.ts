@@ -15,7 +15,7 @@ export type TokenizeRunner = (
 /** Most seconds to tokenize one text (at most 20,000 characters; a real tokenizer takes well under one). */
 export const TOKENIZE_SECONDS = 10;
 /** Most seconds to build the tokenizer from tokenizer.json (at most 64 MiB) before tokenizing. */
-export const TOKENIZER_BUILD_SECONDS = 60;
+const TOKENIZER_BUILD_SECONDS = 60;
 
 export interface TokenizeLimits {
   /** Seconds for tokenizing, TOKENIZE_SECONDS unless given. */

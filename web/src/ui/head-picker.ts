@@ -4,14 +4,14 @@
 import type { Control } from './controls';
 import { h } from './dom';
 
-export interface HeadPicker {
+interface HeadPicker {
   element: HTMLElement;
   /** The model's layers read and heads a layer (undefined: no model, the picker hides). */
   setShape(shape: { layers: number; heads: number } | undefined): void;
 }
 
 /** "L3H5" for flat index 41 of a model with 12 heads a layer. */
-export const headLabel = (index: number, heads: number): string => `L${Math.floor(index / heads)}H${index % heads}`;
+const headLabel = (index: number, heads: number): string => `L${Math.floor(index / heads)}H${index % heads}`;
 
 export function headPicker(control: Control): HeadPicker {
   const layer = h('select', { id: 'model-head-layer' });

@@ -50,13 +50,13 @@ export function folderName(files: Iterable<File>): string | undefined {
 }
 
 /** A dropped model: its files (a folder's own, not its subfolders', or the dropped files) and the folder's name. */
-export interface DroppedModel {
+interface DroppedModel {
   entries: [string, File][];
   folder?: string;
 }
 
 /** The files of a dropped folder (its own, not its subfolders') or the dropped files. */
-export async function droppedFiles(data: DataTransfer): Promise<DroppedModel> {
+async function droppedFiles(data: DataTransfer): Promise<DroppedModel> {
   const entry = data.items?.[0]?.webkitGetAsEntry?.();
   if (!entry?.isDirectory) return { entries: byName(Array.from(data.files)) };
   const reader = (entry as FileSystemDirectoryEntry).createReader();

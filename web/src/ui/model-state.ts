@@ -5,7 +5,7 @@
 import type { ModelLink } from '../state/model-link';
 
 /** What the panel needs of an opened model (engine/model-pass.ts: ModelInfo). */
-export interface ModelShape {
+interface ModelShape {
   name: string;
   layers: number;
   heads: number;
@@ -28,7 +28,7 @@ export interface ModelPanelState {
 }
 
 /** Paper 3 analyses 84 heads: BERT-base's first 7 layers of 12 heads. */
-export const PAPER_LAYERS = 7;
+const PAPER_LAYERS = 7;
 
 export const initialModelPanel = (text: string): ModelPanelState => ({
   choice: { text, dropFirst: false, lastLayer: 0, weights: false },
@@ -36,7 +36,7 @@ export const initialModelPanel = (text: string): ModelPanelState => ({
 });
 
 /** Every layer, except a 12-layer model: its first 7 (the paper's 84-head size for 12 heads a layer). */
-export function defaultLastLayer(shape: ModelShape): number {
+function defaultLastLayer(shape: ModelShape): number {
   return shape.layers === 12 ? PAPER_LAYERS - 1 : shape.layers - 1;
 }
 
@@ -95,7 +95,7 @@ export const readEnded = (state: ModelPanelState, readFor: ModelChoice | undefin
   readFor,
 });
 
-export const sameChoice = (a: ModelChoice | undefined, b: ModelChoice | undefined): boolean =>
+const sameChoice = (a: ModelChoice | undefined, b: ModelChoice | undefined): boolean =>
   a !== undefined &&
   b !== undefined &&
   a.weights === b.weights &&
@@ -131,7 +131,7 @@ export const modelSource = (link: ModelLink, chars = 60): string =>
     : `${modelName(link)} reading ${quoteText(link.text, chars)}`;
 
 /** A text in a note: its first words, quoted. */
-export const quoteText = (text: string, chars = 40): string =>
+const quoteText = (text: string, chars = 40): string =>
   `“${text.length > chars ? `${text.slice(0, chars - 1).trimEnd()}…` : text}”`;
 
 /** What differs between the model run shown and the one the panel asks for ("text was “the cat…”"), for notes. */

@@ -83,7 +83,7 @@ export const RANK_ZOO_SCHEMA = {
         "0",
         "1"
       ],
-      "help": "1: the heads are bilinear forms (a model's weights only: Q Kᵀ = W_Qᵀ W_K over the residual stream), so energy90 is the form's own and not its row-centred logits'."
+      "help": "1: the heads are a model's W_Qᵀ W_K (weights only): energy90 of the form, not of row-centred logits."
     },
     {
       "key": "budget",
