@@ -187,3 +187,15 @@ export async function tableRows(page, figureId) {
     );
   });
 }
+
+/** "Your own model": the heads read (or a refusal) and no read under way (its Stop hidden again); the status line. */
+export async function modelSettled(page) {
+  await page.waitForFunction(
+    () =>
+      /Read: \d+ heads|Could not/.test(document.getElementById('model-status')?.textContent ?? '') &&
+      document.getElementById('model-stop')?.hidden === true,
+    null,
+    { timeout: 60_000 },
+  );
+  return page.locator('#model-status').textContent();
+}

@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { differences } from './compare.mjs';
-import { assert, headless, open, resultJson, root, waitForStatus } from './helpers.mjs';
+import { assert, headless, modelSettled, open, resultJson, root, waitForStatus } from './helpers.mjs';
 
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
@@ -23,14 +23,7 @@ const TEXT = 'the cat sat on the mat';
 async function openModel(page, folder) {
   await page.locator('#model-files').setInputFiles(filesOf(folder));
   // Settled: the heads read (or a refusal) and no read under way (the Stop button hidden again).
-  await page.waitForFunction(
-    () =>
-      /Read: \d+ heads|Could not/.test(document.getElementById('model-status')?.textContent ?? '') &&
-      document.getElementById('model-stop')?.hidden === true,
-    null,
-    { timeout: 60_000 },
-  );
-  return page.locator('#model-status').textContent();
+  return modelSettled(page);
 }
 
 test('own model: a BERT folder and a typed text run rank-interaction on its real heads, as headless does', async ({

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { differences } from './compare.mjs';
-import { assert, open, resultJson, root, SHOWN, waitForStatus } from './helpers.mjs';
+import { assert, open, resultJson, root, SHOWN, modelSettled, waitForStatus } from './helpers.mjs';
 import { deeperModel } from './model-folders.mjs';
 
 const tests = [];
@@ -29,14 +29,7 @@ const ZOO_WORDS = [
 
 /** The heads read (or a refusal) and no read under way. */
 async function settled(page) {
-  await page.waitForFunction(
-    () =>
-      /Read: \d+ heads|Could not/.test(document.getElementById('model-status')?.textContent ?? '') &&
-      document.getElementById('model-stop')?.hidden === true,
-    null,
-    { timeout: 60_000 },
-  );
-  return page.locator('#model-status').textContent();
+  return modelSettled(page);
 }
 
 /** The text a reader sees (hidden elements left out). */
