@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { differences } from './compare.mjs';
-import { assert, open, resultJson, root, SHOWN, modelSettled, waitForStatus } from './helpers.mjs';
+import { assert, chooseHeads, modelSettled, open, resultJson, root, SHOWN, waitForStatus } from './helpers.mjs';
 import { deeperModel } from './model-folders.mjs';
 
 const tests = [];
@@ -44,6 +44,7 @@ test('your model: a 2-layer then a 3-layer model reads all of the second; the te
   try {
     const { page, problems } = await open(context, base, '#exp=rank-zoo&v=3&seed=1');
     await waitForStatus(page, SHOWN, 120_000);
+    await chooseHeads(page, 'model');
     await page.locator('#model-text').fill(TEXT);
     await page.locator('#model-files').setInputFiles(filesOf(fixture('bert-f32')));
     const first = await settled(page);
@@ -119,6 +120,7 @@ test('your model: a 12-layer model reads its first 7 layers and says so; a head 
   try {
     const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
     await waitForStatus(page, SHOWN, 120_000);
+    await chooseHeads(page, 'model');
     await page.locator('#model-text').fill(TEXT);
     await page.locator('#model-folder').setInputFiles(twelve);
     const status = await settled(page);
@@ -152,6 +154,7 @@ test('your model: the synthetic run before a model run is not drawn faded behind
   const { page, problems } = await open(context, base, '#exp=rank-zoo&v=3&seed=1&tau=2');
   await page.locator('#run').click();
   await waitForStatus(page, 'done', 180_000);
+  await chooseHeads(page, 'model');
   await page.locator('#model-text').fill(TEXT);
   await page.locator('#model-files').setInputFiles(filesOf(fixture('bert-f32')));
   await settled(page);
@@ -166,6 +169,7 @@ test('your model: the synthetic run before a model run is not drawn faded behind
 test('your model: a folder without tokenizer.json is read as weights only, and says so', async ({ context, base }) => {
   const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
   await waitForStatus(page, SHOWN, 120_000);
+  await chooseHeads(page, 'model');
   const files = filesOf(fixture('bert-f32')).filter((f) => !f.endsWith('tokenizer.json'));
   await page.locator('#model-files').setInputFiles(files);
   const status = await settled(page);
@@ -176,6 +180,41 @@ test('your model: a folder without tokenizer.json is read as weights only, and s
     `a folder without a tokenizer: ${status}`,
   );
   assert(await page.locator('#model-weights').isChecked(), 'Weights only is not checked');
+  await page.close();
+  return problems;
+});
+
+test('your model: the gallery’s card lands on rank-zoo with Your model chosen; each source shows only its fields', async ({
+  context,
+  base,
+}) => {
+  const { page, problems } = await open(context, base, '#gallery');
+  await page.locator('#gallery-model-card').click();
+  await page.waitForFunction(() => location.hash.includes('exp=rank-zoo') && location.hash.includes('heads=model'));
+  await waitForStatus(page, 'waiting', 60_000); // no model yet: nothing runs, and it says why
+  const notice = await page.locator('#notice').textContent();
+  assert(notice.includes('Your model'), `the page does not ask for the model: ${notice}`);
+  assert(await page.locator('#heads-model').isChecked(), 'Your model is not chosen');
+  const first = await page.evaluate(() => document.querySelector('#params-form > fieldset')?.id);
+  assert(first === 'heads-source', `the first fieldset of the panel is ${first}`);
+  const shown = async () => ({
+    model: await page.locator('#model-field').isVisible(),
+    files: await page.locator('#upload-q').isVisible(),
+    family: await page.locator('.param[data-param="family"]').isVisible(),
+    scale: await page.locator('.param[data-param="scale"]').isVisible(),
+  });
+  const want = {
+    model: { model: true, files: false, family: false, scale: false },
+    files: { model: false, files: true, family: false, scale: true },
+    zoo: { model: false, files: false, family: true, scale: false },
+  };
+  for (const source of ['model', 'files', 'zoo']) {
+    await chooseHeads(page, source);
+    const got = await shown();
+    assert(JSON.stringify(got) === JSON.stringify(want[source]), `${source}: ${JSON.stringify(got)}`);
+  }
+  const hash = await page.evaluate(() => location.hash);
+  assert(!hash.includes('heads='), `the zoo chosen, the address still says ${hash}`);
   await page.close();
   return problems;
 });

@@ -22,6 +22,7 @@ import { metaOf, type PageContext } from './page-context';
 import { wireOpenHead } from './open-head';
 import { renderPage } from './page-render';
 import { edited, INITIAL_PAGE, leftForGallery, type PageState } from './page-state';
+import { sourceOfLink, withSource } from './heads-source';
 import { buildPanel, UPLOAD_STATE_EVENT, type Panel } from './panel';
 import { wireHostApi } from './host-api';
 import { PanelFollow } from './panel-follow';
@@ -144,8 +145,7 @@ export class App implements PageContext {
       this.results.compare = on;
       this.results.redrawAll();
     });
-    // Any edit stops a live run it makes stale, moves the address, re-checks whether the figures still
-    // describe the panel, redraws live theory and may start a live run.
+    // Any edit stops a live run it makes stale, moves the address, re-checks the figures, redraws live theory, may run.
     for (const type of ['input', 'change']) {
       this.form.addEventListener(type, () => {
         this.runs.supersedeLive();
@@ -233,6 +233,7 @@ export class App implements PageContext {
           },
         },
       });
+      this.panel.chooseSource(sourceOfLink(state)); // the link's, or the model or files the address kept
       this.runButton.disabled = false; // no file of this panel is refused yet
       this.results.setExperiment(meta, explainAfter);
       showCitations(byId('cite-entries'), meta);
@@ -291,8 +292,9 @@ export class App implements PageContext {
   private followEdit(): void {
     const reading = this.panel.read();
     this.draft = reading.invalid.length ? reading : undefined;
-    // A model open in the panel: its name, text and layers are in the address as soon as they are chosen.
+    // Where the heads come from and the model open (its name, text and layers) are in the address once chosen.
     const model = this.panel.modelLink() ?? this.state.model;
-    if (!this.draft) this.follow({ ...this.state, values: reading.values, ...(model ? { model } : {}) });
+    const state = withSource({ ...this.state, ...(model ? { model } : {}) }, this.panel.source(), model);
+    if (!this.draft) this.follow({ ...state, values: reading.values });
   }
 }

@@ -70,12 +70,17 @@ export class LinkLoader {
       );
     }
     const modelReady = ctx.panel.expectModel(state.model); // the model open on the page has read these heads
-    if (state.model && !modelReady) {
+    // The heads come from a model or files (a link's heads= or file=) and none are given yet: nothing runs either.
+    const source = ctx.panel.source();
+    const headsWait = !state.model && source && source !== 'zoo' ? ctx.panel.busy() : undefined;
+    if ((state.model && !modelReady) || headsWait) {
       // a model's heads: nothing runs until the reader opens the folder (links never carry models)
-      notices.push(
-        `Made with the model “${showable(state.model.name)}” (links never carry models): ` +
-          `open its folder under “Your model”; once its heads are read, press Run.`,
-      );
+      if (state.model)
+        notices.push(
+          `Made with the model “${showable(state.model.name)}” (links never carry models): ` +
+            `open its folder under “Your model”; once its heads are read, press Run.`,
+        );
+      else if (!state.file) notices.push(headsWait!); // a file= link's notice above says which files
       ctx.status.showNotices(notices);
       this.writeUrl();
       this.runs.abandon();

@@ -162,7 +162,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
     tokens.textContent = '';
     close.hidden = entries.length === 0;
     if (!entries.length) {
-      status.textContent = 'No model open: the run uses the synthetic heads, or your files below.';
+      status.textContent = 'No model open: choose its folder, or its files together; Run waits for its heads.';
       return;
     }
     set(S.readStarted(state)); // opening: Stop and the folder inputs as while reading
