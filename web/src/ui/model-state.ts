@@ -106,6 +106,20 @@ const sameChoice = (a: ModelChoice | undefined, b: ModelChoice | undefined): boo
 export const readOutdated = (state: ModelPanelState): boolean =>
   Boolean(state.opened) && !state.reading && !sameChoice(state.choice, state.readFor);
 
+/** Why Run waits for the model's heads (being read, or read for another choice); undefined when it need not. */
+export function readWaits(state: ModelPanelState): string | undefined {
+  if (state.reading) return 'The model’s heads are being read: Run when they are (or press Stop).';
+  if (readOutdated(state))
+    return 'The text or the layers changed since the model’s heads were read: press “Read the heads”, then Run.';
+  return undefined;
+}
+
+/** A link made with a model: its choices are the panel's (its last layer one the open model has). */
+export function linkExpected(state: ModelPanelState, link: ModelLink, shape: ModelShape | undefined): ModelPanelState {
+  const lastLayer = shape ? clampLastLayer(shape, link.lastLayer ?? shape.layers - 1) : 0;
+  return choiceEdited(state, { text: link.text, dropFirst: link.dropFirst, weights: link.weights === true, lastLayer });
+}
+
 /** The link of the choice: what the address records while the panel holds it. */
 export function linkOfChoice(state: ModelPanelState): ModelLink | undefined {
   const { opened, choice } = state;
