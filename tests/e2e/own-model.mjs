@@ -221,17 +221,6 @@ test('own model: hostile checkpoints are refused by name and the page keeps work
     null,
     { timeout: 10_000 },
   );
-  // Beside the refusal: keep the first N tokens (the model's positions), cut at a word end; the text box and the
-  // address hold the cut text, whose heads are then read.
-  await page.locator('#model-cut-offer').waitFor({ state: 'visible', timeout: 10_000 }); // beside the refusal
-  const long = await page.locator('#model-text').inputValue();
-  await page.locator('#model-cut').click();
-  const read = () => /Read: \d+ heads/.test(document.getElementById('model-status')?.textContent ?? '');
-  await page.waitForFunction(read, null, { timeout: 30_000 });
-  const cut = await page.locator('#model-text').inputValue();
-  assert(cut.length < long.length && long.startsWith(cut) && /\s/.test(long[cut.length]), `the cut text: “${cut}”`);
-  const hash = await page.evaluate(() => location.hash);
-  assert(hash.includes(`text=${encodeURIComponent(cut)}`), `the address does not hold the cut text: ${hash}`);
   await page.locator('#model-close').click();
   await chooseHeads(page, 'zoo'); // no model: the synthetic heads run
   await page.locator('#run').click();

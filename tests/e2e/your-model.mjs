@@ -219,4 +219,28 @@ test('your model: the gallery’s card lands on rank-zoo with Your model chosen;
   return problems;
 });
 
+test('your model: a text longer than the positions is cut at a word end; the text box and the address hold it', async ({
+  context,
+  base,
+}) => {
+  const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
+  await waitForStatus(page, SHOWN, 120_000);
+  await chooseHeads(page, 'model');
+  const long = `${TEXT} ${TEXT} ${TEXT}`;
+  await page.locator('#model-text').fill(long);
+  await page.locator('#model-files').setInputFiles(filesOf(fixture('bert-f32')));
+  const refused = await settled(page);
+  assert(refused.startsWith('Could not read the heads'), `the long text is not refused: ${refused}`);
+  await page.locator('#model-cut-offer').waitFor({ state: 'visible', timeout: 10_000 }); // beside the refusal
+  await page.locator('#model-cut').click();
+  const read = () => /Read: \d+ heads/.test(document.getElementById('model-status')?.textContent ?? '');
+  await page.waitForFunction(read, null, { timeout: 30_000 });
+  const cut = await page.locator('#model-text').inputValue();
+  assert(cut.length < long.length && long.startsWith(cut) && /\s/.test(long[cut.length]), `the cut text: “${cut}”`);
+  const hash = await page.evaluate(() => location.hash);
+  assert(hash.includes(`text=${encodeURIComponent(cut)}`), `the address does not hold the cut text: ${hash}`);
+  await page.close();
+  return problems.filter((p) => !/tokens|position/.test(p));
+});
+
 export const yourModelTests = tests;
