@@ -161,3 +161,36 @@ export function colorLegend(scale: ColorScale, title: string, width = 300): SVGS
   );
   return svg;
 }
+
+/** A legend of integer steps: one box per value, its colour and the value under it (an integer quantity's scale). */
+export function stepLegend(
+  steps: readonly { value: number; color: string }[],
+  title: string,
+  width = 300,
+): SVGSVGElement {
+  const height = 46,
+    left = 8,
+    barTop = 18,
+    box = Math.max(8, Math.min(40, Math.floor((width - 2 * left) / Math.max(1, steps.length))));
+  const svg = svgElement('svg', {
+    class: 'legend color-legend',
+    width,
+    height,
+    viewBox: `0 0 ${width} ${height}`,
+    'font-family': FONT,
+    'font-size': 11,
+    fill: INK,
+  });
+  const heading = svgElement('text', { x: left, y: 12, 'font-weight': 600 });
+  heading.textContent = `${title} (one colour per integer)`;
+  svg.append(heading);
+  steps.forEach(({ value, color }, i) => {
+    const x = left + i * box;
+    svg.append(svgElement('rect', { x, y: barTop, width: box - 1, height: 10, fill: color }));
+    const label = svgElement('text', { x: x + box / 2, y: barTop + 25, 'text-anchor': 'middle' });
+    label.textContent = String(value);
+    svg.append(label);
+  });
+  svg.setAttribute('aria-label', `${title}: one colour per integer from ${steps[0]?.value} to ${steps.at(-1)?.value}`);
+  return svg;
+}
