@@ -183,9 +183,7 @@ export class App implements PageContext {
       registry: EXPERIMENTS,
       shown: () => {
         const run = this.page.shown;
-        return run
-          ? { experimentId: run.experimentId, values: run.paramsUnknown ? undefined : run.values, result: run.result }
-          : undefined;
+        return run ? { ...run, values: run.paramsUnknown ? undefined : run.values } : undefined;
       },
       current: () => ({ experimentId: this.state.experimentId, values: this.state.values }),
       onOpened: (opened, name) => this.links.showOpened(opened, name),
