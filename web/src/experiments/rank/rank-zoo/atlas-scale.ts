@@ -4,7 +4,7 @@
 // Undefined values (a head the core could not measure) are left out of the range.
 
 /** `steps`: the integers, each its own colour (integer quantities over at most MAX_STEPS values). */
-export interface AtlasScale {
+interface AtlasScale {
   domain: [number, number];
   steps?: number[];
 }
