@@ -38,7 +38,7 @@ export { heatmap, heatmapRow, paintGrid, resolveColorScale, type HeatmapOptions,
 export { type Rule } from './overlays';
 export { layoutLabels, type AxisMark } from './axis-marks';
 export { colorLegend, stepLegend, swatchLegend, type LegendItem } from './legend';
-export { colorDomain, colorLut, lutColor, rampPosition, type ColorScale } from './colormap';
+export { colorDomain, colorLut, lutColor, ownRangeScale, rampPosition, type ColorScale } from './colormap';
 export { downsampleMaxAbs, type Grid } from './downsample';
 export { exportFigure, composeSvg, type ExportFormat } from './export';
 export { makeStamp, type ExportStamp, type FigureData } from './stamp';
