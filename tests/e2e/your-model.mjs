@@ -25,6 +25,7 @@ const ZOO_WORDS = [
   'uploaded heads',
   'Synthetic zoo head',
   'tested: the reduction is never negative',
+  'a deterministic stand-in', // the experiment's own summary, replaced by the model's
 ];
 
 /** The heads read (or a refusal) and no read under way. */

@@ -94,4 +94,13 @@ describe('model panel state', () => {
     expect(S.readWaits(expected)).toMatch(/Read the heads/);
     expect(S.linkExpected(s, { ...link, lastLayer: 1 }, shape(3)).choice.lastLayer).toBe(1);
   });
+
+  it('summarises a model run by the model’s folder, its text or weights only, and the layers read', () => {
+    const link = { name: 'BertModel', folder: 'bert-base', hash: '', text: 'the cat sat', dropFirst: false };
+    const text = S.modelSummary('Calibration study', { ...link, lastLayer: 6 });
+    expect(text).toContain('bert-base reading “the cat sat”');
+    expect(text).toContain('layers 0 to 6');
+    expect(text).not.toMatch(/synthetic|stand-in|upload/i);
+    expect(S.modelSummary('Calibration study', { ...link, weights: true })).toContain('weights only');
+  });
 });

@@ -144,6 +144,15 @@ export const modelSource = (link: ModelLink, chars = 60): string =>
     ? `${modelName(link)}, weights only (W_Q W_Kᵀ)`
     : `${modelName(link)} reading ${quoteText(link.text, chars)}`;
 
+/** The page's summary after a run on a model's heads, in place of the experiment's own (which speaks of the zoo). */
+export function modelSummary(title: string, link: ModelLink): string {
+  const layers = link.lastLayer === undefined ? 'every layer' : `layers 0 to ${link.lastLayer}`;
+  return (
+    `${title}, on the heads of ${modelSource(link, 80)} (${layers}), read on this machine: ` +
+    `the numbers are this model’s own, not the paper’s.`
+  );
+}
+
 /** A text in a note: its first words, quoted. */
 const quoteText = (text: string, chars = 40): string =>
   `“${text.length > chars ? `${text.slice(0, chars - 1).trimEnd()}…` : text}”`;
