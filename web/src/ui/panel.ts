@@ -166,6 +166,7 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
       budgetMiB,
       (u, refusedName) => store(spec.input, u, refusedName),
       (chosen, file) => void fromBundle(chosen, file),
+      takesHeads(meta) ? 'No file chosen: Run waits for the heads’ files.' : undefined,
     );
     statuses.set(spec.input, field.status);
     fileInputs.set(spec.input, field.input);
