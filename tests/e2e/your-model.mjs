@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { axeViolations } from './a11y.mjs';
 import { differences } from './compare.mjs';
 import { assert, chooseHeads, modelSettled, open, resultJson, root, SHOWN, waitForStatus } from './helpers.mjs';
 import { deeperModel } from './model-folders.mjs';
@@ -213,6 +214,8 @@ test('your model: the gallery’s card lands on rank-zoo with Your model chosen;
     await chooseHeads(page, source);
     const got = await shown();
     assert(JSON.stringify(got) === JSON.stringify(want[source]), `${source}: ${JSON.stringify(got)}`);
+    const violations = await axeViolations(page, '#params-form');
+    assert(violations.length === 0, `${source}: ${violations.join(' | ')}`);
   }
   const hash = await page.evaluate(() => location.hash);
   assert(!hash.includes('heads='), `the zoo chosen, the address still says ${hash}`);

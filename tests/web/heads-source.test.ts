@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // Where the heads come from (ui/heads-source.ts, held in ui/uploads.ts): the zoo attaches nothing, the model only its
 // heads, the files only the files; the choice is in the address (model=, file= or heads=) and back; Run waits for
-// the heads of a source with none; a refused file holds Run back only while files are the source.
-import { describe, expect, it } from 'vitest';
+// the heads of a source with none; a refused file holds Run back only while files are the source; no preset's shipped
+// result stands in for them.
+import { describe, expect, it, vi } from 'vitest';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { defaults } from '../../web/src/experiments/schema';
 import type { ModelLink } from '../../web/src/state/model-link';
+import { presetLinksOf } from '../../web/src/state/preset-links';
 import { formatLink, parseLink, type AppState } from '../../web/src/state/url';
 import { sourceOfLink, sourceWaits, withSource, type HeadsSource } from '../../web/src/ui/heads-source';
+import { precomputedResult } from '../../web/src/ui/precomputed';
 import type { ChosenFile } from '../../web/src/ui/run-input';
 import {
   attachedFiles,
@@ -84,5 +87,19 @@ describe('where the heads come from', () => {
     const elsewhere = parseLink(`#exp=${beta.id}&v=3&seed=1&heads=model`, EXPERIMENTS);
     expect(elsewhere.state.heads).toBeUndefined();
     expect(elsewhere.notices).toEqual([]);
+  });
+
+  it('never takes a preset’s shipped result for the reader’s own heads, nor while they are chosen and not given', async () => {
+    const preset = parseLink(presetLinksOf(zoo, EXPERIMENTS)[0].link, EXPERIMENTS).state;
+    const own: Partial<AppState>[] = [{ heads: 'model' }, { heads: 'files' }, { model }, { file: 'q.npy' }];
+    for (const extra of own) expect(precomputedResult({ ...preset, ...extra }, zoo, EXPERIMENTS)).toBeUndefined();
+    // the zoo's preset itself is asked for (a file that is not there: run live)
+    vi.stubGlobal('document', { baseURI: 'http://localhost/' });
+    vi.stubGlobal('fetch', async () => new Response(null, { status: 404 }));
+    try {
+      expect(await precomputedResult(preset, zoo, EXPERIMENTS)!).toBeUndefined();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
