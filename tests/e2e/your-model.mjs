@@ -196,6 +196,12 @@ test('your model: the gallery’s card lands on rank-zoo with Your model chosen;
   await waitForStatus(page, 'waiting', 60_000); // no model yet: nothing runs, and it says why
   const notice = await page.locator('#notice').textContent();
   assert(notice.includes('Your model'), `the page does not ask for the model: ${notice}`);
+  const waits = await page.locator('#progress-text').textContent();
+  assert(waits.includes('the heads are not given yet'), `the status while waiting for the heads: ${waits}`);
+  await page.locator('#model-files').setInputFiles(filesOf(fixture('bert-f32')));
+  await settled(page);
+  const after = await page.locator('#notice').textContent();
+  assert(!after.includes('Open a model folder'), `the notice asking for the model stays once it is read: ${after}`);
   assert(await page.locator('#heads-model').isChecked(), 'Your model is not chosen');
   const first = await page.evaluate(() => document.querySelector('#params-form > fieldset')?.id);
   assert(first === 'heads-source', `the first fieldset of the panel is ${first}`);

@@ -160,6 +160,7 @@ export class App implements PageContext {
     this.form.addEventListener(UPLOAD_STATE_EVENT, () => {
       this.followEdit();
       this.follows.refreshOutdated();
+      this.links.headsGiven();
     });
     wireOpenHead(this);
     byId('copy-link').addEventListener(
