@@ -198,6 +198,7 @@ test('your model: the gallery’s card lands on rank-zoo with Your model chosen;
   assert(notice.includes('Your model'), `the page does not ask for the model: ${notice}`);
   const waits = await page.locator('#progress-text').textContent();
   assert(waits.includes('the heads are not given yet'), `the status while waiting for the heads: ${waits}`);
+  await page.locator('#model-text').fill(TEXT);
   await page.locator('#model-files').setInputFiles(filesOf(fixture('bert-f32')));
   await settled(page);
   const after = await page.locator('#notice').textContent();
