@@ -168,10 +168,15 @@ export function stepLegend(
   title: string,
   width = 300,
 ): SVGSVGElement {
-  const height = 46,
-    left = 8,
-    barTop = 18,
+  const left = 8,
     box = Math.max(8, Math.min(40, Math.floor((width - 2 * left) / Math.max(1, steps.length))));
+  // The title wraps on a narrow screen (a phone) rather than run past the figure's edge.
+  const lines = wrapLabel(
+    `${title} (one colour per integer)`,
+    Math.max(20, Math.floor((width - 2 * left) / (1.1 * CHAR_WIDTH))),
+  );
+  const barTop = 6 + 14 * lines.length,
+    height = barTop + 28;
   const svg = svgElement('svg', {
     class: 'legend color-legend',
     width,
@@ -181,9 +186,11 @@ export function stepLegend(
     'font-size': 11,
     fill: INK,
   });
-  const heading = svgElement('text', { x: left, y: 12, 'font-weight': 600 });
-  heading.textContent = `${title} (one colour per integer)`;
-  svg.append(heading);
+  lines.forEach((line, i) => {
+    const heading = svgElement('text', { x: left, y: 12 + 14 * i, 'font-weight': 600 });
+    heading.textContent = line;
+    svg.append(heading);
+  });
   steps.forEach(({ value, color }, i) => {
     const x = left + i * box;
     svg.append(svgElement('rect', { x, y: barTop, width: box - 1, height: 10, fill: color }));
