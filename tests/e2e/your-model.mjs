@@ -9,7 +9,17 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { axeViolations } from './a11y.mjs';
 import { differences } from './compare.mjs';
-import { assert, chooseHeads, modelSettled, open, resultJson, root, SHOWN, waitForStatus } from './helpers.mjs';
+import {
+  assert,
+  chooseHeads,
+  download,
+  modelSettled,
+  open,
+  resultJson,
+  root,
+  SHOWN,
+  waitForStatus,
+} from './helpers.mjs';
 import { deeperModel } from './model-folders.mjs';
 
 const tests = [];
@@ -80,6 +90,9 @@ test('your model: a 2-layer then a 3-layer model reads all of the second; the te
     assert(left.length === 0, `zoo or upload words after a model run: ${left.join('; ')}`);
     const model = await page.locator('[data-key="model"]').textContent();
     assert(model.includes('bert-three') && model.includes(TEXT), `the headline's model: ${model}`);
+    // Exports are named by the model and its text, not by the Q·K scale its heads decide.
+    const { name } = await download(page, page.locator('[data-figure="atlas"] button[data-export="csv"]'));
+    assert(name.startsWith('rank-zoo_bert-three_text=the-cat-sat') && !name.includes('scale='), `export: ${name}`);
     const columns = await page.locator('[data-figure="heads"] th').allTextContents();
     assert(!columns.some((c) => c.startsWith('variant')), `a variant column for a model: ${columns}`);
     const order = await page.locator('[data-figure="heads"] tbody tr td:first-child').allTextContents();
@@ -142,6 +155,14 @@ test('your model: a 12-layer model reads its first 7 layers and says so; a head 
     await waitForStatus(page, 'done', 120_000);
     const shown = await resultJson(page);
     assert(shown.head.label === 'L3H1', `the head run: ${JSON.stringify(shown.head)}`);
+    // The head's attention over its own range, linear or log, the scale named in its legend.
+    const attention = page.locator('[data-figure="attention"]');
+    const legend = async () => (await attention.locator('svg.color-legend').textContent()) ?? '';
+    assert((await legend()).includes('this head’s range'), `the attention scale is not named: ${await legend()}`);
+    await attention.locator('#attention-scale').selectOption('log');
+    await page.waitForFunction(() =>
+      document.querySelector('[data-figure="attention"] svg.color-legend')?.textContent?.includes('log scale'),
+    );
     const words = await visibleText(page);
     const left = ZOO_WORDS.filter((w) => words.includes(w));
     assert(left.length === 0, `zoo or upload words after a model run: ${left.join('; ')}`);
