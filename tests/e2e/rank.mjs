@@ -179,4 +179,31 @@ test('rank-interaction: a malformed Q/K pair names its fault', async ({ context,
   return problems.filter((p) => !p.includes('K must have the shape'));
 });
 
+test('rank-zoo on your files: an atlas cell opens its head in rank-interaction on the same files', async ({
+  context,
+  base,
+}) => {
+  mkdirSync(shots, { recursive: true });
+  const q = join(shots, 'stack-q.npy'),
+    k = join(shots, 'stack-k.npy');
+  writeFileSync(q, npy([2, 3, 24, 6], values(2 * 3 * 24 * 6, 5)));
+  writeFileSync(k, npy([2, 3, 24, 6], values(2 * 3 * 24 * 6, 6)));
+  const { page, problems } = await open(context, base, '#exp=rank-zoo&v=3&seed=1');
+  await waitForStatus(page, SHOWN, 120_000);
+  await chooseHeads(page, 'files');
+  await page.locator('input#upload-q').setInputFiles(q);
+  await page.locator('input#upload-k').setInputFiles(k);
+  await page.waitForFunction(() => document.getElementById('upload-k-status')?.textContent.includes('2 × 3 × 24 × 6'));
+  await page.locator('#run').click();
+  await waitForStatus(page, 'done', 120_000);
+  await page.locator('[data-figure="atlas"] g[aria-label="cell"] rect').nth(5).click(); // layer 1, head 2
+  await page.waitForFunction(() => location.hash.includes('exp=rank-interaction'), null, { timeout: 10_000 });
+  await waitForStatus(page, 'done', 120_000);
+  const opened = await resultJson(page);
+  assert(opened.head.label === 'L1H2' && opened.head.source === 'upload', `opened ${JSON.stringify(opened.head)}`);
+  assert(await page.locator('#heads-files').isChecked(), 'Your files is not chosen on the opened head');
+  await page.close();
+  return problems;
+});
+
 export const rankTests = tests;

@@ -14,6 +14,7 @@ import { precomputedResult } from '../../web/src/ui/precomputed';
 import type { ChosenFile } from '../../web/src/ui/run-input';
 import {
   attachedFiles,
+  carriedTo,
   chosenByHand,
   modelHeadsRead,
   NO_UPLOADS,
@@ -103,5 +104,15 @@ describe('where the heads come from', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it('carries the files to another panel of heads only when its link names exactly them', () => {
+    const pair = chosenByHand(withFiles, 'k', file('k.npy', 'k'), undefined, 'q').uploads;
+    const head = EXPERIMENTS.find((m) => m.id === 'rank-interaction')!;
+    const kept = carriedTo(pair, head, 'q.npy,k.npy');
+    expect(attachedFiles(sourceChosen(kept, 'files'), head).map((c) => c.name)).toEqual(['q.npy', 'k.npy']);
+    expect(carriedTo(pair, head, 'other.npy')).toEqual(NO_UPLOADS);
+    expect(carriedTo(pair, head, undefined)).toEqual(NO_UPLOADS);
+    expect(carriedTo(pair, beta, 'q.npy,k.npy')).toEqual(NO_UPLOADS);
   });
 });

@@ -33,7 +33,7 @@ import { wireResultFiles } from './result-file-ui';
 import { ResultsView } from './results';
 import type { Draft } from './run-input';
 import { Runs } from './runs';
-import { NO_UPLOADS, type Uploads } from './uploads';
+import { carriedTo, NO_UPLOADS, type Uploads } from './uploads';
 import { wireSheet } from './sheet';
 import { StatusView } from './status';
 import { initTheme, setLinkTheme } from './colour-scheme';
@@ -222,7 +222,7 @@ export class App implements PageContext {
       this.picker.value = meta.id;
       byId('experiment-summary').textContent = meta.summary;
       byId('phone-summary-text').textContent = meta.summary;
-      this.uploads = NO_UPLOADS;
+      this.uploads = carriedTo(this.uploads, meta, state.file); // a head opened from an atlas on your files
       this.panel = buildPanel(this.form, meta, {
         onNewSeed: () => this.runs.newSeed(),
         files: {

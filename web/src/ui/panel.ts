@@ -168,6 +168,8 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
       (chosen, file) => void fromBundle(chosen, file),
       takesHeads(meta) ? 'No file chosen: Run waits for the heads’ files.' : undefined,
     );
+    const kept = files.get().chosen[spec.input]; // carried from the page before (ui/uploads.ts carriedTo)
+    if (kept) field.status.textContent = `${showable(kept.name)}: ${shapeText(kept.array)}, as on the page before.`;
     statuses.set(spec.input, field.status);
     fileInputs.set(spec.input, field.input);
     fileFieldsets.push(field.element);

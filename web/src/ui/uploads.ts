@@ -3,8 +3,9 @@
 // travel in links, so they are not in AppState, but they are state, not the panel's closures. The panel's
 // file fields replace the value through these pure transitions; a run reads it (ui/run-input.ts). A model's heads are
 // kept apart from the files, and where the heads come from decides which a run attaches (ui/heads-source.ts).
-import { uploadsOf, type ExperimentMeta } from '../experiments/schema';
+import { takesHeads, uploadsOf, type ExperimentMeta } from '../experiments/schema';
 import type { HeadsSource } from './heads-source';
+import { fileNames } from './page-context';
 import type { ChosenFile } from './run-input';
 
 export interface Uploads {
@@ -92,3 +93,17 @@ export const refusedFiles = (u: Uploads, meta: ExperimentMeta): string[] =>
         u,
         uploadsOf(meta).map((spec) => spec.input),
       );
+
+/**
+ * The files a panel of `meta` starts with: none, except for heads whose link names exactly the files on hand (a head
+ * atlas cell of rank-zoo on your files opening its head in rank-interaction): those stay, so it runs on them.
+ */
+export function carriedTo(u: Uploads, meta: ExperimentMeta, file: string | undefined): Uploads {
+  if (!takesHeads(meta) || !file) return NO_UPLOADS;
+  const kept = chosenIn(
+    u,
+    uploadsOf(meta).map((spec) => spec.input),
+  );
+  if (fileNames(kept) !== file) return NO_UPLOADS;
+  return { ...NO_UPLOADS, chosen: Object.fromEntries(kept.map((c) => [c.input, c])) };
+}
