@@ -3,7 +3,6 @@
 // The same facade runs in a Web Worker, in Node (headless runs, Vitest) and on the main thread.
 // A result is typed by its experiment id: ResultOf[id], generated from the core's declared result shape.
 import type { ExperimentId, ResultOf } from '../experiments/generated';
-import type { ModelSessionModule } from './model-pass';
 
 export type Params = Record<string, string | number | number[] | string[]>;
 /** One job's own result: only the experiment's combine reads it (its shape is not declared). */
@@ -72,6 +71,25 @@ export interface Command {
   print: string;
   index: number;
   allowPartial: boolean;
+}
+
+/** The Embind class of wasm/bindings/model.cpp (JSON strings in and out). */
+export interface ModelSessionModule {
+  setFile(name: string, size: number): void;
+  put(name: string, offset: number, bytes: Uint8Array): void;
+  open(): string;
+  start(ids: string, lastLayer: number): string;
+  nextReads(): string;
+  readsAt(layer: number): string;
+  /** Runs the pass's kernels on made-up numbers, so that the engine optimises them before the first layer. */
+  warm(): number;
+  step(): string;
+  weightReads(layer: number): string;
+  weightStep(layer: number): string;
+  q(): Float64Array | null;
+  k(): Float64Array | null;
+  headJson(head: number): string;
+  delete(): void;
 }
 
 /** The raw Embind surface (wasm/bindings/*.cpp). */

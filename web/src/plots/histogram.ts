@@ -4,7 +4,8 @@
 import * as Plot from '@observablehq/plot';
 import { axisMarkLegend, drawAxisMarks, xMarksMargin, yMarksMargin, type AxisMark } from './axis-marks';
 import { type LegendItem } from './legend';
-import { wrapWithLegend, type AxisOptions } from './lines';
+import { wrapWithLegend } from './lines';
+import type { AxisOptions } from './line-axes';
 import { drawableRules, extentOf, ruleLegend, ruleMarks, type Rule } from './overlays';
 import { DATA_COLORS, GRID, PLOT_STYLE, THEORY, THEORY_DASH, X_LABEL_OFFSET, X_MARGIN_BOTTOM } from './figure-style';
 

@@ -8,7 +8,8 @@ import { axisMarkLegend, drawAxisMarks, xMarksMargin, yMarksMargin, type AxisMar
 import { swatchLegend, type LegendItem } from './legend';
 import { drawableRules, extentOf, ruleLegend, ruleMarks, type Rule } from './overlays';
 import { drawEndLabels, END_CHAR_WIDTH, END_LABEL_MIN_WIDTH } from './end-labels';
-import { axis, drawable, hasNamedLogAxis, namedLogAxis } from './line-axes';
+import { axis, drawable, hasNamedLogAxis, namedLogAxis, type AxisOptions } from './line-axes';
+import type { Ghost, Series } from './series';
 import {
   DATA_COLORS,
   GRID,
@@ -20,40 +21,6 @@ import {
   X_LABEL_OFFSET,
   X_MARGIN_BOTTOM,
 } from './figure-style';
-
-export interface Point {
-  x: number;
-  y: number;
-  /** Error bar ends (e.g. mean ± one standard deviation over seeds). */
-  lo?: number;
-  hi?: number;
-}
-
-export interface Series {
-  label: string;
-  points: Point[];
-  /** 'data' (solid, from the simulation) or 'theory' (dashed overlay). */
-  style?: 'data' | 'theory';
-  /** Defaults: 'line' for theory, 'line+dot' for data. */
-  mark?: 'line' | 'dot' | 'line+dot';
-  color?: string;
-  /** The line's pattern; defaults to dashed for theory, solid otherwise. 'population' is a second dash. */
-  line?: 'solid' | 'dashed' | 'population';
-  /** False: no legend row of its own (the figure's `legend` explains it). */
-  legend?: boolean;
-  /** A short name written at the line's right end instead of a legend row (wide charts only). */
-  endLabel?: string;
-}
-
-export interface AxisOptions {
-  label?: string;
-  type?: 'linear' | 'log';
-  domain?: [number, number];
-  /** Whole-number ticks only (ranks, counts). */
-  integer?: boolean;
-  /** Explicit tick values (e.g. the swept n on a log axis, so the axis names them). */
-  ticks?: number[];
-}
 
 export interface LineChartOptions {
   width: number;
@@ -70,14 +37,6 @@ export interface LineChartOptions {
   ariaDescription?: string;
   /** The previous run's series, drawn faded behind these in their own colours (ui "Compare with previous"). */
   ghost?: Ghost;
-}
-
-/**
- * A previous run to draw faded behind the current one; `label` names it in the legend (e.g. "previous run: β = 4").
- */
-export interface Ghost {
-  series: Series[];
-  label: string;
 }
 
 /** Each chart's own series (never its ghost), so the next run can draw them as its ghost. */
