@@ -170,8 +170,9 @@ test('host API: the same in Firefox ESR and WebKitGTK', async ({ context, base }
   return problems;
 });
 
-// The notebook widget (web/public/attnlab-widget.js) with a model object that follows anywidget's contract
-// (get, set, on, off, save_changes), as Jupyter, marimo and MyST's {anywidget} give it: no Python needed.
+// The notebook widget (attnlab-widget.js, built from web/src/protocol/attnlab-widget.ts) with a model object that
+// follows anywidget's contract (get, set, on, off, save_changes), as Jupyter, marimo and MyST's {anywidget} give it:
+// no Python needed.
 const WIDGET_HOST = `<!doctype html><meta charset="utf-8"><title>widget</title>
 <div id="cell"></div><p id="verdict">running</p>
 <script type="module">

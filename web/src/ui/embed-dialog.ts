@@ -5,10 +5,10 @@
 // page. The preview's own height messages give the snippet's fixed fallback height (the bottom of
 // its first figure at that width, or of the chosen controls when they come after it), so a host without
 // script (a course platform that strips it) still shows one whole figure and the controls under it.
+import { heightOf } from '../protocol/messages';
 import { HIDEABLE, type Hideable } from '../state/url';
 import { copyText } from './clipboard';
 import { h } from './dom';
-import type { HeightMessage } from './embed';
 import { cssWidth, embedSnippet, embedSrc, estimatedHeight, type EmbedOptions } from './embed-snippet';
 
 const HIDE_LABELS: Record<Hideable, string> = {
@@ -280,8 +280,8 @@ export class EmbedDialog {
   /** The preview's height: sizes it in auto mode, and its first figure's bottom becomes the fallback height. */
   private onMessage(event: MessageEvent): void {
     if (event.source !== this.preview.contentWindow) return;
-    const m = event.data as Partial<HeightMessage>;
-    if (m?.type !== 'attnlab:height' || typeof m.height !== 'number') return;
+    const m = heightOf(event.data);
+    if (!m) return;
     // Auto: the preview follows the page up to a screenful (the note gives the height a host would set).
     if (this.heightMode.value === 'auto')
       this.preview.style.height = `${Math.min(PREVIEW_MAX_HEIGHT, Math.max(120, m.height))}px`;
