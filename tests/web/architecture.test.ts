@@ -116,7 +116,6 @@ const LONG_FUNCTIONS: Record<string, number> = {
   'plots/lines.ts lineChart': 93,
   'state/url.ts parseLink': 64,
   'ui/app.ts App.start': 79,
-  'ui/embed-dialog.ts EmbedDialog.constructor': 100,
   'ui/model-form.ts modelFieldset': 89,
   'ui/model-panel.ts modelField': 252,
   'ui/panel.ts buildPanel': 156,
