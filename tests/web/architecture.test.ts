@@ -114,7 +114,6 @@ const LONG_FUNCTIONS: Record<string, number> = {
   'plots/heatmap.ts heatmap': 97,
   'plots/histogram.ts histogram': 96,
   'plots/lines.ts lineChart': 93,
-  'state/url.ts parseLink': 64,
   'ui/app.ts App.start': 79,
   'ui/model-form.ts modelFieldset': 89,
   'ui/model-panel.ts modelField': 252,
