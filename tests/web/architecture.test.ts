@@ -112,8 +112,6 @@ const LONG_FUNCTIONS: Record<string, number> = {
   'experiments/rank/rank-zoo/atlas.ts atlasChart': 93,
   'plots/axis-marks.ts drawAxisMarks': 90,
   'plots/heatmap.ts heatmap': 97,
-  'plots/histogram.ts histogram': 96,
-  'plots/lines.ts lineChart': 93,
   'ui/app.ts App.start': 79,
   'ui/model-form.ts modelFieldset': 89,
   'ui/model-panel.ts modelField': 252,
