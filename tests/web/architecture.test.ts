@@ -114,7 +114,6 @@ const LONG_FUNCTIONS: Record<string, number> = {
   'ui/model-form.ts modelFieldset': 89,
   'ui/model-panel.ts modelField': 252,
   'ui/panel.ts buildPanel': 156,
-  'ui/runs.ts Runs.run': 119,
   'ui/upload-field.ts uploadField': 73,
 };
 
