@@ -110,7 +110,6 @@ const LONG_FUNCTIONS: Record<string, number> = {
   'engine/model-worker.ts modelApi': 80,
   'engine/pool.ts Pool.execute': 75,
   'experiments/rank/rank-zoo/atlas.ts atlasChart': 93,
-  'ui/app.ts App.start': 79,
   'ui/model-form.ts modelFieldset': 89,
   'ui/model-panel.ts modelField': 252,
   'ui/panel.ts buildPanel': 156,

@@ -125,6 +125,25 @@ export class App implements PageContext {
     document.querySelector('#lab-glossary details')?.append(glossaryList());
     wireTermTips();
     watchTerms(() => metaOf(this.state?.experimentId ?? '').family);
+    this.wireRunControls();
+    this.liveSwitch = wireLiveSwitch(byId<HTMLInputElement>('live-recompute'));
+    this.results.compare = wireCompareSwitch(byId<HTMLInputElement>('compare-previous'), (on) => {
+      this.results.compare = on;
+      this.results.redrawAll();
+    });
+    this.wireEdits();
+    wireOpenHead(this);
+    this.wireSharing();
+    window.addEventListener('hashchange', () => {
+      if (location.hash !== this.writtenHash) this.route();
+    });
+    this.status.clearError();
+    renderPage(undefined, this.page, { status: this.status, stopButton: this.stopButton });
+    this.route();
+  }
+
+  /** The picker, Run (the form's submit), the phone's parameter sheet, Stop and Esc. */
+  private wireRunControls(): void {
     fillPicker(this.picker, EXPERIMENTS, FAMILY_LABELS);
     this.picker.addEventListener('change', () => this.switchExperiment(this.picker.value));
     this.form.addEventListener('submit', (event) => {
@@ -139,13 +158,13 @@ export class App implements PageContext {
         this.runs.stop();
       }
     });
-    this.liveSwitch = wireLiveSwitch(byId<HTMLInputElement>('live-recompute'));
-    this.results.compare = wireCompareSwitch(byId<HTMLInputElement>('compare-previous'), (on) => {
-      this.results.compare = on;
-      this.results.redrawAll();
-    });
-    // Any edit stops a live run it makes stale, moves the address, re-checks whether the figures still
-    // describe the panel, redraws live theory and may start a live run.
+  }
+
+  /**
+   * Any edit stops a live run it makes stale, moves the address, re-checks whether the figures still describe the
+   * panel, redraws live theory and may start a live run; a file that fills a parameter is taken as an edit.
+   */
+  private wireEdits(): void {
     for (const type of ['input', 'change']) {
       this.form.addEventListener(type, () => {
         this.runs.supersedeLive();
@@ -161,7 +180,10 @@ export class App implements PageContext {
       this.followEdit();
       this.follows.refreshOutdated();
     });
-    wireOpenHead(this);
+  }
+
+  /** The ways out: Copy link, the Embed dialog, the embed's height for its host, result files (open and export). */
+  private wireSharing(): void {
     byId('copy-link').addEventListener(
       'click',
       () =>
@@ -192,12 +214,6 @@ export class App implements PageContext {
       onError: (message) => this.status.showError(message),
       onNotice: (message) => this.status.showNotices(message ? [message] : []),
     });
-    window.addEventListener('hashchange', () => {
-      if (location.hash !== this.writtenHash) this.route();
-    });
-    this.status.clearError();
-    renderPage(undefined, this.page, { status: this.status, stopButton: this.stopButton });
-    this.route();
   }
 
   /** A first visit without a link (or #gallery) sees the landing page and computes nothing; a link opens the lab. */
