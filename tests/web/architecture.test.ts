@@ -107,7 +107,6 @@ const FUNCTION_LINES_MAX = 60;
  */
 const LONG_FUNCTIONS: Record<string, number> = {
   'engine/headless.ts main': 61,
-  'engine/model-worker.ts modelApi': 80,
   'experiments/rank/rank-zoo/atlas.ts atlasChart': 93,
   'ui/model-form.ts modelFieldset': 89,
   'ui/model-panel.ts modelField': 252,
