@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The host-page API of an embed (web/src/ui/host-api.ts) in Chromium, Firefox ESR and WebKitGTK: a host page on another
-// origin (localhost vs the site's 127.0.0.1) embeds a view with api=1, sets β (a bad value first: refused by name,
-// nothing applied), runs, and reads the headline's numbers from the result event; a sibling frame's command and a
-// command to an embed without api=1 change nothing. The page writes its verdict as JSON into #verdict; the harness
+// The host-page API of an embed (web/src/ui/embed/host-api.ts) in Chromium, Firefox ESR and WebKitGTK: a host page on
+// another origin (localhost vs the site's 127.0.0.1) embeds a view with api=1, sets β (a bad value first: refused by
+// name, nothing applied), runs, and reads the headline's numbers from the result event; a sibling frame's command and
+// a command to an embed without api=1 change nothing. The page writes its verdict as JSON into #verdict; the harness
 // then opens the result's link in a fresh Chromium page and requires the same headline numbers.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

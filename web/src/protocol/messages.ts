@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The contract between an embedded attnlab page and the page that hosts it, in one place: every `attnlab:*` message
 // they exchange through postMessage, the limits of a frame's height and the embed link. The page
-// (ui/host-api.ts, ui/embed.ts, ui/embed-dialog.ts) and the three clients the site ships, built from this folder
+// (ui/embed/: host-api.ts, embed.ts, embed-dialog.ts) and the three clients the site ships, built from this folder
 // (attnlab-embed-host.js, attnlab-figure.js, attnlab-widget.js), import it; the README documents it ("Embedding",
 // "Scripting an embed").
 //

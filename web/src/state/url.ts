@@ -44,7 +44,7 @@ export interface AppState {
   theme?: 'light' | 'dark';
   /** Name of the user file the run used. Only the name travels: whoever opens the link must choose the file. */
   file?: string;
-  /** api=1: an embed takes commands from its parent page (ui/host-api.ts). */
+  /** api=1: an embed takes commands from its parent page (ui/embed/host-api.ts). */
   api?: boolean;
   /** The model whose heads the run read (its name, fingerprint and text; never its weights). */
   model?: ModelLink;
@@ -289,7 +289,7 @@ export interface EmbedFigure {
   fig?: readonly string[];
   controls?: readonly string[];
   theme?: 'light' | 'dark' | 'auto';
-  /** api=1: the host page may script it (ui/host-api.ts). */ api?: boolean;
+  /** api=1: the host page may script it (ui/embed/host-api.ts). */ api?: boolean;
 }
 
 export { fileName, showable } from './url-text';

@@ -10,8 +10,8 @@ import { defaults, isSingleJob, type ParamValues } from '../experiments/schema';
 import { formatLink, type AppState } from '../state/url';
 import { copyWithNote, exportShownFigure } from './copy-export';
 import { byId } from './dom';
-import { applyEmbed, postHeightToHost, setOpenFull } from './embed';
-import { EmbedDialog } from './embed-dialog';
+import { applyEmbed, postHeightToHost, setOpenFull } from './embed/embed';
+import { EmbedDialog } from './embed/embed-dialog';
 import { wireCompareSwitch } from './ghost';
 import { glossaryList, watchTerms, wireTermTips } from './glossary-ui';
 import { showLanding, wantsLanding } from './landing';
@@ -23,7 +23,7 @@ import { wireOpenHead } from './open-head';
 import { renderPage } from './page-render';
 import { edited, INITIAL_PAGE, leftForGallery, type PageState } from './page-state';
 import { buildPanel, UPLOAD_STATE_EVENT, type Panel } from './panel';
-import { wireHostApi } from './host-api';
+import { wireHostApi } from './embed/host-api';
 import { PanelFollow } from './panel-follow';
 import { fillPicker } from './picker';
 import { showPrecomputedMark } from './precomputed';
@@ -109,7 +109,7 @@ export class App implements PageContext {
     this.host.changed();
   }
 
-  /** api=1: the parent page may set values, run and read the numbers (ui/host-api.ts). */
+  /** api=1: the parent page may set values, run and read the numbers (ui/embed/host-api.ts). */
   private host = wireHostApi({
     state: () => this.state,
     apply: (values) => {

@@ -7,7 +7,7 @@ import type { ExperimentMeta, Figure, ParamValues } from '../experiments/schema'
 import type { ModelLink } from '../state/model-link';
 import { formatValue } from '../state/values';
 import { byId, h } from './dom';
-import { EMBED_FIGURE_MAX_HEIGHT } from './embed-snippet';
+import { EMBED_FIGURE_MAX_HEIGHT } from './embed/embed-snippet';
 import { GhostMemory, sourceKey } from './ghost';
 import { modelSource } from './model-state';
 import { axisSummary, tableSummary } from './figure-summary';

@@ -8,7 +8,7 @@ import { isSingleJob, RNG_SPEC, toCoreParams, type ExperimentMeta, type ParamVal
 import { formatValue } from '../state/values';
 import { byId } from './dom';
 import { LiveRuns } from './live-run';
-import { RESULT_DRAWN_EVENT } from './host-api';
+import { RESULT_DRAWN_EVENT } from './embed/host-api';
 import { attentionFigure } from './model-attention';
 import { metaOf, type RunsContext } from './page-context';
 import {

@@ -5,10 +5,10 @@
 // page. The preview's own height messages give the snippet's fixed fallback height (the bottom of
 // its first figure at that width, or of the chosen controls when they come after it), so a host without
 // script (a course platform that strips it) still shows one whole figure and the controls under it.
-import { heightOf } from '../protocol/messages';
-import { HIDEABLE, type Hideable } from '../state/url';
-import { copyText } from './clipboard';
-import { h } from './dom';
+import { heightOf } from '../../protocol/messages';
+import { HIDEABLE, type Hideable } from '../../state/url';
+import { copyText } from '../clipboard';
+import { h } from '../dom';
 import { cssWidth, embedSnippet, embedSrc, estimatedHeight, type EmbedOptions } from './embed-snippet';
 
 const HIDE_LABELS: Record<Hideable, string> = {

@@ -4,9 +4,9 @@
 // hides the listed parts (each marked data-ui="<part>" in the page; see HIDEABLE in state/url.ts).
 // An embedded view starts computing only once it is scrolled into view, and tells its host page
 // its height (protocol/messages.ts: attnlab:height).
-import { MESSAGE, type HeightMessage } from '../protocol/messages';
-import type { AppState } from '../state/url';
-import { byId } from './dom';
+import { MESSAGE, type HeightMessage } from '../../protocol/messages';
+import type { AppState } from '../../state/url';
+import { byId } from '../dom';
 
 export function applyEmbed(state: AppState, fullAppHref: string, title: string): void {
   document.body.classList.toggle('embed', state.embed);

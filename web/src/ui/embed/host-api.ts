@@ -7,8 +7,8 @@
 //   - Every edit the address follows posts attnlab:change, every finished drawing attnlab:result.
 // The messages and their fields are declared once, in protocol/messages.ts; the README documents them ("Scripting an
 // embed").
-import { urlSpecs, type AppState } from '../state/url';
-import { coerceValue, formatValue } from '../state/values';
+import { urlSpecs, type AppState } from '../../state/url';
+import { coerceValue, formatValue } from '../../state/values';
 import {
   commandOf,
   isEmbedMessage,
@@ -17,8 +17,8 @@ import {
   unknownCommand,
   type EmbedMessage,
   type StateMessage,
-} from '../protocol/messages';
-import { metaOf } from './page-context';
+} from '../../protocol/messages';
+import { metaOf } from '../page-context';
 
 /** Fired on document when a finished result is drawn (a run's or a precomputed preset's). */
 export const RESULT_DRAWN_EVENT = 'attnlab:drawn';
