@@ -2,6 +2,7 @@
 // The app lives in web/; every URL is relative (base './') so dist/ works from any sub-folder.
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { publicClients } from './web/public-clients.ts';
 
 /**
  * The wasm core (~1.7 MB) must fit; the plugin fails the build when a precached file is larger, never drops it
@@ -40,7 +41,8 @@ export default defineConfig({
   // assetsInlineLimit 0: fonts and images stay files, never data: URLs a strict img-src/font-src blocks.
   build: { outDir: '../dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 1024, assetsInlineLimit: 0 },
   worker: { format: 'es' },
-  plugins: [offline],
+  // attnlab-embed-host.js, attnlab-figure.js, attnlab-widget.js: built from web/src/protocol/ (web/public-clients.ts).
+  plugins: [offline, publicClients()],
   server: { host: '127.0.0.1', port: 5173, strictPort: false },
   preview: { host: '127.0.0.1', port: 5173 },
 });

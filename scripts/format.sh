@@ -22,7 +22,9 @@ long_lines() {
     LC_ALL=C.UTF-8 xargs -0 grep -sc '^.\{121,\}' | awk -F: '$NF > 0 { print $NF, $0 }' | sort -rn || true
 }
 
-# Source files of more than FILE_LINES_MAX lines outside generated code (a file that long wants splitting at a seam).
+# Source files of more than FILE_LINES_MAX lines outside generated code: a warning only, never a failure (a file that
+# long may want splitting, but at a seam, not at a size; the seams are checked by tests/web/architecture.test.ts:
+# no import circle, no long function).
 FILE_LINES_MAX=300
 long_files() {
   git ls-files -z '*.ts' '*.mjs' '*.js' '*.cpp' '*.hpp' '*.py' '*.sh' '*.css' |
@@ -43,13 +45,12 @@ if $check; then
   fi
   files=$(long_files)
   if [[ -n $files ]]; then
-    echo "formatting: files over $FILE_LINES_MAX lines (split each at a seam):" >&2
+    echo "formatting (warning only): files over $FILE_LINES_MAX lines (split one where a seam shows, not to fit):" >&2
     echo "$files" >&2
-    status=1
   fi
   ((status == 0)) &&
     say "formatting: every file as Prettier and clang-format write it; $count lines over 120 characters (at most" \
-      "$LONG_LINES_MAX); no file over $FILE_LINES_MAX lines"
+      "$LONG_LINES_MAX)"
 else
   npx prettier --write --log-level warn "${scripts[@]}"
   clang-format-14 -i "${cpp[@]}"

@@ -184,7 +184,7 @@ main() {
 # experiment's default run three ways, 100 s of a 155 s quick Vitest run under load), a local cluster, every preset,
 # or read the built site and package.
 QUICK_VITEST_EXCLUDED=(golden-results headless memory model-headless model-qk-cli native-vs-wasm new-experiment
-  no-null-on-page npm-package oembed output-collision precomputed presets result-file schema sharded
+  no-null-on-page npm-package oembed output-collision precomputed presets readme-code result-file schema sharded
   slurm-local-cluster stream1-presets sweep-integrity sweep-runners time-budget verdicts)
 
 quick() {

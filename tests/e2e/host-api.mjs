@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The host-page API of an embed (web/src/ui/host-api.ts) in Chromium, Firefox ESR and WebKitGTK: a host page on another
-// origin (localhost vs the site's 127.0.0.1) embeds a view with api=1, sets β (a bad value first: refused by name,
-// nothing applied), runs, and reads the headline's numbers from the result event; a sibling frame's command and a
-// command to an embed without api=1 change nothing. The page writes its verdict as JSON into #verdict; the harness
+// The host-page API of an embed (web/src/ui/embed/host-api.ts) in Chromium, Firefox ESR and WebKitGTK: a host page on
+// another origin (localhost vs the site's 127.0.0.1) embeds a view with api=1, sets β (a bad value first: refused by
+// name, nothing applied), runs, and reads the headline's numbers from the result event; a sibling frame's command and
+// a command to an embed without api=1 change nothing. The page writes its verdict as JSON into #verdict; the harness
 // then opens the result's link in a fresh Chromium page and requires the same headline numbers.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -170,8 +170,9 @@ test('host API: the same in Firefox ESR and WebKitGTK', async ({ context, base }
   return problems;
 });
 
-// The notebook widget (web/public/attnlab-widget.js) with a model object that follows anywidget's contract
-// (get, set, on, off, save_changes), as Jupyter, marimo and MyST's {anywidget} give it: no Python needed.
+// The notebook widget (attnlab-widget.js, built from web/src/protocol/attnlab-widget.ts) with a model object that
+// follows anywidget's contract (get, set, on, off, save_changes), as Jupyter, marimo and MyST's {anywidget} give it:
+// no Python needed.
 const WIDGET_HOST = `<!doctype html><meta charset="utf-8"><title>widget</title>
 <div id="cell"></div><p id="verdict">running</p>
 <script type="module">

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // The rules of docs/ARCHITECTURE.md that a reader of web/src relies on, checked on every source file:
-// dependencies point downwards only, and the types say what a value is (no `any`; a double cast only
-// with a comment saying why); one module per name, and one family layout on both sides.
+// dependencies point downwards only and never in a circle, functions fit on a screen, and the types say what a value
+// is (no `any`; a double cast only with a comment saying why); one module per name, and one family layout on both
+// sides.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { coreFamilies, unfamiliedExperiments, webFolderOf } from './experiment-folders';
+import { circlesOf, importGraph, importsOf, longFunctions } from './source-graph';
 
 const src = fileURLToPath(new URL('../../web/src/', import.meta.url));
 
@@ -32,22 +34,17 @@ function layerOf(name: string): string {
 
 /** What each layer may import besides itself and the base (docs/ARCHITECTURE.md, "Layers"). */
 const MAY_IMPORT: Record<string, string[]> = {
-  entry: ['ui', 'state', 'experiments', 'plots', 'engine', 'wasm', 'styles'],
-  ui: ['state', 'experiments', 'plots', 'engine'],
+  entry: ['ui', 'state', 'experiments', 'plots', 'engine', 'protocol', 'wasm', 'styles'],
+  ui: ['state', 'experiments', 'plots', 'engine', 'protocol'],
   state: ['experiments', 'engine'],
   experiments: ['plots', 'engine'],
   plots: [],
   engine: ['wasm'],
+  protocol: [],
   wasm: [],
   styles: [],
   base: [],
 };
-
-/** Relative module specifiers of every static import/export and dynamic import() in a file. */
-function importsOf(text: string): string[] {
-  const found = [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)'(\.{1,2}\/[^']+)'/gm)].map((m) => m[1]);
-  return [...new Set(found)];
-}
 
 describe('dependencies point downwards only', () => {
   it('every import of web/src goes to its own layer, a layer below it or the base', () => {
@@ -75,10 +72,95 @@ describe('dependencies point downwards only', () => {
         "import { a } from '../plots/stamp';\nexport { b } from './x';\nconst m = import('../ui/app');\nimport './side';",
       ),
     ).toEqual(['../plots/stamp', './x', '../ui/app', './side']);
+    expect(
+      importsOf(
+        [
+          "import type { A } from './a';",
+          "export type { B } from './b';",
+          "let c: import('./c').C;",
+          "import { type D } from './d';",
+        ].join('\n'),
+      ),
+    ).toEqual(['./a', './b', './c', './d']);
     expect(importsOf("import { a } from 'comlink';")).toEqual([]);
     expect(layerOf('experiments/generated/index.ts')).toBe('base');
     expect(layerOf('experiments/rank/rank-beta/view.ts')).toBe('experiments');
     expect(layerOf('version.ts')).toBe('base');
+  });
+});
+
+/**
+ * The import circles left in web/src (each a strongly connected component, its files sorted), type-only imports
+ * included: a type lives below its users. The list only shrinks: a new circle fails, and so does one listed here that
+ * no longer exists, so the list stays exact.
+ */
+const KNOWN_CIRCLES: string[][] = [
+  ['ui/heads-choice.ts', 'ui/page-context.ts', 'ui/panel.ts', 'ui/run-input.ts', 'ui/upload-field.ts', 'ui/uploads.ts'],
+  ['ui/model-attention.ts', 'ui/model-panel.ts'],
+];
+
+/** The longest a function, method or arrow function may be outside generated code, in lines. */
+const FUNCTION_LINES_MAX = 60;
+/**
+ * The functions longer than FUNCTION_LINES_MAX, at their lengths: each one's length is pinned, so a listed function
+ * that grows fails, and one that shrinks fails until its line here says so (or goes, under the limit).
+ */
+const LONG_FUNCTIONS: Record<string, number> = {
+  'engine/headless.ts main': 61,
+  'experiments/rank/rank-zoo/atlas.ts atlasChart': 100,
+  'ui/model-form.ts modelFieldset': 89,
+  'ui/model-panel.ts modelField': 248,
+  'ui/panel.ts buildPanel': 163,
+  'ui/upload-field.ts uploadField': 71,
+};
+
+describe('seams, not sizes', () => {
+  it('no import circle in web/src but the known ones, and every known one still there', () => {
+    const circles = circlesOf(importGraph(files));
+    const key = (circle: string[]) => circle.join(' ↔ ');
+    const known = new Set(KNOWN_CIRCLES.map(key));
+    expect(
+      circles.map(key).filter((c) => !known.has(c)),
+      'new circles: move what both sides use below them',
+    ).toEqual([]);
+    expect(KNOWN_CIRCLES.map(key), 'KNOWN_CIRCLES lists exactly the circles left').toEqual(circles.map(key));
+  });
+
+  it('no function over FUNCTION_LINES_MAX lines outside generated code but the listed ones, at their lengths', () => {
+    const found: Record<string, number> = {};
+    for (const file of files.filter((f) => !f.name.startsWith('experiments/generated/')))
+      for (const { name, lines } of longFunctions(file.name, file.text, FUNCTION_LINES_MAX))
+        found[`${file.name} ${name}`] = Math.max(lines, found[`${file.name} ${name}`] ?? 0);
+    const grown = Object.entries(found).filter(([name, lines]) => lines > (LONG_FUNCTIONS[name] ?? FUNCTION_LINES_MAX));
+    expect(grown, 'split these along a seam a reader would recognise').toEqual([]);
+    expect(found, 'LONG_FUNCTIONS pins each known long function at its length').toEqual(LONG_FUNCTIONS);
+  });
+
+  it('the rules see the circles and the lengths they check', () => {
+    const graph = importGraph([
+      { name: 'a.ts', text: "import type { B } from './b';" },
+      { name: 'b.ts', text: "export { c } from './c/index';" },
+      { name: 'c/index.ts', text: "const a = () => import('../a');" },
+      { name: 'd.ts', text: "import { a } from './a';\nimport x from './wasm/x.mjs';" },
+      { name: 'e.ts', text: "let e: import('./e').E;" },
+    ]);
+    expect(graph.get('d.ts')).toEqual(['a.ts']);
+    expect(circlesOf(graph)).toEqual([['a.ts', 'b.ts', 'c/index.ts'], ['e.ts']]);
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `  const x${i} = ${i};`).join('\n');
+    const text = [
+      `export function short() {\n${body(58)}\n}`,
+      `export function long() {\n${body(59)}\n}`,
+      `class Runs {\n  run() {\n${body(70)}\n  }\n}`,
+      `export const view = {\n  figures: () => {\n${body(61)}\n  },\n};`,
+      `function outer() {\n  [1].map((n) => {\n${body(61)}\n  });\n}`,
+    ].join('\n');
+    expect(longFunctions('x.ts', text, FUNCTION_LINES_MAX)).toEqual([
+      { name: 'long', lines: 61 },
+      { name: 'Runs.run', lines: 72 },
+      { name: 'figures', lines: 63 },
+      { name: 'outer', lines: 65 },
+      { name: 'outer callback', lines: 63 },
+    ]);
   });
 });
 

@@ -3,7 +3,13 @@
 // attribute is escaped, auto-height ships the host script and a measured fallback height, and the
 // custom element's form includes its one script.
 import { describe, expect, it } from 'vitest';
-import { cssWidth, embedSnippet, embedSrc, estimatedHeight, type EmbedOptions } from '../../web/src/ui/embed-snippet';
+import {
+  cssWidth,
+  embedSnippet,
+  embedSrc,
+  estimatedHeight,
+  type EmbedOptions,
+} from '../../web/src/ui/embed/embed-snippet';
 import { embedHash } from '../../web/src/state/url';
 
 const HREF = 'https://example.org/attnlab/?x=1#exp=rank-n&v=2&beta=64&seed=1&hide=export&embed=0';

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// The host-page API's check of a set (web/src/ui/host-api.ts): values as in a link, all or nothing, the first bad one
-// named with its range; unknown names listed with the known ones.
+// The host-page API's check of a set (web/src/ui/embed/host-api.ts): values as in a link, all or nothing, the first
+// bad one named with its range; unknown names listed with the known ones.
 import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { defaults } from '../../web/src/experiments/schema';
 import type { AppState } from '../../web/src/state/url';
-import { checkParams } from '../../web/src/ui/host-api';
+import { checkParams } from '../../web/src/ui/embed/host-api';
 
 const meta = EXPERIMENTS.find((m) => m.id === 'attention-map')!;
 const state: AppState = {

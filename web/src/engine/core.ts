@@ -3,7 +3,6 @@
 // The same facade runs in a Web Worker, in Node (headless runs, Vitest) and on the main thread.
 // A result is typed by its experiment id: ResultOf[id], generated from the core's declared result shape.
 import type { ExperimentId, ResultOf } from '../experiments/generated';
-import type { ModelSessionModule } from './model-pass';
 
 export type Params = Record<string, string | number | number[] | string[]>;
 /** One job's own result: only the experiment's combine reads it (its shape is not declared). */
@@ -72,6 +71,25 @@ export interface Command {
   print: string;
   index: number;
   allowPartial: boolean;
+}
+
+/** The Embind class of wasm/bindings/model.cpp (JSON strings in and out). */
+export interface ModelSessionModule {
+  setFile(name: string, size: number): void;
+  put(name: string, offset: number, bytes: Uint8Array): void;
+  open(): string;
+  start(ids: string, lastLayer: number): string;
+  nextReads(): string;
+  readsAt(layer: number): string;
+  /** Runs the pass's kernels on made-up numbers, so that the engine optimises them before the first layer. */
+  warm(): number;
+  step(): string;
+  weightReads(layer: number): string;
+  weightStep(layer: number): string;
+  q(): Float64Array | null;
+  k(): Float64Array | null;
+  headJson(head: number): string;
+  delete(): void;
 }
 
 /** The raw Embind surface (wasm/bindings/*.cpp). */
@@ -227,6 +245,36 @@ export class Core {
     return out.value;
   }
 
+  /**
+   * A plan's jobs in this thread, in order. `progress` hears the fraction of all the jobs done and what the current
+   * step does, and stops the run at the core's next step by returning false (a CoreError 'stopped'); `finished` hears
+   * each job's result as it finishes (so a caller keeps them when a later job stops or fails).
+   */
+  runJobs(
+    id: string,
+    jobs: PlannedJob[],
+    inputs?: Inputs,
+    on: { progress?: (fraction: number, label: string) => boolean | void; finished?: (job: FinishedJob) => void } = {},
+  ): FinishedJob[] {
+    return jobs.map((job, index) => {
+      const result = this.runJob(id, job, inputs, (done, total, label) =>
+        on.progress?.((index + (total > 0 ? done / total : 0)) / jobs.length, label),
+      );
+      on.finished?.({ index, result });
+      return { index, result };
+    });
+  }
+
+  /**
+   * What a plan's finished jobs give: the one job's own result when the plan says it is the result (singleJob), else
+   * the experiment's combine of them.
+   */
+  resultOf<Id extends ExperimentId>(id: Id, params: Params, singleJob: boolean, finished: FinishedJob[]): ResultOf[Id] {
+    const ordered = [...finished].sort((a, b) => a.index - b.index);
+    // plan says whether the one job's result is the whole result (singleJob): then it has the result's shape.
+    return singleJob ? (ordered[0].result as ResultOf[Id]) : this.combine(id, params, ordered);
+  }
+
   /** plan + every job + combine, in this thread (what headless runs do). A single job's result is the result. */
   run<Id extends ExperimentId>(
     id: Id,
@@ -235,15 +283,6 @@ export class Core {
     onProgress?: (fraction: number, label: string) => void,
   ): ResultOf[Id] {
     const { jobs, singleJob } = this.plan(id, params, inputs);
-    const finished: FinishedJob[] = [];
-    jobs.forEach((job, index) => {
-      const result = this.runJob(id, job, inputs, (done, total, label) => {
-        onProgress?.((index + (total > 0 ? done / total : 0)) / jobs.length, label);
-        return true;
-      });
-      finished.push({ index, result });
-    });
-    // plan says whether the one job's result is the whole result (singleJob): then it has the result's shape.
-    return singleJob ? (finished[0].result as ResultOf[Id]) : this.combine(id, params, finished);
+    return this.resultOf(id, params, singleJob, this.runJobs(id, jobs, inputs, { progress: onProgress }));
   }
 }

@@ -23,26 +23,23 @@ export class JobsStopped extends Error {
   }
 }
 
-/** The jobs' results in this thread; a throwing onProgress or an abort stops at the core's next step. */
+/** The jobs' results in this thread (Core.runJobs); a throwing onProgress or an abort stops at the core's next step. */
 export function runJobsHere(core: Core, run: JobsRun): FinishedJob[] {
   const finished: FinishedJob[] = [];
   let thrown: Error | undefined;
-  try {
-    for (const [index, job] of run.jobs.entries()) {
-      const result = core.runJob(run.id, job, run.inputs, (done, total, label) => {
-        try {
-          run.onProgress?.((index + (total > 0 ? done / total : 0)) / run.jobs.length, label);
-        } catch (error) {
-          thrown = error as Error;
-        }
-        return !thrown && !run.signal?.aborted;
-      });
-      finished.push({ index, result });
+  const progress = (fraction: number, label: string): boolean => {
+    try {
+      run.onProgress?.(fraction, label);
+    } catch (error) {
+      thrown = error as Error;
     }
+    return !thrown && !run.signal?.aborted;
+  };
+  try {
+    return core.runJobs(run.id, run.jobs, run.inputs, { progress, finished: (job) => finished.push(job) });
   } catch (error) {
     throw new JobsStopped(thrown ?? (error as Error), finished);
   }
-  return finished;
 }
 
 /** The entry of the worker: library-worker.js beside the package's code, or its TypeScript source through ts-hooks. */
@@ -87,9 +84,8 @@ export async function runJobsInWorker(
         if (finished.length === run.jobs.length) end();
         return;
       }
-      const { index, done, total, label } = message.progress;
       try {
-        run.onProgress?.((index + (total > 0 ? done / total : 0)) / run.jobs.length, label);
+        run.onProgress?.(message.progress.fraction, message.progress.label);
       } catch (error) {
         end(error as Error); // the caller's own error, not "stopped"
       }

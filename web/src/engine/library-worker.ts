@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The npm library's run in a worker_thread (library-run.ts starts it): the main thread's event loop stays free, so an
-// AbortSignal aborted from a timer terminates the run at once. Runs the planned jobs in order and posts each one's
-// progress (throttled) and result; the main thread combines.
+// AbortSignal aborted from a timer terminates the run at once. Runs the planned jobs in order (Core.runJobs) and posts
+// the progress (throttled) and each job's result; the main thread combines.
 import { parentPort, workerData } from 'node:worker_threads';
 import { CoreError, type Inputs, type PlannedJob } from './core';
 import { instantiateCore } from './load-node';
@@ -18,7 +18,7 @@ export interface LibraryWorkerData {
 
 /** The worker's messages: a job's progress, a job's result, or the run's failure. */
 export type LibraryWorkerMessage =
-  | { progress: { index: number; done: number; total: number; label: string } }
+  | { progress: { fraction: number; label: string } }
   | { finished: { index: number; result: unknown } }
   | { failed: { message: string; badInput: boolean; key?: string } };
 
@@ -28,10 +28,12 @@ const { glueUrl, wasmModule, id, jobs, inputs } = workerData as LibraryWorkerDat
 const post = (message: LibraryWorkerMessage) => port.postMessage(message);
 try {
   const core = await instantiateCore(glueUrl, wasmModule);
-  for (const [index, job] of jobs.entries()) {
-    const progress = throttleProgress((done, total, label) => post({ progress: { index, done, total, label } }));
-    post({ finished: { index, result: core.runJob(id, job, inputs, progress) } });
-  }
+  // The throttle's "always the last step" is the run's last: the fraction of all the jobs, out of 1.
+  const progress = throttleProgress((fraction, _, label) => post({ progress: { fraction, label } }));
+  core.runJobs(id, jobs, inputs, {
+    progress: (fraction, label) => progress(fraction, 1, label),
+    finished: (job) => post({ finished: job }),
+  });
 } catch (error) {
   const e = error as Error;
   post({

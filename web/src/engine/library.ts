@@ -20,26 +20,25 @@ let loaded: Promise<Core> | undefined;
 /** In Node, the compiled module and its glue, which each run's worker_thread instantiates. */
 let nodeWasm: { glueUrl: string; wasmModule: WebAssembly.Module } | undefined;
 
-/** The whole lab's core, loaded once per process or page. */
+/**
+ * The whole lab's core, loaded once per process or page. In Node by the engine's Node loader (load-node.ts: the
+ * glue's own Node branch is built for web and workers, so the module is compiled there), imported only in Node; in a
+ * browser by the glue, its .wasm beside it.
+ */
 function core(): Promise<Core> {
   loaded ??= (async () => {
-    const glue = (await import(/* @vite-ignore */ new URL('attnlab.mjs', WASM_DIR).href)) as {
-      default: (o: object) => Promise<CoreModule>;
-    };
+    const glueUrl = new URL('attnlab.mjs', WASM_DIR).href;
     const isNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
-    if (!isNode) return new Core(await glue.default({ locateFile: (file: string) => new URL(file, WASM_DIR).href }));
-    // The glue's own Node branch is not used (it is built for web and workers): the module is compiled here.
-    const { readFile } = await import(/* @vite-ignore */ 'node:fs/promises');
-    const wasm = await WebAssembly.compile(await readFile(new URL('attnlab.wasm', WASM_DIR)));
-    nodeWasm = { glueUrl: new URL('attnlab.mjs', WASM_DIR).href, wasmModule: wasm };
-    const instantiateWasm = (
-      imports: WebAssembly.Imports,
-      receive: (i: WebAssembly.Instance, m: WebAssembly.Module) => void,
-    ) => {
-      void WebAssembly.instantiate(wasm, imports).then((instance) => receive(instance, wasm));
-      return {};
-    };
-    return new Core(await glue.default({ instantiateWasm }));
+    if (isNode) {
+      const [{ compiledModule, instantiateCore }, { fileURLToPath }] = await Promise.all([
+        import('./load-node'),
+        import('node:url'),
+      ]);
+      nodeWasm = { glueUrl, wasmModule: await compiledModule(fileURLToPath(WASM_DIR)) };
+      return instantiateCore(glueUrl, nodeWasm.wasmModule);
+    }
+    const glue = (await import(/* @vite-ignore */ glueUrl)) as { default: (o: object) => Promise<CoreModule> };
+    return new Core(await glue.default({ locateFile: (file: string) => new URL(file, WASM_DIR).href }));
   })();
   return loaded;
 }
@@ -153,10 +152,9 @@ export async function run<Id extends ExperimentId>(
     if (!(error instanceof JobsStopped)) throw error;
     if (!(error.cause instanceof CoreError && error.cause.stopped)) throw error.cause;
     // Kept where the page keeps them: a sweep's finished jobs, combined, as its partial result.
-    const done = [...error.finished].sort((a, b) => a.index - b.index);
-    const partial = !plan.singleJob && done.length ? c.combine(id, values, done) : undefined;
-    throw new RunStopped(partial as ResultOf[Id] | undefined, done.length, plan.jobs.length);
+    const done = error.finished;
+    const partial = !plan.singleJob && done.length ? c.resultOf(id, values, false, done) : undefined;
+    throw new RunStopped(partial, done.length, plan.jobs.length);
   }
-  finished.sort((a, b) => a.index - b.index);
-  return plan.singleJob ? (finished[0].result as ResultOf[Id]) : c.combine(id, values, finished);
+  return c.resultOf(id, values, plan.singleJob, finished);
 }

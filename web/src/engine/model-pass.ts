@@ -3,7 +3,7 @@
 // done here because they are asynchronous: Blob.slice(a, b).arrayBuffer() in the page (a File) and in Node
 // (fs.openAsBlob). The core says which byte ranges it needs; only those are read, one layer at a time, so the memory is
 // one layer's weights and the activations, never the whole file. Runs in a worker in the page, in-process headless.
-import type { Core } from './core';
+import type { Core, ModelSessionModule } from './core';
 import {
   blobReader,
   ModelError,
@@ -12,25 +12,6 @@ import {
   type RangeReader,
   type ReadBytes,
 } from './model-files';
-
-/** The Embind class of wasm/bindings/model.cpp (JSON strings in and out). */
-export interface ModelSessionModule {
-  setFile(name: string, size: number): void;
-  put(name: string, offset: number, bytes: Uint8Array): void;
-  open(): string;
-  start(ids: string, lastLayer: number): string;
-  nextReads(): string;
-  readsAt(layer: number): string;
-  /** Runs the pass's kernels on made-up numbers, so that the engine optimises them before the first layer. */
-  warm(): number;
-  step(): string;
-  weightReads(layer: number): string;
-  weightStep(layer: number): string;
-  q(): Float64Array | null;
-  k(): Float64Array | null;
-  headJson(head: number): string;
-  delete(): void;
-}
 
 /** What the core read from config.json and the safetensors headers. */
 export interface ModelInfo {

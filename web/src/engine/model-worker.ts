@@ -63,35 +63,49 @@ export function modelApi(core: () => Promise<Core>) {
       weights: boolean,
       onProgress?: (p: PassProgress) => boolean | Promise<boolean>,
     ) {
-      const { model, files } = current();
-      // Weights only: no text; the "tokens" are the residual stream's basis vectors (engine/model-pass.ts).
-      // Tokenizing runs in a worker of its own, asked every 200 ms whether the page stopped (tokenize-guard.ts).
-      const stopped = async () => (await onProgress?.({ bytesRead: 0, layer: 0, layers: lastLayer + 1 })) === false;
-      let tokens: ModelTokens;
-      try {
-        tokens = weights
-          ? { ids: [], tokens: [] }
-          : await tokenizeForModel(files, text, dropFirst, webTokenizer, { stopped });
-      } catch (error) {
-        if (error instanceof ModelError && error.message === 'stopped') return undefined;
-        throw error;
-      }
-      let stop = false;
-      const stacks = await headStacks(
-        model,
-        weights ? 'weights' : tokens.ids,
-        Array.from({ length: lastLayer + 1 }, (_, i) => i),
-        (p) => {
-          // The page's answer arrives asynchronously: Stop takes effect at the next layer boundary after it.
-          void Promise.resolve(onProgress?.(p)).then((go) => {
-            if (go === false) stop = true;
-          });
-          return !stop;
-        },
-      );
-      if (!stacks) return undefined;
-      const out: ModelHeads = { ...tokens, stacks, estimateBytes: 0 };
-      return Comlink.transfer(out, [stacks.q.values.buffer as ArrayBuffer, stacks.k.values.buffer as ArrayBuffer]);
+      return headsOf(current(), text, dropFirst, lastLayer, weights, onProgress);
     },
   };
+}
+
+/**
+ * Every head of layers 0..lastLayer of the open model on the text (or weights only), transferred; undefined when
+ * onProgress answered false (between layers, or while the text is tokenized).
+ */
+async function headsOf(
+  { model, files }: { model: OpenedModel; files: Map<string, Blob> },
+  text: string,
+  dropFirst: boolean,
+  lastLayer: number,
+  weights: boolean,
+  onProgress?: (p: PassProgress) => boolean | Promise<boolean>,
+): Promise<ModelHeads | undefined> {
+  // Weights only: no text; the "tokens" are the residual stream's basis vectors (engine/model-pass.ts).
+  // Tokenizing runs in a worker of its own, asked every 200 ms whether the page stopped (tokenize-guard.ts).
+  const stopped = async () => (await onProgress?.({ bytesRead: 0, layer: 0, layers: lastLayer + 1 })) === false;
+  let tokens: ModelTokens;
+  try {
+    tokens = weights
+      ? { ids: [], tokens: [] }
+      : await tokenizeForModel(files, text, dropFirst, webTokenizer, { stopped });
+  } catch (error) {
+    if (error instanceof ModelError && error.message === 'stopped') return undefined;
+    throw error;
+  }
+  let stop = false;
+  const stacks = await headStacks(
+    model,
+    weights ? 'weights' : tokens.ids,
+    Array.from({ length: lastLayer + 1 }, (_, i) => i),
+    (p) => {
+      // The page's answer arrives asynchronously: Stop takes effect at the next layer boundary after it.
+      void Promise.resolve(onProgress?.(p)).then((go) => {
+        if (go === false) stop = true;
+      });
+      return !stop;
+    },
+  );
+  if (!stacks) return undefined;
+  const out: ModelHeads = { ...tokens, stacks, estimateBytes: 0 };
+  return Comlink.transfer(out, [stacks.q.values.buffer as ArrayBuffer, stacks.k.values.buffer as ArrayBuffer]);
 }

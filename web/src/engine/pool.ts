@@ -57,6 +57,44 @@ function defaultPoolSize(): number {
   return Math.max(1, cores);
 }
 
+/**
+ * A run's partial results (PartialTiming): the first once a job has finished and firstMs have passed since the run
+ * started, then at most every intervalMs (a pending one catches up); none once every job has finished. Each is
+ * combined by the runner whose job just finished, one after another; `combined()` settles when the last one has.
+ */
+function partialResults<Result>(run: {
+  timing: PartialTiming;
+  startedAt: number;
+  finished: FinishedJob[];
+  total: number;
+  live: () => boolean;
+  combine: (runner: number, snapshot: FinishedJob[]) => Promise<Result>;
+  onPartial?: (result: Result, finishedJobs: number, totalJobs: number) => void;
+}): { request(runner: number): void; stop(): void; combined(): Promise<void> } {
+  let nextAt = run.startedAt + run.timing.firstMs;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let combining = Promise.resolve();
+  const request = (w: number) => {
+    const onPartial = run.onPartial;
+    if (!onPartial || timer !== undefined || run.finished.length >= run.total) return;
+    const send = () => {
+      timer = undefined;
+      if (!run.live() || run.finished.length >= run.total) return;
+      nextAt = performance.now() + run.timing.intervalMs;
+      const snapshot = [...run.finished].sort((a, b) => a.index - b.index);
+      combining = combining.then(async () => {
+        const partial = await run.combine(w, snapshot);
+        if (run.live()) onPartial(partial, snapshot.length, run.total);
+      });
+      combining.catch(() => undefined); // awaited by the run; this only keeps a failed run from also warning
+    };
+    const wait = nextAt - performance.now();
+    if (wait <= 0) send();
+    else timer = setTimeout(send, Math.ceil(wait)); // whole ms: a timer may not fire before nextAt
+  };
+  return { request, stop: () => clearTimeout(timer), combined: () => combining };
+}
+
 export class Pool<Results = ResultOf> {
   private runners: Runner<Results>[] = [];
   private cancel: ((reason: Error) => void) | undefined;
@@ -137,6 +175,16 @@ export class Pool<Results = ResultOf> {
     }
   }
 
+  /**
+   * A run's plan: the one plan() just made for these parameters (a run without inputs), or the core's; the inputs go to
+   * the first runner either way.
+   */
+  private async planFor(id: string, params: Params, inputs: Inputs | undefined): Promise<Plan> {
+    await this.runner(0).setInputs(inputs);
+    const known = inputs === undefined && this.lastPlan?.key === planKey(id, params) ? this.lastPlan.plan : undefined;
+    return known ?? (await this.runner(0).plan(id, params));
+  }
+
   private async execute<Id extends keyof Results & string>(
     id: Id,
     params: Params,
@@ -147,15 +195,12 @@ export class Pool<Results = ResultOf> {
     let failed = false;
     const live = () => generation === this.generation && !failed;
     this.warm(id, sweep);
-    await this.runner(0).setInputs(inputs);
-    const known = inputs === undefined && this.lastPlan?.key === planKey(id, params) ? this.lastPlan.plan : undefined;
-    const { jobs, singleJob } = known ?? (await this.runner(0).plan(id, params));
+    const { jobs, singleJob } = await this.planFor(id, params, inputs);
     const done = new Array<number>(jobs.length).fill(0);
     let label = '';
     const report = () => onProgress?.(done.reduce((a, b) => a + b, 0) / Math.max(1, jobs.length), label);
     const finished: FinishedJob[] = [];
     let next = 0;
-    let combining = Promise.resolve();
     const workers = Math.max(1, Math.min(this.size, jobs.length));
     const work = async (w: number) => {
       if (w > 0 && next < jobs.length) await this.runner(w).setInputs(inputs);
@@ -177,36 +222,24 @@ export class Pool<Results = ResultOf> {
         done[index] = 1;
         report();
         finished.push({ index, result });
-        requestPartial(w);
+        partials.request(w);
       }
     };
-    // The first partial result once a job has finished and firstMs have passed, then at most every intervalMs (a
-    // pending one catches up); none once every job has finished.
-    let nextPartialAt = startedAt + this.timing.firstMs;
-    let partialTimer: ReturnType<typeof setTimeout> | undefined;
-    const requestPartial = (w: number) => {
-      if (!onPartial || partialTimer !== undefined || finished.length >= jobs.length) return;
-      const send = () => {
-        partialTimer = undefined;
-        if (!live() || finished.length >= jobs.length) return;
-        nextPartialAt = performance.now() + this.timing.intervalMs;
-        const snapshot = [...finished].sort((a, b) => a.index - b.index);
-        combining = combining.then(async () => {
-          const partial = await this.runner(w).combine(id, params, snapshot);
-          if (live()) onPartial(partial, snapshot.length, jobs.length);
-        });
-        combining.catch(() => undefined); // awaited below; this only keeps a failed run from also warning
-      };
-      const wait = nextPartialAt - performance.now();
-      if (wait <= 0) send();
-      else partialTimer = setTimeout(send, Math.ceil(wait)); // whole ms: a timer may not fire before nextPartialAt
-    };
+    const partials = partialResults({
+      timing: this.timing,
+      startedAt,
+      finished,
+      total: jobs.length,
+      live,
+      combine: (w, snapshot) => this.runner(w).combine(id, params, snapshot),
+      onPartial,
+    });
     try {
       await Promise.all(Array.from({ length: workers }, (_, w) => work(w)));
     } finally {
-      clearTimeout(partialTimer);
+      partials.stop();
     }
-    await combining;
+    await partials.combined();
     if (generation !== this.generation) throw new CoreError('stopped');
     finished.sort((a, b) => a.index - b.index);
     // plan says whether the one job's result is the whole result (singleJob): then it has the result's shape.

@@ -2,7 +2,7 @@
 // The core's declaration of an experiment as the page reads it (its parameters and input rules), and one
 // parameter's spec merged from the core's declaration and the page's presentation.
 import { SCHEMAS } from './generated';
-import type { ParamPresentationBase, ParamSpec } from './schema';
+import type { ParamPresentationBase, ParamSpec } from './param-spec';
 
 interface CoreParam {
   key: string;

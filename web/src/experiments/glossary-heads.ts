@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The glossary's words for real heads: a model's heads read on the reader's machine ("Your model") and what is
 // measured on them. Part of GLOSSARY (glossary.ts), shown on the rank family's pages.
-import type { GlossaryTerm } from './glossary';
+import type { GlossaryTerm } from './glossary-term';
 
 export const HEAD_TERMS: readonly GlossaryTerm[] = [
   {

@@ -3,20 +3,7 @@
 // appearance on a page shows its definition on hover and on focus (ui/glossary-ui.ts), and the whole
 // list is the Glossary section (linked as #glossary).
 import { HEAD_TERMS } from './glossary-heads';
-
-export interface GlossaryTerm {
-  /** Anchor id in the Glossary section ("glossary-<id>"). */
-  id: string;
-  term: string;
-  /** How the term is found in running text (the first match is annotated). */
-  match: RegExp;
-  definition: string;
-  /**
-   * The experiment families whose pages annotate it (all when unset): "pooling" means one thing in paper 2, another in
-   * paper 3.
-   */
-  families?: readonly string[];
-}
+import type { GlossaryTerm } from './glossary-term';
 
 const PAPER_TERMS: readonly GlossaryTerm[] = [
   {

@@ -4,73 +4,13 @@
 // presentation each experiment adds (label, group, slider, option labels). The control, the URL
 // key, validation, clamping and the docs all derive from the merged spec.
 import type { Params } from '../engine/core';
-import type { Ghost } from '../plots/lines';
+import type { Ghost } from '../plots/series';
 import { SCHEMAS, type ExperimentId, type ResultOf } from './generated';
 import { coreSchema, mergeParam } from './core-schema';
+import type { EnumSpec, IntSpec, ParamPresentationBase, ParamSpec, ParamValue, ParamValues } from './param-spec';
 
 export type { ExperimentId };
-
-interface BaseSpec {
-  /** URL key, CLI key and the core's parameter name. */
-  key: string;
-  label: string;
-  /** One line of help shown under the control. */
-  help: string;
-  unit?: string;
-  /** Parameters are grouped in the panel (e.g. "Pattern", "Construction", "Sweep"). */
-  group?: string;
-  /** Range slider beside a number input: 'log' for ranges over decades; default chosen from the bounds. */
-  slider?: 'linear' | 'log' | 'none';
-}
-export interface IntSpec extends BaseSpec {
-  kind: 'int';
-  default: number;
-  min: number;
-  max: number;
-  step?: number;
-}
-export interface RealSpec extends BaseSpec {
-  kind: 'real';
-  default: number;
-  min: number;
-  max: number;
-  /** Exclusive ends: the value must be strictly inside. */
-  minOpen?: boolean;
-  maxOpen?: boolean;
-  step?: number;
-}
-interface EnumSpec extends BaseSpec {
-  kind: 'enum';
-  default: string;
-  options: { value: string; label: string }[];
-}
-interface IntListSpec extends BaseSpec {
-  kind: 'intList';
-  default: number[];
-  min: number;
-  max: number;
-  maxCount: number;
-}
-interface RealListSpec extends BaseSpec {
-  kind: 'realList';
-  default: number[];
-  min: number;
-  max: number;
-  maxCount: number;
-  minOpen?: boolean;
-  maxOpen?: boolean;
-  /** Granularity used when a value is clamped inside an open end (as for a single real). */
-  step?: number;
-}
-/** Short free text the core parses itself ("prefix:3", "causal:0.5", "0.5,0.3,0.2"); printable, link-safe. */
-interface TextSpec extends BaseSpec {
-  kind: 'text';
-  default: string;
-  maxLength: number;
-}
-export type ParamSpec = IntSpec | RealSpec | EnumSpec | IntListSpec | RealListSpec | TextSpec;
-export type ParamValue = number | string | number[];
-export type ParamValues = Record<string, ParamValue>;
+export type { IntSpec, ParamSpec, ParamValue, ParamValues, RealSpec } from './param-spec';
 
 /** A user file for one of the core's named inputs: parsed off the main thread by the core, never put in the URL. */
 export interface UploadSpec {
@@ -163,15 +103,6 @@ type CoreParamOf<Id extends ExperimentId> = CoreOf<Id>['params'][number];
 /** Every parameter key of an experiment except the seed and the random stream (they have their own controls). */
 type PresentedKey<Id extends ExperimentId> = Exclude<CoreParamOf<Id>['key'], 'seed' | 'rng'>;
 
-export interface ParamPresentationBase {
-  label: string;
-  group?: string;
-  slider?: 'linear' | 'log' | 'none';
-  /** Granularity of the number input and slider. */
-  step?: number;
-  /** Replaces the core's help text under the control (the CLI keeps the core's). */
-  help?: string;
-}
 type PresentationFor<P> = P extends { kind: 'enum'; values: readonly (infer V extends string)[] }
   ? ParamPresentationBase & { options: Record<V, string> }
   : ParamPresentationBase;

@@ -125,96 +125,116 @@ function triangle(axis: 'x' | 'y', tipX: number, tipY: number): string {
     : `M${tipX},${tipY}L${tipX + h},${tipY - w}L${tipX + h},${tipY + w}Z`;
 }
 
+/** The plot's frame in pixels. */
+interface Frame {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** A mark and where it falls on its axis, in pixels. */
+interface Placed {
+  mark: AxisMark;
+  at: number;
+}
+
 /** Draws `marks` onto a rendered Plot figure (which must have left room: xMarksMargin / yMarksMargin). */
 export function drawAxisMarks(plot: ScaledPlot, marks: AxisMark[]): void {
   if (!marks.length) return;
   const scales = { x: plot.scale('x'), y: plot.scale('y') };
   if (!scales.x?.range || !scales.y?.range) return;
-  const px = (scale: 'x' | 'y') => (value: number) => Number(scales[scale]!.apply(value));
-  const x = { apply: px('x') },
-    y = { apply: px('y') };
   const xRange = Array.from(scales.x.range, Number),
     yRange = Array.from(scales.y.range, Number);
-  const [left, right] = [Math.min(...xRange), Math.max(...xRange)];
-  const [top, bottom] = [Math.min(...yRange), Math.max(...yRange)];
+  const frame: Frame = {
+    left: Math.min(...xRange),
+    right: Math.max(...xRange),
+    top: Math.min(...yRange),
+    bottom: Math.max(...yRange),
+  };
   const group = svgElement('g', { class: 'axis-marks', 'font-family': FONT, 'font-size': MARK_FONT_SIZE });
   for (const axis of ['x', 'y'] as const) {
-    const scale = axis === 'x' ? x : y;
+    const scale = scales[axis]!;
+    const [low, high] = axis === 'x' ? [frame.left, frame.right] : [frame.top, frame.bottom];
     const own = marks
       .filter((m) => m.axis === axis)
-      .map((m) => ({ mark: m, at: scale.apply(m.value) }))
-      .filter(
-        (m) =>
-          Number.isFinite(m.at) &&
-          m.at >= (axis === 'x' ? left : top) - 0.5 &&
-          m.at <= (axis === 'x' ? right : bottom) + 0.5,
-      );
-    const labelled = own.filter((m) => m.mark.tag);
-    const { placed } =
-      axis === 'x'
-        ? layoutLabels(
-            labelled.map((m) => ({ at: m.at, size: markTextWidth(m.mark.tag!), priority: m.mark.priority })),
-            [left, right],
-            X_LABEL_ROWS,
-          )
-        : layoutLabels(
-            labelled.map((m) => ({ at: m.at, size: ROW_HEIGHT, priority: m.mark.priority })),
-            [top, bottom + ROW_HEIGHT / 2],
-            1,
-            0,
-          );
-    // Hollow marks first, so a filled one at the same place stays visible on top.
-    const drawOrder = [...own].sort((a, b) => Number(b.mark.shape === 'hollow') - Number(a.mark.shape === 'hollow'));
-    // A hollow (measured) mark that would overlap a filled (theory) one moves just inside the frame, pointing at the
-    // same value: the two stay apart and readable, one above the other (λ₁ beside the predicted outlier).
-    const crowded = (m: { mark: AxisMark; at: number }) =>
-      m.mark.shape === 'hollow' &&
-      own.some((o) => o.mark.shape !== 'hollow' && Math.abs(o.at - m.at) < 2 * TRIANGLE_HALF_BASE + 1);
-    for (const entry of drawOrder) {
-      const { mark, at } = entry;
-      const color = mark.color ?? MARKER;
-      const hollow = mark.shape === 'hollow';
-      const inside = crowded(entry);
-      const g = svgElement('g', { class: 'axis-mark' });
-      const title = svgElement('title');
-      title.textContent = mark.label;
-      g.append(
-        title,
-        svgElement('path', {
-          d:
-            axis === 'x'
-              ? triangle('x', at, inside ? top + 1 + TRIANGLE : top - 1)
-              : triangle('y', inside ? right - 1 - TRIANGLE : right + 1, at),
-          fill: hollow ? BACKGROUND : color,
-          stroke: color,
-          'stroke-width': 1.5,
-          'stroke-linejoin': 'round',
-        }),
-      );
-      group.append(g);
-    }
-    placed.forEach((p) => {
-      const { mark } = labelled[p.index];
-      const text =
-        axis === 'x'
-          ? svgElement('text', {
-              x: (p.start + p.end) / 2,
-              y: top - TRIANGLE - 4 - p.row * ROW_HEIGHT,
-              'text-anchor': 'middle',
-            })
-          : svgElement('text', { x: right + TRIANGLE + 4, y: p.start + ROW_HEIGHT / 2 + 3.5, 'text-anchor': 'start' });
-      Object.entries({
-        fill: mark.color ?? MARKER,
-        stroke: BACKGROUND,
-        'stroke-width': 3,
-        'paint-order': 'stroke',
-        class: 'axis-mark-label',
-      }).forEach(([k, v]) => text.setAttribute(k, String(v)));
-      text.textContent = mark.tag!;
-      group.append(text);
-    });
+      .map((m) => ({ mark: m, at: Number(scale.apply(m.value)) }))
+      .filter((m) => Number.isFinite(m.at) && m.at >= low - 0.5 && m.at <= high + 0.5);
+    drawTriangles(group, axis, own, frame);
+    drawTags(group, axis, own, frame);
   }
   plot.append(group);
+}
+
+/** Each mark's triangle on the frame's edge, its label as the triangle's title. */
+function drawTriangles(group: SVGElement, axis: 'x' | 'y', own: Placed[], { top, right }: Frame): void {
+  // Hollow marks first, so a filled one at the same place stays visible on top.
+  const drawOrder = [...own].sort((a, b) => Number(b.mark.shape === 'hollow') - Number(a.mark.shape === 'hollow'));
+  // A hollow (measured) mark that would overlap a filled (theory) one moves just inside the frame, pointing at the
+  // same value: the two stay apart and readable, one above the other (λ₁ beside the predicted outlier).
+  const crowded = (m: Placed) =>
+    m.mark.shape === 'hollow' &&
+    own.some((o) => o.mark.shape !== 'hollow' && Math.abs(o.at - m.at) < 2 * TRIANGLE_HALF_BASE + 1);
+  for (const entry of drawOrder) {
+    const { mark, at } = entry;
+    const color = mark.color ?? MARKER;
+    const inside = crowded(entry);
+    const g = svgElement('g', { class: 'axis-mark' });
+    const title = svgElement('title');
+    title.textContent = mark.label;
+    g.append(
+      title,
+      svgElement('path', {
+        d:
+          axis === 'x'
+            ? triangle('x', at, inside ? top + 1 + TRIANGLE : top - 1)
+            : triangle('y', inside ? right - 1 - TRIANGLE : right + 1, at),
+        fill: mark.shape === 'hollow' ? BACKGROUND : color,
+        stroke: color,
+        'stroke-width': 1.5,
+        'stroke-linejoin': 'round',
+      }),
+    );
+    group.append(g);
+  }
+}
+
+/** The short tags beside the triangles, laid out so none collides (rows above the frame, or down its right edge). */
+function drawTags(group: SVGElement, axis: 'x' | 'y', own: Placed[], { left, right, top, bottom }: Frame): void {
+  const labelled = own.filter((m) => m.mark.tag);
+  const { placed } =
+    axis === 'x'
+      ? layoutLabels(
+          labelled.map((m) => ({ at: m.at, size: markTextWidth(m.mark.tag!), priority: m.mark.priority })),
+          [left, right],
+          X_LABEL_ROWS,
+        )
+      : layoutLabels(
+          labelled.map((m) => ({ at: m.at, size: ROW_HEIGHT, priority: m.mark.priority })),
+          [top, bottom + ROW_HEIGHT / 2],
+          1,
+          0,
+        );
+  placed.forEach((p) => {
+    const { mark } = labelled[p.index];
+    const text =
+      axis === 'x'
+        ? svgElement('text', {
+            x: (p.start + p.end) / 2,
+            y: top - TRIANGLE - 4 - p.row * ROW_HEIGHT,
+            'text-anchor': 'middle',
+          })
+        : svgElement('text', { x: right + TRIANGLE + 4, y: p.start + ROW_HEIGHT / 2 + 3.5, 'text-anchor': 'start' });
+    Object.entries({
+      fill: mark.color ?? MARKER,
+      stroke: BACKGROUND,
+      'stroke-width': 3,
+      'paint-order': 'stroke',
+      class: 'axis-mark-label',
+    }).forEach(([k, v]) => text.setAttribute(k, String(v)));
+    text.textContent = mark.tag!;
+    group.append(text);
+  });
 }
 
 export function axisMarkLegend(marks: AxisMark[]): LegendItem[] {

@@ -2,7 +2,7 @@
 // Series names written at the right end of their lines (wide charts), spread vertically so that none overlaps.
 import { drawable } from './line-axes';
 import { svgElement } from './legend';
-import type { Series } from './lines';
+import type { Series } from './series';
 import { FONT, INK } from './figure-style';
 
 /** Below this width end labels would squeeze the chart: their series get legend rows instead. */

@@ -124,6 +124,73 @@ function readoutText(grid: Grid, options: HeatmapOptions, row: number, col: numb
   return `${yText}, ${xText}: ${pooled ? `largest |${name}| ` : `${name} = `}${formatNumber(value, 4)}`;
 }
 
+/** The heatmap's axes and frame, drawn by Plot over the canvas (the canvas is the image; readers skip the frame). */
+function axesFrame(
+  options: HeatmapOptions,
+  sourceRows: number,
+  sourceCols: number,
+  innerWidth: number,
+  innerHeight: number,
+  margin: typeof PLAIN_MARGIN,
+): ReturnType<typeof Plot.plot> {
+  return Plot.plot({
+    width: innerWidth + margin.left + margin.right,
+    height: innerHeight + margin.top + margin.bottom,
+    marginTop: margin.top,
+    marginRight: margin.right,
+    marginBottom: margin.bottom,
+    marginLeft: margin.left,
+    x: options.xDomain
+      ? valueAxis(options.xDomain, options.xLabel)
+      : {
+          ...indexAxis(sourceCols, options.xLabel, options.firstIndex, options.labels),
+          ...(options.labels ? { tickRotate: -60 } : {}),
+        },
+    y: options.yDomain
+      ? valueAxis(options.yDomain, options.yLabel)
+      : { ...indexAxis(sourceRows, options.yLabel, options.firstIndex, options.labels), reverse: true },
+    style: { ...PLOT_STYLE, pointerEvents: 'none' },
+    marks: [Plot.frame({ stroke: GRID })],
+  });
+}
+
+/**
+ * The readout under the matrix and its live region: the cursor's cell (mouse or arrow keys, heatmap-cursor.ts), its
+ * rows, columns and value.
+ */
+function readouts(
+  canvas: HTMLCanvasElement,
+  grid: Grid,
+  options: HeatmapOptions,
+  innerWidth: number,
+  innerHeight: number,
+): [HTMLElement, HTMLElement] {
+  const readout = document.createElement('p');
+  readout.className = 'heatmap-readout';
+  // Kept short (a longer line wraps and makes embedded heatmaps taller); focus shows the cursor's cell at once.
+  readout.textContent = 'Hover over the matrix to read values.';
+  const announcer = document.createElement('p');
+  announcer.className = 'sr-only';
+  announcer.setAttribute('aria-live', 'polite');
+  attachCursor(canvas, {
+    rows: grid.rows,
+    cols: grid.cols,
+    cellWidth: innerWidth / grid.cols,
+    cellHeight: innerHeight / grid.rows,
+    show: (row, col, announce) => {
+      const text = readoutText(grid, options, row, col);
+      readout.textContent = text;
+      Object.assign(readout.dataset, {
+        row: String(row),
+        col: String(col),
+        value: String(grid.data[row * grid.cols + col]),
+      });
+      if (announce) announcer.textContent = text;
+    },
+  });
+  return [readout, announcer];
+}
+
 /** One heatmap; the colour scale is returned on the element as `dataset.domain` for tests and export. */
 export function heatmap(grid: Grid, options: HeatmapOptions): HTMLElement {
   const MARGIN = options.labels ? LABELLED_MARGIN : PLAIN_MARGIN;
@@ -162,25 +229,7 @@ export function heatmap(grid: Grid, options: HeatmapOptions): HTMLElement {
       `${grid.rows} × ${grid.cols} cells; arrow keys move a cursor cell and read its value`,
   );
 
-  const frame = Plot.plot({
-    width: plotWidth,
-    height: innerHeight + MARGIN.top + MARGIN.bottom,
-    marginTop: MARGIN.top,
-    marginRight: MARGIN.right,
-    marginBottom: MARGIN.bottom,
-    marginLeft: MARGIN.left,
-    x: options.xDomain
-      ? valueAxis(options.xDomain, options.xLabel)
-      : {
-          ...indexAxis(sourceCols, options.xLabel, options.firstIndex, options.labels),
-          ...(options.labels ? { tickRotate: -60 } : {}),
-        },
-    y: options.yDomain
-      ? valueAxis(options.yDomain, options.yLabel)
-      : { ...indexAxis(sourceRows, options.yLabel, options.firstIndex, options.labels), reverse: true },
-    style: { ...PLOT_STYLE, pointerEvents: 'none' },
-    marks: [Plot.frame({ stroke: GRID })],
-  });
+  const frame = axesFrame(options, sourceRows, sourceCols, innerWidth, innerHeight, MARGIN);
   frame.setAttribute('aria-hidden', 'true'); // the canvas is the image; the frame only draws axes
   for (const el of frame.querySelectorAll('[aria-label]')) el.removeAttribute('aria-label');
 
@@ -196,30 +245,7 @@ export function heatmap(grid: Grid, options: HeatmapOptions): HTMLElement {
   if (options.legend !== false)
     figure.append(colorLegend(scale, options.valueLabel ?? 'value', Math.min(plotWidth, 320)));
 
-  const readout = document.createElement('p');
-  readout.className = 'heatmap-readout';
-  // Kept short (a longer line wraps and makes embedded heatmaps taller); focus shows the cursor's cell at once.
-  readout.textContent = 'Hover over the matrix to read values.';
-  const announcer = document.createElement('p');
-  announcer.className = 'sr-only';
-  announcer.setAttribute('aria-live', 'polite');
-  attachCursor(canvas, {
-    rows: grid.rows,
-    cols: grid.cols,
-    cellWidth: innerWidth / grid.cols,
-    cellHeight: innerHeight / grid.rows,
-    show: (row, col, announce) => {
-      const text = readoutText(grid, options, row, col);
-      readout.textContent = text;
-      Object.assign(readout.dataset, {
-        row: String(row),
-        col: String(col),
-        value: String(grid.data[row * grid.cols + col]),
-      });
-      if (announce) announcer.textContent = text;
-    },
-  });
-  figure.append(readout, announcer);
+  figure.append(...readouts(canvas, grid, options, innerWidth, innerHeight));
   return figure;
 }
 

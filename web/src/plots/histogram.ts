@@ -4,7 +4,8 @@
 import * as Plot from '@observablehq/plot';
 import { axisMarkLegend, drawAxisMarks, xMarksMargin, yMarksMargin, type AxisMark } from './axis-marks';
 import { type LegendItem } from './legend';
-import { wrapWithLegend, type AxisOptions } from './lines';
+import { wrapWithLegend } from './lines';
+import type { AxisOptions } from './line-axes';
 import { drawableRules, extentOf, ruleLegend, ruleMarks, type Rule } from './overlays';
 import { DATA_COLORS, GRID, PLOT_STYLE, THEORY, THEORY_DASH, X_LABEL_OFFSET, X_MARGIN_BOTTOM } from './figure-style';
 
@@ -35,36 +36,7 @@ export function histogram(values: number[], options: HistogramOptions): HTMLElem
   const finite = values.filter(Number.isFinite);
   const color = options.color ?? DATA_COLORS[0];
   const rules = drawableRules(options.rules ?? [], options.x?.type === 'log', false);
-  // Density = count / (N · bin width), so the bars integrate to 1 like a theory density.
-  const reducer = options.density
-    ? {
-        reduceIndex: (index: number[], _values: unknown, extent: { x1: number; x2: number }) =>
-          index.length / (finite.length * (extent.x2 - extent.x1)),
-      }
-    : 'count';
-  // All values equal (uniform attention rows: every entropy is ln n): a small window around the value,
-  // so the axis reads "5.53 5.55 5.57", not 16-digit ticks a hair apart that overprint.
-  let lo = Infinity,
-    hi = -Infinity;
-  for (const v of finite) {
-    lo = Math.min(lo, v);
-    hi = Math.max(hi, v);
-  }
-  const flat = finite.length > 0 && hi - lo <= 1e-9 * Math.max(1, Math.abs(hi));
-  const pad = Math.max(Math.abs(hi) * 0.02, 0.01);
-  const xDomain = options.x?.domain ?? (flat ? ([lo - pad, hi + pad] as [number, number]) : undefined);
-  const bin = Plot.binX<Plot.RectYOptions>(
-    { y: reducer },
-    {
-      x: (d: number) => d,
-      ...(flat && !options.x?.domain ? { domain: xDomain } : {}),
-      thresholds: options.bins ?? 30,
-      fill: color,
-      fillOpacity: options.theory?.line === 'solid' ? 0.45 : 0.75,
-      inset: 0.5,
-      className: 'sim',
-    },
-  );
+  const { bin, xDomain, lo, hi } = binned(finite, options, color);
   const marks: Plot.Markish[] = [Plot.rectY(finite, bin), Plot.ruleY([0], { stroke: GRID })];
   const legend: LegendItem[] = [{ label: options.label, color, symbol: 'box', className: 'sim' }];
   // A theory density that diverges at an edge (a hard edge at 0) would stretch the axis until the bars are a line at
@@ -75,20 +47,9 @@ export function histogram(values: number[], options: HistogramOptions): HTMLElem
       ? densityCap(finite, lo, hi, options.bins ?? 30, options.theory.points)
       : undefined;
   if (options.theory) {
-    const stroke = options.theory.color ?? THEORY,
-      dash = options.theory.line === 'solid' ? undefined : THEORY_DASH;
-    marks.push(
-      Plot.line(options.theory.points, {
-        x: 'x',
-        y: 'y',
-        stroke,
-        strokeWidth: 2,
-        strokeDasharray: dash,
-        className: 'theory',
-        clip: yMax !== undefined,
-      }),
-    );
-    legend.push({ label: options.theory.label, color: stroke, symbol: 'line', dash, className: 'theory' });
+    const theory = theoryLine(options.theory, yMax !== undefined);
+    marks.push(theory.mark);
+    legend.push(theory.legend);
   }
   const xLog = options.x?.type === 'log';
   const axisMarks = (options.marks ?? []).filter(
@@ -126,6 +87,69 @@ export function histogram(values: number[], options: HistogramOptions): HTMLElem
   });
   drawAxisMarks(plot, axisMarks);
   return wrapWithLegend(plot, legend, options.width);
+}
+
+/**
+ * The bars' binning: counts, or a density (count / (N · bin width)) that integrates to 1 like a theory density; the
+ * values' range, and the x domain when all values are equal.
+ */
+function binned(
+  finite: number[],
+  options: HistogramOptions,
+  color: string,
+): { bin: Plot.RectYOptions; xDomain: [number, number] | undefined; lo: number; hi: number } {
+  // Density = count / (N · bin width), so the bars integrate to 1 like a theory density.
+  const reducer = options.density
+    ? {
+        reduceIndex: (index: number[], _values: unknown, extent: { x1: number; x2: number }) =>
+          index.length / (finite.length * (extent.x2 - extent.x1)),
+      }
+    : 'count';
+  // All values equal (uniform attention rows: every entropy is ln n): a small window around the value,
+  // so the axis reads "5.53 5.55 5.57", not 16-digit ticks a hair apart that overprint.
+  let lo = Infinity,
+    hi = -Infinity;
+  for (const v of finite) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  const flat = finite.length > 0 && hi - lo <= 1e-9 * Math.max(1, Math.abs(hi));
+  const pad = Math.max(Math.abs(hi) * 0.02, 0.01);
+  const xDomain = options.x?.domain ?? (flat ? ([lo - pad, hi + pad] as [number, number]) : undefined);
+  const bin = Plot.binX<Plot.RectYOptions>(
+    { y: reducer },
+    {
+      x: (d: number) => d,
+      ...(flat && !options.x?.domain ? { domain: xDomain } : {}),
+      thresholds: options.bins ?? 30,
+      fill: color,
+      fillOpacity: options.theory?.line === 'solid' ? 0.45 : 0.75,
+      inset: 0.5,
+      className: 'sim',
+    },
+  );
+  return { bin, xDomain, lo, hi };
+}
+
+/** The theory density over the bars: dashed in the theory colour unless told, clipped when the axis stops below it. */
+function theoryLine(
+  theory: NonNullable<HistogramOptions['theory']>,
+  clip: boolean,
+): { mark: Plot.Markish; legend: LegendItem } {
+  const stroke = theory.color ?? THEORY,
+    dash = theory.line === 'solid' ? undefined : THEORY_DASH;
+  return {
+    mark: Plot.line(theory.points, {
+      x: 'x',
+      y: 'y',
+      stroke,
+      strokeWidth: 2,
+      strokeDasharray: dash,
+      className: 'theory',
+      clip,
+    }),
+    legend: { label: theory.label, color: stroke, symbol: 'line', dash, className: 'theory' },
+  };
 }
 
 /**

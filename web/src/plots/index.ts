@@ -23,16 +23,9 @@
 //   exportFigure({format, element, title, table, data, stamp})   export.ts   SVG/PNG/CSV/JSON (one figure's data).
 //   makeStamp / csvText / jsonText / insertPngText   stamp.ts   DOM-free stamping (tested in Node).
 //   formatNumber, DATA_COLORS, THEORY   figure-style.ts   shared look (light and dark palettes).
-export {
-  lineChart,
-  seriesOf,
-  wrapWithLegend,
-  type AxisOptions,
-  type Ghost,
-  type LineChartOptions,
-  type Point,
-  type Series,
-} from './lines';
+export { lineChart, seriesOf, wrapWithLegend, type LineChartOptions } from './lines';
+export type { AxisOptions } from './line-axes';
+export type { Ghost, Point, Series } from './series';
 export { histogram, type HistogramOptions } from './histogram';
 export { heatmap, heatmapRow, paintGrid, resolveColorScale, type HeatmapOptions, type HeatmapPanel } from './heatmap';
 export { type Rule } from './overlays';

@@ -1,9 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-// The line charts' axes: Plot scale options, log axes that draw their named ticks themselves, and the points
-// a log axis can show.
+// The line charts' axes: their options, Plot scale options, log axes that draw their named ticks themselves, and the
+// points a log axis can show.
 import * as Plot from '@observablehq/plot';
-import type { AxisOptions, Point } from './lines';
+import type { Point } from './series';
 import { GRID, X_LABEL_OFFSET, formatNumber } from './figure-style';
+
+export interface AxisOptions {
+  label?: string;
+  type?: 'linear' | 'log';
+  domain?: [number, number];
+  /** Whole-number ticks only (ranks, counts). */
+  integer?: boolean;
+  /** Explicit tick values (e.g. the swept n on a log axis, so the axis names them). */
+  ticks?: number[];
+}
 
 export function axis(options: AxisOptions = {}): Plot.ScaleOptions {
   return {

@@ -8,7 +8,8 @@ import { axisMarkLegend, drawAxisMarks, xMarksMargin, yMarksMargin, type AxisMar
 import { swatchLegend, type LegendItem } from './legend';
 import { drawableRules, extentOf, ruleLegend, ruleMarks, type Rule } from './overlays';
 import { drawEndLabels, END_CHAR_WIDTH, END_LABEL_MIN_WIDTH } from './end-labels';
-import { axis, drawable, hasNamedLogAxis, namedLogAxis } from './line-axes';
+import { axis, drawable, hasNamedLogAxis, namedLogAxis, type AxisOptions } from './line-axes';
+import type { Ghost, Series } from './series';
 import {
   DATA_COLORS,
   GRID,
@@ -20,40 +21,6 @@ import {
   X_LABEL_OFFSET,
   X_MARGIN_BOTTOM,
 } from './figure-style';
-
-export interface Point {
-  x: number;
-  y: number;
-  /** Error bar ends (e.g. mean ± one standard deviation over seeds). */
-  lo?: number;
-  hi?: number;
-}
-
-export interface Series {
-  label: string;
-  points: Point[];
-  /** 'data' (solid, from the simulation) or 'theory' (dashed overlay). */
-  style?: 'data' | 'theory';
-  /** Defaults: 'line' for theory, 'line+dot' for data. */
-  mark?: 'line' | 'dot' | 'line+dot';
-  color?: string;
-  /** The line's pattern; defaults to dashed for theory, solid otherwise. 'population' is a second dash. */
-  line?: 'solid' | 'dashed' | 'population';
-  /** False: no legend row of its own (the figure's `legend` explains it). */
-  legend?: boolean;
-  /** A short name written at the line's right end instead of a legend row (wide charts only). */
-  endLabel?: string;
-}
-
-export interface AxisOptions {
-  label?: string;
-  type?: 'linear' | 'log';
-  domain?: [number, number];
-  /** Whole-number ticks only (ranks, counts). */
-  integer?: boolean;
-  /** Explicit tick values (e.g. the swept n on a log axis, so the axis names them). */
-  ticks?: number[];
-}
 
 export interface LineChartOptions {
   width: number;
@@ -70,14 +37,6 @@ export interface LineChartOptions {
   ariaDescription?: string;
   /** The previous run's series, drawn faded behind these in their own colours (ui "Compare with previous"). */
   ghost?: Ghost;
-}
-
-/**
- * A previous run to draw faded behind the current one; `label` names it in the legend (e.g. "previous run: β = 4").
- */
-export interface Ghost {
-  series: Series[];
-  label: string;
 }
 
 /** Each chart's own series (never its ghost), so the next run can draw them as its ghost. */
@@ -101,8 +60,89 @@ export function lineChart(series: Series[], options: LineChartOptions): HTMLElem
       ? series.filter((s) => s.endLabel && drawable(s.points, xLog, yLog).length)
       : [];
   const height = options.height ?? Math.round(Math.min(360, Math.max(220, options.width * 0.6)));
-  const marks: Plot.Markish[] = ghostMarks(options.ghost?.series ?? [], xLog, yLog);
-  const legend: LegendItem[] = [...(options.legend ?? [])];
+  const drawn = seriesMarks(series, endLabelled, xLog, yLog);
+  const marks: Plot.Markish[] = [...ghostMarks(options.ghost?.series ?? [], xLog, yLog), ...drawn.marks];
+  const legend: LegendItem[] = [...(options.legend ?? []), ...drawn.legend];
+  const rules = drawableRules(options.rules ?? [], xLog, yLog);
+  const axisMarks = (options.marks ?? []).filter(
+    (m) => Number.isFinite(m.value) && !(m.value <= 0 && (m.axis === 'x' ? xLog : yLog)),
+  );
+  const all = series.flatMap((s) => drawable(s.points, xLog, yLog));
+  const ghostPoints = (options.ghost?.series ?? []).flatMap((s) => drawable(s.points, xLog, yLog));
+  const axisRules = (axis: 'x' | 'y') => [...rules, ...axisMarks].filter((r) => r.axis === axis).map((r) => r.value);
+  const extent = {
+    x: options.x?.domain ?? extentOf([...all.map((p) => p.x), ...ghostPoints.map((p) => p.x), ...axisRules('x')], xLog),
+    y: options.y?.domain ?? extentOf([...all.map((p) => p.y), ...ghostPoints.map((p) => p.y), ...axisRules('y')], yLog),
+    xLog,
+    yLog,
+    points: all,
+    width: options.width,
+    height,
+  };
+  marks.unshift(...namedLogAxis('x', options.x), ...namedLogAxis('y', options.y));
+  marks.push(...ruleMarks(rules, extent), Plot.frame({ stroke: GRID }));
+  // Values marked on an edge widen the frame to include them, like any other mark (drawn invisibly).
+  const marked = (axis: 'x' | 'y') => axisMarks.filter((m) => m.axis === axis).map((m) => m.value);
+  if (marked('x').length && !options.x?.domain) marks.push(Plot.ruleX(marked('x'), { strokeOpacity: 0 }));
+  if (marked('y').length && !options.y?.domain) marks.push(Plot.ruleY(marked('y'), { strokeOpacity: 0 }));
+  legend.push(...ruleLegend(rules), ...axisMarkLegend(axisMarks));
+  if (options.ghost && ghostPoints.length)
+    legend.push({ label: options.ghost.label, color: MUTED, symbol: 'line', className: 'ghost' });
+
+  const plot = plotOf(options, height, axisMarks, endLabelled, marks);
+  drawAxisMarks(plot, axisMarks);
+  drawEndLabels(plot, endLabelled, xLog, yLog);
+  const figure = wrapWithLegend(plot, legend, options.width);
+  drawnSeries.set(figure, series);
+  return figure;
+}
+
+/** The chart's frame and marks: margins with room for the edge marks and end labels, axes as the options ask. */
+function plotOf(
+  options: LineChartOptions,
+  height: number,
+  axisMarks: AxisMark[],
+  endLabelled: Series[],
+  marks: Plot.Markish[],
+): ReturnType<typeof Plot.plot> {
+  // Marks on the top edge take the room above the frame, so the y label turns to run along its axis.
+  const topMarks = xMarksMargin(axisMarks);
+  return Plot.plot({
+    width: options.width,
+    height: height + topMarks,
+    marginLeft: 56,
+    marginRight: Math.max(
+      16,
+      yMarksMargin(axisMarks),
+      ...endLabelled.map((s) => 10 + END_CHAR_WIDTH * (s.endLabel as string).length),
+    ),
+    ...(topMarks ? { marginTop: 10 + topMarks } : {}),
+    marginBottom: X_MARGIN_BOTTOM,
+    x: { ...axis(options.x), labelOffset: X_LABEL_OFFSET, ...(hasNamedLogAxis(options.x) ? { axis: null } : {}) },
+    y: {
+      ...axis(options.y),
+      ...(hasNamedLogAxis(options.y) ? { axis: null } : {}),
+      ...(topMarks ? { labelAnchor: 'center' as const } : {}),
+    },
+    style: PLOT_STYLE,
+    ariaLabel: options.ariaLabel,
+    ariaDescription: options.ariaDescription,
+    marks,
+  });
+}
+
+/**
+ * Each series' marks (error bars, line, dots; class 'theory' or 'sim') in its colour and dash, and its legend row
+ * unless it is labelled at its end or asks for none.
+ */
+function seriesMarks(
+  series: Series[],
+  endLabelled: Series[],
+  xLog: boolean,
+  yLog: boolean,
+): { marks: Plot.Markish[]; legend: LegendItem[] } {
+  const marks: Plot.Markish[] = [];
+  const legend: LegendItem[] = [];
   let dataIndex = 0;
   for (const s of series) {
     const theory = s.style === 'theory';
@@ -130,61 +170,7 @@ export function lineChart(series: Series[], options: LineChartOptions): HTMLElem
     if (s.legend !== false && !endLabelled.includes(s))
       legend.push({ label: s.label, color, symbol: mark === 'dot' ? 'dot' : 'line', dash, className });
   }
-  const rules = drawableRules(options.rules ?? [], xLog, yLog);
-  const axisMarks = (options.marks ?? []).filter(
-    (m) => Number.isFinite(m.value) && !(m.value <= 0 && (m.axis === 'x' ? xLog : yLog)),
-  );
-  const all = series.flatMap((s) => drawable(s.points, xLog, yLog));
-  const ghostPoints = (options.ghost?.series ?? []).flatMap((s) => drawable(s.points, xLog, yLog));
-  const axisRules = (axis: 'x' | 'y') => [...rules, ...axisMarks].filter((r) => r.axis === axis).map((r) => r.value);
-  const extent = {
-    x: options.x?.domain ?? extentOf([...all.map((p) => p.x), ...ghostPoints.map((p) => p.x), ...axisRules('x')], xLog),
-    y: options.y?.domain ?? extentOf([...all.map((p) => p.y), ...ghostPoints.map((p) => p.y), ...axisRules('y')], yLog),
-    xLog,
-    yLog,
-    points: all,
-    width: options.width,
-    height,
-  };
-  marks.unshift(...namedLogAxis('x', options.x), ...namedLogAxis('y', options.y));
-  marks.push(...ruleMarks(rules, extent), Plot.frame({ stroke: GRID }));
-  // Values marked on an edge widen the frame to include them, like any other mark (drawn invisibly).
-  const marked = (axis: 'x' | 'y') => axisMarks.filter((m) => m.axis === axis).map((m) => m.value);
-  if (marked('x').length && !options.x?.domain) marks.push(Plot.ruleX(marked('x'), { strokeOpacity: 0 }));
-  if (marked('y').length && !options.y?.domain) marks.push(Plot.ruleY(marked('y'), { strokeOpacity: 0 }));
-  legend.push(...ruleLegend(rules), ...axisMarkLegend(axisMarks));
-  if (options.ghost && ghostPoints.length)
-    legend.push({ label: options.ghost.label, color: MUTED, symbol: 'line', className: 'ghost' });
-
-  // Marks on the top edge take the room above the frame, so the y label turns to run along its axis.
-  const topMarks = xMarksMargin(axisMarks);
-  const plot = Plot.plot({
-    width: options.width,
-    height: height + topMarks,
-    marginLeft: 56,
-    marginRight: Math.max(
-      16,
-      yMarksMargin(axisMarks),
-      ...endLabelled.map((s) => 10 + END_CHAR_WIDTH * (s.endLabel as string).length),
-    ),
-    ...(topMarks ? { marginTop: 10 + topMarks } : {}),
-    marginBottom: X_MARGIN_BOTTOM,
-    x: { ...axis(options.x), labelOffset: X_LABEL_OFFSET, ...(hasNamedLogAxis(options.x) ? { axis: null } : {}) },
-    y: {
-      ...axis(options.y),
-      ...(hasNamedLogAxis(options.y) ? { axis: null } : {}),
-      ...(topMarks ? { labelAnchor: 'center' as const } : {}),
-    },
-    style: PLOT_STYLE,
-    ariaLabel: options.ariaLabel,
-    ariaDescription: options.ariaDescription,
-    marks,
-  });
-  drawAxisMarks(plot, axisMarks);
-  drawEndLabels(plot, endLabelled, xLog, yLog);
-  const figure = wrapWithLegend(plot, legend, options.width);
-  drawnSeries.set(figure, series);
-  return figure;
+  return { marks, legend };
 }
 
 /**

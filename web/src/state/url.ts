@@ -44,7 +44,7 @@ export interface AppState {
   theme?: 'light' | 'dark';
   /** Name of the user file the run used. Only the name travels: whoever opens the link must choose the file. */
   file?: string;
-  /** api=1: an embed takes commands from its parent page (ui/host-api.ts). */
+  /** api=1: an embed takes commands from its parent page (ui/embed/host-api.ts). */
   api?: boolean;
   /** The model whose heads the run read (its name, fingerprint and text; never its weights). */
   model?: ModelLink;
@@ -165,6 +165,36 @@ function parseIdList(
   return ids.length ? ids : undefined;
 }
 
+/** The keys of how a link is shown (embed mode, hidden parts, a figure embed's figures, controls and colours, api=). */
+function parseViewKeys(
+  pairs: Map<string, string>,
+  meta: ExperimentMeta,
+  notices: string[],
+): Pick<AppState, 'embed' | 'hide' | 'fig' | 'controls' | 'theme' | 'api'> {
+  const embed = pairs.get('embed') === '1' || pairs.get('embed') === 'true';
+  const hide = parseHide(pairs.get('hide') ?? '', notices);
+  // checked against the figures drawn (ui/results.ts)
+  const fig = parseIdList('fig', pairs.get('fig'), undefined, notices);
+  const controls = parseIdList(
+    'controls',
+    pairs.get('controls'),
+    urlSpecs(meta).map((s) => s.key),
+    notices,
+  );
+  const themeText = pairs.get('theme');
+  const theme = themeText === 'light' || themeText === 'dark' ? themeText : undefined;
+  if (themeText !== undefined && !theme && themeText !== 'auto')
+    notices.push(`theme: "${themeText.slice(0, 40)}" is not light, dark or auto; ignored`);
+  return {
+    embed,
+    hide,
+    ...(fig ? { fig } : {}),
+    ...(controls ? { controls } : {}),
+    ...(theme ? { theme } : {}),
+    ...(pairs.get('api') === '1' ? { api: true } : {}),
+  };
+}
+
 /** Reads a location hash into a complete, valid state for one of the registered experiments. */
 export function parseLink(hash: string, registry: readonly ExperimentMeta[], options: CodecOptions = {}): ParsedLink {
   const notices: string[] = [];
@@ -195,20 +225,7 @@ export function parseLink(hash: string, registry: readonly ExperimentMeta[], opt
   }
   if (ignored.length) notices.push(`Ignored unknown ${ignored.length === 1 ? 'key' : 'keys'}: ${ignored.join(', ')}`);
 
-  const embed = pairs.get('embed') === '1' || pairs.get('embed') === 'true';
-  const hide = parseHide(pairs.get('hide') ?? '', notices);
-  // checked against the figures drawn (ui/results.ts)
-  const fig = parseIdList('fig', pairs.get('fig'), undefined, notices);
-  const controls = parseIdList(
-    'controls',
-    pairs.get('controls'),
-    urlSpecs(meta).map((s) => s.key),
-    notices,
-  );
-  const themeText = pairs.get('theme');
-  const theme = themeText === 'light' || themeText === 'dark' ? themeText : undefined;
-  if (themeText !== undefined && !theme && themeText !== 'auto')
-    notices.push(`theme: "${themeText.slice(0, 40)}" is not light, dark or auto; ignored`);
+  const view = parseViewKeys(pairs, meta, notices);
   const file = fileName(pairs.get('file'));
   const model = takesHeads(meta) ? parseModelLink(pairs, notices) : undefined;
   const heads = takesHeads(meta) ? parseHeads(pairs.get('heads'), notices) : undefined;
@@ -219,12 +236,7 @@ export function parseLink(hash: string, registry: readonly ExperimentMeta[], opt
     state: {
       experimentId: meta.id,
       values,
-      embed,
-      hide,
-      ...(fig ? { fig } : {}),
-      ...(controls ? { controls } : {}),
-      ...(theme ? { theme } : {}),
-      ...(pairs.get('api') === '1' ? { api: true } : {}),
+      ...view,
       ...(file && !model ? { file } : {}),
       ...(model ? { model } : {}),
       ...(heads ? { heads } : {}),
@@ -290,7 +302,7 @@ export interface EmbedFigure {
   fig?: readonly string[];
   controls?: readonly string[];
   theme?: 'light' | 'dark' | 'auto';
-  /** api=1: the host page may script it (ui/host-api.ts). */ api?: boolean;
+  /** api=1: the host page may script it (ui/embed/host-api.ts). */ api?: boolean;
 }
 
 export { fileName, showable } from './url-text';

@@ -10,8 +10,8 @@ import { defaults, isSingleJob, type ParamValues } from '../experiments/schema';
 import { formatLink, type AppState } from '../state/url';
 import { copyWithNote, exportShownFigure } from './copy-export';
 import { byId } from './dom';
-import { applyEmbed, postHeightToHost, setOpenFull } from './embed';
-import { EmbedDialog } from './embed-dialog';
+import { applyEmbed, postHeightToHost, setOpenFull } from './embed/embed';
+import { EmbedDialog } from './embed/embed-dialog';
 import { wireCompareSwitch } from './ghost';
 import { glossaryList, watchTerms, wireTermTips } from './glossary-ui';
 import { showLanding, wantsLanding } from './landing';
@@ -24,7 +24,7 @@ import { renderPage } from './page-render';
 import { edited, INITIAL_PAGE, leftForGallery, type PageState } from './page-state';
 import { sourceOfLink, withSource } from './heads-source';
 import { buildPanel, UPLOAD_STATE_EVENT, type Panel } from './panel';
-import { wireHostApi } from './host-api';
+import { wireHostApi } from './embed/host-api';
 import { PanelFollow } from './panel-follow';
 import { fillPicker } from './picker';
 import { showPrecomputedMark } from './precomputed';
@@ -110,7 +110,7 @@ export class App implements PageContext {
     this.host.changed();
   }
 
-  /** api=1: the parent page may set values, run and read the numbers (ui/host-api.ts). */
+  /** api=1: the parent page may set values, run and read the numbers (ui/embed/host-api.ts). */
   private host = wireHostApi({
     state: () => this.state,
     apply: (values) => {
@@ -126,6 +126,25 @@ export class App implements PageContext {
     document.querySelector('#lab-glossary details')?.append(glossaryList());
     wireTermTips();
     watchTerms(() => metaOf(this.state?.experimentId ?? '').family);
+    this.wireRunControls();
+    this.liveSwitch = wireLiveSwitch(byId<HTMLInputElement>('live-recompute'));
+    this.results.compare = wireCompareSwitch(byId<HTMLInputElement>('compare-previous'), (on) => {
+      this.results.compare = on;
+      this.results.redrawAll();
+    });
+    this.wireEdits();
+    wireOpenHead(this);
+    this.wireSharing();
+    window.addEventListener('hashchange', () => {
+      if (location.hash !== this.writtenHash) this.route();
+    });
+    this.status.clearError();
+    renderPage(undefined, this.page, { status: this.status, stopButton: this.stopButton });
+    this.route();
+  }
+
+  /** The picker, Run (the form's submit), the phone's parameter sheet, Stop and Esc. */
+  private wireRunControls(): void {
     fillPicker(this.picker, EXPERIMENTS, FAMILY_LABELS);
     this.picker.addEventListener('change', () => this.switchExperiment(this.picker.value));
     this.form.addEventListener('submit', (event) => {
@@ -140,12 +159,13 @@ export class App implements PageContext {
         this.runs.stop();
       }
     });
-    this.liveSwitch = wireLiveSwitch(byId<HTMLInputElement>('live-recompute'));
-    this.results.compare = wireCompareSwitch(byId<HTMLInputElement>('compare-previous'), (on) => {
-      this.results.compare = on;
-      this.results.redrawAll();
-    });
-    // Any edit stops a live run it makes stale, moves the address, re-checks the figures, redraws live theory, may run.
+  }
+
+  /**
+   * Any edit stops a live run it makes stale, moves the address, re-checks whether the figures still describe the
+   * panel, redraws live theory and may start a live run; a file that fills a parameter is taken as an edit.
+   */
+  private wireEdits(): void {
     for (const type of ['input', 'change']) {
       this.form.addEventListener(type, () => {
         this.runs.supersedeLive();
@@ -162,7 +182,10 @@ export class App implements PageContext {
       this.follows.refreshOutdated();
       this.links.headsGiven();
     });
-    wireOpenHead(this);
+  }
+
+  /** The ways out: Copy link, the Embed dialog, the embed's height for its host, result files (open and export). */
+  private wireSharing(): void {
     byId('copy-link').addEventListener(
       'click',
       () =>
@@ -191,12 +214,6 @@ export class App implements PageContext {
       onError: (message) => this.status.showError(message),
       onNotice: (message) => this.status.showNotices(message ? [message] : []),
     });
-    window.addEventListener('hashchange', () => {
-      if (location.hash !== this.writtenHash) this.route();
-    });
-    this.status.clearError();
-    renderPage(undefined, this.page, { status: this.status, stopButton: this.stopButton });
-    this.route();
   }
 
   /** A first visit without a link (or #gallery) sees the landing page and computes nothing; a link opens the lab. */

@@ -5,7 +5,7 @@ import { exportFigure, makeStamp } from '../plots';
 import { copyText } from './clipboard';
 import { exportFileName } from './export-name';
 import { metaOf, type PageContext } from './page-context';
-import type { ExportableFigure } from './results';
+import type { ExportableFigure } from './figure-section';
 import { attachedFiles } from './uploads';
 
 export async function copyWithNote(app: PageContext, text: string, done: string): Promise<void> {

@@ -2,10 +2,14 @@
 // One figure's section of the results area: its title, body, caption with the run's stamp, the Table toggle (the
 // figure's data as a table, built when opened) and the export buttons.
 import type { Figure } from '../experiments/schema';
-import type { ExportFormat } from '../plots';
+import type { ExportFormat, FigureData } from '../plots';
 import { h } from './dom';
 import { tableElement, tableView } from './figure-table';
-import type { ExportHandler } from './results';
+
+/** A figure that may give its own JSON export data (e.g. a heatmap's grid instead of one row per cell). */
+export type ExportableFigure = Figure & { data?: () => FigureData };
+
+export type ExportHandler = (figure: ExportableFigure, element: Element, format: ExportFormat) => void;
 
 const FORMATS: { format: ExportFormat; label: string }[] = [
   { format: 'svg', label: 'SVG' },

@@ -11,13 +11,13 @@ import type { OpenedResult } from '../state/result-file';
 import { parseLink, showable } from '../state/url';
 import { formatValue } from '../state/values';
 import { byId } from './dom';
-import { whenVisible } from './embed';
+import { whenVisible } from './embed/embed';
 import { FILE_SEPARATOR, metaOf, type LinkContext } from './page-context';
 import { isCurrent, nextTicket, openedShown, precomputedShown, preparing, waiting } from './page-state';
 import { precomputedResult, showPrecomputedMark } from './precomputed';
 import { hideReproduce, showReproduce } from './reproduce';
 import { HEADS_WAIT } from './status';
-import { RESULT_DRAWN_EVENT } from './host-api';
+import { RESULT_DRAWN_EVENT } from './embed/host-api';
 import type { Runs } from './runs';
 
 /** A link whose run is estimated to take longer than this here (seconds) waits for Run instead of starting. */

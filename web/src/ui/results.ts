@@ -4,22 +4,16 @@
 // the hidden #result-json with the full result of the last finished run.
 import type { AnyResult } from '../experiments/generated';
 import type { ExperimentMeta, Figure, ParamValues } from '../experiments/schema';
-import type { ExportFormat, FigureData } from '../plots';
 import type { ModelLink } from '../state/model-link';
 import { formatValue } from '../state/values';
 import { byId, h } from './dom';
-import { EMBED_FIGURE_MAX_HEIGHT } from './embed-snippet';
+import { EMBED_FIGURE_MAX_HEIGHT } from './embed/embed-snippet';
 import { GhostMemory, sourceKey } from './ghost';
 import { modelSource, modelSummary } from './model-state';
 import { axisSummary, tableSummary } from './figure-summary';
-import { figureSection } from './figure-section';
+import { figureSection, type ExportHandler } from './figure-section';
 import { drawHeadline, type PartialRun } from './headline';
 import { showable } from '../state/url';
-
-/** A figure that may give its own JSON export data (e.g. a heatmap's grid instead of one row per cell). */
-export type ExportableFigure = Figure & { data?: () => FigureData };
-
-export type ExportHandler = (figure: ExportableFigure, element: Element, format: ExportFormat) => void;
 
 interface Drawn {
   figure: Figure;

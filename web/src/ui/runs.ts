@@ -8,7 +8,7 @@ import { isSingleJob, RNG_SPEC, toCoreParams, type ExperimentMeta, type ParamVal
 import { formatValue } from '../state/values';
 import { byId } from './dom';
 import { LiveRuns } from './live-run';
-import { RESULT_DRAWN_EVENT } from './host-api';
+import { RESULT_DRAWN_EVENT } from './embed/host-api';
 import { attentionFigure } from './model-attention';
 import { metaOf, type RunsContext } from './page-context';
 import {
@@ -145,48 +145,23 @@ export class Runs {
     if (!options.live) this.live.cancel();
     this.clearScheduled();
     this.hooks.beforeRun();
-    const busy = ctx.panel.busy();
-    if (busy) {
-      ctx.status.showError(busy);
-      return;
-    }
     const meta = metaOf(ctx.state.experimentId);
-    const refused = refusedFiles(ctx.uploads, meta);
-    if (refused.length) {
-      ctx.status.showError(`“${refused[0]}” could not be read: choose another file or remove it, then run.`);
+    const cannot = this.cannotRun(meta);
+    if (cannot) {
+      ctx.status.showError(cannot);
       return;
     }
     // The values are the link's state (every valid edit is in it); the panel adds only its files and any text
     // the state could not take, which the core then names.
     const request = runRequest(ctx.state, ctx.draft, attachedFiles(ctx.uploads, meta));
-    const { values, invalid, chosen, file, model } = request;
+    const { values, invalid, file, model } = request;
     if (invalid.length === 0) ctx.follow(stateAfterRun(ctx.state, request));
-    ctx.results.model = model; // the figures name the model whose heads they analyse
-    ctx.results.files = model ? undefined : file;
-    // One head of a model's text (rank-interaction): its attention with the tokens on the axes, beside the analysis.
-    const headIndex = typeof values.head === 'number' ? values.head : Number(values.head);
-    const attention =
-      model && !model.weights && meta.id === 'rank-interaction'
-        ? ctx.panel.modelAttention(headIndex).catch(() => undefined)
-        : Promise.resolve(undefined);
-    ctx.results.extraFigures = [];
+    const attention = this.resultsFor(meta, request);
     const link = location.href; // this run's link (the address follows edits made while it runs)
     let partial: { result: AnyResult; done: number; total: number } | undefined;
-    ctx.status.clearError();
-    ctx.status.clearTransient();
-    byId('open-choice').replaceChildren();
-    byId('opened-from').hidden = true;
-    ctx.setPage(started(ctx.page, Boolean(options.live)));
-    const ticket = ctx.page.ticket;
-    showPrecomputedMark(false);
-    if (!options.live) ctx.results.setStale(true);
-    ctx.results.markOutdated(false);
+    const ticket = this.start(Boolean(options.live));
     const estimated = options.live ? this.liveEstimated : undefined;
     const t0 = performance.now();
-    // bench/live-sizes.mjs times a run from here to 'attnlab:run-drawn'; only the last run's marks are kept.
-    performance.clearMarks('attnlab:run-started');
-    performance.clearMarks('attnlab:run-drawn');
-    performance.mark('attnlab:run-started');
     const shown = (result: AnyResult, extra: Partial<Shown> = {}): Shown => ({
       experimentId: meta.id,
       values,
@@ -214,50 +189,125 @@ export class Runs {
       this.live.record(estimated, (performance.now() - t0) / 1000);
       const head = await attention; // computed beside the run, by the model's worker
       if (!isCurrent(ctx.page, ticket)) return;
-      ctx.results.extraFigures = head ? [attentionFigure(head)] : [];
-      ctx.results.show(meta, result, values);
-      performance.mark('attnlab:run-drawn');
-      document.dispatchEvent(new Event(RESULT_DRAWN_EVENT));
-      ctx.setPage(finished(ctx.page, ticket, shown(result)));
-      showReproduce(
-        meta,
-        values,
-        chosen.map((c) => ({ input: c.input, name: c.name })),
-        model,
-      );
+      this.drawFinished(meta, request, shown(result), ticket, head);
       this.hooks.afterRun(); // values edited while it ran
     } catch (error) {
       if (!isCurrent(ctx.page, ticket)) return; // replaced by a newer run
-      ctx.results.setStale(false);
-      if (error instanceof CoreError && error.stopped) {
-        // What finished is this run's, with its own parameters: shown as partial, not as outdated.
-        if (partial)
-          ctx.results.show(meta, partial.result, values, { done: partial.done, total: partial.total, stopped: true });
-        ctx.setPage(
-          stopped(
-            ctx.page,
-            ticket,
-            partial && { shown: shown(partial.result, { partial: true }), done: partial.done, total: partial.total },
-          ),
-        );
-        ctx.runButton.focus();
-      } else {
-        ctx.status.showError(
-          isCoreError(error) ? error.message : `the computation failed: ${(error as Error)?.message ?? error}`,
-        );
-        ctx.setPage(failed(ctx.page, ticket));
-        if (invalid.length) {
-          setSheetOpen(true);
-          ctx.panel.focus(invalid[0]);
-        }
-        // The field the core names (CoreError.key) is marked as the panel marks one it cannot read, until the next
-        // edit.
-        else if (error instanceof CoreError && error.key) ctx.panel.markRefused(error.key);
-      }
+      this.unfinished(error, ticket, meta, values, invalid, partial && { ...partial, shown: shown(partial.result) });
       this.hooks.afterRun(); // the figures still show the last finished run, not the panel
     } finally {
       ctx.setPage(settled(ctx.page, ticket));
     }
+  }
+
+  /** A finished run drawn: its figures (a model head's attention beside them), the page's state, its reproduce line. */
+  private drawFinished(
+    meta: ExperimentMeta,
+    { values, chosen, model }: ReturnType<typeof runRequest>,
+    shown: Shown,
+    ticket: number,
+    head: Awaited<ReturnType<RunsContext['panel']['modelAttention']>>,
+  ): void {
+    const { ctx } = this;
+    ctx.results.extraFigures = head ? [attentionFigure(head)] : [];
+    ctx.results.show(meta, shown.result, values);
+    performance.mark('attnlab:run-drawn');
+    document.dispatchEvent(new Event(RESULT_DRAWN_EVENT));
+    ctx.setPage(finished(ctx.page, ticket, shown));
+    showReproduce(
+      meta,
+      values,
+      chosen.map((c) => ({ input: c.input, name: c.name })),
+      model,
+    );
+  }
+
+  /** Why the panel cannot run now (a file still being read, or one refused); undefined when it can. */
+  private cannotRun(meta: ExperimentMeta): string | undefined {
+    const busy = this.ctx.panel.busy();
+    if (busy) return busy;
+    const refused = refusedFiles(this.ctx.uploads, meta);
+    return refused.length
+      ? `“${refused[0]}” could not be read: choose another file or remove it, then run.`
+      : undefined;
+  }
+
+  /**
+   * The page as a run starts: no error, note of an opened file or precomputed mark, the figures faded (not for a live
+   * run: they stay until the new ones replace them). The run's ticket.
+   */
+  private start(live: boolean): number {
+    const { ctx } = this;
+    ctx.status.clearError();
+    ctx.status.clearTransient();
+    byId('open-choice').replaceChildren();
+    byId('opened-from').hidden = true;
+    ctx.setPage(started(ctx.page, live));
+    showPrecomputedMark(false);
+    if (!live) ctx.results.setStale(true);
+    ctx.results.markOutdated(false);
+    // bench/live-sizes.mjs times a run from here to 'attnlab:run-drawn'; only the last run's marks are kept.
+    performance.clearMarks('attnlab:run-started');
+    performance.clearMarks('attnlab:run-drawn');
+    performance.mark('attnlab:run-started');
+    return ctx.page.ticket;
+  }
+
+  /**
+   * The results view told what the run analyses (the model whose heads, or the files); for one head of a model's text
+   * (rank-interaction), its attention with the tokens on the axes, computed beside the analysis.
+   */
+  private resultsFor(
+    meta: ExperimentMeta,
+    { values, file, model }: ReturnType<typeof runRequest>,
+  ): ReturnType<RunsContext['panel']['modelAttention']> {
+    const { results, panel } = this.ctx;
+    results.model = model; // the figures name the model whose heads they analyse
+    results.files = model ? undefined : file;
+    results.extraFigures = [];
+    const headIndex = typeof values.head === 'number' ? values.head : Number(values.head);
+    return model && !model.weights && meta.id === 'rank-interaction'
+      ? panel.modelAttention(headIndex).catch(() => undefined)
+      : Promise.resolve(undefined);
+  }
+
+  /**
+   * A run that ended without its result: stopped (what finished is this run's, with its own parameters: shown as its
+   * partial result, not as outdated) or failed (the error, and the field it names marked).
+   */
+  private unfinished(
+    error: unknown,
+    ticket: number,
+    meta: ExperimentMeta,
+    values: ParamValues,
+    invalid: string[],
+    partial: { result: AnyResult; done: number; total: number; shown: Shown } | undefined,
+  ): void {
+    const { ctx } = this;
+    ctx.results.setStale(false);
+    if (error instanceof CoreError && error.stopped) {
+      if (partial)
+        ctx.results.show(meta, partial.result, values, { done: partial.done, total: partial.total, stopped: true });
+      ctx.setPage(
+        stopped(
+          ctx.page,
+          ticket,
+          partial && { shown: { ...partial.shown, partial: true }, done: partial.done, total: partial.total },
+        ),
+      );
+      ctx.runButton.focus();
+      return;
+    }
+    ctx.status.showError(
+      isCoreError(error) ? error.message : `the computation failed: ${(error as Error)?.message ?? error}`,
+    );
+    ctx.setPage(failed(ctx.page, ticket));
+    if (invalid.length) {
+      setSheetOpen(true);
+      ctx.panel.focus(invalid[0]);
+    }
+    // The field the core names (CoreError.key) is marked as the panel marks one it cannot read, until the next edit.
+    else if (error instanceof CoreError && error.key) ctx.panel.markRefused(error.key);
   }
 }
 

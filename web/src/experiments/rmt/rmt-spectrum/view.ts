@@ -89,75 +89,82 @@ function spectrumMarks(r: RmtSpectrumResult, color: string): AxisMark[] {
 
 const curve = (c: { x: number[]; f: number[] }) => c.x.map((x, i) => ({ x, y: c.f[i] }));
 
+/** The eigenvalues' histogram against the theory density, the bulk edges and outliers marked on its top edge. */
+function spectrumFigure(r: RmtSpectrumResult, pool: string, color: string): Figure {
+  const atom =
+    r.atomAtZero > 0 ? ` An atom of mass ${formatNumber(r.atomAtZero, 3)} sits at 0 (rank S ≤ min(d, V, N)).` : '';
+  return {
+    id: 'spectrum',
+    title: 'Eigenvalues of S against κ·(MP_δ ⊠ MP_γ)',
+    description:
+      `Histogram (density) of the ${r.eigenvalues.length} eigenvalues of S with ${poolName(pool)} ` +
+      `pooling; solid line: the theory density; triangles on the top edge: the bulk edges and the ` +
+      `predicted outlier (theory) and the simulated top eigenvalue (hollow).${atom}`,
+    render: ({ width }) =>
+      histogram(r.eigenvalues, {
+        width,
+        height: 300,
+        label: `eigenvalues of S, ${poolName(pool)} pooling (simulated)`,
+        x: { label: 'eigenvalue' },
+        density: true,
+        bins: 60,
+        marks: spectrumMarks(r, color),
+        color,
+        theory: { label: 'κ·(MP_δ ⊠ MP_γ) density (theory)', points: curve(r.density), color, line: 'solid' },
+        ariaLabel: 'Histogram of the eigenvalues of S with the theoretical density',
+      }),
+    table: () => ({ columns: ['eigenvalue'], rows: r.eigenvalues.map((x) => [x]) }),
+  };
+}
+
+/** The bulk law against the two Marchenko–Pastur laws it compounds. */
+function notMarchenkoPasturFigure(r: RmtSpectrumResult, color: string): Figure {
+  return {
+    id: 'not-mp',
+    title: 'The bulk is not Marchenko–Pastur',
+    description:
+      'The bulk law against κ·MP_δ (infinitely many sequences, γ → 0) and κ·MP_γ ' +
+      '(infinite vocabulary, δ → 0): the finite vocabulary and the finite sample compound.',
+    render: ({ width, ghost }) =>
+      lineChart(
+        [
+          {
+            label: 'κ·(MP_δ ⊠ MP_γ): the bulk law (theory)',
+            style: 'theory',
+            line: 'solid',
+            color,
+            points: curve(r.density),
+          },
+          {
+            label: 'κ·MP_δ (infinitely many sequences, γ → 0)',
+            style: 'theory',
+            line: 'dashed',
+            color: INK,
+            points: curve(r.mpDelta),
+          },
+          {
+            label: 'κ·MP_γ (infinite vocabulary, δ → 0)',
+            style: 'theory',
+            line: 'solid',
+            color: MUTED,
+            points: curve(r.mpGamma),
+          },
+        ],
+        {
+          width,
+          ghost,
+          height: 280,
+          x: { label: 'eigenvalue' },
+          y: { label: 'density' },
+          ariaLabel: 'Bulk density against two Marchenko–Pastur laws',
+        },
+      ),
+    table: () => ({ columns: ['x', 'density'], rows: r.density.x.map((x, i) => [x, r.density.f[i]]) }),
+  };
+}
+
 export function figures(r: RmtSpectrumResult, values?: ParamValues): Figure[] {
   const pool = typeof values?.pool === 'string' ? values.pool : 'mean';
   const color = poolColor(pool);
-  const atom =
-    r.atomAtZero > 0 ? ` An atom of mass ${formatNumber(r.atomAtZero, 3)} sits at 0 (rank S ≤ min(d, V, N)).` : '';
-  return [
-    {
-      id: 'spectrum',
-      title: 'Eigenvalues of S against κ·(MP_δ ⊠ MP_γ)',
-      description:
-        `Histogram (density) of the ${r.eigenvalues.length} eigenvalues of S with ${poolName(pool)} ` +
-        `pooling; solid line: the theory density; triangles on the top edge: the bulk edges and the ` +
-        `predicted outlier (theory) and the simulated top eigenvalue (hollow).${atom}`,
-      render: ({ width }) =>
-        histogram(r.eigenvalues, {
-          width,
-          height: 300,
-          label: `eigenvalues of S, ${poolName(pool)} pooling (simulated)`,
-          x: { label: 'eigenvalue' },
-          density: true,
-          bins: 60,
-          marks: spectrumMarks(r, color),
-          color,
-          theory: { label: 'κ·(MP_δ ⊠ MP_γ) density (theory)', points: curve(r.density), color, line: 'solid' },
-          ariaLabel: 'Histogram of the eigenvalues of S with the theoretical density',
-        }),
-      table: () => ({ columns: ['eigenvalue'], rows: r.eigenvalues.map((x) => [x]) }),
-    },
-    {
-      id: 'not-mp',
-      title: 'The bulk is not Marchenko–Pastur',
-      description:
-        'The bulk law against κ·MP_δ (infinitely many sequences, γ → 0) and κ·MP_γ ' +
-        '(infinite vocabulary, δ → 0): the finite vocabulary and the finite sample compound.',
-      render: ({ width, ghost }) =>
-        lineChart(
-          [
-            {
-              label: 'κ·(MP_δ ⊠ MP_γ): the bulk law (theory)',
-              style: 'theory',
-              line: 'solid',
-              color,
-              points: curve(r.density),
-            },
-            {
-              label: 'κ·MP_δ (infinitely many sequences, γ → 0)',
-              style: 'theory',
-              line: 'dashed',
-              color: INK,
-              points: curve(r.mpDelta),
-            },
-            {
-              label: 'κ·MP_γ (infinite vocabulary, δ → 0)',
-              style: 'theory',
-              line: 'solid',
-              color: MUTED,
-              points: curve(r.mpGamma),
-            },
-          ],
-          {
-            width,
-            ghost,
-            height: 280,
-            x: { label: 'eigenvalue' },
-            y: { label: 'density' },
-            ariaLabel: 'Bulk density against two Marchenko–Pastur laws',
-          },
-        ),
-      table: () => ({ columns: ['x', 'density'], rows: r.density.x.map((x, i) => [x, r.density.f[i]]) }),
-    },
-  ];
+  return [spectrumFigure(r, pool, color), notMarchenkoPasturFigure(r, color)];
 }

@@ -110,8 +110,8 @@ function rowOverlayNote(r: SparseApproxResult): string {
   return masked > 0 ? ` The ${masked} masked entries (M = 0) are not drawn.` : '';
 }
 
-export function figures(r: SparseApproxResult, values: ParamValues): Figure[] {
-  const logScale = values.scale !== 'linear';
+/** A and M on one colour scale, side by side (log by default: M's entries near 1/n look uniform on a linear one). */
+function patternsFigure(r: SparseApproxResult, logScale: boolean): Figure {
   const cells = (g: Grid) => () => {
     const rows: number[][] = [];
     for (let i = 0; i < g.rows; i++)
@@ -119,33 +119,37 @@ export function figures(r: SparseApproxResult, values: ParamValues): Figure[] {
         rows.push([i, j, r.heatmapA.data[i * g.cols + j], r.heatmapM.data[i * g.cols + j]]);
     return { columns: ['cell_row', 'cell_col', 'a_row_normalised', 'm'], rows };
   };
+  return {
+    id: 'patterns',
+    title: 'Target A and attention M on one colour scale',
+    description:
+      `A (rows normalised to sum 1) beside M = softmax(X W_Q W_Kᵀ Xᵀ) for n = ${r.n}, d = ${r.d}` +
+      (r.heatmapA.rows < r.n ? `, pooled to ${r.heatmapA.rows} cells per side (largest entry per block)` : '') +
+      '.' +
+      (logScale
+        ? ''
+        : ' On the linear scale M (entries near 1/n) looks uniformly dark; the log scale shows its structure.'),
+    render: ({ width }) =>
+      heatmapRow(
+        [
+          { grid: r.heatmapA, title: 'target A (row-normalised)', sourceRows: r.n, sourceCols: r.n },
+          { grid: r.heatmapM, title: 'M = softmax(S)', sourceRows: r.n, sourceCols: r.n },
+        ],
+        {
+          width,
+          valueLabel: 'entry',
+          xLabel: 'column j',
+          yLabel: 'row i',
+          color: { scheme: 'viridis', type: logScale ? 'log' : 'linear' },
+        },
+      ),
+    table: cells(r.heatmapA),
+  };
+}
+
+export function figures(r: SparseApproxResult, values: ParamValues): Figure[] {
   return [
-    {
-      id: 'patterns',
-      title: 'Target A and attention M on one colour scale',
-      description:
-        `A (rows normalised to sum 1) beside M = softmax(X W_Q W_Kᵀ Xᵀ) for n = ${r.n}, d = ${r.d}` +
-        (r.heatmapA.rows < r.n ? `, pooled to ${r.heatmapA.rows} cells per side (largest entry per block)` : '') +
-        '.' +
-        (logScale
-          ? ''
-          : ' On the linear scale M (entries near 1/n) looks uniformly dark; the log scale shows its structure.'),
-      render: ({ width }) =>
-        heatmapRow(
-          [
-            { grid: r.heatmapA, title: 'target A (row-normalised)', sourceRows: r.n, sourceCols: r.n },
-            { grid: r.heatmapM, title: 'M = softmax(S)', sourceRows: r.n, sourceCols: r.n },
-          ],
-          {
-            width,
-            valueLabel: 'entry',
-            xLabel: 'column j',
-            yLabel: 'row i',
-            color: { scheme: 'viridis', type: logScale ? 'log' : 'linear' },
-          },
-        ),
-      table: cells(r.heatmapA),
-    },
+    patternsFigure(r, values.scale !== 'linear'),
     {
       id: 'row-spread',
       title: 'Spread per row: are the nonzeros’ ratios kept?',

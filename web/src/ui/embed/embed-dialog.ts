@@ -5,10 +5,10 @@
 // page. The preview's own height messages give the snippet's fixed fallback height (the bottom of
 // its first figure at that width, or of the chosen controls when they come after it), so a host without
 // script (a course platform that strips it) still shows one whole figure and the controls under it.
-import { HIDEABLE, type Hideable } from '../state/url';
-import { copyText } from './clipboard';
-import { h } from './dom';
-import type { HeightMessage } from './embed';
+import { heightOf } from '../../protocol/messages';
+import { HIDEABLE, type Hideable } from '../../state/url';
+import { copyText } from '../clipboard';
+import { h } from '../dom';
 import { cssWidth, embedSnippet, embedSrc, estimatedHeight, type EmbedOptions } from './embed-snippet';
 
 const HIDE_LABELS: Record<Hideable, string> = {
@@ -95,75 +95,9 @@ export class EmbedDialog {
   constructor() {
     const copy = h('button', { type: 'button', class: 'primary', id: 'embed-copy' }, 'Copy snippet');
     const close = h('button', { type: 'button', class: 'secondary', id: 'embed-close' }, 'Close');
-    const field = (label: string, control: HTMLElement, ...extra: HTMLElement[]) =>
-      h(
-        'div',
-        { class: 'param' },
-        h('label', { for: control.id }, label),
-        h('div', { class: 'param-inputs' }, control, ...extra),
-      );
-    const hideBox = h(
-      'fieldset',
-      { class: 'group' },
-      h('legend', {}, 'Hide'),
-      ...this.hides.map((box) =>
-        h('label', { class: 'check', for: box.id }, box, ` ${HIDE_LABELS[box.value as Hideable]}`),
-      ),
-    );
     this.dialog.append(
       h('h2', { id: 'embed-dialog-title' }, 'Embed this view'),
-      h(
-        'div',
-        { class: 'embed-grid' },
-        h(
-          'div',
-          { class: 'embed-options', role: 'group', 'aria-label': 'Embed options' },
-          // The snippet and Copy first: in view on a short screen, with the options that shape it below.
-          h('label', { for: this.snippet.id, class: 'group-label' }, 'Snippet'),
-          this.snippet,
-          this.status,
-          h('div', { class: 'buttons' }, copy, close),
-          field('As', this.kind),
-          field('Width', this.width),
-          h('p', { class: 'help', id: 'embed-width-help' }, '100%, 80% or pixels (e.g. 700)'),
-          field('Height', this.heightMode, this.height),
-          field('Title', this.title),
-          h(
-            'div',
-            { class: 'param' },
-            h(
-              'label',
-              { class: 'check', for: this.lazy.id },
-              this.lazy,
-              ' load only when scrolled near (loading="lazy")',
-            ),
-          ),
-          h(
-            'div',
-            { class: 'param' },
-            h(
-              'label',
-              { class: 'check', for: this.api.id },
-              this.api,
-              ' let the host page set values, run and read the numbers (api=1; see the README, “Scripting an embed”)',
-            ),
-          ),
-          field('Colours', this.theme),
-          this.figureBox,
-          this.controlBox,
-          hideBox,
-          this.cite,
-        ),
-        // Focusable: the box scrolls when the embedded page is taller than the screen, and a keyboard must reach that
-        // too.
-        h(
-          'div',
-          { class: 'embed-preview-box', tabindex: 0, role: 'region', 'aria-label': 'Preview' },
-          h('p', { class: 'group-label' }, 'Preview'),
-          this.previewNote,
-          this.preview,
-        ),
-      ),
+      h('div', { class: 'embed-grid' }, this.optionsPanel(copy, close), this.previewBox()),
     );
     for (const control of [
       this.kind,
@@ -191,6 +125,64 @@ export class EmbedDialog {
     close.addEventListener('click', () => this.dialog.close());
     window.addEventListener('message', (event) => this.onMessage(event));
     document.body.append(this.dialog);
+  }
+
+  /** The snippet and Copy first (in view on a short screen), then the options that shape it. */
+  private optionsPanel(copy: HTMLElement, close: HTMLElement): HTMLElement {
+    const field = (label: string, control: HTMLElement, ...extra: HTMLElement[]) =>
+      h(
+        'div',
+        { class: 'param' },
+        h('label', { for: control.id }, label),
+        h('div', { class: 'param-inputs' }, control, ...extra),
+      );
+    const check = (box: HTMLInputElement, text: string) =>
+      h('div', { class: 'param' }, h('label', { class: 'check', for: box.id }, box, text));
+    const hideBox = h(
+      'fieldset',
+      { class: 'group' },
+      h('legend', {}, 'Hide'),
+      ...this.hides.map((box) =>
+        h('label', { class: 'check', for: box.id }, box, ` ${HIDE_LABELS[box.value as Hideable]}`),
+      ),
+    );
+    return h(
+      'div',
+      { class: 'embed-options', role: 'group', 'aria-label': 'Embed options' },
+      h('label', { for: this.snippet.id, class: 'group-label' }, 'Snippet'),
+      this.snippet,
+      this.status,
+      h('div', { class: 'buttons' }, copy, close),
+      field('As', this.kind),
+      field('Width', this.width),
+      h('p', { class: 'help', id: 'embed-width-help' }, '100%, 80% or pixels (e.g. 700)'),
+      field('Height', this.heightMode, this.height),
+      field('Title', this.title),
+      check(this.lazy, ' load only when scrolled near (loading="lazy")'),
+      check(
+        this.api,
+        ' let the host page set values, run and read the numbers (api=1; see the README, “Scripting an embed”)',
+      ),
+      field('Colours', this.theme),
+      this.figureBox,
+      this.controlBox,
+      hideBox,
+      this.cite,
+    );
+  }
+
+  /**
+   * The live preview. Focusable: the box scrolls when the embedded page is taller than the screen, and a keyboard must
+   * reach that too.
+   */
+  private previewBox(): HTMLElement {
+    return h(
+      'div',
+      { class: 'embed-preview-box', tabindex: 0, role: 'region', 'aria-label': 'Preview' },
+      h('p', { class: 'group-label' }, 'Preview'),
+      this.previewNote,
+      this.preview,
+    );
   }
 
   open(href: string, title: string): void {
@@ -280,8 +272,8 @@ export class EmbedDialog {
   /** The preview's height: sizes it in auto mode, and its first figure's bottom becomes the fallback height. */
   private onMessage(event: MessageEvent): void {
     if (event.source !== this.preview.contentWindow) return;
-    const m = event.data as Partial<HeightMessage>;
-    if (m?.type !== 'attnlab:height' || typeof m.height !== 'number') return;
+    const m = heightOf(event.data);
+    if (!m) return;
     // Auto: the preview follows the page up to a screenful (the note gives the height a host would set).
     if (this.heightMode.value === 'auto')
       this.preview.style.height = `${Math.min(PREVIEW_MAX_HEIGHT, Math.max(120, m.height))}px`;

@@ -3,24 +3,10 @@
 // first (the title and run status in one bar, then the figures, the panel below); hide=params,…
 // hides the listed parts (each marked data-ui="<part>" in the page; see HIDEABLE in state/url.ts).
 // An embedded view starts computing only once it is scrolled into view, and tells its host page
-// its height (the message is documented in the README, "Embedding").
-import type { AppState } from '../state/url';
-import { byId } from './dom';
-
-/** What an embedded page posts to its parent whenever its height changes. */
-export interface HeightMessage {
-  type: 'attnlab:height';
-  /** The whole page's height in CSS pixels: a frame this tall shows everything without scrolling. */
-  height: number;
-  /** The bottom of the first figure (caption and export row included), once one is drawn. */
-  figureBottom?: number;
-  /**
-   * In a figure embed with controls=, the bottom of those controls: a frame must reach it for the reader to move them.
-   */
-  controlsBottom?: number;
-  /** The embedded page's address (its hash is the state), so a host with several frames can tell them apart. */
-  href: string;
-}
+// its height (protocol/messages.ts: attnlab:height).
+import { MESSAGE, type HeightMessage } from '../../protocol/messages';
+import type { AppState } from '../../state/url';
+import { byId } from '../dom';
 
 export function applyEmbed(state: AppState, fullAppHref: string, title: string): void {
   document.body.classList.toggle('embed', state.embed);
@@ -117,7 +103,7 @@ export function postHeightToHost(): void {
       ? Math.ceil(Math.max(...controls.map((c) => c.getBoundingClientRect().bottom)) + window.scrollY + 16)
       : undefined;
     const message: HeightMessage = {
-      type: 'attnlab:height',
+      type: MESSAGE.height,
       height,
       ...(figureBottom ? { figureBottom } : {}),
       ...(controlsBottom ? { controlsBottom } : {}),

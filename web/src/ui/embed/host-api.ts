@@ -1,15 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
-// The host-page API of an embed (documented in the README, "Scripting an embed"). Only an embed whose link says api=1
-// listens, and only to its parent window: a course page sets β from its own text, runs, and reads the numbers. host
-// → embed: {type: 'attnlab:set', params: {beta: 4, n: '256'}} values as in a link; all or nothing {type:
-// 'attnlab:run'} runs the current values {type: 'attnlab:get'} answered with attnlab:state embed → host: {type:
-// 'attnlab:state', link, values, status} the answer to get and to a set applied {type: 'attnlab:error', error, key?} a
-// set refused (the parameter named), or a command unknown {type: 'attnlab:change', link, values} after every edit the
-// address follows {type: 'attnlab:result', link, headline} a run's or a shipped preset's figures drawn; headline: the
-// headline's numbers by name
-import { urlSpecs, type AppState } from '../state/url';
-import { coerceValue, formatValue } from '../state/values';
-import { metaOf } from './page-context';
+// The host-page API of an embed: only an embed whose link says api=1 listens, and only to its parent window, so a
+// course page can set β from its own text, run, and read the numbers.
+//   - attnlab:set applies parameter values as a link's are read: all of them, or none and attnlab:error naming the
+//     first bad one; then attnlab:state.
+//   - attnlab:run runs the current values; attnlab:get is answered with attnlab:state.
+//   - Every edit the address follows posts attnlab:change, every finished drawing attnlab:result.
+// The messages and their fields are declared once, in protocol/messages.ts; the README documents them ("Scripting an
+// embed").
+import { urlSpecs, type AppState } from '../../state/url';
+import { coerceValue, formatValue } from '../../state/values';
+import {
+  commandOf,
+  isEmbedMessage,
+  MESSAGE,
+  protocolType,
+  unknownCommand,
+  type EmbedMessage,
+  type StateMessage,
+} from '../../protocol/messages';
+import { metaOf } from '../page-context';
 
 /** Fired on document when a finished result is drawn (a run's or a precomputed preset's). */
 export const RESULT_DRAWN_EVENT = 'attnlab:drawn';
@@ -70,13 +79,13 @@ export function checkParams(
 }
 
 export function wireHostApi(controls: HostControls): { changed(): void } {
-  const post = (message: object) => {
+  const post = (message: EmbedMessage) => {
     if (listening(controls.state())) window.parent.postMessage(message, '*');
   };
-  const stateMessage = () => {
+  const stateMessage = (): StateMessage => {
     const state = controls.state();
     return {
-      type: 'attnlab:state',
+      type: MESSAGE.state,
       link: location.href,
       values: linkValues(state),
       status: document.body.dataset.status ?? '',
@@ -86,36 +95,28 @@ export function wireHostApi(controls: HostControls): { changed(): void } {
     const state = controls.state();
     // Only the parent page, only when the link allows it; a message from any other window changes nothing.
     if (!listening(state) || event.source !== window.parent) return;
-    const m = event.data as { type?: unknown; params?: unknown } | null;
-    if (!m || typeof m.type !== 'string' || !m.type.startsWith('attnlab:')) return;
-    const reply = (message: object) =>
+    const type = protocolType(event.data);
+    if (!type || isEmbedMessage(event.data)) return;
+    const reply = (message: EmbedMessage) =>
       (event.source as Window).postMessage(message, event.origin === 'null' ? '*' : event.origin);
-    if (m.type === 'attnlab:get') reply(stateMessage());
-    else if (m.type === 'attnlab:run') controls.run();
-    else if (m.type === 'attnlab:set') {
-      const checked = checkParams(state, m.params);
+    const command = commandOf(event.data);
+    if (!command) reply(unknownCommand(type));
+    else if (command.type === MESSAGE.get) reply(stateMessage());
+    else if (command.type === MESSAGE.run) controls.run();
+    else {
+      const checked = checkParams(state, command.params);
       if ('error' in checked) {
-        reply({ type: 'attnlab:error', error: checked.error, ...(checked.key ? { key: checked.key } : {}) });
+        reply({ type: MESSAGE.error, error: checked.error, ...(checked.key ? { key: checked.key } : {}) });
         return;
       }
       controls.apply(checked.values);
       reply(stateMessage());
-    } else if (
-      !['attnlab:state', 'attnlab:change', 'attnlab:result', 'attnlab:error', 'attnlab:height'].includes(m.type)
-    ) {
-      reply({
-        type: 'attnlab:error',
-        error: `${m.type.slice(0, 40)}: not a command (attnlab:set, attnlab:run, attnlab:get)`,
-      });
     }
   });
   document.addEventListener(RESULT_DRAWN_EVENT, () =>
-    post({ type: 'attnlab:result', link: location.href, headline: headline() }),
+    post({ type: MESSAGE.result, link: location.href, headline: headline() }),
   );
   return {
-    changed: () => {
-      const state = controls.state();
-      post({ type: 'attnlab:change', link: location.href, values: linkValues(state) });
-    },
+    changed: () => post({ type: MESSAGE.change, link: location.href, values: linkValues(controls.state()) }),
   };
 }

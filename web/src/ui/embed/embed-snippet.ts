@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The HTML the Embed dialog hands out: an <iframe> (auto-sized by the host script, or of a fixed
 // height) or the <attnlab-figure> custom element. DOM-free, so it tests in Node.
-import { embedHash, type EmbedFigure, type Hideable } from '../state/url';
+import { embedHash, type EmbedFigure, type Hideable } from '../../state/url';
 
 /** In embed mode each figure is drawn at most this tall (ui/results.ts), so the first one fits a short frame. */
 export const EMBED_FIGURE_MAX_HEIGHT = 360;
