@@ -125,6 +125,9 @@ def run_link(link, files=None, max_seconds=None):
     experiment = values["exp"]
     if "model" in values and _takes_heads(experiment):
         raise ValueError(_model_refusal(experiment, values))
+    if values.get("heads") == "model" and "model" not in values and _takes_heads(experiment):
+        raise ValueError(f"link: heads=model: this {experiment} link asks for a model's heads and names no model; "
+                         "open it in the page and choose the model's folder there")
     if "file" in values and not files:
         raise ValueError(f"link: file={values['file']}: the page's run read this file, which never travels with "
                          f"a link; give it: run_link(link, files={{'<input>': '{values['file']}'}})")

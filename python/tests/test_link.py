@@ -27,7 +27,8 @@ def test_every_view_key_the_page_writes_is_taken_and_ignored():
     keys = page_keys()
     view = {"app": "0.2.0", "embed": "1", "hide": "params,summary", "fig": "singular-values", "controls": "n",
             "theme": "dark", "api": "1"}
-    assert set(view) | {"exp", "v", "file"} == set(keys["codecKeys"]), "a new codec key: decide how Python takes it"
+    taken = {"exp", "v", "file", "heads"}
+    assert set(view) | taken == set(keys["codecKeys"]), "a new codec key: decide how Python takes it"
     link = f"#exp=rank-beta&v={keys['version']}&" + "&".join(f"{k}={v}" for k, v in view.items()) + "&n=48&seed=2"
     assert same(attnlab.run_link(link), cli("rank-beta", "n=48", "seed=2"))
 
@@ -42,6 +43,17 @@ def test_a_model_run_is_refused_naming_its_keys_and_where_it_runs():
     for key in keys["modelKeys"]:
         assert key in message
     assert "bert-tiny" in message and "npm run lab" in message and "\n" not in message
+
+
+def test_heads_model_without_a_model_is_refused():
+    link = f"#exp=rank-zoo&v={page_keys()['version']}&heads=model&seed=1"
+    with pytest.raises(ValueError, match=r"heads=model: .*names no model"):
+        attnlab.run_link(link)
+
+
+def test_heads_is_ignored_where_no_heads_are_read():
+    link = f"#exp=rank-beta&v={page_keys()['version']}&heads=files&n=48&seed=2"
+    assert same(attnlab.run_link(link), cli("rank-beta", "n=48", "seed=2"))
 
 
 def test_model_keys_on_an_experiment_without_heads_are_ignored_as_the_page_does():

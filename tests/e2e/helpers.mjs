@@ -188,6 +188,11 @@ export async function tableRows(page, figureId) {
   });
 }
 
+/** Chooses where the heads come from, the panel's first choice ('zoo', 'model' or 'files'): only its fields show. */
+export async function chooseHeads(page, source) {
+  await page.locator(`#heads-${source}`).check();
+}
+
 /** "Your own model": the heads read (or a refusal) and no read under way (its Stop hidden again); the status line. */
 export async function modelSettled(page) {
   await page.waitForFunction(

@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { differences } from './compare.mjs';
-import { assert, headless, modelSettled, open, resultJson, root, waitForStatus } from './helpers.mjs';
+import { assert, chooseHeads, headless, modelSettled, open, resultJson, root, waitForStatus } from './helpers.mjs';
 
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
@@ -32,6 +32,7 @@ test('own model: a BERT folder and a typed text run rank-interaction on its real
 }) => {
   const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&head=5&seed=1');
   await waitForStatus(page, 'done', 120_000);
+  await chooseHeads(page, 'model');
   await page.locator('#model-text').fill(TEXT);
   const status = await openModel(page, 'bert-f32');
   assert(
@@ -107,6 +108,7 @@ test('own model: rank-zoo on every head of a LLaMA folder with grouped-query hea
 }) => {
   const { page, problems } = await open(context, base, '#exp=rank-zoo&v=3&seed=1');
   await waitForStatus(page, ['done', 'precomputed'], 120_000);
+  await chooseHeads(page, 'model');
   await page.locator('#model-text').fill(TEXT);
   await page.locator('#model-drop-first').check();
   const status = await openModel(page, 'llama-gqa-llama3-bf16');
@@ -161,6 +163,7 @@ test('own model: weights only reads each head as W_Q W_Kᵀ, without a text, as 
 }) => {
   const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&head=2&seed=1');
   await waitForStatus(page, 'done', 120_000);
+  await chooseHeads(page, 'model');
   await page.locator('#model-weights').check();
   assert(await page.locator('#model-text').isDisabled(), 'the text box stays enabled in weights-only mode');
   const status = await openModel(page, 'gpt2-inverse-bf16');
@@ -189,6 +192,7 @@ test('own model: weights only reads each head as W_Q W_Kᵀ, without a text, as 
 test('own model: hostile checkpoints are refused by name and the page keeps working', async ({ context, base }) => {
   const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
   await waitForStatus(page, 'done', 120_000);
+  await chooseHeads(page, 'model');
   for (const [folder, cause] of [
     ['hostile-truncated', 'truncated'],
     ['hostile-lying-header', 'lying header length'],
@@ -218,6 +222,7 @@ test('own model: hostile checkpoints are refused by name and the page keeps work
     { timeout: 10_000 },
   );
   await page.locator('#model-close').click();
+  await chooseHeads(page, 'zoo'); // no model: the synthetic heads run
   await page.locator('#run').click();
   await waitForStatus(page, 'done', 120_000);
   await page.close();
@@ -240,6 +245,7 @@ test('own model: a tokenizer whose pattern backtracks is ended by Stop and by th
 }) => {
   const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
   await waitForStatus(page, 'done', 120_000);
+  await chooseHeads(page, 'model');
   const split = hostileTokenizerFolder({
     pre_tokenizer: { type: 'Split', pattern: { Regex: '(a+)+$' }, behavior: 'Isolated', invert: false },
   });

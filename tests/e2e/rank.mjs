@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { differences } from './compare.mjs';
-import { assert, headless, open, resultJson, shots, SHOWN, waitForStatus } from './helpers.mjs';
+import { assert, chooseHeads, headless, open, resultJson, shots, SHOWN, waitForStatus } from './helpers.mjs';
 
 // The preset each experiment is checked with (labels from web/src/experiments/<family>/<id>/presets.ts).
 const PRESETS = {
@@ -80,6 +80,7 @@ test('rank-interaction: an uploaded Q/K pair runs as the headless run does; the 
   writeFileSync(k, npy([2, 48, 8], values(2 * 48 * 8, 2)));
   const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&head=1&seed=1');
   await waitForStatus(page, 'done', 120_000);
+  await chooseHeads(page, 'files');
   await page.locator('input#upload-q').setInputFiles(q);
   await page.locator('input#upload-k').setInputFiles(k);
   for (const input of ['q', 'k'])
@@ -97,7 +98,8 @@ test('rank-interaction: an uploaded Q/K pair runs as the headless run does; the 
   const link = await page.evaluate(() => location.hash);
   assert(link.includes('file=q.npy,k.npy'), `the link does not name both files: ${link}`);
   const { page: again, problems: more } = await open(context, base, link);
-  await waitForStatus(again, 'done', 120_000);
+  await waitForStatus(again, 'waiting', 120_000); // "Your files" chosen: nothing runs until they are
+  assert(await again.locator('#heads-files').isChecked(), 'the link does not choose Your files');
   const notice = await again.locator('#notice').textContent();
   assert(notice.includes('"q.npy" and "k.npy"'), `opening the link does not say which files reproduce it: ${notice}`);
   await again.close();
@@ -116,6 +118,7 @@ test('rank-interaction: a JSON head bundle chosen under Q fills K and the scale,
   writeFileSync(bundle, JSON.stringify({ format: 'qk', scale: 0.3, tokens: [], heads }));
   const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&head=1&seed=1');
   await waitForStatus(page, 'done', 120_000);
+  await chooseHeads(page, 'files');
   await page.locator('input#upload-q').setInputFiles(bundle);
   await page.waitForFunction(
     () => document.getElementById('upload-k-status')?.textContent.includes('from the same head bundle'),
@@ -142,6 +145,7 @@ test('rank-interaction: a JSON head bundle chosen under Q fills K and the scale,
 test('rank-interaction: a malformed Q/K pair names its fault', async ({ context, base }) => {
   const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
   await waitForStatus(page, 'done', 120_000);
+  await chooseHeads(page, 'files');
   await page
     .locator('input#upload-q')
     .setInputFiles({ name: 'q.npy', mimeType: 'application/octet-stream', buffer: npy([40, 8], values(320, 3)) });
@@ -173,6 +177,33 @@ test('rank-interaction: a malformed Q/K pair names its fault', async ({ context,
   assert(await page.locator('#run').isDisabled(), 'Run is enabled while the chosen Q file is refused');
   await page.close();
   return problems.filter((p) => !p.includes('K must have the shape'));
+});
+
+test('rank-zoo on your files: an atlas cell opens its head in rank-interaction on the same files', async ({
+  context,
+  base,
+}) => {
+  mkdirSync(shots, { recursive: true });
+  const q = join(shots, 'stack-q.npy'),
+    k = join(shots, 'stack-k.npy');
+  writeFileSync(q, npy([2, 3, 24, 6], values(2 * 3 * 24 * 6, 5)));
+  writeFileSync(k, npy([2, 3, 24, 6], values(2 * 3 * 24 * 6, 6)));
+  const { page, problems } = await open(context, base, '#exp=rank-zoo&v=3&seed=1');
+  await waitForStatus(page, SHOWN, 120_000);
+  await chooseHeads(page, 'files');
+  await page.locator('input#upload-q').setInputFiles(q);
+  await page.locator('input#upload-k').setInputFiles(k);
+  await page.waitForFunction(() => document.getElementById('upload-k-status')?.textContent.includes('2 × 3 × 24 × 6'));
+  await page.locator('#run').click();
+  await waitForStatus(page, 'done', 120_000);
+  await page.locator('[data-figure="atlas"] g[aria-label="cell"] rect').nth(5).click(); // layer 1, head 2
+  await page.waitForFunction(() => location.hash.includes('exp=rank-interaction'), null, { timeout: 10_000 });
+  await waitForStatus(page, 'done', 120_000);
+  const opened = await resultJson(page);
+  assert(opened.head.label === 'L1H2' && opened.head.source === 'upload', `opened ${JSON.stringify(opened.head)}`);
+  assert(await page.locator('#heads-files').isChecked(), 'Your files is not chosen on the opened head');
+  await page.close();
+  return problems;
 });
 
 export const rankTests = tests;

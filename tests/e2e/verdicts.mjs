@@ -8,7 +8,7 @@
 // no field in the page (an unknown or repeated key) is checked on its link instead: the notice names the key.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assert, open, root, SHOWN, waitForStatus } from './helpers.mjs';
+import { assert, chooseHeads, open, root, SHOWN, waitForStatus } from './helpers.mjs';
 
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
@@ -51,6 +51,7 @@ test('verdicts: the page judges each case of the cross-front-end table as the CL
       const file = c.files?.find((f) => f.name === value);
       const upload = page.locator(`input[type="file"]#upload-${key}, input[type="file"]#upload`).first();
       if (file && (await upload.count())) {
+        if (await page.locator('#heads-files').count()) await chooseHeads(page, 'files');
         await upload.setInputFiles({
           name: file.name,
           mimeType: 'application/octet-stream',

@@ -7,8 +7,19 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { axeViolations } from './a11y.mjs';
 import { differences } from './compare.mjs';
-import { assert, open, resultJson, root, SHOWN, modelSettled, waitForStatus } from './helpers.mjs';
+import {
+  assert,
+  chooseHeads,
+  download,
+  modelSettled,
+  open,
+  resultJson,
+  root,
+  SHOWN,
+  waitForStatus,
+} from './helpers.mjs';
 import { deeperModel } from './model-folders.mjs';
 
 const tests = [];
@@ -25,6 +36,7 @@ const ZOO_WORDS = [
   'uploaded heads',
   'Synthetic zoo head',
   'tested: the reduction is never negative',
+  'a deterministic stand-in', // the experiment's own summary, replaced by the model's
 ];
 
 /** The heads read (or a refusal) and no read under way. */
@@ -44,6 +56,7 @@ test('your model: a 2-layer then a 3-layer model reads all of the second; the te
   try {
     const { page, problems } = await open(context, base, '#exp=rank-zoo&v=3&seed=1');
     await waitForStatus(page, SHOWN, 120_000);
+    await chooseHeads(page, 'model');
     await page.locator('#model-text').fill(TEXT);
     await page.locator('#model-files').setInputFiles(filesOf(fixture('bert-f32')));
     const first = await settled(page);
@@ -77,6 +90,9 @@ test('your model: a 2-layer then a 3-layer model reads all of the second; the te
     assert(left.length === 0, `zoo or upload words after a model run: ${left.join('; ')}`);
     const model = await page.locator('[data-key="model"]').textContent();
     assert(model.includes('bert-three') && model.includes(TEXT), `the headline's model: ${model}`);
+    // Exports are named by the model and its text, not by the Q·K scale its heads decide.
+    const { name } = await download(page, page.locator('[data-figure="atlas"] button[data-export="csv"]'));
+    assert(name.startsWith('rank-zoo_bert-three_text=the-cat-sat') && !name.includes('scale='), `export: ${name}`);
     const columns = await page.locator('[data-figure="heads"] th').allTextContents();
     assert(!columns.some((c) => c.startsWith('variant')), `a variant column for a model: ${columns}`);
     const order = await page.locator('[data-figure="heads"] tbody tr td:first-child').allTextContents();
@@ -119,6 +135,7 @@ test('your model: a 12-layer model reads its first 7 layers and says so; a head 
   try {
     const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
     await waitForStatus(page, SHOWN, 120_000);
+    await chooseHeads(page, 'model');
     await page.locator('#model-text').fill(TEXT);
     await page.locator('#model-folder').setInputFiles(twelve);
     const status = await settled(page);
@@ -138,6 +155,14 @@ test('your model: a 12-layer model reads its first 7 layers and says so; a head 
     await waitForStatus(page, 'done', 120_000);
     const shown = await resultJson(page);
     assert(shown.head.label === 'L3H1', `the head run: ${JSON.stringify(shown.head)}`);
+    // The head's attention over its own range, linear or log, the scale named in its legend.
+    const attention = page.locator('[data-figure="attention"]');
+    const legend = async () => (await attention.locator('svg.color-legend').textContent()) ?? '';
+    assert((await legend()).includes('this head’s range'), `the attention scale is not named: ${await legend()}`);
+    await attention.locator('#attention-scale').selectOption('log');
+    await page.waitForFunction(() =>
+      document.querySelector('[data-figure="attention"] svg.color-legend')?.textContent?.includes('log scale'),
+    );
     const words = await visibleText(page);
     const left = ZOO_WORDS.filter((w) => words.includes(w));
     assert(left.length === 0, `zoo or upload words after a model run: ${left.join('; ')}`);
@@ -152,6 +177,7 @@ test('your model: the synthetic run before a model run is not drawn faded behind
   const { page, problems } = await open(context, base, '#exp=rank-zoo&v=3&seed=1&tau=2');
   await page.locator('#run').click();
   await waitForStatus(page, 'done', 180_000);
+  await chooseHeads(page, 'model');
   await page.locator('#model-text').fill(TEXT);
   await page.locator('#model-files').setInputFiles(filesOf(fixture('bert-f32')));
   await settled(page);
@@ -166,6 +192,7 @@ test('your model: the synthetic run before a model run is not drawn faded behind
 test('your model: a folder without tokenizer.json is read as weights only, and says so', async ({ context, base }) => {
   const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
   await waitForStatus(page, SHOWN, 120_000);
+  await chooseHeads(page, 'model');
   const files = filesOf(fixture('bert-f32')).filter((f) => !f.endsWith('tokenizer.json'));
   await page.locator('#model-files').setInputFiles(files);
   const status = await settled(page);
@@ -178,6 +205,74 @@ test('your model: a folder without tokenizer.json is read as weights only, and s
   assert(await page.locator('#model-weights').isChecked(), 'Weights only is not checked');
   await page.close();
   return problems;
+});
+
+test('your model: the gallery’s card lands on rank-zoo with Your model chosen; each source shows only its fields', async ({
+  context,
+  base,
+}) => {
+  const { page, problems } = await open(context, base, '#gallery');
+  await page.locator('#gallery-model-card').click();
+  await page.waitForFunction(() => location.hash.includes('exp=rank-zoo') && location.hash.includes('heads=model'));
+  await waitForStatus(page, 'waiting', 60_000); // no model yet: nothing runs, and it says why
+  const notice = await page.locator('#notice').textContent();
+  assert(notice.includes('Your model'), `the page does not ask for the model: ${notice}`);
+  const waits = await page.locator('#progress-text').textContent();
+  assert(waits.includes('the heads are not given yet'), `the status while waiting for the heads: ${waits}`);
+  await page.locator('#model-text').fill(TEXT);
+  await page.locator('#model-files').setInputFiles(filesOf(fixture('bert-f32')));
+  await settled(page);
+  const after = await page.locator('#notice').textContent();
+  assert(!after.includes('Open a model folder'), `the notice asking for the model stays once it is read: ${after}`);
+  assert(await page.locator('#heads-model').isChecked(), 'Your model is not chosen');
+  const first = await page.evaluate(() => document.querySelector('#params-form > fieldset')?.id);
+  assert(first === 'heads-source', `the first fieldset of the panel is ${first}`);
+  const shown = async () => ({
+    model: await page.locator('#model-field').isVisible(),
+    files: await page.locator('#upload-q').isVisible(),
+    family: await page.locator('.param[data-param="family"]').isVisible(),
+    scale: await page.locator('.param[data-param="scale"]').isVisible(),
+  });
+  const want = {
+    model: { model: true, files: false, family: false, scale: false },
+    files: { model: false, files: true, family: false, scale: true },
+    zoo: { model: false, files: false, family: true, scale: false },
+  };
+  for (const source of ['model', 'files', 'zoo']) {
+    await chooseHeads(page, source);
+    const got = await shown();
+    assert(JSON.stringify(got) === JSON.stringify(want[source]), `${source}: ${JSON.stringify(got)}`);
+    const violations = await axeViolations(page, '#params-form');
+    assert(violations.length === 0, `${source}: ${violations.join(' | ')}`);
+  }
+  const hash = await page.evaluate(() => location.hash);
+  assert(!hash.includes('heads='), `the zoo chosen, the address still says ${hash}`);
+  await page.close();
+  return problems;
+});
+
+test('your model: a text longer than the positions is cut at a word end; the text box and the address hold it', async ({
+  context,
+  base,
+}) => {
+  const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
+  await waitForStatus(page, SHOWN, 120_000);
+  await chooseHeads(page, 'model');
+  const long = `${TEXT} ${TEXT} ${TEXT}`;
+  await page.locator('#model-text').fill(long);
+  await page.locator('#model-files').setInputFiles(filesOf(fixture('bert-f32')));
+  const refused = await settled(page);
+  assert(refused.startsWith('Could not read the heads'), `the long text is not refused: ${refused}`);
+  await page.locator('#model-cut-offer').waitFor({ state: 'visible', timeout: 10_000 }); // beside the refusal
+  await page.locator('#model-cut').click();
+  const read = () => /Read: \d+ heads/.test(document.getElementById('model-status')?.textContent ?? '');
+  await page.waitForFunction(read, null, { timeout: 30_000 });
+  const cut = await page.locator('#model-text').inputValue();
+  assert(cut.length < long.length && long.startsWith(cut) && /\s/.test(long[cut.length]), `the cut text: “${cut}”`);
+  const hash = await page.evaluate(() => location.hash);
+  assert(hash.includes(`text=${encodeURIComponent(cut)}`), `the address does not hold the cut text: ${hash}`);
+  await page.close();
+  return problems.filter((p) => !/tokens|position/.test(p));
 });
 
 export const yourModelTests = tests;

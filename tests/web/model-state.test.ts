@@ -82,4 +82,25 @@ describe('model panel state', () => {
     expect(S.modelSource({ ...before, weights: true })).toBe('BertModel, weights only (W_Q W_Kᵀ)');
     expect(S.modelSource(before)).toBe('BertModel reading “the cat sat on the mat”');
   });
+
+  it('waits while reading and while the choice differs from what was read; a link’s layers fit the open model', () => {
+    let s = S.modelOpened(start, shape(3), 'd'.repeat(16));
+    expect(S.readWaits(S.readStarted(s))).toMatch(/being read/);
+    s = S.readEnded(S.readStarted(s), s.choice);
+    expect(S.readWaits(s)).toBeUndefined();
+    const link = { name: 'BertModel', hash: '', text: 'a dog ran', dropFirst: true, lastLayer: 9 };
+    const expected = S.linkExpected(s, link, shape(3));
+    expect(expected.choice).toEqual({ text: 'a dog ran', dropFirst: true, weights: false, lastLayer: 2 });
+    expect(S.readWaits(expected)).toMatch(/Read the heads/);
+    expect(S.linkExpected(s, { ...link, lastLayer: 1 }, shape(3)).choice.lastLayer).toBe(1);
+  });
+
+  it('summarises a model run by the model’s folder, its text or weights only, and the layers read', () => {
+    const link = { name: 'BertModel', folder: 'bert-base', hash: '', text: 'the cat sat', dropFirst: false };
+    const text = S.modelSummary('Calibration study', { ...link, lastLayer: 6 });
+    expect(text).toContain('bert-base reading “the cat sat”');
+    expect(text).toContain('layers 0 to 6');
+    expect(text).not.toMatch(/synthetic|stand-in|upload/i);
+    expect(S.modelSummary('Calibration study', { ...link, weights: true })).toContain('weights only');
+  });
 });

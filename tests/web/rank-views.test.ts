@@ -49,7 +49,7 @@ describe('paper-3 specifics', () => {
     const { meta, values, result } = get().runs.get('rank-interaction')!;
     const own = { ...(result as object), head: { ...(result as { head: object }).head, source: 'upload' } };
     const head = meta.headline(own as typeof result, values).find((h) => h.key === 'head')?.value;
-    expect(head).toContain('from your files');
+    expect(head).toContain('your own heads');
     expect(head).not.toMatch(/\bupload\b/);
   });
 

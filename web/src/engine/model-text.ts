@@ -35,7 +35,7 @@ export async function tokenizeForModel(
   const json = files.get('tokenizer.json');
   if (!json)
     throw new ModelError(
-      'tokenizer.json: the folder has none, so the text cannot be tokenized (give token ids instead)',
+      'tokenizer.json: the folder has none, so no text can be read: read the weights only (Weights only, weights=1)',
     );
   if (json.size > 64 * 1024 * 1024) throw new ModelError(`tokenizer.json: ${json.size} bytes, more than 64 MiB`);
   const config = files.get('tokenizer_config.json');

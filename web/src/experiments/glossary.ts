@@ -2,22 +2,10 @@
 // The words a reader meets on attnlab's pages, each defined once in plain language. A term's first
 // appearance on a page shows its definition on hover and on focus (ui/glossary-ui.ts), and the whole
 // list is the Glossary section (linked as #glossary).
+import { HEAD_TERMS } from './glossary-heads';
+import type { GlossaryTerm } from './glossary-term';
 
-export interface GlossaryTerm {
-  /** Anchor id in the Glossary section ("glossary-<id>"). */
-  id: string;
-  term: string;
-  /** How the term is found in running text (the first match is annotated). */
-  match: RegExp;
-  definition: string;
-  /**
-   * The experiment families whose pages annotate it (all when unset): "pooling" means one thing in paper 2, another in
-   * paper 3.
-   */
-  families?: readonly string[];
-}
-
-export const GLOSSARY: readonly GlossaryTerm[] = [
+const PAPER_TERMS: readonly GlossaryTerm[] = [
   {
     id: 'softmax-attention',
     term: 'softmax attention',
@@ -290,6 +278,9 @@ export const GLOSSARY: readonly GlossaryTerm[] = [
     families: ['sparse'],
   },
 ];
+
+/** Every term: the papers', then those of a model's heads. */
+export const GLOSSARY: readonly GlossaryTerm[] = [...PAPER_TERMS, ...HEAD_TERMS];
 
 /** The id of a term's entry in the Glossary section. */
 export const glossaryAnchor = (term: GlossaryTerm): string => `glossary-${term.id}`;

@@ -74,3 +74,14 @@ export function colorDomain(values: ArrayLike<number>[], type: ColorScaleType, l
   }
   return [lo, hi];
 }
+
+/**
+ * A scale over the values' own range (a diffuse attention head is not one dark square on 0…1), linear or log (its
+ * floor the smallest positive value, at most 4 decades down); a constant gets a range still.
+ */
+export function ownRangeScale(values: ArrayLike<number>, log: boolean, scheme = 'viridis'): ColorScale {
+  const type = log ? 'log' : 'linear';
+  const [lo, hi] = colorDomain([values], type);
+  const domain: [number, number] = hi > lo ? [lo, hi] : log ? [hi / 10, hi] : [0, Math.max(hi, 1e-12)];
+  return { scheme, type, domain };
+}

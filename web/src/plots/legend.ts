@@ -161,3 +161,43 @@ export function colorLegend(scale: ColorScale, title: string, width = 300): SVGS
   );
   return svg;
 }
+
+/** A legend of integer steps: one box per value, its colour and the value under it (an integer quantity's scale). */
+export function stepLegend(
+  steps: readonly { value: number; color: string }[],
+  title: string,
+  width = 300,
+): SVGSVGElement {
+  const left = 8,
+    box = Math.max(8, Math.min(40, Math.floor((width - 2 * left) / Math.max(1, steps.length))));
+  // The title wraps on a narrow screen (a phone) rather than run past the figure's edge.
+  const lines = wrapLabel(
+    `${title} (one colour per integer)`,
+    Math.max(20, Math.floor((width - 2 * left) / (1.1 * CHAR_WIDTH))),
+  );
+  const barTop = 6 + 14 * lines.length,
+    height = barTop + 28;
+  const svg = svgElement('svg', {
+    class: 'legend color-legend',
+    width,
+    height,
+    viewBox: `0 0 ${width} ${height}`,
+    'font-family': FONT,
+    'font-size': 11,
+    fill: INK,
+  });
+  lines.forEach((line, i) => {
+    const heading = svgElement('text', { x: left, y: 12 + 14 * i, 'font-weight': 600 });
+    heading.textContent = line;
+    svg.append(heading);
+  });
+  steps.forEach(({ value, color }, i) => {
+    const x = left + i * box;
+    svg.append(svgElement('rect', { x, y: barTop, width: box - 1, height: 10, fill: color }));
+    const label = svgElement('text', { x: x + box / 2, y: barTop + 25, 'text-anchor': 'middle' });
+    label.textContent = String(value);
+    svg.append(label);
+  });
+  svg.setAttribute('aria-label', `${title}: one colour per integer from ${steps[0]?.value} to ${steps.at(-1)?.value}`);
+  return svg;
+}

@@ -48,6 +48,8 @@ export interface AppState {
   api?: boolean;
   /** The model whose heads the run read (its name, fingerprint and text; never its weights). */
   model?: ModelLink;
+  /** heads=: where the heads come from when no model= or file= says it (ui/heads-source.ts); absent: the zoo. */
+  heads?: 'model' | 'files';
 }
 
 interface ParsedLink {
@@ -226,6 +228,7 @@ export function parseLink(hash: string, registry: readonly ExperimentMeta[], opt
   const view = parseViewKeys(pairs, meta, notices);
   const file = fileName(pairs.get('file'));
   const model = takesHeads(meta) ? parseModelLink(pairs, notices) : undefined;
+  const heads = takesHeads(meta) ? parseHeads(pairs.get('heads'), notices) : undefined;
   const modelKeys = MODEL_KEYS.filter((k) => pairs.has(k));
   if (!takesHeads(meta) && modelKeys.length)
     notices.push(`${modelKeys.join(', ')}: ${meta.id} reads no model's heads; ignored`);
@@ -236,9 +239,18 @@ export function parseLink(hash: string, registry: readonly ExperimentMeta[], opt
       ...view,
       ...(file && !model ? { file } : {}),
       ...(model ? { model } : {}),
+      ...(heads ? { heads } : {}),
     },
     notices,
   };
+}
+
+/** heads=model|files (zoo: the default, not written); anything else is said and the zoo used. */
+function parseHeads(text: string | undefined, notices: string[]): AppState['heads'] {
+  if (text === 'model' || text === 'files') return text;
+  if (text !== undefined && text !== 'zoo')
+    notices.push(`heads: "${text.slice(0, 20)}" is not zoo, model or files; the synthetic zoo is used`);
+  return undefined;
 }
 
 /** The hash for a state: the schema and app versions, non-default parameters in schema order, the seed always. */
@@ -262,6 +274,7 @@ export function formatLink(state: AppState, registry: readonly ExperimentMeta[],
   if (state.api) parts.push('api=1');
   if (state.model) parts.push(...modelLinkParts(state.model, encodePart));
   else if (state.file) parts.push(`file=${encodePart(state.file)}`);
+  else if (state.heads) parts.push(`heads=${state.heads}`);
   return `#${parts.join('&')}`;
 }
 

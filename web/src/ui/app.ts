@@ -22,6 +22,7 @@ import { metaOf, type PageContext } from './page-context';
 import { wireOpenHead } from './open-head';
 import { renderPage } from './page-render';
 import { edited, INITIAL_PAGE, leftForGallery, type PageState } from './page-state';
+import { sourceOfLink, withSource } from './heads-source';
 import { buildPanel, UPLOAD_STATE_EVENT, type Panel } from './panel';
 import { wireHostApi } from './embed/host-api';
 import { PanelFollow } from './panel-follow';
@@ -32,7 +33,7 @@ import { wireResultFiles } from './result-file-ui';
 import { ResultsView } from './results';
 import type { Draft } from './run-input';
 import { Runs } from './runs';
-import { NO_UPLOADS, type Uploads } from './uploads';
+import { carriedTo, NO_UPLOADS, type Uploads } from './uploads';
 import { wireSheet } from './sheet';
 import { StatusView } from './status';
 import { initTheme, setLinkTheme } from './colour-scheme';
@@ -179,6 +180,7 @@ export class App implements PageContext {
     this.form.addEventListener(UPLOAD_STATE_EVENT, () => {
       this.followEdit();
       this.follows.refreshOutdated();
+      this.links.headsGiven();
     });
   }
 
@@ -205,9 +207,7 @@ export class App implements PageContext {
       registry: EXPERIMENTS,
       shown: () => {
         const run = this.page.shown;
-        return run
-          ? { experimentId: run.experimentId, values: run.paramsUnknown ? undefined : run.values, result: run.result }
-          : undefined;
+        return run ? { ...run, values: run.paramsUnknown ? undefined : run.values } : undefined;
       },
       current: () => ({ experimentId: this.state.experimentId, values: this.state.values }),
       onOpened: (opened, name) => this.links.showOpened(opened, name),
@@ -239,7 +239,7 @@ export class App implements PageContext {
       this.picker.value = meta.id;
       byId('experiment-summary').textContent = meta.summary;
       byId('phone-summary-text').textContent = meta.summary;
-      this.uploads = NO_UPLOADS;
+      this.uploads = carriedTo(this.uploads, meta, state.file); // a head opened from an atlas on your files
       this.panel = buildPanel(this.form, meta, {
         onNewSeed: () => this.runs.newSeed(),
         files: {
@@ -249,6 +249,7 @@ export class App implements PageContext {
           },
         },
       });
+      this.panel.chooseSource(sourceOfLink(state)); // the link's, or the model or files the address kept
       this.runButton.disabled = false; // no file of this panel is refused yet
       this.results.setExperiment(meta, explainAfter);
       showCitations(byId('cite-entries'), meta);
@@ -307,8 +308,9 @@ export class App implements PageContext {
   private followEdit(): void {
     const reading = this.panel.read();
     this.draft = reading.invalid.length ? reading : undefined;
-    // A model open in the panel: its name, text and layers are in the address as soon as they are chosen.
+    // Where the heads come from and the model open (its name, text and layers) are in the address once chosen.
     const model = this.panel.modelLink() ?? this.state.model;
-    if (!this.draft) this.follow({ ...this.state, values: reading.values, ...(model ? { model } : {}) });
+    const state = withSource({ ...this.state, ...(model ? { model } : {}) }, this.panel.source(), model);
+    if (!this.draft) this.follow({ ...state, values: reading.values });
   }
 }

@@ -36,7 +36,7 @@ export function exportShownFigure(
     link: run.link,
     precomputed: run.precomputed,
   });
-  const fileName = exportFileName(metaOf(run.experimentId), run.values, figure.id, format);
+  const fileName = exportFileName(metaOf(run.experimentId), run.values, figure.id, format, run.model);
   exportFigure({
     format,
     element,

@@ -3,7 +3,8 @@
 // headline, the figures' titles and captions, the explanation) becomes a <dfn> that shows the term's
 // definition on hover and on focus; the Glossary section lists every term (GLOSSARY) and is the target
 // of #glossary. Annotation is redone after each render, so "first" follows what is on screen.
-import { GLOSSARY, glossaryAnchor, type GlossaryTerm } from '../experiments/glossary';
+import { GLOSSARY, glossaryAnchor } from '../experiments/glossary';
+import type { GlossaryTerm } from '../experiments/glossary-term';
 import { h } from './dom';
 
 /** Where terms are looked for, in reading order. */

@@ -98,8 +98,31 @@ async function addThumbnails(root: HTMLElement): Promise<void> {
   }
 }
 
-/** Where a model's heads are analysed first: rank-zoo's head atlas of every head. */
-const MODEL_PAGE = '#exp=rank-zoo&v=3&seed=1';
+/** Where a model's heads are analysed first: rank-zoo's head atlas of every head, the model chosen as their source. */
+const MODEL_PAGE = '#exp=rank-zoo&v=3&seed=1&heads=model';
+
+/**
+ * The "Your model" card, first of the rank family's: it opens rank-zoo with the model chosen. Not an a.card: the
+ * gallery's thumbnails are photographed from those (scripts/build-gallery.mjs), and a model has no preset to show.
+ */
+function modelCard(): HTMLElement {
+  return h(
+    'li',
+    {},
+    h(
+      'a',
+      { class: 'model-card', href: MODEL_PAGE, id: 'gallery-model-card' },
+      h('span', { class: 'card-title' }, 'Your model'),
+      h(
+        'span',
+        { class: 'card-claim' },
+        'Every head of a Hugging Face model on your machine (BERT, GPT-2, LLaMA, Qwen2…): its rank certificates in ' +
+          'a head atlas, on a text you type or from the weights alone.',
+      ),
+      h('span', { class: 'card-experiment' }, EXPERIMENTS.find((m) => m.id === 'rank-zoo')?.title ?? 'rank-zoo'),
+    ),
+  );
+}
 
 /** "Your model": a Hugging Face folder dropped here (or opened on the model's page) lands on its head atlas. */
 function yourModel(): HTMLElement {
@@ -162,7 +185,7 @@ function renderLanding(root: HTMLElement): void {
         { class: 'gallery-group', 'aria-labelledby': `gallery-${group.family}` },
         h('h2', { id: `gallery-${group.family}` }, group.label),
         paperLine(group.family, group.paper),
-        h('ul', { class: 'cards' }, ...group.cards.map(card)),
+        h('ul', { class: 'cards' }, ...(group.family === 'rank' ? [modelCard()] : []), ...group.cards.map(card)),
       ),
     ),
     h(

@@ -16,6 +16,7 @@ import { FILE_SEPARATOR, metaOf, type LinkContext } from './page-context';
 import { isCurrent, nextTicket, openedShown, precomputedShown, preparing, waiting } from './page-state';
 import { precomputedResult, showPrecomputedMark } from './precomputed';
 import { hideReproduce, showReproduce } from './reproduce';
+import { HEADS_WAIT } from './status';
 import { RESULT_DRAWN_EVENT } from './embed/host-api';
 import type { Runs } from './runs';
 
@@ -25,6 +26,8 @@ const ASK_BEFORE_SECONDS = 30;
 export class LinkLoader {
   /** Embed mode computes nothing until the view is scrolled into the viewport (then this turns true). */
   private seen = false;
+  /** The link waits for its heads: its notice asking for them goes once they are given (headsGiven). */
+  private awaitingHeads = false;
   private cancelWait: (() => void) | undefined;
 
   constructor(
@@ -37,6 +40,13 @@ export class LinkLoader {
   ranByReader(): void {
     this.stopWaiting();
     this.seen = true;
+  }
+
+  /** The heads a link waited for are given (a model read, files chosen): the notice asking for them goes. */
+  headsGiven(): void {
+    if (!this.awaitingHeads || this.ctx.panel.busy()) return;
+    this.awaitingHeads = false;
+    if (this.ctx.page.phase === 'waiting') this.ctx.status.showNotices([]);
   }
 
   private stopWaiting(): void {
@@ -52,6 +62,7 @@ export class LinkLoader {
   async load(): Promise<void> {
     const { ctx } = this;
     const { state, notices } = parseLink(location.hash, EXPERIMENTS);
+    this.awaitingHeads = false;
     const meta = metaOf(state.experimentId);
     const shipped = precomputedResult(state, meta, EXPERIMENTS); // under way while the panel is built
     // A link that computes: its workers start loading the core now, while the panel is built (not in an embed, which
@@ -70,18 +81,24 @@ export class LinkLoader {
       );
     }
     const modelReady = ctx.panel.expectModel(state.model); // the model open on the page has read these heads
-    if (state.model && !modelReady) {
+    // The heads come from a model or files (a link's heads= or file=) and none are given yet: nothing runs either.
+    const source = ctx.panel.source();
+    const headsWait = !state.model && source && source !== 'zoo' ? ctx.panel.busy() : undefined;
+    if ((state.model && !modelReady) || headsWait) {
       // a model's heads: nothing runs until the reader opens the folder (links never carry models)
-      notices.push(
-        `Made with the model “${showable(state.model.name)}” (links never carry models): ` +
-          `open its folder under “Your model”; once its heads are read, press Run.`,
-      );
+      if (state.model)
+        notices.push(
+          `Made with the model “${showable(state.model.name)}” (links never carry models): ` +
+            `open its folder under “Your model”; once its heads are read, press Run.`,
+        );
+      else if (!state.file) notices.push(headsWait!); // a file= link's notice above says which files
       ctx.status.showNotices(notices);
       this.writeUrl();
       this.runs.abandon();
       this.stopWaiting();
       const next = nextTicket(ctx.page);
-      ctx.setPage(waiting(next, next.ticket));
+      ctx.setPage(waiting(next, next.ticket, HEADS_WAIT));
+      this.awaitingHeads = true;
       return;
     }
     ctx.status.showNotices(notices);

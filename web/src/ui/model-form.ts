@@ -20,7 +20,7 @@ export function modelControls() {
   const status = h(
     'p',
     { class: 'help', id: 'model-status', role: 'status' },
-    'No model open: the run uses the synthetic heads, or your files below.',
+    'No model open: choose its folder, or its files together; Run waits for its heads.',
   );
   const text = h('textarea', {
     id: 'model-text',

@@ -13,6 +13,7 @@ import { showable } from '../state/url';
 import * as F from './model-folder';
 import { headAttention, type HeadAttention } from './model-attention';
 import { modelControls, modelFieldset } from './model-form';
+import { modelCut } from './model-cut';
 import * as S from './model-state';
 
 /** The heads read, for the panel to use as the experiment's Q and K. */
@@ -50,13 +51,9 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
   const controls = modelControls();
   const { folder, files, status, text, drop, weightsOnly, last, readButton, stop, close, progress, tokens, dropLabel } =
     controls;
-  let {
-    worker,
-    info,
-    state,
-    read: lastRead,
-    warning,
-  } = kept ?? { state: S.initialModelPanel(text.value), warning: '' };
+  const before = kept ?? { state: S.initialModelPanel(text.value), warning: '' };
+  let { worker, info, state, warning } = before,
+    lastRead = before.read;
   let expected: ModelLink | undefined;
   let stopAsked = false,
     attempt = 0;
@@ -104,11 +101,19 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
     `${F.headsRead(info!, choice.lastLayer + 1, choice.weights, heads.ids.length)}` +
     `${S.layersNote(info!, choice.lastLayer)}.`;
 
+  // A text longer than the model's positions: its tokens counted, and "Cut the text" offered beside the refusal.
+  const count = async (t: string) => (await worker!.api.modelTokens(t, state.choice.dropFirst)).ids.length;
+  const cut = modelCut({ count, text: () => state.choice.text, apply: (cutText) => edit(cutText) });
+  const offerCut = async (choice: S.ModelChoice, model: ModelInfo) => {
+    const tokens = await count(choice.text).catch(() => 0);
+    if (tokens) cut.offer(tokens, model.tokenLimit, showable(model.name));
+  };
   const read = async () => {
     if (!state.opened || !info || state.reading) return;
     const mine = ++attempt;
     set(S.readStarted(state));
     stopAsked = false;
+    cut.hide();
     const choice = state.choice;
     const name = showable(info.name);
     status.textContent = `Reading ${name}: layer 1 of ${choice.lastLayer + 1}…`;
@@ -147,6 +152,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
       if (mine !== attempt) return;
       set(S.readEnded(state, undefined));
       status.textContent = `Could not read the heads: ${showable(String((error as Error).message).split('\n')[0])}`;
+      if (!choice.weights) void offerCut(choice, info);
       lastRead = undefined;
       keep();
       onHeads(undefined);
@@ -162,7 +168,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
     tokens.textContent = '';
     close.hidden = entries.length === 0;
     if (!entries.length) {
-      status.textContent = 'No model open: the run uses the synthetic heads, or your files below.';
+      status.textContent = 'No model open: choose its folder, or its files together; Run waits for its heads.';
       return;
     }
     set(S.readStarted(state)); // opening: Stop and the folder inputs as while reading
@@ -229,15 +235,19 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
         `${said()}. The text or the layers changed: Read the heads again (Run waits for it).` +
         `${S.layersNote(info, state.choice.lastLayer)}`;
   };
-  for (const input of [text, drop, last, weightsOnly])
-    input.addEventListener('input', () => {
-      fromControls();
-      changed();
-      onChoice();
-    });
+  /** An edit of the choice (typed, or the text cut): the state, the outdated note and the address follow. */
+  function edit(cutText?: string) {
+    if (cutText !== undefined) text.value = cutText;
+    fromControls();
+    changed();
+    onChoice();
+    if (cutText !== undefined) void read();
+  }
+  for (const input of [text, drop, last, weightsOnly]) input.addEventListener('input', () => edit());
   weightsOnly.addEventListener('change', fromControls);
 
   const element = modelFieldset(controls);
+  status.after(cut.element); // a text too long for the model: cut it here
   // Its text and choices are not the experiment's parameters: edits here start no live run (Run waits for the heads);
   // the page is told through onChoice instead (the address and the outdated note follow).
   for (const type of ['input', 'change']) element.addEventListener(type, (e) => e.stopPropagation());
@@ -267,24 +277,11 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
         api = worker?.api;
       return read && api ? headAttention(read, index, (...args) => api.modelAttention(...args)) : undefined;
     },
-    busy() {
-      if (state.reading) return 'The model’s heads are being read: Run when they are (or press Stop).';
-      if (S.readOutdated(state))
-        return 'The text or the layers changed since the model’s heads were read: press “Read the heads”, then Run.';
-      return undefined;
-    },
+    busy: () => S.readWaits(state),
     expect(link) {
       expected = link;
       if (!link) return false;
-      const lastLayer = info ? S.clampLastLayer(info, link.lastLayer ?? info.layers - 1) : 0;
-      set(
-        S.choiceEdited(state, {
-          text: link.text,
-          dropFirst: link.dropFirst,
-          weights: link.weights === true,
-          lastLayer,
-        }),
-      );
+      set(S.linkExpected(state, link, info));
       showChoice();
       if (state.opened && lastRead && readsSameHeads(lastRead.link, link)) return true;
       if (!state.opened)

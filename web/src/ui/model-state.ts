@@ -106,6 +106,20 @@ const sameChoice = (a: ModelChoice | undefined, b: ModelChoice | undefined): boo
 export const readOutdated = (state: ModelPanelState): boolean =>
   Boolean(state.opened) && !state.reading && !sameChoice(state.choice, state.readFor);
 
+/** Why Run waits for the model's heads (being read, or read for another choice); undefined when it need not. */
+export function readWaits(state: ModelPanelState): string | undefined {
+  if (state.reading) return 'The model’s heads are being read: Run when they are (or press Stop).';
+  if (readOutdated(state))
+    return 'The text or the layers changed since the model’s heads were read: press “Read the heads”, then Run.';
+  return undefined;
+}
+
+/** A link made with a model: its choices are the panel's (its last layer one the open model has). */
+export function linkExpected(state: ModelPanelState, link: ModelLink, shape: ModelShape | undefined): ModelPanelState {
+  const lastLayer = shape ? clampLastLayer(shape, link.lastLayer ?? shape.layers - 1) : 0;
+  return choiceEdited(state, { text: link.text, dropFirst: link.dropFirst, weights: link.weights === true, lastLayer });
+}
+
 /** The link of the choice: what the address records while the panel holds it. */
 export function linkOfChoice(state: ModelPanelState): ModelLink | undefined {
   const { opened, choice } = state;
@@ -129,6 +143,15 @@ export const modelSource = (link: ModelLink, chars = 60): string =>
   link.weights
     ? `${modelName(link)}, weights only (W_Q W_Kᵀ)`
     : `${modelName(link)} reading ${quoteText(link.text, chars)}`;
+
+/** The page's summary after a run on a model's heads, in place of the experiment's own (which speaks of the zoo). */
+export function modelSummary(title: string, link: ModelLink): string {
+  const layers = link.lastLayer === undefined ? 'every layer' : `layers 0 to ${link.lastLayer}`;
+  return (
+    `${title}, on the heads of ${modelSource(link, 80)} (${layers}), read on this machine: ` +
+    `the numbers are this model’s own, not the paper’s.`
+  );
+}
 
 /** A text in a note: its first words, quoted. */
 const quoteText = (text: string, chars = 40): string =>

@@ -46,7 +46,9 @@ export type RunsContext = Omit<PageContext, 'setState' | 'form' | 'panel'> & {
   readonly panel: Pick<Panel, 'busy' | 'modelAttention' | 'focus' | 'markRefused'>;
 };
 /** ui/link-loader.ts: a link rebuilds the panel (setState); of the panel it asks only about a model. */
-export type LinkContext = Omit<PageContext, 'form' | 'panel'> & { readonly panel: Pick<Panel, 'expectModel'> };
+export type LinkContext = Omit<PageContext, 'form' | 'panel'> & {
+  readonly panel: Pick<Panel, 'expectModel' | 'busy' | 'source'>;
+};
 /** ui/panel-follow.ts: follows edits; never runs, never rebuilds the panel. */
 export type FollowContext = Omit<PageContext, 'pool' | 'status' | 'setState' | 'editValues' | 'panel' | 'form'> & {
   readonly panel: Pick<Panel, 'busy'>;

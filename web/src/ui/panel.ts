@@ -19,11 +19,21 @@ import { coerceValue } from '../state/values';
 import { createControl, type Control } from './controls';
 import { h } from './dom';
 import type { HeadAttention } from './model-attention';
+import { headsChoice, modelHeadFiles, tagSourceFields } from './heads-choice';
+import { sourceWaits, type HeadsSource } from './heads-source';
 import { headPicker } from './head-picker';
 import { modelField, type ReadHeads } from './model-panel';
 import type { ChosenFile } from './run-input';
 import { shapeText, uploadField } from './upload-field';
-import { chosenByHand, cleared, filledFromCompanion, freeForCompanion, type Uploads } from './uploads';
+import {
+  attachedFiles,
+  chosenByHand,
+  filledFromCompanion,
+  freeForCompanion,
+  modelHeadsRead,
+  sourceChosen,
+  type Uploads,
+} from './uploads';
 
 interface PanelReading {
   values: ParamValues;
@@ -54,8 +64,12 @@ export interface Panel {
    * the heads it asks for are already read.
    */
   expectModel(link: ModelLink | undefined): boolean;
-  /** The model and text the panel holds (a model open), which the address records before any run. */
+  /** The model and text the panel holds (a model open and chosen), which the address records before any run. */
   modelLink(): ModelLink | undefined;
+  /** Where the heads come from (undefined: the experiment takes no heads). */
+  source(): HeadsSource | undefined;
+  /** Shows `source` as where the heads come from (a link, the panel rebuilt); no event: the state already says it. */
+  chooseSource(source: HeadsSource): void;
   /**
    * Marks the field of a parameter the core refused (aria-invalid, as a value that cannot be read); the next read
    * clears it.
@@ -111,6 +125,7 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
   const companionOf = (input: string) => fileSpecs.find((f) => f.input === input)?.companion;
   const statuses = new Map<string, HTMLElement>();
   const fileInputs = new Map<string, HTMLInputElement>();
+  const fileFieldsets: HTMLElement[] = [];
   // A JSON head bundle holds Q and K at once: read the companion from the same file when its field is empty,
   // and take the bundle's own Q·K scale when its parameter is left at the default (the core's rule names both).
   const fromBundle = async (chosen: ChosenFile, file: File) => {
@@ -151,56 +166,56 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
       budgetMiB,
       (u, refusedName) => store(spec.input, u, refusedName),
       (chosen, file) => void fromBundle(chosen, file),
+      takesHeads(meta) ? 'No file chosen: Run waits for the heads’ files.' : undefined,
     );
+    const kept = files.get().chosen[spec.input]; // carried from the page before (ui/uploads.ts carriedTo)
+    if (kept) field.status.textContent = `${showable(kept.name)}: ${shapeText(kept.array)}, as on the page before.`;
     statuses.set(spec.input, field.status);
     fileInputs.set(spec.input, field.input);
-    form.append(field.element);
+    fileFieldsets.push(field.element);
   }
   // A model's head is chosen as layer × head beside the flat index (ui/head-picker.ts).
   const headControl = controls.find((c) => c.spec.key === 'head');
   const picker = headControl && takesHeads(meta) ? headPicker(headControl) : undefined;
   if (picker) headControl!.element.append(picker.element);
-  // A model's heads fill Q and K as two files would (every head of the layers read, the scale folded into Q).
+  // A model's heads are kept apart from the files (ui/uploads.ts), used while the model is where the heads come from.
   const model = takesHeads(meta)
     ? modelField(
         (read?: ReadHeads) => {
-          for (const input of ['q', 'k']) {
-            if (!files.get().chosen[input]?.model && !read) continue;
-            files.set(cleared(files.get(), input));
-            const field = fileInputs.get(input);
-            if (field) field.value = '';
-            statuses.get(input)!.textContent = 'No file chosen.';
-          }
-          // The zoo's fields give way to the model's heads (page.css).
-          if (read) form.dataset.heads = 'model';
-          else delete form.dataset.heads;
+          files.set(modelHeadsRead(files.get(), read && modelHeadFiles(read)));
           const layers = read ? (read.link.lastLayer ?? read.info.layers - 1) + 1 : 0;
           picker?.setShape(read && { layers, heads: read.info.heads });
-          if (read) {
-            const { q, k } = read.heads.stacks;
-            const name = read.info.name;
-            const chosen: Record<string, ChosenFile> = {
-              q: { name, input: 'q', array: { ...q, sparse: false, bundleScale: 1 }, model: read.link },
-              k: { name, input: 'k', array: { ...k, sparse: false }, model: read.link },
-            };
-            files.set({ ...files.get(), chosen: { ...files.get().chosen, ...chosen } });
-            for (const input of ['q', 'k']) {
-              const shape = shapeText(chosen[input].array);
-              statuses.get(input)!.textContent = `From the model ${showable(name)} (“Your model” above): ${shape}.`;
-            }
-            // Each layer's attention scale is already in Q: the logits are Q Kᵀ (as a head bundle's scale fills the
-            // field).
-            const scaleKey = fileSpecs.find((f) => f.input === 'q')?.scaleParam;
-            const scaleControl = scaleKey ? controls.find((c) => c.spec.key === scaleKey) : undefined;
-            if (scaleControl && Number(scaleControl.read()) === scaleControl.spec.default) scaleControl.write(1);
-          }
+          // Each layer's attention scale is already in Q: the logits are Q Kᵀ (as a head bundle's scale fills the field).
+          const scaleKey = fileSpecs.find((f) => f.input === 'q')?.scaleParam;
+          const scaleControl = scaleKey ? controls.find((c) => c.spec.key === scaleKey) : undefined;
+          if (read && scaleControl && Number(scaleControl.read()) === scaleControl.spec.default) scaleControl.write(1);
           form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
         },
         () => form.dispatchEvent(new Event(UPLOAD_STATE_EVENT)),
       )
     : undefined;
-  // Where the heads come from, first: your model, before the synthetic heads' parameters and the files.
-  if (model) form.insertBefore(model.element, form.querySelector(':scope > fieldset'));
+  // Where the heads come from, first: the choice, then the model's panel and the files, each shown when chosen.
+  const choice = model
+    ? headsChoice(form, (source) => {
+        files.set(sourceChosen(files.get(), source));
+        form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
+      })
+    : undefined;
+  if (choice && model) {
+    model.element.dataset.for = 'model';
+    for (const fieldset of fileFieldsets) fieldset.dataset.for = 'files';
+    form.prepend(choice.element, model.element, ...fileFieldsets);
+    tagSourceFields(form, meta);
+    choice.show(files.get().source ?? 'zoo');
+  } else form.append(...fileFieldsets);
+  /** Why Run waits for the heads of the source chosen (a model being read, none opened, no file chosen). */
+  const headsWait = () => {
+    const { source } = files.get();
+    if (source === 'zoo' || !source) return undefined;
+    return (
+      (source === 'model' ? model?.busy() : undefined) ?? sourceWaits(source, attachedFiles(files.get(), meta).length)
+    );
+  };
 
   const seed = createControl(SEED_SPEC);
   controls.push(seed);
@@ -231,10 +246,16 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
         control.input.setAttribute('aria-invalid', 'false');
       }
     },
-    busy: () => model?.busy(),
+    busy: headsWait,
     modelAttention: async (index) => model?.attention(index),
     expectModel: (link) => model?.expect(link) ?? false,
-    modelLink: () => model?.link(),
+    modelLink: () => (files.get().source === 'model' ? model?.link() : undefined),
+    source: () => files.get().source,
+    chooseSource(source) {
+      if (!choice) return;
+      files.set(sourceChosen(files.get(), source));
+      choice.show(source);
+    },
     focus(key) {
       controls.find((c) => c.spec.key === key)?.input.focus();
     },

@@ -39,7 +39,8 @@ export function precomputedResult(
   meta: ExperimentMeta,
   registry: readonly ExperimentMeta[],
 ): Promise<AnyResult | undefined> | undefined {
-  if (state.file || typeof DecompressionStream === 'undefined') return undefined;
+  // Heads of the reader's own (files, a model, or their choice before any is given) are never a preset's.
+  if (state.file || state.model || state.heads || typeof DecompressionStream === 'undefined') return undefined;
   const link = canonicalLink(state, registry);
   if (!presetLinksOf(meta, registry).some((p) => p.link === link)) return undefined;
   return fetchBytes(shipped(presetFileName(link)))

@@ -6,6 +6,7 @@ import type { AnyResult } from '../experiments/generated';
 import type { ExperimentMeta, ParamValues } from '../experiments/schema';
 import { resultMismatchesOffThread } from '../engine/off-thread';
 import { download } from '../plots/export';
+import type { ModelLink } from '../state/model-link';
 import { exportFileName } from './export-name';
 import { readResultText, resultEnvelope, sizeRefusal, type OpenedResult, type ReadOptions } from '../state/result-file';
 import { fileName, showable } from '../state/url';
@@ -14,7 +15,9 @@ import { byId, h } from './dom';
 interface ResultFileHandlers {
   /** What is on screen, for the envelope (undefined while nothing finished). */
   /** `values` is undefined for a bare result opened from a file (its parameters are unknown). */
-  shown: () => { experimentId: string; values: ParamValues | undefined; result: AnyResult } | undefined;
+  /** `model`: the model whose heads the run read (the file is named by it). */
+  shown: () =>
+    { experimentId: string; values: ParamValues | undefined; result: AnyResult; model?: ModelLink } | undefined;
   current: () => { experimentId: string; values: ParamValues };
   registry: readonly ExperimentMeta[];
   onOpened: (opened: OpenedResult, fileName: string) => void;
@@ -42,7 +45,7 @@ export function wireResultFiles(handlers: ResultFileHandlers): void {
     const meta = handlers.registry.find((m) => m.id === shown.experimentId);
     const name =
       meta && shown.values
-        ? exportFileName(meta, shown.values, 'result', 'json')
+        ? exportFileName(meta, shown.values, 'result', 'json', shown.model)
         : `attnlab-${shown.experimentId}.result.json`;
     download(new Blob([text], { type: 'application/json' }), name);
   });

@@ -9,7 +9,7 @@ import { formatValue } from '../state/values';
 import { byId, h } from './dom';
 import { EMBED_FIGURE_MAX_HEIGHT } from './embed/embed-snippet';
 import { GhostMemory, sourceKey } from './ghost';
-import { modelSource } from './model-state';
+import { modelSource, modelSummary } from './model-state';
 import { axisSummary, tableSummary } from './figure-summary';
 import { figureSection, type ExportHandler } from './figure-section';
 import { drawHeadline, type PartialRun } from './headline';
@@ -206,6 +206,8 @@ export class ResultsView {
     // The page's words follow the heads: a model's run hides the zoo's caveats and fields (page.css).
     if (model) document.body.dataset.heads = 'model';
     else delete document.body.dataset.heads;
+    const summary = model ? showable(modelSummary(meta.title, model)) : meta.summary;
+    for (const id of ['experiment-summary', 'phone-summary-text']) byId(id).textContent = summary;
     drawHeadline(this.headline, meta.headline(result, values), model, partial);
 
     const caption = openedFrom

@@ -9,6 +9,9 @@ import { byId, h } from './dom';
  * is estimated long enough to ask first (it starts when Run is pressed); 'opened': figures from a result file;
  * 'precomputed': a preset link's result shipped with the site (a live run gives the same; Run computes it).
  */
+/** The detail of a link waiting for its heads (a model's, or files), not for Run. */
+export const HEADS_WAIT = 'heads';
+
 export type RunStatus = 'idle' | 'waiting' | 'running' | 'done' | 'error' | 'stopped' | 'opened' | 'precomputed';
 
 /** How often the elapsed time is redrawn while running (ms). */
@@ -91,8 +94,14 @@ export class StatusView {
       this.progressText.textContent = 'Computed in advance for this link';
     } else if (status === 'waiting') {
       this.setProgress(0);
-      // With a detail (the estimate) the run waits for Run; without, for the embed to be scrolled into view.
-      this.progressText.textContent = detail ? `Not started${detail}: press Run` : 'Computes when scrolled into view';
+      // With a detail (the estimate) the run waits for Run; without, for the embed to be scrolled into view; a link
+      // whose heads are not given yet (a model to open, files to choose), for them.
+      this.progressText.textContent =
+        detail === HEADS_WAIT
+          ? 'Not started: the heads are not given yet'
+          : detail
+            ? `Not started${detail}: press Run`
+            : 'Computes when scrolled into view';
     } else {
       this.progressText.textContent = 'Ready';
     }

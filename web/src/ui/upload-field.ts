@@ -31,6 +31,8 @@ export function uploadField(
   budgetMiB: () => number,
   store: (u: ChosenFile | undefined, refused?: string) => void,
   read: (chosen: ChosenFile, file: File) => void,
+  /** Said while no file is chosen (where the heads are chosen, Run waits for them instead of using synthetic data). */
+  empty = 'No file chosen: the run uses synthetic data.',
 ): UploadField {
   const input = h('input', {
     type: 'file',
@@ -38,11 +40,7 @@ export function uploadField(
     accept: spec.accept.join(','),
     'aria-describedby': `${id}-help ${id}-status`,
   });
-  const status = h(
-    'p',
-    { class: 'help', id: `${id}-status`, role: 'status' },
-    'No file chosen: the run uses synthetic data.',
-  );
+  const status = h('p', { class: 'help', id: `${id}-status`, role: 'status' }, empty);
   const remove = h(
     'button',
     { type: 'button', class: 'secondary remove-file', id: `${id}-remove`, hidden: true },
@@ -52,7 +50,7 @@ export function uploadField(
     input.value = '';
     remove.hidden = true;
     store(undefined);
-    status.textContent = 'No file chosen: the run uses synthetic data.';
+    status.textContent = empty;
     input.focus();
   });
   input.addEventListener('change', async () => {
@@ -61,7 +59,7 @@ export function uploadField(
     remove.hidden = !file;
     if (!file) {
       store(undefined);
-      status.textContent = 'No file chosen: the run uses synthetic data.';
+      status.textContent = empty;
       return;
     }
     store(undefined);

@@ -165,17 +165,35 @@ double chebyshevError(const RowMatrix& logits, int g) {
   return worst;
 }
 
-ChebyshevScan::ChebyshevScan(const RowMatrix& logits) : logits_(logits), exps_(logits.rows(), logits.cols()) {
-  ranges_.reserve(logits.rows());
-  for (Eigen::Index i = 0; i < logits.rows(); ++i) ranges_.push_back(rowExps(logits.row(i), exps_.row(i).data()));
+ChebyshevScan::ChebyshevScan(const RowMatrix& logits)
+    : logits_(logits), exps_(logits.rows(), logits.cols()), ranges_(logits.rows()), ready_(logits.rows(), 0) {}
+
+const double* ChebyshevScan::expsOf(Eigen::Index i) const {
+  double* e = exps_.row(i).data();
+  if (!ready_[i]) {
+    ranges_[i] = rowExps(logits_.row(i), e);
+    ready_[i] = 1;
+  }
+  return e;
 }
 
 double ChebyshevScan::error(int g) const {
   ChebyshevRows rows(g, logits_.cols());
   double worst = 0;
-  for (Eigen::Index i = 0; i < logits_.rows(); ++i)
-    worst = std::max(worst, rows.rowWith(logits_.row(i), ranges_[i], exps_.row(i).data(), nullptr));
+  for (Eigen::Index i = 0; i < logits_.rows(); ++i) {
+    const double* e = expsOf(i);
+    worst = std::max(worst, rows.rowWith(logits_.row(i), ranges_[i], e, nullptr));
+  }
   return worst;
+}
+
+bool ChebyshevScan::exceeds(int g, double base, double limit) const {
+  ChebyshevRows rows(g, logits_.cols());
+  for (Eigen::Index i = 0; i < logits_.rows(); ++i) {
+    const double* e = expsOf(i);
+    if (base + rows.rowWith(logits_.row(i), ranges_[i], e, nullptr) > limit) return true;
+  }
+  return false;
 }
 
 RowMatrix chebyshevApproximation(const RowMatrix& logits, int g) {

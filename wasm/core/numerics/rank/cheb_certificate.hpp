@@ -27,8 +27,9 @@ double certificateDimension(DimensionRule rule, int dim, int g);
 // chebErr(g) = max_i sum_j |p_ij - exp(L_ij - hi_i)| / sum_j exp(L_ij - hi_i)
 // (docs/theory/rank.md#chebyshev-certificate).
 double chebyshevError(const RowMatrix& logits, int g);
-// chebErr(g) for a scan over g: each row's range and exp(L_ij - hi_i) with its sum computed once, not once per degree
-// (the same numbers as chebyshevError). Holds one more matrix the size of the logits, which must outlive it.
+// chebErr(g) for a scan over g: each row's range and exp(L_ij - hi_i) with its sum computed once, when the row is
+// first needed, not once per degree (the same numbers as chebyshevError). Holds one more matrix the size of the
+// logits, which must outlive it.
 struct RowRange {
   double hi, lo, z;  // a row's largest and smallest logit and Z = sum_j exp(L_ij - hi)
 };
@@ -36,11 +37,17 @@ class ChebyshevScan {
  public:
   explicit ChebyshevScan(const RowMatrix& logits);
   double error(int g) const;
+  // Whether base + chebErr(g) > limit, decided at the first row i with base + err_i(g) > limit (the same answer as
+  // base + error(g) > limit, rounding included, since + rounds monotonically): most rows' exponentials are never
+  // needed when the answer is yes.
+  bool exceeds(int g, double base, double limit) const;
 
  private:
+  const double* expsOf(Eigen::Index i) const;  // computed on first use
   const RowMatrix& logits_;
-  RowMatrix exps_;
-  std::vector<RowRange> ranges_;
+  mutable RowMatrix exps_;
+  mutable std::vector<RowRange> ranges_;
+  mutable std::vector<char> ready_;
 };
 // The normalised approximation M_ij = p_ij / Z_i of softmax(L) whose row errors chebyshevError measures.
 RowMatrix chebyshevApproximation(const RowMatrix& logits, int g);

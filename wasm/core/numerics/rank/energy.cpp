@@ -53,14 +53,18 @@ int rowCentredEnergyRank(const RowMatrix& logits, double fraction) {
   return energyRank(Eigen::BDCSVD<Eigen::MatrixXd>(centred).singularValues(), fraction);
 }
 
-BilinearMeasures bilinearMeasures(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b, double fraction) {
-  BilinearMeasures out;
-  out.energyRank = energyRank(productSingularValues(a, b), fraction);
+double productAntisymmetry(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
   // ‖M‖² = tr(AᵀA BᵀB), tr(M M) = tr(G G) with G = Bᵀ A; ‖(M − Mᵀ)/2‖² = (‖M‖² − tr(M M)) / 2.
   const Eigen::MatrixXd g = b.transpose() * a;
   const double norm2 = ((a.transpose() * a).array() * (b.transpose() * b).array()).sum();
   const double trace = (g.array() * g.transpose().array()).sum();
-  if (norm2 > 0) out.antisymmetry = std::sqrt(std::max(0.0, (norm2 - trace) / 2) / norm2);
+  return norm2 > 0 ? std::sqrt(std::max(0.0, (norm2 - trace) / 2) / norm2) : 0.0;
+}
+
+BilinearMeasures bilinearMeasures(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b, double fraction) {
+  BilinearMeasures out;
+  out.energyRank = energyRank(productSingularValues(a, b), fraction);
+  out.antisymmetry = productAntisymmetry(a, b);
   return out;
 }
 

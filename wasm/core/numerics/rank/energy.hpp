@@ -30,6 +30,8 @@ struct BilinearMeasures {
   int energyRank = 0;
   double antisymmetry = 0;  // ‖(M − Mᵀ)/2‖_F / ‖M‖_F, in [0, 1]; 0 for M = 0
 };
+// ‖(M − Mᵀ)/2‖_F / ‖M‖_F of M = A Bᵀ, from d_h × d_h products (0 for M = 0).
+double productAntisymmetry(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b);
 BilinearMeasures bilinearMeasures(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b, double fraction);
 
 }  // namespace attnlab

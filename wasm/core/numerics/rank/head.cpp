@@ -124,6 +124,14 @@ RowMatrix headLogits(const HeadArrays& h, double betaMult) {
   return betaMult * centerRows(logitsFromAttention(p));
 }
 
+InteractionResult headAnalysis(const HeadArrays& h, double betaMult, const InteractionOptions& options) {
+  const HeadShape& s = h.shape;
+  if (s.format != HeadFormat::QK || 2 * s.qCols > s.qRows) return interactionAnalysis(headLogits(h, betaMult), options);
+  const Eigen::Map<const RowMatrix> q(h.q.data(), s.qRows, s.qCols), k(h.k.data(), s.kRows, s.kCols);
+  const double scale = h.scale > 0 ? h.scale : 1.0 / std::sqrt(static_cast<double>(s.qCols));
+  return interactionAnalysis(Eigen::MatrixXd(betaMult * scale * q), Eigen::MatrixXd(k), options);
+}
+
 HeadEnergy headEnergy(const HeadArrays& h, bool bilinear) {
   const HeadShape& s = h.shape;
   HeadEnergy out;
@@ -136,9 +144,9 @@ HeadEnergy headEnergy(const HeadArrays& h, bool bilinear) {
   }
   const Eigen::Map<const RowMatrix> q(h.q.data(), s.qRows, s.qCols), k(h.k.data(), s.kRows, s.kCols);
   const Eigen::MatrixXd a = q, b = k;
-  const BilinearMeasures m = bilinearMeasures(a, b, kLeeEnergyFraction);
-  out.antisymmetry = m.antisymmetry;
-  out.energy90 = bilinear ? m.energyRank : rowCentredEnergyRank(a, b, kLeeEnergyFraction);
+  out.antisymmetry = productAntisymmetry(a, b);
+  out.energy90 = bilinear ? energyRank(productSingularValues(a, b), kLeeEnergyFraction)
+                          : rowCentredEnergyRank(a, b, kLeeEnergyFraction);
   return out;
 }
 

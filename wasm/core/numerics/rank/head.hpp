@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "numerics/shared/geometry.hpp"
+#include "numerics/rank/interaction.hpp"
 
 namespace attnlab {
 
@@ -48,6 +49,9 @@ HeadValidation validateHead(const HeadArrays& head, double budgetBytes, int maxT
 // attn -> rows renormalised, L = betaMult·centred log P (docs/theory/rank.md#interaction-pipeline); logits ->
 // betaMult·L.
 RowMatrix headLogits(const HeadArrays& head, double betaMult = 1);
+// interactionAnalysis of headLogits(head, betaMult); a Q/K head with at most half as many columns as rows (n tokens
+// and d_h <= n/2, or a bilinear form W_Qᵀ W_K over the hidden size) through its factors, O(n d_h²) instead of O(n³).
+InteractionResult headAnalysis(const HeadArrays& head, double betaMult, const InteractionOptions& options);
 
 // Lee's measures of a validated head (numerics/rank/energy.hpp): energy90 of its row-centred logits, or, when the
 // head is a bilinear form (a model's W_Qᵀ W_K, Q and K over the residual stream's basis), of the form itself, with its

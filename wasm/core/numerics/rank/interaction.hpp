@@ -26,6 +26,9 @@ struct InteractionOptions {
   double rankTolerance = 1e-9;  // r_vis = #{sigma_vis > tol·sigma_vis,1} (docs/theory/rank.md#interaction-pipeline)
   int maxRank = -1;             // cap on r in the residual curves and U5; -1 = r_vis
   bool certificates = true;     // U1, U5 and the lower bounds
+  // false: residual, residualRaw exact only where a result depends on the value (the rest lower bounds past the
+  // thresholds, boundOsc and boundSigma empty); every other field the same, bit for bit, in less time
+  bool curves = true;
 };
 
 struct ToleranceDimension {
@@ -65,6 +68,12 @@ struct InteractionResult {
 
 // Throws std::invalid_argument for empty or non-finite logits and bad options.
 InteractionResult interactionAnalysis(const RowMatrix& logits, const InteractionOptions& options = {});
+
+// The same for L = A Bᵀ given by its factors (A: n_q × k, B: n_k × k), as a weights-only head's bilinear form: when
+// k < n_q, n_k the three singular value decompositions go through thin QR decompositions of the factors, O(n k²)
+// instead of O(n³), and the singular values past k are exact zeros (the same results up to rounding, not bit for bit).
+InteractionResult interactionAnalysis(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b,
+                                      const InteractionOptions& options = {});
 
 // L = log(max(P, 1e-300)) for an uploaded attention matrix (docs/theory/rank.md#interaction-pipeline); counts entries <
 // 1e-30 (masks).

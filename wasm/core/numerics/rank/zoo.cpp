@@ -151,6 +151,7 @@ ZooRow zooConfiguration(int family, int variant, double betaMult, const ZooOptio
   io.taus = {options.tau};
   io.epsOut = options.epsOut;
   io.eps = options.eps;
+  io.curves = false;  // the zoo's rows need the residuals' decisions, not their curves
   return zooRowFrom(interactionAnalysis(betaMult * head.logits, io), zooFamilyName(family), variant, betaMult);
 }
 

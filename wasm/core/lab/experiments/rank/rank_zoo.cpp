@@ -169,7 +169,8 @@ Json runJob(const Job& job, const Progress& progress) {
     io.taus = {o.tau};
     io.epsOut = o.epsOut;
     io.eps = o.eps;
-    table = tableRow(zooRowFrom(interactionAnalysis(headLogits(a, mult), io), headLabel(up, h), h, mult));
+    io.curves = false;  // the zoo's rows need the residuals' decisions, not their curves
+    table = tableRow(zooRowFrom(headAnalysis(a, mult, io), headLabel(up, h), h, mult));
     const HeadEnergy energy = headEnergy(a, v.bilinear);
     const int perLayer = std::max(1, up.perLayer);
     table.layer = h / perLayer;

@@ -9,10 +9,10 @@ import type { Figure, Headline, RenderOptions } from '../../schema';
 
 type R = RankInteractionResult;
 const UNIT: Record<string, string> = { nats: 'τ (nats)', sigma1: 'τ (÷ σ₁)', sqrtn: 'τ (÷ √n)' };
-/** Where the head came from, in the reader's words: an uploaded file and a model's heads are both the reader's files. */
+/** Where the head came from, in the reader's words: a file and a model's heads are both the reader's own heads. */
 const SOURCE: Record<string, string> = {
   zoo: 'synthetic zoo, not BERT',
-  upload: 'from your files',
+  upload: 'your own heads',
   synthetic: 'synthetic',
 };
 

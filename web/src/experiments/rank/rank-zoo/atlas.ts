@@ -3,9 +3,10 @@
 // each cell coloured by a chosen quantity at the native temperature; a cell opens that head in rank-interaction
 // (the page listens for OPEN_HEAD_EVENT). A pure function of the result, like every figure.
 import * as Plot from '@observablehq/plot';
-import { colorLegend, formatNumber } from '../../../plots';
+import { colorLegend, colorLut, formatNumber, lutColor, stepLegend } from '../../../plots';
 import { PLOT_STYLE, X_LABEL_OFFSET, X_MARGIN_BOTTOM } from '../../../plots/figure-style';
 import type { RankZooResult } from '../../generated/rank-zoo';
+import { atlasPosition, atlasScale } from './atlas-scale';
 
 type Row = RankZooResult['rows'][number];
 
@@ -50,6 +51,15 @@ export function atlasCells(r: RankZooResult): AtlasCell[] | undefined {
   return cells;
 }
 
+/** A cell's value of `quantity` (NaN when the core gave none). */
+const valueOf = (c: AtlasCell, quantity: Quantity): number => {
+  const v = c.row[quantity];
+  return typeof v === 'number' ? v : Number.NaN;
+};
+
+/** A value as a cell and its label show it ("—" when undefined). */
+const shown = (v: number, digits: number): string => (Number.isFinite(v) ? formatNumber(v, digits) : '—');
+
 /** The atlas coloured by `quantity`, with a "Colour by" choice that redraws it in place. */
 export function atlasChart(cells: AtlasCell[], width: number, quantity: Quantity = 'rVisTau'): HTMLElement {
   const wrap = document.createElement('div');
@@ -68,10 +78,10 @@ export function atlasChart(cells: AtlasCell[], width: number, quantity: Quantity
   const layers = Math.max(...cells.map((c) => c.layer)) + 1,
     heads = Math.max(...cells.map((c) => c.head)) + 1;
   const name = ATLAS_QUANTITIES.find((q) => q.key === quantity)!.label;
-  const values = cells.map((c) => Number(c.row[quantity]));
-  const lo = Math.min(...values),
-    hi = Math.max(...values);
-  const domain: [number, number] = lo === hi ? [lo - 0.5, hi + 0.5] : [lo, hi];
+  const scale = atlasScale(cells.map((c) => valueOf(c, quantity)));
+  const lut = colorLut('viridis');
+  // An undefined value (a head the core could not measure) is grey, not a colour of the scale.
+  const colourOf = (v: number) => (Number.isFinite(v) ? lutColor(lut, 255 * atlasPosition(scale, v)) : '#999999');
   const cell = Math.max(12, Math.min(40, Math.floor((width - 70) / heads)));
   const plot = Plot.plot({
     width: Math.min(width, 70 + heads * cell + 20),
@@ -96,17 +106,16 @@ export function atlasChart(cells: AtlasCell[], width: number, quantity: Quantity
       labelArrow: 'none',
       tickFormat: (l: number) => (layers > 16 && l % 4 ? '' : String(l)),
     },
-    color: { type: 'linear', scheme: 'viridis', domain },
+    color: { type: 'identity' },
     marks: [
-      Plot.cell(cells, { x: 'head', y: 'layer', fill: (c: AtlasCell) => Number(c.row[quantity]), inset: 0.5 }),
+      Plot.cell(cells, { x: 'head', y: 'layer', fill: (c: AtlasCell) => colourOf(valueOf(c, quantity)), inset: 0.5 }),
       ...(cell >= 24
         ? [
             Plot.text(cells, {
               x: 'head',
               y: 'layer',
-              text: (c: AtlasCell) => formatNumber(Number(c.row[quantity]), 2),
-              fill: (c: AtlasCell) =>
-                Number(c.row[quantity]) - domain[0] > 0.6 * (domain[1] - domain[0]) ? 'black' : 'white',
+              text: (c: AtlasCell) => shown(valueOf(c, quantity), 2),
+              fill: (c: AtlasCell) => (atlasPosition(scale, valueOf(c, quantity)) > 0.6 ? 'black' : 'white'),
               fontSize: 10,
             }),
           ]
@@ -127,7 +136,7 @@ export function atlasChart(cells: AtlasCell[], width: number, quantity: Quantity
     rect.setAttribute('role', 'button');
     rect.setAttribute(
       'aria-label',
-      `Layer ${c.layer}, head ${c.head}: ${name} ${formatNumber(Number(c.row[quantity]), 3)}. Open this head`,
+      `Layer ${c.layer}, head ${c.head}: ${name} ${shown(valueOf(c, quantity), 3)}. Open this head`,
     );
     (rect as SVGElement).style.cursor = 'pointer';
     rect.addEventListener('click', open);
@@ -138,9 +147,17 @@ export function atlasChart(cells: AtlasCell[], width: number, quantity: Quantity
       }
     });
     const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
-    title.textContent = `L${c.layer}H${c.head}: ${formatNumber(Number(c.row[quantity]), 3)}`;
+    title.textContent = `L${c.layer}H${c.head}: ${shown(valueOf(c, quantity), 3)}`;
     rect.append(title);
   });
-  wrap.append(chooser, plot, colorLegend({ scheme: 'viridis', type: 'linear', domain }, name, Math.min(width, 440)));
+  const legendWidth = Math.min(width, 440);
+  const legend = scale.steps
+    ? stepLegend(
+        scale.steps.map((value) => ({ value, color: colourOf(value) })),
+        name,
+        legendWidth,
+      )
+    : colorLegend({ scheme: 'viridis', type: 'linear', domain: scale.domain }, name, legendWidth);
+  wrap.append(chooser, plot, legend);
   return wrap;
 }

@@ -212,7 +212,7 @@ function headTable(r: R): HTMLElement {
             ? `${row.kComb} (no better than n)`
             : k === 'family'
               ? familyName(String(row.family))
-              : String(row[k]);
+              : String(row[k] ?? '—'); // an undefined statistic (null from the core) is a dash
         td.dataset.exportText = '';
       }
     }
