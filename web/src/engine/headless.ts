@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { CoreError, unwrap, type Command, type Core, type Inputs, type Params } from './core';
 import { loadCoreNode } from './load-node';
 import { ModelError } from './model-files';
-import { modelInputs, modelQkMain, modelStudyRun, modelWords } from './model-headless';
+import { modelInputs, modelQkMain, modelStudyRun, modelWords, type ModelWords } from './model-headless';
 import { readBounded } from './node-files';
 import { nodeWorkerRunner } from './node-worker-runner';
 import { Pool } from './pool';
@@ -64,6 +64,46 @@ async function run(core: Core, c: Command, io: HeadlessIo, given?: Inputs): Prom
   }
 }
 
+/**
+ * A command line with model= (and corpus=): a run, a study or its plan on a model's heads, for an experiment that takes
+ * heads (Q and K), without files.
+ */
+async function modelMain(core: Core, c: Command, words: ModelWords, io: HeadlessIo): Promise<number> {
+  // a model's heads: only for a run of an experiment that takes heads (Q and K), and not with files
+  const takesHeads = core
+    .experiments()
+    .find((e) => e.id === c.id)
+    ?.inputs.some((i) => i.name === 'q');
+  if (c.kind === 'plan' && c.id === 'rank-zoo' && words.corpus) {
+    await planStudy(core, { ...words, corpus: words.corpus }, c, io.stdout);
+    return 0;
+  }
+  if (c.kind !== 'run' || !takesHeads)
+    throw new CoreError(
+      `model=: only ${core
+        .experiments()
+        .filter((e) => e.inputs.some((i) => i.name === 'q'))
+        .map((e) => e.id)
+        .join(' and ')} read a model's heads`,
+      true,
+    );
+  if (c.files.length) throw new CoreError('model=: a model gives the heads; leave out the files', true);
+  // weights only: each head is a bilinear form, measured as one (rank-zoo's bilinear=1)
+  const command = words.weights && c.id === 'rank-zoo' ? { ...c, params: { ...c.params, bilinear: '1' } } : c;
+  if (words.corpus) {
+    const onHeads = (params: Params, inputs: Inputs) => run(core, { ...command, params }, io, inputs);
+    const study = await modelStudyRun(core, { ...words, corpus: words.corpus }, command.params, onHeads, (t) =>
+      io.stderr(`attnlab: ${t}\n`),
+    );
+    io.stdout(JSON.stringify(study) + '\n');
+    return 0;
+  }
+  const inputs = await modelInputs(core, words, (text) => io.stderr(`\r${text}`));
+  io.stderr('\n');
+  io.stdout(JSON.stringify(await run(core, command, io, inputs)) + '\n');
+  return 0;
+}
+
 /** Runs one command line; returns the process exit code. */
 export async function main(argv: string[], io: HeadlessIo): Promise<number> {
   try {
@@ -73,41 +113,7 @@ export async function main(argv: string[], io: HeadlessIo): Promise<number> {
     const c = unwrap<Command>(
       core.module.commandParse(JSON.stringify(words ? words.rest : argv), availableParallelism()),
     );
-    if (words) {
-      // a model's heads: only for a run of an experiment that takes heads (Q and K), and not with files
-      const takesHeads = core
-        .experiments()
-        .find((e) => e.id === c.id)
-        ?.inputs.some((i) => i.name === 'q');
-      if (c.kind === 'plan' && c.id === 'rank-zoo' && words.corpus) {
-        await planStudy(core, { ...words, corpus: words.corpus }, c, io.stdout);
-        return 0;
-      }
-      if (c.kind !== 'run' || !takesHeads)
-        throw new CoreError(
-          `model=: only ${core
-            .experiments()
-            .filter((e) => e.inputs.some((i) => i.name === 'q'))
-            .map((e) => e.id)
-            .join(' and ')} read a model's heads`,
-          true,
-        );
-      if (c.files.length) throw new CoreError('model=: a model gives the heads; leave out the files', true);
-      // weights only: each head is a bilinear form, measured as one (rank-zoo's bilinear=1)
-      const command = words.weights && c.id === 'rank-zoo' ? { ...c, params: { ...c.params, bilinear: '1' } } : c;
-      if (words.corpus) {
-        const onHeads = (params: Params, inputs: Inputs) => run(core, { ...command, params }, io, inputs);
-        const study = await modelStudyRun(core, { ...words, corpus: words.corpus }, command.params, onHeads, (t) =>
-          io.stderr(`attnlab: ${t}\n`),
-        );
-        io.stdout(JSON.stringify(study) + '\n');
-        return 0;
-      }
-      const inputs = await modelInputs(core, words, (text) => io.stderr(`\r${text}`));
-      io.stderr('\n');
-      io.stdout(JSON.stringify(await run(core, command, io, inputs)) + '\n');
-      return 0;
-    }
+    if (words) return await modelMain(core, c, words, io);
     if (c.kind === 'usage') (c.asked ? io.stdout : io.stderr)(core.module.commandUsage('npm run lab --', true));
     if (c.kind === 'usage') return c.asked ? 0 : 2;
     if (c.kind === 'schema') io.stdout(JSON.stringify(core.experiments(), null, 2) + '\n');
