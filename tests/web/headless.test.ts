@@ -121,4 +121,27 @@ describe('npm run lab', () => {
     const schema = await lab('--schema');
     expect(JSON.parse(schema.stdout)).toEqual(JSON.parse(execFileSync(cli, ['--schema'], { encoding: 'utf8' })));
   });
+
+  it('--help of an experiment that takes heads adds one line for each model option; the general --help names them', async () => {
+    const option = (text: string, key: string) => text.split('\n').filter((line) => line.trimStart().startsWith(key));
+    for (const id of ['rank-zoo', 'rank-interaction']) {
+      const help = await lab(id, '--help');
+      expect(help.code).toBe(0);
+      expect(help.stdout.startsWith(execFileSync(cli, [id, '--help'], { encoding: 'utf8' }))).toBe(true);
+      for (const key of ['model=<folder>', 'text="..."', 'weights=1', 'lastLayer=<i>', 'dropFirst=1'])
+        expect(option(help.stdout, key), `${id}: ${key}`).toHaveLength(1);
+      const study = ['corpus=<file>', 'n=<a,b,...>', 'windows=<k>'].map((key) => option(help.stdout, key).length);
+      expect(study, `${id}: the study's options`).toEqual(id === 'rank-zoo' ? [1, 1, 1] : [0, 0, 0]);
+      expect(help.stdout).toMatch(/model-qk model=<folder> \(ids=<id,\.\.\.> \| text="\.\.\."\) layer=<i> head=<h>/);
+    }
+    const usage = await lab('--help');
+    expect(usage.code).toBe(0);
+    expect(usage.stdout).toMatch(/<rank-interaction\|rank-zoo> model=<folder> \[text="\.\.\." \| weights=1\]/);
+    expect(usage.stdout).toMatch(/lastLayer=<i>\] \[dropFirst=1\]/);
+    expect(usage.stdout).toMatch(/corpus=<file> \[n=<a,b,\.\.\.>\] \[windows=<k>\]/);
+    expect(usage.stdout).toMatch(/npm run lab -- model-qk model=<folder> .* layer=<i> head=<h>/);
+    const qk = await lab('model-qk', '--help');
+    expect(qk.code).toBe(0);
+    expect(qk.stdout).toMatch(/text="\.\.\."/);
+  });
 });

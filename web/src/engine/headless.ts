@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { CoreError, unwrap, type Command, type Core, type Inputs, type Params } from './core';
 import { loadCoreNode } from './load-node';
 import { ModelError } from './model-files';
+import { headExperiments, labExperimentHelp, labUsage } from './model-help';
 import { modelInputs, modelQkMain, modelStudyRun, modelWords } from './model-headless';
 import { readBounded } from './node-files';
 import { nodeWorkerRunner } from './node-worker-runner';
@@ -75,23 +76,13 @@ export async function main(argv: string[], io: HeadlessIo): Promise<number> {
     );
     if (words) {
       // a model's heads: only for a run of an experiment that takes heads (Q and K), and not with files
-      const takesHeads = core
-        .experiments()
-        .find((e) => e.id === c.id)
-        ?.inputs.some((i) => i.name === 'q');
+      const heads = headExperiments(core);
       if (c.kind === 'plan' && c.id === 'rank-zoo' && words.corpus) {
         await planStudy(core, { ...words, corpus: words.corpus }, c, io.stdout);
         return 0;
       }
-      if (c.kind !== 'run' || !takesHeads)
-        throw new CoreError(
-          `model=: only ${core
-            .experiments()
-            .filter((e) => e.inputs.some((i) => i.name === 'q'))
-            .map((e) => e.id)
-            .join(' and ')} read a model's heads`,
-          true,
-        );
+      if (c.kind !== 'run' || !heads.includes(c.id))
+        throw new CoreError(`model=: only ${heads.join(' and ')} read a model's heads`, true);
       if (c.files.length) throw new CoreError('model=: a model gives the heads; leave out the files', true);
       // weights only: each head is a bilinear form, measured as one (rank-zoo's bilinear=1)
       const command = words.weights && c.id === 'rank-zoo' ? { ...c, params: { ...c.params, bilinear: '1' } } : c;
@@ -108,11 +99,11 @@ export async function main(argv: string[], io: HeadlessIo): Promise<number> {
       io.stdout(JSON.stringify(await run(core, command, io, inputs)) + '\n');
       return 0;
     }
-    if (c.kind === 'usage') (c.asked ? io.stdout : io.stderr)(core.module.commandUsage('npm run lab --', true));
+    if (c.kind === 'usage') (c.asked ? io.stdout : io.stderr)(labUsage(core));
     if (c.kind === 'usage') return c.asked ? 0 : 2;
     if (c.kind === 'schema') io.stdout(JSON.stringify(core.experiments(), null, 2) + '\n');
     else if (c.kind === 'syntax') io.stdout(core.module.commandSyntax() + '\n');
-    else if (c.kind === 'help') io.stdout(core.module.experimentHelp(c.id));
+    else if (c.kind === 'help') io.stdout(labExperimentHelp(core, c.id));
     else if (c.kind === 'run') io.stdout(JSON.stringify(await run(core, c, io)) + '\n');
     else return await runSharded(core, c, io.stdout, io.stderr);
     return 0;
