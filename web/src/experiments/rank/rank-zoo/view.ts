@@ -221,8 +221,9 @@ function headTable(r: R): HTMLElement {
   return el;
 }
 
+/** The per-head export: the zoo's rows keep `family`; the label of a model's or uploaded head (L3H5) is `head`. */
 const tableOf = (r: R) => ({
-  columns: [...columnsOf(r).map(([k]) => String(k)), 'nonVacuous'],
+  columns: [...columnsOf(r).map(([k]) => (k === 'family' && !r.synthetic ? 'head' : String(k))), 'nonVacuous'],
   rows: r.rows.map((row) => [...columnsOf(r).map(([k]) => row[k] as number | string), row.nonVacuous ? 1 : 0]),
 });
 const familyTable = (r: R) => ({
