@@ -60,6 +60,19 @@ describe('rank-zoo group chart', () => {
   });
 });
 
+describe('rank-zoo group chart title', () => {
+  const titleOf = (r: RankZooResult, modelName?: string) => figures(r, {}, modelName).find((f) => f.id === 'families')!;
+
+  it("names the model whose heads were read; files' heads stay the reader's; the zoo's stay families", () => {
+    const own = resultOf([row('L0H0', 2, 10)]);
+    expect(titleOf(own, 'bert-base-uncased').title).toBe('Per-layer means of the heads of bert-base-uncased');
+    expect(titleOf(own, 'BertModel').title).toBe('Per-layer means of the heads of BertModel');
+    expect(titleOf(own).title).toBe('Per-layer means of your heads');
+    const zoo = titleOf(resultOf([row('sink', 2, 10)], true), 'bert-base-uncased').title;
+    expect(zoo).toBe('Per-family means (synthetic stand-in, not BERT)');
+  });
+});
+
 describe('rank-zoo per-head export', () => {
   const tables = (r: RankZooResult) =>
     figures(r)
