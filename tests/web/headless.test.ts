@@ -99,6 +99,17 @@ describe('npm run lab', () => {
     expect(run.stderr).toMatch(pattern);
   });
 
+  it("says a weights-only run's estimated time on stderr before it runs", async () => {
+    const folder = fileURLToPath(new URL('../fixtures/models/bert-f32', import.meta.url));
+    const run = await lab('rank-zoo', `model=${folder}`, 'weights=1', '--pool', '1');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(
+      /attnlab: weights only: 8 heads × 1 temperature, each a 16 × 16 form of rank ≤ 4: estimated 1 s on 1 worker /,
+    );
+    expect(run.stderr.indexOf('estimated')).toBeLessThan(run.stderr.indexOf('progress'));
+    expect(JSON.parse(run.stdout).rows).toHaveLength(8);
+  });
+
   it('reads an upload and names the bad line of a broken one', async () => {
     const good = join(scratch, 'pattern.csv');
     writeFileSync(good, [...Array(8).keys()].map((i) => `${i},${i},${1 + (i % 3)}`).join('\n') + '\n2,0,1\n');
@@ -122,7 +133,7 @@ describe('npm run lab', () => {
     expect(JSON.parse(schema.stdout)).toEqual(JSON.parse(execFileSync(cli, ['--schema'], { encoding: 'utf8' })));
   });
 
-  it('--help of an experiment that takes heads adds one line for each model option; the general --help names them', async () => {
+  it('--help of an experiment that takes heads: one line per model option; the general --help names them', async () => {
     const option = (text: string, key: string) => text.split('\n').filter((line) => line.trimStart().startsWith(key));
     for (const id of ['rank-zoo', 'rank-interaction']) {
       const help = await lab(id, '--help');

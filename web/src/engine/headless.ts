@@ -7,6 +7,7 @@
 // Bundled for Node by scripts/build-headless.mjs (Vite SSR build); scripts/lab.mjs calls main().
 import { availableParallelism } from 'node:os';
 import { CoreError, unwrap, type Command, type Core, type Inputs, type Params } from './core';
+import { formatDuration, weightsOnlySeconds } from './estimate';
 import { loadCoreNode } from './load-node';
 import { ModelError } from './model-files';
 import { headExperiments, labExperimentHelp, labUsage } from './model-help';
@@ -65,6 +66,20 @@ async function run(core: Core, c: Command, io: HeadlessIo, given?: Inputs): Prom
   }
 }
 
+/** Before rank-zoo on a model's weights only: its estimated time, as the page says it (engine/estimate.ts). */
+function weightsEstimate(inputs: Inputs, c: Command): string {
+  const [layers, perLayer, hidden, headDim] = inputs.q.shape;
+  const temperatures = String(c.params.betaMults ?? '1').split(',').length;
+  const run = { heads: layers * perLayer, hidden, headDim, temperatures };
+  const workers = c.pool || defaultPool(run.heads * temperatures, availableParallelism()) || 1;
+  const seconds = weightsOnlySeconds(run, workers) ?? Number.NaN;
+  return (
+    `attnlab: weights only: ${run.heads} heads × ${temperatures} temperature${temperatures > 1 ? 's' : ''}, each a ` +
+    `${hidden} × ${hidden} form of rank ≤ ${headDim}: estimated ${formatDuration(seconds)} on ${workers} ` +
+    `worker${workers > 1 ? 's' : ''} (for a 2-core reference machine; yours may differ)\n`
+  );
+}
+
 /** Runs one command line; returns the process exit code. */
 export async function main(argv: string[], io: HeadlessIo): Promise<number> {
   try {
@@ -96,6 +111,7 @@ export async function main(argv: string[], io: HeadlessIo): Promise<number> {
       }
       const inputs = await modelInputs(core, words, (text) => io.stderr(`\r${text}`));
       io.stderr('\n');
+      if (command.params.bilinear === '1') io.stderr(weightsEstimate(inputs, command));
       io.stdout(JSON.stringify(await run(core, command, io, inputs)) + '\n');
       return 0;
     }

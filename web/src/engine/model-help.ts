@@ -37,7 +37,8 @@ export function labUsage(core: Core): string {
   const heads = headExperiments(core).join('|');
   return (
     core.module.commandUsage('npm run lab --', true) +
-    `a model's heads: npm run lab -- <${heads}> model=<folder> [text="..." | weights=1] [lastLayer=<i>] [dropFirst=1]\n` +
+    `a model's heads: npm run lab -- <${heads}> model=<folder> [text="..." | weights=1] [lastLayer=<i>] ` +
+    `[dropFirst=1]\n` +
     `  (rank-zoo also: corpus=<file> [n=<a,b,...>] [windows=<k>] [eps=<a,b,c>]; see npm run lab -- rank-zoo --help)\n` +
     `one head's Q, K and logits: npm run lab -- ${MODEL_QK} (see npm run lab -- model-qk --help)\n`
   );

@@ -184,6 +184,7 @@ export class App implements PageContext {
       this.showSummaryBeforeRun(metaOf(this.state.experimentId), this.state.model);
       this.follows.refreshOutdated();
       this.links.headsGiven();
+      this.links.weightsEstimated();
     });
   }
 

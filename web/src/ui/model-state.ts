@@ -168,7 +168,8 @@ export function modelSummaryBeforeRun(title: string, link: ModelLink | undefined
     );
   const heads = `${title}, on the heads of ${modelSource(link, 80)} (${layersRead(link)})`;
   return open
-    ? `${heads}: not analysed yet. Run reads them on this machine; the numbers will be this model’s own, not the paper’s.`
+    ? `${heads}: not analysed yet. Run analyses them on this machine; the numbers will be this model’s own, ` +
+        `not the paper’s.`
     : `${heads}: the model is not read yet (links never carry models): open its folder under “Your model”, then Run.`;
 }
 
