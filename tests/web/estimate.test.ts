@@ -1,7 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// The page's run-time estimate: the core's per-job seconds, scaled for wasm and spread over the pool.
+// The page's run-time estimate: the core's per-job seconds, scaled for wasm and spread over the pool; and rank-zoo's on
+// a model's weights only, counted here (n·d_h² + n²·d_h per head) until the core's plan counts it.
 import { describe, expect, it } from 'vitest';
-import { formatDuration, wallSeconds, WASM_SLOWDOWN } from '../../web/src/engine/estimate';
+import {
+  ASK_BEFORE_SECONDS,
+  formatDuration,
+  wallSeconds,
+  WASM_SLOWDOWN,
+  weightsOnlySeconds,
+} from '../../web/src/engine/estimate';
 
 const jobs = (...seconds: (number | null)[]) => ({
   jobs: seconds.map((s) => ({ params: {}, at: {}, estimatedSeconds: s })),
@@ -27,6 +34,34 @@ describe('wallSeconds', () => {
   it('is undefined when any job has no estimate, or there is no job', () => {
     expect(wallSeconds(jobs(1, null), 2)).toBeUndefined();
     expect(wallSeconds(jobs(), 2)).toBeUndefined();
+  });
+});
+
+describe('weightsOnlySeconds', () => {
+  const bertBase = { heads: 144, hidden: 768, headDim: 64, temperatures: 1 };
+
+  it("is n·d_h² + n²·d_h per head and temperature at rank-zoo's constant, spread over the workers as a plan", () => {
+    const perJob = 2.5e-8 * (768 * 64 * 64 + 768 * 768 * 64);
+    expect(weightsOnlySeconds(bertBase, 1)).toBeCloseTo(144 * perJob * WASM_SLOWDOWN, 9);
+    expect(weightsOnlySeconds(bertBase, 2)).toBeCloseTo(72 * perJob * WASM_SLOWDOWN, 9);
+    expect(weightsOnlySeconds({ ...bertBase, temperatures: 3 }, 2)).toBeCloseTo(3 * 72 * perJob * WASM_SLOWDOWN, 9);
+  });
+
+  it('grows as n² with the hidden size (the truncation ranks) and stays far below the n³ of a dense head', () => {
+    const twice = weightsOnlySeconds({ ...bertBase, hidden: 1536 }, 1)! / weightsOnlySeconds(bertBase, 1)!;
+    expect(twice).toBeGreaterThan(3.5);
+    expect(twice).toBeLessThan(4);
+    const dense = 144 * 2.5e-8 * 768 ** 3 * WASM_SLOWDOWN; // the core's plan for 144 uploaded 768-token heads
+    expect(weightsOnlySeconds(bertBase, 1)! / dense).toBeLessThan(0.1);
+  });
+
+  it('makes BERT-base (144 heads of 768) wait for Run; a tiny model (8 heads of 16) starts at once', () => {
+    expect(weightsOnlySeconds(bertBase, 2)!).toBeGreaterThan(ASK_BEFORE_SECONDS);
+    expect(weightsOnlySeconds({ heads: 8, hidden: 16, headDim: 4, temperatures: 1 }, 2)!).toBeLessThan(0.01);
+  });
+
+  it('is undefined for no heads', () => {
+    expect(weightsOnlySeconds({ ...bertBase, heads: 0 }, 2)).toBeUndefined();
   });
 });
 

@@ -99,6 +99,17 @@ describe('npm run lab', () => {
     expect(run.stderr).toMatch(pattern);
   });
 
+  it("says a weights-only run's estimated time on stderr before it runs", async () => {
+    const folder = fileURLToPath(new URL('../fixtures/models/bert-f32', import.meta.url));
+    const run = await lab('rank-zoo', `model=${folder}`, 'weights=1', '--pool', '1');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(
+      /attnlab: weights only: 8 heads × 1 temperature, each a 16 × 16 form of rank ≤ 4: estimated 1 s on 1 worker /,
+    );
+    expect(run.stderr.indexOf('estimated')).toBeLessThan(run.stderr.indexOf('progress'));
+    expect(JSON.parse(run.stdout).rows).toHaveLength(8);
+  });
+
   it('reads an upload and names the bad line of a broken one', async () => {
     const good = join(scratch, 'pattern.csv');
     writeFileSync(good, [...Array(8).keys()].map((i) => `${i},${i},${1 + (i % 3)}`).join('\n') + '\n2,0,1\n');
@@ -120,5 +131,28 @@ describe('npm run lab', () => {
     expect(help.stdout).toBe(execFileSync(cli, ['sparse-dmin', '--help'], { encoding: 'utf8' }));
     const schema = await lab('--schema');
     expect(JSON.parse(schema.stdout)).toEqual(JSON.parse(execFileSync(cli, ['--schema'], { encoding: 'utf8' })));
+  });
+
+  it('--help of an experiment that takes heads: one line per model option; the general --help names them', async () => {
+    const option = (text: string, key: string) => text.split('\n').filter((line) => line.trimStart().startsWith(key));
+    for (const id of ['rank-zoo', 'rank-interaction']) {
+      const help = await lab(id, '--help');
+      expect(help.code).toBe(0);
+      expect(help.stdout.startsWith(execFileSync(cli, [id, '--help'], { encoding: 'utf8' }))).toBe(true);
+      for (const key of ['model=<folder>', 'text="..."', 'weights=1', 'lastLayer=<i>', 'dropFirst=1'])
+        expect(option(help.stdout, key), `${id}: ${key}`).toHaveLength(1);
+      const study = ['corpus=<file>', 'n=<a,b,...>', 'windows=<k>'].map((key) => option(help.stdout, key).length);
+      expect(study, `${id}: the study's options`).toEqual(id === 'rank-zoo' ? [1, 1, 1] : [0, 0, 0]);
+      expect(help.stdout).toMatch(/model-qk model=<folder> \(ids=<id,\.\.\.> \| text="\.\.\."\) layer=<i> head=<h>/);
+    }
+    const usage = await lab('--help');
+    expect(usage.code).toBe(0);
+    expect(usage.stdout).toMatch(/<rank-interaction\|rank-zoo> model=<folder> \[text="\.\.\." \| weights=1\]/);
+    expect(usage.stdout).toMatch(/lastLayer=<i>\] \[dropFirst=1\]/);
+    expect(usage.stdout).toMatch(/corpus=<file> \[n=<a,b,\.\.\.>\] \[windows=<k>\]/);
+    expect(usage.stdout).toMatch(/npm run lab -- model-qk model=<folder> .* layer=<i> head=<h>/);
+    const qk = await lab('model-qk', '--help');
+    expect(qk.code).toBe(0);
+    expect(qk.stdout).toMatch(/text="\.\.\."/);
   });
 });

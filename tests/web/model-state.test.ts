@@ -103,4 +103,22 @@ describe('model panel state', () => {
     expect(text).not.toMatch(/synthetic|stand-in|upload/i);
     expect(S.modelSummary('Calibration study', { ...link, weights: true })).toContain('weights only');
   });
+
+  it('before a run, says what will be analysed or that the model is not read yet, never the zoo', () => {
+    const link = { name: 'BertModel', folder: 'bert-base', hash: '', text: 'the cat sat', dropFirst: false };
+    const none = S.modelSummaryBeforeRun('Calibration study', undefined, false);
+    expect(none).toContain('open a Hugging Face model folder under “Your model”');
+    expect(none).toContain('Nothing is analysed yet');
+    const linked = S.modelSummaryBeforeRun('Calibration study', { ...link, lastLayer: 6 }, false);
+    expect(linked).toContain('bert-base reading “the cat sat” (layers 0 to 6)');
+    expect(linked).toContain('the model is not read yet');
+    const open = S.modelSummaryBeforeRun('Calibration study', { ...link, weights: true }, true);
+    expect(open).toContain('bert-base, weights only');
+    expect(open).toContain('(every layer): not analysed yet');
+    expect(S.modelSummaryBeforeRun('Calibration study', { ...link, folder: undefined }, true)).toContain('BertModel');
+    for (const text of [none, linked, open]) {
+      expect(text.startsWith('Calibration study, on the heads of ')).toBe(true);
+      expect(text).not.toMatch(/synthetic|stand-in|zoo|upload|84/i);
+    }
+  });
 });

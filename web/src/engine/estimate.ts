@@ -19,6 +19,31 @@ export function wallSeconds(plan: Pick<Plan, 'jobs'>, workers: number): number |
   return Math.max(...busy);
 }
 
+/** A run estimated to take longer than this here (seconds) waits for Run instead of starting (a link, weights only). */
+export const ASK_BEFORE_SECONDS = 30;
+
+/** rank-zoo's seconds per unit of its operation count on the reference machine (rank_zoo.cpp, docs/cost-model.md). */
+const RANK_ZOO_SECONDS_PER_UNIT = 2.5e-8;
+
+/** rank-zoo on a model's weights only: `heads` bilinear forms over the hidden size, each of rank <= headDim. */
+interface WeightsOnlyRun {
+  heads: number;
+  hidden: number;
+  headDim: number;
+  temperatures: number;
+}
+
+/**
+ * rank-zoo's wall time here on a model's weights only (docs/cost-model.md): per head and temperature, n·d_h² for the
+ * thin factorizations of the form (n = hidden) and n² for each truncation rank up to its rank d_h, at rank-zoo's
+ * constant, spread over `workers` as wallSeconds spreads a plan's jobs. The core's plan counts n³ per uploaded head.
+ */
+export function weightsOnlySeconds(run: WeightsOnlyRun, workers: number): number | undefined {
+  const { hidden: n, headDim: d } = run;
+  const job = { params: {}, at: {}, estimatedSeconds: RANK_ZOO_SECONDS_PER_UNIT * (n * d * d + n * n * d) };
+  return wallSeconds({ jobs: new Array(run.heads * run.temperatures).fill(job) }, workers);
+}
+
 /** "8 s", "3 min 20 s", "2 h 5 min": a duration as people say it, rounded to what an estimate means. */
 export function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return 'an unknown time';

@@ -7,8 +7,10 @@
 // Bundled for Node by scripts/build-headless.mjs (Vite SSR build); scripts/lab.mjs calls main().
 import { availableParallelism } from 'node:os';
 import { CoreError, unwrap, type Command, type Core, type Inputs, type Params } from './core';
+import { formatDuration, weightsOnlySeconds } from './estimate';
 import { loadCoreNode } from './load-node';
 import { ModelError } from './model-files';
+import { headExperiments, labExperimentHelp, labUsage } from './model-help';
 import { modelInputs, modelQkMain, modelStudyRun, modelWords, type ModelWords } from './model-headless';
 import { readBounded } from './node-files';
 import { nodeWorkerRunner } from './node-worker-runner';
@@ -64,29 +66,33 @@ async function run(core: Core, c: Command, io: HeadlessIo, given?: Inputs): Prom
   }
 }
 
+/** Before rank-zoo on a model's weights only: its estimated time, as the page says it (engine/estimate.ts). */
+function weightsEstimate(inputs: Inputs, c: Command): string {
+  const [layers, perLayer, hidden, headDim] = inputs.q.shape;
+  const temperatures = String(c.params.betaMults ?? '1').split(',').length;
+  const run = { heads: layers * perLayer, hidden, headDim, temperatures };
+  const workers = c.pool || defaultPool(run.heads * temperatures, availableParallelism()) || 1;
+  const seconds = weightsOnlySeconds(run, workers) ?? Number.NaN;
+  return (
+    `attnlab: weights only: ${run.heads} heads × ${temperatures} temperature${temperatures > 1 ? 's' : ''}, each a ` +
+    `${hidden} × ${hidden} form of rank ≤ ${headDim}: estimated ${formatDuration(seconds)} on ${workers} ` +
+    `worker${workers > 1 ? 's' : ''} (for a 2-core reference machine; yours may differ)\n`
+  );
+}
+
 /**
  * A command line with model= (and corpus=): a run, a study or its plan on a model's heads, for an experiment that takes
  * heads (Q and K), without files.
  */
 async function modelMain(core: Core, c: Command, words: ModelWords, io: HeadlessIo): Promise<number> {
   // a model's heads: only for a run of an experiment that takes heads (Q and K), and not with files
-  const takesHeads = core
-    .experiments()
-    .find((e) => e.id === c.id)
-    ?.inputs.some((i) => i.name === 'q');
+  const heads = headExperiments(core);
   if (c.kind === 'plan' && c.id === 'rank-zoo' && words.corpus) {
     await planStudy(core, { ...words, corpus: words.corpus }, c, io.stdout);
     return 0;
   }
-  if (c.kind !== 'run' || !takesHeads)
-    throw new CoreError(
-      `model=: only ${core
-        .experiments()
-        .filter((e) => e.inputs.some((i) => i.name === 'q'))
-        .map((e) => e.id)
-        .join(' and ')} read a model's heads`,
-      true,
-    );
+  if (c.kind !== 'run' || !heads.includes(c.id))
+    throw new CoreError(`model=: only ${heads.join(' and ')} read a model's heads`, true);
   if (c.files.length) throw new CoreError('model=: a model gives the heads; leave out the files', true);
   // weights only: each head is a bilinear form, measured as one (rank-zoo's bilinear=1)
   const command = words.weights && c.id === 'rank-zoo' ? { ...c, params: { ...c.params, bilinear: '1' } } : c;
@@ -100,6 +106,7 @@ async function modelMain(core: Core, c: Command, words: ModelWords, io: Headless
   }
   const inputs = await modelInputs(core, words, (text) => io.stderr(`\r${text}`));
   io.stderr('\n');
+  if (command.params.bilinear === '1') io.stderr(weightsEstimate(inputs, command));
   io.stdout(JSON.stringify(await run(core, command, io, inputs)) + '\n');
   return 0;
 }
@@ -114,11 +121,11 @@ export async function main(argv: string[], io: HeadlessIo): Promise<number> {
       core.module.commandParse(JSON.stringify(words ? words.rest : argv), availableParallelism()),
     );
     if (words) return await modelMain(core, c, words, io);
-    if (c.kind === 'usage') (c.asked ? io.stdout : io.stderr)(core.module.commandUsage('npm run lab --', true));
+    if (c.kind === 'usage') (c.asked ? io.stdout : io.stderr)(labUsage(core));
     if (c.kind === 'usage') return c.asked ? 0 : 2;
     if (c.kind === 'schema') io.stdout(JSON.stringify(core.experiments(), null, 2) + '\n');
     else if (c.kind === 'syntax') io.stdout(core.module.commandSyntax() + '\n');
-    else if (c.kind === 'help') io.stdout(core.module.experimentHelp(c.id));
+    else if (c.kind === 'help') io.stdout(labExperimentHelp(core, c.id));
     else if (c.kind === 'run') io.stdout(JSON.stringify(await run(core, c, io)) + '\n');
     else return await runSharded(core, c, io.stdout, io.stderr);
     return 0;

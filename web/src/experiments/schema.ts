@@ -87,7 +87,8 @@ export interface ExperimentMeta<Id extends ExperimentId = ExperimentId> {
   presets?: Preset[];
   /** Headline numbers shown above the figures, each with a stable data-key for tests. */
   headline(result: ResultOf[Id], values: ParamValues): Headline[];
-  figures(result: ResultOf[Id], values: ParamValues): Figure[];
+  /** `modelName`: the model whose heads the run read (its folder's name, else its architecture), when it was one. */
+  figures(result: ResultOf[Id], values: ParamValues, modelName?: string): Figure[];
   /**
    * Optional explanation panel (HTML with KaTeX-rendered formulas), loaded on demand: KaTeX and the
    * texts stay out of the first bundle, so a figure paints before them.

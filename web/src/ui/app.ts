@@ -6,8 +6,9 @@
 import { Pool } from '../engine/pool';
 import { workerRunner } from '../engine/worker-runner';
 import { EXPERIMENTS, FAMILY_LABELS } from '../experiments';
-import { defaults, isSingleJob, type ParamValues } from '../experiments/schema';
-import { formatLink, type AppState } from '../state/url';
+import { defaults, isSingleJob, type ExperimentMeta, type ParamValues } from '../experiments/schema';
+import type { ModelLink } from '../state/model-link';
+import { formatLink, showable, type AppState } from '../state/url';
 import { copyWithNote, exportShownFigure } from './copy-export';
 import { byId } from './dom';
 import { applyEmbed, postHeightToHost, setOpenFull } from './embed/embed';
@@ -17,6 +18,7 @@ import { glossaryList, watchTerms, wireTermTips } from './glossary-ui';
 import { showLanding, wantsLanding } from './landing';
 import { showCitations, showPaperLine } from './cite';
 import { LinkLoader } from './link-loader';
+import { modelSummaryBeforeRun } from './model-state';
 import { wireLiveSwitch } from './live-run';
 import { metaOf, type PageContext } from './page-context';
 import { wireOpenHead } from './open-head';
@@ -179,8 +181,10 @@ export class App implements PageContext {
     // A file can fill a parameter (a bundle's or a model's scale): the state takes it as it takes an edit.
     this.form.addEventListener(UPLOAD_STATE_EVENT, () => {
       this.followEdit();
+      this.showSummaryBeforeRun(metaOf(this.state.experimentId), this.state.model);
       this.follows.refreshOutdated();
       this.links.headsGiven();
+      this.links.weightsEstimated();
     });
   }
 
@@ -237,8 +241,6 @@ export class App implements PageContext {
     const meta = metaOf(state.experimentId);
     if (experimentChanged || !this.state || this.state.experimentId !== state.experimentId) {
       this.picker.value = meta.id;
-      byId('experiment-summary').textContent = meta.summary;
-      byId('phone-summary-text').textContent = meta.summary;
       this.uploads = carriedTo(this.uploads, meta, state.file); // a head opened from an atlas on your files
       this.panel = buildPanel(this.form, meta, {
         onNewSeed: () => this.runs.newSeed(),
@@ -252,6 +254,7 @@ export class App implements PageContext {
       this.panel.chooseSource(sourceOfLink(state)); // the link's, or the model or files the address kept
       this.runButton.disabled = false; // no file of this panel is refused yet
       this.results.setExperiment(meta, explainAfter);
+      this.showSummaryBeforeRun(meta, state.model);
       showCitations(byId('cite-entries'), meta);
       showPaperLine(byId('experiment-paper'), meta);
       hideReproduce();
@@ -264,6 +267,16 @@ export class App implements PageContext {
     this.results.only = state.embed ? state.fig : undefined;
     if (setLinkTheme(state.embed ? state.theme : undefined)) this.results.redrawAll();
     applyEmbed(state, this.fullAppHref(), meta.title);
+  }
+
+  /** The summary until a run is drawn: the experiment's own, or with “Your model” chosen, what a run will analyse. */
+  private showSummaryBeforeRun(meta: ExperimentMeta, linked: ModelLink | undefined): void {
+    const open = this.panel.modelLink();
+    this.results.showSummaryBeforeRun(
+      this.panel.source() === 'model'
+        ? showable(modelSummaryBeforeRun(meta.title, open ?? linked, open !== undefined))
+        : meta.summary,
+    );
   }
 
   /** The full page's link to what this page shows now (no embed keys): where "Open in attnlab ↗" goes. */

@@ -4,9 +4,10 @@
 // scrolled into view, and the values the core still refuses after the link codec repaired them.
 import type { AnyResult } from '../experiments/generated';
 import { CoreError } from '../engine/core';
-import { formatDuration, wallSeconds } from '../engine/estimate';
+import { ASK_BEFORE_SECONDS, formatDuration, wallSeconds, weightsOnlySeconds } from '../engine/estimate';
 import { EXPERIMENTS } from '../experiments';
 import { defaults, isSingleJob, toCoreParams, uploadsOf, type ExperimentMeta } from '../experiments/schema';
+import { readsSameHeads } from '../state/model-link';
 import type { OpenedResult } from '../state/result-file';
 import { parseLink, showable } from '../state/url';
 import { formatValue } from '../state/values';
@@ -19,9 +20,7 @@ import { hideReproduce, showReproduce } from './reproduce';
 import { HEADS_WAIT } from './status';
 import { RESULT_DRAWN_EVENT } from './embed/host-api';
 import type { Runs } from './runs';
-
-/** A link whose run is estimated to take longer than this here (seconds) waits for Run instead of starting. */
-const ASK_BEFORE_SECONDS = 30;
+import { attachedFiles } from './uploads';
 
 export class LinkLoader {
   /** Embed mode computes nothing until the view is scrolled into the viewport (then this turns true). */
@@ -47,6 +46,33 @@ export class LinkLoader {
     if (!this.awaitingHeads || this.ctx.panel.busy()) return;
     this.awaitingHeads = false;
     if (this.ctx.page.phase === 'waiting') this.ctx.status.showNotices([]);
+  }
+
+  /**
+   * rank-zoo on a model's weights only, its heads read and not yet analysed: estimated here before any run
+   * (engine/estimate.ts); a long one is said, and the page waits for Run as for a long link.
+   */
+  weightsEstimated(): void {
+    const { ctx } = this;
+    const meta = metaOf(ctx.state.experimentId);
+    const q = attachedFiles(ctx.uploads, meta).find((f) => f.input === 'q');
+    if (meta.id !== 'rank-zoo' || !q?.model?.weights || ctx.page.computing || ctx.panel.busy()) return;
+    if (ctx.page.shown?.model && readsSameHeads(ctx.page.shown.model, q.model)) return; // analysed already
+    const [layers, perLayer, hidden, headDim] = q.array.shape;
+    const betaMults = ctx.state.values.betaMults;
+    const run = {
+      heads: layers * perLayer,
+      hidden,
+      headDim,
+      temperatures: Array.isArray(betaMults) ? betaMults.length : 1,
+    };
+    const seconds = weightsOnlySeconds(run, ctx.pool.size);
+    if (seconds === undefined || seconds <= ASK_BEFORE_SECONDS) return;
+    ctx.status.showNotices([
+      `Weights only: rank-zoo on these ${run.heads} heads is estimated at about ${formatDuration(seconds)} in this ` +
+        `browser (estimated for a 2-core reference machine; yours may differ). Press Run to start it.`,
+    ]);
+    ctx.setPage(waiting(ctx.page, ctx.page.ticket, ` (estimated ${formatDuration(seconds)})`));
   }
 
   private stopWaiting(): void {

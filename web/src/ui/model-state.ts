@@ -144,13 +144,33 @@ export const modelSource = (link: ModelLink, chars = 60): string =>
     ? `${modelName(link)}, weights only (W_Q W_Kᵀ)`
     : `${modelName(link)} reading ${quoteText(link.text, chars)}`;
 
+/** The layers a link reads, in words. */
+const layersRead = (link: ModelLink): string =>
+  link.lastLayer === undefined ? 'every layer' : `layers 0 to ${link.lastLayer}`;
+
 /** The page's summary after a run on a model's heads, in place of the experiment's own (which speaks of the zoo). */
 export function modelSummary(title: string, link: ModelLink): string {
-  const layers = link.lastLayer === undefined ? 'every layer' : `layers 0 to ${link.lastLayer}`;
   return (
-    `${title}, on the heads of ${modelSource(link, 80)} (${layers}), read on this machine: ` +
+    `${title}, on the heads of ${modelSource(link, 80)} (${layersRead(link)}), read on this machine: ` +
     `the numbers are this model’s own, not the paper’s.`
   );
+}
+
+/**
+ * The page's summary while “Your model” is chosen and no run is drawn, in place of the experiment's own (which speaks
+ * of the zoo): what a run will analyse. `open`: the panel holds the model's folder (else the address alone names it).
+ */
+export function modelSummaryBeforeRun(title: string, link: ModelLink | undefined, open: boolean): string {
+  if (!link)
+    return (
+      `${title}, on the heads of your own model: open a Hugging Face model folder under “Your model” (it is read ` +
+      `on this machine and never leaves it), then Run. Nothing is analysed yet.`
+    );
+  const heads = `${title}, on the heads of ${modelSource(link, 80)} (${layersRead(link)})`;
+  return open
+    ? `${heads}: not analysed yet. Run analyses them on this machine; the numbers will be this model’s own, ` +
+        `not the paper’s.`
+    : `${heads}: the model is not read yet (links never carry models): open its folder under “Your model”, then Run.`;
 }
 
 /** A text in a note: its first words, quoted. */

@@ -9,11 +9,14 @@ import { formatValue } from '../state/values';
 import { byId, h } from './dom';
 import { EMBED_FIGURE_MAX_HEIGHT } from './embed/embed-snippet';
 import { GhostMemory, sourceKey } from './ghost';
-import { modelSource, modelSummary } from './model-state';
+import { modelName, modelSource, modelSummary } from './model-state';
 import { axisSummary, tableSummary } from './figure-summary';
 import { figureSection, type ExportHandler } from './figure-section';
 import { drawHeadline, type PartialRun } from './headline';
 import { showable } from '../state/url';
+
+/** The experiment's summary: under its title, and in the phone layout's sheet. */
+const SUMMARY_IDS = ['experiment-summary', 'phone-summary-text'];
 
 interface Drawn {
   figure: Figure;
@@ -48,6 +51,11 @@ export class ResultsView {
       cancelAnimationFrame(pending);
       pending = requestAnimationFrame(() => this.redrawIfResized());
     });
+  }
+
+  /** The summary under the title until a run is drawn (render writes a drawn run's): `text`. */
+  showSummaryBeforeRun(text: string): void {
+    if (!this.drawn.length) for (const id of SUMMARY_IDS) byId(id).textContent = text;
   }
 
   /**
@@ -207,14 +215,14 @@ export class ResultsView {
     if (model) document.body.dataset.heads = 'model';
     else delete document.body.dataset.heads;
     const summary = model ? showable(modelSummary(meta.title, model)) : meta.summary;
-    for (const id of ['experiment-summary', 'phone-summary-text']) byId(id).textContent = summary;
+    for (const id of SUMMARY_IDS) byId(id).textContent = summary;
     drawHeadline(this.headline, meta.headline(result, values), model, partial);
 
     const caption = openedFrom
       ? `${meta.id} · opened from file ${openedFrom}`
       : `${meta.id}${model ? ` · ${showable(modelSource(model, 30))}` : ''} · seed ${formatValue(values.seed)}`;
     const sections = this.chosenFigures(meta, [
-      ...meta.figures(result, values),
+      ...meta.figures(result, values, model ? showable(modelName(model)) : undefined),
       ...(openedFrom ? [] : this.extraFigures),
     ]).map((figure) => figureSection(figure, caption, this.onExport, this.openTables));
     this.figures.replaceChildren(...sections.map((s) => s.section));

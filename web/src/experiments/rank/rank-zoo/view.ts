@@ -146,7 +146,7 @@ function familyChart(r: R, width: number): HTMLElement {
     y: { type: 'point', domain: families, label: null, padding: 0.6 },
     x: { label: 'mean rank: bar from the lower bound to the truncated SVD', grid: true, labelOffset: X_LABEL_OFFSET },
     marks,
-    ariaLabel: 'Per-family mean certificates',
+    ariaLabel: r.synthetic ? 'Per-family mean certificates' : 'Per-layer mean certificates',
   });
   return wrapWithLegend(
     plot,
@@ -221,8 +221,9 @@ function headTable(r: R): HTMLElement {
   return el;
 }
 
+/** The per-head export: the zoo's rows keep `family`; the label of a model's or uploaded head (L3H5) is `head`. */
 const tableOf = (r: R) => ({
-  columns: [...columnsOf(r).map(([k]) => String(k)), 'nonVacuous'],
+  columns: [...columnsOf(r).map(([k]) => (k === 'family' && !r.synthetic ? 'head' : String(k))), 'nonVacuous'],
   rows: r.rows.map((row) => [...columnsOf(r).map(([k]) => row[k] as number | string), row.nonVacuous ? 1 : 0]),
 });
 const familyTable = (r: R) => ({
@@ -256,7 +257,16 @@ const familyTable = (r: R) => ({
   ]),
 });
 
-export function figures(r: RankZooResult): Figure[] {
+/** The group chart's title: the zoo's families, or the layers of the model named (or of the reader's files). */
+const groupTitle = (r: R, note: string, modelName: string | undefined): string =>
+  r.synthetic
+    ? `Per-family means${note}`
+    : modelName
+      ? `Per-layer means of the heads of ${modelName}`
+      : 'Per-layer means of your heads';
+
+/** modelName: the model whose heads were read (its folder's name, else its architecture), when they were a model's. */
+export function figures(r: RankZooResult, _values?: unknown, modelName?: string): Figure[] {
   const note = r.synthetic ? ' (synthetic stand-in, not BERT)' : '';
   const cells = atlasCells(r);
   const atlas: Figure[] = cells
@@ -279,7 +289,7 @@ export function figures(r: RankZooResult): Figure[] {
     ...atlas,
     {
       id: 'families',
-      title: r.synthetic ? `Per-family means${note}` : 'Per-layer means of your heads',
+      title: groupTitle(r, note, modelName),
       render: ({ width }) => familyChart(r, width),
       table: () =>
         r.synthetic
