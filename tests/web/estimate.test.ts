@@ -8,6 +8,7 @@ import {
   wallSeconds,
   WASM_SLOWDOWN,
   weightsOnlySeconds,
+  WEIGHTS_ONLY_SECONDS_PER_UNIT,
 } from '../../web/src/engine/estimate';
 
 const jobs = (...seconds: (number | null)[]) => ({
@@ -40,8 +41,8 @@ describe('wallSeconds', () => {
 describe('weightsOnlySeconds', () => {
   const bertBase = { heads: 144, hidden: 768, headDim: 64, temperatures: 1 };
 
-  it("is n·d_h² + n²·d_h per head and temperature at rank-zoo's constant, spread over the workers as a plan", () => {
-    const perJob = 2.5e-8 * (768 * 64 * 64 + 768 * 768 * 64);
+  it('is n·d_h² + n²·d_h per head and temperature at the measured constant, spread over the workers as a plan', () => {
+    const perJob = WEIGHTS_ONLY_SECONDS_PER_UNIT * (768 * 64 * 64 + 768 * 768 * 64);
     expect(weightsOnlySeconds(bertBase, 1)).toBeCloseTo(144 * perJob * WASM_SLOWDOWN, 9);
     expect(weightsOnlySeconds(bertBase, 2)).toBeCloseTo(72 * perJob * WASM_SLOWDOWN, 9);
     expect(weightsOnlySeconds({ ...bertBase, temperatures: 3 }, 2)).toBeCloseTo(3 * 72 * perJob * WASM_SLOWDOWN, 9);
@@ -51,12 +52,14 @@ describe('weightsOnlySeconds', () => {
     const twice = weightsOnlySeconds({ ...bertBase, hidden: 1536 }, 1)! / weightsOnlySeconds(bertBase, 1)!;
     expect(twice).toBeGreaterThan(3.5);
     expect(twice).toBeLessThan(4);
-    const dense = 144 * 2.5e-8 * 768 ** 3 * WASM_SLOWDOWN; // the core's plan for 144 uploaded 768-token heads
+    const dense = 144 * 2.5e-8 * 768 ** 3 * WASM_SLOWDOWN; // the core's plan for 144 uploaded 768-token heads (its constant)
     expect(weightsOnlySeconds(bertBase, 1)! / dense).toBeLessThan(0.1);
   });
 
-  it('makes BERT-base (144 heads of 768) wait for Run; a tiny model (8 heads of 16) starts at once', () => {
-    expect(weightsOnlySeconds(bertBase, 2)!).toBeGreaterThan(ASK_BEFORE_SECONDS);
+  it('starts BERT-base (144 heads of 768) at once and makes a 7B-class model (1024 heads of 4096) wait for Run', () => {
+    expect(weightsOnlySeconds(bertBase, 2)!).toBeLessThan(ASK_BEFORE_SECONDS);
+    const large = { heads: 1024, hidden: 4096, headDim: 128, temperatures: 1 };
+    expect(weightsOnlySeconds(large, 2)!).toBeGreaterThan(ASK_BEFORE_SECONDS);
     expect(weightsOnlySeconds({ heads: 8, hidden: 16, headDim: 4, temperatures: 1 }, 2)!).toBeLessThan(0.01);
   });
 

@@ -22,8 +22,11 @@ export function wallSeconds(plan: Pick<Plan, 'jobs'>, workers: number): number |
 /** A run estimated to take longer than this here (seconds) waits for Run instead of starting (a link, weights only). */
 export const ASK_BEFORE_SECONDS = 30;
 
-/** rank-zoo's seconds per unit of its operation count on the reference machine (rank_zoo.cpp, docs/cost-model.md). */
-const RANK_ZOO_SECONDS_PER_UNIT = 2.5e-8;
+/**
+ * Native seconds per unit of a weights-only head's count (n·d_h² + n²·d_h), measured by `npm run bench -- model-zoo`
+ * on the 2-core reference machine: 144 BERT-base forms (n = 768, d_h = 64) in about 6 s headless on two workers.
+ */
+export const WEIGHTS_ONLY_SECONDS_PER_UNIT = 1e-9;
 
 /** rank-zoo on a model's weights only: `heads` bilinear forms over the hidden size, each of rank <= headDim. */
 interface WeightsOnlyRun {
@@ -35,12 +38,12 @@ interface WeightsOnlyRun {
 
 /**
  * rank-zoo's wall time here on a model's weights only (docs/cost-model.md): per head and temperature, n·d_h² for the
- * thin factorizations of the form (n = hidden) and n² for each truncation rank up to its rank d_h, at rank-zoo's
+ * thin factorizations of the form (n = hidden) and n² for each truncation rank up to its rank d_h, at a measured
  * constant, spread over `workers` as wallSeconds spreads a plan's jobs. The core's plan counts n³ per uploaded head.
  */
 export function weightsOnlySeconds(run: WeightsOnlyRun, workers: number): number | undefined {
   const { hidden: n, headDim: d } = run;
-  const job = { params: {}, at: {}, estimatedSeconds: RANK_ZOO_SECONDS_PER_UNIT * (n * d * d + n * n * d) };
+  const job = { params: {}, at: {}, estimatedSeconds: WEIGHTS_ONLY_SECONDS_PER_UNIT * (n * d * d + n * n * d) };
   return wallSeconds({ jobs: new Array(run.heads * run.temperatures).fill(job) }, workers);
 }
 
