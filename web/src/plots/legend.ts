@@ -114,15 +114,9 @@ export function swatchLegend(items: LegendItem[], width: number): SVGSVGElement 
   return svg;
 }
 
-/** A colour ramp with ticks and a title, matching the canvas heatmap's LUT and scale. */
-export function colorLegend(scale: ColorScale, title: string, width = 300): SVGSVGElement {
-  const lut = colorLut(scale.scheme);
-  const height = 46,
-    left = 8,
-    barTop = 18,
-    barHeight = 10;
-  const barWidth = Math.max(80, width - 2 * left);
-  const svg = svgElement('svg', {
+/** The empty SVG of a colour legend (a ramp's or integer steps'), in the plots' font and ink. */
+function colorLegendSvg(width: number, height: number): SVGSVGElement {
+  return svgElement('svg', {
     class: 'legend color-legend',
     width,
     height,
@@ -131,6 +125,17 @@ export function colorLegend(scale: ColorScale, title: string, width = 300): SVGS
     'font-size': 11,
     fill: INK,
   });
+}
+
+/** A colour ramp with ticks and a title, matching the canvas heatmap's LUT and scale. */
+export function colorLegend(scale: ColorScale, title: string, width = 300): SVGSVGElement {
+  const lut = colorLut(scale.scheme);
+  const height = 46,
+    left = 8,
+    barTop = 18,
+    barHeight = 10;
+  const barWidth = Math.max(80, width - 2 * left);
+  const svg = colorLegendSvg(width, height);
   const id = `ramp-${scale.scheme}-${Math.random().toString(36).slice(2, 8)}`;
   const gradient = svgElement('linearGradient', { id, x1: 0, x2: 1, y1: 0, y2: 0 });
   for (let i = 0; i <= 32; i++)
@@ -177,15 +182,7 @@ export function stepLegend(
   );
   const barTop = 6 + 14 * lines.length,
     height = barTop + 28;
-  const svg = svgElement('svg', {
-    class: 'legend color-legend',
-    width,
-    height,
-    viewBox: `0 0 ${width} ${height}`,
-    'font-family': FONT,
-    'font-size': 11,
-    fill: INK,
-  });
+  const svg = colorLegendSvg(width, height);
   lines.forEach((line, i) => {
     const heading = svgElement('text', { x: left, y: 12 + 14 * i, 'font-weight': 600 });
     heading.textContent = line;
