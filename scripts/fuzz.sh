@@ -6,6 +6,7 @@
 # corpus (tests/fuzz/corpus/<target>, in the repo) and keeps what it finds in build/fuzz/corpus/<target>;
 # a crash is saved to build/fuzz/artifacts/ and fails the run.
 #   bash scripts/fuzz.sh [seconds]      seconds per target (default 600); npm run fuzz
+# The targets build and run ATTNLAB_JOBS at a time (default: all cores), each on one core.
 # Prints, per target: executions, exec/s, corpus size and libFuzzer's coverage (cov = edges, ft = features).
 # Last line: "fuzz: N passed, M failed" (one per target).
 set -euo pipefail
@@ -96,14 +97,38 @@ run_target() {
   return 1
 }
 
+# Calls "$1 <target>" for every target, $JOBS at a time (a build and a libFuzzer run each use one core), then prints
+# their outputs in the targets' order; <target>'s exit code goes to $FUZZ_DIR/$1-<target>.status.
+each_target() {
+  local step=$1 target
+  for target in "${TARGETS[@]}"; do
+    while (($(jobs -rp | wc -l) >= JOBS)); do wait -n || true; done
+    (
+      set +e
+      "$step" "$target" >"$FUZZ_DIR/$step-$target.out" 2>&1
+      echo $? >"$FUZZ_DIR/$step-$target.status"
+    ) &
+  done
+  wait
+  for target in "${TARGETS[@]}"; do cat "$FUZZ_DIR/$step-$target.out"; done
+}
+
 main() {
   command -v "$CXX" >/dev/null ||
     die "fuzz: needs $CXX and libFuzzer (Debian: apt-get install clang-14 libclang-rt-14-dev)"
   mkdir -p "$FUZZ_DIR"
   local target passed=0 failed=0
-  for target in "${TARGETS[@]}"; do build_target "$target"; done
+  each_target build_target
   for target in "${TARGETS[@]}"; do
-    if run_target "$target"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+    (($(cat "$FUZZ_DIR/build_target-$target.status") == 0)) || die "fuzz_$target did not build (above)"
+  done
+  each_target run_target
+  for target in "${TARGETS[@]}"; do
+    if (($(cat "$FUZZ_DIR/run_target-$target.status") == 0)); then
+      passed=$((passed + 1))
+    else
+      failed=$((failed + 1))
+    fi
   done
   echo "fuzz: $passed passed, $failed failed"
   ((failed == 0))
