@@ -6,7 +6,7 @@
 #   (scripts/sanitize.sh), each libFuzzer target (ASan + UBSan) over its corpus and for ~10 s,
 #   tsc --noEmit, the formatters' check (Prettier, clang-format), Vitest (including the real wasm module and the native
 #   CLI), the Python package (pip install ./python, pytest),
-#   end-to-end in Chromium (and every experiment in Firefox ESR and WebKitGTK).
+#   end-to-end in Chromium (and every experiment in Firefox ESR and WebKitGTK), one lane (a Chromium) per core.
 # Every suite runs even if an earlier one failed; the exit code is non-zero if any failed.
 # Output: each suite's own log, then one summary line per suite and the closing "N passed, N failed".
 #
@@ -123,7 +123,7 @@ vitest_suite() {
 e2e_suite() {
   local t0 passed=0 failed=1 line
   t0=$(now)
-  run_logged e2e node tests/e2e/run.mjs
+  run_logged e2e node tests/e2e/run.mjs --lanes="$JOBS" # a Chromium per core (tests/e2e/lanes.mjs)
   line=$(grep -E '^e2e: [0-9]+ passed, [0-9]+ failed$' "$LOG" | tail -n 1 || true)
   if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
     passed=${BASH_REMATCH[1]}

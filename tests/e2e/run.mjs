@@ -13,9 +13,10 @@
 // ESR and WebKitGTK against Chromium in engines.mjs; helpers shared by all in helpers.mjs. The shared context blocks
 // service workers, so every test sees the network as a first visit does; offline.mjs gets a browser of its own
 // (isolatedContext) where they run.
-//   node tests/e2e/run.mjs [--dist=dist] [--grep=text]   (CHROMIUM=/path overrides /usr/bin/chromium, FIREFOX=
-//   /usr/bin/firefox-esr, WEBKIT_DRIVER and MINIBROWSER WebKit's; --dist is relative to the repository or absolute;
-//   --grep runs only the tests whose name contains the text, e.g. --grep=engines: for the Firefox and WebKit tests)
+//   node tests/e2e/run.mjs [--dist=dist] [--grep=text] [--lanes=N]   (CHROMIUM=/path overrides /usr/bin/chromium,
+//   FIREFOX=/usr/bin/firefox-esr, WEBKIT_DRIVER and MINIBROWSER WebKit's; --dist is relative to the repository or
+//   absolute; --grep runs only the tests whose name contains the text, e.g. --grep=engines: for the Firefox and WebKit
+//   tests; --lanes=N runs N tests at a time, each lane a Chromium of its own: lanes.mjs)
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -60,6 +61,7 @@ import { sparseTests } from './sparse.mjs';
 import { tableTests } from './tables.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 import { serveStatic } from './static-server.mjs';
+import { runTests, serveLane } from './lanes.mjs';
 
 const option = (name, fallback) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -245,21 +247,18 @@ async function isolatedContext() {
 
 // --- runner ---------------------------------------------------------------------------------
 
-async function main() {
-  if (!existsSync(join(dist, 'index.html'))) {
-    console.log(`FAIL setup: ${dist}/index.html is missing (run npm run build)`);
-    console.log(`e2e: 0 passed, ${tests.length} failed`);
-    return 1;
-  }
+/** A lane's environment: the built dist/ on a server of its own and a persistent Chromium context with a new profile. */
+async function openLane() {
   mkdirSync(shots, { recursive: true });
   const server = await serveStatic(dist, SUB_FOLDER);
   const base = `http://127.0.0.1:${server.address().port}${SUB_FOLDER}`;
   const profile = mkdtempSync(join(tmpdir(), 'attnlab-e2e-'));
-  let context;
-  let passed = 0;
-  let failed = 0;
+  const close = () => {
+    server.close();
+    rmSync(profile, { recursive: true, force: true });
+  };
   try {
-    context = await chromium.launchPersistentContext(profile, {
+    const context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
       args: CHROMIUM_ARGS,
@@ -267,28 +266,21 @@ async function main() {
       viewport: VIEWPORT,
       serviceWorkers: 'block', // a worker registered by one test would serve the next tests' pages from its cache
     });
-    for (const { name, fn } of tests.filter((t) => t.name.includes(only))) {
-      const t0 = performance.now();
-      try {
-        const problems = (await fn({ context, base, isolatedContext, serveDist })) ?? [];
-        assert(problems.length === 0, problems.slice(0, 3).join('; '));
-        passed++;
-        console.log(`PASS ${name} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
-      } catch (error) {
-        failed++;
-        console.log(`FAIL ${name}: ${error.message.split('\n')[0]}`);
-      }
-    }
+    return { env: { context, base, isolatedContext, serveDist }, close: async () => (await context.close(), close()) };
   } catch (error) {
-    failed = tests.filter((t) => t.name.includes(only)).length - passed;
-    console.log(`FAIL launching Chromium: ${error.message.split('\n')[0]}`);
-  } finally {
-    await context?.close();
-    server.close();
-    rmSync(profile, { recursive: true, force: true });
+    close();
+    throw error;
   }
-  console.log(`e2e: ${passed} passed, ${failed} failed`);
-  return failed === 0 ? 0 : 1;
+}
+
+async function main() {
+  if (process.argv.includes('--lane')) return serveLane(tests, openLane);
+  if (!existsSync(join(dist, 'index.html'))) {
+    console.log(`FAIL setup: ${dist}/index.html is missing (run npm run build)`);
+    console.log(`e2e: 0 passed, ${tests.length} failed`);
+    return 1;
+  }
+  return runTests(tests, { only, lanes: Math.max(1, Math.floor(Number(option('lanes', '1'))) || 1), openLane });
 }
 
 process.exitCode = await main();
