@@ -9,10 +9,11 @@
 // 1e-9), or the benchmark says so. Each wall time has the load average printed before it. A benchmark, not a test:
 // nothing is asserted about time. --small: a 2-layer, hidden-64 model (a check that every row works).
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDebPackages, printTable, timedRun, uptimeLine } from './lib/common.mjs';
+import { machineLine, torchKernels } from './lib/machine.mjs';
 import { makeCheckpoint } from './make_checkpoint.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -44,7 +45,7 @@ process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
 const made = makeCheckpoint('bert', { small: SMALL });
 const c = made.config;
 console.log(`model-zoo benchmark${SMALL ? ' (SMALL: a check, not a timing)' : ''}`);
-console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; Node ${process.version}`);
+console.log(`${machineLine()}\npeer (computes Q and K): ${missing.length ? 'torch missing' : torchKernels()}`);
 console.log(
   `model: ${c.num_hidden_layers} layers × ${c.num_attention_heads} heads, hidden ${c.hidden_size}, ` +
     `${made.ids.length} tokens (random weights)`,

@@ -19,6 +19,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDebPackages, printTable, timedRun, uptimeLine } from './lib/common.mjs';
+import { machineLine, torchKernels } from './lib/machine.mjs';
 import { headlessChild } from './lib/headless-child.mjs';
 import { passFlops, relativeGap } from './lib/pass-math.mjs';
 import { rendererPids, statusMB } from './lib/proc.mjs';
@@ -152,8 +153,8 @@ const hasChromium = existsSync(join(root, 'dist/index.html')) && existsSync(CHRO
 const smallNote = SMALL ? ' (SMALL: 2 layers, hidden 64; a check that every row works, not a timing)' : '';
 console.log(`own-model benchmark${smallNote}: Q and K of every head of every layer on ${TOKENS} tokens`);
 console.log(
-  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; ` +
-    `Node ${process.version}; ${CHROMIUM}\nstart: ${uptimeLine()}`,
+  `${machineLine()}; ${CHROMIUM}\npeer: ${missing.length ? 'torch missing' : torchKernels()}\n` +
+    `start: ${uptimeLine()}`,
 );
 if (missing.length)
   console.log(

@@ -11,6 +11,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDebPackages, printTable, timedRun, uptimeLine } from './lib/common.mjs';
+import { machineLine, numpyKernels } from './lib/machine.mjs';
 import { timeLinkInChromium } from './lib/chromium.mjs';
 import { best, fmt, printNotes, repsCell, runRounds, speedup, withDefaults, writeRecord } from './lib/rounds.mjs';
 
@@ -90,8 +91,8 @@ const rows = withDefaults(
 const loadStart = uptimeLine();
 console.log(`rank benchmark${SMOKE ? ' (SMOKE: n = 64, not a timing)' : ''}: rank-beta ${kv(SWEEP).join(' ')}`);
 console.log(
-  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${CORES} cores; ` +
-    `Node ${process.version}; native CLI ${CLI}\nstart: ${loadStart}`,
+  `${machineLine(CORES)}; native CLI ${CLI}\npeer: ${missing.length ? 'numpy missing' : numpyKernels()}\n` +
+    `start: ${loadStart}`,
 );
 if (missing.length)
   console.log(

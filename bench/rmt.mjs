@@ -12,6 +12,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDebPackages, printTable, timedRun, uptimeLine } from './lib/common.mjs';
+import { machineLine, numpyKernels } from './lib/machine.mjs';
 import { timeLinkInChromium } from './lib/chromium.mjs';
 import { best, fmt, printNotes, repsCell, runRounds, speedup, withDefaults, writeRecord } from './lib/rounds.mjs';
 
@@ -173,8 +174,8 @@ console.log(
     `rmt-spectrum ${kv(SPECTRUM).join(' ')}; rmt-transition ${kv(TRANSITION).join(' ')}`,
 );
 console.log(
-  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${CORES} cores; ` +
-    `Node ${process.version}; native CLI ${CLI}\nstart: ${loadStart}`,
+  `${machineLine(CORES)}; native CLI ${CLI}\npeer: ${missing.length ? 'numpy missing' : numpyKernels()}\n` +
+    `start: ${loadStart}`,
 );
 if (missing.length)
   console.log(

@@ -13,6 +13,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { debPackageVersion, ensureDebPackages, printTable, timedRun, uptimeLine } from './lib/common.mjs';
+import { machineLine, numpyKernels } from './lib/machine.mjs';
 import { timeLinkInChromium } from './lib/chromium.mjs';
 import { best, fmt, printNotes, repsCell, runRounds, speedup, withDefaults, writeRecord } from './lib/rounds.mjs';
 
@@ -127,10 +128,7 @@ function ensureBuilt() {
 const started = new Date();
 const loadStart = uptimeLine();
 console.log(`sparse-dmin benchmark, preset "d_min grows like log n": ${keyValues.join(' ')}`);
-console.log(
-  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${CORES} cores; ` +
-    `Node ${process.version}; app pool = every core = ${POOL}`,
-);
+console.log(`${machineLine(CORES)}; app pool = every core = ${POOL}`);
 console.log(`start: ${loadStart}`);
 ensureBuilt();
 
@@ -145,7 +143,10 @@ const numpyLabel =
 if (missing.length)
   console.log(`numpy row skipped: missing ${missing.join(' ')}; as root: apt-get install -y ${missing.join(' ')}`);
 else
-  console.log(`numpy loads: ${blas.loaded || 'no BLAS library'}\n  (libblas.so.3 alternative -> ${blas.alternative})`);
+  console.log(
+    `numpy loads: ${blas.loaded || 'no BLAS library'}\n  (libblas.so.3 alternative -> ${blas.alternative})\n` +
+      `peer: ${numpyKernels()}`,
+  );
 
 const rows = withDefaults(
   [
