@@ -95,8 +95,15 @@ describe('dependencies point downwards only', () => {
  * no longer exists, so the list stays exact.
  */
 const KNOWN_CIRCLES: string[][] = [
-  ['ui/heads-choice.ts', 'ui/page-context.ts', 'ui/panel.ts', 'ui/run-input.ts', 'ui/upload-field.ts', 'ui/uploads.ts'],
-  ['ui/model-attention.ts', 'ui/model-panel.ts'],
+  ['ui/model/attention.ts', 'ui/model/model-panel.ts'],
+  [
+    'ui/page-context.ts',
+    'ui/panel/panel.ts',
+    'ui/run/run-input.ts',
+    'ui/uploads/field.ts',
+    'ui/uploads/heads-choice.ts',
+    'ui/uploads/uploads.ts',
+  ],
 ];
 
 /** The longest a function, method or arrow function may be outside generated code, in lines. */
@@ -109,10 +116,10 @@ const LONG_FUNCTIONS: Record<string, number> = {
   // The head atlas, the panel, its file fields and "Your own model": cut along their seams in a pass of their own,
   // together with the two circles above.
   'experiments/rank/rank-zoo/atlas.ts atlasChart': 100,
-  'ui/model-form.ts modelFieldset': 89,
-  'ui/model-panel.ts modelField': 248,
-  'ui/panel.ts buildPanel': 163,
-  'ui/upload-field.ts uploadField': 71,
+  'ui/model/form.ts modelFieldset': 89,
+  'ui/model/model-panel.ts modelField': 248,
+  'ui/panel/panel.ts buildPanel': 163,
+  'ui/uploads/field.ts uploadField': 71,
 };
 
 describe('seams, not sizes', () => {

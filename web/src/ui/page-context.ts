@@ -5,12 +5,12 @@ import type { Pool } from '../engine/pool';
 import { EXPERIMENTS } from '../experiments';
 import type { ExperimentMeta, ParamValues } from '../experiments/schema';
 import type { AppState } from '../state/url';
-import type { PageState } from './page-state';
-import type { Panel } from './panel';
-import type { Draft } from './run-input';
-import type { ResultsView } from './results';
-import type { StatusView } from './status';
-import type { Uploads } from './uploads';
+import type { PageState } from './run/page-state';
+import type { Panel } from './panel/panel';
+import type { Draft } from './run/run-input';
+import type { ResultsView } from './results/results';
+import type { StatusView } from './shell/status';
+import type { Uploads } from './uploads/uploads';
 
 export interface PageContext {
   readonly pool: Pool;
@@ -24,9 +24,9 @@ export interface PageContext {
   /** The link's state: experiment, values, embed options. */
   readonly state: AppState;
   readonly panel: Panel;
-  /** The panel's reading while it holds text that is not a valid value (ui/run-input.ts); undefined otherwise. */
+  /** The panel's reading while it holds text that is not a valid value (ui/run/run-input.ts); undefined otherwise. */
   readonly draft: Draft | undefined;
-  /** The files attached to the run (ui/uploads.ts): never in the link, replaced by the panel's file fields. */
+  /** The files attached to the run (ui/uploads/uploads.ts): never in the link, replaced by the panel's file fields. */
   readonly uploads: Uploads;
   /**
    * New values from the page itself (a new seed, a repaired link, a host page): into the state, the address and the
@@ -41,15 +41,15 @@ export interface PageContext {
 
 // What each part of the controller may use of the page: narrower than the whole App, so what a part can change is
 // in its type (the panel: only the calls it makes).
-/** ui/runs.ts: runs start from the state and its files; of the panel it asks what holds Run back. */
+/** ui/run/runs.ts: runs start from the state and its files; of the panel it asks what holds Run back. */
 export type RunsContext = Omit<PageContext, 'setState' | 'form' | 'panel'> & {
   readonly panel: Pick<Panel, 'busy' | 'modelAttention' | 'focus' | 'markRefused'>;
 };
-/** ui/link-loader.ts: a link rebuilds the panel (setState); of the panel it asks only about a model. */
+/** ui/run/link-loader.ts: a link rebuilds the panel (setState); of the panel it asks only about a model. */
 export type LinkContext = Omit<PageContext, 'form' | 'panel'> & {
   readonly panel: Pick<Panel, 'expectModel' | 'busy' | 'source'>;
 };
-/** ui/panel-follow.ts: follows edits; never runs, never rebuilds the panel. */
+/** ui/panel/follow.ts: follows edits; never runs, never rebuilds the panel. */
 export type FollowContext = Omit<PageContext, 'pool' | 'status' | 'setState' | 'editValues' | 'panel' | 'form'> & {
   readonly panel: Pick<Panel, 'busy'>;
 };
