@@ -11,7 +11,6 @@ import { presetLinksOf } from '../../web/src/state/preset-links';
 import { formatLink, parseLink, type AppState } from '../../web/src/state/url';
 import { sourceOfLink, sourceWaits, withSource, type HeadsSource } from '../../web/src/ui/uploads/heads-source';
 import { precomputedResult } from '../../web/src/ui/run/precomputed';
-import type { ChosenFile } from '../../web/src/ui/run/run-input';
 import {
   attachedFiles,
   carriedTo,
@@ -20,6 +19,7 @@ import {
   NO_UPLOADS,
   refusedFiles,
   sourceChosen,
+  type ChosenFile,
 } from '../../web/src/ui/uploads/uploads';
 
 const zoo = EXPERIMENTS.find((m) => m.id === 'rank-zoo')!;

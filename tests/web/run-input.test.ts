@@ -10,7 +10,8 @@ import { Pool } from '../../web/src/engine/pool';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { toCoreParams } from '../../web/src/experiments/schema';
 import { parseLink } from '../../web/src/state/url';
-import { runOn, runRequest, stateAfterRun, type ChosenFile } from '../../web/src/ui/run/run-input';
+import { runOn, runRequest, stateAfterRun } from '../../web/src/ui/run/run-input';
+import type { ChosenFile } from '../../web/src/ui/uploads/uploads';
 
 const wasmDir = fileURLToPath(new URL('../../web/src/wasm/', import.meta.url));
 // A sweep (several jobs over the pool's workers) and a single job, each a link as a reader would open it.

@@ -2,7 +2,6 @@
 // The files attached to a run as one value (ui/uploads/uploads.ts), not the panel's closures: a file chosen by hand
 // replaces a refusal and drops what its earlier bundle filled in its companion; a bundle fills only a free field.
 import { describe, expect, it } from 'vitest';
-import type { ChosenFile } from '../../web/src/ui/run/run-input';
 import {
   chosenByHand,
   chosenIn,
@@ -11,6 +10,7 @@ import {
   freeForCompanion,
   NO_UPLOADS,
   refusedIn,
+  type ChosenFile,
 } from '../../web/src/ui/uploads/uploads';
 
 const file = (name: string, input: string): ChosenFile => ({

@@ -5,7 +5,7 @@
 // ui/shell/page-render.ts and never read back from the DOM).
 import { Pool } from '../engine/pool';
 import { workerRunner } from '../engine/worker-runner';
-import { EXPERIMENTS, FAMILY_LABELS } from '../experiments';
+import { EXPERIMENTS, FAMILY_LABELS, metaOf } from '../experiments';
 import { defaults, isSingleJob, type ExperimentMeta, type ParamValues } from '../experiments/schema';
 import type { ModelLink } from '../state/model-link';
 import { formatLink, showable, type AppState } from '../state/url';
@@ -20,7 +20,7 @@ import { showCitations, showPaperLine } from './shell/cite';
 import { LinkLoader } from './run/link-loader';
 import { modelSummaryBeforeRun } from './model/state';
 import { wireLiveSwitch } from './run/live-run';
-import { metaOf, type PageContext } from './page-context';
+import type { PageContext } from './page-context';
 import { wireOpenHead } from './model/open-head';
 import { renderPage } from './shell/page-render';
 import { edited, INITIAL_PAGE, leftForGallery, type PageState } from './run/page-state';

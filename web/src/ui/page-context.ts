@@ -2,8 +2,7 @@
 // What the parts of the page controller share (ui/app.ts builds it): the views, the worker pool, the
 // link's state (AppState, written to the address) and the run state (PageState, rendered into the DOM).
 import type { Pool } from '../engine/pool';
-import { EXPERIMENTS } from '../experiments';
-import type { ExperimentMeta, ParamValues } from '../experiments/schema';
+import type { ParamValues } from '../experiments/schema';
 import type { AppState } from '../state/url';
 import type { PageState } from './run/page-state';
 import type { Panel } from './panel/panel';
@@ -53,13 +52,3 @@ export type LinkContext = Omit<PageContext, 'form' | 'panel'> & {
 export type FollowContext = Omit<PageContext, 'pool' | 'status' | 'setState' | 'editValues' | 'panel' | 'form'> & {
   readonly panel: Pick<Panel, 'busy'>;
 };
-
-export const metaOf = (id: string): ExperimentMeta => EXPERIMENTS.find((m) => m.id === id) ?? EXPERIMENTS[0];
-
-/** Between the names of several files in a link's file= (names never carry it: see state/url.ts). */
-export const FILE_SEPARATOR = ',';
-
-/** The names of the chosen files as the link's file= value (undefined when none). */
-export function fileNames(chosen: { name: string }[]): string | undefined {
-  return chosen.length ? chosen.map((c) => c.name).join(FILE_SEPARATOR) : undefined;
-}

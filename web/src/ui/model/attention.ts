@@ -5,7 +5,7 @@ import { formatNumber, heatmap, ownRangeScale, type ColorScale } from '../../plo
 import type { Figure } from '../../experiments/schema';
 import { showable } from '../../state/url';
 import { h } from '../dom';
-import type { ReadHeads } from './model-panel';
+import type { ReadHeads } from './read-heads';
 
 /** One head's attention on the text, for the figure beside the analysis. */
 export interface HeadAttention {

@@ -14,14 +14,8 @@ import * as F from './folder';
 import { headAttention, type HeadAttention } from './attention';
 import { modelControls, modelFieldset } from './form';
 import { modelCut } from './cut';
+import type { ReadHeads } from './read-heads';
 import * as S from './state';
-
-/** The heads read, for the panel to use as the experiment's Q and K. */
-export interface ReadHeads {
-  heads: ModelHeads;
-  info: ModelInfo;
-  link: ModelLink;
-}
 
 interface ModelField {
   element: HTMLElement;

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // A head atlas cell (rank-zoo on a model's heads) opens that head in rank-interaction, on the same model and text.
-import { EXPERIMENTS } from '../../experiments';
+import { EXPERIMENTS, metaOf } from '../../experiments';
 import { defaults } from '../../experiments/schema';
 import { OPEN_HEAD_EVENT } from '../../experiments/rank/rank-zoo/atlas';
 import { formatLink } from '../../state/url';
-import { metaOf, type PageContext } from '../page-context';
+import type { PageContext } from '../page-context';
 
 /** Listens for the atlas's open-head event for as long as the page lives. */
 export function wireOpenHead(app: Pick<PageContext, 'state'>): void {

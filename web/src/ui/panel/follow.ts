@@ -5,7 +5,9 @@
 import type { AnyResult } from '../../experiments/generated';
 import { hasTheory, toCoreParams, uploadsOf, type ParamValues } from '../../experiments/schema';
 import { LiveTheory, type TheoryRequest } from '../run/live-theory';
-import { fileNames, metaOf, type FollowContext } from '../page-context';
+import { metaOf } from '../../experiments';
+import type { FollowContext } from '../page-context';
+import { fileNames } from '../uploads/uploads';
 import { isFresh, stampOf, theoryShown } from '../run/page-state';
 import { showPrecomputedMark } from '../run/precomputed';
 import { describeChanges } from '../run/runs';

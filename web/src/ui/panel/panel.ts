@@ -22,8 +22,8 @@ import type { HeadAttention } from '../model/attention';
 import { headsChoice, modelHeadFiles, tagSourceFields } from '../uploads/heads-choice';
 import { sourceWaits, type HeadsSource } from '../uploads/heads-source';
 import { headPicker } from './head-picker';
-import { modelField, type ReadHeads } from '../model/model-panel';
-import type { ChosenFile } from '../run/run-input';
+import { modelField } from '../model/model-panel';
+import type { ReadHeads } from '../model/read-heads';
 import { shapeText, uploadField } from '../uploads/field';
 import {
   attachedFiles,
@@ -32,6 +32,7 @@ import {
   freeForCompanion,
   modelHeadsRead,
   sourceChosen,
+  type ChosenFile,
   type Uploads,
 } from '../uploads/uploads';
 
@@ -40,8 +41,6 @@ interface PanelReading {
   /** Keys whose text is not a valid value (sent to the core as typed, so it reports them). */
   invalid: string[];
 }
-
-export type { ChosenFile } from '../run/run-input';
 
 interface PanelHandlers {
   onNewSeed: () => void;

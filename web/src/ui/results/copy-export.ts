@@ -4,7 +4,8 @@
 import { exportFigure, makeStamp } from '../../plots';
 import { copyText } from '../clipboard';
 import { exportFileName } from './export-name';
-import { metaOf, type PageContext } from '../page-context';
+import { metaOf } from '../../experiments';
+import type { PageContext } from '../page-context';
 import type { ExportableFigure } from './figure-section';
 import { attachedFiles } from '../uploads/uploads';
 

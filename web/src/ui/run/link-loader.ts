@@ -5,7 +5,7 @@
 import type { AnyResult } from '../../experiments/generated';
 import { CoreError } from '../../engine/core';
 import { ASK_BEFORE_SECONDS, formatDuration, wallSeconds, weightsOnlySeconds } from '../../engine/estimate';
-import { EXPERIMENTS } from '../../experiments';
+import { EXPERIMENTS, metaOf } from '../../experiments';
 import { defaults, isSingleJob, toCoreParams, uploadsOf, type ExperimentMeta } from '../../experiments/schema';
 import { readsSameHeads } from '../../state/model-link';
 import type { OpenedResult } from '../../state/result-file';
@@ -13,7 +13,8 @@ import { parseLink, showable } from '../../state/url';
 import { formatValue } from '../../state/values';
 import { byId } from '../dom';
 import { whenVisible } from '../embed/embed';
-import { FILE_SEPARATOR, metaOf, type LinkContext } from '../page-context';
+import type { LinkContext } from '../page-context';
+import { FILE_SEPARATOR } from '../uploads/uploads';
 import { isCurrent, nextTicket, openedShown, precomputedShown, preparing, waiting } from './page-state';
 import { precomputedResult, showPrecomputedMark } from './precomputed';
 import { hideReproduce, showReproduce } from '../results/reproduce';

@@ -2,24 +2,14 @@
 // A run from the link's state (AppState), not from the form: the panel only edits the state, and Run,
 // a link, a live run or a new seed all compute `runRequest(state, …)`. No DOM here, so a link's run is
 // the same call with or without a page (tests/web/run-input.test.ts runs one headless).
-import type { InputArray, Inputs } from '../../engine/core';
+import type { Inputs } from '../../engine/core';
 import type { Pool, RunOptions } from '../../engine/pool';
+import { metaOf } from '../../experiments';
 import type { AnyResult } from '../../experiments/generated';
 import { isSingleJob, toCoreParams, type ExperimentMeta, type ParamValues } from '../../experiments/schema';
 import type { ModelLink } from '../../state/model-link';
 import type { AppState } from '../../state/url';
-import { fileNames, metaOf } from '../page-context';
-
-/** A chosen file, parsed by the core for one of the experiment's named inputs. */
-/**
- * `model`: the array is a model's heads (ui/model/model-panel.ts), recorded in the link by name, fingerprint and text.
- */
-export interface ChosenFile {
-  name: string;
-  input: string;
-  array: InputArray;
-  model?: ModelLink;
-}
+import { fileNames, type ChosenFile } from '../uploads/uploads';
 
 /**
  * The panel's reading while it holds text that is not a valid value: the state keeps the last valid values, so

@@ -10,7 +10,8 @@ import { byId } from '../dom';
 import { LiveRuns } from './live-run';
 import { RESULT_DRAWN_EVENT } from '../embed/host-api';
 import { attentionFigure } from '../model/attention';
-import { metaOf, type RunsContext } from '../page-context';
+import { metaOf } from '../../experiments';
+import type { RunsContext } from '../page-context';
 import {
   cancelledSchedule,
   failed,

@@ -6,7 +6,7 @@ import { parseInputOffThread } from '../../engine/off-thread';
 import type { ExperimentMeta, UploadSpec } from '../../experiments/schema';
 import { showable } from '../../state/url';
 import { h } from '../dom';
-import type { ChosenFile } from '../run/run-input';
+import type { ChosenFile } from './uploads';
 
 export function shapeText(array: InputArray): string {
   const shape = array.shape.join(' × ');

@@ -5,8 +5,8 @@
 import { uploadsOf, type ExperimentMeta } from '../../experiments/schema';
 import { h } from '../dom';
 import { HEADS_SOURCES, type HeadsSource } from './heads-source';
-import type { ReadHeads } from '../model/model-panel';
-import type { ChosenFile } from '../run/run-input';
+import type { ReadHeads } from '../model/read-heads';
+import type { ChosenFile } from './uploads';
 
 interface HeadsChoice {
   element: HTMLFieldSetElement;

@@ -4,10 +4,29 @@
 // file fields replace the value through these pure transitions; a run reads it (ui/run/run-input.ts). A model's heads
 // are kept apart from the files, and where the heads come from decides which a run attaches
 // (ui/uploads/heads-source.ts).
+import type { InputArray } from '../../engine/core';
 import { takesHeads, uploadsOf, type ExperimentMeta } from '../../experiments/schema';
+import type { ModelLink } from '../../state/model-link';
 import type { HeadsSource } from './heads-source';
-import { fileNames } from '../page-context';
-import type { ChosenFile } from '../run/run-input';
+
+/** A chosen file, parsed by the core for one of the experiment's named inputs. */
+/**
+ * `model`: the array is a model's heads (ui/model/model-panel.ts), recorded in the link by name, fingerprint and text.
+ */
+export interface ChosenFile {
+  name: string;
+  input: string;
+  array: InputArray;
+  model?: ModelLink;
+}
+
+/** Between the names of several files in a link's file= (names never carry it: see state/url.ts). */
+export const FILE_SEPARATOR = ',';
+
+/** The names of the chosen files as the link's file= value (undefined when none). */
+export function fileNames(chosen: { name: string }[]): string | undefined {
+  return chosen.length ? chosen.map((c) => c.name).join(FILE_SEPARATOR) : undefined;
+}
 
 export interface Uploads {
   /** Each input's parsed file. */
