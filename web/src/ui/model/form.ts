@@ -62,27 +62,25 @@ export function modelControls() {
   return { folder, files, status, text, drop, weightsOnly, last, readButton, stop, close, progress, tokens, dropLabel };
 }
 
-type ModelControls = ReturnType<typeof modelControls>;
+export type ModelControls = ReturnType<typeof modelControls>;
 
-export function modelFieldset({
-  folder,
-  files,
-  status,
-  text,
-  drop,
-  weightsOnly,
-  last,
-  readButton,
-  stop,
-  close,
-  progress,
-  tokens,
-  dropLabel,
-}: ModelControls): HTMLFieldSetElement {
+export function modelFieldset(controls: ModelControls): HTMLFieldSetElement {
+  const { readButton, stop, progress, tokens } = controls;
   return h(
     'fieldset',
     { class: 'group upload model', id: 'model-field' },
     h('legend', {}, 'Your model'),
+    ...modelFiles(controls),
+    ...readingChoices(controls),
+    h('div', { class: 'file-inputs' }, readButton, stop),
+    progress,
+    tokens,
+  );
+}
+
+/** Which model: its help, the folder or its files (and Close), and the status line. */
+function modelFiles({ folder, files, close, status }: ModelControls): HTMLElement[] {
+  return [
     h(
       'p',
       { class: 'help', id: 'model-help' },
@@ -99,6 +97,12 @@ export function modelFieldset({
       h('div', { class: 'file-inputs' }, files, close),
     ),
     status,
+  ];
+}
+
+/** What is read of it: the text, the first token left out or not, weights only, the last layer. */
+function readingChoices({ text, drop, dropLabel, weightsOnly, last }: ModelControls): HTMLElement[] {
+  return [
     h(
       'div',
       { class: 'param' },
@@ -148,8 +152,5 @@ export function modelFieldset({
         'Layers 0 to this one are read (counted from 0); each adds its heads. Fewer layers read less of the file.',
       ),
     ),
-    h('div', { class: 'file-inputs' }, readButton, stop),
-    progress,
-    tokens,
-  );
+  ];
 }

@@ -2,19 +2,10 @@
 // The parameter panel: one <fieldset> per schema group, the seed with a "new seed" button, the
 // experiment's presets and, when it takes one, a file upload. Reading never throws: a value that
 // does not validate is handed on as typed text so the core's error names the parameter and range.
-import { parseInputOffThread } from '../../engine/off-thread';
 import { EXPERIMENTS } from '../../experiments';
-import {
-  RNG_SPEC,
-  SEED_SPEC,
-  takesHeads,
-  uploadsOf,
-  type ExperimentMeta,
-  type ParamValues,
-} from '../../experiments/schema';
+import { RNG_SPEC, SEED_SPEC, takesHeads, type ExperimentMeta, type ParamValues } from '../../experiments/schema';
 import { presetLinksOf } from '../../state/preset-links';
 import type { ModelLink } from '../../state/model-link';
-import { showable } from '../../state/url';
 import { coerceValue } from '../../state/values';
 import { createControl, type Control } from './controls';
 import { h } from '../dom';
@@ -24,17 +15,10 @@ import { sourceWaits, type HeadsSource } from '../uploads/heads-source';
 import { headPicker } from './head-picker';
 import { modelField } from '../model/model-panel';
 import type { ReadHeads } from '../model/read-heads';
-import { shapeText, uploadField } from '../uploads/field';
-import {
-  attachedFiles,
-  chosenByHand,
-  filledFromCompanion,
-  freeForCompanion,
-  modelHeadsRead,
-  sourceChosen,
-  type ChosenFile,
-  type Uploads,
-} from '../uploads/uploads';
+import { attachedFiles, modelHeadsRead, sourceChosen } from '../uploads/uploads';
+import { fileFields, untouchedScale, UPLOAD_STATE_EVENT, type FilesHeld } from './file-fields';
+
+export { UPLOAD_STATE_EVENT } from './file-fields';
 
 interface PanelReading {
   values: ParamValues;
@@ -45,7 +29,7 @@ interface PanelReading {
 interface PanelHandlers {
   onNewSeed: () => void;
   /** The files attached to the run (ui/uploads/uploads.ts): held by the page, replaced by the file fields. */
-  files: { get(): Uploads; set(next: Uploads): void };
+  files: FilesHeld;
 }
 
 export interface Panel {
@@ -76,9 +60,6 @@ export interface Panel {
   markRefused(key: string): void;
 }
 
-/** Fired on the form whenever a file field's state changes (chosen, read, refused, removed). */
-export const UPLOAD_STATE_EVENT = 'attnlab:uploads';
-
 function groupsOf(meta: ExperimentMeta): Map<string, typeof meta.params> {
   const groups = new Map<string, typeof meta.params>();
   for (const spec of meta.params) {
@@ -102,111 +83,11 @@ function presetBar(meta: ExperimentMeta): HTMLElement {
 
 export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers: PanelHandlers): Panel {
   form.replaceChildren();
-  const controls: Control[] = [];
   const { files } = handlers;
   if (meta.presets?.length) form.append(presetBar(meta));
-  for (const [name, specs] of groupsOf(meta)) {
-    const fieldset = h('fieldset', { class: 'group' }, h('legend', {}, name));
-    for (const spec of specs) {
-      const control = createControl(spec);
-      controls.push(control);
-      fieldset.append(control.element);
-    }
-    form.append(fieldset);
-  }
-  const budgetMiB = () => {
-    const text = controls.find((c) => c.spec.key === 'budget')?.read();
-    const x = Number(text);
-    return Number.isFinite(x) && x > 0 ? x : 1024;
-  };
-  const fileSpecs = uploadsOf(meta);
-  /** The input a bundle chosen for this one also fills (the core's rule: Q and K of one head). */
-  const companionOf = (input: string) => fileSpecs.find((f) => f.input === input)?.companion;
-  const statuses = new Map<string, HTMLElement>();
-  const fileInputs = new Map<string, HTMLInputElement>();
-  const fileFieldsets: HTMLElement[] = [];
-  // A JSON head bundle holds Q and K at once: read the companion from the same file when its field is empty,
-  // and take the bundle's own Q·K scale when its parameter is left at the default (the core's rule names both).
-  const fromBundle = async (chosen: ChosenFile, file: File) => {
-    if (!file.name.toLowerCase().endsWith('.json')) return;
-    const scale = chosen.array.bundleScale;
-    // Two bundles that disagree on the Q·K scale are the core's to refuse, at Run (naming both; the field is marked).
-    const scaleKey = fileSpecs.find((f) => f.input === chosen.input)?.scaleParam;
-    const scaleControl = scaleKey ? controls.find((c) => c.spec.key === scaleKey) : undefined;
-    if (scale && scaleControl && Number(scaleControl.read()) === scaleControl.spec.default) {
-      scaleControl.write(scale);
-      statuses.get(chosen.input)!.textContent += ` Scale ${scale} taken from the bundle.`;
-      form.dispatchEvent(new Event(UPLOAD_STATE_EVENT)); // the state takes the scale (runs read the state)
-    }
-    const other = companionOf(chosen.input);
-    if (!other) return;
-    const free = () => freeForCompanion(files.get(), other);
-    if (!free() || !fileSpecs.some((f) => f.input === other)) return;
-    const parsed = await parseInputOffThread(meta.id, other, file, budgetMiB());
-    // Not a bundle of both, or changed meanwhile.
-    if (!parsed.ok || !free() || files.get().chosen[chosen.input] !== chosen) return;
-    files.set(filledFromCompanion(files.get(), other, { name: file.name, input: other, array: parsed.value }));
-    statuses.get(other)!.textContent = `${showable(file.name)}: ${shapeText(parsed.value)}, from the same head bundle.`;
-    form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
-  };
-  const store = (input: string, u: ChosenFile | undefined, refusedName?: string) => {
-    const other = companionOf(input);
-    const { uploads, dropped } = chosenByHand(files.get(), input, u, refusedName, other);
-    files.set(uploads);
-    if (dropped && other) statuses.get(other)!.textContent = 'No file chosen.';
-    form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
-  };
-  for (const spec of fileSpecs) {
-    const id = meta.uploads ? `upload-${spec.input}` : 'upload';
-    const field = uploadField(
-      meta,
-      spec,
-      id,
-      budgetMiB,
-      (u, refusedName) => store(spec.input, u, refusedName),
-      (chosen, file) => void fromBundle(chosen, file),
-      takesHeads(meta) ? 'No file chosen: Run waits for the heads’ files.' : undefined,
-    );
-    const kept = files.get().chosen[spec.input]; // carried from the page before (ui/uploads/uploads.ts carriedTo)
-    if (kept) field.status.textContent = `${showable(kept.name)}: ${shapeText(kept.array)}, as on the page before.`;
-    statuses.set(spec.input, field.status);
-    fileInputs.set(spec.input, field.input);
-    fileFieldsets.push(field.element);
-  }
-  // A model's head is chosen as layer × head beside the flat index (ui/panel/head-picker.ts).
-  const headControl = controls.find((c) => c.spec.key === 'head');
-  const picker = headControl && takesHeads(meta) ? headPicker(headControl) : undefined;
-  if (picker) headControl!.element.append(picker.element);
-  // A model's heads are kept apart from the files (ui/uploads/uploads.ts), used while the model is the heads' source.
-  const model = takesHeads(meta)
-    ? modelField(
-        (read?: ReadHeads) => {
-          files.set(modelHeadsRead(files.get(), read && modelHeadFiles(read)));
-          const layers = read ? (read.link.lastLayer ?? read.info.layers - 1) + 1 : 0;
-          picker?.setShape(read && { layers, heads: read.info.heads });
-          // Each layer's attention scale is already in Q: the logits are Q Kᵀ (as a head bundle's scale fills the field).
-          const scaleKey = fileSpecs.find((f) => f.input === 'q')?.scaleParam;
-          const scaleControl = scaleKey ? controls.find((c) => c.spec.key === scaleKey) : undefined;
-          if (read && scaleControl && Number(scaleControl.read()) === scaleControl.spec.default) scaleControl.write(1);
-          form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
-        },
-        () => form.dispatchEvent(new Event(UPLOAD_STATE_EVENT)),
-      )
-    : undefined;
-  // Where the heads come from, first: the choice, then the model's panel and the files, each shown when chosen.
-  const choice = model
-    ? headsChoice(form, (source) => {
-        files.set(sourceChosen(files.get(), source));
-        form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
-      })
-    : undefined;
-  if (choice && model) {
-    model.element.dataset.for = 'model';
-    for (const fieldset of fileFieldsets) fieldset.dataset.for = 'files';
-    form.prepend(choice.element, model.element, ...fileFieldsets);
-    tagSourceFields(form, meta);
-    choice.show(files.get().source ?? 'zoo');
-  } else form.append(...fileFieldsets);
+  const controls = parameterFieldsets(form, meta);
+  const fields = fileFields(form, meta, controls, files);
+  const { model, choice } = headsFields(form, meta, controls, files, fields.fieldsets);
   /** Why Run waits for the heads of the source chosen (a model being read, none opened, no file chosen). */
   const headsWait = () => {
     const { source } = files.get();
@@ -215,29 +96,10 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
       (source === 'model' ? model?.busy() : undefined) ?? sourceWaits(source, attachedFiles(files.get(), meta).length)
     );
   };
-
-  const seed = createControl(SEED_SPEC);
-  controls.push(seed);
-  const newSeed = h('button', { type: 'button', id: 'new-seed', class: 'secondary' }, 'New seed');
-  newSeed.addEventListener('click', handlers.onNewSeed);
-  seed.element.querySelector('.param-inputs')?.append(newSeed);
-  const rng = createControl(RNG_SPEC);
-  controls.push(rng);
-  form.append(h('fieldset', { class: 'group' }, h('legend', {}, 'Randomness'), seed.element, rng.element));
+  controls.push(...randomness(form, handlers.onNewSeed));
 
   return {
-    read() {
-      const values: ParamValues = {};
-      const invalid: string[] = [];
-      for (const control of controls) {
-        const text = control.read();
-        const { value, notice } = coerceValue(control.spec, text);
-        values[control.spec.key] = notice ? text : value;
-        control.input.setAttribute('aria-invalid', String(Boolean(notice)));
-        if (notice) invalid.push(control.spec.key);
-      }
-      return { values, invalid };
-    },
+    read: () => readingOf(controls),
     write(values) {
       for (const control of controls) {
         const value = values[control.spec.key];
@@ -259,7 +121,93 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
       controls.find((c) => c.spec.key === key)?.input.focus();
     },
     markRefused(key) {
-      (controls.find((c) => c.spec.key === key)?.input ?? fileInputs.get(key))?.setAttribute('aria-invalid', 'true');
+      (controls.find((c) => c.spec.key === key)?.input ?? fields.inputs.get(key))?.setAttribute('aria-invalid', 'true');
     },
   };
+}
+
+/** One fieldset of controls per group of the experiment's parameters, in the form; their controls. */
+function parameterFieldsets(form: HTMLFormElement, meta: ExperimentMeta): Control[] {
+  const controls: Control[] = [];
+  for (const [name, specs] of groupsOf(meta)) {
+    const fieldset = h('fieldset', { class: 'group' }, h('legend', {}, name));
+    for (const spec of specs) {
+      const control = createControl(spec);
+      controls.push(control);
+      fieldset.append(control.element);
+    }
+    form.append(fieldset);
+  }
+  return controls;
+}
+
+/**
+ * Where the heads come from (an experiment that takes heads): the choice, first, then "Your model" and the file
+ * fields, each shown when chosen; a model's head picked as layer × head. Else the file fields alone.
+ */
+function headsFields(
+  form: HTMLFormElement,
+  meta: ExperimentMeta,
+  controls: Control[],
+  files: FilesHeld,
+  fileFieldsets: HTMLElement[],
+) {
+  // A model's head is chosen as layer × head beside the flat index (ui/panel/head-picker.ts).
+  const headControl = controls.find((c) => c.spec.key === 'head');
+  const picker = headControl && takesHeads(meta) ? headPicker(headControl) : undefined;
+  if (picker) headControl!.element.append(picker.element);
+  // A model's heads are kept apart from the files (ui/uploads/uploads.ts), used while the model is the heads' source.
+  const model = takesHeads(meta)
+    ? modelField(
+        (read?: ReadHeads) => {
+          files.set(modelHeadsRead(files.get(), read && modelHeadFiles(read)));
+          const layers = read ? (read.link.lastLayer ?? read.info.layers - 1) + 1 : 0;
+          picker?.setShape(read && { layers, heads: read.info.heads });
+          // Each layer's attention scale is already in Q: the logits are Q Kᵀ (as a head bundle's scale fills the field).
+          if (read) untouchedScale(controls, meta, 'q')?.write(1);
+          form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
+        },
+        () => form.dispatchEvent(new Event(UPLOAD_STATE_EVENT)),
+      )
+    : undefined;
+  // Where the heads come from, first: the choice, then the model's panel and the files, each shown when chosen.
+  const choice = model
+    ? headsChoice(form, (source) => {
+        files.set(sourceChosen(files.get(), source));
+        form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
+      })
+    : undefined;
+  if (choice && model) {
+    model.element.dataset.for = 'model';
+    for (const fieldset of fileFieldsets) fieldset.dataset.for = 'files';
+    form.prepend(choice.element, model.element, ...fileFieldsets);
+    tagSourceFields(form, meta);
+    choice.show(files.get().source ?? 'zoo');
+  } else form.append(...fileFieldsets);
+  return { model, choice };
+}
+
+/** "Randomness": the seed with its "New seed" button, and the generator; their controls. */
+function randomness(form: HTMLFormElement, onNewSeed: () => void): Control[] {
+  const seed = createControl(SEED_SPEC);
+  const newSeed = h('button', { type: 'button', id: 'new-seed', class: 'secondary' }, 'New seed');
+  newSeed.addEventListener('click', onNewSeed);
+  seed.element.querySelector('.param-inputs')?.append(newSeed);
+  const rng = createControl(RNG_SPEC);
+  form.append(h('fieldset', { class: 'group' }, h('legend', {}, 'Randomness'), seed.element, rng.element));
+  return [seed, rng];
+}
+
+/** The controls' values; a text that is not a valid value is kept as typed (and marked), so the core names it. */
+function readingOf(controls: Control[]): PanelReading {
+  const values: ParamValues = {};
+  const invalid: string[] = [];
+  for (const control of controls) {
+    const text = control.read();
+    const { value, notice } = coerceValue(control.spec, text);
+    values[control.spec.key] = notice ? text : value;
+    control.input.setAttribute('aria-invalid', String(Boolean(notice)));
+    if (notice) invalid.push(control.spec.key);
+  }
+  return { values, invalid };
 }

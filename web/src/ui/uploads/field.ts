@@ -53,33 +53,8 @@ export function uploadField(
     status.textContent = empty;
     input.focus();
   });
-  input.addEventListener('change', async () => {
-    input.removeAttribute('aria-invalid'); // a refusal the core named for the last file is over
-    const file = input.files?.[0];
-    remove.hidden = !file;
-    if (!file) {
-      store(undefined);
-      status.textContent = empty;
-      return;
-    }
-    store(undefined);
-    status.textContent = `Reading ${showable(file.name)}…`;
-    const parsed = await parseInputOffThread(meta.id, spec.input, file, budgetMiB());
-    if (input.files?.[0] !== file) return; // another file was chosen meanwhile
-    if (!parsed.ok) {
-      store(undefined, file.name);
-      status.textContent =
-        `Could not read ${showable(file.name)}: ${parsed.error} Run ` +
-        `is off until you choose another file or remove this one.`;
-      return;
-    }
-    const chosen = { name: file.name, input: spec.input, array: parsed.value };
-    store(chosen);
-    status.textContent =
-      `${showable(file.name)}: ${shapeText(parsed.value)}. Links ` +
-      `do not include the file; whoever opens one needs it too.`;
-    read(chosen, file);
-  });
+  const reader = { meta, spec, budgetMiB, store, read, empty };
+  input.addEventListener('change', () => readChosen(input, status, remove, reader));
   const element = h(
     'fieldset',
     { class: 'group upload' },
@@ -94,4 +69,48 @@ export function uploadField(
     ),
   );
   return { element, status, input };
+}
+
+/** What a field does with a file the reader chooses: uploadField's arguments. */
+interface FieldReader {
+  meta: ExperimentMeta;
+  spec: UploadSpec;
+  budgetMiB: () => number;
+  store: (u: ChosenFile | undefined, refused?: string) => void;
+  read: (chosen: ChosenFile, file: File) => void;
+  empty: string;
+}
+
+/** The file chosen in `input`, read off the main thread, and what became of it said in `status`. */
+async function readChosen(
+  input: HTMLInputElement,
+  status: HTMLElement,
+  remove: HTMLButtonElement,
+  { meta, spec, budgetMiB, store, read, empty }: FieldReader,
+): Promise<void> {
+  input.removeAttribute('aria-invalid'); // a refusal the core named for the last file is over
+  const file = input.files?.[0];
+  remove.hidden = !file;
+  if (!file) {
+    store(undefined);
+    status.textContent = empty;
+    return;
+  }
+  store(undefined);
+  status.textContent = `Reading ${showable(file.name)}…`;
+  const parsed = await parseInputOffThread(meta.id, spec.input, file, budgetMiB());
+  if (input.files?.[0] !== file) return; // another file was chosen meanwhile
+  if (!parsed.ok) {
+    store(undefined, file.name);
+    status.textContent =
+      `Could not read ${showable(file.name)}: ${parsed.error} Run ` +
+      `is off until you choose another file or remove this one.`;
+    return;
+  }
+  const chosen = { name: file.name, input: spec.input, array: parsed.value };
+  store(chosen);
+  status.textContent =
+    `${showable(file.name)}: ${shapeText(parsed.value)}. Links ` +
+    `do not include the file; whoever opens one needs it too.`;
+  read(chosen, file);
 }
