@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The controls of "Your own model" and the fieldset that lays them out with their help; what they do is
-// model-panel.ts's.
+// session.ts's, wired by model-panel.ts.
 import { DEFAULT_MODEL_TEXT, MAX_TEXT_CHARS } from '../../engine/model-text';
 import { h } from '../dom';
 

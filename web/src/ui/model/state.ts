@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // "Your own model" as a value with pure transitions (as ui/uploads/uploads.ts is for files): the model open, the
 // reader's choice (text, first token, last layer, weights only), the choice the heads on hand were read for, and
-// whether a read is under way. Opening another model resets what belonged to the old one. No DOM: model-panel.ts
+// whether a read is under way. Opening another model resets what belonged to the old one. No DOM: session.ts
 // renders it.
 import type { ModelLink } from '../../state/model-link';
 
