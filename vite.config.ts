@@ -11,7 +11,7 @@ import { publicClients } from './web/public-clients.ts';
 const MAX_PRECACHED_FILE_BYTES = 4 * 1024 * 1024;
 
 // Offline after the first visit: web/src/sw.ts, built to dist/sw.js with the list of files to precache.
-// The page registers it from its own bundle (ui/update-notice.ts via virtual:pwa-register), so no inline script.
+// The page registers it from its own bundle (ui/shell/update-notice.ts via virtual:pwa-register), so no inline script.
 const offline = VitePWA({
   strategies: 'injectManifest', // our own few lines of Workbox (generateSW's runtime bundling costs ~6 s per build)
   srcDir: 'src',

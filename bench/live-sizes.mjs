@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // npm run bench -- live-sizes [--dist=dist] [--only=id,id] [--rng=box-muller,ziggurat] [--from=run|address]:
 // for each experiment and random stream, the largest size whose run finishes within 300 ms in Chromium here — the
-// threshold under which the page recomputes as you edit (web/src/ui/live-run.ts) — and the time of the experiment's
+// threshold under which the page recomputes as you edit (web/src/ui/run/live-run.ts) — and the time of the experiment's
 // default run beside it. Box–Muller (the stream of links before v=3) is the "before", the ziggurat (v=3's) the
 // "after", searched in turn in one run of the same page. A benchmark, not a test.
 // Each size is timed in the page after an untimed run of the experiment's default (its wasm module compiled in the
@@ -71,9 +71,9 @@ const page = await context.newPage();
 
 /**
  * A run's seconds: from its start to its figures drawn (the page's marks 'attnlab:run-started' and
- * 'attnlab:run-drawn', web/src/ui/runs.ts: the span the page's live runs are judged by, web/src/ui/live-run.ts),
- * or from the address change (--from=address, or a build without those marks: opening the link, rebuilding the
- * panel and planning come on top). Undefined when the page refused or asked first.
+ * 'attnlab:run-drawn', web/src/ui/run/runs.ts: the span the page's live runs are judged by,
+ * web/src/ui/run/live-run.ts), or from the address change (--from=address, or a build without those marks: opening the
+ * link, rebuilding the panel and planning come on top). Undefined when the page refused or asked first.
  */
 async function timeHash(hash) {
   const t = await page.evaluate(

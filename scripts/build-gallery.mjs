@@ -30,7 +30,8 @@ const dist = join(root, option('dist', 'dist'));
 const cache = join(root, 'build', 'gallery');
 const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 /**
- * The card's picture: this viewport, the embed's first figure (the thumbnail's CSS size is in web/src/ui/landing.ts).
+ * The card's picture: this viewport, the embed's first figure (the thumbnail's CSS size is in
+ * web/src/ui/shell/landing.ts).
  */
 const VIEWPORT = { width: 360, height: 640 };
 /**

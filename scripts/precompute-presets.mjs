@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Runs every "Reproduce" preset through the headless runner and ships its result with the site:
 // dist/precomputed/<presetFileName(link)> (the result JSON exactly as JSON.stringify gives it, gzipped; the page
-// derives the name from the link, web/src/ui/precomputed.ts) and dist/precomputed/index.json (canonical link -> file,
-// and the wasm hash: for tools and tests, the page does not read it). Cached in build/precomputed/ by (link, hash of
-// the wasm module), so a rebuild recomputes only presets that changed. Run after vite build (scripts/lib.sh
+// derives the name from the link, web/src/ui/run/precomputed.ts) and dist/precomputed/index.json (canonical link ->
+// file, and the wasm hash: for tools and tests, the page does not read it). Cached in build/precomputed/ by (link, hash
+// of the wasm module), so a rebuild recomputes only presets that changed. Run after vite build (scripts/lib.sh
 // build_site). node scripts/precompute-presets.mjs [--dist=dist]
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// End-to-end tests of the offline copy (web/src/sw.ts) and its update notice (web/src/ui/update-notice.ts),
+// End-to-end tests of the offline copy (web/src/sw.ts) and its update notice (web/src/ui/shell/update-notice.ts),
 // run by run.mjs, each in a browser of its own (the shared context blocks service workers): after a first
 // visit from a sub-folder the app loads and computes with the network off, embedded too, under the strict
 // CSP; a new deploy shows the notice in every open page without reloading any, and its Reload loads it.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The colour scale of a model head's attention (plots/colormap.ts ownRangeScale, used by ui/model-attention.ts): the head's own range, not 0…1, so a diffuse
-// head is not one dark square; log with a positive floor (a causal head's masked zeros do not break it); a uniform
-// head still has a range.
+// The colour scale of a model head's attention (plots/colormap.ts ownRangeScale, used by ui/model/attention.ts): the
+// head's own range, not 0…1, so a diffuse head is not one dark square; log with a positive floor (a causal head's
+// masked zeros do not break it); a uniform head still has a range.
 import { describe, expect, it } from 'vitest';
 import { ownRangeScale as attentionScale } from '../../web/src/plots/colormap';
 

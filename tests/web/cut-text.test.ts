@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// A long text cut to a model's positions (ui/cut-text.ts): at a word end, the longest start that fits, the whole text
-// when it fits, nothing when no word does; with a tokenizer that splits words into pieces and adds special tokens.
+// A long text cut to a model's positions (ui/model/cut-text.ts): at a word end, the longest start that fits, the whole
+// text when it fits, nothing when no word does; with a tokenizer that splits words into pieces and adds special tokens.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutToTokens, wordEnds } from '../../web/src/ui/cut-text';
+import { cutToTokens, wordEnds } from '../../web/src/ui/model/cut-text';
 
 /** A stand-in tokenizer: [CLS] and [SEP] around, and each word in pieces of at most 3 characters. */
 const count = async (text: string) =>

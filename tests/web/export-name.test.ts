@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// Export file names of a run on a model's heads (ui/export-name.ts): the model (its folder's name when known) and the
-// text or weights only, never the Q·K scale or the zoo's fields the heads replace; still distinct and file-system safe.
+// Export file names of a run on a model's heads (ui/results/export-name.ts): the model (its folder's name when known)
+// and the text or weights only, never the Q·K scale or the zoo's fields the heads replace; still distinct and
+// file-system safe.
 import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { defaults } from '../../web/src/experiments/schema';
 import type { ModelLink } from '../../web/src/state/model-link';
-import { exportFileName } from '../../web/src/ui/export-name';
+import { exportFileName } from '../../web/src/ui/results/export-name';
 
 const zoo = EXPERIMENTS.find((m) => m.id === 'rank-zoo')!;
 const head = EXPERIMENTS.find((m) => m.id === 'rank-interaction')!;

@@ -3,7 +3,7 @@
 // The text summary each figure carries for screen readers: its axes in their own labels, else its table in words.
 import { describe, expect, it } from 'vitest';
 import * as Plot from '@observablehq/plot';
-import { axisSummary, columnWords, tableSummary } from '../../web/src/ui/figure-summary';
+import { axisSummary, columnWords, tableSummary } from '../../web/src/ui/results/figure-summary';
 
 describe('figure summaries', () => {
   it('gives the row count and the range of each numeric column', () => {

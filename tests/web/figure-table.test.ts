@@ -2,7 +2,7 @@
 // The Table view's builder: the figure's export table, capped, with readable text and the exact
 // CSV value for every cell.
 import { describe, expect, it } from 'vitest';
-import { readableNumber, rowCountText, TABLE_ROW_CAP, tableView } from '../../web/src/ui/figure-table';
+import { readableNumber, rowCountText, TABLE_ROW_CAP, tableView } from '../../web/src/ui/results/figure-table';
 
 const grid = (n: number) => ({
   columns: ['query_i', 'key_j', 'p'],

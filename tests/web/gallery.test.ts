@@ -6,7 +6,7 @@ import { EXPERIMENTS } from '../../web/src/experiments';
 import { FAMILY_PAPER } from '../../web/src/experiments/citations';
 import { allPresetLinks } from '../../web/src/state/preset-links';
 import { parseLink } from '../../web/src/state/url';
-import { galleryGroups, wantsLanding } from '../../web/src/ui/landing';
+import { galleryGroups, wantsLanding } from '../../web/src/ui/shell/landing';
 
 describe('gallery', () => {
   const groups = galleryGroups();

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // @vitest-environment happy-dom
-// "Compare with previous run" (ui/ghost.ts): the previous run faded behind a line chart. Checks the
+// "Compare with previous run" (ui/results/ghost.ts): the previous run faded behind a line chart. Checks the
 // chart (ghost marks under the current ones, in the series' own colours, one legend row naming the
 // old values), the memory (which run is whose ghost) and that every experiment's line figures pass
 // the ghost on to their chart (a view that drops it would show no comparison).
@@ -12,7 +12,7 @@ import { EXPERIMENTS } from '../../web/src/experiments';
 import { defaults, toCoreParams, type ExperimentMeta, type ParamValues } from '../../web/src/experiments/schema';
 import { lineChart, seriesOf, type Series } from '../../web/src/plots';
 import { DATA_COLORS, setPlotTheme } from '../../web/src/plots/figure-style';
-import { GhostMemory, ghostLabel } from '../../web/src/ui/ghost';
+import { GhostMemory, ghostLabel } from '../../web/src/ui/results/ghost';
 import { testSets } from './test-sets';
 
 const series = (shift: number): Series[] => [

@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-// Where the heads come from (ui/heads-source.ts, held in ui/uploads.ts): the zoo attaches nothing, the model only its
-// heads, the files only the files; the choice is in the address (model=, file= or heads=) and back; Run waits for
-// the heads of a source with none; a refused file holds Run back only while files are the source; no preset's shipped
-// result stands in for them.
+// Where the heads come from (ui/uploads/heads-source.ts, held in ui/uploads/uploads.ts): the zoo attaches nothing, the
+// model only its heads, the files only the files; the choice is in the address (model=, file= or heads=) and back; Run
+// waits for the heads of a source with none; a refused file holds Run back only while files are the source; no preset's
+// shipped result stands in for them.
 import { describe, expect, it, vi } from 'vitest';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { defaults } from '../../web/src/experiments/schema';
 import type { ModelLink } from '../../web/src/state/model-link';
 import { presetLinksOf } from '../../web/src/state/preset-links';
 import { formatLink, parseLink, type AppState } from '../../web/src/state/url';
-import { sourceOfLink, sourceWaits, withSource, type HeadsSource } from '../../web/src/ui/heads-source';
-import { precomputedResult } from '../../web/src/ui/precomputed';
-import type { ChosenFile } from '../../web/src/ui/run-input';
+import { sourceOfLink, sourceWaits, withSource, type HeadsSource } from '../../web/src/ui/uploads/heads-source';
+import { precomputedResult } from '../../web/src/ui/run/precomputed';
 import {
   attachedFiles,
   carriedTo,
@@ -20,7 +19,8 @@ import {
   NO_UPLOADS,
   refusedFiles,
   sourceChosen,
-} from '../../web/src/ui/uploads';
+  type ChosenFile,
+} from '../../web/src/ui/uploads/uploads';
 
 const zoo = EXPERIMENTS.find((m) => m.id === 'rank-zoo')!;
 const beta = EXPERIMENTS.find((m) => m.id === 'rank-beta')!;

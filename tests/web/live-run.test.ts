@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-// Recompute as you edit (web/src/ui/live-run.ts): edits within the debounce start one run; a run
+// Recompute as you edit (web/src/ui/run/live-run.ts): edits within the debounce start one run; a run
 // estimated over the threshold (after the device factor) never starts by itself; switching off
 // cancels a scheduled run; the device factor is the median of the recent measured/estimated ratios.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIVE_DEBOUNCE_MS, LIVE_SECONDS, LiveRuns } from '../../web/src/ui/live-run';
+import { LIVE_DEBOUNCE_MS, LIVE_SECONDS, LiveRuns } from '../../web/src/ui/run/live-run';
 
 describe('LiveRuns', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  // The page's stamp (ui/page-state.ts) stands in as a counter the test moves: an edit or a newer run.
+  // The page's stamp (ui/run/page-state.ts) stands in as a counter the test moves: an edit or a newer run.
   function setup(estimate: number | undefined, enabled = { on: true }) {
     const start = vi.fn();
     const page = { edits: 0 };

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // @vitest-environment happy-dom
-// A model run compared and reproduced honestly: the faded previous run (ui/ghost.ts) is drawn only behind a run on the
-// same heads' source (the same model and text, the same files, or the experiment's own synthetic heads), and the
+// A model run compared and reproduced honestly: the faded previous run (ui/results/ghost.ts) is drawn only behind a run
+// on the same heads' source (the same model and text, the same files, or the experiment's own synthetic heads), and the
 // "Reproduce elsewhere" line of a model run (state/command-line.ts) is one the headless runner reads back as the same
 // model, text and choices, without the Q·K scale or q=/k= files.
 import { execFileSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import { EXPERIMENTS } from '../../web/src/experiments';
 import { defaults, type ExperimentMeta, type ParamValues } from '../../web/src/experiments/schema';
 import { lineChart, type Series } from '../../web/src/plots';
 import { labCommand, modelRunArgs } from '../../web/src/state/command-line';
-import { GhostMemory, sourceKey } from '../../web/src/ui/ghost';
+import { GhostMemory, sourceKey } from '../../web/src/ui/results/ghost';
 
 const meta = (id: string) => EXPERIMENTS.find((m) => m.id === id) as ExperimentMeta;
 const series = (shift: number): Series[] => [{ label: 'a', points: [1, 2, 3].map((x) => ({ x, y: x + shift })) }];

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// "Your own model" as page state (ui/model-state.ts): opening another model resets what belonged to the old one (its
+// "Your own model" as page state (ui/model/state.ts): opening another model resets what belonged to the old one (its
 // layers: all of the new model's, or the first 7 of a 12-layer model, said in words), a read is outdated exactly when
 // the choice differs from what was read, the address's link follows the choice, and notes name what changed.
 import { describe, expect, it } from 'vitest';
-import * as S from '../../web/src/ui/model-state';
+import * as S from '../../web/src/ui/model/state';
 
 const shape = (layers: number, heads = 4, name = 'BertModel') => ({ name, layers, heads });
 const start = S.initialModelPanel('the cat sat on the mat');

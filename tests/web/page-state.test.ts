@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The page's run state (ui/page-state.ts): transitions are pure, work holding an older ticket changes
+// The page's run state (ui/run/page-state.ts): transitions are pure, work holding an older ticket changes
 // nothing, Stop applies exactly while the page's own run computes or one is scheduled, and a live run
 // stopped by an edit is counted and leaves the shown result alone.
 import fc from 'fast-check';
@@ -29,7 +29,7 @@ import {
   waiting,
   type PageState,
   type Shown,
-} from '../../web/src/ui/page-state';
+} from '../../web/src/ui/run/page-state';
 
 // The transitions never look into a result: a tagged stand-in is enough to tell results apart.
 const shown = (tag: string): Shown => ({

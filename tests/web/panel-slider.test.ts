@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Slider ↔ value mapping of the parameter panel (web/src/ui/slider.ts).
+// Slider ↔ value mapping of the parameter panel (web/src/ui/panel/slider.ts).
 import { describe, expect, it } from 'vitest';
 import { attentionMap } from '../../web/src/experiments/attention-map';
 import type { IntSpec, RealSpec } from '../../web/src/experiments/schema';
-import { fromSliderPosition, sliderKind, SLIDER_STEPS, toSliderPosition } from '../../web/src/ui/slider';
+import { fromSliderPosition, sliderKind, SLIDER_STEPS, toSliderPosition } from '../../web/src/ui/panel/slider';
 
 const spec = (key: string) => attentionMap.params.find((p) => p.key === key) as IntSpec | RealSpec;
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { GLOSSARY } from '../../web/src/experiments/glossary';
 import { defaults } from '../../web/src/experiments/schema';
-import { exportFileName } from '../../web/src/ui/export-name';
+import { exportFileName } from '../../web/src/ui/results/export-name';
 // @ts-expect-error: a plain ES module shared with the e2e suite
 import { CODE_WORD, INTERNAL_CODE, RAW_TEX, storedValuesInHelp } from '../e2e/reader-rules.mjs';
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// A run starts from the link's state (AppState), not from the form (ui/run-input.ts): a link's state runs with
+// A run starts from the link's state (AppState), not from the form (ui/run/run-input.ts): a link's state runs with
 // no panel and no DOM, on the page's pool over Node workers, and gives the bytes the core gives for that link.
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,8 @@ import { Pool } from '../../web/src/engine/pool';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { toCoreParams } from '../../web/src/experiments/schema';
 import { parseLink } from '../../web/src/state/url';
-import { runOn, runRequest, stateAfterRun, type ChosenFile } from '../../web/src/ui/run-input';
+import { runOn, runRequest, stateAfterRun } from '../../web/src/ui/run/run-input';
+import type { ChosenFile } from '../../web/src/ui/uploads/uploads';
 
 const wasmDir = fileURLToPath(new URL('../../web/src/wasm/', import.meta.url));
 // A sweep (several jobs over the pool's workers) and a single job, each a link as a reader would open it.

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Whether the shown result still describes the page's state (web/src/ui/stale.ts): the page marks the figures
+// Whether the shown result still describes the page's state (web/src/ui/panel/stale.ts): the page marks the figures
 // stale exactly when some value of the link's state, or text the panel holds that is not a valid value, is not what
 // they were computed with.
 import { describe, expect, it } from 'vitest';
 import { attentionMap } from '../../web/src/experiments/attention-map';
 import { defaults, type ParamValues } from '../../web/src/experiments/schema';
-import { changedKeys } from '../../web/src/ui/stale';
+import { changedKeys } from '../../web/src/ui/panel/stale';
 
 const shown: ParamValues = { ...defaults(attentionMap), n: 300, beta: 20, seed: 7 };
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The status line's text (web/src/ui/status.ts): the running text carries the elapsed time and the
+// The status line's text (web/src/ui/shell/status.ts): the running text carries the elapsed time and the
 // step's label, and notices and errors never echo a long bad value back at the user.
 import { describe, expect, it } from 'vitest';
-import { clipMessage, MAX_LINE_CHARS, MAX_VALUE_CHARS, runningText } from '../../web/src/ui/status';
+import { clipMessage, MAX_LINE_CHARS, MAX_VALUE_CHARS, runningText } from '../../web/src/ui/shell/status';
 
 describe('running text', () => {
   it('shows the percentage, the elapsed seconds and, when given, what the step is doing', () => {

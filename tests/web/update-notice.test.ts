@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// The update flow (web/src/ui/update-notice.ts) driven through virtual:pwa-register's callbacks: the
+// The update flow (web/src/ui/shell/update-notice.ts) driven through virtual:pwa-register's callbacks: the
 // notice appears only when a new version waits, nothing reloads until the reader presses Reload, and
 // a version that another tab let in is announced, not forced on this page.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RegisterSWOptions } from 'vite-plugin-pwa/types';
-import { offerUpdates, UPDATE_CHECK_MS, type RegisterSW } from '../../web/src/ui/update-notice';
+import { offerUpdates, UPDATE_CHECK_MS, type RegisterSW } from '../../web/src/ui/shell/update-notice';
 
 /**
  * A stand-in for registerSW: keeps the callbacks; `activateWaiting` is what the page calls to let the new version in.

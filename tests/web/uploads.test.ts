@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The files attached to a run as one value (ui/uploads.ts), not the panel's closures: a file chosen by hand
+// The files attached to a run as one value (ui/uploads/uploads.ts), not the panel's closures: a file chosen by hand
 // replaces a refusal and drops what its earlier bundle filled in its companion; a bundle fills only a free field.
 import { describe, expect, it } from 'vitest';
-import type { ChosenFile } from '../../web/src/ui/run-input';
 import {
   chosenByHand,
   chosenIn,
@@ -11,7 +10,8 @@ import {
   freeForCompanion,
   NO_UPLOADS,
   refusedIn,
-} from '../../web/src/ui/uploads';
+  type ChosenFile,
+} from '../../web/src/ui/uploads/uploads';
 
 const file = (name: string, input: string): ChosenFile => ({
   name,

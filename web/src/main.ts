@@ -6,7 +6,7 @@ import './styles/base.css'; // the themes, controls and embed modes
 import './styles/page.css'; // the page's layout, the panel, the phone sheet, dialogs
 import './styles/landing.css'; // the landing page and gallery
 import { App } from './ui/app';
-import { offerUpdates, pageNotice } from './ui/update-notice';
+import { offerUpdates, pageNotice } from './ui/shell/update-notice';
 
 performance.mark('attnlab:start'); // the first-paint benchmark reads these marks (bench/first-paint.mjs)
 const app = new App();

@@ -48,7 +48,7 @@ interface PartialTiming {
   firstMs: number;
   intervalMs: number;
 }
-/** 300 ms: the page's threshold for recomputing as the reader edits (web/src/ui/live-run.ts). */
+/** 300 ms: the page's threshold for recomputing as the reader edits (web/src/ui/run/live-run.ts). */
 export const PARTIAL_TIMING: PartialTiming = { firstMs: 300, intervalMs: 400 };
 
 /** Every core: the workers run at normal priority and the page's main thread only draws. */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The words a reader meets on attnlab's pages, each defined once in plain language. A term's first
-// appearance on a page shows its definition on hover and on focus (ui/glossary-ui.ts), and the whole
+// appearance on a page shows its definition on hover and on focus (ui/shell/glossary-ui.ts), and the whole
 // list is the Glossary section (linked as #glossary).
 import { HEAD_TERMS } from './glossary-heads';
 import type { GlossaryTerm } from './glossary-term';

@@ -45,3 +45,6 @@ export const FAMILY_LABELS: Record<string, string> = {
 export function findExperiment(id: string): ExperimentMeta | undefined {
   return EXPERIMENTS.find((m) => m.id === id);
 }
+
+/** The experiment of `id`, or the default (the first) for an id the page does not know. */
+export const metaOf = (id: string): ExperimentMeta => findExperiment(id) ?? EXPERIMENTS[0];

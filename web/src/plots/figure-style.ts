@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The look shared by every figure: colours are explicit (not CSS variables) so exported SVGs keep them.
-// Two palettes, light and dark (ui/colour-scheme.ts picks one with setPlotTheme, then redraws): the values
+// Two palettes, light and dark (ui/shell/colour-scheme.ts picks one with setPlotTheme, then redraws): the values
 // are live bindings, read when a figure is drawn, so a drawn figure keeps the palette it was drawn in.
 
 // Series colours: Observable Plot's "observable10" hues in its order (blue, orange, green, purple, teal,

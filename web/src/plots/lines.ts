@@ -210,7 +210,7 @@ function ghostMarks(ghost: Series[], xLog: boolean, yLog: boolean): Plot.Markish
 /**
  * One image for assistive technology: Plot names every mark group ("line", "dot"), which ARIA forbids
  * on a <g> without a role and which says nothing; the chart is one role="img" with the figure's label
- * (or its legend's), and the page describes its data in words (ui/figure-summary.ts).
+ * (or its legend's), and the page describes its data in words (ui/results/figure-summary.ts).
  */
 function quietMarks(plot: Element, legend: LegendItem[]): void {
   for (const el of plot.querySelectorAll('[aria-label]')) el.removeAttribute('aria-label');

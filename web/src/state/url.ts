@@ -48,7 +48,9 @@ export interface AppState {
   api?: boolean;
   /** The model whose heads the run read (its name, fingerprint and text; never its weights). */
   model?: ModelLink;
-  /** heads=: where the heads come from when no model= or file= says it (ui/heads-source.ts); absent: the zoo. */
+  /**
+   * heads=: where the heads come from when no model= or file= says it (ui/uploads/heads-source.ts); absent: the zoo.
+   */
   heads?: 'model' | 'files';
 }
 
@@ -173,7 +175,7 @@ function parseViewKeys(
 ): Pick<AppState, 'embed' | 'hide' | 'fig' | 'controls' | 'theme' | 'api'> {
   const embed = pairs.get('embed') === '1' || pairs.get('embed') === 'true';
   const hide = parseHide(pairs.get('hide') ?? '', notices);
-  // checked against the figures drawn (ui/results.ts)
+  // checked against the figures drawn (ui/results/results.ts)
   const fig = parseIdList('fig', pairs.get('fig'), undefined, notices);
   const controls = parseIdList(
     'controls',

@@ -1,44 +1,44 @@
 // SPDX-License-Identifier: Apache-2.0
 // The page controller: wires the views and the parts (runs, link loading, the panel's follow-up) and
 // holds the two states: the link's (AppState, written to the address; the hash is the single source
-// of truth, replaceState, no history spam) and the run's (PageState, ui/page-state.ts, rendered by
-// ui/page-render.ts and never read back from the DOM).
+// of truth, replaceState, no history spam) and the run's (PageState, ui/run/page-state.ts, rendered by
+// ui/shell/page-render.ts and never read back from the DOM).
 import { Pool } from '../engine/pool';
 import { workerRunner } from '../engine/worker-runner';
-import { EXPERIMENTS, FAMILY_LABELS } from '../experiments';
+import { EXPERIMENTS, FAMILY_LABELS, metaOf } from '../experiments';
 import { defaults, isSingleJob, type ExperimentMeta, type ParamValues } from '../experiments/schema';
 import type { ModelLink } from '../state/model-link';
 import { formatLink, showable, type AppState } from '../state/url';
-import { copyWithNote, exportShownFigure } from './copy-export';
+import { copyWithNote, exportShownFigure } from './results/copy-export';
 import { byId } from './dom';
 import { applyEmbed, postHeightToHost, setOpenFull } from './embed/embed';
 import { EmbedDialog } from './embed/embed-dialog';
-import { wireCompareSwitch } from './ghost';
-import { glossaryList, watchTerms, wireTermTips } from './glossary-ui';
-import { showLanding, wantsLanding } from './landing';
-import { showCitations, showPaperLine } from './cite';
-import { LinkLoader } from './link-loader';
-import { modelSummaryBeforeRun } from './model-state';
-import { wireLiveSwitch } from './live-run';
-import { metaOf, type PageContext } from './page-context';
-import { wireOpenHead } from './open-head';
-import { renderPage } from './page-render';
-import { edited, INITIAL_PAGE, leftForGallery, type PageState } from './page-state';
-import { sourceOfLink, withSource } from './heads-source';
-import { buildPanel, UPLOAD_STATE_EVENT, type Panel } from './panel';
+import { wireCompareSwitch } from './results/ghost';
+import { glossaryList, watchTerms, wireTermTips } from './shell/glossary-ui';
+import { showLanding, wantsLanding } from './shell/landing';
+import { showCitations, showPaperLine } from './shell/cite';
+import { LinkLoader } from './run/link-loader';
+import { modelSummaryBeforeRun } from './model/state';
+import { wireLiveSwitch } from './run/live-run';
+import type { PageContext } from './page-context';
+import { wireOpenHead } from './model/open-head';
+import { renderPage } from './shell/page-render';
+import { edited, INITIAL_PAGE, leftForGallery, type PageState } from './run/page-state';
+import { sourceOfLink, withSource } from './uploads/heads-source';
+import { buildPanel, UPLOAD_STATE_EVENT, type Panel } from './panel/panel';
 import { wireHostApi } from './embed/host-api';
-import { PanelFollow } from './panel-follow';
-import { fillPicker } from './picker';
-import { showPrecomputedMark } from './precomputed';
-import { hideReproduce } from './reproduce';
-import { wireResultFiles } from './result-file-ui';
-import { ResultsView } from './results';
-import type { Draft } from './run-input';
-import { Runs } from './runs';
-import { carriedTo, NO_UPLOADS, type Uploads } from './uploads';
-import { wireSheet } from './sheet';
-import { StatusView } from './status';
-import { initTheme, setLinkTheme } from './colour-scheme';
+import { PanelFollow } from './panel/follow';
+import { fillPicker } from './shell/picker';
+import { showPrecomputedMark } from './run/precomputed';
+import { hideReproduce } from './results/reproduce';
+import { wireResultFiles } from './results/result-file-ui';
+import { ResultsView } from './results/results';
+import type { Draft } from './run/run-input';
+import { Runs } from './run/runs';
+import { carriedTo, NO_UPLOADS, type Uploads } from './uploads/uploads';
+import { wireSheet } from './shell/sheet';
+import { StatusView } from './shell/status';
+import { initTheme, setLinkTheme } from './shell/colour-scheme';
 
 export class App implements PageContext {
   readonly pool = new Pool(workerRunner);
@@ -52,11 +52,11 @@ export class App implements PageContext {
   state!: AppState;
   panel!: Panel;
   draft: Draft | undefined;
-  /** The files attached to the run (ui/uploads.ts): never in the link, emptied with a new panel. */
+  /** The files attached to the run (ui/uploads/uploads.ts): never in the link, emptied with a new panel. */
   uploads: Uploads = NO_UPLOADS;
   private writtenHash = '';
   private embedDialog: EmbedDialog | undefined;
-  /** Recompute as you edit (ui/live-run.ts): on in embeds, a switch in the full page. */
+  /** Recompute as you edit (ui/run/live-run.ts): on in embeds, a switch in the full page. */
   private liveSwitch: () => boolean = () => false;
   private follows = new PanelFollow(this);
   private runs: Runs = new Runs(this, {
@@ -315,7 +315,7 @@ export class App implements PageContext {
 
   /**
    * The form only edits the state: every valid edit goes into it and the address at once, before any Run, and
-   * runs take their values from it (ui/run-input.ts). A reading with text that is not a valid value is kept as
+   * runs take their values from it (ui/run/run-input.ts). A reading with text that is not a valid value is kept as
    * the draft instead, so the address keeps the last valid link and a run names the field.
    */
   private followEdit(): void {

@@ -2,15 +2,14 @@
 // What the parts of the page controller share (ui/app.ts builds it): the views, the worker pool, the
 // link's state (AppState, written to the address) and the run state (PageState, rendered into the DOM).
 import type { Pool } from '../engine/pool';
-import { EXPERIMENTS } from '../experiments';
-import type { ExperimentMeta, ParamValues } from '../experiments/schema';
+import type { ParamValues } from '../experiments/schema';
 import type { AppState } from '../state/url';
-import type { PageState } from './page-state';
-import type { Panel } from './panel';
-import type { Draft } from './run-input';
-import type { ResultsView } from './results';
-import type { StatusView } from './status';
-import type { Uploads } from './uploads';
+import type { PageState } from './run/page-state';
+import type { Panel } from './panel/panel';
+import type { Draft } from './run/run-input';
+import type { ResultsView } from './results/results';
+import type { StatusView } from './shell/status';
+import type { Uploads } from './uploads/uploads';
 
 export interface PageContext {
   readonly pool: Pool;
@@ -24,9 +23,9 @@ export interface PageContext {
   /** The link's state: experiment, values, embed options. */
   readonly state: AppState;
   readonly panel: Panel;
-  /** The panel's reading while it holds text that is not a valid value (ui/run-input.ts); undefined otherwise. */
+  /** The panel's reading while it holds text that is not a valid value (ui/run/run-input.ts); undefined otherwise. */
   readonly draft: Draft | undefined;
-  /** The files attached to the run (ui/uploads.ts): never in the link, replaced by the panel's file fields. */
+  /** The files attached to the run (ui/uploads/uploads.ts): never in the link, replaced by the panel's file fields. */
   readonly uploads: Uploads;
   /**
    * New values from the page itself (a new seed, a repaired link, a host page): into the state, the address and the
@@ -41,25 +40,15 @@ export interface PageContext {
 
 // What each part of the controller may use of the page: narrower than the whole App, so what a part can change is
 // in its type (the panel: only the calls it makes).
-/** ui/runs.ts: runs start from the state and its files; of the panel it asks what holds Run back. */
+/** ui/run/runs.ts: runs start from the state and its files; of the panel it asks what holds Run back. */
 export type RunsContext = Omit<PageContext, 'setState' | 'form' | 'panel'> & {
   readonly panel: Pick<Panel, 'busy' | 'modelAttention' | 'focus' | 'markRefused'>;
 };
-/** ui/link-loader.ts: a link rebuilds the panel (setState); of the panel it asks only about a model. */
+/** ui/run/link-loader.ts: a link rebuilds the panel (setState); of the panel it asks only about a model. */
 export type LinkContext = Omit<PageContext, 'form' | 'panel'> & {
   readonly panel: Pick<Panel, 'expectModel' | 'busy' | 'source'>;
 };
-/** ui/panel-follow.ts: follows edits; never runs, never rebuilds the panel. */
+/** ui/panel/follow.ts: follows edits; never runs, never rebuilds the panel. */
 export type FollowContext = Omit<PageContext, 'pool' | 'status' | 'setState' | 'editValues' | 'panel' | 'form'> & {
   readonly panel: Pick<Panel, 'busy'>;
 };
-
-export const metaOf = (id: string): ExperimentMeta => EXPERIMENTS.find((m) => m.id === id) ?? EXPERIMENTS[0];
-
-/** Between the names of several files in a link's file= (names never carry it: see state/url.ts). */
-export const FILE_SEPARATOR = ',';
-
-/** The names of the chosen files as the link's file= value (undefined when none). */
-export function fileNames(chosen: { name: string }[]): string | undefined {
-  return chosen.length ? chosen.map((c) => c.name).join(FILE_SEPARATOR) : undefined;
-}

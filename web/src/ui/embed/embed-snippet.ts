@@ -3,7 +3,9 @@
 // height) or the <attnlab-figure> custom element. DOM-free, so it tests in Node.
 import { embedHash, type EmbedFigure, type Hideable } from '../../state/url';
 
-/** In embed mode each figure is drawn at most this tall (ui/results.ts), so the first one fits a short frame. */
+/**
+ * In embed mode each figure is drawn at most this tall (ui/results/results.ts), so the first one fits a short frame.
+ */
 export const EMBED_FIGURE_MAX_HEIGHT = 360;
 
 /** The files the build ships for hosts (web/public/): the auto-height script and the custom element. */

@@ -18,7 +18,7 @@ import {
   type EmbedMessage,
   type StateMessage,
 } from '../../protocol/messages';
-import { metaOf } from '../page-context';
+import { metaOf } from '../../experiments';
 
 /** Fired on document when a finished result is drawn (a run's or a precomputed preset's). */
 export const RESULT_DRAWN_EVENT = 'attnlab:drawn';

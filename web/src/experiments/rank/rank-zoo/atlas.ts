@@ -57,6 +57,9 @@ const valueOf = (c: AtlasCell, quantity: Quantity): number => {
   return typeof v === 'number' ? v : Number.NaN;
 };
 
+/** A quantity's name, as the chooser, the legend and each cell's label say it. */
+const labelOf = (quantity: Quantity): string => ATLAS_QUANTITIES.find((q) => q.key === quantity)!.label;
+
 /** A value as a cell and its label show it ("—" when undefined). */
 const shown = (v: number, digits: number): string => (Number.isFinite(v) ? formatNumber(v, digits) : '—');
 
@@ -64,6 +67,28 @@ const shown = (v: number, digits: number): string => (Number.isFinite(v) ? forma
 export function atlasChart(cells: AtlasCell[], width: number, quantity: Quantity = 'rVisTau'): HTMLElement {
   const wrap = document.createElement('div');
   wrap.className = 'head-atlas';
+  const chooser = quantityChooser(quantity, (q) => wrap.replaceWith(atlasChart(cells, width, q)));
+  const name = labelOf(quantity);
+  const scale = atlasScale(cells.map((c) => valueOf(c, quantity)));
+  const lut = colorLut('viridis');
+  // An undefined value (a head the core could not measure) is grey, not a colour of the scale.
+  const colourOf = (v: number) => (Number.isFinite(v) ? lutColor(lut, 255 * atlasPosition(scale, v)) : '#999999');
+  const plot = atlasGrid(cells, width, quantity, scale, colourOf);
+  openingCells(plot, cells, quantity);
+  const legendWidth = Math.min(width, 440);
+  const legend = scale.steps
+    ? stepLegend(
+        scale.steps.map((value) => ({ value, color: colourOf(value) })),
+        name,
+        legendWidth,
+      )
+    : colorLegend({ scheme: 'viridis', type: 'linear', domain: scale.domain }, name, legendWidth);
+  wrap.append(chooser, plot, legend);
+  return wrap;
+}
+
+/** "Colour by": the quantities, `quantity` selected; `onChoose` gets another one chosen. */
+function quantityChooser(quantity: Quantity, onChoose: (q: Quantity) => void): HTMLElement {
   const select = document.createElement('select');
   select.id = 'atlas-quantity';
   for (const q of ATLAS_QUANTITIES) select.append(new Option(q.label, q.key, false, q.key === quantity));
@@ -73,17 +98,23 @@ export function atlasChart(cells: AtlasCell[], width: number, quantity: Quantity
   const chooser = document.createElement('p');
   chooser.className = 'atlas-chooser';
   chooser.append(label, select);
-  select.addEventListener('change', () => wrap.replaceWith(atlasChart(cells, width, select.value as Quantity)));
+  select.addEventListener('change', () => onChoose(select.value as Quantity));
+  return chooser;
+}
 
+/** The layers × heads grid, each cell filled by `colourOf` its value (and the value on it when a cell is wide). */
+function atlasGrid(
+  cells: AtlasCell[],
+  width: number,
+  quantity: Quantity,
+  scale: ReturnType<typeof atlasScale>,
+  colourOf: (v: number) => string,
+): ReturnType<typeof Plot.plot> {
   const layers = Math.max(...cells.map((c) => c.layer)) + 1,
     heads = Math.max(...cells.map((c) => c.head)) + 1;
-  const name = ATLAS_QUANTITIES.find((q) => q.key === quantity)!.label;
-  const scale = atlasScale(cells.map((c) => valueOf(c, quantity)));
-  const lut = colorLut('viridis');
-  // An undefined value (a head the core could not measure) is grey, not a colour of the scale.
-  const colourOf = (v: number) => (Number.isFinite(v) ? lutColor(lut, 255 * atlasPosition(scale, v)) : '#999999');
+  const name = labelOf(quantity);
   const cell = Math.max(12, Math.min(40, Math.floor((width - 70) / heads)));
-  const plot = Plot.plot({
+  return Plot.plot({
     width: Math.min(width, 70 + heads * cell + 20),
     height: 30 + layers * cell + X_MARGIN_BOTTOM,
     marginLeft: 60,
@@ -123,7 +154,11 @@ export function atlasChart(cells: AtlasCell[], width: number, quantity: Quantity
     ],
     ariaLabel: `Head atlas: ${name} of each head, layers down, heads across`,
   });
-  // Each cell opens its head: by click or, focused, by Enter or Space (the numbers on the cells let clicks through).
+}
+
+/** Each cell opens its head: by click or, focused, by Enter or Space (the numbers on the cells let clicks through). */
+function openingCells(plot: Element, cells: AtlasCell[], quantity: Quantity): void {
+  const name = labelOf(quantity);
   plot.querySelectorAll('g[aria-label="text"]').forEach((g) => g.setAttribute('pointer-events', 'none'));
   const rects = plot.querySelectorAll('g[aria-label="cell"] rect');
   rects.forEach((rect, i) => {
@@ -150,14 +185,4 @@ export function atlasChart(cells: AtlasCell[], width: number, quantity: Quantity
     title.textContent = `L${c.layer}H${c.head}: ${shown(valueOf(c, quantity), 3)}`;
     rect.append(title);
   });
-  const legendWidth = Math.min(width, 440);
-  const legend = scale.steps
-    ? stepLegend(
-        scale.steps.map((value) => ({ value, color: colourOf(value) })),
-        name,
-        legendWidth,
-      )
-    : colorLegend({ scheme: 'viridis', type: 'linear', domain: scale.domain }, name, legendWidth);
-  wrap.append(chooser, plot, legend);
-  return wrap;
 }
