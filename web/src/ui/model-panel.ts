@@ -42,8 +42,7 @@ interface Kept {
   read?: ReadHeads;
   warning: string; // the folder is not the link's, or has no tokenizer: said with every status
 }
-// The open model outlives the panel (module state): switching experiment, or a head atlas cell opening a head,
-// keeps it and its heads, so they are not read again.
+// The open model outlives the panel (module state): another experiment, or a head atlas cell, reads it no more.
 let kept: Kept | undefined;
 
 /** `onHeads`: the heads to run on (undefined: none); `onChoice`: the reader changed the text or the layers. */
@@ -214,18 +213,23 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
     void open(F.byName(Array.from(files.files ?? [])));
   });
   readButton.addEventListener('click', () => void read());
-  stop.addEventListener('click', () => {
-    stopAsked = true;
-    status.textContent = 'Stopping after this layer…';
-  });
-  close.addEventListener('click', () => {
+  const end = () => {
     folder.value = files.value = '';
     worker?.worker.terminate();
     worker?.reader?.terminate();
     worker = undefined;
     keep();
     void open([]);
+  };
+  stop.addEventListener('click', () => {
+    stopAsked = true;
+    if (state.opened) status.textContent = 'Stopping after this layer…';
+    else {
+      end(); // while opening (a huge header) nothing is kept: its workers end now, as Close ends them
+      status.textContent = 'Stopped: no model open. Choose its folder, or its files together, to open it.';
+    }
   });
+  close.addEventListener('click', end);
   const changed = () => {
     if (!state.opened || state.reading || !info) return;
     const outdated = S.readOutdated(state);
@@ -248,8 +252,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
 
   const element = modelFieldset(controls);
   status.after(cut.element); // a text too long for the model: cut it here
-  // Its text and choices are not the experiment's parameters: edits here start no live run (Run waits for the heads);
-  // the page is told through onChoice instead (the address and the outdated note follow).
+  // Its text and choices are no parameters: edits start no live run (Run waits for the heads); onChoice tells the page.
   for (const type of ['input', 'change']) element.addEventListener(type, (e) => e.stopPropagation());
   F.acceptDroppedFolder(element, open, (message) => {
     status.textContent = `Could not read the dropped folder: ${message}`;
