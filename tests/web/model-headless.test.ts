@@ -109,6 +109,28 @@ describe('npm run lab -- model-qk', () => {
     }
   });
 
+  it('beyond the memory: 7,500 and 20,000 ids on dynamic RoPE refused in one line, exit 2, never an abort', () => {
+    // It aborted with 6,772 lines of Aborted() and "Maximum call stack size exceeded" (7,500 ids).
+    const ids = (n: number) => `ids=${Array(n).fill(3).join(',')}`;
+    const folder = `model=${fixtures}llama-dynamic-f32`;
+    const cases: [number, RegExp][] = [
+      [7500, /the head's JSON for 7500 tokens would be about \d+ million characters, more than a JavaScript string/],
+      [20000, /the forward pass on 20000 tokens needs about \d+ MiB, above the budget of \d+ MiB; give fewer tokens$/],
+    ];
+    for (const [n, message] of cases) {
+      const run = lab(['model-qk', folder, ids(n), 'layer=0', 'head=0']);
+      expect(run.status, `${n} ids`).toBe(2);
+      expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(run.stderr.trimEnd()).toMatch(message);
+    }
+    if (!existsSync(cli)) return;
+    const native = spawnSync(cli, ['model-qk', folder, ids(20000), 'layer=0', 'head=0'], { encoding: 'utf8' });
+    expect(native.status).toBe(2);
+    expect(native.stderr.trimEnd()).toMatch(
+      /model-qk on 20000 tokens needs about \d+ MiB, above the budget of 4000 MiB/,
+    );
+  }, 60_000);
+
   it('the native CLI refuses text= with one line saying which command tokenizes', () => {
     if (!existsSync(cli)) return;
     const run = spawnSync(cli, ['model-qk', `model=${fixtures}bert-f32`, 'text=the cat', 'layer=0', 'head=0'], {
