@@ -3,12 +3,13 @@
 // header of 98 MB (160,000 metadata keys, under the reader's limits) takes seconds to open: Stop and Close each end
 // the opening at once, and the page then reads a real model; 1,000,000 metadata keys are refused by name. A tokenizer
 // whose pattern backtracks is ended by Close as by Stop (own-model.mjs). Weights only on a model wider than 1,024 is
-// refused from config.json in one line (it read 4–7 GB, then failed with "Data cannot be cloned, out of memory").
+// refused from config.json in one line (it read 4–7 GB, then failed with "Data cannot be cloned, out of memory"). A
+// NaN weight or an Inf in an embedding row the text uses is refused naming the tensor, before "Read: N heads".
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assert, chooseHeads, modelSettled, open, root, waitForStatus } from './helpers.mjs';
-import { hugeHeaderModel, wideModel } from './model-folders.mjs';
+import { hugeHeaderModel, poisonedModel, wideModel } from './model-folders.mjs';
 
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
@@ -140,6 +141,41 @@ test('hostile model: weights only on hidden size 1040 is refused from config.jso
     });
     const error = await page.locator('#error').textContent();
     assert(!/cloned|out of memory/i.test(error), `Run fails with a raw error: ${error}`);
+  } finally {
+    rmSync(parent, { recursive: true, force: true });
+  }
+  await page.close();
+  return problems;
+});
+
+test('hostile model: a NaN weight and an Inf embedding row are refused by tensor before "Read: N heads"', async ({
+  context,
+  base,
+}) => {
+  const parent = mkdtempSync(join(tmpdir(), 'attnlab-e2e-poison-'));
+  const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
+  try {
+    await waitForStatus(page, 'done', 120_000);
+    await chooseHeads(page, 'model');
+    await page.locator('#model-text').fill(TEXT);
+    // TEXT's ids in llama-f32 are 1, 15, 18, 20, 24, 15, 22 (hidden 16): row 18 of the embedding is read.
+    for (const [name, at, value, cause] of [
+      [
+        'model.layers.0.self_attn.q_proj.weight',
+        0,
+        NaN,
+        "tensor 'model.layers.0.self_attn.q_proj.weight' (F32) holds NaN",
+      ],
+      ['model.embed_tokens.weight', 18 * 16 + 3, Infinity, "tensor 'model.embed_tokens.weight' (F32) holds"],
+    ]) {
+      const folder = poisonedModel(name, at, value, parent);
+      await page.locator('#model-files').setInputFiles(filesIn(folder));
+      const refused = await modelSettled(page);
+      assert(
+        refused.startsWith('Could not') && refused.includes(cause) && !/Read: \d+ heads/.test(refused),
+        `${name}: ${value} is not refused by name: ${refused}`,
+      );
+    }
   } finally {
     rmSync(parent, { recursive: true, force: true });
   }

@@ -120,3 +120,17 @@ export function wideModel(hidden, parent = mkdtempSync(join(tmpdir(), 'attnlab-m
   copyFileSync(join(from, 'tokenizer.json'), join(folder, 'tokenizer.json'));
   return folder;
 }
+
+/** llama-f32 with element `at` of tensor `name` (F32) set to `value` (NaN, Infinity), in a new folder; its path. */
+export function poisonedModel(name, at, value, parent = mkdtempSync(join(tmpdir(), 'attnlab-model-'))) {
+  const from = join(root, 'tests/fixtures/models/llama-f32');
+  const bytes = Buffer.from(readFileSync(join(from, 'model.safetensors')));
+  const headerLength = Number(bytes.readBigUInt64LE(0));
+  const header = JSON.parse(bytes.subarray(8, 8 + headerLength).toString('utf8'));
+  bytes.writeFloatLE(value, 8 + headerLength + header[name].data_offsets[0] + 4 * at);
+  const folder = join(parent, `poisoned-${String(value)}`);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'model.safetensors'), bytes);
+  for (const f of ['config.json', 'tokenizer.json']) copyFileSync(join(from, f), join(folder, f));
+  return folder;
+}
