@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 // Open result… on hostile files (fast-check: the fuzz target of result files as the page reads them, JSON.parse then
 // the wasm core's parser and shape checks; the core's parser alone is tests/fuzz/fuzz_json.cpp). Arbitrary text,
-// arbitrary JSON, and results built from each experiment's declared shape with any part replaced by arbitrary JSON,
-// bare or in an envelope with arbitrary parameters: each is opened as one experiment or refused in one line naming the
-// file, never a throw.
+// arbitrary JSON, results built from each experiment's declared shape with any part replaced by arbitrary JSON, bare
+// or in an envelope with arbitrary parameters, and each experiment's real (cheap) result with one value replaced, which
+// reaches the experiment's own result checks: each is opened as one experiment or refused in one line naming the file,
+// never a throw.
 import fc from 'fast-check';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { loadCoreNode } from '../../web/src/engine/load-node';
 import { readResultText, type ShapeCheck } from '../../web/src/state/result-file';
 import { APP_VERSION } from '../../web/src/version';
 import shapes from '../fixtures/result-shapes.json';
+import { cli, cliArgs, testSets } from './test-sets';
 
 const core = await loadCoreNode();
 const check: ShapeCheck = async (value) => core.resultMismatches(JSON.stringify(value));
@@ -68,6 +72,19 @@ function answered(reading: ResultReading): void {
   }
 }
 
+/** Every place of a JSON value that holds a number, a string, a boolean or null (as a path of keys). */
+function leaves(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => leaves(v, [...path, i]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
+  return [path];
+}
+function replaced(value: unknown, path: (string | number)[], by: unknown): unknown {
+  if (path.length === 0) return by;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  copy[path[0]] = replaced(copy[path[0]], path.slice(1), by);
+  return copy;
+}
+
 describe('result files fuzzed: opened or refused in one line, never a throw', () => {
   it('arbitrary text and JSON', async () => {
     await fc.assert(
@@ -86,4 +103,29 @@ describe('result files fuzzed: opened or refused in one line, never a throw', ()
       { numRuns: RUNS },
     );
   }, 120_000);
+
+  it.skipIf(!existsSync(cli))(
+    "each experiment's real result with one value replaced",
+    async () => {
+      const real = Object.entries(testSets()).map(([id, sets]) =>
+        JSON.parse(execFileSync(cli, [id, ...cliArgs(sets.cheap)], { encoding: 'utf8', maxBuffer: 1 << 28 })),
+      );
+      const at = (value: unknown) => fc.constantFrom(...leaves(value));
+      const by = fc.oneof(
+        fc.constantFrom(1e308, -1e308, 0, -1, 2 ** 53, 0.5, null, '', true, [], {}),
+        fc.double(),
+        fc.integer(),
+        fc.jsonValue({ maxDepth: 2 }),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...real).chain((value) => fc.tuple(fc.constant(value), at(value), by)),
+          async ([value, path, with_]) =>
+            answered(await readResultText(JSON.stringify(replaced(value, path, with_)), 'r.json', options)),
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    120_000,
+  );
 });
