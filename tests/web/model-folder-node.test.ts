@@ -221,7 +221,7 @@ describe('entries that are not regular files', () => {
   }, 60_000);
 });
 
-/** A safetensors file whose first tensor named like `part` is stored as F64 (its F32 values widened), the rest as is. */
+/** A safetensors file whose first tensor named like `part` is F64 (its F32 values widened), the rest as is. */
 function withF64(file: Buffer, part: string): Buffer {
   const n = Number(file.readBigUInt64LE(0));
   const header = JSON.parse(file.subarray(8, 8 + n).toString('utf8')) as Record<

@@ -162,7 +162,7 @@ describe('reading result files', () => {
     }
   }, 60_000);
 
-  it("a file's keys and values stay on one line in its refusal and notes, however long or whatever they hold", async () => {
+  it("a file's keys and values stay on one line in its refusal and notes, whatever they hold", async () => {
     const result = { points: [], guides: [], geometry: 'x', d: 1, beta: 1, eps: 0.1, jobsDone: 1, jobsTotal: 1 };
     const envelope = (r: object, params: object = {}) =>
       JSON.stringify({ attnlab: APP_VERSION, experiment: 'rank-n', params, result: r });
