@@ -44,6 +44,7 @@ interface Kept {
 }
 // The open model outlives the panel (module state): another experiment, or a head atlas cell, reads it no more.
 let kept: Kept | undefined;
+const STOPPED_OPENING = 'Stopped: no model open. Choose its folder, or its files together, to open it.';
 
 /** `onHeads`: the heads to run on (undefined: none); `onChoice`: the reader changed the text or the layers. */
 export function modelField(onHeads: (read: ReadHeads | undefined) => void, onChoice: () => void): ModelField {
@@ -87,8 +88,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
     text.disabled = drop.disabled = weightsOnly.checked;
   };
   const fresh = () => {
-    worker?.worker.terminate();
-    worker?.reader?.terminate();
+    for (const w of [worker?.worker, worker?.reader]) w?.terminate();
     worker = coreWorker(); // its first call, modelOpen, loads the model module
     keep();
     return worker.api;
@@ -215,19 +215,15 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
   readButton.addEventListener('click', () => void read());
   const end = () => {
     folder.value = files.value = '';
-    worker?.worker.terminate();
-    worker?.reader?.terminate();
+    for (const w of [worker?.worker, worker?.reader]) w?.terminate();
     worker = undefined;
     keep();
     void open([]);
   };
   stop.addEventListener('click', () => {
     stopAsked = true;
-    if (state.opened) status.textContent = 'Stopping after this layer…';
-    else {
-      end(); // while opening (a huge header) nothing is kept: its workers end now, as Close ends them
-      status.textContent = 'Stopped: no model open. Choose its folder, or its files together, to open it.';
-    }
+    if (!state.opened) end(); // while opening (a huge header) nothing is kept: its workers end now, as Close's do
+    status.textContent = state.opened ? 'Stopping after this layer…' : STOPPED_OPENING;
   });
   close.addEventListener('click', end);
   const changed = () => {
