@@ -133,7 +133,7 @@ describe('npm run lab -- model-qk', () => {
     );
   }, 60_000);
 
-  it('JSON of many keys is read in linear time: 100,000 config keys run, 200,000 and an index of 300,000 refused', () => {
+  it('JSON read in linear time: 100,000 config keys run, 200,000 and an index of 300,000 refused', () => {
     // A config.json of 100,000 keys took 28 s headless, one of 200,000 33 s natively (nlohmann's ordered_json).
     const dir = mkdtempSync(join(tmpdir(), 'attnlab-keys-'));
     const withKeys = (fixture: string, file: string, n: number, into?: string) => {
