@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# libFuzzer over the upload parser, parameter validation, the JSON parser (job lines, result files), and the model
-# files' readers: safetensors header, config.json, shard index (tests/fuzz/fuzz_*.cpp),
+# libFuzzer over the upload parser, parameter validation, the JSON parser (job lines, result files), result files as
+# Open result… judges them (every experiment's shape and checks), and the model files' readers: safetensors header,
+# config.json, shard index (tests/fuzz/fuzz_*.cpp),
 # built with clang++-14 -fsanitize=fuzzer,address,undefined in build/fuzz. Each target starts from its seed
 # corpus (tests/fuzz/corpus/<target>, in the repo) and keeps what it finds in build/fuzz/corpus/<target>;
 # a crash is saved to build/fuzz/artifacts/ and fails the run.
@@ -19,12 +20,14 @@ CXX=clang++-14
 # shellcheck disable=SC2054  # the commas belong to -fsanitize=
 FLAGS=(-std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I"$ROOT/wasm/core"
   -isystem /usr/include/eigen3)
-TARGETS=(inputs params safetensors json model_config shard_index)
+TARGETS=(inputs params safetensors json model_config shard_index result)
 
 # Core sources each target needs (only these: the fuzz build does not wait for the whole core).
 sources() {
   case $1 in
     inputs) echo "$ROOT"/wasm/core/lab/inputs/*.cpp ;;
+    # result: every experiment's result checks, so the whole core.
+    result) find "$ROOT/wasm/core" -name '*.cpp' | sort | tr '\n' ' ' ;;
     safetensors) echo "$ROOT/wasm/core/host/model/safetensors.cpp $(json_sources)" ;;
     json) json_sources ;;
     model_config) echo "$(config_sources) $(json_sources)" ;;
@@ -51,6 +54,7 @@ headers() {
   local inc=$ROOT/wasm/core
   case $1 in
     inputs) echo "$inc/lab/inputs/parse_input.hpp $inc/lab/json.hpp" "$ROOT"/wasm/core/lab/inputs/*.hpp ;;
+    result) find "$inc" -name '*.hpp' | sort | tr '\n' ' ' ;;
     safetensors) echo "$inc/host/model/safetensors.hpp $inc/host/model/model_error.hpp $inc/lab/json_parse.hpp" ;;
     json) echo "$inc/lab/json_parse.hpp $inc/lab/json.hpp $inc/numerics/shared/text.hpp" ;;
     model_config | shard_index) echo "$inc"/host/model/*.hpp "$inc/lab/json_parse.hpp $inc/numerics/shared/text.hpp" ;;

@@ -39,7 +39,7 @@ build() {
   cmake --build "$ASAN_DIR" -j"$JOBS" --target attnlab_core >&2
   # The fuzz targets with a plain main that replays files (no libFuzzer needed), against the sanitized core.
   local target
-  for target in inputs params safetensors json model_config shard_index; do
+  for target in inputs params safetensors json model_config shard_index result; do
     local out=$ASAN_DIR/replay_$target src=$ROOT/tests/fuzz/fuzz_$target.cpp
     if [[ ! -x $out || $src -nt $out || $ROOT/tests/fuzz/replay.cpp -nt $out ||
       $ASAN_DIR/libattnlab_core.a -nt $out ]]; then
@@ -128,7 +128,7 @@ main() {
   fi
   set -e
 
-  for target in inputs params safetensors json model_config shard_index; do
+  for target in inputs params safetensors json model_config shard_index result; do
     dirs=("$ROOT/tests/fuzz/corpus/$target")
     [[ -d $ROOT/build/fuzz/corpus/$target ]] && dirs+=("$ROOT/build/fuzz/corpus/$target")
     say "corpus replay under ASan + UBSan: $target"

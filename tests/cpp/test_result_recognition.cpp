@@ -26,7 +26,7 @@ TEST_CASE("every experiment's result is recognised as that experiment and no oth
 TEST_CASE("a mismatch names the path, the declared type and the value found", "[shape]") {
   const Json shape = Json::parse(R"({"perN": [{"n": "int", "mean": "number|null", "dmin": "(int|null)[]"}],
                                      "fit": {"a": "number", "$nullable": true}})");
-  const auto check = [&](const char* value) { return attnlab::shapeMismatch(shape, Json::parse(value)); };
+  const auto check = [&](const std::string& value) { return attnlab::shapeMismatch(shape, Json::parse(value)); };
   CHECK(check(R"({"perN": [{"n": 1, "mean": null, "dmin": [1, null]}], "fit": null})") == "");
   CHECK(check(R"({"perN": [{"n": 1, "mean": null, "dmin": []}], "fit": {"a": 2.5}})") == "");
   CHECK(check(R"({"perN": [{"n": 1.5, "mean": 1, "dmin": []}], "fit": null})") == "perN[0].n: expected int, got 1.5");
@@ -37,6 +37,15 @@ TEST_CASE("a mismatch names the path, the declared type and the value found", "[
   CHECK(check(R"({"perN": [], "fit": 3})") == "fit: expected an object, got 3");
   CHECK(check(R"({"perN": []})") == "result.fit: missing");
   CHECK(check(R"({"perN": [], "fit": null, "extra": 1})") == "result.extra: not declared in the result shape");
+  // The file's own keys and values stay on one line, bounded, cut on a character boundary.
+  CHECK(check(R"({"perN": [], "fit": null, "evil\nsecond line": 1})") ==
+        "result.evil\\x0asecond line: not declared in the result shape");
+  CHECK(check(R"({"perN": [], "fit": null, ")" + std::string(100000, 'k') + R"(": 1})") ==
+        "result." + std::string(60, 'k') + "...: not declared in the result shape");
+  std::string e;  // 40 × "é": the value's text is 83 bytes, and byte 57 falls inside a character
+  for (int i = 0; i < 40; ++i) e += "\xc3\xa9";
+  CHECK(check(R"({"perN": [{"n": "x)" + e + R"("}], "fit": null})") ==
+        "perN[0].n: expected int, got \"x" + e.substr(0, 54) + "...");
   CHECK(check(R"({"perN": {}, "fit": null})") == "perN: expected an array, got {}");
   CHECK(check("[1]") == "result: expected an object, got [1]");
 }

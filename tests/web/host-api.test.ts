@@ -31,6 +31,34 @@ describe('host API: set', () => {
     expect('error' in outOfRange && outOfRange.error).toMatch(/n/);
   });
 
+  it('says that nothing was applied, never which value a link would have used instead', () => {
+    const refusals = [{ n: 1e9 }, { n: 1000.5 }, { n: 'abc' }, { beta: -1 }, { n: '1,2' }, { geometry: 'cube' }].map(
+      (params) => {
+        const checked = checkParams(state, params);
+        return 'error' in checked ? checked.error : '';
+      },
+    );
+    expect(refusals).toEqual([
+      'n: 1000000000 is above the maximum 4096; nothing was applied',
+      'n: 1000.5 is not an integer; nothing was applied',
+      'n: "abc" is not a number; nothing was applied',
+      'beta: -1 is below the minimum 0; nothing was applied',
+      'n: "1,2" is not a number; nothing was applied',
+      expect.stringMatching(/^geometry: "cube" is not one of .*; nothing was applied$/),
+    ]);
+    for (const refusal of refusals) expect(refusal).not.toMatch(/used|dropped|kept/);
+    const rankBeta = EXPERIMENTS.find((m) => m.id === 'rank-beta')!;
+    const listState = { ...state, experimentId: rankBeta.id, values: { ...defaults(rankBeta), seed: 1 } };
+    expect(checkParams(listState, { betas: '1,x,-2' })).toEqual({
+      key: 'betas',
+      error: 'betas: "x" is not a number; -2 is not above the exclusive minimum 0; nothing was applied',
+    });
+    expect(checkParams(listState, { betas: Array.from({ length: 20 }, (_, i) => i + 1) })).toEqual({
+      key: 'betas',
+      error: 'betas: more than 16 entries; nothing was applied',
+    });
+  });
+
   it('names an unknown parameter with the known ones, and refuses what is not an object of values', () => {
     const unknown = checkParams(state, { temperature: 2 });
     expect(unknown).toMatchObject({ key: 'temperature' });

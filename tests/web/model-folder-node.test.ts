@@ -3,11 +3,13 @@
 // only its header and a few bytes) has its exact size and its bytes at offsets above 2^32, where Node 20's openAsBlob
 // wrapped the size modulo 2^32 and refused every such shard as truncated; a checkpoint whose tensors lie past 4 GiB
 // gives the heads of the same checkpoint packed tight; an entry that is not a regular file (a directory, a FIFO, a
-// dangling or looping symlink) named like a needed file is refused with exit 2 and one line naming it and the cause.
+// dangling or looping symlink) named like a needed file is refused with exit 2 and one line naming it and the cause,
+// headless and by the native CLI (its own words, a FIFO never opened); F64 weights are named double precision.
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   closeSync,
   cpSync,
+  existsSync,
   ftruncateSync,
   mkdirSync,
   mkdtempSync,
@@ -15,6 +17,7 @@ import {
   readFileSync,
   rmSync,
   symlinkSync,
+  writeFileSync,
   writeSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +32,7 @@ import { folderFiles, modelQkMain } from '../../web/src/engine/model-headless';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixtures = `${root}tests/fixtures/models/`;
 const wasmDir = `${root}web/src/wasm/`;
+const cli = `${root}build/native/attnlab`;
 const GiB = 2 ** 30;
 const BIG = 4.5 * GiB;
 
@@ -150,6 +154,51 @@ describe('entries that are not regular files', () => {
     expect(run.stderr.slice(`attnlab: ${folder}: `.length).trimEnd()).toMatch(cause);
   });
 
+  // The native CLI (and Python, through the same reader) says the same causes in its own words.
+  const nativeCauses: [string, string, (path: string) => void][] = [
+    ['config.json', 'config.json: a directory, not a regular file', (p) => mkdirSync(p)],
+    ['config.json', 'config.json: a FIFO (named pipe), not a regular file', (p) => execFileSync('mkfifo', [p])],
+    ['config.json', 'config.json: a symbolic link that loops', (p) => symlinkSync('config.json', p)],
+    [
+      'model.safetensors',
+      'model.safetensors: a symbolic link to nothing (dangling)',
+      (p) => symlinkSync('../nowhere/model.safetensors', p),
+    ],
+  ];
+  it.skipIf(!existsSync(cli)).each(nativeCauses)('native CLI, %s: exit 2 at once, "%s"', (name, cause, make) => {
+    const folder = folderWith(`native-${cause.replace(/\W+/g, '-')}`, name, make);
+    const started = performance.now();
+    const run = spawnSync(cli, ['model-qk', `model=${folder}`, 'ids=1,2', 'layer=0', 'head=0'], {
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(run.stderr.startsWith(`attnlab: ${folder}: ${cause}`)).toBe(true);
+    expect(performance.now() - started).toBeLessThan(5000); // a FIFO is never opened: no wait for a writer
+  });
+
+  it('F64 weights are refused as double precision (not "quantized"), natively and headless', async () => {
+    const folder = join(dir, 'f64');
+    cpSync(`${fixtures}llama-f32`, folder, { recursive: true });
+    writeFileSync(
+      join(folder, 'model.safetensors'),
+      withF64(readFileSync(join(folder, 'model.safetensors')), 'q_proj'),
+    );
+    const want =
+      "model.safetensors: tensor 'model.layers.0.self_attn.q_proj.weight' has dtype F64: double-precision (F64) " +
+      'weights are not supported (F32, F16, BF16)';
+    const run = await modelQk(folder, ['ids=1,2', 'layer=0', 'head=0']);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trimEnd()).toBe(`attnlab: ${folder}: ${want}`);
+    if (!existsSync(cli)) return;
+    const native = spawnSync(cli, ['model-qk', `model=${folder}`, 'ids=1,2', 'layer=0', 'head=0'], {
+      encoding: 'utf8',
+    });
+    expect(native.status).toBe(2);
+    expect(native.stderr.trimEnd()).toBe(`attnlab: ${folder}: ${want}`);
+  });
+
   it('a dangling tokenizer.json is named with its cause when a text needs it, and ignored when ids are given', async () => {
     const folder = folderWith('dangling-tokenizer', 'tokenizer.json', (p) => symlinkSync('gone.json', p));
     const byText = await modelQk(folder, ['text=the cat', 'layer=0', 'head=0']);
@@ -171,3 +220,34 @@ describe('entries that are not regular files', () => {
     ]);
   }, 60_000);
 });
+
+/** A safetensors file whose first tensor named like `part` is F64 (its F32 values widened), the rest as is. */
+function withF64(file: Buffer, part: string): Buffer {
+  const n = Number(file.readBigUInt64LE(0));
+  const header = JSON.parse(file.subarray(8, 8 + n).toString('utf8')) as Record<
+    string,
+    { dtype: string; shape: number[]; data_offsets: [number, number] }
+  >;
+  const data = file.subarray(8 + n);
+  const wide = Object.keys(header).find((k) => k.includes(part) && k.includes('layers.0'))!;
+  const chunks: Buffer[] = [];
+  let offset = 0;
+  const entries = Object.entries(header).filter(([k]) => k !== '__metadata__');
+  for (const [name, t] of entries.sort((a, b) => a[1].data_offsets[0] - b[1].data_offsets[0])) {
+    let raw = data.subarray(t.data_offsets[0], t.data_offsets[1]);
+    if (name === wide) {
+      const f64 = Buffer.alloc(raw.length * 2);
+      for (let i = 0; i < raw.length / 4; i++) f64.writeDoubleLE(raw.readFloatLE(4 * i), 8 * i);
+      raw = f64;
+      t.dtype = 'F64';
+    }
+    t.data_offsets = [offset, offset + raw.length];
+    offset += raw.length;
+    chunks.push(raw);
+  }
+  let json = Buffer.from(JSON.stringify(header));
+  json = Buffer.concat([json, Buffer.alloc((8 - (json.length % 8)) % 8, 0x20)]);
+  const length = Buffer.alloc(8);
+  length.writeBigUInt64LE(BigInt(json.length));
+  return Buffer.concat([length, json, ...chunks]);
+}

@@ -4,7 +4,9 @@
 // CLI within 1e-12 (the two builds' libm differ in the last bits); text= tokenizes as the Rust tokenizers do; hostile
 // folders are refused with exit 2 and one line; paper 3's experiments read a model's heads with model= text=.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -108,6 +110,63 @@ describe('npm run lab -- model-qk', () => {
       expect(run.stderr).toMatch(message);
     }
   });
+
+  it('beyond the memory: 7,500 and 20,000 ids on dynamic RoPE refused in one line, exit 2, never an abort', () => {
+    // It aborted with 6,772 lines of Aborted() and "Maximum call stack size exceeded" (7,500 ids).
+    const ids = (n: number) => `ids=${Array(n).fill(3).join(',')}`;
+    const folder = `model=${fixtures}llama-dynamic-f32`;
+    const cases: [number, RegExp][] = [
+      [7500, /the head's JSON for 7500 tokens would be about \d+ million characters, more than a JavaScript string/],
+      [20000, /the forward pass on 20000 tokens needs about \d+ MiB, above the budget of \d+ MiB; give fewer tokens$/],
+    ];
+    for (const [n, message] of cases) {
+      const run = lab(['model-qk', folder, ids(n), 'layer=0', 'head=0']);
+      expect(run.status, `${n} ids`).toBe(2);
+      expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(run.stderr.trimEnd()).toMatch(message);
+    }
+    if (!existsSync(cli)) return;
+    const native = spawnSync(cli, ['model-qk', folder, ids(20000), 'layer=0', 'head=0'], { encoding: 'utf8' });
+    expect(native.status).toBe(2);
+    expect(native.stderr.trimEnd()).toMatch(
+      /model-qk on 20000 tokens needs about \d+ MiB, above the budget of 4000 MiB/,
+    );
+  }, 60_000);
+
+  it('JSON read in linear time: 100,000 config keys run, 200,000 and an index of 300,000 refused', () => {
+    // A config.json of 100,000 keys took 28 s headless, one of 200,000 33 s natively (nlohmann's ordered_json).
+    const dir = mkdtempSync(join(tmpdir(), 'attnlab-keys-'));
+    const withKeys = (fixture: string, file: string, n: number, into?: string) => {
+      const folder = join(dir, `${fixture}-${n}`);
+      cpSync(`${fixtures}${fixture}`, folder, { recursive: true });
+      const json = JSON.parse(readFileSync(join(folder, file), 'utf8')) as Record<string, Record<string, unknown>>;
+      const target = into ? json[into] : json;
+      for (let i = 0; i < n; i++) target[`extra.${i}`] = into ? 'model-00001-of-00002.safetensors' : 0;
+      writeFileSync(join(folder, file), JSON.stringify(json));
+      return folder;
+    };
+    try {
+      const cases: [string, number, RegExp][] = [
+        [withKeys('llama-f32', 'config.json', 100_000), 0, /^$/],
+        [withKeys('llama-f32', 'config.json', 200_000), 2, /config\.json: more than 200000 keys in one object/],
+        [
+          withKeys('qwen2-sharded-f32', 'model.safetensors.index.json', 300_000, 'weight_map'),
+          2,
+          /model\.safetensors\.index\.json: more than 200000 keys in one object/,
+        ],
+      ];
+      for (const [folder, status, message] of cases) {
+        const started = performance.now();
+        const run = lab(['model-qk', `model=${folder}`, 'ids=1,2,3', 'layer=0', 'head=0']);
+        expect(run.status, folder).toBe(status);
+        expect(run.stderr.trimEnd()).toMatch(message);
+        expect(run.stderr.trimEnd().split('\n').length).toBeLessThanOrEqual(1);
+        expect((performance.now() - started) / 1000).toBeLessThan(20); // about 2 s on the reference machine
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('the native CLI refuses text= with one line saying which command tokenizes', () => {
     if (!existsSync(cli)) return;

@@ -3,17 +3,24 @@
 // residual stream's basis vectors are C·diag(g)·W_Q^hᵀ (times the layer's scale) and C·diag(g)·W_K^{h'}ᵀ, h' the key
 // head of query head h, g the gain of the norm before the layer's attention and C its centring (LayerNorm). Checked
 // against the committed checkpoints decoded here independently (safetensors header, F32 and BF16, GPT-2's Conv1D
-// [in, out] layout, a sharded Qwen2, grouped-query LLaMA), and refused cleanly on a hostile folder.
-import { readFileSync } from 'node:fs';
+// [in, out] layout, a sharded Qwen2, grouped-query LLaMA), and refused cleanly on a hostile folder; a model wider than
+// the analysis takes (hidden size above 1,024) is refused from config.json before a byte of its weights is read.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../web/src/engine/core';
 import { loadCoreNode } from '../../web/src/engine/load-node';
 import { folderFiles } from '../../web/src/engine/model-headless';
+import { blobReader } from '../../web/src/engine/model-files';
 import { headStacks, OpenedModel } from '../../web/src/engine/model-pass';
+import { wideModel } from '../e2e/model-folders.mjs';
 
 const fixtures = fileURLToPath(new URL('../fixtures/models/', import.meta.url));
 const wasmDir = fileURLToPath(new URL('../../web/src/wasm/', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 interface Tensor {
   shape: number[];
@@ -134,4 +141,39 @@ describe('weights only: the heads as W_Q W_Kᵀ', () => {
       /model\.safetensors: .*truncated/,
     );
   });
+
+  it('hidden size 1040: refused from config.json, before a byte of weights is read, here and headless', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'attnlab-wide-'));
+    try {
+      const folder = wideModel(1040, parent);
+      const want =
+        'config.json: hidden_size 1040 is above the 1024 the analysis takes for weights only ' +
+        '(there n is the hidden size); give a text instead';
+      const files = await folderFiles(folder);
+      let bytesRead = 0;
+      const counted = blobReader(files);
+      const model = await OpenedModel.open(core, files, async (ranges) => {
+        bytesRead += ranges.reduce((sum, r) => sum + r.end - r.begin, 0);
+        return counted(ranges);
+      });
+      try {
+        const opening = bytesRead;
+        expect(opening).toBeLessThan(4096); // config.json and the header
+        expect(model.info.weightsProblem).toBe(want);
+        await expect(headStacks(model, 'weights', [0])).rejects.toThrow(want);
+        expect(bytesRead).toBe(opening);
+      } finally {
+        model.close();
+      }
+      const run = spawnSync(process.execPath, [`${root}scripts/lab.mjs`, 'rank-zoo', `model=${folder}`, 'weights=1'], {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.status).toBe(2);
+      expect(run.stderr.trimEnd().split('\n')).toEqual([`attnlab: ${want}`]);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

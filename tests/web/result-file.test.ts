@@ -146,6 +146,38 @@ describe('reading result files', () => {
     expect(sizeRefusal('ok.json', 1000)).toBeUndefined();
   });
 
+  it('a 7.5 MiB result of 300,000 keys is answered in one line within seconds (it ran past 90 s)', async () => {
+    const keys: Record<string, number> = {};
+    for (let i = 0; i < 300_000; i++) keys[`key_number_${i}`] = i;
+    const envelope = { attnlab: APP_VERSION, experiment: 'rank-n', params: {}, result: keys };
+    for (const [text, error] of [
+      [JSON.stringify(keys), /^huge\.json: fits no experiment's result; closest is /],
+      [JSON.stringify(envelope), /^huge\.json: not a rank-n result: result\.points: missing$/],
+    ] as const) {
+      const started = performance.now();
+      const reading = await readResultText(text, 'huge.json', options);
+      expect((performance.now() - started) / 1000).toBeLessThan(20); // about 2.5 s on the reference machine
+      expect(reading).toMatchObject({ ok: false, error: expect.stringMatching(error) });
+      expect('error' in reading && reading.error).not.toContain('\n');
+    }
+  }, 60_000);
+
+  it("a file's keys and values stay on one line in its refusal and notes, whatever they hold", async () => {
+    const result = { points: [], guides: [], geometry: 'x', d: 1, beta: 1, eps: 0.1, jobsDone: 1, jobsTotal: 1 };
+    const envelope = (r: object, params: object = {}) =>
+      JSON.stringify({ attnlab: APP_VERSION, experiment: 'rank-n', params, result: r });
+    expect(await readResultText(envelope({ ...result, 'evil\nsecond line': 1 }), 'r.json', options)).toEqual({
+      ok: false,
+      error: 'r.json: not a rank-n result: result.evil\\x0asecond line: not declared in the result shape',
+    });
+    const long = await readResultText(JSON.stringify({ ...result, ['k'.repeat(100_000)]: 1 }), 'r.json', options);
+    expect(long.ok).toBe(false);
+    if (!long.ok) expect([...long.error].length).toBeLessThanOrEqual(400);
+    const opened = await readResultText(envelope(result, { 'x\r\ny': 1, n: 'a\nb' }), 'r.json', options);
+    expect(opened.ok).toBe(true);
+    if (opened.ok) for (const note of opened.opened.notes) expect(note).not.toMatch(/[\n\r]/);
+  });
+
   it('refuses a bare result that fits several experiments unless one is on screen or chosen', async () => {
     // A check in which two experiments declare the same shape {k: int} (every other: {other: int}).
     const twoFit: ShapeCheck = async (value) =>

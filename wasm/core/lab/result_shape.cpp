@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "numerics/shared/text.hpp"
+
 namespace attnlab {
 namespace {
 
@@ -36,9 +38,11 @@ bool typeMatches(std::string type, const Json& v) {
   }
 }
 
+// The value found, as a message shows it: at most 60 bytes, cut on a character boundary, C1 controls escaped (dump()
+// escapes the others).
 std::string got(const Json& v) {
   const std::string text = v.dump();
-  return text.size() > 60 ? text.substr(0, 57) + "..." : text;
+  return printableText(text, text.size() > 60 ? 57 : 60);
 }
 
 }  // namespace
@@ -67,7 +71,8 @@ std::string shapeMismatch(const Json& shape, const Json& value, const std::strin
     if (!m.empty()) return m;
   }
   for (const auto& item : value.items())
-    if (!shape.contains(item.key())) return here + "." + item.key() + ": not declared in the result shape";
+    if (!shape.contains(item.key()))  // the file's own key: one line, bounded (a key "a\nb" made two)
+      return here + "." + printableText(item.key()) + ": not declared in the result shape";
   return "";
 }
 

@@ -167,8 +167,28 @@ async function readBare(data: Record<string, unknown>, name: string, o: ReadOpti
   return { ok: false, error: `${name}: fits no experiment's result; closest is ${closest}: ${why}`, choices: ids };
 }
 
-/** Reads a result file's text (its size already checked with sizeRefusal). */
+/**
+ * Text from a file as a message shows it: control characters written as \xNN (a key "a\nb" would start a second line),
+ * at most 400 characters.
+ */
+function oneLine(text: string): string {
+  const line = text.replace(
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  );
+  const chars = [...line];
+  return chars.length > 400 ? `${chars.slice(0, 399).join('')}…` : line;
+}
+
+/** Reads a result file's text (its size already checked with sizeRefusal): its error, or each note, on one line. */
 export async function readResultText(text: string, name: string, o: ReadOptions): Promise<ResultReading> {
+  const reading = await readText(text, name, o);
+  if (!reading.ok) return { ...reading, error: oneLine(reading.error) };
+  reading.opened.notes = reading.opened.notes.map(oneLine);
+  return reading;
+}
+
+async function readText(text: string, name: string, o: ReadOptions): Promise<ResultReading> {
   let data: unknown;
   try {
     data = JSON.parse(text);

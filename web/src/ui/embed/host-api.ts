@@ -50,6 +50,17 @@ function headline(): Record<string, number> {
 }
 
 /**
+ * A link's notice as a refusal: a link goes on with the value it used, a set applies nothing, so what the notice says
+ * was used (or dropped, or kept) is left out and "nothing was applied" said instead.
+ */
+function refusalOf(notice: string): string {
+  const why = notice
+    .replace(/; used (the default )?[^;]*$/, '')
+    .replace(/ \((used [^)]*|dropped|kept the first \d+)\)/g, '');
+  return `${why}; nothing was applied`;
+}
+
+/**
  * Checks `params` against the experiment's parameters as a link's values are read: the first that is unknown or not
  * usable as given is named, and then nothing is applied.
  */
@@ -72,7 +83,7 @@ export function checkParams(
     )
       return { key, error: `${key}: give a number, a list of numbers or a text as in a link` };
     const { value, notice } = coerceValue(spec, Array.isArray(raw) ? raw.join(',') : String(raw));
-    if (notice) return { key, error: notice };
+    if (notice) return { key, error: refusalOf(notice) };
     values[key] = value;
   }
   return { values };

@@ -22,9 +22,9 @@ interface Kept {
   read?: ReadHeads;
   warning: string; // the folder is not the link's, or has no tokenizer: said with every status
 }
-// The open model outlives the panel (module state): switching experiment, or a head atlas cell opening a head,
-// keeps it and its heads, so they are not read again.
+// The open model outlives the panel (module state): another experiment, or a head atlas cell, reads it no more.
 let kept: Kept | undefined;
+const STOPPED_OPENING = 'Stopped: no model open. Choose its folder, or its files together, to open it.';
 
 /** `onHeads`: the heads to run on (undefined: none); `onChoice`: the reader changed the text or the layers. */
 interface SessionHandlers {
@@ -105,8 +105,7 @@ export class ModelSession {
   }
 
   private fresh() {
-    this.worker?.worker.terminate();
-    this.worker?.reader?.terminate();
+    for (const w of [this.worker?.worker, this.worker?.reader]) w?.terminate();
     this.worker = coreWorker(); // its first call, modelOpen, loads the model module
     this.keep();
     return this.worker.api;
@@ -237,10 +236,12 @@ export class ModelSession {
     }
   }
 
-  /** Stop: the read ends after the layer under way. */
+  /** Stop: the read ends after the layer under way; while opening (a huge header) its workers end now, as Close's. */
   askStop(): void {
     this.stopAsked = true;
-    this.c.status.textContent = 'Stopping after this layer…';
+    const opened = this.state.opened;
+    if (!opened) this.close(); // nothing is kept while opening
+    this.c.status.textContent = opened ? 'Stopping after this layer…' : STOPPED_OPENING;
   }
 
   /** A link made with a model: its choices filled in, the folder checked; true when its heads are already read. */
@@ -263,8 +264,7 @@ export class ModelSession {
   close(): void {
     const { folder, files } = this.c;
     folder.value = files.value = '';
-    this.worker?.worker.terminate();
-    this.worker?.reader?.terminate();
+    for (const w of [this.worker?.worker, this.worker?.reader]) w?.terminate();
     this.worker = undefined;
     this.keep();
     void this.open([]);
