@@ -10,6 +10,7 @@ import { byId } from './dom';
 import { LiveRuns } from './live-run';
 import { RESULT_DRAWN_EVENT } from './embed/host-api';
 import { attentionFigure } from './model-attention';
+import { showHeadFiles } from './head-files';
 import { metaOf, type RunsContext } from './page-context';
 import {
   cancelledSchedule,
@@ -220,6 +221,7 @@ export class Runs {
       chosen.map((c) => ({ input: c.input, name: c.name })),
       model,
     );
+    showHeadFiles(meta, values, chosen, model); // a model's head: its Q and K as .npy beside the commands
   }
 
   /** Why the panel cannot run now (a file still being read, or one refused); undefined when it can. */

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: Apache-2.0
+// One of a model's heads in rank-interaction, as a reader takes it elsewhere: its Q and K downloaded as .npy (named
+// by the model, its text and the head) and chosen again under "Your files" give the model run's numbers.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { differences } from './compare.mjs';
+import {
+  assert,
+  chooseHeads,
+  download,
+  modelSettled,
+  open,
+  resultJson,
+  root,
+  shots,
+  SHOWN,
+  waitForStatus,
+} from './helpers.mjs';
+
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+const TEXT = 'the cat sat on the mat';
+const bert = join(root, 'tests/fixtures/models/bert-f32');
+
+test('your model: a head’s Q and K download as .npy and, chosen as your files, give the same numbers', async ({
+  context,
+  base,
+}) => {
+  const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
+  await waitForStatus(page, SHOWN, 120_000);
+  await chooseHeads(page, 'model');
+  await page.locator('#model-text').fill(TEXT);
+  await page.locator('#model-folder').setInputFiles(bert);
+  await modelSettled(page);
+  await page.locator('#model-head-layer').selectOption('1');
+  await page.locator('#model-head-head').selectOption('2');
+  await page.waitForFunction(() => location.hash.includes('head=6'), null, { timeout: 10_000 });
+  await page.locator('#run').click();
+  await waitForStatus(page, 'done', 120_000);
+  const fromModel = await resultJson(page);
+  const help = await page.locator('#head-files .help').textContent();
+  assert(help.includes('L1H2') && help.includes('Q·K scale 0'), `the files' help: ${help}`);
+  const files = {};
+  for (const array of ['q', 'k']) {
+    const { name, bytes } = await download(page, page.locator(`#head-files button[data-head-file="${array}"]`));
+    assert(name === `bert-f32_text=the-cat-sat-on-the-mat_L1H2_${array}.npy`, `the ${array} file's name: ${name}`);
+    assert(bytes.subarray(1, 6).toString('latin1') === 'NUMPY', `${name} is not a .npy file`);
+    files[array] = join(shots, name);
+    writeFileSync(files[array], bytes);
+  }
+  await chooseHeads(page, 'files');
+  await page.locator('input#upload-q').setInputFiles(files.q);
+  await page.locator('input#upload-k').setInputFiles(files.k);
+  for (const input of ['q', 'k'])
+    await page.waitForFunction(
+      (i) => /\d+ × 4/.test(document.getElementById(`upload-${i}-status`)?.textContent),
+      input,
+      {
+        timeout: 10_000,
+      },
+    );
+  await page.locator('#param-head').fill('0');
+  await page.locator('#param-scale').fill('0');
+  await page.locator('#run').click();
+  await waitForStatus(page, 'done', 120_000);
+  const fromFiles = await resultJson(page);
+  assert(fromFiles.head.source === 'upload', `the files' run: ${JSON.stringify(fromFiles.head)}`);
+  const diff = differences({ ...fromFiles, head: undefined }, { ...fromModel, head: undefined });
+  assert(diff.length === 0, `the files' numbers differ from the model's: ${diff.slice(0, 3).join('; ')}`);
+  await page.close();
+  return problems;
+});
+
+export const yourModelHeadTests = tests;
