@@ -71,4 +71,44 @@ test('your model: a head’s Q and K download as .npy and, chosen as your files,
   return problems;
 });
 
+test('your model: the outdated note names why the heads changed (Last layer, weights only), then Run', async ({
+  context,
+  base,
+}) => {
+  const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
+  await waitForStatus(page, SHOWN, 120_000);
+  await chooseHeads(page, 'model');
+  await page.locator('#model-text').fill(TEXT);
+  await page.locator('#model-folder').setInputFiles(bert);
+  await modelSettled(page);
+  await page.locator('#run').click();
+  await waitForStatus(page, 'done', 120_000);
+  const note = () => page.locator('#stale-note-text').textContent();
+  await page.locator('#model-last-layer').fill('0');
+  await page.locator('#results.outdated').waitFor({ timeout: 10_000 });
+  const status = await page.locator('#model-status').textContent();
+  assert(status.includes('Last layer changed since the heads were read (they were read for layers 0 to 1)'), status);
+  const first = await note();
+  assert(
+    first.startsWith('Last layer changed since these heads were read (they were read for every layer)') &&
+      first.endsWith('Press “Read the heads” under Your model, then Run.'),
+    `the note before reading: ${first}`,
+  );
+  assert(!(await page.locator('#stale-run').isVisible()), 'Run is offered before the heads are read');
+  await page.locator('#model-read').click();
+  await modelSettled(page);
+  await page.waitForFunction(() =>
+    document.getElementById('stale-note-text')?.textContent?.endsWith('Run to update the figures.'),
+  );
+  assert(await page.locator('#stale-run').isVisible(), 'Run is not offered once the heads are read');
+  await page.locator('#model-weights').check();
+  await page.waitForFunction(() =>
+    document.getElementById('stale-note-text')?.textContent?.startsWith('Weights only was turned on'),
+  );
+  const weights = await note();
+  assert(weights.includes(`(they were read on “${TEXT}”, for every layer)`), `the note after weights only: ${weights}`);
+  await page.close();
+  return problems;
+});
+
 export const yourModelHeadTests = tests;
