@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // An array of doubles as a .npy file, version 1.0 of numpy's format (numpy.lib.format): the magic "\x93NUMPY", the
 // version (1, 0), the header's length (2 bytes, little-endian), the header (a Python dict literal of descr,
-// fortran_order and shape, padded with spaces and ended by a newline so that the data starts at a multiple of 64 bytes),
-// then the values as little-endian float64 in C (row-major) order. numpy.load and the core's own reader both take it.
+// fortran_order and shape, padded with spaces and ended by a newline so that the data starts at a multiple of 64
+// bytes), then the values as little-endian float64 in C (row-major) order. numpy.load and the core's own reader both
+// take it.
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59];
 /** numpy aligns the data to 64 bytes (numpy.lib.format.ARRAY_ALIGN). */

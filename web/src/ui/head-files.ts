@@ -29,7 +29,7 @@ const defaultScale = (width: number): number => 1 / Math.sqrt(width);
 
 /**
  * Head `index` (layer · H + head) of the model's heads attached to a run (stacks of shape (layers, H, n, d_h), the
- * scale in Q): its Q divided by the default scale and its K; undefined when the run had no model's heads or no such head.
+ * scale in Q): its Q divided by the default scale and its K; undefined without a model's heads or without that head.
  */
 export function headArrays(chosen: readonly ChosenFile[], index: number): HeadArrays | undefined {
   const q = chosen.find((c) => c.input === 'q' && c.model)?.array,

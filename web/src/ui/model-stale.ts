@@ -43,8 +43,8 @@ function howRead(before: Read, changes: readonly ReadChange[]): string {
 }
 
 /**
- * "The text and Last layer changed since these heads were read (they were read on “the cat…”, for layers 0 to 6)"; `heads`: what
- * the sentence calls them ("these heads", "the heads"). Empty when nothing changed.
+ * "The text and Last layer changed since these heads were read (they were read on “the cat…”, for layers 0 to 6)";
+ * `heads`: what the sentence calls them ("these heads", "the heads"). Empty when nothing changed.
  */
 export function readChangedSentence(before: Read, changes: readonly ReadChange[], heads = 'these heads'): string {
   if (!changes.length) return '';
