@@ -3,6 +3,7 @@
 // by the model, its text and the head) and chosen again under "Your files" give the model run's numbers.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { axeViolations } from './a11y.mjs';
 import { differences } from './compare.mjs';
 import {
   assert,
@@ -107,6 +108,56 @@ test('your model: the outdated note names why the heads changed (Last layer, wei
   );
   const weights = await note();
   assert(weights.includes(`(they were read on “${TEXT}”, for every layer)`), `the note after weights only: ${weights}`);
+  await page.close();
+  return problems;
+});
+
+test('your model: an atlas cell pointed at or focused previews its attention; P pins it beside another', async ({
+  context,
+  base,
+}) => {
+  const { page, problems } = await open(context, base, '#exp=rank-zoo&v=3&seed=1&heads=model');
+  await waitForStatus(page, 'waiting', 60_000);
+  await page.locator('#model-text').fill(TEXT);
+  await page.locator('#model-folder').setInputFiles(bert);
+  await modelSettled(page);
+  await page.locator('#run').click();
+  await waitForStatus(page, 'done', 180_000);
+  const atlas = page.locator('[data-figure="atlas"]');
+  const cells = atlas.locator('g[aria-label="cell"] rect');
+  const status = atlas.locator('.atlas-preview-status');
+  const said = async (words) => {
+    await page.waitForFunction(
+      (w) => document.querySelector('[data-figure="atlas"] .atlas-preview-status')?.textContent?.includes(w),
+      words,
+      { timeout: 15_000 },
+    );
+    return status.textContent();
+  };
+  // By keyboard: focus shows the head's pattern; P pins it; the next head focused is drawn beside it.
+  await cells.nth(6).focus(); // L1H2 of 2 layers × 4 heads
+  assert((await said('L1H2: how each of the')).includes('tokens'), 'no preview of the focused head');
+  assert((await atlas.locator('.atlas-preview canvas').count()) === 1, 'the focused head is not drawn');
+  const label = await cells.nth(6).getAttribute('aria-label');
+  assert(label.includes('P pins it to compare'), `the cell does not say how to pin: ${label}`);
+  await page.keyboard.press('p');
+  await said('L1H2 is pinned');
+  await page.keyboard.press('Shift+Tab'); // L1H1
+  await said('L1H2 (pinned) beside L1H1');
+  const titles = await atlas.locator('.atlas-preview .heatmap-title').allTextContents();
+  assert(titles.join('|') === 'L1H2 (pinned)|L1H1', `the side-by-side titles: ${titles}`);
+  const violations = await axeViolations(page, '[data-figure="atlas"]');
+  assert(violations.length === 0, `the atlas with its preview: ${violations.join(' | ')}`);
+  // By pointer: the head pointed at replaces the unpinned one.
+  await cells.nth(0).hover();
+  await said('beside L0H0');
+  await atlas.locator('.atlas-preview button', { hasText: 'Unpin L1H2' }).click();
+  await said('L0H0: how each of the');
+  assert((await atlas.locator('.atlas-preview canvas').count()) === 1, 'two maps after Unpin');
+  // Enter still opens the head in rank-interaction.
+  await cells.nth(6).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => location.hash.includes('exp=rank-interaction') && location.hash.includes('head=6'));
   await page.close();
   return problems;
 });

@@ -22,6 +22,7 @@ import { modelSummaryBeforeRun } from './model-state';
 import { wireLiveSwitch } from './live-run';
 import { metaOf, type PageContext } from './page-context';
 import { wireOpenHead } from './open-head';
+import { wireAtlasPreview } from './atlas-preview';
 import { renderPage } from './page-render';
 import { edited, INITIAL_PAGE, leftForGallery, type PageState } from './page-state';
 import { sourceOfLink, withSource } from './heads-source';
@@ -136,6 +137,7 @@ export class App implements PageContext {
     });
     this.wireEdits();
     wireOpenHead(this);
+    wireAtlasPreview(this);
     this.wireSharing();
     window.addEventListener('hashchange', () => {
       if (location.hash !== this.writtenHash) this.route();

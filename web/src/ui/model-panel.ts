@@ -232,8 +232,8 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
     status.classList.toggle('outdated', outdated);
     if (outdated)
       status.textContent =
-        `${said()}. ${S.readStaleReason(state)}: Read the heads again (Run waits for it).` +
-        `${S.layersNote(info, state.choice.lastLayer)}`;
+        `${said()}. ${S.readStaleReason(state)}. Read the heads again (Run waits for it)` +
+        `${S.layersNote(info, state.choice.lastLayer)}.`;
   };
   /** An edit of the choice (typed, or the text cut): the state, the outdated note and the address follow. */
   function edit(cutText?: string) {

@@ -1,19 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // The head atlas of a model's heads (rank-zoo on "Your own model" or an uploaded (L, H, ·) stack): layers × heads,
 // each cell coloured by a chosen quantity at the native temperature; a cell opens that head in rank-interaction
-// (the page listens for OPEN_HEAD_EVENT). A pure function of the result, like every figure.
+// (the page listens for OPEN_HEAD_EVENT) and, on a model's heads, shows its attention under the atlas (atlas-cells.ts).
+// A pure function of the result, like every figure.
 import * as Plot from '@observablehq/plot';
 import { colorLegend, colorLut, formatNumber, lutColor, stepLegend } from '../../../plots';
 import { PLOT_STYLE, X_LABEL_OFFSET, X_MARGIN_BOTTOM } from '../../../plots/figure-style';
 import type { RankZooResult } from '../../generated/rank-zoo';
 import { atlasPosition, atlasScale } from './atlas-scale';
+import { previewBox, wireCell } from './atlas-cells';
 
 type Row = RankZooResult['rows'][number];
 
-/**
- * Fired (bubbling) by a click or Enter on a cell: detail.head is the head's number in the stack (layer · H + head).
- */
-export const OPEN_HEAD_EVENT = 'attnlab:open-head';
+export { OPEN_HEAD_EVENT } from './atlas-cells'; // ui/open-head.ts listens for it
 
 export const ATLAS_QUANTITIES = [
   { key: 'rVisTau', label: 'visible interaction dimension r_vis(τ)' },
@@ -60,8 +59,14 @@ const valueOf = (c: AtlasCell, quantity: Quantity): number => {
 /** A value as a cell and its label show it ("—" when undefined). */
 const shown = (v: number, digits: number): string => (Number.isFinite(v) ? formatNumber(v, digits) : '—');
 
-/** The atlas coloured by `quantity`, with a "Colour by" choice that redraws it in place. */
-export function atlasChart(cells: AtlasCell[], width: number, quantity: Quantity = 'rVisTau'): HTMLElement {
+/** The atlas coloured by `quantity`, with a "Colour by" choice that redraws it in place; `previews`: a model's heads,
+ * whose attention the page shows under the atlas for the cell pointed at (atlas-cells.ts). */
+export function atlasChart(
+  cells: AtlasCell[],
+  width: number,
+  quantity: Quantity = 'rVisTau',
+  previews = false,
+): HTMLElement {
   const wrap = document.createElement('div');
   wrap.className = 'head-atlas';
   const select = document.createElement('select');
@@ -73,17 +78,46 @@ export function atlasChart(cells: AtlasCell[], width: number, quantity: Quantity
   const chooser = document.createElement('p');
   chooser.className = 'atlas-chooser';
   chooser.append(label, select);
-  select.addEventListener('change', () => wrap.replaceWith(atlasChart(cells, width, select.value as Quantity)));
+  select.addEventListener('change', () =>
+    wrap.replaceWith(atlasChart(cells, width, select.value as Quantity, previews)),
+  );
 
-  const layers = Math.max(...cells.map((c) => c.layer)) + 1,
-    heads = Math.max(...cells.map((c) => c.head)) + 1;
   const name = ATLAS_QUANTITIES.find((q) => q.key === quantity)!.label;
   const scale = atlasScale(cells.map((c) => valueOf(c, quantity)));
   const lut = colorLut('viridis');
   // An undefined value (a head the core could not measure) is grey, not a colour of the scale.
   const colourOf = (v: number) => (Number.isFinite(v) ? lutColor(lut, 255 * atlasPosition(scale, v)) : '#999999');
+  const plot = atlasPlot(cells, width, quantity, scale, colourOf);
+  plot.setAttribute('aria-label', `Head atlas: ${name} of each head, layers down, heads across`);
+  // Each cell opens its head: by click or, focused, by Enter or Space (the numbers on the cells let clicks through).
+  plot.querySelectorAll('g[aria-label="text"]').forEach((g) => g.setAttribute('pointer-events', 'none'));
+  plot.querySelectorAll<SVGElement>('g[aria-label="cell"] rect').forEach((rect, i) => {
+    wireCell(rect, cells[i], name, shown(valueOf(cells[i], quantity), 3), previews);
+  });
+  const legendWidth = Math.min(width, 440);
+  const legend = scale.steps
+    ? stepLegend(
+        scale.steps.map((value) => ({ value, color: colourOf(value) })),
+        name,
+        legendWidth,
+      )
+    : colorLegend({ scheme: 'viridis', type: 'linear', domain: scale.domain }, name, legendWidth);
+  wrap.append(chooser, plot, legend, ...(previews ? [previewBox()] : []));
+  return wrap;
+}
+
+/** The cells as a layers × heads grid of coloured squares, numbered when they are large enough. */
+function atlasPlot(
+  cells: AtlasCell[],
+  width: number,
+  quantity: Quantity,
+  scale: ReturnType<typeof atlasScale>,
+  colourOf: (v: number) => string,
+): SVGSVGElement | HTMLElement {
+  const layers = Math.max(...cells.map((c) => c.layer)) + 1,
+    heads = Math.max(...cells.map((c) => c.head)) + 1;
   const cell = Math.max(12, Math.min(40, Math.floor((width - 70) / heads)));
-  const plot = Plot.plot({
+  return Plot.plot({
     width: Math.min(width, 70 + heads * cell + 20),
     height: 30 + layers * cell + X_MARGIN_BOTTOM,
     marginLeft: 60,
@@ -121,43 +155,5 @@ export function atlasChart(cells: AtlasCell[], width: number, quantity: Quantity
           ]
         : []),
     ],
-    ariaLabel: `Head atlas: ${name} of each head, layers down, heads across`,
   });
-  // Each cell opens its head: by click or, focused, by Enter or Space (the numbers on the cells let clicks through).
-  plot.querySelectorAll('g[aria-label="text"]').forEach((g) => g.setAttribute('pointer-events', 'none'));
-  const rects = plot.querySelectorAll('g[aria-label="cell"] rect');
-  rects.forEach((rect, i) => {
-    const c = cells[i];
-    const open = () =>
-      rect.dispatchEvent(
-        new CustomEvent(OPEN_HEAD_EVENT, { bubbles: true, detail: { head: c.index, label: `L${c.layer}H${c.head}` } }),
-      );
-    rect.setAttribute('tabindex', '0');
-    rect.setAttribute('role', 'button');
-    rect.setAttribute(
-      'aria-label',
-      `Layer ${c.layer}, head ${c.head}: ${name} ${shown(valueOf(c, quantity), 3)}. Open this head`,
-    );
-    (rect as SVGElement).style.cursor = 'pointer';
-    rect.addEventListener('click', open);
-    rect.addEventListener('keydown', (e) => {
-      if ((e as KeyboardEvent).key === 'Enter' || (e as KeyboardEvent).key === ' ') {
-        e.preventDefault();
-        open();
-      }
-    });
-    const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
-    title.textContent = `L${c.layer}H${c.head}: ${shown(valueOf(c, quantity), 3)}`;
-    rect.append(title);
-  });
-  const legendWidth = Math.min(width, 440);
-  const legend = scale.steps
-    ? stepLegend(
-        scale.steps.map((value) => ({ value, color: colourOf(value) })),
-        name,
-        legendWidth,
-      )
-    : colorLegend({ scheme: 'viridis', type: 'linear', domain: scale.domain }, name, legendWidth);
-  wrap.append(chooser, plot, legend);
-  return wrap;
 }
