@@ -158,6 +158,10 @@ test('your model: an atlas cell pointed at or focused previews its attention; P 
   await cells.nth(6).focus();
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => location.hash.includes('exp=rank-interaction') && location.hash.includes('head=6'));
+  // The opened head runs on the heads already read, and offers its Q and K.
+  await waitForStatus(page, 'done', 120_000);
+  const files = await page.locator('#head-files .group-label').textContent();
+  assert(files.includes('L1H2’s queries and keys'), `the opened head's files: ${files}`);
   await page.close();
   return problems;
 });
