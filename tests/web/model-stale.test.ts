@@ -101,3 +101,12 @@ describe('the model panel’s status and Run’s refusal', () => {
     expect(readChangedSentence(read.choice, [])).toBe('');
   });
 });
+
+describe('names from outside in the notes', () => {
+  it('write out the invisible characters that reorder text, in a folder’s name and in the text', () => {
+    const evil = { ...run, folder: 'bert\u202Eevil', text: 'the \u202Ecat' };
+    const note = shownHeadsStale(evil, { ...evil, text: 'a dog', folder: 'bert\u202Eevil' });
+    expect(note).toContain('“the ⟨U+202E⟩cat”');
+    expect(shownHeadsStale(evil, undefined, 'model')).toContain('bert⟨U+202E⟩evil’s');
+  });
+});

@@ -4,6 +4,7 @@
 // were read ("The text changed since these heads were read (they were read on “the cat sat…”)"). For the model panel's
 // status, Run's refusal (ui/model-state.ts) and the figures' outdated note (ui/panel-follow.ts). Pure, no DOM.
 import type { ModelLink } from '../state/model-link';
+import { showable } from '../state/url';
 
 /** What a read was asked for, as a link says it (lastLayer undefined: every layer) or the panel holds it. */
 type Read = Pick<ModelLink, 'text' | 'dropFirst' | 'weights' | 'lastLayer'>;
@@ -22,9 +23,9 @@ export function readChanges(before: Read, now: Read): ReadChange[] {
   return out;
 }
 
-/** A text in a note: its first words, quoted. */
+/** A text in a note: its first words, quoted, its invisible reordering characters written out. */
 export const quoted = (text: string, chars = 40): string =>
-  `“${text.length > chars ? `${text.slice(0, chars - 1).trimEnd()}…` : text}”`;
+  `“${showable(text.length > chars ? `${text.slice(0, chars - 1).trimEnd()}…` : text)}”`;
 
 const list = (items: string[]): string =>
   items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
@@ -60,7 +61,7 @@ export function readChangedSentence(before: Read, changes: readonly ReadChange[]
 }
 
 /** The model's name as the page says it: its folder's name when known, else its architecture. */
-const nameOf = (link: Pick<ModelLink, 'name' | 'folder'>): string => link.folder ?? link.name;
+const nameOf = (link: Pick<ModelLink, 'name' | 'folder'>): string => showable(link.folder ?? link.name);
 
 const sameModel = (a: ModelLink, b: ModelLink): boolean =>
   a.name === b.name && (!a.hash || !b.hash || a.hash === b.hash) && (!a.folder || !b.folder || a.folder === b.folder);
