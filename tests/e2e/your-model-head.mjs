@@ -134,6 +134,12 @@ test('your model: an atlas cell pointed at or focused previews its attention; P 
     );
     return status.textContent();
   };
+  const exported = async () => {
+    const { bytes } = await download(page, atlas.locator('button[data-export="svg"]'));
+    const text = bytes.toString('utf8');
+    return { height: Number(/<svg[^>]* height="(\d+)"/.exec(text)?.[1]), images: text.split('<image').length - 1 };
+  };
+  const plain = await exported();
   // By keyboard: focus shows the head's pattern; P pins it; the next head focused is drawn beside it.
   await cells.nth(6).focus(); // L1H2 of 2 layers × 4 heads
   assert((await said('L1H2: how each of the')).includes('tokens'), 'no preview of the focused head');
@@ -148,6 +154,12 @@ test('your model: an atlas cell pointed at or focused previews its attention; P 
   assert(titles.join('|') === 'L1H2 (pinned)|L1H1', `the side-by-side titles: ${titles}`);
   const violations = await axeViolations(page, '[data-figure="atlas"]');
   assert(violations.length === 0, `the atlas with its preview: ${violations.join(' | ')}`);
+  // The preview is the page's, not the figure's: the atlas exports as before.
+  const withPreview = await exported();
+  assert(
+    withPreview.images === 0 && withPreview.height === plain.height,
+    `the atlas's SVG with a preview on screen: ${JSON.stringify(withPreview)}, without: ${JSON.stringify(plain)}`,
+  );
   // By pointer: the head pointed at replaces the unpinned one.
   await cells.nth(0).hover();
   await said('beside L0H0');

@@ -63,6 +63,7 @@ export function wireCell(rect: SVGElement, c: CellHead, quantity: string, value:
 export function previewBox(): HTMLElement {
   const box = document.createElement('div');
   box.className = 'atlas-preview';
+  box.dataset.noExport = ''; // the page's, beside the figure: not in its SVG or PNG
   const help = document.createElement('p');
   help.className = 'help';
   help.textContent =
