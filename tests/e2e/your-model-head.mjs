@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // One of a model's heads in rank-interaction, as a reader takes it elsewhere: its Q and K downloaded as .npy (named
 // by the model, its text and the head) and chosen again under "Your files" give the model run's numbers.
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { axeViolations } from './a11y.mjs';
 import { differences } from './compare.mjs';
+import { deeperModel } from './model-folders.mjs';
 import {
   assert,
   chooseHeads,
@@ -72,7 +74,7 @@ test('your model: a head’s Q and K download as .npy and, chosen as your files,
   return problems;
 });
 
-test('your model: the outdated note names why the heads changed (Last layer, weights only), then Run', async ({
+test('your model: the outdated note names why the heads changed (Last layer, weights only, another folder)', async ({
   context,
   base,
 }) => {
@@ -108,6 +110,22 @@ test('your model: the outdated note names why the heads changed (Last layer, wei
   );
   const weights = await note();
   assert(weights.includes(`(they were read on “${TEXT}”, for every layer)`), `the note after weights only: ${weights}`);
+  // Another folder opened (and read at once): the note names both models.
+  const parent = mkdtempSync(join(tmpdir(), 'attnlab-three-'));
+  try {
+    await page.locator('#model-folder').setInputFiles(deeperModel('bert-f32', 3, 'bert-three', parent));
+    await modelSettled(page);
+    await page.waitForFunction(() => document.getElementById('stale-note-text')?.textContent?.startsWith('The folder'));
+    const folder = await note();
+    assert(
+      folder ===
+        'The folder changed since these heads were read (they are bert-f32’s, the panel holds bert-three). ' +
+          'Run to update the figures.',
+      `the note after another folder: ${folder}`,
+    );
+  } finally {
+    rmSync(parent, { recursive: true, force: true });
+  }
   await page.close();
   return problems;
 });
