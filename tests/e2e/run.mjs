@@ -3,12 +3,14 @@
 // and WebKitGTK: the built dist/ served from a sub-folder by a tiny static server, driven through the page's DOM
 // contract (select#experiment, #run, #stop, #notice, #error, [data-key], #result-json, [data-figure],
 // button[data-export], body[data-status]). Prints PASS/FAIL per test and "e2e: N passed, M failed". The paper-1
-// (sparse) tests live in sparse.mjs, a model folder read in the page ("Your own model") in own-model.mjs, the host-page
-// API of an embed in host-api.mjs, embed mode in embed.mjs, reproduce/open/cite in publish.mjs, precomputed presets in
-// precomputed.mjs, the landing page and gallery in landing.mjs, dark mode and axe-core in a11y.mjs, the figures' data
-// tables and heatmap keyboard in tables.mjs, app= in links.mjs, the new-user tests (layout, progress, stale results,
-// keyboard) in first-use.mjs, short notices, per-figure exports and the papers cited in exports-notices.mjs, the
-// offline copy and its update notice in offline.mjs, what readers see (words, legends, text collisions) in readers.mjs,
+// (sparse) tests live in sparse.mjs, a model folder read in the page ("Your own model") in own-model.mjs, "Your model"
+// as a reader meets it in your-model.mjs (a head's Q and K, the outdated note: your-model-head.mjs; the estimate and
+// the summary before a run: your-model-notices.mjs), the host-page API of an embed in host-api.mjs, embed mode in
+// embed.mjs, reproduce/open/cite in publish.mjs, precomputed presets in precomputed.mjs, the landing page and gallery
+// in landing.mjs, dark mode and axe-core in a11y.mjs, the figures' data tables and heatmap keyboard in tables.mjs, app=
+// in links.mjs, the new-user tests (layout, progress, stale results, keyboard) in first-use.mjs, short notices,
+// per-figure exports and the papers cited in exports-notices.mjs, the offline copy and its update notice in
+// offline.mjs, what readers see (words, legends, text collisions) in readers.mjs,
 // how the page behaves for them (card scroll, phone layout, glossary) in reader-page.mjs, every experiment in Firefox
 // ESR and WebKitGTK against Chromium in engines.mjs; helpers shared by all in helpers.mjs. The shared context blocks
 // service workers, so every test sees the network as a first visit does; offline.mjs gets a browser of its own
@@ -54,6 +56,8 @@ import { rankTests } from './rank.mjs';
 import { ownModelTests } from './own-model.mjs';
 import { hostileModelTests } from './hostile-model.mjs';
 import { yourModelTests } from './your-model.mjs';
+import { yourModelHeadTests } from './your-model-head.mjs';
+import { yourModelNoticeTests } from './your-model-notices.mjs';
 import { hostApiTests } from './host-api.mjs';
 import { readerPageTests } from './reader-page.mjs';
 import { readerTests } from './readers.mjs';
@@ -219,6 +223,8 @@ for (const t of rankTests) test(t.name, t.fn);
 for (const t of ownModelTests) test(t.name, t.fn);
 for (const t of hostileModelTests) test(t.name, t.fn);
 for (const t of yourModelTests) test(t.name, t.fn);
+for (const t of yourModelHeadTests) test(t.name, t.fn);
+for (const t of yourModelNoticeTests) test(t.name, t.fn);
 for (const t of hostApiTests) test(t.name, t.fn);
 for (const t of embedTests) test(t.name, t.fn);
 for (const t of figureEmbedTests) test(t.name, t.fn);

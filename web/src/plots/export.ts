@@ -21,11 +21,21 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 
 export type ExportFormat = 'svg' | 'png' | 'csv' | 'json';
 
-/** Top-level pieces in paint order: canvases, SVGs not inside another SVG, and [data-export-text] labels. */
+/**
+ * Top-level pieces in paint order: canvases, SVGs not inside another SVG, and [data-export-text] labels; none inside
+ * [data-no-export] (what the page adds beside a figure, as the head atlas's preview).
+ */
 function exportableParts(root: Element): Element[] {
   return [...root.querySelectorAll('canvas, svg, [data-export-text]')].filter(
-    (el) => !el.parentElement?.closest('svg'),
+    (el) => !el.parentElement?.closest('svg') && !el.closest('[data-no-export]'),
   );
+}
+
+/** The figure's height in the export: to the bottom of its last exported part when a part of it is left out. */
+function exportedHeight(figure: Element, box: DOMRect): number {
+  if (!figure.querySelector('[data-no-export]')) return box.height;
+  const bottoms = exportableParts(figure).map((part) => part.getBoundingClientRect().bottom);
+  return bottoms.length ? Math.max(...bottoms) - box.top : box.height;
 }
 
 /**
@@ -68,12 +78,13 @@ interface RasterPart {
  * a data: image, which a strict img-src forbids.
  */
 export function composeSvg(figure: Element, title: string, stamp: ExportStamp, rasters?: RasterPart[]): SVGSVGElement {
-  const box = figure.getBoundingClientRect();
+  const box = figure.getBoundingClientRect(),
+    boxHeight = exportedHeight(figure, box);
   const titleHeight = 26,
     captionLineHeight = 12;
   const width = Math.ceil(box.width);
   const caption = captionLines(stamp, captionChars(width)); // wrapped to the figure's width, so the footer is whole
-  const height = Math.ceil(box.height) + titleHeight + caption.length * captionLineHeight + 10;
+  const height = Math.ceil(boxHeight) + titleHeight + caption.length * captionLineHeight + 10;
   const svg = svgElement('svg', {
     xmlns: SVG_NS,
     width,
@@ -117,7 +128,7 @@ export function composeSvg(figure: Element, title: string, stamp: ExportStamp, r
   caption.forEach((line, i) => {
     const text = svgElement('text', {
       x: 4,
-      y: Math.ceil(box.height) + titleHeight + 12 + i * captionLineHeight,
+      y: Math.ceil(boxHeight) + titleHeight + 12 + i * captionLineHeight,
       'font-size': CAPTION_FONT_SIZE,
       fill: MUTED,
     });

@@ -22,6 +22,7 @@ import { modelSummaryBeforeRun } from './model/state';
 import { wireLiveSwitch } from './run/live-run';
 import type { PageContext } from './page-context';
 import { wireOpenHead } from './model/open-head';
+import { wireAtlasPreview } from './model/atlas-preview';
 import { renderPage } from './shell/page-render';
 import { edited, INITIAL_PAGE, leftForGallery, type PageState } from './run/page-state';
 import { sourceOfLink, withSource } from './uploads/heads-source';
@@ -136,6 +137,7 @@ export class App implements PageContext {
     });
     this.wireEdits();
     wireOpenHead(this);
+    wireAtlasPreview(this);
     this.wireSharing();
     window.addEventListener('hashchange', () => {
       if (location.hash !== this.writtenHash) this.route();

@@ -278,8 +278,8 @@ export class ModelSession {
     status.classList.toggle('outdated', outdated);
     if (outdated)
       status.textContent =
-        `${this.said()}. The text or the layers changed: Read the heads again (Run waits for it).` +
-        `${S.layersNote(this.info, this.state.choice.lastLayer)}`;
+        `${this.said()}. ${S.readStaleReason(this.state)}. Read the heads again (Run waits for it)` +
+        `${S.layersNote(this.info, this.state.choice.lastLayer)}.`;
   }
 
   /** An edit of the choice (typed, or the text cut): the state, the outdated note and the address follow. */

@@ -4,6 +4,7 @@
 // whether a read is under way. Opening another model resets what belonged to the old one. No DOM: session.ts
 // renders it.
 import type { ModelLink } from '../../state/model-link';
+import { quoted, readChangedSentence, readChanges } from './heads-stale';
 
 /** What the panel needs of an opened model (engine/model-pass.ts: ModelInfo). */
 interface ModelShape {
@@ -107,11 +108,16 @@ const sameChoice = (a: ModelChoice | undefined, b: ModelChoice | undefined): boo
 export const readOutdated = (state: ModelPanelState): boolean =>
   Boolean(state.opened) && !state.reading && !sameChoice(state.choice, state.readFor);
 
+/** Why the heads on hand are not the ones the choice asks for ("The text changed since the heads were read (…)"). */
+export const readStaleReason = (state: ModelPanelState): string =>
+  state.readFor
+    ? readChangedSentence(state.readFor, readChanges(state.readFor, state.choice), 'the heads')
+    : 'No heads of this model are read yet';
+
 /** Why Run waits for the model's heads (being read, or read for another choice); undefined when it need not. */
 export function readWaits(state: ModelPanelState): string | undefined {
   if (state.reading) return 'The model’s heads are being read: Run when they are (or press Stop).';
-  if (readOutdated(state))
-    return 'The text or the layers changed since the model’s heads were read: press “Read the heads”, then Run.';
+  if (readOutdated(state)) return `${readStaleReason(state)}: press “Read the heads”, then Run.`;
   return undefined;
 }
 
@@ -143,7 +149,7 @@ export const modelName = (link: Pick<ModelLink, 'name' | 'folder'>): string => l
 export const modelSource = (link: ModelLink, chars = 60): string =>
   link.weights
     ? `${modelName(link)}, weights only (W_Q W_Kᵀ)`
-    : `${modelName(link)} reading ${quoteText(link.text, chars)}`;
+    : `${modelName(link)} reading ${quoted(link.text, chars)}`;
 
 /** The layers a link reads, in words. */
 const layersRead = (link: ModelLink): string =>
@@ -172,23 +178,4 @@ export function modelSummaryBeforeRun(title: string, link: ModelLink | undefined
     ? `${heads}: not analysed yet. Run analyses them on this machine; the numbers will be this model’s own, ` +
         `not the paper’s.`
     : `${heads}: the model is not read yet (links never carry models): open its folder under “Your model”, then Run.`;
-}
-
-/** A text in a note: its first words, quoted. */
-const quoteText = (text: string, chars = 40): string =>
-  `“${text.length > chars ? `${text.slice(0, chars - 1).trimEnd()}…` : text}”`;
-
-/** What differs between the model run shown and the one the panel asks for ("text was “the cat…”"), for notes. */
-export function modelChanges(before: ModelLink, now: ModelLink | undefined): string[] {
-  if (!now || now.name !== before.name || (before.hash && now.hash && before.hash !== now.hash))
-    return [`model was ${before.name}`];
-  const out: string[] = [];
-  if ((before.weights ?? false) !== (now.weights ?? false))
-    out.push(before.weights ? 'weights only was on' : 'weights only was off');
-  else if (!before.weights && before.text !== now.text) out.push(`text was ${quoteText(before.text)}`);
-  if (!before.weights && before.dropFirst !== now.dropFirst)
-    out.push(`first token was ${before.dropFirst ? 'left out' : 'kept'}`);
-  if (before.lastLayer !== now.lastLayer)
-    out.push(`last layer was ${before.lastLayer === undefined ? 'the last' : before.lastLayer}`);
-  return out;
 }

@@ -11,8 +11,7 @@ import { fileNames } from '../uploads/uploads';
 import { isFresh, stampOf, theoryShown } from '../run/page-state';
 import { showPrecomputedMark } from '../run/precomputed';
 import { describeChanges } from '../run/runs';
-import { showable } from '../../state/url';
-import { modelChanges, modelSource } from '../model/state';
+import { shownHeadsStale, staleHeadsNote } from '../model/heads-stale';
 import { changedKeys } from './stale';
 import { attachedFiles, refusedFiles } from '../uploads/uploads';
 
@@ -45,22 +44,23 @@ export class PanelFollow {
     const fileChanged = uploadsOf(meta).length > 0 && fileNames(attachedFiles(ctx.uploads, meta)) !== run.file;
     const current = { ...ctx.state.values, ...ctx.draft?.values };
     const changed = changedKeys(meta, current, ctx.draft?.invalid ?? [], run.values);
-    // A model run: the panel's model, text or layers are not the ones its heads were read for.
-    const modelChanged = run.model ? modelChanges(run.model, ctx.state.model) : [];
-    if (run.model && fileChanged && !modelChanged.length) modelChanged.push(`heads were ${run.model.name}’s`);
-    // Another model's heads attached: the shown run's heads were the synthetic ones or files, said as such.
     const nowModel = attachedFiles(ctx.uploads, meta).some((c) => c.model);
-    if (!run.model && fileChanged && nowModel)
-      modelChanged.push(run.file ? `heads were from ${run.file}` : 'heads were the synthetic ones');
     const described = describeChanges(meta, changed, run.values, fileChanged && !run.model && !nowModel);
-    const changes = [...modelChanged, ...(described ? [described] : [])].join('; ');
-    // Other heads must be read before a run can use them: the note says so in place of its Run button.
-    const readFirst =
-      run.model && modelChanged.length && ctx.state.model && ctx.panel.busy()
-        ? `These figures are from ${showable(modelSource(run.model))} (${changes}). ` +
-          `Press “Read the heads” under Your model, then Run.`
-        : undefined;
-    ctx.results.markOutdated(fileChanged || changed.length > 0 || modelChanged.length > 0, changes, readFirst);
+    // A model run: the note says why its heads are not the panel's (another folder, the text, Last layer…).
+    const heads = run.model ? shownHeadsStale(run.model, ctx.state.model, ctx.uploads.source) : '';
+    if (heads) {
+      const mustRead = Boolean(ctx.state.model && ctx.panel.busy()); // other heads must be read before a run
+      ctx.results.markOutdated(true, described, staleHeadsNote(heads, described, mustRead), !mustRead);
+      return;
+    }
+    // Another model's heads attached: the shown run's heads were the synthetic ones or files, said as such.
+    const other =
+      !run.model && fileChanged && nowModel
+        ? [run.file ? `heads were from ${run.file}` : 'heads were the synthetic ones']
+        : [];
+    if (run.model && fileChanged) other.push(`heads were ${run.model.name}’s`);
+    const changes = [...other, ...(described ? [described] : [])].join('; ');
+    ctx.results.markOutdated(fileChanged || changed.length > 0 || other.length > 0, changes);
   }
 
   /** Asks the core for the theory at the panel's values, to draw over the last simulation (no run). */

@@ -55,3 +55,9 @@ export function exportFileName(
   const named = model ? modelParts(model) : [];
   return [meta.id, ...named, ...parts, ...(figure ? [figure.replace(SAFE, '-')] : [])].join('_') + `.${extension}`;
 }
+
+/** One head's Q or K of a model run (ui/results/head-files.ts): "bert-base_text=the-cat-sat_L3H5_q.npy". */
+export function headFileName(model: ModelLink, head: string, array: 'q' | 'k'): string {
+  const [name, text, ...rest] = modelParts(model);
+  return [name, text, ...rest.filter((part) => part === 'dropFirst'), head, array].join('_') + '.npy';
+}

@@ -115,13 +115,13 @@ export class ResultsView {
    * Marks the shown result as not matching the panel (after Stop, or once a value is edited):
    * faded, with a note and a Run button. Nothing is marked while nothing is shown.
    */
-  markOutdated(outdated: boolean, changes = '', instead?: string): void {
+  markOutdated(outdated: boolean, changes = '', instead?: string, runnable = false): void {
     const shown = outdated && this.drawn.length > 0;
     document.getElementById('results')?.classList.toggle('outdated', shown);
     this.isOutdated = shown;
     this.staleNote.hidden = !shown;
     if (!shown) return;
-    byId('stale-run').hidden = instead !== undefined; // Run waits for what the note asks
+    byId('stale-run').hidden = instead !== undefined && !runnable; // Run waits for what the note asks
     if (instead) {
       this.staleNoteText.textContent = instead;
       return;

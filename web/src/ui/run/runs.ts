@@ -10,6 +10,7 @@ import { byId } from '../dom';
 import { LiveRuns } from './live-run';
 import { RESULT_DRAWN_EVENT } from '../embed/host-api';
 import { attentionFigure } from '../model/attention';
+import { showHeadFiles } from '../results/head-files';
 import { metaOf } from '../../experiments';
 import type { RunsContext } from '../page-context';
 import {
@@ -221,6 +222,7 @@ export class Runs {
       chosen.map((c) => ({ input: c.input, name: c.name })),
       model,
     );
+    showHeadFiles(meta, values, chosen, model); // a model's head: its Q and K as .npy beside the commands
   }
 
   /** Why the panel cannot run now (a file still being read, or one refused); undefined when it can. */

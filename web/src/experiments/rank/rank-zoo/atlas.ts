@@ -1,19 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // The head atlas of a model's heads (rank-zoo on "Your own model" or an uploaded (L, H, ·) stack): layers × heads,
 // each cell coloured by a chosen quantity at the native temperature; a cell opens that head in rank-interaction
-// (the page listens for OPEN_HEAD_EVENT). A pure function of the result, like every figure.
+// (the page listens for OPEN_HEAD_EVENT) and, on a model's heads, shows its attention under the atlas (atlas-cells.ts).
+// A pure function of the result, like every figure.
 import * as Plot from '@observablehq/plot';
 import { colorLegend, colorLut, formatNumber, lutColor, stepLegend } from '../../../plots';
 import { PLOT_STYLE, X_LABEL_OFFSET, X_MARGIN_BOTTOM } from '../../../plots/figure-style';
 import type { RankZooResult } from '../../generated/rank-zoo';
 import { atlasPosition, atlasScale } from './atlas-scale';
+import { previewBox, wireCell } from './atlas-cells';
 
 type Row = RankZooResult['rows'][number];
 
-/**
- * Fired (bubbling) by a click or Enter on a cell: detail.head is the head's number in the stack (layer · H + head).
- */
-export const OPEN_HEAD_EVENT = 'attnlab:open-head';
+export { OPEN_HEAD_EVENT } from './atlas-cells'; // ui/model/open-head.ts listens for it
 
 export const ATLAS_QUANTITIES = [
   { key: 'rVisTau', label: 'visible interaction dimension r_vis(τ)' },
@@ -63,18 +62,24 @@ const labelOf = (quantity: Quantity): string => ATLAS_QUANTITIES.find((q) => q.k
 /** A value as a cell and its label show it ("—" when undefined). */
 const shown = (v: number, digits: number): string => (Number.isFinite(v) ? formatNumber(v, digits) : '—');
 
-/** The atlas coloured by `quantity`, with a "Colour by" choice that redraws it in place. */
-export function atlasChart(cells: AtlasCell[], width: number, quantity: Quantity = 'rVisTau'): HTMLElement {
+/** The atlas coloured by `quantity`, with a "Colour by" choice that redraws it in place; `previews`: a model's heads,
+ * whose attention the page shows under the atlas for the cell pointed at (atlas-cells.ts). */
+export function atlasChart(
+  cells: AtlasCell[],
+  width: number,
+  quantity: Quantity = 'rVisTau',
+  previews = false,
+): HTMLElement {
   const wrap = document.createElement('div');
   wrap.className = 'head-atlas';
-  const chooser = quantityChooser(quantity, (q) => wrap.replaceWith(atlasChart(cells, width, q)));
+  const chooser = quantityChooser(quantity, (q) => wrap.replaceWith(atlasChart(cells, width, q, previews)));
   const name = labelOf(quantity);
   const scale = atlasScale(cells.map((c) => valueOf(c, quantity)));
   const lut = colorLut('viridis');
   // An undefined value (a head the core could not measure) is grey, not a colour of the scale.
   const colourOf = (v: number) => (Number.isFinite(v) ? lutColor(lut, 255 * atlasPosition(scale, v)) : '#999999');
   const plot = atlasGrid(cells, width, quantity, scale, colourOf);
-  openingCells(plot, cells, quantity);
+  wireCells(plot, cells, quantity, previews);
   const legendWidth = Math.min(width, 440);
   const legend = scale.steps
     ? stepLegend(
@@ -83,7 +88,7 @@ export function atlasChart(cells: AtlasCell[], width: number, quantity: Quantity
         legendWidth,
       )
     : colorLegend({ scheme: 'viridis', type: 'linear', domain: scale.domain }, name, legendWidth);
-  wrap.append(chooser, plot, legend);
+  wrap.append(chooser, plot, legend, ...(previews ? [previewBox()] : []));
   return wrap;
 }
 
@@ -156,33 +161,14 @@ function atlasGrid(
   });
 }
 
-/** Each cell opens its head: by click or, focused, by Enter or Space (the numbers on the cells let clicks through). */
-function openingCells(plot: Element, cells: AtlasCell[], quantity: Quantity): void {
+/**
+ * Each cell opens its head: by click or, focused, by Enter or Space (the numbers on the cells let clicks through);
+ * with `previews`, pointing at it or focusing it previews its attention (atlas-cells.ts).
+ */
+function wireCells(plot: Element, cells: AtlasCell[], quantity: Quantity, previews: boolean): void {
   const name = labelOf(quantity);
   plot.querySelectorAll('g[aria-label="text"]').forEach((g) => g.setAttribute('pointer-events', 'none'));
-  const rects = plot.querySelectorAll('g[aria-label="cell"] rect');
-  rects.forEach((rect, i) => {
-    const c = cells[i];
-    const open = () =>
-      rect.dispatchEvent(
-        new CustomEvent(OPEN_HEAD_EVENT, { bubbles: true, detail: { head: c.index, label: `L${c.layer}H${c.head}` } }),
-      );
-    rect.setAttribute('tabindex', '0');
-    rect.setAttribute('role', 'button');
-    rect.setAttribute(
-      'aria-label',
-      `Layer ${c.layer}, head ${c.head}: ${name} ${shown(valueOf(c, quantity), 3)}. Open this head`,
-    );
-    (rect as SVGElement).style.cursor = 'pointer';
-    rect.addEventListener('click', open);
-    rect.addEventListener('keydown', (e) => {
-      if ((e as KeyboardEvent).key === 'Enter' || (e as KeyboardEvent).key === ' ') {
-        e.preventDefault();
-        open();
-      }
-    });
-    const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
-    title.textContent = `L${c.layer}H${c.head}: ${shown(valueOf(c, quantity), 3)}`;
-    rect.append(title);
+  plot.querySelectorAll<SVGElement>('g[aria-label="cell"] rect').forEach((rect, i) => {
+    wireCell(rect, cells[i], name, shown(valueOf(cells[i], quantity), 3), previews);
   });
 }

@@ -277,7 +277,7 @@ export function figures(r: RankZooResult, _values?: unknown, modelName?: string)
           description:
             'Each cell is one head at the native temperature, coloured by the chosen quantity; ' +
             'choose a cell to open that head in the interaction-dimension experiment.',
-          render: ({ width }) => atlasChart(cells, width),
+          render: ({ width }) => atlasChart(cells, width, 'rVisTau', modelName !== undefined), // a model: previews
           table: () => ({
             columns: ['layer', 'head', ...ATLAS_QUANTITIES.map((q) => q.key)],
             rows: cells.map((c) => [c.layer, c.head, ...ATLAS_QUANTITIES.map((q) => Number(c.row[q.key]))]),
