@@ -111,7 +111,7 @@ const LONG_FUNCTIONS: Record<string, number> = {
   'experiments/rank/rank-zoo/atlas.ts atlasChart': 100,
   'ui/model-form.ts modelFieldset': 89,
   'ui/model-panel.ts modelField': 248,
-  'ui/panel.ts buildPanel': 163,
+  'ui/panel.ts buildPanel': 164,
   'ui/upload-field.ts uploadField': 71,
 };
 

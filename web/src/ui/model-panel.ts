@@ -295,3 +295,11 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
     link: () => S.linkOfChoice(state),
   };
 }
+
+/** The open model and the panel's choice, for a study over a corpus (ui/corpus-panel.ts); undefined with none open. */
+export function openModel() {
+  const k = kept;
+  if (!k?.worker || !k.info || !k.state.opened) return undefined;
+  const { lastLayer, dropFirst } = k.state.choice;
+  return { api: k.worker.api, info: k.info, lastLayer, dropFirst, reading: k.state.reading };
+}

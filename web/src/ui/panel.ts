@@ -22,6 +22,7 @@ import type { HeadAttention } from './model-attention';
 import { headsChoice, modelHeadFiles, tagSourceFields } from './heads-choice';
 import { sourceWaits, type HeadsSource } from './heads-source';
 import { headPicker } from './head-picker';
+import { corpusStudyField } from './corpus-panel';
 import { modelField, type ReadHeads } from './model-panel';
 import type { ChosenFile } from './run-input';
 import { shapeText, uploadField } from './upload-field';
@@ -79,6 +80,8 @@ export interface Panel {
 
 /** Fired on the form whenever a file field's state changes (chosen, read, refused, removed). */
 export const UPLOAD_STATE_EVENT = 'attnlab:uploads';
+/** The panel set a value itself: the state takes it as it takes an edit. */
+const uploadsChanged = (form: HTMLFormElement) => form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
 
 function groupsOf(meta: ExperimentMeta): Map<string, typeof meta.params> {
   const groups = new Map<string, typeof meta.params>();
@@ -194,6 +197,7 @@ export function buildPanel(form: HTMLFormElement, meta: ExperimentMeta, handlers
         () => form.dispatchEvent(new Event(UPLOAD_STATE_EVENT)),
       )
     : undefined;
+  if (model && meta.id === 'rank-zoo') model.element.append(corpusStudyField(controls, () => uploadsChanged(form)));
   // Where the heads come from, first: the choice, then the model's panel and the files, each shown when chosen.
   const choice = model
     ? headsChoice(form, (source) => {
