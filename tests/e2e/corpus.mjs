@@ -69,8 +69,21 @@ test('a corpus study on your model: window by window, the JSON of npm run lab', 
   const words = await page.locator('#corpus-results').innerText();
   for (const part of ['0.574', 'summary of the paper', 'not reachable', '2–11', 'decoder models', 'L1H3'])
     assert(words.includes(part), `the results do not say “${part}”: ${words.slice(0, 300)}`);
+  // The link names the corpus and its fingerprint, never its text; opening it asks for the corpus.
+  const hash = await page.evaluate(() => location.hash);
+  for (const part of ['corpus=corpus.txt', 'corpusHash=', 'corpusN=8,12', 'corpusWindows=2', 'corpusEps=0.05,0.1'])
+    assert(hash.includes(part), `the link does not hold ${part}: ${hash}`);
+  assert(!hash.includes('truth'), `the link carries the corpus's text: ${hash.slice(0, 200)}`);
   await page.close();
-  return problems;
+  const again = await open(context, base, hash);
+  await again.page
+    .locator('#corpus-status')
+    .filter({ hasText: 'Links never carry a corpus' })
+    .waitFor({ timeout: 60_000 });
+  assert((await again.page.locator('#corpus-n').inputValue()) === '8,12', 'the link did not fill n');
+  assert((await again.page.locator('#corpus-eps').inputValue()) === '0.05,0.1', 'the link did not fill ε');
+  await again.page.close();
+  return [...problems, ...again.problems];
 });
 
 test('a corpus study on your model: Stop keeps the finished windows and shows them', async ({ context, base }) => {

@@ -17,7 +17,9 @@ import { studyApi } from '../../web/src/engine/study-worker';
 import { nodeTokenizer } from '../../web/src/engine/tokenize-node';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { defaults, toCoreParams } from '../../web/src/experiments/schema';
+import { formatLink, parseLink, type AppState } from '../../web/src/state/url';
 import * as P from '../../web/src/ui/corpus-plan';
+import { associationText, energyText, type CorpusStudy } from '../../web/src/ui/corpus-results';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const model = `${root}tests/fixtures/models/bert-f32`;
@@ -45,6 +47,45 @@ describe('the corpus fields', () => {
     expect(read('8', '1001')).toThrow(/^windows: /);
     expect(read('8', '1', '0.1,0.2,0.3,0.4')).toThrow(/^eps: a study takes 1 to 3 error levels/);
     expect(read('8', '1', 'x')).toThrow(/^eps: 'x' is not a list of 1 to 3 numbers/);
+  });
+});
+
+describe('a corpus in a link: its name and fingerprint, never its text', () => {
+  const meta = EXPERIMENTS.find((m) => m.id === 'rank-zoo')!;
+  const model = { name: 'bert-f32', hash: '0123456789abcdef', text: 'a', dropFirst: false };
+  const state = (corpus?: object): AppState => ({
+    experimentId: meta.id,
+    values: defaults(meta),
+    embed: false,
+    hide: [],
+    model: { ...model, ...(corpus ? { corpus } : {}) },
+  });
+  it('round-trips the name, fingerprint and fields', async () => {
+    const text = 'The corpus’s text, which the link never carries.';
+    const corpus = {
+      name: 'texts & more.txt',
+      hash: await P.corpusFingerprint(text),
+      lengths: '64,128',
+      windows: '4',
+      eps: '0.05,0.1',
+    };
+    expect(corpus.hash).toMatch(/^[0-9a-f]{16}$/);
+    const link = formatLink(state(corpus), EXPERIMENTS);
+    expect(link).toContain('corpus=texts%20%26%20more.txt&corpusHash=');
+    expect(link).not.toContain('never');
+    const { state: back, notices } = parseLink(link, EXPERIMENTS);
+    expect(notices).toEqual([]);
+    expect(back.model?.corpus).toEqual(corpus);
+  });
+  it('says what it cannot take and keeps the corpus asked for', () => {
+    const { state: back, notices } = parseLink(
+      '#exp=rank-zoo&v=3&model=m&text=a&corpus=c.txt&corpusHash=xyz&corpusN=1,1&corpusWindows=2',
+      EXPERIMENTS,
+    );
+    expect(notices.join(' | ')).toMatch(/corpusHash: "xyz" is not 16 hexadecimal digits/);
+    expect(notices.join(' | ')).toMatch(/n: give 1 to 8 different window lengths/);
+    expect(back.model?.corpus).toEqual({ name: 'c.txt', hash: '', lengths: '128', windows: '1', eps: '' });
+    expect(formatLink(state(), EXPERIMENTS)).not.toContain('corpus');
   });
 });
 
@@ -113,6 +154,19 @@ describe("the page's steps equal npm run lab", () => {
 
   it('rows, heads, association and bands are the headless JSON', async () => {
     expect(await pageStudy()).toEqual(lab('8,12'));
+  });
+
+  it('is said beside the reported 0.574 and where it comes from, and against Lee’s band on decoder models', () => {
+    const study = lab('8,12') as CorpusStudy;
+    const said = associationText(study.association);
+    expect(said).toContain(`Spearman’s ρ = ${study.association.spearman!.toFixed(3)}`);
+    expect(said).toMatch(/95 % bootstrap interval -?\d\.\d{3} to \d\.\d{3} \(1000 resamples of the heads\)/);
+    expect(said).toMatch(
+      /Paper 3 reports 0\.574 \(Sui & Zhang, arXiv 2608\.28150.*summary of the paper.*not reachable/,
+    );
+    const inside = study.heads.filter((x) => x.energy90.mean >= 2 && x.energy90.mean <= 11).length;
+    expect(energyText(study)).toContain(`${inside} of 8 heads have a mean inside 2–11`);
+    expect(energyText(study)).toMatch(/Lee, arXiv 2604\.04384.*decoder models/);
   });
 
   it('a study stopped after its first window is that window alone', async () => {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // A model studied over a corpus, the steps every host shares (lab/model_study.hpp): the windows cut by the core from
-// the corpus's tokens, one window's heads through rank-zoo at each ε, and the core's merge of the finished windows. No I/O:
-// headless (model-study.ts) reads the corpus from a file, the page (ui/corpus-panel.ts) from a file or pasted text, and
-// both go through these, so the page's numbers are `npm run lab`'s.
+// the corpus's tokens, one window's heads through rank-zoo at each ε, and the core's merge of the finished windows.
+// No I/O: headless (model-study.ts) reads the corpus from a file, the page (ui/corpus-panel.ts) from a file or pasted
+// text, and both go through these, so the page's numbers are `npm run lab`'s.
 import { CoreError, unwrap, type Core, type Inputs, type Params } from './core';
 import { ModelError } from './model-files';
 import type { HeadStacks } from './model-pass';

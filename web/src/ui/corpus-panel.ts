@@ -8,9 +8,11 @@ import type { Params } from '../engine/core';
 import type { CorpusWindow, WindowRun } from '../engine/corpus-study';
 import { coreWorker } from '../engine/worker-runner';
 import { toCoreParams, type ParamValues } from '../experiments/schema';
+import type { CorpusLink } from '../state/corpus-link';
 import { showable } from '../state/url';
 import { coerceValue } from '../state/values';
 import type { Control } from './controls';
+import { heldCorpus, holdCorpus, onCorpusExpected } from './corpus-choice';
 import { corpusControls, corpusFieldset, type CorpusControls } from './corpus-form';
 import * as P from './corpus-plan';
 import { corpusResults, type CorpusStudy } from './corpus-results';
@@ -34,6 +36,57 @@ async function corpusOf(c: CorpusControls): Promise<{ name: string; text: string
   if (c.text.value.length > P.MAX_CORPUS_CHARS)
     throw new Error('corpus: the pasted text is longer than 16 M characters');
   return { name: 'pasted text', text: c.text.value };
+}
+
+const fieldsOf = (c: CorpusControls): P.CorpusFields => ({
+  lengths: c.lengths.value,
+  windows: c.windows.value,
+  eps: c.eps.value,
+});
+
+/** The corpus a link asked for (undefined: none), to check the one given against. */
+let expected: CorpusLink | undefined;
+
+/** The corpus given held for the address (name, fingerprint, fields); a note when the link's corpus was another. */
+async function holdGiven(c: CorpusControls, corpus: { name: string; text: string }): Promise<string> {
+  const hash = await P.corpusFingerprint(corpus.text);
+  holdCorpus({ name: corpus.name, hash, ...fieldsOf(c) });
+  return expected?.hash && expected.hash !== hash
+    ? ` This corpus is not the one the link was made with (fingerprint ${hash}, the link’s ${expected.hash}): ` +
+        'its numbers may differ.'
+    : '';
+}
+
+/** The address follows the corpus (given, or its fields edited); a link's corpus fills the fields and is asked for. */
+function followLink(c: CorpusControls, changed: () => void): void {
+  const given = () =>
+    void corpusOf(c)
+      .then((corpus) => holdGiven(c, corpus))
+      .then((note) => {
+        if (note) c.status.textContent = note.trim();
+        changed();
+      })
+      .catch(() => undefined);
+  c.file.addEventListener('change', given);
+  c.text.addEventListener('change', given);
+  for (const field of [c.lengths, c.windows, c.eps])
+    field.addEventListener('change', () => {
+      const held = heldCorpus();
+      if (!held) return;
+      holdCorpus({ ...held, ...fieldsOf(c) });
+      changed();
+    });
+  onCorpusExpected((link) => {
+    expected = link;
+    if (!link) return;
+    c.lengths.value = link.lengths;
+    c.windows.value = link.windows;
+    c.eps.value = link.eps;
+    c.status.textContent =
+      `This link was made with a study over the corpus “${showable(link.name)}”` +
+      `${link.hash ? ` (fingerprint ${link.hash})` : ''}. Links never carry a corpus: give it here (its file, or ` +
+      'paste it), then Run the study.';
+  });
 }
 
 /** The panel's parameters as the core takes them; a field the panel cannot read is named. */
@@ -60,7 +113,8 @@ interface Planned {
 
 async function planStudy(c: CorpusControls, controls: Control[], model: OpenModel): Promise<Planned> {
   const corpus = await corpusOf(c);
-  const words = P.corpusOfFields(corpus.name, { lengths: c.lengths.value, windows: c.windows.value, eps: c.eps.value });
+  const words = P.corpusOfFields(corpus.name, fieldsOf(c));
+  const differs = await holdGiven(c, corpus);
   const params = panelParams(controls);
   c.status.textContent = `Tokenizing ${showable(corpus.name)} with the model’s tokenizer…`;
   const tokens = await model.api.modelCorpusTokens(corpus.text);
@@ -78,7 +132,8 @@ async function planStudy(c: CorpusControls, controls: Control[], model: OpenMode
     const seconds = await worker.api.studyEstimate(params, windows, words.eps.length, { layers, heads, headDim });
     const temperatures = String(params.betaMults ?? '1').split(',').length;
     const run = { windows: windows.length, heads: layers * heads, temperatures, eps: words.eps.length };
-    return { model, worker, windows, params, eps: words.eps, seconds, summary: P.studySummary(run, seconds) };
+    const summary = P.studySummary(run, seconds) + differs;
+    return { model, worker, windows, params, eps: words.eps, seconds, summary };
   } catch (error) {
     worker.worker.terminate();
     throw error;
@@ -217,6 +272,7 @@ export function corpusStudyField(controls: Control[], changed: () => void): HTML
     c.status.textContent = 'Stopping: the finished windows are kept…';
     running?.stop();
   });
+  followLink(c, changed);
   c.preset.addEventListener('click', () => {
     applyPaperGrid(c, controls, changed);
     invalidate();

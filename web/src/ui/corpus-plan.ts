@@ -65,3 +65,9 @@ export function studySummary(
 /** "window 3 of 12 (n = 128)". */
 export const windowProgress = (done: number, total: number, n: number): string =>
   `window ${done + 1} of ${total} (n = ${n})`;
+
+/** A corpus's fingerprint: sha256 of its UTF-8 bytes, 16 hexadecimal digits (as a model's, engine/model-pass.ts). */
+export async function corpusFingerprint(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -14,6 +14,7 @@ import * as F from './model-folder';
 import { headAttention, type HeadAttention } from './model-attention';
 import { modelControls, modelFieldset } from './model-form';
 import { modelCut } from './model-cut';
+import { expectCorpus, withCorpus } from './corpus-choice';
 import * as S from './model-state';
 
 /** The heads read, for the panel to use as the experiment's Q and K. */
@@ -279,6 +280,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
     },
     busy: () => S.readWaits(state),
     expect(link) {
+      expectCorpus(link?.corpus);
       expected = link;
       if (!link) return false;
       set(S.linkExpected(state, link, info));
@@ -292,7 +294,7 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
       else changed();
       return false;
     },
-    link: () => S.linkOfChoice(state),
+    link: () => withCorpus(S.linkOfChoice(state)),
   };
 }
 
