@@ -17,6 +17,7 @@ import { studyApi } from '../../web/src/engine/study-worker';
 import { nodeTokenizer } from '../../web/src/engine/tokenize-node';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { defaults, toCoreParams } from '../../web/src/experiments/schema';
+import type { CorpusLink } from '../../web/src/state/corpus-link';
 import { formatLink, parseLink, type AppState } from '../../web/src/state/url';
 import * as P from '../../web/src/ui/corpus-plan';
 import { associationText, energyText, type CorpusStudy } from '../../web/src/ui/corpus-results';
@@ -53,7 +54,7 @@ describe('the corpus fields', () => {
 describe('a corpus in a link: its name and fingerprint, never its text', () => {
   const meta = EXPERIMENTS.find((m) => m.id === 'rank-zoo')!;
   const model = { name: 'bert-f32', hash: '0123456789abcdef', text: 'a', dropFirst: false };
-  const state = (corpus?: object): AppState => ({
+  const state = (corpus?: CorpusLink): AppState => ({
     experimentId: meta.id,
     values: defaults(meta),
     embed: false,
