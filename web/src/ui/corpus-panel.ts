@@ -225,14 +225,23 @@ function applyPaperGrid(c: CorpusControls, controls: Control[], changed: () => v
   }
 }
 
+/** The model's folder, files and Read stay as they are while a study reads its layers (one reader at a time). */
+function lockModel(on: boolean): void {
+  for (const id of ['model-folder', 'model-files', 'model-read', 'model-close']) {
+    const el = document.getElementById(id) as HTMLInputElement | HTMLButtonElement | null;
+    if (el) el.disabled = on;
+  }
+}
+
 /** The field of a study over a corpus; `controls`: the panel's (the run's parameters); `changed`: a value was set. */
 export function corpusStudyField(controls: Control[], changed: () => void): HTMLElement {
   const c = corpusControls();
   let running: { stop: () => void } | undefined;
   let waiting: Planned | undefined; // planned, over the estimate's limit: the next Run starts it
-  const busy = (on: boolean) => {
-    c.stop.hidden = c.progress.hidden = !on;
+  const busy = (on: boolean, stoppable = on) => {
+    c.stop.hidden = c.progress.hidden = !stoppable;
     c.run.disabled = c.preset.disabled = on;
+    lockModel(on);
   };
   const execute = (planned: Planned) => runStudy(planned, c, busy, (stop) => (running = stop && { stop }));
   const start = async (ask: boolean) => {
@@ -246,7 +255,7 @@ export function corpusStudyField(controls: Control[], changed: () => void): HTML
         waiting = undefined;
         return await execute(planned);
       }
-      busy(true);
+      busy(true, false); // tokenizing and cutting: no Stop until the windows run
       const planned = await planStudy(c, controls, model);
       busy(false);
       if (ask && !P.startsAtOnce(planned.seconds)) {

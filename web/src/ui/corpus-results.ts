@@ -40,10 +40,12 @@ export function associationText(a: CorpusStudy['association']): string {
     ? `, 95 % bootstrap interval ${fixed(a.interval[0], 3)} to ${fixed(a.interval[1], 3)} (${a.bootstraps} ` +
       `resamples of the heads)`
     : ' (too few heads for a bootstrap interval)';
+  const where = /not reachable/.test(a.reference.source)
+    ? ''
+    : '; that number comes from a summary of the paper, whose own text was not reachable';
   return (
     `Effective dimension r_eff,vis against the truncated-SVD certificate k_svd over ${a.rows} rows of ` +
-    `${a.heads} heads: ${rho}${interval}. Paper 3 reports ${a.reference.spearman} (${a.reference.source}); ` +
-    `that number comes from a summary of the paper, whose own text was not reachable.`
+    `${a.heads} heads: ${rho}${interval}. Paper 3 reports ${a.reference.spearman} (${a.reference.source})${where}.`
   );
 }
 
@@ -53,8 +55,8 @@ export function energyText(study: CorpusStudy): string {
   const inside = study.heads.filter((x) => x.energy90.mean >= band.low && x.energy90.mean <= band.high).length;
   return (
     `energy90, the number of singular values of the ${band.of} holding 90 % of Σσ²: ${inside} of ` +
-    `${study.heads.length} heads have a mean inside ${band.low}–${band.high}, the band ${band.source} measured ` +
-    `on decoder models (this model may not be one).`
+    `${study.heads.length} heads have a mean inside ${band.low}–${band.high}, the band of ${band.source}. That ` +
+    `band was measured on decoder models; this model may not be one.`
   );
 }
 
