@@ -80,7 +80,7 @@ test('a corpus study on your model: window by window, the JSON of npm run lab', 
   const words = await page.locator('#corpus-results').innerText();
   for (const part of ['0.574', 'summary of the paper', 'not reachable', '2–11', 'decoder models', 'L1H3'])
     assert(words.includes(part), `the results do not say “${part}”: ${words.slice(0, 300)}`);
-  await page.locator('#corpus-field').screenshot({ path: join(shots, 'corpus-study.png') });
+  await page.locator('#corpus-results').screenshot({ path: join(shots, 'corpus-study.png') });
   // The link names the corpus and its fingerprint, never its text; opening it asks for the corpus.
   const hash = await page.evaluate(() => location.hash);
   for (const part of ['corpus=corpus.txt', 'corpusHash=', 'corpusN=8,12', 'corpusWindows=2', 'corpusEps=0.05,0.1'])

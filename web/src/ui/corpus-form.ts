@@ -79,8 +79,9 @@ export function corpusFieldset(c: CorpusControls): HTMLFieldSetElement {
       'Error levels ε',
       'corpus-eps',
       c.eps,
-      '1 to 3 values, comma-separated, relative error of the rank certificates (0.05 is 5 %); the temperatures are ' +
-        'the panel’s β multipliers.',
+      '1 to 3 values, comma-separated: the tolerance ε of the rank certificates on the largest row ℓ1 error ' +
+        '‖P − M‖ of the attention (a pure number; 0.05 keeps every row within 5 %). The temperatures are the ' +
+        'panel’s β multipliers.',
       'corpus-eps-help',
     ),
     h('div', { class: 'file-inputs' }, c.run, c.stop, c.preset),

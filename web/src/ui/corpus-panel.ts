@@ -182,7 +182,7 @@ async function executeStudy(planned: Planned, c: CorpusControls, stopped: Promis
     }
     const seed = Number(planned.params.seed ?? 1);
     const study = (await worker.api.studyMerge(out.done, out.runs, seed)) as CorpusStudy;
-    c.results.replaceChildren(corpusResults(study, out.stopped));
+    showStudy(c, corpusResults(study, out.stopped));
     c.status.textContent = out.stopped
       ? `Stopped: ${out.done.length} of ${planned.windows.length} windows finished, shown below.`
       : `Done: ${planned.windows.length} windows. ${planned.summary}`;
@@ -225,6 +225,15 @@ function applyPaperGrid(c: CorpusControls, controls: Control[], changed: () => v
   }
 }
 
+/** The study drawn under Results, above the run's figures (in the panel when the page has no results area). */
+function showStudy(c: CorpusControls, section: HTMLElement | undefined): void {
+  document.getElementById('corpus-results')?.remove();
+  if (!section) return;
+  const headline = document.getElementById('headline');
+  if (headline) headline.before(section);
+  else c.results.append(section);
+}
+
 /** The model's folder, files and Read stay as they are while a study reads its layers (one reader at a time). */
 function lockModel(on: boolean): void {
   for (const id of ['model-folder', 'model-files', 'model-read', 'model-close']) {
@@ -236,6 +245,7 @@ function lockModel(on: boolean): void {
 /** The field of a study over a corpus; `controls`: the panel's (the run's parameters); `changed`: a value was set. */
 export function corpusStudyField(controls: Control[], changed: () => void): HTMLElement {
   const c = corpusControls();
+  showStudy(c, undefined); // another panel: the last study's results leave with it
   let running: { stop: () => void } | undefined;
   let waiting: Planned | undefined; // planned, over the estimate's limit: the next Run starts it
   const busy = (on: boolean, stoppable = on) => {
@@ -246,7 +256,7 @@ export function corpusStudyField(controls: Control[], changed: () => void): HTML
   const execute = (planned: Planned) => runStudy(planned, c, busy, (stop) => (running = stop && { stop }));
   const start = async (ask: boolean) => {
     const model = openModel();
-    c.results.replaceChildren();
+    showStudy(c, undefined);
     if (!model) return void (c.status.textContent = 'Open a model folder above first: the study runs on its heads.');
     if (model.reading) return void (c.status.textContent = 'The model’s heads are being read: run the study after.');
     try {

@@ -107,7 +107,8 @@ export function corpusResults(study: CorpusStudy, stopped: boolean): HTMLElement
   const json = new Blob([JSON.stringify(study)], { type: 'application/json' });
   return h(
     'section',
-    { class: 'corpus-results', id: 'corpus-results', 'aria-label': 'The study over the corpus' },
+    { class: 'corpus-results', id: 'corpus-results', 'aria-labelledby': 'corpus-results-title' },
+    h('h2', { id: 'corpus-results-title' }, `The study over the corpus${stopped ? ' (stopped)' : ''}`),
     h(
       'p',
       { class: 'help', id: 'corpus-summary' },
