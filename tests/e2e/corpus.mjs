@@ -2,9 +2,11 @@
 // A study over a corpus on "Your model", in Chromium (ui/corpus-panel.ts): the tiny BERT fixture's heads over a corpus
 // file, window by window, give exactly the JSON of `npm run lab -- rank-zoo model=… corpus=…`; Stop keeps the finished
 // windows and shows them; paper 3's grid fills its fields and the model's first layers.
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { differences } from './compare.mjs';
+import { deeperModel } from './model-folders.mjs';
 import {
   assert,
   chooseHeads,
@@ -135,6 +137,48 @@ test("a corpus study on your model: paper 3's grid fills n, ε, the temperatures
   assert(hash.includes('betaMults=0.5%2C0.71%2C1%2C1.41%2C2') || hash.includes('betaMults=0.5,0.71,1,1.41,2'), hash);
   await page.close();
   return problems;
+});
+
+test("a corpus study on your model: paper 3's grid on a 12-layer model waits for Run over 30 s, then runs", async ({
+  context,
+  base,
+}) => {
+  // The tiny LLaMA made 12 layers deep with 512 positions (RoPE has no position table): the grid's n fit.
+  const parent = mkdtempSync(join(tmpdir(), 'attnlab-corpus-'));
+  const twelve = deeperModel('llama-f32', 12, 'llama-twelve', parent);
+  const config = JSON.parse(readFileSync(join(twelve, 'config.json'), 'utf8'));
+  writeFileSync(join(twelve, 'config.json'), JSON.stringify({ ...config, max_position_embeddings: 512 }));
+  try {
+    const { page, problems } = await open(context, base, '#exp=rank-zoo&v=3&seed=7');
+    await waitForStatus(page, SHOWN, 120_000);
+    await chooseHeads(page, 'model');
+    await page.locator('#model-folder').setInputFiles(twelve);
+    await modelSettled(page);
+    await page.locator('#corpus-file').setInputFiles(corpus);
+    await page.locator('#corpus-paper-grid').click();
+    assert((await page.locator('#model-last-layer').inputValue()) === '6', 'not the first 7 of 12 layers');
+    // The core's cost model counts n³ a head: minutes here, so it waits for Run, as a long link does.
+    await statusIs(
+      page,
+      '^3 windows × 28 heads × 5 temperatures × 3 ε: the analysis takes about .* press Run the study',
+    );
+    await page.waitForTimeout(1000);
+    assert(await page.locator('#corpus-stop').isHidden(), 'the study started without Run');
+    await page.locator('#corpus-run').click();
+    await statusIs(page, 'window 2 of 3 \\(n = 128\\)', 300_000);
+    await page.locator('#corpus-stop').click();
+    await statusIs(page, '^Stopped: 1 of 3 windows finished');
+    const shown = await studyJson(page);
+    const grid = { eps: '0.05,0.1,0.2', betaMults: '0.5,0.71,1,1.41,2', seed: 7, lastLayer: 6 };
+    const want = headless('rank-zoo', { model: twelve, corpus, n: 64, windows: 1, ...grid });
+    const diff = differences(want.result ?? want, shown, { rel: 0, absFloor: 0 });
+    assert(diff.length === 0, `the stopped grid differs from npm run lab's n = 64: ${diff.slice(0, 3).join('; ')}`);
+    assert(shown.rows.length === 28 * 5 * 3, `${shown.rows.length} rows, not 28 heads × 5 temperatures × 3 ε`);
+    await page.close();
+    return problems;
+  } finally {
+    rmSync(parent, { recursive: true, force: true });
+  }
 });
 
 export const corpusTests = tests;
