@@ -182,6 +182,7 @@ async function executeStudy(planned: Planned, c: CorpusControls, stopped: Promis
     }
     const seed = Number(planned.params.seed ?? 1);
     const study = (await worker.api.studyMerge(out.done, out.runs, seed)) as CorpusStudy;
+    if (!c.status.isConnected) return; // its panel left the page
     showStudy(c, corpusResults(study, out.stopped));
     c.status.textContent = out.stopped
       ? `Stopped: ${out.done.length} of ${planned.windows.length} windows finished, shown below.`
@@ -242,11 +243,14 @@ function lockModel(on: boolean): void {
   }
 }
 
+/** The study running, if any (one at a time: a new panel stops the old one's). */
+let running: { stop: () => void } | undefined;
+
 /** The field of a study over a corpus; `controls`: the panel's (the run's parameters); `changed`: a value was set. */
 export function corpusStudyField(controls: Control[], changed: () => void): HTMLElement {
   const c = corpusControls();
   showStudy(c, undefined); // another panel: the last study's results leave with it
-  let running: { stop: () => void } | undefined;
+  running?.stop(); // another panel: the old panel's study stops and draws nothing
   let waiting: Planned | undefined; // planned, over the estimate's limit: the next Run starts it
   const busy = (on: boolean, stoppable = on) => {
     c.stop.hidden = c.progress.hidden = !stoppable;
