@@ -36,7 +36,8 @@ def test_every_view_key_the_page_writes_is_taken_and_ignored():
 def test_a_model_run_is_refused_naming_its_keys_and_where_it_runs():
     keys = page_keys()
     link = (f"#exp=rank-zoo&v={keys['version']}&model=bert-tiny&modelHash=0123456789abcdef&text=Hello%20there"
-            "&dropFirst=1&lastLayer=1&weights=1&seed=1")
+            "&dropFirst=1&lastLayer=1&weights=1&corpus=texts.txt&corpusHash=0123456789abcdef&corpusN=64,128"
+            "&corpusWindows=4&corpusEps=0.05,0.1&seed=1")
     with pytest.raises(ValueError) as refused:
         attnlab.run_link(link)
     message = str(refused.value)

@@ -7,7 +7,8 @@
 import type { Core, Inputs, Params } from './core';
 import { ModelError, type ModelFiles } from './model-files';
 import { headStacks, OpenedModel } from './model-pass';
-import { corpusWindows, corpusWords, modelStudy, type CorpusWords, type RunOnHeads } from './model-study';
+import { corpusWords, modelStudy, type CorpusWords, type RunOnHeads } from './corpus-study';
+import { corpusWindows } from './model-study';
 import { DEFAULT_MODEL_TEXT, tokenizeForModel } from './model-text';
 import { folderFiles, trueCause } from './node-model-files';
 import { nodeTokenizer } from './tokenize-node';
@@ -126,8 +127,10 @@ export async function modelStudyRun(
     model = await OpenedModel.open(core, files);
     const lastLayer = lastLayerOf(words, model.info.layers);
     const windows = await corpusWindows(core, model, files, words.corpus, words.dropFirst, nodeTokenizer);
-    const study = { params, eps: words.corpus.eps, lastLayer, seed: Number(params.seed ?? 1) };
-    return await modelStudy(core, model, windows, study, runOnHeads, onProgress);
+    const study = { params, eps: words.corpus.eps, seed: Number(params.seed ?? 1), name: model.info.name };
+    const layers = Array.from({ length: lastLayer + 1 }, (_, i) => i);
+    const opened = model;
+    return await modelStudy(core, windows, study, (ids) => headStacks(opened, ids, layers), runOnHeads, onProgress);
   } catch (error) {
     throw trueCause(core, error, files);
   } finally {

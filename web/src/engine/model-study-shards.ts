@@ -7,7 +7,8 @@ import { resolve } from 'node:path';
 import { CoreError, unwrap, type Command, type Core, type Inputs, type Params } from './core';
 import { folderFiles, type ModelWords } from './model-headless';
 import { headStacks, OpenedModel } from './model-pass';
-import { corpusWindows, type CorpusWords } from './model-study';
+import type { CorpusWords } from './corpus-study';
+import { corpusWindows } from './model-study';
 import { writeOut } from './node-files';
 import { nodeTokenizer } from './tokenize-node';
 

@@ -6,13 +6,33 @@ import type { Core } from './core';
 import { headStacks, OpenedModel, type HeadStacks, type ModelInfo, type PassProgress } from './model-pass';
 import { portReader } from './model-reader';
 import { ModelError } from './model-files';
-import { tokenizeForModel, type ModelTokens } from './model-text';
+import { tokenizeCorpus, tokenizeForModel, type ModelTokens } from './model-text';
 import { webTokenizer } from './tokenize-web';
 
 /** What the page gets back from a pass: the tokens read and every head of layers 0..lastLayer. */
 export interface ModelHeads extends ModelTokens {
   stacks: HeadStacks;
   estimateBytes: number;
+}
+
+/** The open model's reads for a corpus study (ui/corpus/corpus-panel.ts): the corpus's tokens, one window's heads. */
+function corpusReads(current: () => { model: OpenedModel; files: Map<string, Blob> }) {
+  return {
+    /** A corpus's token stream and the special tokens around one sequence (a study's windows are cut from them). */
+    async modelCorpusTokens(corpus: string) {
+      const { model, files } = current();
+      return { ...(await tokenizeCorpus(files, corpus, webTokenizer)), tokenLimit: model.info.tokenLimit };
+    },
+    /** Every head of layers 0..lastLayer on one window's token ids (a study's), transferred. */
+    async modelWindowHeads(ids: number[], lastLayer: number): Promise<HeadStacks | undefined> {
+      const layers = Array.from({ length: lastLayer + 1 }, (_, i) => i);
+      const stacks = await headStacks(current().model, ids, layers);
+      return (
+        stacks &&
+        Comlink.transfer(stacks, [stacks.q.values.buffer as ArrayBuffer, stacks.k.values.buffer as ArrayBuffer])
+      );
+    },
+  };
 }
 
 export function modelApi(core: () => Promise<Core>) {
@@ -52,6 +72,7 @@ export function modelApi(core: () => Promise<Core>) {
     async modelTokens(text: string, dropFirst: boolean): Promise<ModelTokens> {
       return tokenizeForModel(current().files, text, dropFirst, webTokenizer);
     },
+    ...corpusReads(current),
     /**
      * Every head of layers 0..lastLayer on the text (or weights only); onProgress returning false stops between layers
      * (undefined back).

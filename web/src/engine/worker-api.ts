@@ -8,6 +8,7 @@ import * as Comlink from 'comlink';
 import { CORE_MODULE_OF, type CoreModuleName, type ExperimentId } from '../experiments/generated';
 import type { Core, FinishedJob, Inputs, Params, PlannedJob } from './core';
 import { modelApi } from './model-worker';
+import { studyApi } from './study-worker';
 import { throttleProgress } from './progress';
 
 /** Which wasm module a core comes from: a group's (CORE_MODULE_OF), the whole lab's or the model reader's. */
@@ -38,6 +39,8 @@ export function workerApi(load: LoadCore) {
   return {
     /** "Your own model": the model module (the checkpoint reader alone). */
     ...modelApi(() => core('model')),
+    /** A study over a corpus: the whole lab's module (the study's cut and merge are there alone). */
+    ...studyApi(() => core('lab')),
     /**
      * Loads the experiment's core now, before its first call: a pool starts its other workers while the first one
      * plans. A failed load is reported by the call that needs the core.

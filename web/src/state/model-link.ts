@@ -2,6 +2,7 @@
 // A run on a model's heads, as its link records it: the model's name, a fingerprint of its folder (sha256 of
 // config.json and of each safetensors header, never of the weights), the text, whether its first token was left out and
 // the last layer read. The weights never travel: whoever opens the link opens the same folder. Untrusted, DOM-free.
+import { corpusLinkParts, parseCorpusLink, type CorpusLink } from './corpus-link';
 import LINK_KEYS from './link-keys.json';
 import { fileName } from './url-text';
 
@@ -15,6 +16,8 @@ export interface ModelLink {
   lastLayer?: number;
   /** Weights only: each head's W_Q W_Kᵀ over the residual stream, no text read (engine/model-pass.ts). */
   weights?: boolean;
+  /** A study over a corpus (state/corpus-link.ts): the corpus's name and fingerprint and the study's fields. */
+  corpus?: CorpusLink;
   /** The folder's name when the page knows it (a folder picked or dropped): said on the page, never in the link. */
   folder?: string;
 }
@@ -57,6 +60,7 @@ export function parseModelLink(pairs: ReadonlyMap<string, string>, notices: stri
   const weights = pairs.get('weights');
   if (weights !== undefined && weights !== '0' && weights !== '1')
     notices.push(`weights: "${weights.slice(0, 20)}" is not 0 or 1; 0 used (the text is read)`);
+  const corpus = parseCorpusLink(pairs, notices);
   return {
     name,
     hash,
@@ -64,6 +68,7 @@ export function parseModelLink(pairs: ReadonlyMap<string, string>, notices: stri
     dropFirst: drop === '1',
     ...(lastLayer !== undefined ? { lastLayer } : {}),
     ...(weights === '1' ? { weights: true } : {}),
+    ...(corpus ? { corpus } : {}),
   };
 }
 
@@ -75,6 +80,7 @@ export function modelLinkParts(model: ModelLink, encode: (text: string) => strin
   if (model.dropFirst) parts.push('dropFirst=1');
   if (model.lastLayer !== undefined) parts.push(`lastLayer=${model.lastLayer}`);
   if (model.weights) parts.push('weights=1');
+  if (model.corpus) parts.push(...corpusLinkParts(model.corpus, encode));
   return parts;
 }
 

@@ -10,6 +10,7 @@ import { headAttention, type HeadAttention } from './attention';
 import { modelControls, modelFieldset, type ModelControls } from './form';
 import type { ReadHeads } from './read-heads';
 import { ModelSession } from './session';
+import { expectCorpus, withCorpus } from '../corpus/corpus-choice';
 import * as S from './state';
 
 interface ModelField {
@@ -68,8 +69,11 @@ export function modelField(onHeads: (read: ReadHeads | undefined) => void, onCho
       return read && api ? headAttention(read, index, (...args) => api.modelAttention(...args)) : undefined;
     },
     busy: () => S.readWaits(session.state),
-    expect: (link) => session.expect(link),
-    link: () => S.linkOfChoice(session.state),
+    expect(link) {
+      expectCorpus(link?.corpus);
+      return session.expect(link);
+    },
+    link: () => withCorpus(S.linkOfChoice(session.state)),
   };
 }
 

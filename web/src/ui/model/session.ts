@@ -26,6 +26,14 @@ interface Kept {
 let kept: Kept | undefined;
 const STOPPED_OPENING = 'Stopped: no model open. Choose its folder, or its files together, to open it.';
 
+/** The open model and the panel's choice, for a study over a corpus (ui/corpus/corpus-panel.ts); none: undefined. */
+export function openModel() {
+  const k = kept;
+  if (!k?.worker || !k.info || !k.state.opened) return undefined;
+  const { lastLayer, dropFirst } = k.state.choice;
+  return { api: k.worker.api, info: k.info, lastLayer, dropFirst, reading: k.state.reading };
+}
+
 /** `onHeads`: the heads to run on (undefined: none); `onChoice`: the reader changed the text or the layers. */
 interface SessionHandlers {
   onHeads: (read: ReadHeads | undefined) => void;

@@ -13,6 +13,7 @@ import type { HeadAttention } from '../model/attention';
 import { headsChoice, modelHeadFiles, tagSourceFields } from '../uploads/heads-choice';
 import { sourceWaits, type HeadsSource } from '../uploads/heads-source';
 import { headPicker } from './head-picker';
+import { corpusStudyField } from '../corpus/corpus-panel';
 import { modelField } from '../model/model-panel';
 import type { ReadHeads } from '../model/read-heads';
 import { attachedFiles, modelHeadsRead, sourceChosen } from '../uploads/uploads';
@@ -170,6 +171,9 @@ function headsFields(
         () => form.dispatchEvent(new Event(UPLOAD_STATE_EVENT)),
       )
     : undefined;
+  // rank-zoo on a model also studies it over a corpus (ui/corpus/corpus-panel.ts); the state takes what it sets.
+  const changed = () => form.dispatchEvent(new Event(UPLOAD_STATE_EVENT));
+  if (model && meta.id === 'rank-zoo') model.element.append(corpusStudyField(controls, changed));
   // Where the heads come from, first: the choice, then the model's panel and the files, each shown when chosen.
   const choice = model
     ? headsChoice(form, (source) => {
