@@ -82,6 +82,11 @@ test('a corpus study on your model: window by window, the JSON of npm run lab', 
   const words = await page.locator('#corpus-results').innerText();
   for (const part of ['0.574', 'summary of the paper', 'not reachable', '2–11', 'decoder models', 'L1H3'])
     assert(words.includes(part), `the results do not say “${part}”: ${words.slice(0, 300)}`);
+  const figure = await page.locator('#corpus-energy-figure').innerText();
+  assert(
+    figure.includes('Lee’s band 2–11 (decoder models)') && figure.includes('L1H3'),
+    `the energy90 figure: ${figure}`,
+  );
   await page.locator('#corpus-results').screenshot({ path: join(shots, 'corpus-study.png') });
   // The link names the corpus and its fingerprint, never its text; opening it asks for the corpus.
   const hash = await page.evaluate(() => location.hash);
