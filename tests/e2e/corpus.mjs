@@ -82,6 +82,11 @@ test('a corpus study on your model: window by window, the JSON of npm run lab', 
   const words = await page.locator('#corpus-results').innerText();
   for (const part of ['0.574', 'summary of the paper', 'not reachable', '2–11', 'decoder models', 'L1H3'])
     assert(words.includes(part), `the results do not say “${part}”: ${words.slice(0, 300)}`);
+  const figure = await page.locator('#corpus-energy-figure').innerText();
+  assert(
+    figure.includes('Lee’s band 2–11 (decoder models)') && figure.includes('L1H3'),
+    `the energy90 figure: ${figure}`,
+  );
   await page.locator('#corpus-results').screenshot({ path: join(shots, 'corpus-study.png') });
   // The link names the corpus and its fingerprint, never its text; opening it asks for the corpus.
   const hash = await page.evaluate(() => location.hash);
@@ -132,7 +137,8 @@ test("a corpus study on your model: paper 3's grid fills n, ε, the temperatures
   assert((await page.locator('#corpus-eps').inputValue()) === '0.05,0.1,0.2', 'ε is not 0.05,0.1,0.2');
   assert((await page.locator('#model-last-layer').inputValue()) === '1', 'a 2-layer model: every layer');
   // The fixture has 16 positions: n = 64 is refused by name, before anything runs.
-  await statusIs(page, 'could not run: .*n', 60_000);
+  await statusIs(page, "could not run: n: 64 is beyond the model's 16 positions", 60_000);
+  assert((await page.locator('#corpus-n').getAttribute('aria-invalid')) === 'true', 'the field n is not marked');
   const hash = await page.evaluate(() => location.hash);
   assert(hash.includes('betaMults=0.5%2C0.71%2C1%2C1.41%2C2') || hash.includes('betaMults=0.5,0.71,1,1.41,2'), hash);
   await page.close();

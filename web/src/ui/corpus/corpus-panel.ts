@@ -243,6 +243,16 @@ function lockModel(on: boolean): void {
   }
 }
 
+/** A refusal said, and the field it names (n, windows, ε or the corpus) marked and focused. */
+function refused(c: CorpusControls, message: string): void {
+  c.status.textContent = `The study could not run: ${showable(message)}`;
+  const named = { n: c.lengths, windows: c.windows, eps: c.eps, corpus: c.file.files?.length ? c.file : c.text };
+  const field = named[message.split(':')[0] as keyof typeof named];
+  if (!field) return;
+  field.setAttribute('aria-invalid', 'true');
+  field.focus();
+}
+
 /** The study running, if any (one at a time: a new panel stops the old one's). */
 let running: { stop: () => void } | undefined;
 
@@ -281,10 +291,11 @@ export function corpusStudyField(controls: Control[], changed: () => void): HTML
       await execute(planned);
     } catch (error) {
       busy(false);
-      c.status.textContent = `The study could not run: ${showable(String((error as Error).message).split('\n')[0])}`;
+      refused(c, String((error as Error).message).split('\n')[0]);
     }
   };
   const invalidate = () => {
+    for (const field of [c.file, c.text, c.lengths, c.windows, c.eps]) field.setAttribute('aria-invalid', 'false');
     waiting?.worker.worker.terminate();
     waiting = undefined;
   };

@@ -2,6 +2,7 @@
 // A study over a corpus drawn (what the headless JSON carries, lab/model_study.hpp): the association of each row's
 // effective dimension with its truncated-SVD certificate beside the 0.574 a summary of paper 3 reports, each head's
 // energy90 against Lee's band (measured on decoder models), and each head's spread over the windows, as a table.
+import { bandDots } from '../../plots/band-dots';
 import { h } from '../dom';
 
 interface Spread {
@@ -102,6 +103,19 @@ function headTable(study: CorpusStudy): HTMLTableElement {
   );
 }
 
+/** Each head's energy90 (mean, and its range over the rows) over Lee's band. */
+function energyFigure(study: CorpusStudy): SVGSVGElement | HTMLElement {
+  const band = study.bands.energy90;
+  const rows = study.heads.map((x) => ({ label: `L${x.layer}H${x.head}`, ...x.energy90 }));
+  return bandDots(rows, {
+    width: Math.max(320, Math.min(900, 40 + 14 * rows.length)),
+    xLabel: 'Head (layer, head)',
+    yLabel: 'energy90 (singular values)',
+    band: { ...band, label: `Lee’s band ${band.low}–${band.high} (decoder models)` },
+    ariaLabel: `Each head's energy90 over the windows, against Lee's band ${band.low}–${band.high}`,
+  });
+}
+
 /** The study drawn; `stopped`: the windows that finished before Stop, said so. */
 export function corpusResults(study: CorpusStudy, stopped: boolean): HTMLElement {
   const json = new Blob([JSON.stringify(study)], { type: 'application/json' });
@@ -116,6 +130,7 @@ export function corpusResults(study: CorpusStudy, stopped: boolean): HTMLElement
     ),
     h('p', { id: 'corpus-association' }, associationText(study.association)),
     h('p', { id: 'corpus-energy' }, energyText(study)),
+    h('figure', { class: 'corpus-energy', id: 'corpus-energy-figure' }, energyFigure(study)),
     h('div', { class: 'figure-table' }, headTable(study)),
     h(
       'a',
