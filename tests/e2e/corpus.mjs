@@ -101,6 +101,12 @@ test('a corpus study on your model: window by window, the JSON of npm run lab', 
     .waitFor({ timeout: 60_000 });
   assert((await again.page.locator('#corpus-n').inputValue()) === '8,12', 'the link did not fill n');
   assert((await again.page.locator('#corpus-eps').inputValue()) === '0.05,0.1', 'the link did not fill ε');
+  // Another corpus given: its numbers may differ, and the page says so.
+  await again.page.locator('#model-files').setInputFiles(files);
+  await modelSettled(again.page);
+  await again.page.locator('#corpus-text').fill(readFileSync(corpus, 'utf8').slice(0, 3000).replace(/a/g, 'o'));
+  await again.page.locator('#corpus-run').click();
+  await statusIs(again.page, '^Done: 4 windows.*not the one the link was made with \\(fingerprint [0-9a-f]{16}');
   await again.page.close();
   return [...problems, ...again.problems];
 });

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// One dot per item (its mean) with its range (min to max) as a line, over a shaded band of published values: each head's
-// energy90 against Lee's 2–11 (ui/corpus-results.ts). A pure function of its rows.
+// One dot per item (its mean) with its range (min to max) as a line, over a shaded band of published values: each
+// head's energy90 against Lee's 2–11 (ui/corpus-results.ts). A pure function of its rows.
 import * as Plot from '@observablehq/plot';
 import { DATA_COLORS, GRID, MUTED, PLOT_STYLE, THEORY, X_LABEL_OFFSET, X_MARGIN_BOTTOM } from './figure-style';
 
