@@ -143,4 +143,9 @@ main() {
   ((failed == 0))
 }
 
-main "$@"
+# --core: only the sanitized core library (build/asan/libattnlab_core.a), which scripts/fuzz.sh's result target links.
+if [[ ${1:-} == --core ]]; then
+  build "$(sanitizer_compiler)"
+else
+  main "$@"
+fi

@@ -121,5 +121,12 @@ TEST_CASE(
   CHECK(up["synthetic"] == false);
   CHECK(up["jobsTotal"] == 6);
   CHECK(up["rows"][0]["family"] == "H0");
+  // Heads given by layer are labelled by layer even when there is one layer (a model read to its layer 0): the
+  // page's head atlas needs L×H labels.
+  const Json one = run("rank-zoo", {{"betaMults", "1"}}, qkInputs({1, 3, 32, 4}));
+  REQUIRE(one["rows"].size() == 3);
+  CHECK(one["rows"][2]["family"] == "L0H2");
+  CHECK(one["rows"][2]["layer"] == 0);
+  CHECK(one["rows"][2]["head"] == 2);
 }
 #endif  // ATTNLAB_WASM_TESTS

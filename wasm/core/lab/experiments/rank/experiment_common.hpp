@@ -102,6 +102,7 @@ struct UploadedHeads {
   HeadFormat format = HeadFormat::QK;
   int count = 0;  // heads in the files (H, or L·H)
   int layers = 1, perLayer = 1;
+  bool layered = false;  // given as (L, H, n, ·), even with L = 1 (a model's heads): labels name the layer
   int n = 0, width = 0;  // tokens, d_h (qk)
 };
 UploadedHeads describeUploadedHeads(const Inputs& inputs, double budgetBytes);
@@ -110,7 +111,7 @@ HeadArrays uploadedHead(const Inputs& inputs, int index, double scale, double bu
                         std::vector<std::string>* warnings = nullptr);
 // Time of one head's spectra and certificates (n³ each): n is the uploaded heads' tokens, else builtInTokens.
 double headJobSeconds(const Job& job, double budgetBytes, double secondsPerUnit, double builtInTokens);
-// "L3H7" style label of head `index`.
+// "L3H7" style label of head `index` for heads given by layer, "H7" for a list of heads, "uploaded head" for one.
 std::string headLabel(const UploadedHeads& heads, int index);
 
 }  // namespace attnlab

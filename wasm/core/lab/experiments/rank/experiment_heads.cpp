@@ -39,7 +39,8 @@ std::string shapeText(const std::vector<std::int64_t>& shape) {
 
 // Leading dimensions -> (layers, heads per layer); the last two are the matrix of one head.
 void stackOf(const std::vector<std::int64_t>& shape, UploadedHeads& h) {
-  h.layers = shape.size() == 4 ? static_cast<int>(shape[0]) : 1;
+  h.layered = shape.size() == 4;
+  h.layers = h.layered ? static_cast<int>(shape[0]) : 1;
   h.perLayer = shape.size() >= 3 ? static_cast<int>(shape[shape.size() - 3]) : 1;
   h.count = h.layers * h.perLayer;
 }
@@ -137,9 +138,9 @@ double headJobSeconds(const Job& job, double budgetBytes, double secondsPerUnit,
 }
 
 std::string headLabel(const UploadedHeads& h, int index) {
+  if (h.layered) return "L" + std::to_string(index / h.perLayer) + "H" + std::to_string(index % h.perLayer);
   if (h.count <= 1) return "uploaded head";
-  if (h.layers <= 1) return "H" + std::to_string(index);
-  return "L" + std::to_string(index / h.perLayer) + "H" + std::to_string(index % h.perLayer);
+  return "H" + std::to_string(index);
 }
 
 }  // namespace attnlab
