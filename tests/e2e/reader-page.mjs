@@ -149,7 +149,7 @@ test("readers: Stop keeps what finished as this run's partial result, not as out
   const { page, problems } = await open(
     context,
     base,
-    '#exp=sparse-dmin&v=3&ns=256,384,512,640,768,896,1024&seeds=3&seed=4',
+    '#exp=sparse-dmin&v=3&ns=256,384,512,640,768,896,1024&seeds=8&seed=4', // long enough that Stop finds it running
   );
   await waitForStatus(page, ['running', 'waiting'], 30_000);
   if ((await page.evaluate(() => document.body.dataset.status)) === 'waiting') await page.locator('#run').click();
