@@ -219,7 +219,7 @@ describe("paper 3 on a model's heads (model= text=)", () => {
     ) as { rows: { family: string }[] };
     const heads = (rows: { family: string }[]) => [...new Set(rows.map((r) => r.family))].sort();
     expect(heads(all.rows)).toEqual(['L0H0', 'L0H1', 'L0H2', 'L0H3', 'L1H0', 'L1H1', 'L1H2', 'L1H3']);
-    expect(heads(first.rows)).toEqual(['H0', 'H1', 'H2', 'H3']);
+    expect(heads(first.rows)).toEqual(['L0H0', 'L0H1', 'L0H2', 'L0H3']); // labelled by layer even with one
     const bad = lab(['rank-zoo', `model=${fixtures}bert-f32`, 'lastLayer=7']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/lastLayer: 7 is beyond the model's 2 layers/);
