@@ -5,15 +5,18 @@
 // (bench/model_heads_torch.py) and saved as .npy stacks, then `rank-zoo q= k= scale=1` runs on them headless (Node,
 // the wasm core: `npm run lab`, one worker and two) and natively (build/native/attnlab), so the figure is the analysis, not
 // the reading. Then weights only (`npm run lab -- rank-zoo model=<folder> weights=1`: each head's 768 × 768
-// bilinear form; its figure includes reading the weights). The two builds' rows must agree (integers equal, floats to
-// 1e-9), or the benchmark says so. Each wall time has the load average printed before it. A benchmark, not a test:
+// bilinear form; its figure includes reading the weights), headless and in the page in Chromium
+// (bench/lib/page-weights.mjs: rank-zoo, Your model, Weights only; two workers). The two builds' rows must agree
+// (integers equal, floats to 1e-9), or the benchmark says so. Each wall time has the load average printed before it. A benchmark, not a test:
 // nothing is asserted about time. --small: a 2-layer, hidden-64 model (a check that every row works).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDebPackages, printTable, timedRun, uptimeLine } from './lib/common.mjs';
 import { machineLine, torchKernels } from './lib/machine.mjs';
+import { CHROMIUM } from './lib/chromium.mjs';
+import { weightsOnlyInChromium } from './lib/page-weights.mjs';
 import { makeCheckpoint } from './make_checkpoint.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -74,6 +77,16 @@ if (!SKIP.includes('weights')) {
   console.log(`headless weights only (${heads} forms of ${c.hidden_size} × ${c.hidden_size}): ${uptimeLine()}`);
   const weights = lab(['rank-zoo', `model=${made.folder}`, 'weights=1']);
   rows.push([`headless weights only, ${heads} heads (reading included)`, weights.seconds.toFixed(2), '']);
+  if (existsSync(CHROMIUM) && existsSync(join(root, 'dist/index.html'))) {
+    console.log(`Chromium weights only (the page, two workers): ${uptimeLine()}`);
+    const page = await weightsOnlyInChromium(join(root, 'dist'), made.files);
+    const same = compareRows(JSON.parse(weights.stdout), page);
+    rows.push([
+      `Chromium weights only, ${heads} heads (reading included)`,
+      page.status === 'done' ? page.seconds.toFixed(2) : `${page.status}: ${page.error}`,
+      `vs headless: integers ${same.integersEqual ? 'equal' : 'NOT equal'}, floats within ${same.gap.toExponential(1)}`,
+    ]);
+  } else rows.push(['Chromium weights only', 'skipped', 'needs /usr/bin/chromium and a built dist/']);
 }
 printTable(['route', 'seconds', 'note'], rows);
 console.log(`end: ${uptimeLine()}`);

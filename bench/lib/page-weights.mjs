@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+// Weights only in the page, timed: rank-zoo with "Your model" chosen and "Weights only" ticked in headless Chromium
+// (launched as the e2e tests launch it), the folder's files given to its file input, Run pressed once the weights are
+// read (a long estimate waits for it). The clock runs from choosing the files to the run's end, so it includes
+// reading the weights, as the headless row's does.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
+import { serveStatic } from '../../tests/e2e/static-server.mjs';
+
+/** { seconds, status, rows } of weights only on the files `files` (a model folder's), in the built site `dist`. */
+export async function weightsOnlyInChromium(dist, files, { timeoutSeconds = 1800 } = {}) {
+  const { chromium } = await import('playwright-core');
+  const server = await serveStatic(dist, '/');
+  const profile = mkdtempSync(join(tmpdir(), 'attnlab-bench-'));
+  let context;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    const page = await context.newPage();
+    const wait = { timeout: timeoutSeconds * 1000, polling: 50 };
+    await page.goto(`http://127.0.0.1:${server.address().port}/#exp=rank-zoo&v=3&heads=model&seed=1`);
+    await page.locator('#heads-model').check();
+    await page.locator('#model-weights').check();
+    const t0 = performance.now();
+    await page.locator('#model-files').setInputFiles(files);
+    await page.waitForFunction(
+      () =>
+        /Read: \d+ heads|Could not/.test(document.getElementById('model-status')?.textContent ?? '') &&
+        document.getElementById('model-stop')?.hidden === true,
+      null,
+      wait,
+    );
+    // Read, the page starts the run, or asks first when its estimate is long ('waiting'): then Run, as a reader would.
+    await page.waitForFunction(
+      () => ['running', 'waiting', 'done', 'error'].includes(document.body.dataset.status),
+      null,
+      wait,
+    );
+    if (await page.evaluate(() => document.body.dataset.status === 'waiting')) await page.locator('#run').click();
+    await page.waitForFunction(() => ['done', 'error', 'stopped'].includes(document.body.dataset.status), null, wait);
+    const seconds = (performance.now() - t0) / 1000;
+    return await page.evaluate(
+      (s) => ({
+        seconds: s,
+        status: document.body.dataset.status,
+        error: document.getElementById('error')?.textContent?.trim() ?? '',
+        rows: JSON.parse(document.getElementById('result-json')?.textContent || '{}').rows ?? [],
+      }),
+      seconds,
+    );
+  } finally {
+    await context?.close();
+    server.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
