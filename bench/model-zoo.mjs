@@ -8,7 +8,8 @@
 // bilinear form; its figure includes reading the weights), headless and in the page in Chromium
 // (bench/lib/page-weights.mjs: rank-zoo, Your model, Weights only; two workers). The two builds' rows must agree
 // (integers equal, floats to 1e-9), or the benchmark says so. Each wall time has the load average printed before
-// it. A benchmark, not a test: nothing is asserted about time. --small: a 2-layer, hidden-64 model (a check that every row works).
+// it. A benchmark, not a test: nothing is asserted about time. --small: a 2-layer, hidden-64 model (a check that
+// every row works).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
