@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 
 /** The CPU's widest vector instructions from /proc/cpuinfo's flags. */
-export function cpuVectors() {
+function cpuVectors() {
   let flags = [];
   try {
     const line = readFileSync('/proc/cpuinfo', 'utf8')
