@@ -80,7 +80,7 @@ if (!SKIP.includes('weights')) {
   rows.push([`headless weights only, ${heads} heads (reading included)`, weights.seconds.toFixed(2), '']);
   if (existsSync(CHROMIUM) && existsSync(join(root, 'dist/index.html'))) {
     console.log(`Chromium weights only (the page, two workers): ${uptimeLine()}`);
-    const page = await weightsOnlyInChromium(join(root, 'dist'), made.files);
+    const page = await weightsOnlyInChromium(join(root, 'dist'), made.files, c.num_hidden_layers - 1);
     const same = compareRows(JSON.parse(weights.stdout), page);
     rows.push([
       `Chromium weights only, ${heads} heads (reading included)`,
