@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 import { serveStatic } from '../../tests/e2e/static-server.mjs';
 
-/** { seconds, status, rows } of weights only on layers 0…lastLayer of the model folder's `files`, in the site `dist`. */
+/**
+ * { seconds, status, rows }: weights only on layers 0…lastLayer of a model folder's `files`, in the site `dist`.
+ */
 export async function weightsOnlyInChromium(dist, files, lastLayer, { timeoutSeconds = 1800 } = {}) {
   const { chromium } = await import('playwright-core');
   const server = await serveStatic(dist, '/');
