@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Weights only in the page, timed: rank-zoo with "Your model" chosen and "Weights only" ticked in headless Chromium
 // (launched as the e2e tests launch it), the folder's files given to its file input, Run pressed once the weights are
-// read (a long estimate waits for it). The clock runs from choosing the files to the run's end, so it includes
-// reading the weights, as the headless row's does.
+// read (a long estimate waits for it). The clock runs from asking for every layer (after the folder opened at the
+// page's default layers) to the run's end, so it includes reading the weights, as the headless row's does.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
