@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cssWidth,
   embedSnippet,
-  embedSrc,
+  embedAddress,
   estimatedHeight,
   type EmbedOptions,
 } from '../../web/src/ui/embed/embed-snippet';
@@ -30,7 +30,7 @@ describe('embed snippets', () => {
       '#exp=rank-n&v=2&seed=1&embed=1&hide=params,explain',
     );
     expect(embedHash('#exp=a&file=my%20file.csv', [])).toBe('#exp=a&file=my%20file.csv&embed=1');
-    expect(embedSrc(HREF, [])).toBe('https://example.org/attnlab/#exp=rank-n&v=2&beta=64&seed=1&embed=1');
+    expect(embedAddress(HREF, [])).toBe('https://example.org/attnlab/#exp=rank-n&v=2&beta=64&seed=1&embed=1');
   });
 
   it('auto height: the iframe carries the fallback height, the marker and the host script beside the app', () => {

@@ -9,7 +9,7 @@ import { heightOf } from '../../protocol/messages';
 import { HIDEABLE, type Hideable } from '../../state/url';
 import { copyText } from '../clipboard';
 import { h } from '../dom';
-import { cssWidth, embedSnippet, embedSrc, estimatedHeight, type EmbedOptions } from './embed-snippet';
+import { cssWidth, embedSnippet, embedAddress, estimatedHeight, type EmbedOptions } from './embed-snippet';
 
 const HIDE_LABELS: Record<Hideable, string> = {
   params: 'parameter panel',
@@ -252,7 +252,7 @@ export class EmbedDialog {
     this.snippet.value = embedSnippet(o);
     this.preview.style.width = cssWidth(o.width);
     if (o.height !== 'auto') this.preview.style.height = `${o.height}px`;
-    const src = embedSrc(this.href, o.hide, o.figure);
+    const src = embedAddress(this.href, o.hide, o.figure);
     const figures = o.figure?.fig?.length
       ? o.figure.fig.map(
           (id) => this.figureBox.querySelector(`label[for="embed-fig-${id}"]`)?.textContent?.trim() ?? id,

@@ -33,7 +33,7 @@ export interface EmbedOptions {
 const attr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The embedded view's address: the app's page (no query, no hash) with the link's state in embed mode. */
-export function embedSrc(href: string, hide: readonly Hideable[], figure: EmbedFigure = {}): string {
+export function embedAddress(href: string, hide: readonly Hideable[], figure: EmbedFigure = {}): string {
   const url = new URL(href);
   return `${url.origin}${url.pathname}${embedHash(url.hash, hide, figure)}`;
 }
@@ -68,7 +68,7 @@ export function estimatedHeight(hide: readonly Hideable[], controls = 0): number
 }
 
 export function embedSnippet(o: EmbedOptions): string {
-  const src = embedSrc(o.href, o.hide, o.figure);
+  const src = embedAddress(o.href, o.hide, o.figure);
   const title = `attnlab: ${o.title}`;
   const fixed = o.height === 'auto' ? o.fallbackHeight : o.height;
   const width = cssWidth(o.width);
