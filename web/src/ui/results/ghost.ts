@@ -7,6 +7,7 @@ import { RNG_SPEC, type ExperimentMeta, type ParamValues } from '../../experimen
 import { seriesOf, type Ghost, type Series } from '../../plots';
 import type { ModelLink } from '../../state/model-link';
 import { formatValue } from '../../state/values';
+import { rememberedSwitch } from '../remembered-switch';
 
 const STORAGE_KEY = 'attnlab:compare';
 /** At most this many changed values are named in the ghost's legend row. */
@@ -101,20 +102,5 @@ export function sourceKey(files: string | undefined, model: ModelLink | undefine
 
 /** The full page's "Compare with previous run" switch: on unless the reader turned it off. */
 export function wireCompareSwitch(box: HTMLInputElement, onChange: (on: boolean) => void): boolean {
-  let stored: string | null = null;
-  try {
-    stored = localStorage.getItem(STORAGE_KEY);
-  } catch {
-    /* storage off: the default */
-  }
-  box.checked = stored !== '0';
-  box.addEventListener('change', () => {
-    try {
-      localStorage.setItem(STORAGE_KEY, box.checked ? '1' : '0');
-    } catch {
-      /* not remembered */
-    }
-    onChange(box.checked);
-  });
-  return box.checked;
+  return rememberedSwitch(box, STORAGE_KEY, onChange);
 }

@@ -5,6 +5,7 @@
 // been on the runs so far. Longer runs wait for Run, as before. The full page has a switch for it
 // (remembered in localStorage, like the theme); an embed always recomputes live.
 import type { Stamp } from './page-state';
+import { rememberedSwitch } from '../remembered-switch';
 
 /** A run estimated under this many seconds here starts by itself after an edit. */
 export const LIVE_SECONDS = 0.3;
@@ -72,19 +73,6 @@ export class LiveRuns {
 
 /** The full page's "Recompute as I edit" switch: on unless the reader turned it off. */
 export function wireLiveSwitch(box: HTMLInputElement): () => boolean {
-  let stored: string | null = null;
-  try {
-    stored = localStorage.getItem(STORAGE_KEY);
-  } catch {
-    /* storage off: the default */
-  }
-  box.checked = stored !== '0';
-  box.addEventListener('change', () => {
-    try {
-      localStorage.setItem(STORAGE_KEY, box.checked ? '1' : '0');
-    } catch {
-      /* not remembered */
-    }
-  });
+  rememberedSwitch(box, STORAGE_KEY);
   return () => box.checked;
 }
