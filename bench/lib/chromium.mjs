@@ -11,12 +11,10 @@ import { serveStatic } from '../../tests/e2e/static-server.mjs';
 export { CHROMIUM, CHROMIUM_ARGS };
 
 /**
- * Opens `hash` on the site in `dist` and waits for body[data-status] to leave 'running'.
- * The clock starts before navigation, so it includes loading the page and compiling the wasm
- * module: what a visitor clicking the preset link waits for.
- * Returns { seconds, status, hash (as the page rewrote it), workers, result (the #result-json) }.
+ * Calls `use(page, origin)` with a new page of a headless Chromium (a fresh profile) over the site in `dist`, served
+ * at `origin`/, and closes both afterwards; returns what `use` returns.
  */
-export async function timeLinkInChromium(dist, hash, { timeoutSeconds = 600 } = {}) {
+export async function withSitePage(dist, use) {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
   const { chromium } = await import('playwright-core');
   const server = await serveStatic(dist, '/');
@@ -28,8 +26,23 @@ export async function timeLinkInChromium(dist, hash, { timeoutSeconds = 600 } = 
       headless: true,
       args: CHROMIUM_ARGS,
     });
-    const page = await context.newPage();
-    const url = `http://127.0.0.1:${server.address().port}/${hash}`;
+    return await use(await context.newPage(), `http://127.0.0.1:${server.address().port}`);
+  } finally {
+    await context?.close();
+    server.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Opens `hash` on the site in `dist` and waits for body[data-status] to leave 'running'.
+ * The clock starts before navigation, so it includes loading the page and compiling the wasm
+ * module: what a visitor clicking the preset link waits for.
+ * Returns { seconds, status, hash (as the page rewrote it), workers, result (the #result-json) }.
+ */
+export async function timeLinkInChromium(dist, hash, { timeoutSeconds = 600 } = {}) {
+  return withSitePage(dist, async (page, origin) => {
+    const url = `${origin}/${hash}`;
     const t0 = performance.now();
     await page.goto(url);
     // The page runs the link on load ('idle' comes first), or asks first when its estimate is long
@@ -60,9 +73,5 @@ export async function timeLinkInChromium(dist, hash, { timeoutSeconds = 600 } = 
       }),
       seconds,
     );
-  } finally {
-    await context?.close();
-    server.close();
-    rmSync(profile, { recursive: true, force: true });
-  }
+  });
 }

@@ -3,29 +3,15 @@
 // (launched as the e2e tests launch it), the folder's files given to its file input, Run pressed once the weights are
 // read (a long estimate waits for it). The clock runs from asking for every layer (after the folder opened at the
 // page's default layers) to the run's end, so it includes reading the weights, as the headless row's does.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
-import { serveStatic } from '../../tests/e2e/static-server.mjs';
+import { withSitePage } from './chromium.mjs';
 
 /**
  * { seconds, status, rows }: weights only on layers 0…lastLayer of a model folder's `files`, in the site `dist`.
  */
 export async function weightsOnlyInChromium(dist, files, lastLayer, { timeoutSeconds = 1800 } = {}) {
-  const { chromium } = await import('playwright-core');
-  const server = await serveStatic(dist, '/');
-  const profile = mkdtempSync(join(tmpdir(), 'attnlab-bench-'));
-  let context;
-  try {
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
-    const page = await context.newPage();
+  return withSitePage(dist, async (page, origin) => {
     const wait = { timeout: timeoutSeconds * 1000, polling: 50 };
-    await page.goto(`http://127.0.0.1:${server.address().port}/#exp=rank-zoo&v=3&heads=model&seed=1`);
+    await page.goto(`${origin}/#exp=rank-zoo&v=3&heads=model&seed=1`);
     await page.locator('#heads-model').check();
     await page.locator('#model-weights').check();
     const read = () =>
@@ -63,9 +49,5 @@ export async function weightsOnlyInChromium(dist, files, lastLayer, { timeoutSec
       }),
       seconds,
     );
-  } finally {
-    await context?.close();
-    server.close();
-    rmSync(profile, { recursive: true, force: true });
-  }
+  });
 }
