@@ -25,16 +25,22 @@ const test = (name, fn) => tests.push({ name, fn });
 const TEXT = 'the cat sat on the mat';
 const bert = join(root, 'tests/fixtures/models/bert-f32');
 
+/** rank-interaction with Your model chosen and the BERT fixture read on TEXT: { page, problems }. */
+async function bertRead(context, base) {
+  const opened = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
+  await waitForStatus(opened.page, SHOWN, 120_000);
+  await chooseHeads(opened.page, 'model');
+  await opened.page.locator('#model-text').fill(TEXT);
+  await opened.page.locator('#model-folder').setInputFiles(bert);
+  await modelSettled(opened.page);
+  return opened;
+}
+
 test('your model: a head’s Q and K download as .npy and, chosen as your files, give the same numbers', async ({
   context,
   base,
 }) => {
-  const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
-  await waitForStatus(page, SHOWN, 120_000);
-  await chooseHeads(page, 'model');
-  await page.locator('#model-text').fill(TEXT);
-  await page.locator('#model-folder').setInputFiles(bert);
-  await modelSettled(page);
+  const { page, problems } = await bertRead(context, base);
   await page.locator('#model-head-layer').selectOption('1');
   await page.locator('#model-head-head').selectOption('2');
   await page.waitForFunction(() => location.hash.includes('head=6'), null, { timeout: 10_000 });
@@ -78,12 +84,7 @@ test('your model: the outdated note names why the heads changed (Last layer, wei
   context,
   base,
 }) => {
-  const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
-  await waitForStatus(page, SHOWN, 120_000);
-  await chooseHeads(page, 'model');
-  await page.locator('#model-text').fill(TEXT);
-  await page.locator('#model-folder').setInputFiles(bert);
-  await modelSettled(page);
+  const { page, problems } = await bertRead(context, base);
   await page.locator('#run').click();
   await waitForStatus(page, 'done', 120_000);
   const note = () => page.locator('#stale-note-text').textContent();
