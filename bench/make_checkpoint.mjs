@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Random-weight checkpoints of real models' shapes for bench/own-model.mjs, written on the fly to a temporary folder
 // and deleted after: BERT-base (F32, ~440 MB) and SmolLM-135M (LLaMA-style, BF16, ~270 MB), or --small 2-layer ones.
-// A folder is what the core reads (wasm/core/host/model/needed_tensors.cpp): config.json, model.safetensors with the
+// A folder is what the core reads (wasm/core/model/needed_tensors.cpp): config.json, model.safetensors with the
 // tensor names and shapes the config implies, and a tokenizer.json whose 126 or 127 words give exactly 128 tokens.
 // Weights are N(0, 0.02) from a seeded xorshift + Box–Muller, written in chunks (never the whole file in memory);
 // LayerNorm / RMSNorm weights 1, biases 0.

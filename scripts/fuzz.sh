@@ -30,12 +30,12 @@ sources() {
     # ASan + UBSan at -O1), not a second compile of ~100 files in one process. Its code has no coverage counters, so
     # libFuzzer is guided by the harness's branches; the sanitizers still check every path it reaches.
     result) echo "$ASAN_CORE" ;;
-    safetensors) echo "$ROOT/wasm/core/host/model/safetensors.cpp $(json_sources)" ;;
+    safetensors) echo "$ROOT/wasm/core/model/safetensors.cpp $(json_sources)" ;;
     json) json_sources ;;
     model_config) echo "$(config_sources) $(json_sources)" ;;
     shard_index)
-      echo "$(config_sources) $(json_sources) $ROOT/wasm/core/host/model/checkpoint.cpp" \
-        "$ROOT/wasm/core/host/model/safetensors.cpp $ROOT/wasm/core/host/model/needed_tensors.cpp"
+      echo "$(config_sources) $(json_sources) $ROOT/wasm/core/model/checkpoint.cpp" \
+        "$ROOT/wasm/core/model/safetensors.cpp $ROOT/wasm/core/model/needed_tensors.cpp"
       ;;
     params)
       echo "$ROOT/wasm/core/lab/schema.cpp $ROOT/wasm/core/lab/param_decl.cpp $ROOT/wasm/core/lab/params.cpp" \
@@ -47,7 +47,7 @@ sources() {
 json_sources() { echo "$ROOT/wasm/core/lab/json_parse.cpp $ROOT/wasm/core/numerics/shared/text.cpp"; }
 # config.json's reader checks RoPE's frequencies (layer_math.cpp, whose float products need float_product.cpp).
 config_sources() {
-  echo "$ROOT/wasm/core/host/model/model_config.cpp $ROOT/wasm/core/host/model/layer_math.cpp" \
+  echo "$ROOT/wasm/core/model/model_config.cpp $ROOT/wasm/core/numerics/transformer/layer_math.cpp" \
     "$ROOT/wasm/core/numerics/kernels/float_product.cpp"
 }
 
@@ -57,9 +57,9 @@ headers() {
   case $1 in
     inputs) echo "$inc/lab/inputs/parse_input.hpp $inc/lab/json.hpp" "$ROOT"/wasm/core/lab/inputs/*.hpp ;;
     result) find "$inc" -name '*.hpp' | sort | tr '\n' ' ' ;;
-    safetensors) echo "$inc/host/model/safetensors.hpp $inc/host/model/model_error.hpp $inc/lab/json_parse.hpp" ;;
+    safetensors) echo "$inc/model/safetensors.hpp $inc/model/model_error.hpp $inc/lab/json_parse.hpp" ;;
     json) echo "$inc/lab/json_parse.hpp $inc/lab/json.hpp $inc/numerics/shared/text.hpp" ;;
-    model_config | shard_index) echo "$inc"/host/model/*.hpp "$inc/lab/json_parse.hpp $inc/numerics/shared/text.hpp" ;;
+    model_config | shard_index) echo "$inc"/model/*.hpp "$inc/numerics/transformer/layer_math.hpp" "$inc/lab/json_parse.hpp $inc/numerics/shared/text.hpp" ;;
     params) echo "$inc/lab/schema.hpp $inc/lab/params.hpp $inc/lab/json.hpp $inc/numerics/shared/decimal.hpp $inc/lab/value_syntax.hpp" ;;
   esac
 }

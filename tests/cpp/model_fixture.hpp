@@ -12,7 +12,7 @@
 #include <string>
 
 #include "lab/json.hpp"
-#include "host/model/head_qk.hpp"
+#include "model/head_qk.hpp"
 
 namespace fixture {
 

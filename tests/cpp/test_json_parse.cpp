@@ -6,9 +6,9 @@
 #include <functional>
 #include <string>
 
-#include "host/model/model_error.hpp"
-#include "host/model/model_config.hpp"
-#include "host/model/safetensors.hpp"
+#include "model/model_error.hpp"
+#include "model/model_config.hpp"
+#include "model/safetensors.hpp"
 #include "lab/json_parse.hpp"
 
 using namespace attnlab;

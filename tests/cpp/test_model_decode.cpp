@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// Weights widened from F16 and BF16 (wasm/core/host/model/tensor_reader.cpp): all 65,536 bit patterns of each
+// Weights widened from F16 and BF16 (wasm/core/model/tensor_reader.cpp): all 65,536 bit patterns of each
 // against the IEEE formulas written out here (BF16: the top half of an F32; F16: sign, 5-bit exponent, 10-bit
 // mantissa with subnormals, infinities and NaNs), and F32 bit for bit, natively and in wasm.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
 
-#include "../../wasm/core/host/model/tensor_reader.hpp"
+#include "../../wasm/core/model/tensor_reader.hpp"
 
 using namespace attnlab::model;
 

@@ -9,7 +9,7 @@
 #include <cmath>
 
 #include "numerics/kernels/float_product.hpp"
-#include "host/model/streamed_pass.hpp"
+#include "model/streamed_pass.hpp"
 
 using namespace attnlab::model;
 

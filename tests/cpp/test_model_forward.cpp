@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// The model reader's forward pass (wasm/core/host/model) against references computed by Debian's torch on the
+// The model reader's forward pass (wasm/core/model) against references computed by Debian's torch on the
 // same decoded weights (tests/fixtures/models/make_models.py): every family within 1e-5 of the largest |value|,
 // and each convention that silently changes numbers, deliberately broken, fails that comparison.
 #include <catch2/catch.hpp>
 
-#include "host/model/checkpoint.hpp"
+#include "model/checkpoint.hpp"
 #include "model_fixture.hpp"
 
 using namespace attnlab::model;

@@ -6,9 +6,9 @@
 #include <cmath>
 #include <functional>
 
-#include "host/model/model_error.hpp"
-#include "host/model/qk_command.hpp"
-#include "host/model/weight_heads.hpp"
+#include "model/model_error.hpp"
+#include "model/qk_command.hpp"
+#include "model/weight_heads.hpp"
 #include "numerics/shared/text.hpp"
 #include "model_fixture.hpp"
 

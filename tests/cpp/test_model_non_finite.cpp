@@ -8,7 +8,7 @@
 #include <cstring>
 #include <functional>
 
-#include "host/model/model_error.hpp"
+#include "model/model_error.hpp"
 #include "model_fixture.hpp"
 
 using namespace attnlab::model;

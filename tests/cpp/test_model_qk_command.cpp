@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// `model-qk`'s arguments (host/model/qk_command.hpp) and its JSON: every host parses the same words.
+// `model-qk`'s arguments (model/qk_command.hpp) and its JSON: every host parses the same words.
 #include <catch2/catch.hpp>
 
-#include "host/model/qk_command.hpp"
+#include "model/qk_command.hpp"
 #include "model_fixture.hpp"
 
 using namespace attnlab::model;

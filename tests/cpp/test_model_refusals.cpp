@@ -4,8 +4,8 @@
 #include <catch2/catch.hpp>
 #include <functional>
 
-#include "host/model/model_error.hpp"
-#include "host/model/safetensors.hpp"
+#include "model/model_error.hpp"
+#include "model/safetensors.hpp"
 #include "model_fixture.hpp"
 
 using namespace attnlab::model;

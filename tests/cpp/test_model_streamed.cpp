@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// The forward pass in resumable steps (host/model/streamed_pass.hpp), as the page runs it with asynchronous
+// The forward pass in resumable steps (model/streamed_pass.hpp), as the page runs it with asynchronous
 // reads: before each step only the ranges nextReads() names are fetched, and the step must find every byte it
 // reads among them; the results are the one-call pass's exactly, and the bytes fetched stay below the files'.
 #include <catch2/catch.hpp>
 
-#include "host/model/streamed_pass.hpp"
+#include "model/streamed_pass.hpp"
 #include "model_fixture.hpp"
 
 using namespace attnlab::model;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// libFuzzer target: a model's config.json (host/model/model_config.hpp) on arbitrary text. Crashes, sanitizer
+// libFuzzer target: a model's config.json (model/model_config.hpp) on arbitrary text. Crashes, sanitizer
 // reports and broken invariants (abort) are findings:
 //   accepted -> a model the pass can run: sizes >= 1, heads a multiple of key heads, >= 1 token, finite RoPE
 //   refused  -> one line of bounded length starting with "config.json: "
@@ -8,9 +8,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "host/model/layer_math.hpp"
-#include "host/model/model_config.hpp"
-#include "host/model/model_error.hpp"
+#include "numerics/transformer/layer_math.hpp"
+#include "model/model_config.hpp"
+#include "model/model_error.hpp"
 
 namespace {
 

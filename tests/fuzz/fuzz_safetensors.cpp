@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// libFuzzer target: the safetensors header reader (host/model/safetensors.hpp) on arbitrary bytes taken
+// libFuzzer target: the safetensors header reader (model/safetensors.hpp) on arbitrary bytes taken
 // as a whole file. Crashes, sanitizer reports and broken invariants (abort) are findings:
 //   accepted -> every span lies in the data, spans tile [8 + N, file size) and each is numel × element size
 //   refused  -> one line of bounded length starting with the file's name
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "host/model/model_error.hpp"
-#include "host/model/safetensors.hpp"
+#include "model/model_error.hpp"
+#include "model/safetensors.hpp"
 
 namespace {
 

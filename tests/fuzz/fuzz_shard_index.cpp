@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// libFuzzer target: a sharded checkpoint's model.safetensors.index.json (host/model/checkpoint.hpp) on arbitrary
+// libFuzzer target: a sharded checkpoint's model.safetensors.index.json (model/checkpoint.hpp) on arbitrary
 // text, in a folder holding a small LLaMA config.json and one shard "a.safetensors" with no tensor. No such folder
 // opens (the shard lacks the tensors), so every input is refused; findings are crashes, sanitizer reports and a
 // refusal that is not one line of bounded length.
@@ -8,8 +8,8 @@
 #include <map>
 #include <string>
 
-#include "host/model/checkpoint.hpp"
-#include "host/model/model_error.hpp"
+#include "model/checkpoint.hpp"
+#include "model/model_error.hpp"
 
 namespace {
 

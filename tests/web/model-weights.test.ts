@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Weights only (wasm/core/host/model/weight_heads.cpp through engine/model-pass.ts): each head's Q and K over the
+// Weights only (wasm/core/model/weight_heads.cpp through engine/model-pass.ts): each head's Q and K over the
 // residual stream's basis vectors are C·diag(g)·W_Q^hᵀ (times the layer's scale) and C·diag(g)·W_K^{h'}ᵀ, h' the key
 // head of query head h, g the gain of the norm before the layer's attention and C its centring (LayerNorm). Checked
 // against the committed checkpoints decoded here independently (safetensors header, F32 and BF16, GPT-2's Conv1D

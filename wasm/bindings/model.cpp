@@ -16,15 +16,16 @@
 
 #include "lab/json_parse.hpp"
 #include "numerics/kernels/softmax.hpp"
-#include "host/model/checkpoint.hpp"
-#include "host/model/head_qk.hpp"
-#include "host/model/head_stack.hpp"
-#include "host/model/model_error.hpp"
-#include "host/model/qk_command.hpp"
-#include "host/model/streamed_pass.hpp"
-#include "host/model/weight_heads.hpp"
+#include "model/checkpoint.hpp"
+#include "model/head_qk.hpp"
+#include "model/head_stack.hpp"
+#include "model/model_error.hpp"
+#include "model/qk_command.hpp"
+include "model/streamed_pass.hpp"
+#include "numerics/transformer/layer_math.hpp"
+#include "model/weight_heads.hpp"
 
-using emscripten::val;
+    using emscripten::val;
 using namespace attnlab;
 using namespace attnlab::model;
 
@@ -174,7 +175,7 @@ class ModelSession {
     return Json{{"ok", true}, {"layer", layer_->layer}, {"done", pass_->done()}, {"scale", layer_->scale}}.dump();
   }
 
-  // Weights only (host/model/weight_heads.hpp): what weightStep reads at `layer`, then that layer's W_Qᵀ and W_Kᵀ as
+  // Weights only (model/weight_heads.hpp): what weightStep reads at `layer`, then that layer's W_Qᵀ and W_Kᵀ as
   // q() and k() (hidden × heads·head_dim): the heads as bilinear forms over the residual stream's basis vectors.
   std::string weightReads(int layer) const {
     if (!checkpoint_ || layer < 0 || layer >= checkpoint_->config.layers) return "[]";
@@ -233,7 +234,7 @@ class ModelSession {
   std::unique_ptr<StreamedPass> pass_;
   std::vector<std::int64_t> ids_;
   std::optional<LayerQk> layer_;
-  std::string fingerprint_;  // host/model/head_stack.hpp: a study's jobs carry it
+  std::string fingerprint_;  // model/head_stack.hpp: a study's jobs carry it
 };
 
 // `model-qk` arguments (a JSON array of words) parsed by the core: {"ok": true, folder, ids, text?, layer, head}.

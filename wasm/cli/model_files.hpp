@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // The CLI's byte source for a model folder: files of one folder, regular files only, read with pread
-// at the offsets the core asks for (host/model/byte_source.hpp).
+// at the offsets the core asks for (model/byte_source.hpp).
 #pragma once
 #include <string>
 
-#include "host/model/byte_source.hpp"
+#include "model/byte_source.hpp"
 
 namespace attnlab::cli {
 

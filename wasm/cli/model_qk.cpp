@@ -8,8 +8,8 @@
 #include <iostream>
 #include <new>
 
-#include "host/model/model_error.hpp"
-#include "host/model/qk_command.hpp"
+#include "model/model_error.hpp"
+#include "model/qk_command.hpp"
 #include "model_files.hpp"
 #include "peak_memory.hpp"
 

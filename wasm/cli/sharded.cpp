@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "host/command_line.hpp"
-#include "host/model/study_job.hpp"
+#include "model/study_job.hpp"
 #include "lab/model_study.hpp"
 #include "lab/sweep.hpp"
 #include "model_files.hpp"

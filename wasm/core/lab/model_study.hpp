@@ -40,7 +40,7 @@ Json combineModelStudy(const Json& windows, const Json& runs, std::uint64_t seed
 //   {"app", "experiment": "rank-zoo", "study": "corpus", "plan", "index", "jobs", "params", "eps", "lastLayer",
 //    "model": {"folder", "name", "fingerprint"}, "n", "window", "ids"}
 // `plan` hashes everything but model.folder (where the folder is mounted may differ from machine to machine); a job
-// runs on a folder only when its fingerprint (host/model/head_stack.hpp) is the line's. A shard is
+// runs on a folder only when its fingerprint (model/head_stack.hpp) is the line's. A shard is
 // {"app", "experiment", "study", "plan", "index", "result": {"runs": [{"n", "window", "eps", "result"}]}}.
 struct StudyPlan {
   Json params;               // rank-zoo's, validated

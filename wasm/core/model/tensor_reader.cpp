@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "host/model/tensor_reader.hpp"
+#include "model/tensor_reader.hpp"
 
 #include <cmath>
 #include <cstring>
 
 #include "numerics/shared/text.hpp"
-#include "host/model/model_error.hpp"
+#include "model/model_error.hpp"
 
 namespace attnlab::model {
 namespace {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // GPT-2: pre-norm blocks, Conv1D weights [in, out], a causal mask, learned absolute positions.
 // The files' attn.bias buffers are masks, not biases: never read.
-#include "host/model/forward_detail.hpp"
+#include "model/forward_detail.hpp"
 
 namespace attnlab::model {
 namespace {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "host/model/byte_source.hpp"
-#include "host/model/checkpoint.hpp"
-#include "host/model/head_qk.hpp"
+#include "model/byte_source.hpp"
+#include "model/checkpoint.hpp"
+#include "model/head_qk.hpp"
 #include "lab/experiment.hpp"
 
 namespace attnlab::model {

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "host/model/head_qk.hpp"
+#include "model/head_qk.hpp"
 
 #include <algorithm>
 #include <new>
 
-#include "host/model/model_error.hpp"
-#include "host/model/streamed_pass.hpp"
-#include "host/model/forward_detail.hpp"
+#include "model/model_error.hpp"
+#include "model/streamed_pass.hpp"
+#include "model/forward_detail.hpp"
 
 namespace attnlab::model {
 

@@ -6,20 +6,11 @@
 #include <cstdint>
 #include <string>
 
+#include "numerics/transformer/layer_math.hpp"
+
 namespace attnlab::model {
 
 enum class Family { Bert, Roberta, DistilBert, Gpt2, Llama, Qwen2 };
-enum class Activation { GeluErf, GeluTanh, Relu, Silu };
-enum class RopeScaling { None, Linear, Dynamic, Llama3 };
-
-struct RopeConfig {
-  double theta = 10000;
-  RopeScaling scaling = RopeScaling::None;
-  double factor = 1;
-  double lowFreqFactor = 1, highFreqFactor = 4;  // llama3
-  double originalMaxPositions = 8192;            // llama3 (original_max_position_embeddings)
-};
-
 struct ModelConfig {
   std::string modelType;  // as in config.json
   std::string name;       // _name_or_path, else the first architecture, else model_type

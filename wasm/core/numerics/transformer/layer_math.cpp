@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "host/model/layer_math.hpp"
+#include "numerics/transformer/layer_math.hpp"
 
-#include "host/model/streamed_pass.hpp"
 #include "numerics/kernels/float_product.hpp"
 
 #include <cmath>

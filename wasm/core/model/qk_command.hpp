@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "lab/json.hpp"
-#include "host/model/checkpoint.hpp"
-#include "host/model/head_qk.hpp"
+#include "model/checkpoint.hpp"
+#include "model/head_qk.hpp"
 
 namespace attnlab::model {
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "host/model/byte_source.hpp"
-#include "host/model/model_config.hpp"
-#include "host/model/safetensors.hpp"
+#include "model/byte_source.hpp"
+#include "model/model_config.hpp"
+#include "model/safetensors.hpp"
 
 namespace attnlab::model {
 

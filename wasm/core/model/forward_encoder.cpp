@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // BERT, RoBERTa and DistilBERT: post-norm encoder layers, absolute positions, no mask.
-#include "host/model/forward_detail.hpp"
+#include "model/forward_detail.hpp"
 
 namespace attnlab::model {
 namespace {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The tensors each family's forward pass reads, by name without prefix, with the shapes config.json implies.
-#include "host/model/checkpoint.hpp"
+#include "model/checkpoint.hpp"
 
 namespace attnlab::model {
 namespace {

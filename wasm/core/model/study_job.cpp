@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "host/model/study_job.hpp"
+#include "model/study_job.hpp"
 
 #include <new>
 
-#include "host/model/head_stack.hpp"
-#include "host/model/model_error.hpp"
+#include "model/head_stack.hpp"
+#include "model/model_error.hpp"
 
 namespace attnlab::model {
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "host/model/streamed_pass.hpp"
+#include "model/streamed_pass.hpp"
 
 #include <new>
 
-#include "host/model/model_error.hpp"
-#include "host/model/forward_detail.hpp"
+#include "model/model_error.hpp"
+#include "model/forward_detail.hpp"
 
 namespace attnlab::model {
 namespace {

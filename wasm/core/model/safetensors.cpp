@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "host/model/safetensors.hpp"
+#include "model/safetensors.hpp"
 
 #include <algorithm>
 #include <limits>
 
 #include "lab/json_parse.hpp"
 #include "numerics/shared/text.hpp"
-#include "host/model/model_error.hpp"
+#include "model/model_error.hpp"
 
 namespace attnlab::model {
 namespace {

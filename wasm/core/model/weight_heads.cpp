@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "host/model/weight_heads.hpp"
+#include "model/weight_heads.hpp"
 
 #include <string>
 
 #include "numerics/rank/head.hpp"
-#include "host/model/model_error.hpp"
-#include "host/model/tensor_reader.hpp"
+#include "model/model_error.hpp"
+#include "model/tensor_reader.hpp"
 
 namespace attnlab::model {
 namespace {

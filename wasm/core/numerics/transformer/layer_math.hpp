@@ -1,14 +1,25 @@
 // SPDX-License-Identifier: Apache-2.0
-// The pieces of a transformer block on tokens × features matrices in double.
+// The pieces of a transformer block on tokens × features matrices in double: the layer maths of the model reader
+// (model/), which decides from config.json which activation, norm and rotation a checkpoint uses.
 #pragma once
 #include <Eigen/Dense>
-
-#include "host/model/model_config.hpp"
+#include <cstdint>
 
 namespace attnlab::model {
 
 using Eigen::MatrixXd;
 using Eigen::VectorXd;
+
+enum class Activation { GeluErf, GeluTanh, Relu, Silu };
+enum class RopeScaling { None, Linear, Dynamic, Llama3 };
+
+struct RopeConfig {
+  double theta = 10000;
+  RopeScaling scaling = RopeScaling::None;
+  double factor = 1;
+  double lowFreqFactor = 1, highFreqFactor = 4;  // llama3
+  double originalMaxPositions = 8192;            // llama3 (original_max_position_embeddings)
+};
 
 MatrixXd layerNorm(const MatrixXd& x, const VectorXd& weight, const VectorXd& bias, double eps);
 MatrixXd rmsNorm(const MatrixXd& x, const VectorXd& weight, double eps);  // x / sqrt(mean(x²) + eps) * weight
@@ -36,5 +47,11 @@ VectorXd ropeInverseFrequencies(int headDim, const RopeConfig& rope, std::int64_
 // RoPE on every head of x (tokens × (heads·headDim)) at positions 0..tokens-1 (spec: rotate_half over the
 // whole head_dim; interleaved rotates pairs (2i, 2i+1) instead, as a negative control).
 void applyRope(MatrixXd& x, int heads, int headDim, const RopeConfig& rope, bool interleaved);
+
+// Runs the pass's kernels (the float products, layer norm, GELU, the attention mix) on small made-up matrices and
+// returns a sum of the results (so that nothing is left out). A host whose compiler tiers (V8 first compiles wasm
+// quickly, then optimises what runs often) calls it while the first layer's bytes are read: the first layer then runs
+// optimised code instead of the quick one, about 3× slower in Chromium. It computes nothing the pass uses.
+double warmUp();
 
 }  // namespace attnlab::model

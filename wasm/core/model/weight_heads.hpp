@@ -9,10 +9,10 @@
 #pragma once
 #include <vector>
 
-#include "host/model/byte_source.hpp"
-#include "host/model/checkpoint.hpp"
-#include "host/model/head_qk.hpp"
-#include "host/model/streamed_pass.hpp"
+#include "model/byte_source.hpp"
+#include "model/checkpoint.hpp"
+#include "model/head_qk.hpp"
+#include "model/streamed_pass.hpp"
 
 namespace attnlab::model {
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "host/model/byte_source.hpp"
-#include "host/model/checkpoint.hpp"
+#include "model/byte_source.hpp"
+#include "model/checkpoint.hpp"
 
 namespace attnlab::model {
 

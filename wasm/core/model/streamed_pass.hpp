@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "host/model/head_qk.hpp"
+#include "model/head_qk.hpp"
 
 namespace attnlab::model {
 
@@ -46,11 +46,5 @@ class StreamedPass {
   int next_ = 0;
   Eigen::MatrixXd x_;  // the activations entering layer next_
 };
-
-// Runs the pass's kernels (the float products, layer norm, GELU, the attention mix) on small made-up matrices and
-// returns a sum of the results (so that nothing is left out). A host whose compiler tiers (V8 first compiles wasm
-// quickly, then optimises what runs often) calls it while the first layer's bytes are read: the first layer then runs
-// optimised code instead of the quick one, about 3× slower in Chromium. It computes nothing the pass uses.
-double warmUp();
 
 }  // namespace attnlab::model

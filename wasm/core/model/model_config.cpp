@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "host/model/model_config.hpp"
+#include "model/model_config.hpp"
 
 #include <algorithm>
 
@@ -8,8 +8,8 @@
 
 #include "lab/json_parse.hpp"
 #include "numerics/shared/text.hpp"
-#include "host/model/layer_math.hpp"
-#include "host/model/model_error.hpp"
+#include "numerics/transformer/layer_math.hpp"
+#include "model/model_error.hpp"
 
 namespace attnlab::model {
 namespace {

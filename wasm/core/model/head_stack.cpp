@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "host/model/head_stack.hpp"
+#include "model/head_stack.hpp"
 
 #include <cstdio>
 #include <map>
 #include <utility>
 
-#include "host/model/model_error.hpp"
-#include "host/model/streamed_pass.hpp"
-#include "host/model/weight_heads.hpp"
+#include "model/model_error.hpp"
+#include "model/streamed_pass.hpp"
+#include "model/weight_heads.hpp"
 
 namespace attnlab::model {
 namespace {

@@ -2,9 +2,9 @@
 // Each family's streamed forward pass (head_qk.cpp chooses the family and checks the request): layers
 // 0..lastLayer, each layer's all-heads Q and K handed to the visitor before the rest of its block runs.
 #pragma once
-#include "host/model/head_qk.hpp"
-#include "host/model/layer_math.hpp"
-#include "host/model/tensor_reader.hpp"
+#include "model/head_qk.hpp"
+#include "numerics/transformer/layer_math.hpp"
+#include "model/tensor_reader.hpp"
 
 namespace attnlab::model {
 

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "host/model/byte_source.hpp"
-#include "host/model/checkpoint.hpp"
+#include "model/byte_source.hpp"
+#include "model/checkpoint.hpp"
 
 namespace attnlab::model {
 

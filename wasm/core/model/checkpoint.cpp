@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "host/model/checkpoint.hpp"
+#include "model/checkpoint.hpp"
 
 #include <set>
 
 #include "lab/json_parse.hpp"
 #include "numerics/shared/text.hpp"
-#include "host/model/model_error.hpp"
+#include "model/model_error.hpp"
 
 namespace attnlab::model {
 namespace {

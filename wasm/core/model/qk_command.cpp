@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "host/model/qk_command.hpp"
+#include "model/qk_command.hpp"
 
 #include <cmath>
 #include <limits>

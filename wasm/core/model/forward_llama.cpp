@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // LLaMA and Qwen2: RMSNorm pre-norm blocks, RoPE (rotate_half over the whole head_dim), grouped-query
 // heads (query head h uses key head h / (H / H_kv)), a causal mask, a SiLU-gated MLP; Qwen2 has q/k/v biases.
-#include "host/model/forward_detail.hpp"
+#include "model/forward_detail.hpp"
 
 namespace attnlab::model {
 namespace {

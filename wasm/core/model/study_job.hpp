@@ -2,7 +2,7 @@
 // One job of a model study (lab/model_study.hpp) run on a checkpoint read through a ByteSource: the native CLI's
 // `attnlab run-job` over a study's jobs file.
 #pragma once
-#include "host/model/byte_source.hpp"
+#include "model/byte_source.hpp"
 #include "lab/experiment.hpp"
 
 namespace attnlab::model {
