@@ -8,7 +8,7 @@ const spread = (mean: number, sd: number, min: number, max: number) => ({ mean, 
 const head = (layer: number, index: number, mean: number): StudyHead => ({
   layer,
   head: index,
-  rows: 3,
+  rows: 1,
   energy90: spread(mean, 0.1 + 0.2, 1e-300, 2 ** 53 - 1),
   rEffVis: spread(1 / 3, 0, 1, 2),
   kSvd: spread(12.5, Math.SQRT2, 7, 19),

@@ -6,6 +6,7 @@ import type { Figure } from '../../experiments/schema';
 import { bandDots } from '../../plots/band-dots';
 import type { CorpusStudy, Spread } from '../../state/study-file';
 import { h } from '../dom';
+import { studyAtlasFigure } from './study-atlas';
 import { studyDownloads, studyFigureSection, type StudyOrigin } from './study-export';
 
 const fixed = (x: number | null | undefined, digits = 2) => (x === null || x === undefined ? '—' : x.toFixed(digits));
@@ -127,6 +128,7 @@ export function corpusResults(study: CorpusStudy, origin: StudyOrigin): HTMLElem
       { class: 'corpus-energy', id: 'corpus-energy-figure' },
       studyFigureSection(energyFigure(study), width, origin),
     ),
+    h('div', { class: 'corpus-atlas', id: 'corpus-atlas' }, studyFigureSection(studyAtlasFigure(study), 640, origin)),
     h('div', { class: 'figure-table' }, headTable(study)),
     studyDownloads(study),
   );

@@ -9,7 +9,8 @@ import type { RankZooResult } from '../../generated/rank-zoo';
 import type { Figure, Headline, RenderOptions } from '../../schema';
 import { naturalOrder } from '../natural-order';
 import { definedRho } from './spearman';
-import { ATLAS_QUANTITIES, atlasCells, atlasChart } from './atlas';
+import { atlasCells, atlasChart } from './atlas';
+import { ATLAS_QUANTITIES } from './atlas-quantities';
 
 type R = RankZooResult;
 type Row = R['rows'][number];
@@ -277,7 +278,9 @@ export function figures(r: RankZooResult, _values?: unknown, modelName?: string)
           description:
             'Each cell is one head at the native temperature, coloured by the chosen quantity; ' +
             'choose a cell to open that head in the interaction-dimension experiment.',
-          render: ({ width }) => atlasChart(cells, width, 'rVisTau', modelName !== undefined), // a model: previews
+          // a model's heads: previews
+          render: ({ width }) =>
+            atlasChart(cells, width, { quantities: ATLAS_QUANTITIES, previews: modelName !== undefined }),
           table: () => ({
             columns: ['layer', 'head', ...ATLAS_QUANTITIES.map((q) => q.key)],
             rows: cells.map((c) => [c.layer, c.head, ...ATLAS_QUANTITIES.map((q) => Number(c.row[q.key]))]),

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+// What a head atlas (atlas.ts) can colour its cells by: a key of each cell's row, its name in the chooser and the
+// legend, and the published value to read it against. rank-zoo's certificates, and each head's energy90 and
+// antisymmetry (numerics/rank/energy.hpp) against Lee (arXiv 2604.04384) and the 1/√2 of a random matrix.
+
+export interface AtlasQuantity {
+  /** The key of the value in each cell's row. */
+  key: string;
+  /** Its name in the "Colour by" choice. */
+  label: string;
+  /** Its name under the colour legend, with its unit; the label when absent. */
+  legend?: string;
+  /** What to read it against, in one sentence under the legend (in the figure's exports too). */
+  reference?: string;
+}
+
+/** rank-zoo's own quantities, each a row key of its result. */
+export const ATLAS_QUANTITIES = [
+  { key: 'rVisTau', label: 'visible interaction dimension r_vis(τ)' },
+  { key: 'kSvd', label: 'ε-rank certificate k_svd' },
+  { key: 'reductionTau', label: 'reduction r_raw(τ) − r_vis(τ)' },
+  { key: 'reductionEff', label: 'effective reduction r_eff,raw − r_eff,vis' },
+  { key: 'lowerBound', label: 'lower bound' },
+] as const satisfies readonly AtlasQuantity[];
+
+/** A published range of energy90 and what it was measured on. */
+interface EnergyBand {
+  low: number;
+  high: number;
+  of: string;
+}
+
+const bandWords = (b: EnergyBand) => `${b.low}–${b.high} for ${b.of}`;
+
+/** energy90 against the band(s) it is read against; `label`: its name in the choice ("energy90" by default). */
+export function energyQuantity(bands: EnergyBand[], key = 'energy90', label = 'energy90'): AtlasQuantity {
+  return {
+    key,
+    label,
+    legend: `${label}: how many singular values hold 90 % of Σσ² (a count)`,
+    reference:
+      `Lee (arXiv 2604.04384) measured ${bands.map(bandWords).join(', and ')} ` + 'on five decoder language models.',
+  };
+}
+
+/** Antisymmetry against its value for a random matrix, 1/√2. */
+export function antisymmetryQuantity(key = 'antisymmetry', name = 'antisymmetry'): AtlasQuantity {
+  return {
+    key,
+    label: `${name} (null 0.707)`,
+    legend: `${name}: the antisymmetric part’s size over the whole (0 to 1)`,
+    reference:
+      'A random matrix gives 1/√2 ≈ 0.707 (the null: no preferred direction); a head that scores query→key and ' +
+      'key→query alike gives 0.',
+  };
+}
