@@ -2,7 +2,7 @@
 // The head atlas of a study over a corpus: layers × heads, each cell a head's mean over its rows (windows ×
 // temperatures × ε) of energy90 (by default), antisymmetry, r_eff,vis or k_svd, drawn by rank-zoo's atlas
 // (experiments/rank/rank-zoo/atlas.ts). Its cells open nothing: a study's heads need not be a run of this page.
-import { atlasChart, type AtlasCell } from '../../experiments/rank/rank-zoo/atlas';
+import { atlasChart, atlasTable, type AtlasCell } from '../../experiments/rank/rank-zoo/atlas';
 import {
   antisymmetryQuantity,
   energyQuantity,
@@ -47,9 +47,6 @@ export function studyAtlasFigure(study: CorpusStudy): Figure {
     title: 'Head atlas of the study: layers × heads',
     description: 'Each cell is one head, coloured by its mean over the study’s rows of the quantity chosen.',
     render: ({ width }) => atlasChart(cells, width, { quantities, opens: false, chooserId: 'corpus-atlas-quantity' }),
-    table: () => ({
-      columns: ['layer', 'head', ...quantities.map((q) => `${q.key}_mean`)],
-      rows: cells.map((c) => [c.layer, c.head, ...quantities.map((q) => Number(c.row[q.key] ?? Number.NaN))]),
-    }),
+    table: () => atlasTable(cells, quantities, '_mean'),
   };
 }

@@ -15,7 +15,7 @@ export interface AtlasQuantity {
 }
 
 /** rank-zoo's own quantities, each a row key of its result. */
-export const ATLAS_QUANTITIES = [
+const ATLAS_QUANTITIES = [
   { key: 'rVisTau', label: 'visible interaction dimension r_vis(τ)' },
   { key: 'kSvd', label: 'ε-rank certificate k_svd' },
   { key: 'reductionTau', label: 'reduction r_raw(τ) − r_vis(τ)' },
@@ -30,6 +30,10 @@ interface EnergyBand {
   of: string;
 }
 
+/** Lee's two ranges (arXiv 2604.04384, decoder models): of row-centred logits, and of the weights' W_Qᵀ W_K. */
+const LOGITS_BAND: EnergyBand = { low: 2, high: 11, of: 'row-centred logits' };
+const WEIGHTS_BAND: EnergyBand = { low: 38, high: 75, of: 'W_Qᵀ W_K (head width 64 or 128)' };
+
 const bandWords = (b: EnergyBand) => `${b.low}–${b.high} for ${b.of}`;
 
 /** energy90 against the band(s) it is read against; `label`: its name in the choice ("energy90" by default). */
@@ -37,7 +41,7 @@ export function energyQuantity(bands: EnergyBand[], key = 'energy90', label = 'e
   return {
     key,
     label,
-    legend: `${label}: how many singular values hold 90 % of Σσ² (a count)`,
+    legend: `${label}: how many singular values hold 90 % of Σσ² (in singular values)`,
     reference:
       `Lee (arXiv 2604.04384) measured ${bands.map(bandWords).join(', and ')} ` + 'on five decoder language models.',
   };
@@ -48,9 +52,27 @@ export function antisymmetryQuantity(key = 'antisymmetry', name = 'antisymmetry'
   return {
     key,
     label: `${name} (null 0.707)`,
-    legend: `${name}: the antisymmetric part’s size over the whole (0 to 1)`,
+    legend: `${name}: the antisymmetric part’s size over the whole (a ratio, 0 to 1)`,
     reference:
       'A random matrix gives 1/√2 ≈ 0.707 (the null: no preferred direction); a head that scores query→key and ' +
       'key→query alike gives 0.',
   };
+}
+
+/** True when some row has a number at `key` (the core measured it). */
+const measured = (rows: readonly Readonly<Record<string, unknown>>[], key: string) =>
+  rows.some((row) => typeof row[key] === 'number');
+
+/**
+ * rank-zoo's choice for an atlas of these rows: its own quantities, with each head's energy90 and antisymmetry when the
+ * core measured them. `forms`: the heads were the weights' bilinear forms (weights only), whose energy90 and
+ * antisymmetry come first and are read against Lee's band for W_Qᵀ W_K; else against both of Lee's bands.
+ */
+export function zooQuantities(rows: readonly Readonly<Record<string, unknown>>[], forms: boolean): AtlasQuantity[] {
+  const energy = energyQuantity(forms ? [WEIGHTS_BAND] : [LOGITS_BAND, WEIGHTS_BAND]);
+  const heads = [
+    ...(measured(rows, 'energy90') ? [energy] : []),
+    ...(measured(rows, 'antisymmetry') ? [antisymmetryQuantity()] : []),
+  ];
+  return forms ? [...heads, ...ATLAS_QUANTITIES] : [...ATLAS_QUANTITIES, ...heads];
 }

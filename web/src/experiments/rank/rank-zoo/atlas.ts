@@ -90,6 +90,18 @@ export function atlasChart(cells: AtlasCell[], width: number, options: AtlasOpti
   return wrap;
 }
 
+/** The atlas as a table: layer, head and each quantity (named key + `suffix`), empty where none was measured. */
+export function atlasTable(cells: AtlasCell[], quantities: readonly AtlasQuantity[], suffix = '') {
+  return {
+    columns: ['layer', 'head', ...quantities.map((q) => q.key + suffix)],
+    rows: cells.map((c) => [
+      c.layer,
+      c.head,
+      ...quantities.map((q) => (Number.isFinite(valueOf(c, q.key)) ? valueOf(c, q.key) : '')),
+    ]),
+  };
+}
+
 /** The quantity's reference, under the legend and in the figure's SVG and PNG (data-export-text). */
 function referenceLine(quantity: AtlasQuantity): HTMLElement[] {
   if (!quantity.reference) return [];
