@@ -220,6 +220,7 @@ test('Open result… draws a study npm run lab printed, with its head atlas; a b
     assert((await page.locator('#corpus-atlas-quantity').inputValue()) === 'energy90', 'not coloured by energy90');
     const reference = await atlas.locator('.atlas-reference').innerText();
     assert(reference.includes('Lee (arXiv 2604.04384) measured 2–11 for row-centred logits'), reference);
+    await page.locator('#corpus-results').screenshot({ path: join(shots, 'corpus-study-opened.png') });
     const heads = (await download(page, page.locator('#corpus-heads-csv'))).bytes.toString('utf8');
     const lines = heads.trimEnd().split('\n');
     assert(lines.length === study.heads.length + 1 && lines[0].startsWith('layer,head,rows,energy90_mean'), heads);

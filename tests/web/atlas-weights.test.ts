@@ -58,7 +58,7 @@ describe('the head atlas of a model’s weights only', () => {
       'Lee (arXiv 2604.04384) measured 38–75 for W_Qᵀ W_K (head width 64 or 128) on five decoder language models.',
     );
     expect(reference.hasAttribute('data-export-text')).toBe(true); // in the SVG and PNG too
-    expect(atlas.textContent).toContain('energy90: how many singular values hold 90 % of Σσ² (in singular values)');
+    expect(atlas.textContent).toContain('energy90 (singular values): how many hold 90 % of Σσ²');
     const cells = [...atlas.querySelectorAll('g[aria-label="cell"] rect')];
     expect(cells[1].getAttribute('aria-label')).toContain('Layer 0, head 1: energy90 57');
   });
@@ -69,7 +69,7 @@ describe('the head atlas of a model’s weights only', () => {
     choice.dispatchEvent(new Event('change'));
     const atlas = document.querySelector('.head-atlas')!;
     expect(atlas.querySelector('.atlas-reference')!.textContent).toMatch(/^A random matrix gives 1\/√2 ≈ 0\.707/);
-    expect(atlas.textContent).toContain('antisymmetry: the antisymmetric part’s size over the whole (a ratio, 0 to 1)');
+    expect(atlas.textContent).toContain('antisymmetry (a ratio, 0 to 1): the antisymmetric part’s size over the whole');
   });
 
   it('lists energy90 and antisymmetry in its table', () => {

@@ -103,7 +103,7 @@ describe('a study opened from a file', () => {
     choice.dispatchEvent(new Event('change'));
     expect(atlas.querySelector('.atlas-reference')!.textContent).toContain('1/√2 ≈ 0.707');
     expect(atlas.textContent).toContain(
-      'mean antisymmetry: the antisymmetric part’s size over the whole (a ratio, 0 to 1)',
+      'mean antisymmetry (a ratio, 0 to 1): the antisymmetric part’s size over the whole',
     );
     section.querySelector<HTMLButtonElement>('#corpus-close')!.click();
     expect(document.getElementById('corpus-results')).toBeNull();

@@ -41,7 +41,7 @@ export function energyQuantity(bands: EnergyBand[], key = 'energy90', label = 'e
   return {
     key,
     label,
-    legend: `${label}: how many singular values hold 90 % of Σσ² (in singular values)`,
+    legend: `${label} (singular values): how many hold 90 % of Σσ²`,
     reference:
       `Lee (arXiv 2604.04384) measured ${bands.map(bandWords).join(', and ')} ` + 'on five decoder language models.',
   };
@@ -52,7 +52,7 @@ export function antisymmetryQuantity(key = 'antisymmetry', name = 'antisymmetry'
   return {
     key,
     label: `${name} (null 0.707)`,
-    legend: `${name}: the antisymmetric part’s size over the whole (a ratio, 0 to 1)`,
+    legend: `${name} (a ratio, 0 to 1): the antisymmetric part’s size over the whole`,
     reference:
       'A random matrix gives 1/√2 ≈ 0.707 (the null: no preferred direction); a head that scores query→key and ' +
       'key→query alike gives 0.',
