@@ -33,9 +33,12 @@ describe('a study file', () => {
     }
   });
 
-  it('says a partial merge is partial', () => {
+  it('says a partial merge is partial, and keeps what else the file says for its download', () => {
     const partial = { ...copy(), partial: { done: 3, total: 4, missing: [2] } };
     expect(read(partial)).toMatchObject({ ok: true, notes: ['partial: 3 of 4 windows merged; missing jobs 2'] });
+    const withAxes = { ...partial, association: { ...partial.association, x: 'rEffVis', y: 'kSvd' } };
+    const reading = read(withAxes);
+    expect(reading?.ok && reading.study).toMatchObject({ partial: partial.partial, association: { x: 'rEffVis' } });
   });
 
   it('leaves other files to the result reader', () => {

@@ -241,12 +241,14 @@ export function readStudyText(text: string, name: string): StudyReading | undefi
   if (!body) return undefined;
   try {
     const rows = rowsOf(body.rows);
+    // The file's other keys kept (association's x and y, a partial merge's note): the study's download is the file's.
     const study: CorpusStudy = {
+      ...body,
       windows: windowsOf(body.windows),
       rows,
       heads: headsOf(body.heads, rows.length),
-      association: associationOf(body.association),
-      bands: bandsOf(body.bands),
+      association: { ...record(body.association, 'association'), ...associationOf(body.association) },
+      bands: { ...record(body.bands, 'bands'), ...bandsOf(body.bands) },
     };
     return { ok: true, study, notes: partialNote(body.partial) };
   } catch (error) {

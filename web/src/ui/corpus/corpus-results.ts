@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // A study over a corpus drawn (what the headless JSON carries, lab/model_study.hpp): the association of each row's
 // effective dimension with its truncated-SVD certificate beside the 0.574 a summary of paper 3 reports, each head's
-// energy90 against Lee's band (measured on decoder models), and each head's spread over the windows, as a table.
+// energy90 against Lee's band (measured on decoder models), a head atlas of the study (study-atlas.ts), each head's
+// spread over the windows as a table, and its downloads (study-export.ts). A run of the page's or a file's.
 import type { Figure } from '../../experiments/schema';
 import { bandDots } from '../../plots/band-dots';
 import type { CorpusStudy, Spread } from '../../state/study-file';
