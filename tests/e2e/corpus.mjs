@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // A study over a corpus on "Your model", in Chromium (ui/corpus/corpus-panel.ts): the tiny BERT fixture's heads over a
 // corpus file, window by window, give exactly the JSON of `npm run lab -- rank-zoo model=… corpus=…`; Stop keeps the
-// finished windows and shows them; paper 3's grid fills its fields and the model's first layers.
+// finished windows and shows them; paper 3's grid fills its fields and the model's first layers; Open result… draws a
+// study that npm run lab printed, with its head atlas and exports, and refuses a broken one in one line.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +13,10 @@ import {
   chooseHeads,
   download,
   headless,
+  inspectSvg,
   modelSettled,
   open,
+  pngSize,
   root,
   shots,
   SHOWN,
@@ -190,6 +193,55 @@ test("a corpus study on your model: paper 3's grid on a 12-layer model waits for
     return problems;
   } finally {
     rmSync(parent, { recursive: true, force: true });
+  }
+});
+
+test('Open result… draws a study npm run lab printed, with its head atlas; a broken one is one line', async ({
+  context,
+  base,
+}) => {
+  const printed = headless('rank-zoo', { model: folder, corpus, n: 8, windows: 1, lastLayer: 1, eps: 0.1, seed: 7 });
+  const study = printed.result ?? printed;
+  const dir = mkdtempSync(join(tmpdir(), 'attnlab-study-'));
+  try {
+    writeFileSync(join(dir, 'study.json'), JSON.stringify({ result: study }));
+    const broken = structuredClone(study);
+    broken.heads[3].energy90.mean = 'x';
+    writeFileSync(join(dir, 'broken.json'), JSON.stringify(broken));
+    const { page, problems } = await open(context, base, '#exp=rank-zoo&v=3&seed=7');
+    await waitForStatus(page, SHOWN, 120_000);
+    await page.locator('#open-result-file').setInputFiles(join(dir, 'study.json'));
+    await page.locator('#corpus-results').waitFor({ timeout: 30_000 });
+    const title = await page.locator('#corpus-results-title').innerText();
+    assert(title === 'The study over the corpus, opened from file study.json', `title: ${title}`);
+    const atlas = page.locator('#corpus-atlas');
+    const cells = await atlas.locator('g[aria-label="cell"] rect').count();
+    assert(cells === study.heads.length, `${cells} atlas cells for ${study.heads.length} heads`);
+    assert((await page.locator('#corpus-atlas-quantity').inputValue()) === 'energy90', 'not coloured by energy90');
+    const reference = await atlas.locator('.atlas-reference').innerText();
+    assert(reference.includes('Lee (arXiv 2604.04384) measured 2–11 for row-centred logits'), reference);
+    await page.locator('#corpus-results').screenshot({ path: join(shots, 'corpus-study-opened.png') });
+    const heads = (await download(page, page.locator('#corpus-heads-csv'))).bytes.toString('utf8');
+    const lines = heads.trimEnd().split('\n');
+    assert(lines.length === study.heads.length + 1 && lines[0].startsWith('layer,head,rows,energy90_mean'), heads);
+    assert(Number(lines[1].split(',')[3]) === study.heads[0].energy90.mean, `not full precision: ${lines[1]}`);
+    const svg = await download(page, atlas.locator('[data-export="svg"]'));
+    const seen = await inspectSvg(page, svg.bytes.toString('utf8'));
+    assert(!seen.error && seen.text.includes('measured 2–11'), `atlas SVG: ${seen.error ?? seen.text.slice(0, 200)}`);
+    const png = await download(page, page.locator('#corpus-energy-figure [data-export="png"]'));
+    assert(pngSize(png.bytes).width > 300, 'the energy90 figure as PNG');
+    await page.locator('#open-result-file').setInputFiles(join(dir, 'broken.json'));
+    await page.locator('#error').waitFor({ state: 'visible' });
+    const error = (await page.locator('#error').innerText()).trim();
+    const said = 'broken.json: not a study over a corpus: heads[3].energy90.mean is "x", not a number.';
+    assert(error.includes(said) && !error.includes('\n'), `the refusal: ${error}`);
+    assert((await page.locator('[data-figure]').count()) > 0, 'a broken study lost the run’s figures');
+    await page.locator('#corpus-close').click();
+    assert((await page.locator('#corpus-results').count()) === 0, 'Close left the study');
+    await page.close();
+    return problems;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

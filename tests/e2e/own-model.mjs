@@ -189,6 +189,36 @@ test('own model: weights only reads each head as W_Q W_Kᵀ, without a text, as 
   return problems;
 });
 
+test('own model: rank-zoo on weights only colours its atlas by energy90 against Lee’s 38–75, or antisymmetry', async ({
+  context,
+  base,
+}) => {
+  const { page, problems } = await open(context, base, '#exp=rank-zoo&v=3&seed=1');
+  await waitForStatus(page, ['done', 'precomputed'], 120_000);
+  await chooseHeads(page, 'model');
+  await page.locator('#model-weights').check();
+  await openModel(page, 'gpt2-inverse-bf16');
+  await page.locator('#run').click();
+  await waitForStatus(page, 'done', 180_000);
+  const shown = await resultJson(page);
+  assert(
+    shown.rows.every((r) => Number.isInteger(r.energy90) && typeof r.antisymmetry === 'number'),
+    'a weights-only row without energy90 or antisymmetry',
+  );
+  const atlas = page.locator('[data-figure="atlas"]');
+  assert((await page.locator('#atlas-quantity').inputValue()) === 'energy90', 'weights only: not energy90 first');
+  const reference = await atlas.locator('.atlas-reference').innerText();
+  assert(reference.includes('measured 38–75 for W_Qᵀ W_K') && !reference.includes('2–11'), reference);
+  const first = shown.rows.find((r) => r.betaMult === 1);
+  const label = await atlas.locator('g[aria-label="cell"] rect').first().getAttribute('aria-label');
+  assert(label.includes(`energy90 ${first.energy90}`), `the first cell: ${label}`);
+  await page.locator('#atlas-quantity').selectOption('antisymmetry');
+  const null707 = await atlas.locator('.atlas-reference').innerText();
+  assert(null707.startsWith('A random matrix gives 1/√2 ≈ 0.707'), null707);
+  await page.close();
+  return problems;
+});
+
 test('own model: hostile checkpoints are refused by name and the page keeps working', async ({ context, base }) => {
   const { page, problems } = await open(context, base, '#exp=rank-interaction&v=3&seed=1');
   await waitForStatus(page, 'done', 120_000);

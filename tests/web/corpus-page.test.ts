@@ -20,7 +20,8 @@ import { defaults, toCoreParams } from '../../web/src/experiments/schema';
 import type { CorpusLink } from '../../web/src/state/corpus-link';
 import { formatLink, parseLink, type AppState } from '../../web/src/state/url';
 import * as P from '../../web/src/ui/corpus/corpus-plan';
-import { associationText, energyText, type CorpusStudy } from '../../web/src/ui/corpus/corpus-results';
+import { associationText, energyText } from '../../web/src/ui/corpus/corpus-results';
+import type { CorpusStudy } from '../../web/src/state/study-file';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const model = `${root}tests/fixtures/models/bert-f32`;

@@ -41,6 +41,9 @@ export function makeStamp(args: {
   };
 }
 
+/** The seed as a caption says it: a file's study names none (NaN). */
+const seedText = (stamp: ExportStamp): string => (Number.isFinite(stamp.seed) ? String(stamp.seed) : 'unknown');
+
 function paramsText(params: ExportStamp['params']): string {
   return Object.entries(params)
     .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : v}`)
@@ -56,7 +59,7 @@ function stampEntries(stamp: ExportStamp): [string, string][] {
   if (stamp.figure) entries.push(['figure', stamp.figure]);
   entries.push(
     ['params', paramsText(stamp.params)],
-    ['seed', String(stamp.seed)],
+    ['seed', seedText(stamp)],
     ['link', stamp.link],
     ['created', stamp.created],
   );
@@ -115,7 +118,7 @@ export function captionChars(widthPx: number, fontSize = CAPTION_FONT_SIZE): num
  */
 export function captionLines(stamp: ExportStamp, width = 110): string[] {
   const words =
-    `attnlab ${stamp.version} · ${stamp.experiment} · ${paramsText(stamp.params)} · seed ${stamp.seed}`.split(' ');
+    `attnlab ${stamp.version} · ${stamp.experiment} · ${paramsText(stamp.params)} · seed ${seedText(stamp)}`.split(' ');
   const lines: string[] = [];
   for (const word of words) {
     const last = lines.length - 1;

@@ -33,6 +33,7 @@ import { fillPicker } from './shell/picker';
 import { showPrecomputedMark } from './run/precomputed';
 import { hideReproduce } from './results/reproduce';
 import { wireResultFiles } from './results/result-file-ui';
+import { showOpenedStudy } from './corpus/opened-study';
 import { ResultsView } from './results/results';
 import type { Draft } from './run/run-input';
 import { Runs } from './run/runs';
@@ -217,6 +218,7 @@ export class App implements PageContext {
       },
       current: () => ({ experimentId: this.state.experimentId, values: this.state.values }),
       onOpened: (opened, name) => this.links.showOpened(opened, name),
+      onStudy: (study, name, notes) => showOpenedStudy(study, name, notes, this.status),
       onError: (message) => this.status.showError(message),
       onNotice: (message) => this.status.showNotices(message ? [message] : []),
     });

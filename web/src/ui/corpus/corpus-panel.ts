@@ -15,7 +15,9 @@ import type { Control } from '../panel/controls';
 import { heldCorpus, holdCorpus, onCorpusExpected } from './corpus-choice';
 import { corpusControls, corpusFieldset, type CorpusControls } from './corpus-form';
 import * as P from './corpus-plan';
-import { corpusResults, type CorpusStudy } from './corpus-results';
+import { corpusResults } from './corpus-results';
+import type { CorpusStudy } from '../../state/study-file';
+import { runOrigin } from './study-export';
 import { openModel } from '../model/session';
 
 type OpenModel = NonNullable<ReturnType<typeof openModel>>;
@@ -183,7 +185,7 @@ async function executeStudy(planned: Planned, c: CorpusControls, stopped: Promis
     const seed = Number(planned.params.seed ?? 1);
     const study = (await worker.api.studyMerge(out.done, out.runs, seed)) as CorpusStudy;
     if (!c.status.isConnected) return; // its panel left the page
-    showStudy(c, corpusResults(study, out.stopped));
+    showStudy(c, corpusResults(study, runOrigin(planned.params, planned.eps, out.stopped)));
     c.status.textContent = out.stopped
       ? `Stopped: ${out.done.length} of ${planned.windows.length} windows finished, shown below.`
       : `Done: ${planned.windows.length} windows. ${planned.summary}`;

@@ -1,32 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // A study over a corpus drawn (what the headless JSON carries, lab/model_study.hpp): the association of each row's
 // effective dimension with its truncated-SVD certificate beside the 0.574 a summary of paper 3 reports, each head's
-// energy90 against Lee's band (measured on decoder models), and each head's spread over the windows, as a table.
+// energy90 against Lee's band (measured on decoder models), a head atlas of the study (study-atlas.ts), each head's
+// spread over the windows as a table, and its downloads (study-export.ts). A run of the page's or a file's.
+import type { Figure } from '../../experiments/schema';
 import { bandDots } from '../../plots/band-dots';
+import type { CorpusStudy, Spread } from '../../state/study-file';
 import { h } from '../dom';
-
-interface Spread {
-  mean: number;
-  sd: number;
-  min: number;
-  max: number;
-}
-
-/** The study's merged JSON, as far as the page draws it. */
-export interface CorpusStudy {
-  windows: { n: number; window: number; ids: number[] }[];
-  rows: unknown[];
-  heads: { layer: number; head: number; rows: number; energy90: Spread; rEffVis: Spread; kSvd: Spread }[];
-  association: {
-    rows: number;
-    heads: number;
-    spearman: number | null;
-    bootstraps: number;
-    interval: [number, number] | null;
-    reference: { spearman: number; source: string };
-  };
-  bands: { energy90: { low: number; high: number; of: string; source: string } };
-}
+import { studyAtlasFigure } from './study-atlas';
+import { studyDownloads, studyFigureSection, type StudyOrigin } from './study-export';
 
 const fixed = (x: number | null | undefined, digits = 2) => (x === null || x === undefined ? '—' : x.toFixed(digits));
 const spread = (s: Spread) => `${fixed(s.mean, 1)} ± ${fixed(s.sd, 1)} (${fixed(s.min, 0)}–${fixed(s.max, 0)})`;
@@ -103,39 +85,52 @@ function headTable(study: CorpusStudy): HTMLTableElement {
   );
 }
 
-/** Each head's energy90 (mean, and its range over the rows) over Lee's band. */
-function energyFigure(study: CorpusStudy): SVGSVGElement | HTMLElement {
+/** Each head's energy90 (mean, and its range over the rows) over Lee's band, as a figure of the page. */
+function energyFigure(study: CorpusStudy): Figure {
   const band = study.bands.energy90;
   const rows = study.heads.map((x) => ({ label: `L${x.layer}H${x.head}`, ...x.energy90 }));
-  return bandDots(rows, {
-    width: Math.max(320, Math.min(900, 40 + 14 * rows.length)),
-    xLabel: 'Head (layer, head)',
-    yLabel: 'energy90 (singular values)',
-    band: { ...band, label: `Lee’s band ${band.low}–${band.high} (decoder models)` },
-    ariaLabel: `Each head's energy90 over the windows, against Lee's band ${band.low}–${band.high}`,
-  });
+  return {
+    id: 'corpus-energy90',
+    title: 'Each head’s energy90 over the windows, against Lee’s band',
+    description: `A dot is a head’s mean over its rows, its line the range from the smallest to the largest.`,
+    render: ({ width }) =>
+      bandDots(rows, {
+        width,
+        xLabel: 'Head (layer, head)',
+        yLabel: 'energy90 (singular values)',
+        band: { ...band, label: `Lee’s band ${band.low}–${band.high} (decoder models)` },
+        ariaLabel: `Each head's energy90 over the windows, against Lee's band ${band.low}–${band.high}`,
+      }),
+    table: () => ({
+      columns: ['layer', 'head', 'energy90_mean', 'energy90_sd', 'energy90_min', 'energy90_max'],
+      rows: study.heads.map((x) => [x.layer, x.head, x.energy90.mean, x.energy90.sd, x.energy90.min, x.energy90.max]),
+    }),
+  };
 }
 
-/** The study drawn; `stopped`: the windows that finished before Stop, said so. */
-export function corpusResults(study: CorpusStudy, stopped: boolean): HTMLElement {
-  const json = new Blob([JSON.stringify(study)], { type: 'application/json' });
+/** The study drawn, said where it came from (a run here, stopped or not, or a file), with its downloads. */
+export function corpusResults(study: CorpusStudy, origin: StudyOrigin): HTMLElement {
+  const from = `${origin.stopped ? ' (stopped)' : ''}${origin.file ? `, opened from file ${origin.file}` : ''}`;
+  const width = Math.max(320, Math.min(900, 40 + 14 * study.heads.length));
   return h(
     'section',
     { class: 'corpus-results', id: 'corpus-results', 'aria-labelledby': 'corpus-results-title' },
-    h('h2', { id: 'corpus-results-title' }, `The study over the corpus${stopped ? ' (stopped)' : ''}`),
+    h('h2', { id: 'corpus-results-title' }, `The study over the corpus${from}`),
     h(
       'p',
       { class: 'help', id: 'corpus-summary' },
-      `${stopped ? 'Stopped: the windows that finished, ' : ''}${windowsText(study)}, ${study.rows.length} rows.`,
+      `${origin.stopped ? 'Stopped: the windows that finished, ' : ''}${windowsText(study)}, ` +
+        `${study.rows.length} rows.`,
     ),
     h('p', { id: 'corpus-association' }, associationText(study.association)),
     h('p', { id: 'corpus-energy' }, energyText(study)),
-    h('figure', { class: 'corpus-energy', id: 'corpus-energy-figure' }, energyFigure(study)),
-    h('div', { class: 'figure-table' }, headTable(study)),
     h(
-      'a',
-      { id: 'corpus-json', href: URL.createObjectURL(json), download: 'attnlab-corpus-study.json' },
-      'Download the study (JSON, as npm run lab prints it)',
+      'div',
+      { class: 'corpus-energy', id: 'corpus-energy-figure' },
+      studyFigureSection(energyFigure(study), width, origin),
     ),
+    h('div', { class: 'corpus-atlas', id: 'corpus-atlas' }, studyFigureSection(studyAtlasFigure(study), 640, origin)),
+    h('div', { class: 'figure-table' }, headTable(study)),
+    studyDownloads(study),
   );
 }

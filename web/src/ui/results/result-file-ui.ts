@@ -15,6 +15,7 @@ import {
   type OpenedResult,
   type ReadOptions,
 } from '../../state/result-file';
+import { readStudyText, type CorpusStudy } from '../../state/study-file';
 import { fileName, showable } from '../../state/url';
 import { byId, h } from '../dom';
 
@@ -27,6 +28,8 @@ interface ResultFileHandlers {
   current: () => { experimentId: string; values: ParamValues };
   registry: readonly ExperimentMeta[];
   onOpened: (opened: OpenedResult, fileName: string) => void;
+  /** A study over a corpus (not an experiment's result: read here, state/study-file.ts); `notes`: one line each. */
+  onStudy: (study: CorpusStudy, fileName: string, notes: string[]) => void;
   onError: (message: string) => void;
   /** Replaces the notices with this one; "" clears them. */
   onNotice: (message: string) => void;
@@ -84,6 +87,14 @@ export function wireResultFiles(handlers: ResultFileHandlers): void {
 }
 
 async function read(text: string, name: string, handlers: ResultFileHandlers, chosen?: string): Promise<void> {
+  const study = readStudyText(text, name);
+  if (study) {
+    byId('open-choice').replaceChildren();
+    handlers.onNotice('');
+    if (study.ok) handlers.onStudy(study.study, name, study.notes);
+    else handlers.onError(`${study.error}. Nothing was drawn from it.`);
+    return;
+  }
   const options: ReadOptions = {
     registry: handlers.registry,
     current: handlers.current(),

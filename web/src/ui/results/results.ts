@@ -14,6 +14,7 @@ import { axisSummary, tableSummary } from './figure-summary';
 import { figureSection, type ExportHandler } from './figure-section';
 import { drawHeadline, type PartialRun } from './headline';
 import { showable } from '../../state/url';
+import { measuredValues } from '../run/run-input';
 
 /** The experiment's summary: under its title, and in the phone layout's sheet. */
 const SUMMARY_IDS = ['experiment-summary', 'phone-summary-text'];
@@ -227,7 +228,7 @@ export class ResultsView {
       ? `${meta.id} · opened from file ${openedFrom}`
       : `${meta.id}${model ? ` · ${showable(modelSource(model, 30))}` : ''} · seed ${formatValue(values.seed)}`;
     const sections = this.chosenFigures(meta, [
-      ...meta.figures(result, values, model ? showable(modelName(model)) : undefined),
+      ...meta.figures(result, measuredValues(meta.id, model, values), model ? showable(modelName(model)) : undefined),
       ...(openedFrom ? [] : this.extraFigures),
     ]).map((figure) => figureSection(figure, caption, this.onExport, this.openTables));
     this.figures.replaceChildren(...sections.map((s) => s.section));

@@ -59,6 +59,11 @@ export function stateAfterRun(state: AppState, request: RunRequest): AppState {
   return { ...rest, values: request.values, ...(model ? { model } : file ? { file } : {}) };
 }
 
+/** A model's weights only: each head is its bilinear form W_Qᵀ W_K, measured as one (rank-zoo's bilinear). */
+export function measuredValues(id: string, model: ModelLink | undefined, values: ParamValues): ParamValues {
+  return model?.weights && id === 'rank-zoo' ? { ...values, bilinear: '1' } : values;
+}
+
 /** Computes `request` on `pool`: the core resolves the parameters with the files. */
 export function runOn(
   pool: Pool,
@@ -66,8 +71,6 @@ export function runOn(
   options: Omit<RunOptions<AnyResult>, 'inputs' | 'sweep'> = {},
 ): Promise<AnyResult> {
   const { meta, inputs } = request;
-  const params = toCoreParams(request.values);
-  // A model's weights only: each head is its bilinear form W_Qᵀ W_K, measured as one (rank-zoo's bilinear).
-  if (request.model?.weights && meta.id === 'rank-zoo') params.bilinear = '1';
+  const params = toCoreParams(measuredValues(meta.id, request.model, request.values));
   return pool.run(meta.id, params, { ...options, inputs, sweep: !isSingleJob(meta.id) });
 }

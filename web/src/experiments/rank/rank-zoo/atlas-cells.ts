@@ -40,6 +40,7 @@ export function wireCell(rect: SVGElement, c: CellHead, quantity: string, value:
     `Layer ${c.layer}, head ${c.head}: ${quantity} ${value}. Open this head${previews ? PIN_WORDS : ''}`,
   );
   rect.style.cursor = 'pointer';
+  titled(rect, `${label}: ${value}`);
   rect.addEventListener('click', (e) =>
     previews && (e as MouseEvent).shiftKey ? fire(PREVIEW_HEAD_EVENT, true) : fire(OPEN_HEAD_EVENT),
   );
@@ -54,9 +55,20 @@ export function wireCell(rect: SVGElement, c: CellHead, quantity: string, value:
     rect.addEventListener('pointerenter', () => fire(PREVIEW_HEAD_EVENT));
     rect.addEventListener('focus', () => fire(PREVIEW_HEAD_EVENT));
   }
+}
+
+/** The tooltip a pointer shows over a cell. */
+function titled(rect: SVGElement, text: string): void {
   const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
-  title.textContent = `${label}: ${value}`;
+  title.textContent = text;
   rect.append(title);
+}
+
+/** A cell that opens nothing (a head of no run on this page): its head and value said, to a pointer and a reader. */
+export function nameCell(rect: SVGElement, c: CellHead, quantity: string, value: string): void {
+  rect.setAttribute('role', 'img');
+  rect.setAttribute('aria-label', `Layer ${c.layer}, head ${c.head}: ${quantity} ${value}`);
+  titled(rect, `L${c.layer}H${c.head}: ${value}`);
 }
 
 /** Under the atlas of a model's heads: where the page draws the pointed head's attention, with how to use it. */

@@ -1,33 +1,36 @@
 // SPDX-License-Identifier: Apache-2.0
-// The head atlas of a model's heads (rank-zoo on "Your own model" or an uploaded (L, H, ·) stack): layers × heads,
-// each cell coloured by a chosen quantity at the native temperature; a cell opens that head in rank-interaction
-// (the page listens for OPEN_HEAD_EVENT) and, on a model's heads, shows its attention under the atlas (atlas-cells.ts).
-// A pure function of the result, like every figure.
+// The head atlas of a model's heads (rank-zoo on "Your own model" or an uploaded (L, H, ·) stack, or a study over a
+// corpus): layers × heads, each cell coloured by a chosen quantity (atlas-quantities.ts), at the native temperature
+// for rank-zoo; a cell opens that head in rank-interaction (the page listens for OPEN_HEAD_EVENT) and, on a model's
+// heads, shows its attention under the atlas (atlas-cells.ts). A pure function of the cells, like every figure.
 import * as Plot from '@observablehq/plot';
 import { colorLegend, colorLut, formatNumber, lutColor, stepLegend } from '../../../plots';
 import { PLOT_STYLE, X_LABEL_OFFSET, X_MARGIN_BOTTOM } from '../../../plots/figure-style';
 import type { RankZooResult } from '../../generated/rank-zoo';
 import { atlasPosition, atlasScale } from './atlas-scale';
-import { previewBox, wireCell } from './atlas-cells';
-
-type Row = RankZooResult['rows'][number];
+import { nameCell, previewBox, wireCell } from './atlas-cells';
+import type { AtlasQuantity } from './atlas-quantities';
 
 export { OPEN_HEAD_EVENT } from './atlas-cells'; // ui/model/open-head.ts listens for it
 
-export const ATLAS_QUANTITIES = [
-  { key: 'rVisTau', label: 'visible interaction dimension r_vis(τ)' },
-  { key: 'kSvd', label: 'ε-rank certificate k_svd' },
-  { key: 'reductionTau', label: 'reduction r_raw(τ) − r_vis(τ)' },
-  { key: 'reductionEff', label: 'effective reduction r_eff,raw − r_eff,vis' },
-  { key: 'lowerBound', label: 'lower bound' },
-] as const satisfies readonly { key: keyof Row; label: string }[];
-type Quantity = (typeof ATLAS_QUANTITIES)[number]['key'];
-
-interface AtlasCell {
+/** One head: where it sits, its number in the stack (layer · H + head) and its values, by quantity key. */
+export interface AtlasCell {
   layer: number;
   head: number;
   index: number;
-  row: Row;
+  row: Readonly<Record<string, unknown>>;
+}
+
+interface AtlasOptions {
+  /** The quantities to choose from, the first one shown unless `quantity` names another. */
+  quantities: readonly AtlasQuantity[];
+  quantity?: string;
+  /** A model's heads, whose attention the page shows under the atlas for the cell pointed at (atlas-cells.ts). */
+  previews?: boolean;
+  /** False: the cells name their head and value but open nothing (heads of no run on this page). */
+  opens?: boolean;
+  /** The id of the "Colour by" choice (two atlases on one page need two). */
+  chooserId?: string;
 }
 
 /**
@@ -51,36 +54,31 @@ export function atlasCells(r: RankZooResult): AtlasCell[] | undefined {
 }
 
 /** A cell's value of `quantity` (NaN when the core gave none). */
-const valueOf = (c: AtlasCell, quantity: Quantity): number => {
+const valueOf = (c: AtlasCell, quantity: string): number => {
   const v = c.row[quantity];
   return typeof v === 'number' ? v : Number.NaN;
 };
 
-/** A quantity's name, as the chooser, the legend and each cell's label say it. */
-const labelOf = (quantity: Quantity): string => ATLAS_QUANTITIES.find((q) => q.key === quantity)!.label;
-
 /** A value as a cell and its label show it ("—" when undefined). */
 const shown = (v: number, digits: number): string => (Number.isFinite(v) ? formatNumber(v, digits) : '—');
 
-/** The atlas coloured by `quantity`, with a "Colour by" choice that redraws it in place; `previews`: a model's heads,
- * whose attention the page shows under the atlas for the cell pointed at (atlas-cells.ts). */
-export function atlasChart(
-  cells: AtlasCell[],
-  width: number,
-  quantity: Quantity = 'rVisTau',
-  previews = false,
-): HTMLElement {
+/** The atlas coloured by the chosen quantity, with a "Colour by" choice that redraws it in place. */
+export function atlasChart(cells: AtlasCell[], width: number, options: AtlasOptions): HTMLElement {
+  const { quantities, previews = false } = options;
+  const chosen = quantities.find((q) => q.key === options.quantity) ?? quantities[0];
   const wrap = document.createElement('div');
   wrap.className = 'head-atlas';
-  const chooser = quantityChooser(quantity, (q) => wrap.replaceWith(atlasChart(cells, width, q, previews)));
-  const name = labelOf(quantity);
-  const scale = atlasScale(cells.map((c) => valueOf(c, quantity)));
+  const chooser = quantityChooser(options, chosen.key, (key) =>
+    wrap.replaceWith(atlasChart(cells, width, { ...options, quantity: key })),
+  );
+  const scale = atlasScale(cells.map((c) => valueOf(c, chosen.key)));
   const lut = colorLut('viridis');
   // An undefined value (a head the core could not measure) is grey, not a colour of the scale.
   const colourOf = (v: number) => (Number.isFinite(v) ? lutColor(lut, 255 * atlasPosition(scale, v)) : '#999999');
-  const plot = atlasGrid(cells, width, quantity, scale, colourOf);
-  wireCells(plot, cells, quantity, previews);
+  const plot = atlasGrid(cells, width, chosen, scale, colourOf);
+  wireCells(plot, cells, chosen, previews, options.opens ?? true);
   const legendWidth = Math.min(width, 440);
+  const name = chosen.legend ?? chosen.label;
   const legend = scale.steps
     ? stepLegend(
         scale.steps.map((value) => ({ value, color: colourOf(value) })),
@@ -88,22 +86,50 @@ export function atlasChart(
         legendWidth,
       )
     : colorLegend({ scheme: 'viridis', type: 'linear', domain: scale.domain }, name, legendWidth);
-  wrap.append(chooser, plot, legend, ...(previews ? [previewBox()] : []));
+  wrap.append(chooser, plot, legend, ...referenceLine(chosen), ...(previews ? [previewBox()] : []));
   return wrap;
 }
 
-/** "Colour by": the quantities, `quantity` selected; `onChoose` gets another one chosen. */
-function quantityChooser(quantity: Quantity, onChoose: (q: Quantity) => void): HTMLElement {
+/** The atlas as a table: layer, head and each quantity (named key + `suffix`), empty where none was measured. */
+export function atlasTable(cells: AtlasCell[], quantities: readonly AtlasQuantity[], suffix = '') {
+  return {
+    columns: ['layer', 'head', ...quantities.map((q) => q.key + suffix)],
+    rows: cells.map((c) => [
+      c.layer,
+      c.head,
+      ...quantities.map((q) => (Number.isFinite(valueOf(c, q.key)) ? valueOf(c, q.key) : '')),
+    ]),
+  };
+}
+
+/** The quantity's reference, under the legend and in the figure's SVG and PNG (data-export-text). */
+function referenceLine(quantity: AtlasQuantity): HTMLElement[] {
+  if (!quantity.reference) return [];
+  const line = document.createElement('p');
+  line.className = 'help atlas-reference';
+  line.dataset.exportText = '';
+  line.textContent = quantity.reference;
+  return [line];
+}
+
+/** "Colour by": the quantities, `key` selected; `onChoose` gets another one chosen. */
+function quantityChooser(options: AtlasOptions, key: string, onChoose: (key: string) => void): HTMLElement {
   const select = document.createElement('select');
-  select.id = 'atlas-quantity';
-  for (const q of ATLAS_QUANTITIES) select.append(new Option(q.label, q.key, false, q.key === quantity));
+  select.id = options.chooserId ?? 'atlas-quantity';
+  for (const q of options.quantities) {
+    const option = document.createElement('option');
+    option.value = q.key;
+    option.textContent = q.label;
+    option.selected = q.key === key;
+    select.append(option);
+  }
   const label = document.createElement('label');
   label.htmlFor = select.id;
   label.textContent = 'Colour by ';
   const chooser = document.createElement('p');
   chooser.className = 'atlas-chooser';
   chooser.append(label, select);
-  select.addEventListener('change', () => onChoose(select.value as Quantity));
+  select.addEventListener('change', () => onChoose(select.value));
   return chooser;
 }
 
@@ -111,13 +137,13 @@ function quantityChooser(quantity: Quantity, onChoose: (q: Quantity) => void): H
 function atlasGrid(
   cells: AtlasCell[],
   width: number,
-  quantity: Quantity,
+  chosen: AtlasQuantity,
   scale: ReturnType<typeof atlasScale>,
   colourOf: (v: number) => string,
 ): ReturnType<typeof Plot.plot> {
   const layers = Math.max(...cells.map((c) => c.layer)) + 1,
     heads = Math.max(...cells.map((c) => c.head)) + 1;
-  const name = labelOf(quantity);
+  const { key: quantity, label: name } = chosen;
   const cell = Math.max(12, Math.min(40, Math.floor((width - 70) / heads)));
   return Plot.plot({
     width: Math.min(width, 70 + heads * cell + 20),
@@ -162,13 +188,14 @@ function atlasGrid(
 }
 
 /**
- * Each cell opens its head: by click or, focused, by Enter or Space (the numbers on the cells let clicks through);
- * with `previews`, pointing at it or focusing it previews its attention (atlas-cells.ts).
+ * Each cell opens its head (unless `opens` is false): by click or, focused, by Enter or Space (the numbers on the cells
+ * let clicks through); with `previews`, pointing at it or focusing it previews its attention (atlas-cells.ts).
  */
-function wireCells(plot: Element, cells: AtlasCell[], quantity: Quantity, previews: boolean): void {
-  const name = labelOf(quantity);
+function wireCells(plot: Element, cells: AtlasCell[], chosen: AtlasQuantity, previews: boolean, opens: boolean): void {
   plot.querySelectorAll('g[aria-label="text"]').forEach((g) => g.setAttribute('pointer-events', 'none'));
   plot.querySelectorAll<SVGElement>('g[aria-label="cell"] rect').forEach((rect, i) => {
-    wireCell(rect, cells[i], name, shown(valueOf(cells[i], quantity), 3), previews);
+    const value = shown(valueOf(cells[i], chosen.key), 3);
+    if (opens) wireCell(rect, cells[i], chosen.label, value, previews);
+    else nameCell(rect, cells[i], chosen.label, value);
   });
 }

@@ -6,10 +6,11 @@ import * as Plot from '@observablehq/plot';
 import { DATA_COLORS, formatNumber, lineChart, wrapWithLegend, type Series } from '../../../plots';
 import { GRID, PLOT_STYLE, X_LABEL_OFFSET, X_MARGIN_BOTTOM } from '../../../plots/figure-style';
 import type { RankZooResult } from '../../generated/rank-zoo';
-import type { Figure, Headline, RenderOptions } from '../../schema';
+import type { Figure, Headline, ParamValues, RenderOptions } from '../../schema';
 import { naturalOrder } from '../natural-order';
 import { definedRho } from './spearman';
-import { ATLAS_QUANTITIES, atlasCells, atlasChart } from './atlas';
+import { atlasCells, atlasChart, atlasTable } from './atlas';
+import { zooQuantities } from './atlas-quantities';
 
 type R = RankZooResult;
 type Row = R['rows'][number];
@@ -265,10 +266,14 @@ const groupTitle = (r: R, note: string, modelName: string | undefined): string =
       ? `Per-layer means of the heads of ${modelName}`
       : 'Per-layer means of your heads';
 
-/** modelName: the model whose heads were read (its folder's name, else its architecture), when they were a model's. */
-export function figures(r: RankZooResult, _values?: unknown, modelName?: string): Figure[] {
+/**
+ * modelName: the model whose heads were read (its folder's name, else its architecture), when they were a model's;
+ * `values.bilinear` "1": each head was the weights' bilinear form W_Qᵀ W_K (weights only).
+ */
+export function figures(r: RankZooResult, values?: ParamValues, modelName?: string): Figure[] {
   const note = r.synthetic ? ' (synthetic stand-in, not BERT)' : '';
   const cells = atlasCells(r);
+  const quantities = zooQuantities(cells?.map((c) => c.row) ?? [], values?.bilinear === '1');
   const atlas: Figure[] = cells
     ? [
         {
@@ -277,11 +282,9 @@ export function figures(r: RankZooResult, _values?: unknown, modelName?: string)
           description:
             'Each cell is one head at the native temperature, coloured by the chosen quantity; ' +
             'choose a cell to open that head in the interaction-dimension experiment.',
-          render: ({ width }) => atlasChart(cells, width, 'rVisTau', modelName !== undefined), // a model: previews
-          table: () => ({
-            columns: ['layer', 'head', ...ATLAS_QUANTITIES.map((q) => q.key)],
-            rows: cells.map((c) => [c.layer, c.head, ...ATLAS_QUANTITIES.map((q) => Number(c.row[q.key]))]),
-          }),
+          // a model's heads: previews
+          render: ({ width }) => atlasChart(cells, width, { quantities, previews: modelName !== undefined }),
+          table: () => atlasTable(cells, quantities),
         },
       ]
     : [];
