@@ -9,10 +9,12 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 
 #include "../wasm/cli/model_qk.hpp"
+#include "../wasm/cli/model_run.hpp"
 #include "../wasm/cli/read_file.hpp"
 #include "host/command_line.hpp"
 #include "lab/experiment.hpp"
@@ -117,7 +119,21 @@ std::vector<attnlab::ReadInput> readFiles(const std::vector<std::pair<std::strin
   return read;
 }
 
-std::string run(const std::vector<std::string>& words, const std::vector<std::pair<std::string, std::string>>& files) {
+// The run's parameters and inputs: its files read and parsed, or (model=) a checkpoint's heads.
+attnlab::PreparedRun prepare(const std::vector<std::string>& words,
+                             const std::vector<std::pair<std::string, std::string>>& files, std::string& id) {
+  const bool model =
+      std::any_of(words.begin(), words.end(), [](const std::string& w) { return w.rfind("model=", 0) == 0; });
+  if (model && !files.empty()) throw py::value_error("model: a model gives the heads; leave out files=");
+  attnlab::cli::CommandOnModel onModel;
+  {
+    py::gil_scoped_release release;  // reading a model: other Python threads run meanwhile
+    onModel = attnlab::cli::prepareCommandOnModel(words, 0);
+  }
+  if (onModel.present) {
+    id = onModel.id;
+    return onModel.prepared;
+  }
   const attnlab::CommandParse parsed = attnlab::parseCommandLine(words, 0);
   if (!parsed.ok) throw py::value_error(pythonWords(parsed.error));
   const attnlab::CommandLine& c = parsed.command;
@@ -125,17 +141,20 @@ std::string run(const std::vector<std::string>& words, const std::vector<std::pa
     throw py::value_error("give an experiment id and its values, e.g. run('rank-beta', n=256)");
   std::vector<std::pair<std::string, std::string>> paths = c.files;  // <input>=<file> words, then files=
   paths.insert(paths.end(), files.begin(), files.end());
-  attnlab::PreparedRun prepared;
-  {
-    py::gil_scoped_release release;  // reading and parsing large files: other Python threads run meanwhile
-    prepared = attnlab::prepareRun(c.id, c.params, c.maxSeconds, readFiles(paths));
-  }
+  id = c.id;
+  py::gil_scoped_release release;  // reading and parsing large files: other Python threads run meanwhile
+  return attnlab::prepareRun(c.id, c.params, c.maxSeconds, readFiles(paths));
+}
+
+std::string run(const std::vector<std::string>& words, const std::vector<std::pair<std::string, std::string>>& files) {
+  std::string id;
+  const attnlab::PreparedRun prepared = prepare(words, files, id);
   if (!prepared.ok) throw py::value_error(pythonWords(prepared.error));
   SignalWatch watch;
   StepRun out;
   {
     py::gil_scoped_release release;
-    out = runInSteps(c.id, prepared, watch);
+    out = runInSteps(id, prepared, watch);
   }
   if (watch.raised()) watch.raise(out.partial, out.done, out.jobs);
   if (!out.outcome.ok) {
@@ -143,6 +162,24 @@ std::string run(const std::vector<std::string>& words, const std::vector<std::pa
     throw std::runtime_error(out.outcome.error);
   }
   return out.outcome.value.dump();
+}
+
+// A study over a corpus whose tokens Python gives (attnlab.run with corpus=): the core cuts the windows, runs each as
+// `attnlab run-job` does and merges them as `attnlab combine` does.
+std::string modelStudy(const std::vector<std::string>& words, const attnlab::cli::CorpusTokens& tokens) {
+  SignalWatch watch;
+  attnlab::Outcome out;
+  {
+    py::gil_scoped_release release;
+    const attnlab::Progress progress([&](double, double, const std::string&) { return watch.poll(); });
+    out = attnlab::cli::runCorpusStudy(words, tokens, progress);
+  }
+  if (watch.raised()) watch.raise(std::nullopt, 0, 0);
+  if (!out.ok) {
+    if (out.badInput) throw py::value_error(pythonWords(out.error));
+    throw std::runtime_error(out.error);
+  }
+  return out.value.dump();
 }
 
 std::string schemas() {
@@ -158,6 +195,14 @@ PYBIND11_MODULE(_core, m) {
   m.def("run", &run, py::arg("words"), py::arg("files") = std::vector<std::pair<std::string, std::string>>{},
         "Runs `attnlab <words...>` and returns the result as JSON text; a signal handler that raises stops it.");
   m.def("schemas", &schemas, "Every experiment's schema as JSON text.");
+  m.def(
+      "model_study",
+      [](const std::vector<std::string>& words, const std::vector<std::int64_t>& stream,
+         const std::vector<std::int64_t>& prefix, const std::vector<std::int64_t>& suffix) {
+        return modelStudy(words, {stream, prefix, suffix});
+      },
+      py::arg("words"), py::arg("stream"), py::arg("prefix"), py::arg("suffix"),
+      "A study over a corpus's tokens (without special tokens; the special tokens around one sequence): JSON text.");
   m.def(
       "model_qk",
       [](const std::vector<std::string>& words) {

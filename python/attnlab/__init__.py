@@ -57,13 +57,24 @@ def run(experiment, files=None, max_seconds=None, **values):
     max_seconds: the time budget: a run the plan estimates above it is refused before it starts (default 3600 s,
     the command line's; the refusal names the estimate and the max_seconds= that allows it).
 
+    model: a Hugging Face checkpoint folder whose heads replace the inputs q and k (rank-zoo, rank-interaction), with
+    ids=[...] (token ids), text="..." or corpus="file.txt" (tokenized with the folder's tokenizer.json by Hugging
+    Face's `tokenizers` package, which must then be importable), or weights=True (no text: each head's W_Q^T W_K);
+    lastLayer=, dropFirst=True as on the command line. corpus= runs the study over the corpus's windows (n=[64, 128],
+    windows=K, eps=[...]) as `attnlab run-job` runs each window and `attnlab combine` merges them.
+
     Ctrl-C (any signal handler that raises) stops the run at its next step: the handler's KeyboardInterrupt is
     raised with `partial` (the finished jobs' combined result, as the page draws a stopped sweep; None when no job
     finished or the experiment is one job), `jobs_done` and `jobs_total`.
     """
+    if "model" in values and "text" in values:  # the core reads token ids: the text is tokenized here
+        text = str(values.pop("text"))
+        values["ids"] = _tokenizer(values["model"], "text=").encode(text).ids
     words = [experiment] + [_word(k, v) for k, v in values.items()]
     if max_seconds is not None:
         words += ["--max-seconds", _text(max_seconds)]
+    if "model" in values and "corpus" in values:
+        return _arrays(json.loads(_study(words, values["model"], values["corpus"])))
     paths = [(name, os.fspath(path)) for name, path in (files or {}).items()]
     try:
         text = _core.run(words, paths)
@@ -73,6 +84,40 @@ def run(experiment, files=None, max_seconds=None, **values):
             del stop.partial_json
         raise
     return _arrays(json.loads(text))
+
+
+def _tokenizer(folder, key):
+    """The folder's tokenizer.json, read by Hugging Face's tokenizers package (what text= and corpus= need)."""
+    try:
+        from tokenizers import Tokenizer
+    except ImportError:
+        raise ImportError(f"{key} needs Hugging Face's tokenizers package (pip install tokenizers) to read the "
+                          "folder's tokenizer.json; or give ids=[...] (token ids)") from None
+    path = os.path.join(os.fspath(folder), "tokenizer.json")
+    if not os.path.isfile(path):
+        raise ValueError(f"tokenizer.json: {os.fspath(folder)} has none, so {key} cannot be tokenized")
+    return Tokenizer.from_file(path)
+
+
+def _study(words, folder, corpus):
+    """A study over the corpus: its tokens (without special tokens) and the special tokens around one sequence, found
+    as `npm run lab` finds them ("a" encoded with and without them), then the windows run and merged by the core."""
+    tokenizer = _tokenizer(folder, "corpus=")
+    with open(os.fspath(corpus), "rb") as f:
+        data = f.read(64 * 1024 * 1024 + 1)
+    if len(data) > 64 * 1024 * 1024:
+        raise ValueError(f"corpus: {os.fspath(corpus)} holds more than the 67108864 bytes allowed")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"corpus: {os.fspath(corpus)} is not UTF-8 text") from None
+    stream = tokenizer.encode(text, add_special_tokens=False).ids
+    bare = tokenizer.encode("a", add_special_tokens=False).ids
+    full = tokenizer.encode("a").ids
+    at = next((i for i in range(len(full)) if full[i:i + len(bare)] == bare), -1) if bare else -1
+    if at < 0:
+        raise ValueError("tokenizer.json: its special tokens could not be told apart")
+    return _core.model_study(words, stream, full[:at], full[at + len(bare):])
 
 
 def model_qk(folder, ids, layer, head, budget=None):

@@ -62,7 +62,7 @@ describe('a model head’s Q and K re-read as your files', () => {
     ['distilbert-f32', false, 3, 1e-12], // d_h = 8: √8 rounded, equal to the last bits
   ])('%s (weights only %s), head %i', async (name, weights, head, tolerance) => {
     const folder = `${root}tests/fixtures/models/${name}`;
-    const words = modelWords([`model=${folder}`, `text=${text}`, ...(weights ? ['weights=1'] : [])])!;
+    const words = modelWords(core, [`model=${folder}`, `text=${text}`, ...(weights ? ['weights=1'] : [])])!;
     const inputs = await modelInputs(core, words);
     const link: ModelLink = { name, hash: '', text, dropFirst: false, ...(weights ? { weights: true } : {}) };
     const fromModel = core.run('rank-interaction', toCoreParams({ ...defaults(meta), head, scale: 1 }), inputs);

@@ -5,7 +5,9 @@
 // "Reproduce elsewhere" line of a model run (state/command-line.ts) is one the headless runner reads back as the same
 // model, text and choices, without the Q·K scale or q=/k= files.
 import { execFileSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../web/src/engine/core';
+import { loadCoreNode } from '../../web/src/engine/load-node';
 import { modelWords } from '../../web/src/engine/model-headless';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { defaults, type ExperimentMeta, type ParamValues } from '../../web/src/experiments/schema';
@@ -54,6 +56,10 @@ describe('the faded previous run and the heads’ source', () => {
 });
 
 describe('reproducing a model run', () => {
+  let core: Core;
+  beforeAll(async () => {
+    core = await loadCoreNode(`${process.cwd()}/web/src/wasm/`); // happy-dom: import.meta.url is no file URL
+  });
   const words = (line: string) =>
     execFileSync('sh', ['-c', `printf '%s\\0' ${line}`], { encoding: 'utf8' })
       .split('\0')
@@ -69,7 +75,7 @@ describe('reproducing a model run', () => {
       expect(args[0]).toBe(id);
       expect(args.some((a) => /^(scale|q|k)=/.test(a))).toBe(false);
       expect(args).toContain('seed=3');
-      const read = modelWords(args.slice(1))!;
+      const read = modelWords(core, args.slice(1))!;
       expect(read).toMatchObject({
         folder: 'bert f32',
         text: link.text,
@@ -77,7 +83,10 @@ describe('reproducing a model run', () => {
         lastLayer: 1,
         weights: false,
       });
-      const weights = modelWords(words(labCommand(modelRunArgs(m, values, { ...link, weights: true }))).slice(5))!;
+      const weights = modelWords(
+        core,
+        words(labCommand(modelRunArgs(m, values, { ...link, weights: true }))).slice(5),
+      )!;
       expect(weights.weights).toBe(true);
     });
   }

@@ -14,18 +14,20 @@
 #include <new>
 #include <optional>
 
+#include "host/model_run.hpp"
 #include "lab/json_parse.hpp"
 #include "numerics/kernels/softmax.hpp"
 #include "model/checkpoint.hpp"
 #include "model/head_qk.hpp"
 #include "model/head_stack.hpp"
 #include "model/model_error.hpp"
+#include "model/model_request.hpp"
 #include "model/qk_command.hpp"
-include "model/streamed_pass.hpp"
+#include "model/streamed_pass.hpp"
 #include "numerics/transformer/layer_math.hpp"
 #include "model/weight_heads.hpp"
 
-    using emscripten::val;
+using emscripten::val;
 using namespace attnlab;
 using namespace attnlab::model;
 
@@ -254,6 +256,20 @@ std::string modelQkParse(const std::string& argsText) {
   return out.dump();
 }
 
+// An experiment's command line with a model's keys (a JSON array of words) parsed by the core
+// (model/model_request.hpp):
+// {"present", "rest"} and, with model=, "request" or "error".
+std::string modelRequestParse(const std::string& argsText) {
+  std::vector<std::string> args;
+  const JsonParse parsed = parseJsonBounded(argsText);
+  if (!parsed.ok() || !parsed.value.is_array()) return failure("model: the arguments are not a list of words");
+  for (const Json& a : parsed.value) {
+    if (!a.is_string()) return failure("model: the arguments are not a list of words");
+    args.push_back(a.get<std::string>());
+  }
+  return modelRequestJson(takeModelRequest(args)).dump();
+}
+
 // One head's attention over its tokens, for the page's attention map: softmax of the rows of Q Kᵀ (the scale is
 // already in Q), with the model's causal mask when it has one. q and k: n × d row-major; null when the sizes do not
 // fit.
@@ -273,6 +289,8 @@ val headAttention(const val& q, const val& k, int n, int d, bool causal) {
 EMSCRIPTEN_BINDINGS(attnlab_model) {
   emscripten::function("headAttention", &headAttention);
   emscripten::function("modelQkParse", &modelQkParse);
+  emscripten::function("modelRequestParse", &modelRequestParse);
+  emscripten::function("modelRunHelp", &modelRunHelp);
   emscripten::function("modelQkUsage", &qkCommandUsage);
   emscripten::class_<ModelSession>("ModelSession")
       .constructor<>()

@@ -6,6 +6,8 @@
 //   numbers and text values, as JSON attnlab plan|run-job|combine <experiment-id> ...         a sweep in shards
 //   (sharded.cpp) attnlab model-qk model=<folder> ids=<id,...> layer=<i> head=<h>   one head of a checkpoint
 //   (model_qk.cpp)
+//   attnlab <experiment-id> model=<folder> ids=<id,...> [lastLayer=<i>] [dropFirst=1] | weights=1 ...   an experiment
+//   that takes heads, on a checkpoint's heads (model_run.cpp)
 //   attnlab --test-sets   every experiment's test parameter sets (lab/experiment.hpp: declareTestSets), as JSON
 //   attnlab --stream-hash <id>   FNV-1a of its cheap run on rng=box-muller (tests/fixtures/stream-hashes.json)
 // Exit 0 on success, 2 on bad input (the message names the parameter or file), 1 on a failed run.
@@ -21,8 +23,10 @@
 #include <vector>
 
 #include "host/command_line.hpp"
+#include "host/model_run.hpp"
 #include "lab/value_syntax.hpp"
 #include "model_qk.hpp"
+#include "model_run.hpp"
 #include "peak_memory.hpp"
 #include "read_file.hpp"
 #include "sharded.hpp"
@@ -49,15 +53,17 @@ void reportMemory(const attnlab::Experiment& e, const Json& params, const attnla
   std::fprintf(stderr, "memory: estimate %.0f peak %.0f\n", estimate, peakResidentBytes());
 }
 
-int run(const attnlab::CommandLine& c) {
+attnlab::PreparedRun prepareFiles(const attnlab::CommandLine& c) {
   std::vector<attnlab::ReadInput> files;
   for (const auto& [name, path] : c.files) {
     attnlab::ReadInput file{name, path, "", ""};
     attnlab::cli::readFileBytes(path, file.bytes, file.problem);
     files.push_back(std::move(file));
   }
-  const attnlab::PreparedRun prepared = attnlab::prepareRun(c.id, c.params, c.maxSeconds, files);
-  files.clear();  // the bytes are parsed: only the inputs are kept
+  return attnlab::prepareRun(c.id, c.params, c.maxSeconds, files);  // the bytes are dropped once parsed
+}
+
+int run(const std::string& id, const attnlab::PreparedRun& prepared) {
   if (!prepared.ok) return refuse(prepared.error);
   for (const std::string& note : prepared.notes) std::cerr << "attnlab: " << note << '\n';
   int lastPercent = -1;
@@ -66,9 +72,9 @@ int run(const attnlab::CommandLine& c) {
     if (percent != lastPercent) std::fprintf(stderr, "\rprogress %3d%%", lastPercent = percent);
     return true;
   });
-  const attnlab::Outcome out = attnlab::runExperiment(c.id, prepared.params, prepared.inputs, progress);
+  const attnlab::Outcome out = attnlab::runExperiment(id, prepared.params, prepared.inputs, progress);
   if (lastPercent >= 0) std::fputc('\n', stderr);
-  reportMemory(*attnlab::findExperiment(c.id), prepared.params, prepared.inputs);
+  reportMemory(*attnlab::findExperiment(id), prepared.params, prepared.inputs);
   if (!out.ok) {
     std::cerr << "attnlab: " << out.error << '\n';
     return out.badInput ? 2 : 1;
@@ -100,12 +106,18 @@ int main(int argc, char** argv) {
   }
   if (argc > 1 && std::strcmp(argv[1], "model-qk") == 0)
     return attnlab::cli::runModelQk(std::vector<std::string>(argv + 2, argv + argc));
-  const attnlab::CommandParse parsed = attnlab::parseCommandLine(std::vector<std::string>(argv + 1, argv + argc), 0);
+  const std::vector<std::string> words(argv + 1, argv + argc);
+  if (const attnlab::cli::CommandOnModel onModel = attnlab::cli::prepareCommandOnModel(words, 0); onModel.present)
+    return run(onModel.id, onModel.prepared);
+  const attnlab::CommandParse parsed = attnlab::parseCommandLine(words, 0);
   if (!parsed.ok) return refuse(parsed.error);
   const attnlab::CommandLine& c = parsed.command;
   switch (c.kind) {
     case attnlab::CommandKind::Usage:
-      (c.asked ? std::cout : std::cerr) << attnlab::commandUsage("attnlab", false);
+      (c.asked ? std::cout : std::cerr)
+          << attnlab::commandUsage("attnlab", false) << "a model's heads: attnlab <rank-interaction|rank-zoo> "
+          << "model=<folder> (ids=<id,...> | weights=1) [lastLayer=<i>] [dropFirst=1] (see attnlab rank-zoo --help)\n"
+          << "one head's Q, K and logits: attnlab model-qk model=<folder> ids=<id,...> layer=<i> head=<h>\n";
       return c.asked ? 0 : 2;
     case attnlab::CommandKind::Schema: {
       Json all = Json::array();
@@ -117,10 +129,10 @@ int main(int argc, char** argv) {
       std::cout << attnlab::valueSyntaxJson().dump(2) << '\n';
       return 0;
     case attnlab::CommandKind::Help:
-      std::cout << attnlab::experimentHelp(*attnlab::findExperiment(c.id));
+      std::cout << attnlab::experimentHelp(*attnlab::findExperiment(c.id)) << attnlab::modelRunHelp(c.id);
       return 0;
     case attnlab::CommandKind::Run:
-      return run(c);
+      return run(c.id, prepareFiles(c));
     default:
       return attnlab::cli::runSharded(c);
   }

@@ -71,6 +71,10 @@ struct PreparedRun {
 // naming both) and refuses a run the plan estimates above --max-seconds.
 PreparedRun prepareRun(const std::string& id, const Json& params, const std::string& maxSeconds,
                        const std::vector<ReadInput>& files);
+struct GivenInput;  // host/resolve_inputs.hpp
+// The same on inputs a host already holds (a model's head stacks, host/model_run.hpp), `given` naming them.
+PreparedRun prepareRunOn(const std::string& id, const Json& params, const std::string& maxSeconds, Inputs inputs,
+                         const std::vector<GivenInput>& given);
 
 // What a plan, run-job or combine command reads, for the hosts' check that its -o is none of it: a file (the
 // jobs file) or a folder (combine's results, plan's --missing), every file of which is read. `what` names it.

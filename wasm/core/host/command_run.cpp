@@ -56,7 +56,19 @@ PreparedRun prepareRun(const std::string& id, const Json& params, const std::str
     run.inputs[file.name] = parsed.array;
     given.push_back({file.name, file.path, parsed.bundleScale});
   }
-  ResolvedInputs resolved = resolveInputs(*e, run.params, given);
+  return prepareRunOn(id, params, maxSeconds, std::move(run.inputs), given);
+}
+
+PreparedRun prepareRunOn(const std::string& id, const Json& params, const std::string& maxSeconds, Inputs inputs,
+                         const std::vector<GivenInput>& given) {
+  PreparedRun run;
+  run.inputs = std::move(inputs);
+  const Experiment* e = findExperiment(id);
+  if (!e) {
+    run.error = "unknown experiment " + quoteValue(id);
+    return run;
+  }
+  ResolvedInputs resolved = resolveInputs(*e, params, given);
   if (!resolved.ok) {
     run.error = std::move(resolved.error);
     return run;

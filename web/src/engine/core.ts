@@ -148,6 +148,10 @@ export interface CoreModule {
   ModelSession?: new () => ModelSessionModule;
   modelQkParse?(args: string): string;
   modelQkUsage?(program: string): string;
+  /** An experiment's words with a model's keys, parsed by the core (model/model_request.hpp). */
+  modelRequestParse?(args: string): string;
+  /** The model keys `<id> --help` adds for an experiment that takes heads ('' for the others). */
+  modelRunHelp?(id: string): string;
   /** A model studied over a corpus (wasm/bindings/model_study.cpp): its windows, and the merge of their results. */
   modelStudyWindows?(request: string): string;
   modelStudyCombine?(windows: string, runs: string, seed: number): string;

@@ -116,7 +116,7 @@ export async function main(argv: string[], io: HeadlessIo): Promise<number> {
   try {
     const core = await loadCoreNode(io.wasmDir);
     if (argv[0] === 'model-qk') return await modelQkMain(core, argv.slice(1), io);
-    const words = modelWords(argv);
+    const words = modelWords(core, argv);
     const c = unwrap<Command>(
       core.module.commandParse(JSON.stringify(words ? words.rest : argv), availableParallelism()),
     );

@@ -1,20 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // Headless "your own model" (Node): `npm run lab -- model-qk model=<folder> (ids=<id,...> | text="...") layer=<i>
 // head=<h>` prints what the native `attnlab model-qk` prints; and paper 3's experiments that take heads read
-// `model=<folder> text="..." [lastLayer=<i>] [dropFirst=1]` (or `weights=1`: each head's W_Q W_Kᵀ, no text) as their
+// `model=<folder> (text="..." | ids=<id,...>) [lastLayer=<i>] [dropFirst=1]` (or `weights=1`: each head's W_Q W_Kᵀ, no text) as their
 // heads (every head of layers 0..lastLayer, so that the stack's head number h·H + j is layer h's head j, as the
 // experiments label them: L3H5).
 import type { Core, Inputs, Params } from './core';
 import { ModelError, type ModelFiles } from './model-files';
 import { headStacks, OpenedModel } from './model-pass';
-import { corpusWords, modelStudy, type CorpusWords, type RunOnHeads } from './corpus-study';
+import { modelStudy, type CorpusWords, type RunOnHeads } from './corpus-study';
 import { corpusWindows } from './model-study';
 import { DEFAULT_MODEL_TEXT, tokenizeForModel } from './model-text';
 import { folderFiles, trueCause } from './node-model-files';
 import { nodeTokenizer } from './tokenize-node';
-
-/** The keys of a study over a corpus, taken off the arguments with corpus=. */
-const CORPUS_KEYS = ['corpus=', 'n=', 'windows=', 'eps='];
 
 export { folderFiles } from './node-model-files';
 
@@ -57,10 +54,12 @@ export async function modelQkMain(core: Core, args: string[], io: Io): Promise<n
   }
 }
 
-/** The words of a model given to an experiment, taken out of its command line. */
+/** The words of a model given to an experiment, taken out of its command line by the core. */
 export interface ModelWords {
   folder: string;
   text: string;
+  /** ids= instead of a text: the pass reads them as given (less the first with dropFirst). */
+  ids?: number[];
   lastLayer?: number;
   dropFirst: boolean;
   weights: boolean;
@@ -69,40 +68,40 @@ export interface ModelWords {
   rest: string[];
 }
 
-/**
- * Splits model=, text=, lastLayer=, dropFirst= and weights= off an experiment's arguments (undefined when there is no
- * model=).
- */
-export function modelWords(args: string[]): ModelWords | undefined {
-  const take = (key: string) => {
-    const found = args.filter((a) => a.startsWith(`${key}=`));
-    if (found.length > 1) throw new ModelError(`${key} is given twice: give it once`);
-    return found[0]?.slice(key.length + 1);
+/** What the core's model request parser answers (wasm/core/model/model_request.hpp: modelRequestJson). */
+interface ModelRequestAnswer {
+  present?: boolean;
+  error?: string;
+  rest: string[];
+  request?: {
+    folder: string;
+    text?: string;
+    ids?: number[];
+    lastLayer?: number;
+    dropFirst: boolean;
+    weights: boolean;
+    corpus?: CorpusWords;
   };
-  const folder = take('model');
-  if (folder === undefined) return undefined;
-  const lastText = take('lastLayer'),
-    drop = take('dropFirst'),
-    weights = take('weights');
-  if (weights !== undefined && weights !== '0' && weights !== '1')
-    throw new ModelError(`weights: '${weights.slice(0, 20)}' is not 0 or 1`);
-  if (lastText !== undefined && !/^\d{1,6}$/.test(lastText))
-    throw new ModelError(`lastLayer: '${lastText.slice(0, 20)}' is not a layer number from 0`);
-  if (drop !== undefined && drop !== '0' && drop !== '1')
-    throw new ModelError(`dropFirst: '${drop.slice(0, 20)}' is not 0 or 1`);
-  const corpus = corpusWords(take);
-  const text = take('text');
-  if (corpus && (text !== undefined || weights === '1'))
-    throw new ModelError('corpus: a study reads the corpus; leave out text= and weights=');
-  const keys = ['model=', 'text=', 'lastLayer=', 'dropFirst=', 'weights=', ...(corpus ? CORPUS_KEYS : [])];
+}
+
+/**
+ * Splits the model's keys (model=, text= or ids=, lastLayer=, dropFirst=, weights=, corpus= with n=, windows= and
+ * eps=) off an experiment's arguments, as the core parses them for every host (undefined when there is no model=).
+ */
+export function modelWords(core: Core, args: string[]): ModelWords | undefined {
+  const { modelRequestParse } = core.module;
+  if (!modelRequestParse) throw new ModelError('this build of the core cannot read models');
+  const answer = JSON.parse(modelRequestParse(JSON.stringify(args))) as ModelRequestAnswer;
+  if (answer.error !== undefined) throw new ModelError(answer.error);
+  if (!answer.present || !answer.request) return undefined;
+  const { text, ids, lastLayer, corpus, ...request } = answer.request;
   return {
-    folder,
+    ...request,
     text: text ?? DEFAULT_MODEL_TEXT,
-    lastLayer: lastText === undefined ? undefined : Number(lastText),
-    dropFirst: drop === '1',
-    weights: weights === '1',
+    ...(ids ? { ids } : {}),
+    ...(lastLayer !== undefined ? { lastLayer } : {}),
     ...(corpus ? { corpus } : {}),
-    rest: args.filter((a) => !keys.some((k) => a.startsWith(k))),
+    rest: answer.rest,
   };
 }
 
@@ -148,7 +147,9 @@ export async function modelInputs(core: Core, words: ModelWords, onProgress?: (t
   try {
     const ids = words.weights
       ? 'weights'
-      : (await tokenizeForModel(files, words.text, words.dropFirst, nodeTokenizer)).ids;
+      : words.ids
+        ? words.ids.slice(words.dropFirst ? 1 : 0)
+        : (await tokenizeForModel(files, words.text, words.dropFirst, nodeTokenizer)).ids;
     model = await OpenedModel.open(core, files);
     const { layers: count, name } = model.info;
     const last = lastLayerOf(words, count);

@@ -183,7 +183,7 @@ export class OpenedModel {
   /**
    * Weights only (no text, no forward pass): layers 0..lastLayer's W_Qᵀ and W_Kᵀ as Q and K over the residual
    * stream's basis vectors (hidden "tokens"), so that Q Kᵀ × scale is each head's bilinear form W_Q^hᵀ W_K^h.
-   * Reads only W_Q and W_K (host/model/weight_heads.hpp).
+   * Reads only W_Q and W_K (model/weight_heads.hpp).
    */
   async weights(
     lastLayer: number,
