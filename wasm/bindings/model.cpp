@@ -204,6 +204,37 @@ class ModelSession {
         .dump();
   }
 
+  // The head stacks paper 3's experiments take (model/head_stack.hpp: the grouped-query heads repeated and each
+  // layer's scale in Q, as for every host): stackStart before the pass, stackLayer after each step (or weightStep),
+  // then stackValues("q") and stackValues("k") once the last layer is in. false: no model, or the stacks' memory.
+  bool stackStart(int layers, int tokens) {
+    stacked_.clear();
+    if (!checkpoint_ || layers < 1 || tokens < 1) return false;
+    if (!budgetProblem("the heads", headStackBytes(checkpoint_->config, layers, tokens), kWasmBudgetBytes, "").empty())
+      return false;
+    try {
+      stacker_ = std::make_unique<HeadStacker>(checkpoint_->config, layers, tokens);
+    } catch (const std::bad_alloc&) {
+      return false;
+    }
+    return true;
+  }
+  bool stackLayer() {
+    if (!stacker_ || !layer_) return false;
+    stacker_->add(*layer_);
+    return true;
+  }
+  // A copy of the stack "q" or "k" (its shape is (layers, heads, tokens, head_dim)); the first call ends the filling.
+  val stackValues(const std::string& name) {
+    if (stacker_) stacked_ = stacker_->take(), stacker_.reset();
+    const auto it = stacked_.find(name);
+    if (it == stacked_.end()) return val::null();
+    const std::vector<double>& v = it->second.values;
+    val out = val::global("Float64Array").new_(emscripten::typed_memory_view(v.size(), v.data()));
+    stacked_.erase(it);
+    return out;
+  }
+
   val q() const { return layer_ ? rowMajor(layer_->q) : val::null(); }
   val k() const { return layer_ ? rowMajor(layer_->k) : val::null(); }
 
@@ -236,6 +267,8 @@ class ModelSession {
   std::unique_ptr<StreamedPass> pass_;
   std::vector<std::int64_t> ids_;
   std::optional<LayerQk> layer_;
+  std::unique_ptr<HeadStacker> stacker_;
+  Inputs stacked_;
   std::string fingerprint_;  // model/head_stack.hpp: a study's jobs carry it
 };
 
@@ -304,6 +337,9 @@ EMSCRIPTEN_BINDINGS(attnlab_model) {
       .function("step", &ModelSession::step)
       .function("weightReads", &ModelSession::weightReads)
       .function("weightStep", &ModelSession::weightStep)
+      .function("stackStart", &ModelSession::stackStart)
+      .function("stackLayer", &ModelSession::stackLayer)
+      .function("stackValues", &ModelSession::stackValues)
       .function("q", &ModelSession::q)
       .function("k", &ModelSession::k)
       .function("headJson", &ModelSession::headJson);

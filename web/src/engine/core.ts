@@ -86,6 +86,10 @@ export interface ModelSessionModule {
   step(): string;
   weightReads(layer: number): string;
   weightStep(layer: number): string;
+  /** The head stacks, filled in the core (model/head_stack.hpp): before the pass, after each step, at the end. */
+  stackStart(layers: number, tokens: number): boolean;
+  stackLayer(): boolean;
+  stackValues(name: 'q' | 'k'): Float64Array | null;
   q(): Float64Array | null;
   k(): Float64Array | null;
   headJson(head: number): string;

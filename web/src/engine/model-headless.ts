@@ -127,9 +127,8 @@ export async function modelStudyRun(
     const lastLayer = lastLayerOf(words, model.info.layers);
     const windows = await corpusWindows(core, model, files, words.corpus, words.dropFirst, nodeTokenizer);
     const study = { params, eps: words.corpus.eps, seed: Number(params.seed ?? 1), name: model.info.name };
-    const layers = Array.from({ length: lastLayer + 1 }, (_, i) => i);
     const opened = model;
-    return await modelStudy(core, windows, study, (ids) => headStacks(opened, ids, layers), runOnHeads, onProgress);
+    return await modelStudy(core, windows, study, (ids) => headStacks(opened, ids, lastLayer), runOnHeads, onProgress);
   } catch (error) {
     throw trueCause(core, error, files);
   } finally {
@@ -153,8 +152,7 @@ export async function modelInputs(core: Core, words: ModelWords, onProgress?: (t
     model = await OpenedModel.open(core, files);
     const { layers: count, name } = model.info;
     const last = lastLayerOf(words, count);
-    const layers = Array.from({ length: last + 1 }, (_, i) => i);
-    const stacks = await headStacks(model, ids, layers, (p) => {
+    const stacks = await headStacks(model, ids, last, (p) => {
       if (p.layer < p.layers) onProgress?.(`${name}: layer ${p.layer + 1} of ${p.layers}`);
     });
     if (!stacks) throw new ModelError('stopped');

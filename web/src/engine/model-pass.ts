@@ -45,6 +45,9 @@ interface LayerQk {
   scale: number;
 }
 
+/** Where a pass's layers go: to a visitor (false stops the pass), or into the core's head stacks. */
+type LayerVisit = ((layer: LayerQk) => boolean | void) | 'stack';
+
 /** Progress of a pass: bytes read so far, the layer being run (from 0) and how many layers the pass runs. */
 export interface PassProgress {
   bytesRead: number;
@@ -147,7 +150,7 @@ export class OpenedModel {
   async pass(
     ids: number[],
     lastLayer: number,
-    visit: (layer: LayerQk) => boolean | void,
+    visit: LayerVisit,
     onProgress?: (p: PassProgress) => boolean | void,
   ): Promise<{ estimateBytes: number; stopped: boolean }> {
     const started = JSON.parse(this.session.start(JSON.stringify(ids), lastLayer)) as Answer;
@@ -171,10 +174,7 @@ export class OpenedModel {
       }
       const step = JSON.parse(this.session.step()) as Answer;
       if (!step.ok) throw new ModelError(step.error ?? 'the layer failed');
-      const q = this.session.q(),
-        k = this.session.k();
-      if (!q || !k) throw new ModelError('the layer gave no queries');
-      if (visit({ layer, q, k, scale: step.scale ?? 1 }) === false) return { estimateBytes, stopped: true };
+      if (this.visitLayer(layer, step, visit) === false) return { estimateBytes, stopped: true };
     }
     onProgress?.({ bytesRead, layer: lastLayer + 1, layers: lastLayer + 1 });
     return { estimateBytes, stopped: false };
@@ -187,7 +187,7 @@ export class OpenedModel {
    */
   async weights(
     lastLayer: number,
-    visit: (layer: LayerQk) => boolean | void,
+    visit: LayerVisit,
     onProgress?: (p: PassProgress) => boolean | void,
   ): Promise<{ stopped: boolean }> {
     let bytesRead = 0;
@@ -196,13 +196,35 @@ export class OpenedModel {
       bytesRead += await putRanges(this.session, this.read, JSON.parse(this.session.weightReads(layer)) as ByteRange[]);
       const step = JSON.parse(this.session.weightStep(layer)) as Answer;
       if (!step.ok) throw new ModelError(step.error ?? 'the layer failed');
-      const q = this.session.q(),
-        k = this.session.k();
-      if (!q || !k) throw new ModelError('the layer gave no weights');
-      if (visit({ layer, q, k, scale: step.scale ?? 1 }) === false) return { stopped: true };
+      if (this.visitLayer(layer, step, visit) === false) return { stopped: true };
     }
     onProgress?.({ bytesRead, layer: lastLayer + 1, layers: lastLayer + 1 });
     return { stopped: false };
+  }
+
+  /** The step's layer to `visit` (its Q and K copied out), or into the core's head stacks ('stack'). */
+  private visitLayer(layer: number, step: Answer, visit: LayerVisit): boolean | void {
+    if (visit === 'stack') {
+      if (!this.session.stackLayer()) throw new ModelError('the heads could not be stacked');
+      return;
+    }
+    const q = this.session.q(),
+      k = this.session.k();
+    if (!q || !k) throw new ModelError('the layer gave no queries');
+    return visit({ layer, q, k, scale: step.scale ?? 1 });
+  }
+
+  /** Starts the core's head stacks of layers 0..lastLayer on n rows (model/head_stack.hpp). */
+  startStacks(lastLayer: number, n: number): void {
+    if (!this.session.stackStart(lastLayer + 1, n)) throw new ModelError('not enough memory for the heads');
+  }
+
+  /** The core's head stacks, once every layer is in. */
+  takeStacks(shape: number[]): HeadStacks {
+    const q = this.session.stackValues('q'),
+      k = this.session.stackValues('k');
+    if (!q || !k) throw new ModelError('the heads were not stacked');
+    return { q: { shape, values: q }, k: { shape: [...shape], values: k } };
   }
 
   /** What `attnlab model-qk` prints for query head `head` of the layer the last pass ended on (JSON text). */
@@ -219,9 +241,10 @@ export class OpenedModel {
 }
 
 /**
- * Every head of layers `layers` (sorted, from 0) as the head stacks paper 3's experiments take: Q and K of shape
- * (layers, heads, tokens, head_dim), key heads repeated for grouped-query attention (query head h uses key head
- * h / (H / H_kv)), each layer's attention scale folded into its Q so that the logits are Q Kᵀ (scale 1).
+ * Every head of layers 0..lastLayer as the head stacks paper 3's experiments take, stacked by the core
+ * (model/head_stack.hpp): Q and K of shape (layers, heads, tokens, head_dim), key heads repeated for grouped-query
+ * attention (query head h uses key head h / (H / H_kv)), each layer's attention scale folded into its Q so that the
+ * logits are Q Kᵀ (scale 1).
  */
 export interface HeadStacks {
   q: { shape: number[]; values: Float64Array };
@@ -234,34 +257,16 @@ export interface HeadStacks {
 export async function headStacks(
   model: OpenedModel,
   ids: number[] | 'weights',
-  layers: number[],
+  lastLayer: number,
   onProgress?: (p: PassProgress) => boolean | void,
 ): Promise<HeadStacks | undefined> {
-  const { heads, kvHeads, headDim } = model.info;
   if (ids === 'weights' && model.info.weightsProblem) throw new ModelError(model.info.weightsProblem);
-  const n = ids === 'weights' ? model.info.hidden : ids.length,
-    per = n * headDim,
-    group = heads / kvHeads;
-  const q = new Float64Array(layers.length * heads * per),
-    k = new Float64Array(layers.length * heads * per);
-  const last = Math.max(...layers);
-  const visit = (layer: LayerQk) => {
-    const slot = layers.indexOf(layer.layer);
-    if (slot < 0) return;
-    for (let h = 0; h < heads; h++) {
-      const kh = Math.floor(h / group),
-        base = (slot * heads + h) * per;
-      for (let t = 0; t < n; t++) {
-        for (let c = 0; c < headDim; c++) {
-          q[base + t * headDim + c] = layer.q[t * heads * headDim + h * headDim + c] * layer.scale;
-          k[base + t * headDim + c] = layer.k[t * kvHeads * headDim + kh * headDim + c];
-        }
-      }
-    }
-  };
+  const n = ids === 'weights' ? model.info.hidden : ids.length;
+  model.startStacks(lastLayer, n);
   const { stopped } =
-    ids === 'weights' ? await model.weights(last, visit, onProgress) : await model.pass(ids, last, visit, onProgress);
+    ids === 'weights'
+      ? await model.weights(lastLayer, 'stack', onProgress)
+      : await model.pass(ids, lastLayer, 'stack', onProgress);
   if (stopped) return undefined;
-  const shape = [layers.length, heads, n, headDim];
-  return { q: { shape, values: q }, k: { shape: [...shape], values: k } };
+  return model.takeStacks([lastLayer + 1, model.info.heads, n, model.info.headDim]);
 }

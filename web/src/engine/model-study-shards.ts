@@ -75,8 +75,7 @@ export async function runStudyJob(core: Core, line: StudyLine): Promise<string> 
           '(another model, or its config or headers changed): plan the study again on this folder',
         true,
       );
-    const layers = Array.from({ length: line.lastLayer + 1 }, (_, i) => i);
-    const stacks = await headStacks(model, line.ids, layers);
+    const stacks = await headStacks(model, line.ids, line.lastLayer);
     if (!stacks) throw new CoreError('stopped');
     const inputs: Inputs = {
       q: { ...stacks.q, sparse: false, file: model.info.name, bundleScale: 1 },

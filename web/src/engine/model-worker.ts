@@ -25,8 +25,7 @@ function corpusReads(current: () => { model: OpenedModel; files: Map<string, Blo
     },
     /** Every head of layers 0..lastLayer on one window's token ids (a study's), transferred. */
     async modelWindowHeads(ids: number[], lastLayer: number): Promise<HeadStacks | undefined> {
-      const layers = Array.from({ length: lastLayer + 1 }, (_, i) => i);
-      const stacks = await headStacks(current().model, ids, layers);
+      const stacks = await headStacks(current().model, ids, lastLayer);
       return (
         stacks &&
         Comlink.transfer(stacks, [stacks.q.values.buffer as ArrayBuffer, stacks.k.values.buffer as ArrayBuffer])
@@ -114,18 +113,13 @@ async function headsOf(
     throw error;
   }
   let stop = false;
-  const stacks = await headStacks(
-    model,
-    weights ? 'weights' : tokens.ids,
-    Array.from({ length: lastLayer + 1 }, (_, i) => i),
-    (p) => {
-      // The page's answer arrives asynchronously: Stop takes effect at the next layer boundary after it.
-      void Promise.resolve(onProgress?.(p)).then((go) => {
-        if (go === false) stop = true;
-      });
-      return !stop;
-    },
-  );
+  const stacks = await headStacks(model, weights ? 'weights' : tokens.ids, lastLayer, (p) => {
+    // The page's answer arrives asynchronously: Stop takes effect at the next layer boundary after it.
+    void Promise.resolve(onProgress?.(p)).then((go) => {
+      if (go === false) stop = true;
+    });
+    return !stop;
+  });
   if (!stacks) return undefined;
   const out: ModelHeads = { ...tokens, stacks, estimateBytes: 0 };
   return Comlink.transfer(out, [stacks.q.values.buffer as ArrayBuffer, stacks.k.values.buffer as ArrayBuffer]);
