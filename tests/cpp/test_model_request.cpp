@@ -91,11 +91,11 @@ TEST_CASE("a run on a model's heads: the study job's stacks, the scale in Q, ref
   const Inputs stacks = model::modelHeadStacks(source, checkpoint, {7, 9, 11, 5, 3}, 1, false);
   CHECK(run.inputs.at("q").values == stacks.at("q").values);
   CHECK(run.inputs.at("k").shape == stacks.at("k").shape);
-  CHECK(run.inputs.at("q").shape == std::vector<std::int64_t>{2, checkpoint.config.heads, 5, checkpoint.config.headDim});
+  CHECK(run.inputs.at("q").shape ==
+        std::vector<std::int64_t>{2, checkpoint.config.heads, 5, checkpoint.config.headDim});
 
-  const PreparedRun weights =
-      prepareModelRun("rank-zoo", Json::object(), "3600", model::takeModelRequest({"model=x", "weights=1"}).request,
-                      source);
+  const PreparedRun weights = prepareModelRun("rank-zoo", Json::object(), "3600",
+                                              model::takeModelRequest({"model=x", "weights=1"}).request, source);
   REQUIRE(weights.ok);
   CHECK(weights.params.at("bilinear") == "1");
   CHECK(weights.inputs.at("q").shape[2] == checkpoint.config.hidden);
@@ -104,8 +104,10 @@ TEST_CASE("a run on a model's heads: the study job's stacks, the scale in Q, ref
     return prepareModelRun(id, params, "3600", model::takeModelRequest(w).request, source).error;
   };
   CHECK_THAT(refused("rank-beta", words, Json::object()), StartsWith("model=: only rank-interaction and rank-zoo"));
-  CHECK_THAT(refused("rank-zoo", {"model=x", "text=hi"}, Json::object()), StartsWith("text=: this host takes token ids"));
-  CHECK_THAT(refused("rank-zoo", {"model=x", "corpus=c.txt"}, Json::object()), StartsWith("corpus: a study is planned"));
+  CHECK_THAT(refused("rank-zoo", {"model=x", "text=hi"}, Json::object()),
+             StartsWith("text=: this host takes token ids"));
+  CHECK_THAT(refused("rank-zoo", {"model=x", "corpus=c.txt"}, Json::object()),
+             StartsWith("corpus: a study is planned"));
   CHECK_THAT(refused("rank-zoo", {"model=x", "ids=1,2", "lastLayer=7"}, Json::object()),
              StartsWith("lastLayer: 7 is beyond the model's 2 layers"));
   CHECK_THAT(refused("rank-zoo", {"model=x", "ids=1,99999"}, Json::object()), StartsWith("ids: token id 99999"));

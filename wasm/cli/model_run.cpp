@@ -81,8 +81,8 @@ Json studyLines(const model::ModelRequest& r, const CommandLine& c, const Corpus
   plan.params = prepared.params;
   plan.eps = r.corpus->eps;
   plan.lastLayer = lastLayer;
-  plan.model = {{"folder", r.folder}, {"name", checkpoint.config.name},
-                {"fingerprint", model::checkpointFingerprint(source)}};
+  plan.model = {
+      {"folder", r.folder}, {"name", checkpoint.config.name}, {"fingerprint", model::checkpointFingerprint(source)}};
   return studyJobLines(plan, windows);
 }
 

@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-
 #include "host/command_line.hpp"
 
 namespace attnlab::cli {

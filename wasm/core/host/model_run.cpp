@@ -46,8 +46,8 @@ std::string requestProblem(const model::ModelRequest& request, const model::Chec
   }
   const double bytes = model::headStackBytes(c, lastLayer + 1, tokens);
   if (bytes > budgetBytes)
-    return model::budgetProblem("the heads of layers 0-" + std::to_string(lastLayer) + " on " +
-                                    std::to_string(tokens) + (request.weights ? " residual dimensions" : " tokens"),
+    return model::budgetProblem("the heads of layers 0-" + std::to_string(lastLayer) + " on " + std::to_string(tokens) +
+                                    (request.weights ? " residual dimensions" : " tokens"),
                                 bytes, budgetBytes, "read fewer layers (lastLayer=) or give a larger budget=");
   return "";
 }
@@ -103,8 +103,8 @@ PreparedRun prepareModelRun(const std::string& id, const Json& params, const std
     const int lastLayer = request.lastLayer.value_or(checkpoint.config.layers - 1);
     if (std::string problem = requestProblem(request, checkpoint, lastLayer, budget); !problem.empty())
       return refused(problem);
-    Inputs inputs = model::modelHeadStacks(source, checkpoint, request.weights ? std::vector<std::int64_t>{}
-                                                                               : model::requestIds(request),
+    Inputs inputs = model::modelHeadStacks(source, checkpoint,
+                                           request.weights ? std::vector<std::int64_t>{} : model::requestIds(request),
                                            lastLayer, request.weights);
     const std::string name = checkpoint.config.name;
     return prepareRunOn(id, given, maxSeconds, std::move(inputs), {{"q", name, 1.0}, {"k", name, 0}});

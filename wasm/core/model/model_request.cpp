@@ -62,8 +62,7 @@ CorpusRequest corpusOf(std::string path, const std::map<std::string, std::string
   const std::string n = value("n", "128");
   c.lengths.clear();
   for (const std::string& item : splitList(n)) {
-    if (!digits(item, 5))
-      throw Refusal("n: " + cut(n, 40) + " is not a list of window lengths in tokens (64,128,256)");
+    if (!digits(item, 5)) throw Refusal("n: " + cut(n, 40) + " is not a list of window lengths in tokens (64,128,256)");
     c.lengths.push_back(std::stoll(item));
   }
   const std::set<std::int64_t> distinct(c.lengths.begin(), c.lengths.end());
@@ -119,8 +118,9 @@ ModelRequest requestOf(const std::map<std::string, std::string>& given) {
 
 const std::vector<ModelKey>& modelRequestKeys() {
   static const std::vector<ModelKey> keys = {
-      {"model", "<folder>", "a Hugging Face checkpoint folder (config.json, model.safetensors): its heads replace the "
-                            "inputs q and k"},
+      {"model", "<folder>",
+       "a Hugging Face checkpoint folder (config.json, model.safetensors): its heads replace the "
+       "inputs q and k"},
       {"text", "\"...\"", "the text the model reads, tokenized with the folder's tokenizer.json (npm run lab, Python)"},
       {"ids", "<id,...>", "token ids instead of a text (a host that cannot tokenize takes these)"},
       {"lastLayer", "<i>", "read layers 0..i only (default: every layer), counted from 0"},
@@ -142,7 +142,8 @@ Json modelRequestKeysJson() {
 
 ModelRequestParse takeModelRequest(const std::vector<std::string>& words) {
   ModelRequestParse out;
-  const bool corpus = std::any_of(words.begin(), words.end(), [](const std::string& w) { return w.rfind("corpus=", 0) == 0; });
+  const bool corpus =
+      std::any_of(words.begin(), words.end(), [](const std::string& w) { return w.rfind("corpus=", 0) == 0; });
   std::map<std::string, std::string> given;
   for (const std::string& word : words) {
     const auto eq = word.find('=');

@@ -26,10 +26,10 @@ const std::vector<ModelKey>& modelRequestKeys();
 Json modelRequestKeysJson();
 
 struct CorpusRequest {
-  std::string path;                         // corpus=: a UTF-8 text file
-  std::vector<std::int64_t> lengths{128};   // n=: each window length in tokens, 1 to 8 different, each >= 2
-  int windows = 1;                          // windows=: windows of each length, 1 to 1000
-  std::vector<double> eps;                  // eps=: the ε grid, 0 to 3 values (none: the experiment's eps)
+  std::string path;                        // corpus=: a UTF-8 text file
+  std::vector<std::int64_t> lengths{128};  // n=: each window length in tokens, 1 to 8 different, each >= 2
+  int windows = 1;                         // windows=: windows of each length, 1 to 1000
+  std::vector<double> eps;                 // eps=: the ε grid, 0 to 3 values (none: the experiment's eps)
 };
 
 struct ModelRequest {
