@@ -107,3 +107,22 @@ TEST_CASE("the estimate follows the random stream where normal deviates dominate
   CHECK(ridge <= 1.23 + 1e-12);
   CHECK(planned("rank-beta", boxMuller) == planned("rank-beta", Json::object()));  // draws only n points
 }
+
+TEST_CASE("a model's heads (Q, K narrower than their tokens) are estimated by their factors' measured n^1.7",
+          "[cost]") {
+  const auto headsPlan = [](std::int64_t n, std::int64_t width) {
+    InputArray q;
+    q.shape = {1, 2, n, width};
+    q.values.assign(static_cast<std::size_t>(2 * n * width), 0.5);
+    const Inputs inputs{{"q", q}, {"k", q}};
+    const Outcome out = planExperiment("rank-zoo", Json{{"scale", 1}}, inputs);
+    INFO(out.error);
+    REQUIRE(out.ok);
+    return out.value["estimatedSeconds"].get<double>();
+  };
+  // 16 ms a head measured at n = 128, d_h = 64 (native, a BERT-base-shaped checkpoint's heads on a text)
+  CHECK(headsPlan(128, 64) == Approx(2 * 4.2e-6 * std::pow(128.0, 1.7)));
+  CHECK(headsPlan(512, 64) / headsPlan(128, 64) == Approx(std::pow(4.0, 1.7)));
+  CHECK(headsPlan(256, 128) == Approx(2 * headsPlan(256, 64)));        // linear in d_h beyond 64
+  CHECK(headsPlan(32, 64) == Approx(2 * 2.5e-8 * std::pow(32.0, 3)));  // as wide as their tokens: dense, n³
+}

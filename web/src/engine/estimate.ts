@@ -39,7 +39,8 @@ interface WeightsOnlyRun {
 /**
  * rank-zoo's wall time here on a model's weights only (docs/cost-model.md): per head and temperature, n·d_h² for the
  * thin factorizations of the form (n = hidden) and n² for each truncation rank up to its rank d_h, at a measured
- * constant, spread over `workers` as wallSeconds spreads a plan's jobs. The core's plan counts n³ per uploaded head.
+ * constant, spread over `workers` as wallSeconds spreads a plan's jobs. The core's plan of such heads (its n^1.7 of
+ * heads on a text) over-estimates forms, whose certificates end sooner.
  */
 export function weightsOnlySeconds(run: WeightsOnlyRun, workers: number): number | undefined {
   const { hidden: n, headDim: d } = run;

@@ -109,7 +109,8 @@ UploadedHeads describeUploadedHeads(const Inputs& inputs, double budgetBytes);
 // Head `index` of the upload, validated (values) by validateHead; throws ParamError naming the field.
 HeadArrays uploadedHead(const Inputs& inputs, int index, double scale, double budgetBytes,
                         std::vector<std::string>* warnings = nullptr);
-// Time of one head's spectra and certificates (n³ each): n is the uploaded heads' tokens, else builtInTokens.
+// Time of one head's spectra and certificates: n³ each (n the uploaded heads' tokens, else builtInTokens), or for Q and
+// K narrower than their tokens (a model's heads: their factors) a measured n^1.7.
 double headJobSeconds(const Job& job, double budgetBytes, double secondsPerUnit, double builtInTokens);
 // "L3H7" style label of head `index` for heads given by layer, "H7" for a list of heads, "uploaded head" for one.
 std::string headLabel(const UploadedHeads& heads, int index);
