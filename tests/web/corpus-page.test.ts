@@ -2,19 +2,20 @@
 // A study over a corpus as the page runs it (ui/corpus/corpus-panel.ts): its fields read with the headless runner's
 // rules (ui/corpus/corpus-plan.ts), paper 3's grid, the estimate's gate, and the page's steps (engine/study-worker.ts,
 // the same corpus-study.ts steps headless takes) giving exactly `npm run lab -- rank-zoo model=… corpus=…`'s JSON, here
-// in Node with the page's default parameters; and a stop after the first window giving the study of that window alone.
+// in Node with the page's default parameters over two study workers; and a stop after the first window giving the
+// study of that window alone.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../web/src/engine/core';
-import type { WindowRun } from '../../web/src/engine/corpus-study';
 import { loadCoreNode } from '../../web/src/engine/load-node';
-import { headStacks, OpenedModel } from '../../web/src/engine/model-pass';
+import { headStacks, OpenedModel, type HeadStacks } from '../../web/src/engine/model-pass';
 import { tokenizeCorpus } from '../../web/src/engine/model-text';
 import { folderFiles } from '../../web/src/engine/node-model-files';
 import { studyApi } from '../../web/src/engine/study-worker';
 import { nodeTokenizer } from '../../web/src/engine/tokenize-node';
+import { scheduleWindows } from '../../web/src/engine/window-schedule';
 import { EXPERIMENTS } from '../../web/src/experiments';
 import { defaults, toCoreParams } from '../../web/src/experiments/schema';
 import type { CorpusLink } from '../../web/src/state/corpus-link';
@@ -105,8 +106,14 @@ describe("paper 3's grid and the estimate's gate", () => {
     expect(P.startsAtOnce(30.5)).toBe(false);
     expect(P.startsAtOnce(undefined)).toBe(false);
     expect(P.windowProgress(2, 12, 128)).toBe('window 3 of 12 (n = 128)');
-    expect(P.studySummary({ windows: 3, heads: 84, temperatures: 5, eps: 3 }, 125)).toMatch(
-      /^3 windows × 84 heads × 5 temperatures × 3 ε: the analysis takes about 2 min 10 s \(estimated/,
+    expect(P.windowProgress(12, 12, 256)).toBe('window 12 of 12 (n = 256)'); // all finished: merging
+    const grid = { windows: 3, heads: 84, temperatures: 5, eps: 3, workers: 2 };
+    expect(P.studySummary(grid, 125)).toMatch(
+      /^3 windows × 84 heads × 5 temperatures × 3 ε: the analysis takes about 2 min 10 s, two windows at a time \(/,
+    );
+    expect(P.studySummary(grid, 125)).toContain('(estimated for a 2-core reference machine;');
+    expect(P.studySummary({ windows: 1, heads: 8, temperatures: 1, eps: 1, workers: 1 }, 5)).toContain(
+      'about 5 s, one window at a time (',
     );
   });
 });
@@ -119,24 +126,36 @@ describe("the page's steps equal npm run lab", () => {
     core = await loadCoreNode(`${root}web/src/wasm/`);
   });
 
-  /** The page's path in Node: its worker's calls, in its order, `windowsRun` of the windows run (a Stop after). */
+  /**
+   * The page's path in Node: its two study workers' calls over the windows (engine/window-schedule.ts, the model's
+   * heads read one window at a time), `windowsRun` of the windows run (a Stop after), merged in window order.
+   */
   async function pageStudy(windowsRun?: number): Promise<unknown> {
-    const api = studyApi(() => Promise.resolve(core));
+    const workers = [studyApi(() => Promise.resolve(core)), studyApi(() => Promise.resolve(core))];
     const files = await folderFiles(model);
     const opened = await OpenedModel.open(core, files);
     try {
       const tokens = await tokenizeCorpus(files, readFileSync(corpusPath, 'utf8'), nodeTokenizer);
       const cut = { ...tokens, lengths: [8, 12], windows: 2, tokenLimit: opened.info.tokenLimit };
-      const windows = await api.studyWindows(cut);
-      const seconds = await api.studyEstimate(params, windows, eps.length, { layers: 2, heads: 4, headDim: 4 });
-      expect(seconds).toBeGreaterThan(0);
-      const done = windows.slice(0, windowsRun ?? windows.length);
-      const runs: WindowRun[] = [];
-      for (const w of done) {
-        const stacks = (await headStacks(opened, w.ids, 1))!;
-        runs.push(...(await api.studyWindow(w, stacks, { params, eps, name: opened.info.name })));
-      }
-      return await api.studyMerge(done, runs, 7);
+      const windows = await workers[0].studyWindows(cut);
+      const shape = { layers: 2, heads: 4, headDim: 4 };
+      const one = await workers[0].studyEstimate(params, windows, eps.length, shape, 1);
+      const two = await workers[0].studyEstimate(params, windows, eps.length, shape, 2);
+      expect(one).toBeGreaterThan(0);
+      // Four windows, two of each length: two workers take about half the time one takes.
+      expect(two! / one!).toBeCloseTo(0.5, 1);
+      const count = windowsRun ?? windows.length;
+      const steps = {
+        read: async (i: number) => (await headStacks(opened, windows[i].ids, 1))!,
+        analyse: (worker: number, i: number, stacks: HeadStacks) =>
+          workers[worker].studyWindow(windows[i], stacks, { params, eps, name: opened.info.name }),
+      };
+      const out = await scheduleWindows({ windows: count, workers: 2, inHand: 2 }, steps, new Promise(() => {}));
+      return await workers[1].studyMerge(
+        out.finished.map((i) => windows[i]),
+        out.runs,
+        7,
+      );
     } finally {
       opened.close();
     }

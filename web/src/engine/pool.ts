@@ -52,7 +52,7 @@ interface PartialTiming {
 export const PARTIAL_TIMING: PartialTiming = { firstMs: 300, intervalMs: 400 };
 
 /** Every core: the workers run at normal priority and the page's main thread only draws. */
-function defaultPoolSize(): number {
+export function defaultPoolSize(): number {
   const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 2;
   return Math.max(1, cores);
 }

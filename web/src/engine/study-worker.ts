@@ -29,21 +29,24 @@ export function studyApi(core: () => Promise<Core>) {
       return cutWindows(await core(), cut);
     },
     /**
-     * The analysis's wall time in one worker (estimate.ts), in seconds: the core's plan of rank-zoo on one window of
-     * each length (heads of zeros: a plan reads only their shape), for every window and ε. Undefined without a time
-     * model.
+     * The analysis's wall time over `workers` study workers (estimate.ts), in seconds: the core's plan of rank-zoo on
+     * one window of each length (heads of zeros: a plan reads only their shape), at every ε, a window at a time to the
+     * first free worker as the page hands them out (engine/window-schedule.ts). Undefined without a time model.
      */
-    async studyEstimate(params: Params, windows: CorpusWindow[], eps: number, shape: StackShape) {
+    async studyEstimate(params: Params, windows: CorpusWindow[], eps: number, shape: StackShape, workers: number) {
       const c = await core();
-      const jobsOf = new Map<number, ReturnType<Core['plan']>['jobs']>();
+      const secondsOf = new Map<number, number | undefined>();
       for (const n of new Set(windows.map((w) => w.n))) {
         const dims = [shape.layers, shape.heads, n, shape.headDim];
         const zeros = { shape: dims, values: new Float64Array(dims.reduce((a, b) => a * b, 1)) };
         const inputs = stackInputs({ q: zeros, k: { shape: [...dims], values: zeros.values } }, 'estimate');
-        jobsOf.set(n, c.plan('rank-zoo', headsParams(params), inputs).jobs);
+        const { jobs } = c.plan('rank-zoo', headsParams(params), inputs);
+        const known = jobs.every((job) => typeof job.estimatedSeconds === 'number');
+        const seconds = jobs.reduce((sum, job) => sum + (job.estimatedSeconds ?? 0), 0) * Math.max(1, eps);
+        secondsOf.set(n, known && jobs.length ? seconds : undefined);
       }
-      const jobs = windows.flatMap((w) => Array.from({ length: Math.max(1, eps) }, () => jobsOf.get(w.n)!).flat());
-      return wallSeconds({ jobs }, 1);
+      const jobs = windows.map((w) => ({ params: {}, at: {}, estimatedSeconds: secondsOf.get(w.n) }));
+      return wallSeconds({ jobs }, workers);
     },
     /** One window's heads through rank-zoo at each ε (empty: rank-zoo's own eps). */
     async studyWindow(

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // A study over a corpus in the page, for rank-zoo on "Your model": the corpus (a file or pasted text) tokenized by the
-// model's worker, cut into windows, each window's heads read and run through rank-zoo at each ε by a worker of the
-// whole lab's core, window by window with progress and a Stop that keeps the finished windows, then merged by the core
-// as `npm run lab -- rank-zoo model=… corpus=…` merges them (engine/corpus-study.ts), and drawn (corpus-results.ts).
-import * as Comlink from 'comlink';
+// model's worker, cut into windows and estimated here; each window's heads read by the model's worker and run through
+// rank-zoo at each ε by up to two workers of the whole lab's core (corpus-run.ts), with progress and a Stop that keeps
+// the finished windows, then merged by the core as `npm run lab -- rank-zoo model=… corpus=…` merges them
+// (engine/corpus-study.ts), and drawn (corpus-results.ts).
 import type { Params } from '../../engine/core';
-import type { CorpusWindow, WindowRun } from '../../engine/corpus-study';
 import { coreWorker } from '../../engine/worker-runner';
 import { toCoreParams, type ParamValues } from '../../experiments/schema';
 import type { CorpusLink } from '../../state/corpus-link';
@@ -16,12 +15,11 @@ import { heldCorpus, holdCorpus, onCorpusExpected } from './corpus-choice';
 import { corpusControls, corpusFieldset, type CorpusControls } from './corpus-form';
 import * as P from './corpus-plan';
 import { corpusResults } from './corpus-results';
-import type { CorpusStudy } from '../../state/study-file';
+import { runPlanned, studyWorkerCount, type Planned } from './corpus-run';
 import { runOrigin } from './study-export';
 import { openModel } from '../model/session';
 
 type OpenModel = NonNullable<ReturnType<typeof openModel>>;
-type StudyWorker = ReturnType<typeof coreWorker>;
 
 /** The corpus given: the file chosen, else the pasted text; its name (a file's, or "pasted text"). */
 async function corpusOf(c: CorpusControls): Promise<{ name: string; text: string }> {
@@ -102,17 +100,6 @@ function panelParams(controls: Control[]): Params {
   return toCoreParams(values);
 }
 
-/** Everything a study needs before its first window: the model, the windows, the parameters and the estimate. */
-interface Planned {
-  model: OpenModel;
-  worker: StudyWorker;
-  windows: CorpusWindow[];
-  params: Params;
-  eps: number[];
-  seconds: number | undefined;
-  summary: string;
-}
-
 async function planStudy(c: CorpusControls, controls: Control[], model: OpenModel): Promise<Planned> {
   const corpus = await corpusOf(c);
   const words = P.corpusOfFields(corpus.name, fieldsOf(c));
@@ -131,67 +118,31 @@ async function planStudy(c: CorpusControls, controls: Control[], model: OpenMode
     });
     const { heads, headDim } = model.info;
     const layers = model.lastLayer + 1;
-    const seconds = await worker.api.studyEstimate(params, windows, words.eps.length, { layers, heads, headDim });
+    const workers = studyWorkerCount(windows.length);
+    const shape = { layers, heads, headDim };
+    const seconds = await worker.api.studyEstimate(params, windows, words.eps.length, shape, workers);
     const temperatures = String(params.betaMults ?? '1').split(',').length;
-    const run = { windows: windows.length, heads: layers * heads, temperatures, eps: words.eps.length };
+    const run = { windows: windows.length, heads: layers * heads, temperatures, eps: words.eps.length, workers };
     const summary = P.studySummary(run, seconds) + differs;
-    return { model, worker, windows, params, eps: words.eps, seconds, summary };
+    return { model, worker, workers, windows, params, eps: words.eps, seconds, summary };
   } catch (error) {
     worker.worker.terminate();
     throw error;
   }
 }
 
-/** The study's windows run one by one until done or stopped; the finished windows and their runs. */
-async function runWindows(
-  planned: Planned,
-  c: CorpusControls,
-  stopped: Promise<void>,
-): Promise<{ done: CorpusWindow[]; runs: WindowRun[]; stopped: boolean }> {
-  const { model, worker, windows, params, eps } = planned;
-  const done: CorpusWindow[] = [];
-  const runs: WindowRun[] = [];
-  const stop = stopped.then(() => 'stopped' as const);
-  for (const [i, w] of windows.entries()) {
-    c.status.textContent = `Running the study: ${P.windowProgress(i, windows.length, w.n)}. ${planned.summary}`;
-    c.progress.value = i / windows.length;
-    const stacks = await Promise.race([model.api.modelWindowHeads(w.ids, model.lastLayer), stop]);
-    if (stacks === 'stopped') return { done, runs, stopped: true };
-    if (!stacks) throw new Error('the model’s heads could not be read');
-    const buffers = [stacks.q.values.buffer as ArrayBuffer, stacks.k.values.buffer as ArrayBuffer];
-    const study = { params, eps, name: model.info.name };
-    const finished = await Promise.race([worker.api.studyWindow(w, Comlink.transfer(stacks, buffers), study), stop]);
-    if (finished === 'stopped') return { done, runs, stopped: true };
-    done.push(w);
-    runs.push(...finished);
-  }
-  c.progress.value = 1;
-  return { done, runs, stopped: false };
-}
-
 /** A planned study run, drawn when done or stopped (the finished windows, merged by a fresh core after a Stop). */
 async function executeStudy(planned: Planned, c: CorpusControls, stopped: Promise<void>): Promise<void> {
-  let worker = planned.worker;
-  try {
-    const out = await runWindows(planned, c, stopped);
-    if (out.stopped) {
-      worker.worker.terminate(); // its window is abandoned; a fresh core merges the finished ones
-      worker = coreWorker();
-    }
-    if (!out.done.length) {
-      c.status.textContent = 'Stopped before the first window finished: no window to show.';
-      return;
-    }
-    const seed = Number(planned.params.seed ?? 1);
-    const study = (await worker.api.studyMerge(out.done, out.runs, seed)) as CorpusStudy;
-    if (!c.status.isConnected) return; // its panel left the page
-    showStudy(c, corpusResults(study, runOrigin(planned.params, planned.eps, out.stopped)));
-    c.status.textContent = out.stopped
-      ? `Stopped: ${out.done.length} of ${planned.windows.length} windows finished, shown below.`
-      : `Done: ${planned.windows.length} windows. ${planned.summary}`;
-  } finally {
-    worker.worker.terminate();
+  const out = await runPlanned(planned, c, stopped);
+  if (!out.study) {
+    c.status.textContent = 'Stopped before the first window finished: no window to show.';
+    return;
   }
+  if (!c.status.isConnected) return; // its panel left the page
+  showStudy(c, corpusResults(out.study, runOrigin(planned.params, planned.eps, out.stopped)));
+  c.status.textContent = out.stopped
+    ? `Stopped: ${out.finished} of ${planned.windows.length} windows finished, shown below.`
+    : `Done: ${planned.windows.length} windows. ${planned.summary}`;
 }
 
 /** Runs a planned study with Stop offered while it runs (`offerStop`: the Stop's action, undefined once done). */

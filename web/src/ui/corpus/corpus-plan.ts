@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A study over a corpus as the page plans it, without the DOM (corpus-panel.ts draws it): the reader's fields read
 // with the headless runner's rules and words (engine/corpus-study.ts: corpusWords), paper 3's calibration grid as a
-// preset, whether the estimate lets the study start by itself, and the progress line.
+// preset, whether the estimate lets the study start by itself, the summary of its grid and time, and the progress line.
 import { ASK_BEFORE_SECONDS, formatDuration } from '../../engine/estimate';
 import { corpusWords, type CorpusWords } from '../../engine/corpus-study';
 
@@ -47,24 +47,34 @@ export const paperLastLayer = (layers: number): number => Math.min(PAPER_GRID.la
 export const startsAtOnce = (seconds: number | undefined): boolean =>
   seconds !== undefined && seconds <= ASK_BEFORE_SECONDS;
 
-/** What the study will compute, before it starts: "12 windows × 84 heads × 5 temperatures × 3 ε: about 2 min". */
+/**
+ * What the study will compute, before it starts, and how long its analysis takes on `workers` study workers:
+ * "12 windows × 84 heads × 5 temperatures × 3 ε: the analysis takes about 2 min, two windows at a time (…)".
+ */
 export function studySummary(
-  run: { windows: number; heads: number; temperatures: number; eps: number },
+  run: { windows: number; heads: number; temperatures: number; eps: number; workers: number },
   seconds: number | undefined,
 ): string {
   const plural = (k: number, word: string) => `${k} ${word}${k === 1 ? '' : 's'}`;
   const grid =
     `${plural(run.windows, 'window')} × ${plural(run.heads, 'head')} × ${plural(run.temperatures, 'temperature')} × ` +
     `${run.eps || 1} ε`;
+  const pace = run.workers === 1 ? 'one window at a time' : `${spelled(run.workers)} windows at a time`;
   return seconds === undefined
     ? `${grid}; its time cannot be estimated here.`
-    : `${grid}: the analysis takes about ${formatDuration(seconds)} (estimated for a 2-core reference machine; ` +
-        'yours may differ; reading the model’s layers for each window comes on top).';
+    : `${grid}: the analysis takes about ${formatDuration(seconds)}, ${pace} (estimated for a 2-core reference ` +
+        'machine; yours may differ; reading the model’s layers for each window comes on top).';
 }
 
-/** "window 3 of 12 (n = 128)". */
-export const windowProgress = (done: number, total: number, n: number): string =>
-  `window ${done + 1} of ${total} (n = ${n})`;
+/** A small count as a word ("two"), a larger one as digits. */
+const spelled = (k: number): string => ['zero', 'one', 'two', 'three', 'four'][k] ?? String(k);
+
+/**
+ * "window 3 of 12 (n = 128)": `finished` windows done (a count that only grows, whichever worker finished them), n the
+ * length of the first window still running.
+ */
+export const windowProgress = (finished: number, total: number, n: number): string =>
+  `window ${Math.min(finished + 1, total)} of ${total} (n = ${n})`;
 
 /** A corpus's fingerprint: sha256 of its UTF-8 bytes, 16 hexadecimal digits (as a model's, engine/model-pass.ts). */
 export async function corpusFingerprint(text: string): Promise<string> {
