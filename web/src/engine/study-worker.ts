@@ -25,6 +25,10 @@ interface StackShape {
 
 export function studyApi(core: () => Promise<Core>) {
   return {
+    /** Starts loading the whole lab's core now: a study's second worker loads it while the first one analyses. */
+    studyPrepare(): void {
+      core().catch(() => undefined); // a failed load is reported by the call that needs the core
+    },
     async studyWindows(cut: CorpusCut): Promise<CorpusWindow[]> {
       return cutWindows(await core(), cut);
     },

@@ -9,8 +9,11 @@
 export interface WindowSteps<Input, Run> {
   read(window: number): Promise<Input>;
   analyse(worker: number, window: number, input: Input): Promise<Run[]>;
-  /** Called at the start and after each window finishes: how many have, and the first window still unfinished. */
-  progress?(finished: number, firstUnfinished: number): void;
+  /**
+   * Called at the start and after each window finishes: how many have, and the furthest window taken in hand (the
+   * last one the reader started: windows are taken in order, so it only grows).
+   */
+  progress?(finished: number, reached: number): void;
 }
 
 /** The windows finished (ascending), their runs in window order, and after a Stop the workers busy when it came. */
@@ -68,13 +71,6 @@ function dispatch<Input, Run>(s: ScheduleState<Input, Run>, steps: WindowSteps<I
   }
 }
 
-/** The first window not finished (the count of windows when all have). */
-function firstUnfinished(s: ScheduleState<unknown, unknown>): number {
-  let first = 0;
-  while (first < s.windows && s.runsOf.has(first)) first++;
-  return first;
-}
-
 /** The finished windows and their runs, in window order. */
 function outcome<Run>(s: ScheduleState<unknown, Run>, stopped: boolean): Scheduled<Run> {
   const finished = [...s.runsOf.keys()].sort((a, b) => a - b);
@@ -109,7 +105,7 @@ export async function scheduleWindows<Input, Run>(
       s.working.delete(event.worker);
       s.free.push(event.worker);
       s.runsOf.set(event.window, event.runs!);
-      steps.progress?.(s.runsOf.size, firstUnfinished(s));
+      steps.progress?.(s.runsOf.size, Math.max(0, s.next - 1));
     }
   }
 }

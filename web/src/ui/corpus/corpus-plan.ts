@@ -71,7 +71,7 @@ const spelled = (k: number): string => ['zero', 'one', 'two', 'three', 'four'][k
 
 /**
  * "window 3 of 12 (n = 128)": `finished` windows done (a count that only grows, whichever worker finished them), n the
- * length of the first window still running.
+ * length of the furthest window under way (read or analysed; windows are taken in order).
  */
 export const windowProgress = (finished: number, total: number, n: number): string =>
   `window ${Math.min(finished + 1, total)} of ${total} (n = ${n})`;

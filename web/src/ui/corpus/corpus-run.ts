@@ -57,8 +57,8 @@ function pageSteps(planned: Planned, workers: StudyWorker[], c: CorpusControls):
       const buffers = [stacks.q.values.buffer as ArrayBuffer, stacks.k.values.buffer as ArrayBuffer];
       return workers[worker].api.studyWindow(windows[i], Comlink.transfer(stacks, buffers), study);
     },
-    progress(finished, first) {
-      const n = windows[Math.min(first, windows.length - 1)].n;
+    progress(finished, reached) {
+      const n = windows[reached]?.n ?? 0;
       c.status.textContent = `Running the study: ${P.windowProgress(finished, windows.length, n)}. ${planned.summary}`;
       c.progress.value = finished / windows.length;
     },
@@ -69,7 +69,11 @@ function pageSteps(planned: Planned, workers: StudyWorker[], c: CorpusControls):
 export async function runPlanned(planned: Planned, c: CorpusControls, stopped: Promise<void>): Promise<StudyOutcome> {
   const workers = [planned.worker];
   try {
-    while (workers.length < planned.workers) workers.push(coreWorker());
+    while (workers.length < planned.workers) {
+      const added = coreWorker();
+      void added.api.studyPrepare().catch(() => undefined); // its core loads while the first worker analyses
+      workers.push(added);
+    }
     const shape = { windows: planned.windows.length, workers: workers.length, inHand: Math.max(2, workers.length) };
     const out = await scheduleWindows(shape, pageSteps(planned, workers, c), stopped);
     // A worker caught mid-window is abandoned; one still whole, else a fresh core, merges the finished windows.
