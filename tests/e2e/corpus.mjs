@@ -70,6 +70,18 @@ test('a corpus study on your model: window by window, the JSON of npm run lab', 
     seen.some((t) => t.includes('window 3 of 4 (n = 12)')),
     `no progress by windows: ${seen.slice(0, 6).join(' | ')}`,
   );
+  // Two study workers on a machine of two cores or more, as the page's pool sizes itself; the estimate says so.
+  const pace = (await page.evaluate(() => navigator.hardwareConcurrency)) >= 2 ? 'two' : 'one';
+  const said = new RegExp(`the analysis takes about [^,]+, ${pace} windows? at a time \\(estimated for a 2-core`);
+  assert(
+    seen.some((t) => said.test(t)),
+    `the estimate does not say ${pace} at a time: ${seen[1]}`,
+  );
+  const counts = seen.map((t) => Number(/window (\d+) of 4/.exec(t)?.[1] ?? 0)).filter((k) => k > 0);
+  assert(
+    counts.every((k, i) => i === 0 || k >= counts[i - 1]),
+    `progress went back: ${counts.join(', ')}`,
+  );
   const shown = await studyJson(page);
   const want = headless('rank-zoo', {
     model: folder,
