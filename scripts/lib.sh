@@ -150,27 +150,31 @@ ensure_node_modules() {
 
 # --- Builds ----------------------------------------------------------------------------------
 
-# Builds every target of a configured tree ("all") or just the one the caller needs.
+# Builds every target of a configured tree ("all"), or the targets the caller names (the rest of the arguments).
 cmake_build() {
-  local dir=$1 what=$2 target=$3
+  local dir=$1 what=$2
+  shift 2
+  local targets=() target
+  for target in "$@"; do targets+=(--target "$target"); done
   if [[ $what == all ]]; then
     cmake --build "$dir" -j"$JOBS" >&2
   else
-    cmake --build "$dir" -j"$JOBS" --target "$target" >&2
+    cmake --build "$dir" -j"$JOBS" "${targets[@]}" >&2
   fi
 }
 
-# Native: the CLI always; with "all", also the Catch2 tests and benches.
+# Native: the CLI always; with "test", also the Catch2 suite; with "all", also the benches and the Python module.
 build_native() {
-  local what=${1:-cli} t0
+  local what=${1:-cli} t0 targets=(attnlab)
   t0=$(now)
+  [[ $what == test ]] && targets+=(attnlab_tests)
   # A configure that failed (say, before Eigen was installed) leaves a cache but no Makefile: configure again.
   [[ -f $NATIVE_DIR/Makefile ]] || cmake -S "$ROOT" -B "$NATIVE_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake_build "$NATIVE_DIR" "$what" attnlab
+  cmake_build "$NATIVE_DIR" "$what" "${targets[@]}"
   say "native build ($what): $(elapsed "$t0")"
 }
 
-# wasm: the web module always; with "all", also the Catch2 suite as a Node program and the wasm bench.
+# wasm: the web module always; with "test", also the Catch2 suite as a Node program; with "all", also the wasm bench.
 build_wasm() {
   local what=${1:-module} toolchain t0
   t0=$(now)
@@ -186,7 +190,9 @@ build_wasm() {
     # The toolchain file directly, not emcmake: Debian's emcmake passes a node flag Node 20 rejects.
     cmake -S "$ROOT" -B "$WASM_DIR" -DCMAKE_BUILD_TYPE=Release -DCMAKE_TOOLCHAIN_FILE="$toolchain" >/dev/null
   fi
-  cmake_build "$WASM_DIR" "$what" attnlab_wasm
+  local targets=(attnlab_wasm)
+  [[ $what == test ]] && targets+=(attnlab_tests_wasm)
+  cmake_build "$WASM_DIR" "$what" "${targets[@]}"
   say "wasm build ($what): $(elapsed "$t0")"
 }
 

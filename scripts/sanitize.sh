@@ -31,10 +31,11 @@ sanitizer_compiler() {
 build() {
   local cxx=$1 t0
   t0=$(now)
-  if [[ ! -f $ASAN_DIR/CMakeCache.txt ]]; then
+  # The core in unity batches (CMakeLists.txt: ATTNLAB_UNITY): this build's compile took 282 s instead of 473 s here.
+  if [[ ! -f $ASAN_DIR/CMakeCache.txt ]] || ! grep -qx 'ATTNLAB_UNITY:BOOL=ON' "$ASAN_DIR/CMakeCache.txt"; then
     cmake -S "$ROOT" -B "$ASAN_DIR" -DCMAKE_BUILD_TYPE=None -DATTNLAB_NATIVE_OPT=-O1 -DATTNLAB_TEST_OPT=-O1 \
       -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_CXX_FLAGS="${SAN_FLAGS[*]}" \
-      -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
+      -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" -DATTNLAB_UNITY=ON >/dev/null
   fi
   cmake --build "$ASAN_DIR" -j"$JOBS" --target attnlab_core >&2
   # The fuzz targets with a plain main that replays files (no libFuzzer needed), against the sanitized core.

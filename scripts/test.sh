@@ -154,7 +154,7 @@ main() {
   cd "$ROOT"
   bash "$ROOT/scripts/setup.sh" test
   mkdir -p "$REPORTS"
-  if ! bash "$ROOT/scripts/build.sh" all; then
+  if ! bash "$ROOT/scripts/build.sh" test; then
     record "build" 0 1 "$(elapsed "$t0")"
     summary
     exit 1
